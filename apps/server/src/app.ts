@@ -1,0 +1,72 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import authPlugin from "./plugins/auth.ts";
+import errorsPlugin from "./plugins/errors.ts";
+import openapiPlugin from "./plugins/openapi.ts";
+import securityPlugin from "./plugins/security.ts";
+import webPlugin from "./plugins/web.ts";
+import { createAuth } from "./modules/identity/auth.ts";
+import { createIdentityRepo } from "./modules/identity/identity.repo.ts";
+import { identityRoutes } from "./modules/identity/identity.routes.ts";
+import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo.ts";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import { systemRoutes } from "./modules/system/system.routes.ts";
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Secret for sessions; main.ts derives one when AUTH_SECRET is unset outside production. */
+  authSecret: string;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole server without listening: main.ts listens, tests inject. */
+export async function buildApp(opts: AppOptions) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  const mailer = opts.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const identityRepo = createIdentityRepo(database.db);
+  const auth = createAuth({
+    db: database.db,
+    repo: identityRepo,
+    mailer,
+    secret: opts.authSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: [config.publicUrl, ...config.CORS_ORIGINS],
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { auth, repo: identityRepo });
+
+  await app.register(systemRoutes, { database, exposeOutbox: config.NODE_ENV !== "production" });
+  await app.register(identityRoutes, { repo: identityRepo });
+  await app.register(onboardingRoutes, { repo: createOnboardingRepo(database.db) });
+
+  await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

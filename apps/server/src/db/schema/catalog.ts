@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts, companies } from "./identity.ts";
+
+export const CONTENT_TYPES = ["article", "video", "course", "podcast", "book", "job"] as const;
+
+/** One row per normalised URL per company (PRODUCT.md: the company catalog). */
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    normalizedUrl: text("normalized_url").notNull(),
+    title: text("title").notNull(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    provider: text("provider"),
+    author: text("author"),
+    durationS: integer("duration_s"),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    language: text("language").notNull().default("en"),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_items_company_url_uq").on(t.companyId, t.normalizedUrl),
+    index("content_items_company_type_idx").on(t.companyId, t.contentType),
+  ],
+);

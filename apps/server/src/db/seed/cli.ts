@@ -1,0 +1,28 @@
+// `npm run seed`: fills an empty database with the demo data (refuses to touch a non-empty one).
+import { loadConfig } from "../../config.ts";
+import { openDatabase } from "../client.ts";
+import { createAuth } from "../../modules/identity/auth.ts";
+import { createIdentityRepo } from "../../modules/identity/identity.repo.ts";
+import { createMailer } from "../../lib/mailer.ts";
+import { isEmpty, seedDemo } from "./index.ts";
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  if (!(await isEmpty(database.db))) {
+    console.log("The database already has data; nothing seeded.");
+  } else {
+    const auth = createAuth({
+      db: database.db,
+      repo: createIdentityRepo(database.db),
+      mailer: createMailer({ db: database.db, from: config.MAIL_FROM }),
+      secret: config.AUTH_SECRET ?? "seed-only-secret-not-used-for-sessions-000",
+      publicUrl: config.publicUrl,
+      trustedOrigins: [config.publicUrl],
+    });
+    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth });
+    console.log(`Seeded the demo data. Password for every demo account: ${config.DEMO_PASSWORD}`);
+  }
+} finally {
+  await database.close();
+}

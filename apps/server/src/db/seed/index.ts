@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { accounts, authCredentials, authUsers, companies, contentItems, teams } from "../schema/index.ts";
+import { normaliseUrl, recognise } from "../../lib/providers.ts";
+import type { Auth } from "../../modules/identity/auth.ts";
+import { CATALOG } from "./catalog-data.ts";
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(companies);
+  return (row?.n ?? 0) === 0;
+}
+
+const logo = (letter: string, color: string) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="32" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
+  )}`;
+
+type Person = { email: string; name: string; role: (typeof accounts.$inferInsert)["role"]; company: "acme" | "globex" | null; team?: "engineering" };
+
+const PEOPLE: Person[] = [
+  { email: "admin@acme.test", name: "Alex Morgan", role: "admin", company: null },
+  { email: "hr@acme.test", name: "Hannah Reyes", role: "hr", company: "acme" },
+  { email: "ldleader@acme.test", name: "Leo Duarte", role: "ldleader", company: "acme" },
+  { email: "teamleader@acme.test", name: "Tessa Lind", role: "teamleader", company: "acme", team: "engineering" },
+  { email: "member@acme.test", name: "Marco Bianchi", role: "member", company: "acme", team: "engineering" },
+  { email: "member@globex.test", name: "Greta Olsen", role: "member", company: "globex" },
+];
+
+/**
+ * The demo data of the quick start: Acme with one account per role and two teams, Globex to
+ * show tenant separation, and a catalog across every content type and recognised provider.
+ */
+export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
+  const ctx = await opts.auth.$context;
+  const hash = await ctx.password.hash(opts.password);
+
+  await db.transaction(async (tx) => {
+    const [acme, globex] = await tx
+      .insert(companies)
+      .values([
+        { name: "Acme", domain: "acme.test", urlPhoto: logo("A", "#3949ab"), currency: "USD", registrationAllowlist: ["*@acme.test"] },
+        { name: "Globex", domain: "globex.test", urlPhoto: logo("G", "#00897b"), currency: "EUR", registrationAllowlist: ["*@globex.test"] },
+      ])
+      .returning();
+    const [engineering] = await tx
+      .insert(teams)
+      .values([
+        { companyId: acme!.id, name: "Engineering" },
+        { companyId: acme!.id, name: "Marketing" },
+      ])
+      .returning();
+
+    const ids: Record<string, number> = {};
+    for (const p of PEOPLE) {
+      const uid = randomUUID();
+      await tx.insert(authUsers).values({ id: uid, name: p.name, email: p.email, emailVerified: true });
+      await tx.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
+      const companyId = p.company === "acme" ? acme!.id : p.company === "globex" ? globex!.id : null;
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          uid,
+          companyId,
+          role: p.role,
+          teamId: p.team ? engineering!.id : null,
+          username: p.email.split("@")[0]!,
+        })
+        .returning({ id: accounts.id });
+      ids[p.email] = row!.id;
+    }
+    await tx.update(teams).set({ leaderAccountId: ids["teamleader@acme.test"]! }).where(eq(teams.id, engineering!.id));
+
+    const rows = (companyId: number, items: typeof CATALOG, createdBy: number) =>
+      items.map((c) => ({
+        companyId,
+        url: c.url,
+        normalizedUrl: normaliseUrl(c.url),
+        title: c.title,
+        contentType: c.content_type,
+        provider: recognise(c.url).provider,
+        author: c.author,
+        durationS: c.duration_s,
+        description: c.description,
+        language: c.language,
+        skills: c.skills,
+        createdBy,
+      }));
+    await tx.insert(contentItems).values(rows(acme!.id, CATALOG, ids["ldleader@acme.test"]!));
+    await tx.insert(contentItems).values(rows(globex!.id, CATALOG.filter((_, i) => i % 8 === 0), ids["member@globex.test"]!));
+  });
+}

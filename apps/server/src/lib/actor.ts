@@ -1,0 +1,46 @@
+import type { Role } from "@learnward/contracts";
+import { AppError, unauthenticated } from "./errors.ts";
+
+/** Who is calling: resolved once per request from the session (cookie, bearer or firebase_token). */
+export interface Actor {
+  uid: string;
+  accountId: number;
+  email: string;
+  role: Role;
+  companyId: number | null;
+  teamId: number | null;
+}
+
+/** Who may call a route; every route declares one (checked by a test over all routes). */
+export type Access = "public" | "signed-in" | readonly Role[];
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw unauthenticated();
+  return actor;
+}
+
+/** Policies are plain predicates; routes ask, the rule lives in the module's *.policy.ts. */
+export type Rule<T> = (actor: Actor, target: T) => boolean;
+
+/**
+ * Refuses with 403 by default, or 404 when the caller must not learn that the target exists
+ * (another company's data).
+ */
+export function authorize<T>(actor: Actor, rule: Rule<T>, target: T, deny: "forbidden" | "not_found" = "forbidden") {
+  if (rule(actor, target)) return;
+  throw deny === "not_found"
+    ? new AppError("not_found", 404, "Not found")
+    : new AppError("forbidden", 403, "Permission denied");
+}
+
+export const sameCompany = (actor: Actor, companyId: number | null) =>
+  actor.role === "admin" || (actor.companyId !== null && actor.companyId === companyId);

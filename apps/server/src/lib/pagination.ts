@@ -1,0 +1,31 @@
+import type { FastifyRequest } from "fastify";
+import type { Page } from "@learnward/contracts";
+
+export interface PageParams {
+  page: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageParams(q: { page?: number; page_size?: number }, defaultSize: number): PageParams {
+  const page = q.page ?? 1;
+  const pageSize = q.page_size ?? defaultSize;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** DRF-style page: `next` and `previous` are absolute links that keep every other parameter. */
+export function toPage<T>(req: FastifyRequest, p: PageParams, count: number, results: T[]): Page<T> {
+  const link = (page: number) => {
+    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    url.searchParams.set("page", String(page));
+    url.searchParams.set("page_size", String(p.pageSize));
+    return url.toString();
+  };
+  return {
+    count,
+    next: p.offset + results.length < count ? link(p.page + 1) : null,
+    previous: p.page > 1 ? link(Math.min(p.page - 1, Math.max(1, Math.ceil(count / p.pageSize)))) : null,
+    results,
+  };
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemo, isEmpty } from "./db/seed/index.ts";
+import { buildApp } from "./app.ts";
+
+/** Outside production a missing AUTH_SECRET is generated once and kept in the data folder. */
+function authSecret(config: Config): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(config.DATA_DIR, "auth-secret");
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database, authSecret: authSecret(config) });
+
+  if (config.DEMO_SEED && (await isEmpty(database.db))) {
+    const t = Date.now();
+    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth });
+    app.log.info(`Seeded the demo data in ${Date.now() - t} ms`);
+  }
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void close("SIGINT"));
+  process.once("SIGTERM", () => void close("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
+  console.log(
+    `\nLearnward is running at ${config.publicUrl} (${where}).\n` +
+      (config.DEMO_SEED
+        ? `Demo accounts: admin@, hr@, ldleader@, teamleader@, member@acme.test and member@globex.test — password "${config.DEMO_PASSWORD}"\n`
+        : ""),
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

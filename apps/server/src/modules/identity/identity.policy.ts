@@ -1,0 +1,13 @@
+import { type Rule, sameCompany } from "../../lib/actor.ts";
+
+/**
+ * Identity rules (PRODUCT.md, Tenancy): people see accounts and profiles of their own company;
+ * platform operators see every company. Outsiders get 404, never a hint that the target exists.
+ */
+export const identityPolicy = {
+  readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
+    uid: string;
+    companyId: number | null;
+  }>,
+  readCompany: ((actor, company) => sameCompany(actor, company.id)) as Rule<{ id: number }>,
+};

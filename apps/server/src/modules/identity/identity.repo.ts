@@ -1,0 +1,175 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
+import { accounts, authUsers, companies, invitations, teams } from "../../db/schema/index.ts";
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export const presentCompany = (c: CompanyRow): Company => ({
+  id: c.id,
+  name: c.name,
+  domain: c.domain,
+  url_photo: c.urlPhoto,
+  currency: c.currency,
+  status: c.status,
+});
+
+const accountColumns = {
+  id: accounts.id,
+  uid: accounts.uid,
+  role: accounts.role,
+  status: accounts.status,
+  username: accounts.username,
+  locale: accounts.locale,
+  companyId: accounts.companyId,
+  createdAt: accounts.createdAt,
+  email: authUsers.email,
+  name: authUsers.name,
+  image: authUsers.image,
+  companyDomain: companies.domain,
+  companyStatus: companies.status,
+  teamId: teams.id,
+  teamName: teams.name,
+};
+
+export type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+function selectAccounts(db: Db) {
+  return db
+    .select(accountColumns)
+    .from(accounts)
+    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+    .leftJoin(companies, eq(companies.id, accounts.companyId))
+    .leftJoin(teams, eq(teams.id, accounts.teamId));
+}
+
+export const presentAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  uid: r.uid,
+  email: r.email,
+  username: r.username,
+  display_name: r.name,
+  photo_url: r.image,
+  role: r.role,
+  status: r.status,
+  locale: r.locale,
+  // Platform operators have no company: their domain is their email's.
+  domain: r.companyDomain ?? r.email.split("@")[1] ?? "",
+  company_id: r.companyId,
+  created_at: r.createdAt.toISOString(),
+  team: r.teamId !== null && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
+});
+
+export const presentProfile = (r: AccountRow): UserProfile => ({
+  uid: r.uid,
+  displayName: r.name,
+  photoURL: r.image,
+  email: r.email,
+  username: r.username,
+  role: r.role,
+  locale: r.locale,
+});
+
+export function createIdentityRepo(db: Db) {
+  return {
+    async accountByUid(uid: string): Promise<AccountRow | undefined> {
+      const [row] = await selectAccounts(db).where(eq(accounts.uid, uid)).limit(1);
+      return row;
+    },
+
+    async companyByDomain(domain: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.domain, domain)).limit(1);
+      return row;
+    },
+
+    async companyById(id: number): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+      return row;
+    },
+
+    async pendingInvitation(email: string) {
+      const [row] = await db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.email, email),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            gt(invitations.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(sql`${invitations.createdAt} desc`)
+        .limit(1);
+      return row;
+    },
+
+    async createAccount(input: {
+      uid: string;
+      email: string;
+      companyId: number | null;
+      teamId: number | null;
+      role: Role;
+      invitationId?: number;
+    }) {
+      return db.transaction(async (tx) => {
+        const base = usernameBase(input.email);
+        // Usernames are unique per company: acme's "ana" and globex's "ana" may coexist.
+        const taken = await tx
+          .select({ username: accounts.username })
+          .from(accounts)
+          .where(
+            and(
+              input.companyId === null ? isNull(accounts.companyId) : eq(accounts.companyId, input.companyId),
+              sql`${accounts.username} like ${base + "%"}`,
+            ),
+          );
+        const names = new Set(taken.map((t) => t.username));
+        let username = base;
+        for (let i = 2; names.has(username); i++) username = `${base}${i}`;
+        const [row] = await tx
+          .insert(accounts)
+          .values({ uid: input.uid, companyId: input.companyId, teamId: input.teamId, role: input.role, username })
+          .returning({ id: accounts.id });
+        if (input.invitationId !== undefined) {
+          await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, input.invitationId));
+        }
+        return row;
+      });
+    },
+
+    async updateProfile(uid: string, patch: { name?: string; image?: string | null; locale?: "en" | "es" }) {
+      await db.transaction(async (tx) => {
+        if (patch.name !== undefined || patch.image !== undefined) {
+          await tx
+            .update(authUsers)
+            .set({
+              ...(patch.name !== undefined ? { name: patch.name } : {}),
+              ...(patch.image !== undefined ? { image: patch.image } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(authUsers.id, uid));
+        }
+        if (patch.locale !== undefined) {
+          await tx.update(accounts).set({ locale: patch.locale }).where(eq(accounts.uid, uid));
+        }
+      });
+    },
+  };
+}
+export type IdentityRepo = ReturnType<typeof createIdentityRepo>;
+
+function usernameBase(email: string): string {
+  const local = email.split("@")[0] ?? "user";
+  return local.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").slice(0, 40) || "user";
+}
+
+/** PRODUCT.md: an allow-list entry is an exact email or a `*@domain` pattern. */
+export function allowListAdmits(allowlist: readonly string[], email: string): boolean {
+  const e = email.toLowerCase();
+  const domain = e.split("@")[1];
+  return allowlist.some((entry) => {
+    const x = entry.trim().toLowerCase();
+    return x === e || (x.startsWith("*@") && x.slice(2) === domain);
+  });
+}

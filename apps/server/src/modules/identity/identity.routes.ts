@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  Account,
+  AccountsQuery,
+  Company,
+  DomainParam,
+  ErrorBody,
+  Me,
+  Paginated,
+  UpdateProfileRequest,
+  UserProfile,
+  UserProfileQuery,
+} from "@learnward/contracts";
+import { authorize, requireActor } from "../../lib/actor.ts";
+import { notFound } from "../../lib/errors.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { identityPolicy } from "./identity.policy.ts";
+import { type IdentityRepo, presentAccount, presentCompany, presentProfile } from "./identity.repo.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = async (app, { repo }) => {
+  app.get(
+    "/api/me",
+    {
+      config: { access: "signed-in" },
+      schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const row = await repo.accountByUid(actor.uid);
+      if (!row) throw notFound("Account");
+      const company = row.companyId !== null ? await repo.companyById(row.companyId) : undefined;
+      return {
+        user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
+        account: presentAccount(row),
+        company: company ? presentCompany(company) : null,
+      };
+    },
+  );
+
+  // spec §7: results[0] is the account.
+  app.get(
+    "/api/b2b/v1/accounts",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["identity"],
+        summary: "Find an account by uid (own company only)",
+        querystring: AccountsQuery,
+        response: { 200: Paginated(Account), ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const row = await repo.accountByUid(req.query.uid);
+      const visible = row && identityPolicy.readAccount(actor, row) ? [presentAccount(row)] : [];
+      return toPage(req, { page: 1, pageSize: 1, limit: 1, offset: 0 }, visible.length, visible);
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/profile/:domain",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["identity"],
+        summary: "A company by its email domain (own company only)",
+        params: DomainParam,
+        response: { 200: Company, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const company = await repo.companyByDomain(req.params.domain);
+      if (!company) throw notFound("Company");
+      authorize(actor, identityPolicy.readCompany, company, "not_found");
+      return presentCompany(company);
+    },
+  );
+
+  app.get(
+    "/api/user/profile",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["identity"],
+        summary: "A user's public profile (own company only)",
+        querystring: UserProfileQuery,
+        response: { 200: UserProfile, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const row = await repo.accountByUid(req.query.uid);
+      if (!row) throw notFound("User");
+      authorize(actor, identityPolicy.readAccount, row, "not_found");
+      return presentProfile(row);
+    },
+  );
+
+  app.patch(
+    "/api/user/profile",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["identity"],
+        summary: "Update my name, photo and language",
+        body: UpdateProfileRequest,
+        response: { 200: UserProfile, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await repo.updateProfile(actor.uid, {
+        name: req.body.displayName,
+        image: req.body.photoURL,
+        locale: req.body.locale,
+      });
+      const row = await repo.accountByUid(actor.uid);
+      if (!row) throw notFound("User");
+      return presentProfile(row);
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { OnboardingEntry } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
+import { onboardingEntries } from "../../db/schema/index.ts";
+
+type Row = typeof onboardingEntries.$inferSelect;
+export const presentEntry = (r: Row): OnboardingEntry => ({
+  id: r.id,
+  title: r.title,
+  type: r.type,
+  ready: r.ready,
+  created_at: r.createdAt.toISOString(),
+});
+
+export function createOnboardingRepo(db: Db) {
+  return {
+    async list(accountId: number, limit: number, offset: number) {
+      const where = eq(onboardingEntries.accountId, accountId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(onboardingEntries).where(where).orderBy(desc(onboardingEntries.createdAt), desc(onboardingEntries.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(onboardingEntries).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    /** Posting the same task twice keeps one entry (its latest readiness). */
+    async upsert(accountId: number, entry: { title: string; type: string; ready: boolean }) {
+      const [row] = await db
+        .insert(onboardingEntries)
+        .values({ accountId, ...entry })
+        .onConflictDoUpdate({
+          target: [onboardingEntries.accountId, onboardingEntries.type, onboardingEntries.title],
+          set: { ready: entry.ready },
+        })
+        .returning();
+      return row!;
+    },
+  };
+}
+export type OnboardingRepo = ReturnType<typeof createOnboardingRepo>;

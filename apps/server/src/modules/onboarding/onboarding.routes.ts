@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  CreateOnboardingEntryRequest,
+  ErrorBody,
+  ONBOARDING_PAGE_SIZE,
+  OnboardingEntry,
+  PageQuery,
+  Paginated,
+} from "@learnward/contracts";
+import { requireActor } from "../../lib/actor.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { type OnboardingRepo, presentEntry } from "./onboarding.repo.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody };
+
+/** spec §7: onboarding entries of the signed-in account (each person sees only their own). */
+export const onboardingRoutes: FastifyPluginAsyncZod<{ repo: OnboardingRepo }> = async (app, { repo }) => {
+  app.get(
+    "/api/b2b/v1/onboarding",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["onboarding"],
+        summary: "My completed onboarding tasks",
+        querystring: PageQuery,
+        response: { 200: Paginated(OnboardingEntry), ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const p = pageParams(req.query, ONBOARDING_PAGE_SIZE);
+      const { rows, count } = await repo.list(actor.accountId, p.limit, p.offset);
+      return toPage(req, p, count, rows.map(presentEntry));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/onboarding",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["onboarding"],
+        summary: "Record an onboarding task as done",
+        body: CreateOnboardingEntryRequest,
+        response: { 201: OnboardingEntry, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const row = await repo.upsert(actor.accountId, req.body);
+      return reply.status(201).send(presentEntry(row));
+    },
+  );
+};

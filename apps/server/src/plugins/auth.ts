@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import rateLimit from "@fastify/rate-limit";
+import { fromNodeHeaders } from "better-auth/node";
+import { AUTH_MESSAGES, type AuthMessageCode, type ErrorCode, TOKEN_HEADER } from "@learnward/contracts";
+import { AppError } from "../lib/errors.ts";
+import type { Actor } from "../lib/actor.ts";
+import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
+import type { IdentityRepo } from "../modules/identity/identity.repo.ts";
+import { requestLocale } from "../lib/locale.ts";
+
+/** better-auth codes → our stable codes (spec §5 messages). */
+const AUTH_CODE_MAP: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: "invalid_credentials",
+  INVALID_PASSWORD: "invalid_credentials",
+  USER_NOT_FOUND: "invalid_credentials",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "invalid_credentials",
+  INVALID_EMAIL: "invalid_email",
+  PASSWORD_TOO_SHORT: "weak_password",
+  PASSWORD_TOO_LONG: "weak_password",
+  USER_ALREADY_EXISTS: "email_in_use",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email_in_use",
+  REGISTRATION_NOT_ALLOWED: "registration_not_allowed",
+  ACCOUNT_INACTIVE: "account_inactive",
+  INVALID_TOKEN: "invalid_token",
+  FORBIDDEN: "permission_denied",
+  VALIDATION_ERROR: "validation_error",
+};
+
+const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> = {
+  account_inactive: { en: "This account is not active", es: "Esta cuenta no está activa" },
+  invalid_token: { en: "This link is invalid or has expired", es: "Este enlace no es válido o ha caducado" },
+  rate_limited: { en: "Too many attempts. Try again later.", es: "Demasiados intentos. Inténtalo más tarde." },
+  validation_error: { en: "Some fields are not valid", es: "Algunos campos no son válidos" },
+};
+
+function authMessage(code: ErrorCode, locale: "en" | "es", provided?: string): string {
+  if (code in AUTH_MESSAGES.en) return AUTH_MESSAGES[locale][code as AuthMessageCode];
+  return NON_AUTH_MESSAGES[code]?.[locale] ?? provided ?? AUTH_MESSAGES[locale].auth_error;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    auth: Auth;
+    resolveActor(req: FastifyRequest): Promise<Actor | null>;
+  }
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo }) {
+    const { auth, repo } = opts;
+    app.decorate("auth", auth);
+    app.decorateRequest("actor", null);
+
+    const toFetchHeaders = (req: FastifyRequest) => {
+      const headers = fromNodeHeaders(req.headers);
+      // Our own header, never the client's: better-auth keys its limiter and session IPs on it.
+      headers.set(CLIENT_IP_HEADER, req.ip);
+      // Existing clients send the session as `firebase_token` (spec §9); treat it as a bearer token.
+      const legacy = req.headers[TOKEN_HEADER];
+      if (typeof legacy === "string" && legacy && !headers.has("authorization")) {
+        headers.set("authorization", `Bearer ${legacy}`);
+      }
+      return headers;
+    };
+
+    async function handleAuth(req: FastifyRequest, reply: FastifyReply) {
+      const url = new URL(req.url, `${req.protocol}://${req.host}`);
+      const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== undefined;
+      const res = await auth.handler(
+        new Request(url, {
+          method: req.method,
+          headers: toFetchHeaders(req),
+          body: hasBody ? JSON.stringify(req.body) : undefined,
+        }),
+      );
+      reply.status(res.status);
+      res.headers.forEach((value, key) => {
+        if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
+      });
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header("set-cookie", cookies);
+      const text = await res.text();
+      if (res.status < 400) return reply.send(text || null);
+
+      // Re-shape better-auth errors into `{ error: { code, message } }` with the spec's words.
+      let body: { code?: string; message?: string } = {};
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        /* not JSON: keep defaults */
+      }
+      const code: ErrorCode =
+        res.status === 429 ? "rate_limited" : (AUTH_CODE_MAP[body.code ?? ""] ?? (res.status === 404 ? "not_found" : "auth_error"));
+      if (res.status === 429) reply.header("retry-after", res.headers.get("x-retry-after") ?? "60");
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.send({ error: { code, message: authMessage(code, requestLocale(req), body.message) } });
+    }
+
+    // One person hammering one account is stopped by (IP, email); better-auth's own per-IP
+    // limits stay high enough for a whole office behind one address.
+    await app.register(rateLimit, { global: false });
+    const perPerson = (max: number, minutes: number) => ({
+      rateLimit: {
+        max,
+        timeWindow: minutes * 60_000,
+        hook: "preHandler" as const,
+        keyGenerator: (req: FastifyRequest) => {
+          const email = (req.body as { email?: unknown } | undefined)?.email;
+          return `${req.ip}|${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
+        },
+        errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+          new AppError("rate_limited", 429, `Too many attempts. Try again in ${ctx.after}.`),
+      },
+      access: "public" as const,
+    });
+
+    app.post("/api/auth/sign-in/email", { config: perPerson(5, 1), schema: { hide: true } }, handleAuth);
+    app.post("/api/auth/request-password-reset", { config: perPerson(3, 15), schema: { hide: true } }, handleAuth);
+    app.route({
+      method: ["GET", "POST"],
+      url: "/api/auth/*",
+      config: { access: "public" },
+      schema: { hide: true },
+      handler: handleAuth,
+    });
+
+    app.decorate("resolveActor", async (req: FastifyRequest): Promise<Actor | null> => {
+      const headers = toFetchHeaders(req);
+      const session = await auth.api.getSession({ headers });
+      if (!session) return null;
+      const account = await repo.accountByUid(session.user.id);
+      if (!account || account.status !== "active" || account.companyStatus === "suspended") {
+        // spec §4 Session: no account → the user is signed out and told so.
+        await auth.api.revokeSession({ headers, body: { token: session.session.token } }).catch(() => {});
+        throw account
+          ? new AppError("account_inactive", 401, "This account is not active")
+          : new AppError("account_missing", 401, "This account does not exist");
+      }
+      return {
+        uid: account.uid,
+        accountId: account.id,
+        email: account.email,
+        role: account.role,
+        companyId: account.companyId,
+        teamId: account.teamId,
+      };
+    });
+
+    // Every route states who may call it; a route without `config.access` cannot be registered.
+    app.addHook("onRoute", (route) => {
+      if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+      if (route.config?.access === undefined) {
+        throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+      }
+    });
+
+    app.addHook("preHandler", async (req) => {
+      const access = req.routeOptions.config.access;
+      if (access === undefined || access === "public") return;
+      const actor = await app.resolveActor(req);
+      if (!actor) throw new AppError("unauthenticated", 401, "Sign in to continue");
+      if (access !== "signed-in" && !access.includes(actor.role)) {
+        throw new AppError("forbidden", 403, "Permission denied");
+      }
+      req.actor = actor;
+    });
+  },
+  { name: "auth" },
+);

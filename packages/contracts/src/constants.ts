@@ -1,0 +1,37 @@
+// Business constants of spec §9, shared by server and web. Values are required to the letter.
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+/** spec §9: the locale cookie has a fixed expiry in July 2025. */
+export const LOCALE_COOKIE_EXPIRES = "Thu, 31 Jul 2025 23:59:59 GMT";
+
+export const ONBOARDING_PAGE_SIZE = 30;
+export const ONBOARDING_WINDOW_DAYS = 7;
+
+export const LAYOUT = {
+  drawerOpen: 300,
+  drawerClosed: 73,
+  headerHeight: 75,
+  mobileBreakpoint: 850,
+  onboardingDrawerMaxWidth: 480,
+  footerMaxWidth: 1260,
+} as const;
+
+export const CONTENT_PAGE_SIZE = 8;
+export const VERIFIER_PAGE_SIZE = 100;
+export const VERIFIER_MAX_IDS = 40;
+export const FOLDER_PAGE_SIZE = 15;
+
+export const TOAST_AUTO_HIDE_MS = 4000;
+export const TOAST_MAX = 5;
+export const DRAG_SOURCE_CHECK_MS = 1000;
+
+export const TOKEN_HEADER = "firebase_token";
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const IMAGE_SMALL_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384] as const;
+export const IMAGE_LAZY_MARGIN = "200px";
+export const IMAGE_FORMAT_ORDER = ["avif", "webp", "original", "jpeg"] as const;
+export const LAZY_LOADER_DELAY_MS = 200;

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** Stable error codes: the web app maps each to a translated message. */
+export const ErrorCode = z.enum([
+  "validation_error",
+  "bad_request",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "service_unavailable",
+  "internal_error",
+  // spec §5 authentication messages
+  "invalid_email",
+  "invalid_credentials",
+  "weak_password",
+  "email_in_use",
+  "permission_denied",
+  "registration_not_allowed",
+  "account_missing",
+  "account_inactive",
+  "invalid_token",
+  "auth_error",
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe("Stable machine-readable code"),
+      message: z.string().describe("Human-readable message"),
+      details: z.unknown().optional().describe("Extra context, e.g. the invalid fields"),
+    }),
+  })
+  .describe("Every 4xx and 5xx answer has this shape");
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * spec §5: authentication messages, exactly as written, with their Spanish versions.
+ * 'We had a error' is the spec's wording for the fallback and is kept verbatim.
+ */
+export const AUTH_MESSAGES = {
+  en: {
+    invalid_email: "Invalid email",
+    invalid_credentials: "Email or password incorrect",
+    weak_password: "Min length 6 characters",
+    email_in_use: "Email already in use",
+    permission_denied: "Permission denied",
+    registration_not_allowed: "Email is currently not allowed to register",
+    auth_error: "We had a error",
+  },
+  es: {
+    invalid_email: "Correo electrónico no válido",
+    invalid_credentials: "Correo electrónico o contraseña incorrectos",
+    weak_password: "Mínimo 6 caracteres",
+    email_in_use: "El correo electrónico ya está en uso",
+    permission_denied: "Permiso denegado",
+    registration_not_allowed: "El correo electrónico no tiene permiso para registrarse por ahora",
+    auth_error: "Tuvimos un error",
+  },
+} as const;
+export type AuthMessageCode = keyof (typeof AUTH_MESSAGES)["en"];

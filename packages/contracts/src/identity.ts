@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { LOCALES, MIN_PASSWORD_LENGTH } from "./constants.ts";
+
+export const Role = z.enum(["admin", "hr", "ldleader", "teamleader", "member"]);
+export type Role = z.infer<typeof Role>;
+
+/** spec §3 role labels */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Admin",
+  hr: "HR",
+  ldleader: "L&D Leader",
+  member: "Team member",
+  teamleader: "Team leader",
+};
+
+export const AccountStatus = z.enum(["active", "deactivated"]);
+
+export const Email = z.string().trim().toLowerCase().max(254).email({ message: "invalid_email" });
+export const Password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { message: "weak_password" })
+  .max(128, { message: "weak_password" });
+
+export const SignInRequest = z.object({ email: Email, password: z.string().min(1).max(128) });
+export type SignInRequest = z.infer<typeof SignInRequest>;
+export const SignUpRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: Email,
+  password: Password,
+});
+export type SignUpRequest = z.infer<typeof SignUpRequest>;
+export const ForgotPasswordRequest = z.object({ email: Email });
+export const ResetPasswordRequest = z.object({ token: z.string().min(1), newPassword: Password });
+export const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1), newPassword: Password });
+
+export const TeamRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** spec §3 Account: uid, role, domain, created_at, team (with id). */
+export const Account = z.object({
+  id: z.number().int(),
+  uid: z.string().describe("Identity provider user id"),
+  email: z.string(),
+  username: z.string().describe("Unique within the company"),
+  display_name: z.string(),
+  photo_url: z.string().nullable(),
+  role: Role,
+  status: AccountStatus,
+  locale: z.enum(LOCALES),
+  domain: z.string().describe("The company's email domain"),
+  company_id: z.number().int().nullable(),
+  created_at: z.string().describe("ISO timestamp"),
+  team: TeamRef.nullable(),
+});
+export type Account = z.infer<typeof Account>;
+export const AccountsQuery = z.object({ uid: z.string().min(1).max(64) });
+
+/** spec §3 Company (from the profile call by domain). */
+export const Company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domain: z.string(),
+  url_photo: z.string().nullable(),
+  currency: z.string().length(3),
+  status: z.enum(["active", "suspended"]),
+});
+export type Company = z.infer<typeof Company>;
+export const DomainParam = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "Not a domain name"),
+});
+
+/** spec §3 User (from the sign-in provider): uid, displayName, photoURL. */
+export const UserProfile = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  email: z.string(),
+  username: z.string(),
+  role: Role,
+  locale: z.enum(LOCALES),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+export const UserProfileQuery = z.object({ uid: z.string().min(1).max(64) });
+export const UpdateProfileRequest = z
+  .object({
+    displayName: z.string().trim().min(1).max(120).optional(),
+    photoURL: z
+      .string()
+      .trim()
+      .max(2048)
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), "Only http and https links")
+      .nullable()
+      .optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** The current session: who I am, my company and what the shell needs. */
+export const Me = z.object({
+  user: z.object({ uid: z.string(), displayName: z.string(), photoURL: z.string().nullable(), email: z.string() }),
+  account: Account,
+  company: Company.nullable(),
+});
+export type Me = z.infer<typeof Me>;
+
+/** spec §3 Onboarding entry: title, type, ready. */
+export const OnboardingEntry = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.string(),
+  ready: z.boolean(),
+  created_at: z.string(),
+});
+export type OnboardingEntry = z.infer<typeof OnboardingEntry>;
+export const CreateOnboardingEntryRequest = z.object({
+  title: z.string().trim().min(1).max(200),
+  type: z.string().trim().min(1).max(60),
+  ready: z.boolean().default(true),
+});
+export type CreateOnboardingEntryRequest = z.infer<typeof CreateOnboardingEntryRequest>;
+
+export const OutboxMessage = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const Health = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["pglite", "postgres"]) });

@@ -1,0 +1,4 @@
+export * from "./constants.ts";
+export * from "./errors.ts";
+export * from "./common.ts";
+export * from "./identity.ts";
