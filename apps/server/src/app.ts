@@ -39,6 +39,11 @@ export async function buildApp(opts: AppOptions) {
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised by the router itself (bad URL encoding, over-long parameters) keep our shape.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode ?? 400;
+      void reply.status(status).send({ error: { code: "bad_request", message: err.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

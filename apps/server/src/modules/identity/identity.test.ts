@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { accounts, authUsers, invitations } from "../../db/schema/index.ts";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+const c: Record<keyof typeof DEMO, Client> = {} as never;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const [role, email] of Object.entries(DEMO)) c[role as keyof typeof DEMO] = await t.as(email);
+});
+afterAll(() => t.close());
+
+describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
+  it("signs in every demo account and answers its account by uid with role, domain and team", async () => {
+    for (const [role, email] of Object.entries(DEMO)) {
+      const me = await c[role as keyof typeof DEMO].get("/api/me");
+      expect(me.status).toBe(200);
+      expect(me.body.account.email).toBe(email);
+      const acc = await c[role as keyof typeof DEMO].get(`/api/b2b/v1/accounts/?uid=${me.body.account.uid}`);
+      expect(acc.status).toBe(200);
+      expect(acc.body.count).toBe(1);
+      expect(acc.body.results[0]).toMatchObject({ uid: me.body.account.uid, email });
+    }
+    const tl = (await c.teamleader.get("/api/me")).body.account;
+    expect(tl).toMatchObject({ role: "teamleader", domain: "acme.test", team: { name: "Engineering" } });
+    const admin = (await c.admin.get("/api/me")).body;
+    expect(admin.account).toMatchObject({ role: "admin", company_id: null, domain: "acme.test" });
+    expect(admin.company).toBeNull();
+  });
+
+  it("sets an httpOnly SameSite session cookie and returns the bearer token", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.hr, password: "learnward-demo" } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers["set-cookie"])).toMatch(/HttpOnly/);
+    expect(String(res.headers["set-cookie"])).toMatch(/SameSite=Lax/i);
+    expect(res.headers["set-auth-token"]).toBeTruthy();
+  });
+
+  it("accepts the session in the cookie, as a bearer token and in the firebase_token header", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.ldleader, password: "learnward-demo" } });
+    const cookie = String(res.headers["set-cookie"]).split(";")[0]!;
+    const token = String(res.headers["set-auth-token"]);
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }, { firebase_token: token }]) {
+      const me = await t.app.inject({ method: "GET", url: "/api/me", headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().account.role).toBe("ldleader");
+    }
+  });
+
+  it("answers a wrong password with 'Email or password incorrect', in Spanish too", async () => {
+    const en = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "nope-nope" });
+    expect(en.status).toBe(401);
+    expect(en.body).toEqual({ error: { code: "invalid_credentials", message: "Email or password incorrect" } });
+    const es = await t.anonymous.post("/api/auth/sign-in/email", { email: "nobody@acme.test", password: "nope-nope" }, { cookie: "NEXT_LOCALE=es" });
+    expect(es.body.error).toEqual({ code: "invalid_credentials", message: "Correo electrónico o contraseña incorrectos" });
+  });
+
+  it("answers a malformed email with 'Invalid email'", async () => {
+    const res = await t.anonymous.post("/api/auth/sign-in/email", { email: "not-an-email", password: "whatever1" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "invalid_email", message: "Invalid email" });
+  });
+
+  it("signs out: the token stops working", async () => {
+    const token = await t.signIn(DEMO.hr);
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { authorization: `Bearer ${token}` }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe("registration (allow-list and invitations)", () => {
+  it("registers an allow-listed address as a member of the company of its domain", async () => {
+    const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Nora New", email: "nora@acme.test", password: "secret12" });
+    expect(res.status).toBe(200);
+    const client = await t.as("nora@acme.test", "secret12");
+    const me = await client.get("/api/me");
+    expect(me.body.account).toMatchObject({ role: "member", domain: "acme.test", username: "nora", team: null });
+  });
+
+  it("refuses an address no company admits, and writes nothing", async () => {
+    const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Eve", email: "eve@elsewhere.test", password: "secret12" });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: "registration_not_allowed", message: "Email is currently not allowed to register" });
+    const rows = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "eve@elsewhere.test"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("lets a pending invitation register outside the allow-list, in the invited role and team", async () => {
+    const [hr] = await t.database.db.select().from(accounts).where(eq(accounts.role, "hr"));
+    const [tl] = await t.database.db.select().from(accounts).where(eq(accounts.role, "teamleader"));
+    await t.database.db.insert(invitations).values({
+      companyId: hr!.companyId!,
+      email: "contractor@freelance.test",
+      role: "member",
+      teamId: tl!.teamId,
+      tokenHash: "hash-1",
+      invitedBy: hr!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Cory", email: "contractor@freelance.test", password: "secret12" });
+    expect(res.status).toBe(200);
+    const me = await (await t.as("contractor@freelance.test", "secret12")).get("/api/me");
+    expect(me.body.account).toMatchObject({ role: "member", domain: "acme.test", team: { name: "Engineering" } });
+    const [inv] = await t.database.db.select().from(invitations).where(eq(invitations.email, "contractor@freelance.test"));
+    expect(inv!.acceptedAt).not.toBeNull();
+  });
+
+  it("answers the spec's messages for a short password and a taken email", async () => {
+    const weak = await t.anonymous.post("/api/auth/sign-up/email", { name: "W", email: "weak@acme.test", password: "12345" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toEqual({ code: "weak_password", message: "Min length 6 characters" });
+    const taken = await t.anonymous.post("/api/auth/sign-up/email", { name: "M", email: DEMO.member, password: "secret12" });
+    expect(taken.body.error).toEqual({ code: "email_in_use", message: "Email already in use" });
+  });
+});
+
+describe("missing and inactive accounts (spec §4 Session)", () => {
+  it("signs out a user whose account row is missing and says so", async () => {
+    await t.anonymous.post("/api/auth/sign-up/email", { name: "Gone", email: "gone@acme.test", password: "secret12" });
+    const client = await t.as("gone@acme.test", "secret12");
+    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "gone@acme.test"));
+    await t.database.db.delete(accounts).where(eq(accounts.uid, u!.id));
+    const first = await client.get("/api/me");
+    expect(first.status).toBe(401);
+    expect(first.body.error.code).toBe("account_missing");
+    // The session was ended: the next call is simply unauthenticated.
+    const second = await client.get("/api/me");
+    expect(second.body.error.code).toBe("unauthenticated");
+  });
+
+  it("refuses sign-in to a deactivated account and ends its open sessions", async () => {
+    await t.anonymous.post("/api/auth/sign-up/email", { name: "Leaving", email: "leaving@acme.test", password: "secret12" });
+    const client = await t.as("leaving@acme.test", "secret12");
+    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "leaving@acme.test"));
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
+    const again = await t.anonymous.post("/api/auth/sign-in/email", { email: "leaving@acme.test", password: "secret12" });
+    expect(again.status).toBe(403);
+    expect(again.body.error.code).toBe("account_inactive");
+  });
+});
+
+describe("GET /api/b2b/v1/accounts and /profile (tenant isolation)", () => {
+  it("refuses callers without a session", async () => {
+    expect((await t.anonymous.get("/api/b2b/v1/accounts/?uid=x")).status).toBe(401);
+    expect((await t.anonymous.get("/api/b2b/v1/profile/acme.test")).status).toBe(401);
+    expect((await t.anonymous.get("/api/user/profile/?uid=x")).status).toBe(401);
+    expect((await t.anonymous.get("/api/me")).body.error.code).toBe("unauthenticated");
+  });
+
+  it("hides another company's accounts, profiles and company", async () => {
+    const memberUid = (await c.member.get("/api/me")).body.account.uid;
+    const list = await c.globex.get(`/api/b2b/v1/accounts/?uid=${memberUid}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ count: 0, results: [] });
+    expect((await c.globex.get(`/api/user/profile/?uid=${memberUid}`)).status).toBe(404);
+    expect((await c.globex.get("/api/b2b/v1/profile/acme.test")).status).toBe(404);
+    expect((await c.member.get("/api/b2b/v1/profile/globex.test")).status).toBe(404);
+  });
+
+  it("shows colleagues of the same company, and everything to the platform admin", async () => {
+    const globexUid = (await c.globex.get("/api/me")).body.account.uid;
+    const memberUid = (await c.member.get("/api/me")).body.account.uid;
+    expect((await c.hr.get(`/api/b2b/v1/accounts/?uid=${memberUid}`)).body.count).toBe(1);
+    expect((await c.teamleader.get(`/api/user/profile/?uid=${memberUid}`)).body).toMatchObject({ displayName: "Marco Bianchi", username: "member" });
+    expect((await c.admin.get(`/api/b2b/v1/accounts/?uid=${globexUid}`)).body.count).toBe(1);
+    expect((await c.admin.get("/api/b2b/v1/profile/globex.test")).body).toMatchObject({ name: "Globex", currency: "EUR" });
+  });
+
+  it("answers the company by domain with its logo", async () => {
+    const res = await c.member.get("/api/b2b/v1/profile/acme.test/");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Acme", domain: "acme.test", currency: "USD", status: "active" });
+    expect(res.body.url_photo).toMatch(/^data:image\/svg\+xml/);
+  });
+});
+
+describe("PATCH /api/user/profile", () => {
+  it("updates my name, photo and language, and only mine", async () => {
+    const res = await c.teamleader.patch("/api/user/profile/", { displayName: "Tessa L.", photoURL: "https://example.com/t.png", locale: "es" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ displayName: "Tessa L.", photoURL: "https://example.com/t.png", locale: "es" });
+    expect((await c.teamleader.get("/api/me")).body.account).toMatchObject({ display_name: "Tessa L.", locale: "es" });
+    expect((await c.member.get("/api/me")).body.account.locale).toBe("en");
+  });
+
+  it("refuses a javascript: photo URL and unknown fields, changing nothing", async () => {
+    const bad = await c.member.patch("/api/user/profile/", { photoURL: "javascript:alert(1)" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_error");
+    const extra = await c.member.patch("/api/user/profile/", { displayName: "X", role: "admin" });
+    expect(extra.status).toBe(400);
+    const me = (await c.member.get("/api/me")).body.account;
+    expect(me).toMatchObject({ display_name: "Marco Bianchi", role: "member", photo_url: null });
+  });
+});

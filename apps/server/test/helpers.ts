@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { loadConfig, type Config } from "../src/config.ts";
+import { openDatabase, type Database } from "../src/db/client.ts";
+import { seedDemo } from "../src/db/seed/index.ts";
+import { buildApp, type App } from "../src/app.ts";
+import type { Mailer } from "../src/lib/mailer.ts";
+
+export const DEMO_PASSWORD = "learnward-demo";
+export const DEMO = {
+  admin: "admin@acme.test",
+  hr: "hr@acme.test",
+  ldleader: "ldleader@acme.test",
+  teamleader: "teamleader@acme.test",
+  member: "member@acme.test",
+  globex: "member@globex.test",
+} as const;
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (CI), dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `lw_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: testUrl.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  signIn(email: string, password?: string): Promise<string>;
+  as(email: string, password?: string): Promise<Client>;
+  anonymous: Client;
+}
+
+export interface Client {
+  token: string | null;
+  get(url: string, headers?: Record<string, string>): Promise<Res>;
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
+  patch(url: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
+  delete(url: string, headers?: Record<string, string>): Promise<Res>;
+}
+export interface Res {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any answer
+  text: string;
+}
+
+export async function createTestContext(
+  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    WEB_DIST: "/nonexistent-web-dist",
+    ...opts.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: "test-secret-test-secret-test-secret-1234",
+    mailer: opts.mailer,
+    logger: false,
+  });
+  await app.ready();
+  if (opts.seed !== false) await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
+
+  const client = (token: string | null): Client => {
+    const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await app.inject({
+        method: method as "GET",
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      let parsed: unknown = undefined;
+      try {
+        parsed = res.json();
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.statusCode, headers: res.headers, body: parsed, text: res.body };
+    };
+    return {
+      token,
+      get: (u, h) => call("GET", u, undefined, h),
+      post: (u, b, h) => call("POST", u, b ?? {}, h),
+      patch: (u, b, h) => call("PATCH", u, b ?? {}, h),
+      delete: (u, h) => call("DELETE", u, undefined, h),
+    };
+  };
+
+  const signIn = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+    const token = res.headers["set-auth-token"];
+    if (res.statusCode !== 200 || typeof token !== "string") {
+      throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body}`);
+    }
+    return token;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    signIn,
+    as: async (email, password) => client(await signIn(email, password)),
+    anonymous: client(null),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
