@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -41,8 +41,9 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors raised by the router itself (bad URL encoding, over-long parameters) keep our shape.
     frameworkErrors: (err, _req, reply) => {
-      const status = err.statusCode ?? 400;
-      void reply.status(status).send({ error: { code: "bad_request", message: err.message } });
+      void (reply as unknown as FastifyReply)
+        .status(err.statusCode ?? 400)
+        .send({ error: { code: "bad_request", message: err.message } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -98,7 +98,7 @@ export async function createTestContext(
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         ...(body !== undefined ? { payload: body as object } : {}),
       });
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = res.json();
       } catch {

@@ -103,6 +103,7 @@ function takeFolderLock(dataDir: string): () => void {
       throw new Error(
         `The data folder ${path.resolve(dataDir)} is in use by process ${holder}. ` +
           "Stop it first, or use another DATA_DIR.",
+        { cause: err },
       );
     }
     fs.writeFileSync(lockFile, String(process.pid));

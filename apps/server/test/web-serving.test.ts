@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase, type Database } from "../src/db/client.ts";
+
+let app: App;
+let database: Database;
+let dist: string;
+const bundle = `console.log(${JSON.stringify("learnward ".repeat(2000))});`;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), "lw-dist-"));
+  fs.mkdirSync(path.join(dist, "assets"));
+  fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><div id="root"></div><script src="/assets/index-AbC123.js"></script>');
+  fs.writeFileSync(path.join(dist, "assets/index-AbC123.js"), bundle);
+  database = await openDatabase({});
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: dist }),
+    database,
+    authSecret: "web-serving-test-secret-0000000000000",
+    logger: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe("serving the built web app on the API's port", () => {
+  it("caches hashed assets for a year and compresses them", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: { "accept-encoding": "gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(bundle);
+  });
+
+  it("answers the app's routes with index.html, never cached", async () => {
+    for (const url of ["/", "/home", "/collaborative-network/collections/12/sql-basics", "/peopleManagement?tab=2"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it("keeps API and missing files out of the fallback", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/missing" })).json().error.code).toBe("not_found");
+    expect((await app.inject({ method: "GET", url: "/assets/missing-123.js" })).statusCode).toBe(404);
+  });
+});
+
+describe("health for load balancers", () => {
+  it("answers 503 when the database is unreachable", async () => {
+    const down = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: dist }),
+      database: { ...database, ping: () => Promise.reject(new Error("connection refused")) },
+      authSecret: "web-serving-test-secret-0000000000000",
+      logger: false,
+    });
+    const res = await down.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "unavailable", database: "pglite" });
+    await down.close();
+  });
+});
