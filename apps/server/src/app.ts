@@ -17,6 +17,12 @@ import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { createContentRepo } from "./modules/library/content.repo.ts";
+import { createContentService, type ReadMetadata } from "./modules/library/content.service.ts";
+import { contentRoutes } from "./modules/library/content.routes.ts";
+import { coursesRoutes } from "./modules/library/courses.routes.ts";
+import { createFoldersRepo } from "./modules/library/folders.repo.ts";
+import { foldersRoutes } from "./modules/library/folders.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -26,6 +32,8 @@ export interface AppOptions {
   /** Secret for sessions; main.ts derives one when AUTH_SECRET is unset outside production. */
   authSecret: string;
   mailer?: Mailer;
+  /** Reads a saved page's metadata; defaults to the safe fetcher. */
+  readMetadata?: ReadMetadata;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -71,6 +79,12 @@ export async function buildApp(opts: AppOptions) {
   await app.register(systemRoutes, { database, exposeOutbox: config.NODE_ENV !== "production" });
   await app.register(identityRoutes, { repo: identityRepo });
   await app.register(onboardingRoutes, { repo: createOnboardingRepo(database.db) });
+
+  const contentRepo = createContentRepo(database.db);
+  const contentService = createContentService({ repo: contentRepo, readMetadata: opts.readMetadata ?? (async () => null) });
+  await app.register(contentRoutes, { repo: contentRepo, service: contentService });
+  await app.register(coursesRoutes, { service: contentService });
+  await app.register(foldersRoutes, { folders: createFoldersRepo(database.db), content: contentRepo, service: contentService });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/index.ts";
 import { buildApp, type App } from "../src/app.ts";
 import type { Mailer } from "../src/lib/mailer.ts";
+import type { ReadMetadata } from "../src/modules/library/content.service.ts";
 
 export const DEMO_PASSWORD = "learnward-demo";
 export const DEMO = {
@@ -70,7 +71,7 @@ export interface Res {
 }
 
 export async function createTestContext(
-  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
@@ -85,6 +86,7 @@ export async function createTestContext(
     database,
     authSecret: "test-secret-test-secret-test-secret-1234",
     mailer: opts.mailer,
+    readMetadata: opts.readMetadata,
     logger: false,
   });
   await app.ready();

@@ -2,3 +2,4 @@ export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./common.ts";
 export * from "./identity.ts";
+export * from "./library.ts";

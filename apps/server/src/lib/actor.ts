@@ -44,3 +44,11 @@ export function authorize<T>(actor: Actor, rule: Rule<T>, target: T, deny: "forb
 
 export const sameCompany = (actor: Actor, companyId: number | null) =>
   actor.role === "admin" || (actor.companyId !== null && actor.companyId === companyId);
+
+/** Everyone who belongs to a company (platform operators do not keep a personal library). */
+export const COMPANY_ROLES = ["hr", "ldleader", "teamleader", "member"] as const satisfies readonly Role[];
+
+export function requireCompany(actor: Actor): number {
+  if (actor.companyId === null) throw new AppError("forbidden", 403, "Permission denied");
+  return actor.companyId;
+}

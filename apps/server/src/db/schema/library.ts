@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { CONTENT_TYPES, contentItems } from "./catalog.ts";
+import { accounts } from "./identity.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A person's saved copy of a catalog item (spec §3 Content item: id_primary → id, id_content →
+ * content_id). Edits change the copy, never the shared catalog row. One row per person and
+ * item, and one course status per row, so an item is never in two states at once.
+ */
+export const userContents = pgTable(
+  "user_contents",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    provider: text("provider"),
+    author: text("author"),
+    durationS: integer("duration_s"),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    courseStatus: text("course_status", { enum: ["wishlist", "running", "finalized"] }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Stored, indexed and weighted: title A, author B, description C; English and Spanish
+    // stemming plus an unstemmed copy for prefix search (ARCHITECTURE.md: never rank per row).
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(author, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("user_contents_account_content_uq").on(t.accountId, t.contentId),
+    index("user_contents_account_type_idx").on(t.accountId, t.contentType, t.createdAt),
+    index("user_contents_account_course_idx").on(t.accountId, t.courseStatus),
+    index("user_contents_search_idx").using("gin", t.search),
+  ],
+);
+
+export const folders = pgTable(
+  "folders",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("folders_account_idx").on(t.accountId)],
+);
+
+export const folderSections = pgTable(
+  "folder_sections",
+  {
+    id: serial("id").primaryKey(),
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("folder_sections_folder_idx").on(t.folderId)],
+);
+
+/** spec §3 Folder relation: id, id_folder, id_section, priority (1-based). */
+export const folderRelations = pgTable(
+  "folder_relations",
+  {
+    id: serial("id").primaryKey(),
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id").references(() => folderSections.id, { onDelete: "set null" }),
+    userContentId: integer("user_content_id")
+      .notNull()
+      .references(() => userContents.id, { onDelete: "cascade" }),
+    priority: integer("priority").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("folder_relations_folder_content_uq").on(t.folderId, t.userContentId),
+    index("folder_relations_list_idx").on(t.folderId, t.sectionId, t.priority),
+  ],
+);

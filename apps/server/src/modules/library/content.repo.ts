@@ -1,0 +1,185 @@
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
+import { accounts, contentItems, userContents } from "../../db/schema/index.ts";
+
+export type UserContentRow = typeof userContents.$inferSelect;
+type NewCatalogItem = Omit<typeof contentItems.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+export const presentContent = (r: UserContentRow): ContentItem => ({
+  id_primary: r.id,
+  id_content: r.contentId,
+  content_type: r.contentType,
+  title: r.title,
+  url: r.url,
+  author: r.author,
+  duration_s: r.durationS,
+  description: r.description,
+  image_url: r.imageUrl,
+  provider: r.provider,
+  is_private: r.isPrivate,
+  course_status: r.courseStatus,
+  completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
+function prefixQuery(term: string): string | null {
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+function tsQuery(term: string): SQL {
+  const prefix = prefixQuery(term);
+  const stemmed = sql`websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term})`;
+  return prefix ? sql`(${stemmed} || to_tsquery('simple', ${prefix}))` : sql`(${stemmed})`;
+}
+
+export interface SearchFilter {
+  ownerId: number;
+  includePrivate: boolean;
+  types: readonly ContentType[];
+  term?: string;
+  courseStatuses?: readonly CourseStatus[];
+  limit: number;
+  offset: number;
+}
+
+export function createContentRepo(db: Db) {
+  return {
+    async accountIdByUsername(companyId: number, username: string) {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.companyId, companyId), eq(accounts.username, username), eq(accounts.status, "active")))
+        .limit(1);
+      return row?.id;
+    },
+
+    async search(f: SearchFilter) {
+      const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inArray(userContents.contentType, [...f.types])];
+      if (!f.includePrivate) conds.push(eq(userContents.isPrivate, false));
+      if (f.courseStatuses) conds.push(inArray(userContents.courseStatus, [...f.courseStatuses]));
+      const q = f.term ? tsQuery(f.term) : null;
+      if (q) conds.push(sql`${userContents.search} @@ ${q}`);
+      const where = and(...conds);
+      const order = q
+        ? [sql`ts_rank(${userContents.search}, ${q}) desc`, desc(userContents.id)]
+        : [desc(userContents.createdAt), desc(userContents.id)];
+      const [rows, [total]] = await Promise.all([
+        db.select().from(userContents).where(where).orderBy(...order).limit(f.limit).offset(f.offset),
+        db.select({ n: count() }).from(userContents).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async owned(accountId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(userContents)
+        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+        .limit(1);
+      return row;
+    },
+
+    async ownedByContent(accountId: number, contentId: number) {
+      const [row] = await db
+        .select()
+        .from(userContents)
+        .where(and(eq(userContents.contentId, contentId), eq(userContents.accountId, accountId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Adding a URL I already saved reuses my copy instead of failing as a duplicate. */
+    async ownedByUrl(accountId: number, companyId: number, normalizedUrl: string) {
+      const [row] = await db
+        .select({ item: userContents })
+        .from(userContents)
+        .innerJoin(contentItems, eq(contentItems.id, userContents.contentId))
+        .where(and(eq(userContents.accountId, accountId), eq(contentItems.companyId, companyId), eq(contentItems.normalizedUrl, normalizedUrl)))
+        .limit(1);
+      return row?.item;
+    },
+
+    async catalogItem(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(contentItems)
+        .where(and(eq(contentItems.id, id), eq(contentItems.companyId, companyId)))
+        .limit(1);
+      return row;
+    },
+
+    /** One catalog row per normalised URL per company: the first saver's data creates it. */
+    async findOrCreateCatalog(item: NewCatalogItem) {
+      await db.insert(contentItems).values(item).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(contentItems)
+        .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
+        .limit(1);
+      return row!;
+    },
+
+    /** undefined when the person already saved this catalog item. */
+    async insert(values: typeof userContents.$inferInsert) {
+      const [row] = await db.insert(userContents).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async update(accountId: number, id: number, patch: Partial<typeof userContents.$inferInsert>) {
+      const [row] = await db
+        .update(userContents)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+        .returning();
+      return row;
+    },
+
+    async remove(accountId: number, id: number) {
+      const rows = await db
+        .delete(userContents)
+        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+        .returning({ id: userContents.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * spec §4 Course status: one statement moves the item, and only from the states allowed,
+     * so concurrent moves can neither duplicate nor lose it.
+     */
+    async moveCourse(accountId: number, contentId: number, from: readonly (CourseStatus | null)[], to: CourseStatus | null) {
+      const fromStates = from.filter((s): s is CourseStatus => s !== null);
+      const fromCond =
+        from.includes(null) && fromStates.length
+          ? sql`(${userContents.courseStatus} is null or ${inArray(userContents.courseStatus, fromStates)})`
+          : from.includes(null)
+            ? sql`${userContents.courseStatus} is null`
+            : inArray(userContents.courseStatus, fromStates);
+      const [row] = await db
+        .update(userContents)
+        .set({ courseStatus: to, updatedAt: new Date() })
+        .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
+        .returning();
+      return row;
+    },
+
+    async verify(accountId: number, type: ContentType | undefined, contentIds: number[] | undefined, limit: number, offset: number) {
+      const conds: SQL[] = [eq(userContents.accountId, accountId), isNotNull(userContents.contentId)];
+      if (type) conds.push(eq(userContents.contentType, type));
+      if (contentIds) conds.push(inArray(userContents.contentId, contentIds));
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(userContents).where(where).orderBy(desc(userContents.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(userContents).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+  };
+}
+export type ContentRepo = ReturnType<typeof createContentRepo>;

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ALL_CONTENT_TYPES,
+  ContentItem,
+  ContentSearchQuery,
+  ContentSearchResponse,
+  ContentType,
+  ErrorBody,
+  IdParam,
+  IdPrimaryQuery,
+  Paginated,
+  SaveContentRequest,
+  UpdateContentRequest,
+  VERIFIER_MAX_IDS,
+  VerifierQuery,
+} from "@learnward/contracts";
+import { COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { type ContentRepo, presentContent } from "./content.repo.ts";
+import type { ContentService } from "./content.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const access = { access: COMPANY_ROLES };
+
+/** spec §7 consumer area: a person's saved content. Everyone acts on their own library only. */
+export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService }> = async (app, { repo, service }) => {
+  app.get(
+    "/api/contentuser/search",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Search my saved content, or a colleague's public saves (username)",
+        querystring: ContentSearchQuery,
+        response: { 200: ContentSearchResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const q = req.query;
+      const requested = q.contenType.split(",").map((s) => s.trim()).filter(Boolean);
+      const types = requested.includes("all") ? [...ALL_CONTENT_TYPES] : requested;
+      const parsed = z.array(ContentType).min(1).safeParse(types);
+      if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
+
+      let ownerId = actor.accountId;
+      if (q.username) {
+        // PRODUCT.md: another person's saves only inside the same company, and only public ones.
+        const other = await repo.accountIdByUsername(requireCompany(actor), q.username);
+        if (!other) throw notFound("User");
+        ownerId = other;
+      }
+      const courseStatuses =
+        q.is_wishlist === true
+          ? (["wishlist"] as const)
+          : q.completed === true
+            ? (["finalized"] as const)
+            : q.completed === false
+              ? (["running"] as const)
+              : undefined;
+      const term = q.search?.trim().replace(/^#+/, "").trim(); // spec §5: a leading # is stripped
+      const p = pageParams(q, q.page_size);
+      const { rows, count } = await repo.search({
+        ownerId,
+        includePrivate: ownerId === actor.accountId,
+        types: parsed.data,
+        term: term || undefined,
+        courseStatuses,
+        limit: p.limit,
+        offset: p.offset,
+      });
+      const page = toPage(req, p, count, rows.map(presentContent));
+      return { count, results: page.results, links: { next: page.next, previous: page.previous } };
+    },
+  );
+
+  app.post(
+    "/api/contentuser/save",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Save a URL or a catalog item to my library",
+        body: SaveContentRequest,
+        response: { 201: ContentItem, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const row = await service.save(requireActor(req.actor), req.body);
+      return reply.status(201).send(presentContent(row));
+    },
+  );
+
+  app.patch(
+    "/api/contentuser/:id",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Edit my saved copy of an item",
+        params: IdParam,
+        body: UpdateContentRequest,
+        response: { 200: ContentItem, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const b = req.body;
+      const row = await repo.update(actor.accountId, req.params.id, {
+        title: b.title,
+        contentType: b.content_type,
+        author: b.author,
+        durationS: b.duration_s,
+        description: b.description,
+        imageUrl: b.image_url,
+        isPrivate: b.is_private,
+      });
+      if (!row) throw notFound("Content");
+      return presentContent(row);
+    },
+  );
+
+  app.delete(
+    "/api/contentuser/delete",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Remove an item from my library",
+        querystring: IdPrimaryQuery,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      if (!(await repo.remove(actor.accountId, req.query.id_primary))) throw notFound("Content");
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/user/content-verifier/items",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Which of these catalog items I have saved",
+        querystring: VerifierQuery,
+        response: { 200: Paginated(ContentItem), ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const raw = req.query.id_content__in?.split(",").map((s) => s.trim()).filter(Boolean);
+      const ids = raw?.map(Number);
+      if (ids && ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+        throw badRequest("id_content__in must be a comma list of ids");
+      }
+      // spec §5: the id filter applies only with 1 to 40 ids.
+      if (ids && ids.length > VERIFIER_MAX_IDS) throw badRequest(`At most ${VERIFIER_MAX_IDS} ids per query`);
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await repo.verify(actor.accountId, req.query.type, ids?.length ? ids : undefined, p.limit, p.offset);
+      return toPage(req, p, count, rows.map(presentContent));
+    },
+  );
+};

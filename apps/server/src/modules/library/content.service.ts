@@ -1,0 +1,127 @@
+import type { ContentType, CourseStatus } from "@learnward/contracts";
+import { type Actor, requireCompany } from "../../lib/actor.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { normaliseUrl, recognise } from "../../lib/providers.ts";
+import type { ContentRepo, UserContentRow } from "./content.repo.ts";
+
+export interface PageMetadata {
+  title?: string;
+  author?: string;
+  description?: string;
+  image?: string;
+  duration_s?: number;
+}
+/** Reads a page's metadata; null when it can't be read (the caller keeps what the user typed). */
+export type ReadMetadata = (url: string) => Promise<PageMetadata | null>;
+
+export interface SaveInput {
+  url?: string;
+  id_content?: number;
+  title?: string;
+  content_type?: ContentType;
+  author?: string | null;
+  duration_s?: number | null;
+  description?: string | null;
+  image_url?: string | null;
+  is_private?: boolean;
+  fetch_metadata?: boolean;
+}
+
+const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
+const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v !== "") ?? null;
+
+export function createContentService(deps: { repo: ContentRepo; readMetadata: ReadMetadata }) {
+  const { repo } = deps;
+
+  async function catalogEntry(actor: Actor, input: SaveInput) {
+    const companyId = requireCompany(actor);
+    if (input.id_content !== undefined) {
+      const item = await repo.catalogItem(companyId, input.id_content);
+      if (!item) throw notFound("Content");
+      return { item, meta: null };
+    }
+    const url = input.url!;
+    const recognised = recognise(url);
+    const needsPage = input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
+    const meta = needsPage ? await deps.readMetadata(url) : null;
+    const title = pick(input.title, meta?.title) ?? fallbackTitle(url);
+    const item = await repo.findOrCreateCatalog({
+      companyId,
+      url,
+      normalizedUrl: normaliseUrl(url),
+      title,
+      contentType: input.content_type ?? recognised.type,
+      provider: recognised.provider,
+      author: pick(input.author, meta?.author),
+      durationS: pick(input.duration_s, meta?.duration_s),
+      description: pick(input.description, meta?.description),
+      imageUrl: pick(input.image_url, meta?.image),
+      createdBy: actor.accountId,
+    });
+    return { item, meta };
+  }
+
+  return {
+    /** Saves to my library: what I typed wins, then the page, then the company catalog. */
+    async save(actor: Actor, input: SaveInput): Promise<UserContentRow> {
+      const { item, meta } = await catalogEntry(actor, input);
+      const contentType = input.content_type ?? item.contentType;
+      const row = await repo.insert({
+        accountId: actor.accountId,
+        contentId: item.id,
+        title: pick(input.title, meta?.title, item.title)!,
+        url: item.url,
+        contentType,
+        provider: item.provider,
+        author: pick(input.author, meta?.author, item.author),
+        durationS: pick(input.duration_s, meta?.duration_s, item.durationS),
+        description: pick(input.description, meta?.description, item.description),
+        imageUrl: pick(input.image_url, meta?.image, item.imageUrl),
+        isPrivate: input.is_private ?? false,
+        // A saved course starts on the wishlist (spec §4 Course status).
+        courseStatus: contentType === "course" ? "wishlist" : null,
+      });
+      if (!row) {
+        const existing = await repo.ownedByContent(actor.accountId, item.id);
+        throw new AppError("conflict", 409, "This content is already in your library", { id_primary: existing?.id });
+      }
+      return row;
+    },
+
+    /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
+    async ensureSaved(actor: Actor, contentId: number): Promise<UserContentRow> {
+      const existing = await repo.ownedByContent(actor.accountId, contentId);
+      if (existing) return existing;
+      try {
+        return await this.save(actor, { id_content: contentId, fetch_metadata: false });
+      } catch (err) {
+        const raced = await repo.ownedByContent(actor.accountId, contentId);
+        if (raced) return raced;
+        throw err;
+      }
+    },
+
+    async moveCourse(
+      actor: Actor,
+      contentId: number,
+      from: readonly (CourseStatus | null)[],
+      to: CourseStatus | null,
+      opts: { create?: boolean } = {},
+    ): Promise<UserContentRow> {
+      requireCompany(actor);
+      if (opts.create) await this.ensureSaved(actor, contentId);
+      const moved = await repo.moveCourse(actor.accountId, contentId, from, to);
+      if (moved) return moved;
+      const current = await repo.ownedByContent(actor.accountId, contentId);
+      if (current && current.courseStatus === to) return current; // already there: idempotent
+      throw notFound(from.length === 1 && from[0] === "wishlist" ? "Wishlist entry" : "Course entry");
+    },
+  };
+}
+export type ContentService = ReturnType<typeof createContentService>;
+
+function fallbackTitle(url: string): string {
+  const u = new URL(url);
+  const last = u.pathname.split("/").filter(Boolean).pop();
+  return last ? `${u.hostname.replace(/^www\./, "")} · ${decodeURIComponent(last).replace(/[-_]+/g, " ")}`.slice(0, 300) : u.hostname;
+}

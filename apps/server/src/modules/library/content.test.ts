@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+let member: Client;
+let teamleader: Client;
+let globex: Client;
+let admin: Client;
+const pages: Record<string, { title: string; author: string; description: string; duration_s?: number }> = {
+  "https://www.youtube.com/watch?v=sqlwindow01": { title: "SQL Window Functions Explained", author: "Data Dojo", description: "Ranking and running totals with OVER().", duration_s: 1260 },
+  "https://blog.example.org/feedback": { title: "Giving Feedback That Lands", author: "Kim Scott", description: "Radical candor in practice." },
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ readMetadata: async (url) => pages[url] ?? null });
+  [member, teamleader, globex, admin] = await Promise.all([t.as(DEMO.member), t.as(DEMO.teamleader), t.as(DEMO.globex), t.as(DEMO.admin)]);
+});
+afterAll(() => t.close());
+
+const save = (c: Client, body: object) => c.post("/api/contentuser/save/", body);
+
+describe("who may use the personal library", () => {
+  it("refuses callers without a session and platform operators without a company", async () => {
+    expect((await t.anonymous.get("/api/contentuser/search")).status).toBe(401);
+    expect((await t.anonymous.post("/api/contentuser/save/", { url: "https://x.test/a" })).status).toBe(401);
+    expect((await admin.get("/api/contentuser/search")).status).toBe(403);
+    expect((await admin.post("/api/contentuser/save/", { url: "https://x.test/a" })).status).toBe(403);
+  });
+});
+
+describe("POST /api/contentuser/save", () => {
+  it("saves a URL with the page's metadata, the recognised provider and type, and answers its ids", async () => {
+    const res = await save(member, { url: "https://www.youtube.com/watch?v=sqlwindow01" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      content_type: "video",
+      provider: "youtube",
+      title: "SQL Window Functions Explained",
+      author: "Data Dojo",
+      duration_s: 1260,
+      course_status: null,
+    });
+    expect(res.body.id_primary).toBeGreaterThan(0);
+    expect(res.body.id_content).toBeGreaterThan(0);
+  });
+
+  it("keeps what the person typed over the page, and the typed fields when the page can't be read", async () => {
+    const typed = await save(member, { url: "https://blog.example.org/feedback", title: "My own title" });
+    expect(typed.body).toMatchObject({ title: "My own title", author: "Kim Scott", content_type: "article" });
+    const unreadable = await save(member, { url: "https://unreachable.example/deep-work-notes", author: "Cal Newport" });
+    expect(unreadable.status).toBe(201);
+    expect(unreadable.body).toMatchObject({ title: "unreachable.example · deep work notes", author: "Cal Newport", description: null });
+  });
+
+  it("keeps one catalog row per URL per company: a colleague saving the same course shares id_content", async () => {
+    const a = await save(member, { url: "https://www.coursera.org/learn/negotiation?utm_source=mail", fetch_metadata: false, title: "Negotiation" });
+    const b = await save(teamleader, { url: "https://coursera.org/learn/negotiation/", fetch_metadata: false });
+    expect(a.body.id_content).toBe(b.body.id_content);
+    expect(a.body.id_primary).not.toBe(b.body.id_primary);
+    expect(a.body).toMatchObject({ content_type: "course", provider: "coursera", course_status: "wishlist" });
+    const other = await save(globex, { url: "https://www.coursera.org/learn/negotiation", fetch_metadata: false });
+    expect(other.body.id_content).not.toBe(a.body.id_content);
+  });
+
+  it("answers 409 with the existing item when I save the same thing twice", async () => {
+    const again = await save(member, { url: "https://www.youtube.com/watch?v=sqlwindow01" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.details.id_primary).toBeGreaterThan(0);
+  });
+
+  it("saves a catalog item by id, and never another company's", async () => {
+    const list = await teamleader.get("/api/contentuser/search?contenType=course");
+    const idContent = list.body.results[0].id_content;
+    expect((await save(globex, { id_content: idContent })).status).toBe(404);
+    expect((await save(member, { id_content: 999999 })).status).toBe(404);
+  });
+
+  it("refuses bad input without writing anything", async () => {
+    const before = (await member.get("/api/contentuser/search?contenType=all&page_size=100")).body.count;
+    for (const body of [{}, { url: "javascript:alert(1)" }, { url: "ftp://x.test/file" }, { url: "https://x.test", content_type: "movie" }, { url: "https://x.test", duration_s: -5 }, { url: "https://x.test", extra: 1 }]) {
+      const res = await save(member, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+    }
+    expect((await member.get("/api/contentuser/search?contenType=all&page_size=100")).body.count).toBe(before);
+  });
+});
+
+describe("GET /api/contentuser/search (spec §7)", () => {
+  it("pages 8 by default with count, results and links", async () => {
+    for (let i = 0; i < 9; i++) await save(teamleader, { url: `https://docs.example.com/kubernetes-part-${i}`, title: `Kubernetes fundamentals part ${i}`, fetch_metadata: false });
+    const p1 = await teamleader.get("/api/contentuser/search?contenType=article");
+    expect(p1.body.count).toBe(9);
+    expect(p1.body.results).toHaveLength(8);
+    expect(p1.body.links.next).toMatch(/page=2/);
+    expect(p1.body.links.previous).toBeNull();
+    const p2 = await teamleader.get(p1.body.links.next.replace("http://localhost", ""));
+    expect(p2.body.results).toHaveLength(1);
+  });
+
+  it("searches title, author and description, ranked, with a leading # stripped and word prefixes", async () => {
+    await save(member, { url: "https://a.example/sql-1", title: "Intro to databases", description: "A short look at SQL joins", fetch_metadata: false });
+    const bySql = await member.get("/api/contentuser/search?contenType=all&search=%23sql");
+    const titles = bySql.body.results.map((r: { title: string }) => r.title);
+    expect(titles[0]).toBe("SQL Window Functions Explained"); // title match outranks description match
+    expect(titles).toContain("Intro to databases");
+    expect((await member.get("/api/contentuser/search?contenType=all&search=scott")).body.results[0].title).toBe("My own title");
+    expect((await member.get("/api/contentuser/search?contenType=all&search=windo")).body.count).toBe(1);
+    expect((await member.get("/api/contentuser/search?contenType=all&search=quantum")).body.count).toBe(0);
+  });
+
+  it("filters by type list and refuses unknown types", async () => {
+    const videos = await member.get("/api/contentuser/search?contenType=video");
+    expect(videos.body.results.every((r: { content_type: string }) => r.content_type === "video")).toBe(true);
+    const mixed = await member.get("/api/contentuser/search?contenType=video,course");
+    expect(new Set(mixed.body.results.map((r: { content_type: string }) => r.content_type))).toEqual(new Set(["video", "course"]));
+    expect((await member.get("/api/contentuser/search?contenType=movies")).status).toBe(400);
+  });
+
+  it("shows a colleague's public saves by username, never private ones nor another company's", async () => {
+    await save(member, { url: "https://a.example/private-diary", title: "Private reading", is_private: true, fetch_metadata: false });
+    const mine = await member.get("/api/contentuser/search?contenType=all&search=private");
+    expect(mine.body.count).toBe(1);
+    const seen = await teamleader.get("/api/contentuser/search?contenType=all&username=member&page_size=100");
+    expect(seen.status).toBe(200);
+    expect(seen.body.count).toBeGreaterThan(0);
+    expect(seen.body.results.some((r: { title: string }) => r.title === "Private reading")).toBe(false);
+    expect((await globex.get("/api/contentuser/search?username=teamleader")).status).toBe(404);
+  });
+});
+
+describe("PATCH /api/contentuser/{id} and DELETE /api/contentuser/delete", () => {
+  it("edits my copy only, not the shared catalog row nor anyone else's copy", async () => {
+    const mine = await save(member, { url: "https://www.udemy.com/course/excel-pivots/", title: "Excel pivots", fetch_metadata: false });
+    const theirs = await save(teamleader, { url: "https://www.udemy.com/course/excel-pivots/", fetch_metadata: false });
+    const edited = await member.patch(`/api/contentuser/${mine.body.id_primary}/`, { title: "Pivot tables, my notes", duration_s: 3600 });
+    expect(edited.body).toMatchObject({ title: "Pivot tables, my notes", duration_s: 3600 });
+    const other = await teamleader.get("/api/contentuser/search?contenType=course&search=pivots");
+    expect(other.body.results[0].title).toBe("Excel pivots");
+    expect((await teamleader.patch(`/api/contentuser/${mine.body.id_primary}/`, { title: "hijack" })).status).toBe(404);
+    expect((await member.patch(`/api/contentuser/${theirs.body.id_primary}/`, { title: "hijack" })).status).toBe(404);
+  });
+
+  it("deletes my item (204) and refuses others'", async () => {
+    const item = await save(member, { url: "https://a.example/to-delete", title: "Delete me", fetch_metadata: false });
+    expect((await teamleader.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`)).status).toBe(404);
+    const del = await member.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`);
+    expect(del.status).toBe(204);
+    expect((await member.get("/api/contentuser/search?contenType=all&search=delete")).body.count).toBe(0);
+    expect((await member.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`)).status).toBe(404);
+  });
+});
+
+describe("GET /api/user/content-verifier/items", () => {
+  it("answers which of the given catalog items I saved, with at most 40 ids", async () => {
+    const a = await save(member, { url: "https://a.example/verify-1", title: "Verify one", fetch_metadata: false });
+    const list = await member.get(`/api/user/content-verifier/items/?page_size=100&type=article&id_content__in=${a.body.id_content},999999`);
+    expect(list.body.results.map((r: { id_content: number }) => r.id_content)).toEqual([a.body.id_content]);
+    const ids = Array.from({ length: 41 }, (_, i) => i + 1).join(",");
+    expect((await member.get(`/api/user/content-verifier/items/?id_content__in=${ids}`)).status).toBe(400);
+    expect((await member.get("/api/user/content-verifier/items/?id_content__in=abc")).status).toBe(400);
+    expect((await teamleader.get(`/api/user/content-verifier/items/?id_content__in=${a.body.id_content}`)).body.count).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+let member: Client;
+let globex: Client;
+let course: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  member = await t.as(DEMO.member);
+  globex = await t.as(DEMO.globex);
+  const res = await member.post("/api/contentuser/save/", { url: "https://platzi.com/cursos/sql-mysql/", title: "Curso de SQL", fetch_metadata: false });
+  course = res.body.id_content;
+});
+afterAll(() => t.close());
+
+const lists = async () => {
+  const [wishlist, running, finalized] = await Promise.all([
+    member.get("/api/contentuser/search?contenType=all&is_wishlist=true"),
+    member.get("/api/contentuser/search?contenType=all&completed=false"),
+    member.get("/api/contentuser/search?contenType=all&completed=true"),
+  ]);
+  const ids = (r: { body: { results: { id_content: number }[] } }) => r.body.results.map((x) => x.id_content);
+  return { wishlist: ids(wishlist), running: ids(running), finalized: ids(finalized) };
+};
+
+describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
+  it("a saved course starts on the wishlist", async () => {
+    expect(await lists()).toEqual({ wishlist: [course], running: [], finalized: [] });
+  });
+
+  it("wishlist → running: the spec's client deletes the wishlist entry then creates the course entry", async () => {
+    expect((await member.delete(`/api/user/wishlist?id_course=${course}`)).status).toBe(200);
+    const created = await member.post("/api/user/courses", { id_course: course, completed: false });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ course_status: "running", completed: false });
+    expect(await lists()).toEqual({ wishlist: [], running: [course], finalized: [] });
+  });
+
+  it("running → finalized and back by PATCH of completed", async () => {
+    expect((await member.patch(`/api/user/courses?id_course=${course}`, { completed: true })).body.completed).toBe(true);
+    expect(await lists()).toEqual({ wishlist: [], running: [], finalized: [course] });
+    await member.patch(`/api/user/courses?id_course=${course}`, { completed: false });
+    expect(await lists()).toEqual({ wishlist: [], running: [course], finalized: [] });
+  });
+
+  it("running → wishlist: delete the course entry, create the wishlist entry", async () => {
+    await member.delete(`/api/user/courses?id_course=${course}`);
+    expect((await member.post("/api/user/wishlist", { id_course: course })).status).toBe(201);
+    expect(await lists()).toEqual({ wishlist: [course], running: [], finalized: [] });
+  });
+
+  it("creating a course entry for a wishlist item moves it in one step, never into two lists", async () => {
+    await Promise.all([
+      member.post("/api/user/courses", { id_course: course, completed: true }),
+      member.post("/api/user/courses", { id_course: course, completed: true }),
+    ]);
+    expect(await lists()).toEqual({ wishlist: [], running: [], finalized: [course] });
+  });
+
+  it("saves a catalog course on the fly when it goes straight to the wishlist", async () => {
+    const catalog = await t.database.db.execute("select id from content_items where company_id = (select company_id from accounts where username = 'member' and role = 'member' limit 1) and content_type = 'course' limit 1");
+    const id = Number((catalog.rows[0] as { id: number }).id);
+    const res = await member.post("/api/user/wishlist", { id_course: id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id_content: id, course_status: "wishlist" });
+  });
+
+  it("refuses impossible moves and other companies' items", async () => {
+    expect((await member.patch(`/api/user/courses?id_course=999999`, { completed: true })).status).toBe(404);
+    expect((await member.delete(`/api/user/wishlist?id_course=${course}`)).status).toBe(404); // it is finalized, not on the wishlist
+    expect((await globex.post("/api/user/wishlist", { id_course: course })).status).toBe(404);
+    expect((await globex.post("/api/user/courses", { id_course: course, completed: false })).status).toBe(404);
+    expect((await member.post("/api/user/courses", { id_course: "abc" })).status).toBe(400);
+    expect((await t.anonymous.post("/api/user/wishlist", { id_course: course })).status).toBe(401);
+  });
+});

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { CONTENT_PAGE_SIZE, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
+
+/** spec §3 content types. */
+export const ContentType = z.enum(["article", "video", "course", "podcast", "book", "job"]);
+export type ContentType = z.infer<typeof ContentType>;
+/** spec §7: contenType 'all' means these. */
+export const ALL_CONTENT_TYPES = ["article", "video", "book", "podcast", "course"] as const;
+export const CourseStatus = z.enum(["wishlist", "running", "finalized"]);
+export type CourseStatus = z.infer<typeof CourseStatus>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
+
+/** spec §3 Content item, as one person's saved copy. */
+export const ContentItem = z.object({
+  id_primary: z.number().int().describe("The saved item (the person's copy)"),
+  id_content: z.number().int().describe("The company catalog item"),
+  content_type: ContentType,
+  title: z.string(),
+  url: z.string(),
+  author: z.string().nullable(),
+  duration_s: z.number().int().nullable().describe("Duration in seconds"),
+  description: z.string().nullable(),
+  image_url: z.string().nullable(),
+  provider: z.string().nullable().describe("Recognised provider (spec §3), e.g. youtube, coursera"),
+  is_private: z.boolean(),
+  course_status: CourseStatus.nullable().describe("wishlist, running (completed false) or finalized (completed true)"),
+  completed: z.boolean().nullable(),
+  created_at: z.string(),
+});
+export type ContentItem = z.infer<typeof ContentItem>;
+
+const boolParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const ContentSearchQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(CONTENT_PAGE_SIZE),
+  contenType: z
+    .string()
+    .max(200)
+    .default("all")
+    .describe("Comma list of content types; 'all' means article,video,book,podcast,course"),
+  username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
+  search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
+  is_wishlist: boolParam.optional(),
+  completed: boolParam.optional(),
+});
+export const ContentSearchResponse = z.object({
+  count: z.number().int(),
+  results: z.array(ContentItem),
+  links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
+});
+
+export const SaveContentRequest = z
+  .object({
+    url: httpUrl.optional(),
+    id_content: z.number().int().positive().optional().describe("Save an existing catalog item"),
+    title: z.string().trim().max(300).optional(),
+    content_type: ContentType.optional(),
+    author: z.string().trim().max(200).nullable().optional(),
+    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    description: z.string().trim().max(5000).nullable().optional(),
+    image_url: httpUrl.nullable().optional(),
+    is_private: z.boolean().optional(),
+    fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page"),
+  })
+  .strict()
+  .refine((b) => b.url !== undefined || b.id_content !== undefined, { message: "Give a url or an id_content", path: ["url"] });
+export type SaveContentRequest = z.input<typeof SaveContentRequest>;
+
+export const UpdateContentRequest = z
+  .object({
+    title: z.string().trim().min(1).max(300).optional(),
+    content_type: ContentType.optional(),
+    author: z.string().trim().max(200).nullable().optional(),
+    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    description: z.string().trim().max(5000).nullable().optional(),
+    image_url: httpUrl.nullable().optional(),
+    is_private: z.boolean().optional(),
+  })
+  .strict();
+
+export const IdPrimaryQuery = z.object({ id_primary: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CourseRef = z.object({ id_course: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CreateCourseRequest = z.object({
+  id_course: z.number().int().positive().max(2_147_483_647),
+  completed: z.boolean().default(false),
+});
+export const UpdateCourseRequest = z.object({ completed: z.boolean() });
+
+export const VerifierQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(VERIFIER_PAGE_SIZE).default(VERIFIER_PAGE_SIZE),
+  type: ContentType.optional(),
+  id_content__in: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(`Comma list of 1 to ${VERIFIER_MAX_IDS} catalog ids`),
+});
+
+/** Folders with sections (names ours; spec §3 Folder relation). */
+export const Folder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  count: z.number().int().describe("Items in the folder"),
+  created_at: z.string(),
+});
+export const FolderSection = z.object({ id: z.number().int(), id_folder: z.number().int(), name: z.string(), position: z.number().int() });
+export const FolderNameRequest = z.object({ name: z.string().trim().min(1).max(120) }).strict();
+
+export const FolderRelation = z.object({
+  id: z.number().int(),
+  id_folder: z.number().int(),
+  id_section: z.number().int().nullable(),
+  priority: z.number().int().describe("1-based position in its folder or section list"),
+  content: ContentItem,
+});
+export type FolderRelation = z.infer<typeof FolderRelation>;
+export const FolderRelationQuery = z.object({
+  id_folder__id: z.coerce.number().int().positive().max(2_147_483_647),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(FOLDER_PAGE_SIZE),
+  without_section: z.enum(["true", "false", "1", "0"]).optional(),
+  id_section: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const UpdateFolderRelationRequest = z
+  .object({
+    priority: z.number().int().min(1).max(100_000).optional(),
+    id_section: z.number().int().positive().nullable().optional(),
+  })
+  .strict()
+  .refine((b) => b.priority !== undefined || b.id_section !== undefined, { message: "Give a priority or an id_section" });
+export const CreateFolderContentRequest = z
+  .object({
+    id_folder: z.number().int().positive(),
+    id_section: z.number().int().positive().nullable().optional(),
+    priority: z.number().int().min(1).max(100_000).optional(),
+    id_primary: z.number().int().positive().optional().describe("Add an item already in my library"),
+    id_content: z.number().int().positive().optional(),
+    url: httpUrl.optional(),
+    title: z.string().trim().max(300).optional(),
+    content_type: ContentType.optional(),
+    author: z.string().trim().max(200).nullable().optional(),
+    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    description: z.string().trim().max(5000).nullable().optional(),
+  })
+  .strict()
+  .refine((b) => b.id_primary !== undefined || b.id_content !== undefined || b.url !== undefined, {
+    message: "Give an id_primary, an id_content or a url",
+    path: ["url"],
+  });
