@@ -23,6 +23,10 @@ import { contentRoutes } from "./modules/library/content.routes.ts";
 import { coursesRoutes } from "./modules/library/courses.routes.ts";
 import { createFoldersRepo } from "./modules/library/folders.repo.ts";
 import { foldersRoutes } from "./modules/library/folders.routes.ts";
+import { fetchMetadata } from "./modules/library/metadata.ts";
+import { createImageService } from "./modules/library/image.service.ts";
+import { imageRoutes } from "./modules/library/image.routes.ts";
+import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -32,8 +36,12 @@ export interface AppOptions {
   /** Secret for sessions; main.ts derives one when AUTH_SECRET is unset outside production. */
   authSecret: string;
   mailer?: Mailer;
-  /** Reads a saved page's metadata; defaults to the safe fetcher. */
+  /** Reads a saved page's metadata; defaults to reading the page through `fetch`. */
   readMetadata?: ReadMetadata;
+  /** Outbound fetcher for pages and images; defaults to public addresses only. */
+  fetch?: SafeFetch;
+  /** Where resized images are kept; defaults to DATA_DIR/image-cache. */
+  imageCacheDir?: string;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -81,10 +89,25 @@ export async function buildApp(opts: AppOptions) {
   await app.register(onboardingRoutes, { repo: createOnboardingRepo(database.db) });
 
   const contentRepo = createContentRepo(database.db);
-  const contentService = createContentService({ repo: contentRepo, readMetadata: opts.readMetadata ?? (async () => null) });
+  const fetcher = opts.fetch ?? safeFetch;
+  const readMetadata: ReadMetadata =
+    opts.readMetadata ??
+    (async (url) => {
+      const read = await fetchMetadata(url, { fetch: fetcher });
+      if (!read.ok) app.log.info({ url, reason: read.reason }, "page metadata unavailable");
+      return read.ok ? read.metadata : null;
+    });
+  const contentService = createContentService({ repo: contentRepo, readMetadata });
   await app.register(contentRoutes, { repo: contentRepo, service: contentService });
   await app.register(coursesRoutes, { service: contentService });
   await app.register(foldersRoutes, { folders: createFoldersRepo(database.db), content: contentRepo, service: contentService });
+  await app.register(imageRoutes, {
+    service: createImageService({
+      cacheDir: opts.imageCacheDir ?? path.join(config.DATA_DIR, "image-cache"),
+      fetch: fetcher,
+      onCacheError: (err) => app.log.warn({ err }, "image cache write failed"),
+    }),
+  });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

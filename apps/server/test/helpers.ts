@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { loadConfig, type Config } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/index.ts";
 import { buildApp, type App } from "../src/app.ts";
 import type { Mailer } from "../src/lib/mailer.ts";
+import type { SafeFetch } from "../src/lib/safe-fetch.ts";
 import type { ReadMetadata } from "../src/modules/library/content.service.ts";
 
 export const DEMO_PASSWORD = "learnward-demo";
@@ -71,9 +75,10 @@ export interface Res {
 }
 
 export async function createTestContext(
-  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata; fetch?: SafeFetch } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
+  const imageCacheDir = path.join(os.tmpdir(), `lw-image-cache-${randomUUID()}`);
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -87,6 +92,8 @@ export async function createTestContext(
     authSecret: "test-secret-test-secret-test-secret-1234",
     mailer: opts.mailer,
     readMetadata: opts.readMetadata,
+    fetch: opts.fetch,
+    imageCacheDir,
     logger: false,
   });
   await app.ready();
@@ -137,6 +144,7 @@ export async function createTestContext(
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(imageCacheDir, { recursive: true, force: true });
     },
   };
 }

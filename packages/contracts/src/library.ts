@@ -155,3 +155,18 @@ export const CreateFolderContentRequest = z
     message: "Give an id_primary, an id_content or a url",
     path: ["url"],
   });
+
+export const PreviewContentRequest = z.object({ url: httpUrl }).strict();
+/** What saving this URL would store, read from the page; fields are null when the page can't be read. */
+export const ContentPreview = z.object({
+  url: z.string(),
+  content_type: ContentType,
+  provider: z.string().nullable(),
+  title: z.string().nullable(),
+  author: z.string().nullable(),
+  description: z.string().nullable(),
+  image_url: z.string().nullable(),
+  duration_s: z.number().int().nullable(),
+  readable: z.boolean().describe("false when the page could not be read"),
+});
+export type ContentPreview = z.infer<typeof ContentPreview>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   ALL_CONTENT_TYPES,
   ContentItem,
+  ContentPreview,
   ContentSearchQuery,
   ContentSearchResponse,
   ContentType,
@@ -10,6 +11,7 @@ import {
   IdParam,
   IdPrimaryQuery,
   Paginated,
+  PreviewContentRequest,
   SaveContentRequest,
   UpdateContentRequest,
   VERIFIER_MAX_IDS,
@@ -90,6 +92,23 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     async (req, reply) => {
       const row = await service.save(requireActor(req.actor), req.body);
       return reply.status(201).send(presentContent(row));
+    },
+  );
+
+  app.post(
+    "/api/contentuser/preview",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Read a URL's title, author, description, image and duration before saving it",
+        body: PreviewContentRequest,
+        response: { 200: ContentPreview, ...errors },
+      },
+    },
+    async (req) => {
+      requireCompany(requireActor(req.actor));
+      return service.preview(req.body.url);
     },
   );
 

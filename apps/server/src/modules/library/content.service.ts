@@ -10,6 +10,7 @@ export interface PageMetadata {
   description?: string;
   image?: string;
   duration_s?: number;
+  content_type_hint?: ContentType;
 }
 /** Reads a page's metadata; null when it can't be read (the caller keeps what the user typed). */
 export type ReadMetadata = (url: string) => Promise<PageMetadata | null>;
@@ -50,7 +51,7 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       url,
       normalizedUrl: normaliseUrl(url),
       title,
-      contentType: input.content_type ?? recognised.type,
+      contentType: input.content_type ?? (recognised.provider ? recognised.type : (meta?.content_type_hint ?? recognised.type)),
       provider: recognised.provider,
       author: pick(input.author, meta?.author),
       durationS: pick(input.duration_s, meta?.duration_s),
@@ -62,6 +63,23 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
   }
 
   return {
+    /** What saving a URL would store: the recognised provider and type plus the page's metadata. */
+    async preview(url: string) {
+      const recognised = recognise(url);
+      const meta = await deps.readMetadata(url);
+      return {
+        url,
+        content_type: recognised.provider ? recognised.type : (meta?.content_type_hint ?? recognised.type),
+        provider: recognised.provider,
+        title: meta?.title ?? null,
+        author: meta?.author ?? null,
+        description: meta?.description ?? null,
+        image_url: meta?.image ?? null,
+        duration_s: meta?.duration_s ?? null,
+        readable: meta !== null,
+      };
+    },
+
     /** Saves to my library: what I typed wins, then the page, then the company catalog. */
     async save(actor: Actor, input: SaveInput): Promise<UserContentRow> {
       const { item, meta } = await catalogEntry(actor, input);

@@ -86,6 +86,17 @@ describe("POST /api/contentuser/save", () => {
   });
 });
 
+describe("POST /api/contentuser/preview", () => {
+  it("shows what the page says before saving, and says when it can't be read", async () => {
+    const ok = await member.post("/api/contentuser/preview/", { url: "https://www.youtube.com/watch?v=sqlwindow01" });
+    expect(ok.body).toMatchObject({ content_type: "video", provider: "youtube", title: "SQL Window Functions Explained", duration_s: 1260, readable: true });
+    const unreadable = await member.post("/api/contentuser/preview/", { url: "https://unreachable.example/x" });
+    expect(unreadable.body).toMatchObject({ content_type: "article", title: null, readable: false });
+    expect((await member.post("/api/contentuser/preview/", { url: "file:///etc/passwd" })).status).toBe(400);
+    expect((await admin.post("/api/contentuser/preview/", { url: "https://a.example" })).status).toBe(403);
+  });
+});
+
 describe("GET /api/contentuser/search (spec §7)", () => {
   it("pages 8 by default with count, results and links", async () => {
     for (let i = 0; i < 9; i++) await save(teamleader, { url: `https://docs.example.com/kubernetes-part-${i}`, title: `Kubernetes fundamentals part ${i}`, fetch_metadata: false });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { contentItems } from "../../db/schema/index.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;
@@ -60,8 +62,13 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
   });
 
   it("saves a catalog course on the fly when it goes straight to the wishlist", async () => {
-    const catalog = await t.database.db.execute("select id from content_items where company_id = (select company_id from accounts where username = 'member' and role = 'member' limit 1) and content_type = 'course' limit 1");
-    const id = Number((catalog.rows[0] as { id: number }).id);
+    const companyId = (await member.get("/api/me")).body.account.company_id;
+    const [catalog] = await t.database.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(and(eq(contentItems.companyId, companyId), eq(contentItems.contentType, "course")))
+      .limit(1);
+    const id = catalog!.id;
     const res = await member.post("/api/user/wishlist", { id_course: id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id_content: id, course_status: "wishlist" });
