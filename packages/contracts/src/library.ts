@@ -170,3 +170,22 @@ export const ContentPreview = z.object({
   readable: z.boolean().describe("false when the page could not be read"),
 });
 export type ContentPreview = z.infer<typeof ContentPreview>;
+
+/** spec §3 user content and course state counts, in one answer. */
+export const ContentCountsQuery = z.object({
+  username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
+  search: z.string().max(200).optional().describe("Count only what matches; a leading # is stripped"),
+});
+export const ContentCounts = z.object({
+  articlesCount: z.number().int(),
+  videosCount: z.number().int(),
+  booksCount: z.number().int(),
+  podcastsCount: z.number().int(),
+  coursesCount: z.number().int(),
+  allContentCount: z.number().int().describe("article, video, book, podcast and course"),
+  runningCount: z.number().int(),
+  finalizedCount: z.number().int(),
+  wishlistCount: z.number().int(),
+  allCount: z.number().int().describe("running + finalized + wishlist"),
+});
+export type ContentCounts = z.infer<typeof ContentCounts>;

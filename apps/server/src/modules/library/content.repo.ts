@@ -77,6 +77,32 @@ export function createContentRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** spec §3 counts for the library tabs and course lists, in one pass over the person's items. */
+    async counts(ownerId: number, includePrivate: boolean, term?: string) {
+      const conds: SQL[] = [eq(userContents.accountId, ownerId)];
+      if (!includePrivate) conds.push(eq(userContents.isPrivate, false));
+      if (term) conds.push(sql`${userContents.search} @@ ${tsQuery(term)}`);
+      const n = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
+      const type = (t: ContentType) => n(sql`${userContents.contentType} = ${t}`);
+      const status = (s: CourseStatus) => n(sql`${userContents.courseStatus} = ${s}`);
+      const [row] = await db
+        .select({
+          articlesCount: type("article"),
+          videosCount: type("video"),
+          booksCount: type("book"),
+          podcastsCount: type("podcast"),
+          coursesCount: type("course"),
+          allContentCount: n(inArray(userContents.contentType, ["article", "video", "book", "podcast", "course"])),
+          runningCount: status("running"),
+          finalizedCount: status("finalized"),
+          wishlistCount: status("wishlist"),
+          allCount: n(isNotNull(userContents.courseStatus)),
+        })
+        .from(userContents)
+        .where(and(...conds));
+      return row!;
+    },
+
     async owned(accountId: number, id: number) {
       const [row] = await db
         .select()

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ALL_CONTENT_TYPES,
+  ContentCounts,
+  ContentCountsQuery,
   ContentItem,
   ContentPreview,
   ContentSearchQuery,
@@ -17,17 +19,46 @@ import {
   VERIFIER_MAX_IDS,
   VerifierQuery,
 } from "@learnward/contracts";
-import { COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { type ContentRepo, presentContent } from "./content.repo.ts";
 import type { ContentService } from "./content.service.ts";
+
+/** spec §5: a leading # is stripped from search terms. */
+const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
 
 /** spec §7 consumer area: a person's saved content. Everyone acts on their own library only. */
 export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService }> = async (app, { repo, service }) => {
+  /** PRODUCT.md: another person's saves only inside the same company, and only public ones. */
+  async function libraryOwner(actor: Actor, username: string | undefined) {
+    if (!username) return actor.accountId;
+    const other = await repo.accountIdByUsername(requireCompany(actor), username);
+    if (!other) throw notFound("User");
+    return other;
+  }
+
+  app.get(
+    "/api/contentuser/counts",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "How many items of each type and course state (spec §3 counts)",
+        querystring: ContentCountsQuery,
+        response: { 200: ContentCounts, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const ownerId = await libraryOwner(actor, req.query.username);
+      return repo.counts(ownerId, ownerId === actor.accountId, searchTerm(req.query.search));
+    },
+  );
+
   app.get(
     "/api/contentuser/search",
     {
@@ -47,13 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       const parsed = z.array(ContentType).min(1).safeParse(types);
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 
-      let ownerId = actor.accountId;
-      if (q.username) {
-        // PRODUCT.md: another person's saves only inside the same company, and only public ones.
-        const other = await repo.accountIdByUsername(requireCompany(actor), q.username);
-        if (!other) throw notFound("User");
-        ownerId = other;
-      }
+      const ownerId = await libraryOwner(actor, q.username);
       const courseStatuses =
         q.is_wishlist === true
           ? (["wishlist"] as const)
@@ -62,13 +87,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
             : q.completed === false
               ? (["running"] as const)
               : undefined;
-      const term = q.search?.trim().replace(/^#+/, "").trim(); // spec §5: a leading # is stripped
+      const term = searchTerm(q.search);
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.search({
         ownerId,
         includePrivate: ownerId === actor.accountId,
         types: parsed.data,
-        term: term || undefined,
+        term,
         courseStatuses,
         limit: p.limit,
         offset: p.offset,

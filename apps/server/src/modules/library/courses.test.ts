@@ -74,6 +74,13 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
     expect(res.body).toMatchObject({ id_content: id, course_status: "wishlist" });
   });
 
+  it("counts each list for the tabs (spec §3 counts)", async () => {
+    const counts = (await member.get("/api/contentuser/counts")).body;
+    expect(counts).toMatchObject({ coursesCount: 2, finalizedCount: 1, wishlistCount: 1, runningCount: 0, allCount: 2, articlesCount: 0 });
+    expect(counts.allContentCount).toBe(2);
+    expect((await globex.get("/api/contentuser/counts?username=teamleader")).status).toBe(404);
+  });
+
   it("refuses impossible moves and other companies' items", async () => {
     expect((await member.patch(`/api/user/courses?id_course=999999`, { completed: true })).status).toBe(404);
     expect((await member.delete(`/api/user/wishlist?id_course=${course}`)).status).toBe(404); // it is finalized, not on the wishlist
