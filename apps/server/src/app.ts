@@ -82,7 +82,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { auth, repo: identityRepo });
+  await app.register(authPlugin, { auth, repo: identityRepo, sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000 });
 
   await app.register(systemRoutes, { database, exposeOutbox: config.NODE_ENV !== "production" });
   await app.register(identityRoutes, { repo: identityRepo });

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().url("each origin must be an absolute URL"))),
   WEB_DIST: z.string().optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(300).default(5),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };

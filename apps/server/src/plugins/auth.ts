@@ -8,6 +8,7 @@ import type { Actor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { requestLocale } from "../lib/locale.ts";
+import { createActorCache, sessionToken } from "../lib/actor-cache.ts";
 
 /** better-auth codes → our stable codes (spec §5 messages). */
 const AUTH_CODE_MAP: Record<string, ErrorCode> = {
@@ -43,13 +44,20 @@ declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
     resolveActor(req: FastifyRequest): Promise<Actor | null>;
+    /** Forget cached sessions, e.g. after an account is deactivated or its role changes. */
+    invalidateSessions(): void;
   }
 }
 
+// Auth calls after which a cached session may be stale.
+const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|update-user|delete-user)/;
+
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo }) {
+  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo; sessionCacheMs: number }) {
     const { auth, repo } = opts;
+    const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
+    app.decorate("invalidateSessions", () => cache.clear());
     app.decorateRequest("actor", null);
 
     const toFetchHeaders = (req: FastifyRequest) => {
@@ -74,6 +82,8 @@ export default fp(
           body: hasBody ? JSON.stringify(req.body) : undefined,
         }),
       );
+      // After the change is stored, so no request can re-cache the old session.
+      if (SESSION_CHANGING.test(url.pathname)) cache.clear();
       reply.status(res.status);
       res.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
@@ -126,6 +136,10 @@ export default fp(
     });
 
     app.decorate("resolveActor", async (req: FastifyRequest): Promise<Actor | null> => {
+      const token = sessionToken(req.headers as Parameters<typeof sessionToken>[0]);
+      if (!token) return null;
+      const cached = cache.get(token);
+      if (cached) return cached;
       const headers = toFetchHeaders(req);
       const session = await auth.api.getSession({ headers });
       if (!session) return null;
@@ -137,7 +151,7 @@ export default fp(
           ? new AppError("account_inactive", 401, "This account is not active")
           : new AppError("account_missing", 401, "This account does not exist");
       }
-      return {
+      const actor: Actor = {
         uid: account.uid,
         accountId: account.id,
         email: account.email,
@@ -145,6 +159,8 @@ export default fp(
         companyId: account.companyId,
         teamId: account.teamId,
       };
+      cache.set(token, actor);
+      return actor;
     });
 
     // Every route states who may call it; a route without `config.access` cannot be registered.

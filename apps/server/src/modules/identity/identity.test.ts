@@ -144,6 +144,21 @@ describe("missing and inactive accounts (spec §4 Session)", () => {
   });
 });
 
+describe("session cache", () => {
+  it("keeps a resolved session for a few seconds and forgets it when told", async () => {
+    await t.anonymous.post("/api/auth/sign-up/email", { name: "Cached", email: "cached@acme.test", password: "secret12" });
+    const client = await t.as("cached@acme.test", "secret12");
+    expect((await client.get("/api/me")).status).toBe(200);
+    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "cached@acme.test"));
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    // Within SESSION_CACHE_SECONDS the cached session still answers…
+    expect((await client.get("/api/me")).status).toBe(200);
+    // …until the code that deactivates people invalidates it.
+    t.app.invalidateSessions();
+    expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
+  });
+});
+
 describe("GET /api/b2b/v1/accounts and /profile (tenant isolation)", () => {
   it("refuses callers without a session", async () => {
     expect((await t.anonymous.get("/api/b2b/v1/accounts/?uid=x")).status).toBe(401);
