@@ -27,6 +27,13 @@ import { fetchMetadata } from "./modules/library/metadata.ts";
 import { createImageService } from "./modules/library/image.service.ts";
 import { imageRoutes } from "./modules/library/image.routes.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
+import { createPeopleRepo } from "./modules/people/people.repo.ts";
+import { createRequestsRepo } from "./modules/people/requests.repo.ts";
+import { createPeopleService } from "./modules/people/people.service.ts";
+import { teamsRoutes } from "./modules/people/teams.routes.ts";
+import { employeesRoutes } from "./modules/people/employees.routes.ts";
+import { requestsRoutes } from "./modules/people/requests.routes.ts";
+import { invitationsRoutes } from "./modules/people/invitations.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -108,6 +115,15 @@ export async function buildApp(opts: AppOptions) {
       onCacheError: (err) => app.log.warn({ err }, "image cache write failed"),
     }),
   });
+
+  const people = createPeopleRepo(database.db);
+  const requests = createRequestsRepo(database.db);
+  const invalidateSessions = () => app.invalidateSessions();
+  const peopleService = createPeopleService({ people, requests, mailer, publicUrl: config.publicUrl, invalidateSessions });
+  await app.register(teamsRoutes, { people, invalidateSessions });
+  await app.register(employeesRoutes, { people, invalidateSessions });
+  await app.register(requestsRoutes, { requests, service: peopleService });
+  await app.register(invitationsRoutes, { requests, service: peopleService, auth });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

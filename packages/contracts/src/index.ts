@@ -3,3 +3,4 @@ export * from "./errors.ts";
 export * from "./common.ts";
 export * from "./identity.ts";
 export * from "./library.ts";
+export * from "./people.ts";

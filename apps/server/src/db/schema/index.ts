@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./identity.ts";
 export * from "./catalog.ts";
 export * from "./library.ts";
+export * from "./people.ts";

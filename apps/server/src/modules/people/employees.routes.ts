@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { Employee, EmployeesQuery, ErrorBody, IdParam, Paginated, UpdateEmployeeRequest } from "@learnward/contracts";
+import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
+import { notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
+import { peoplePolicy } from "./people.policy.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** The people of my company: hr and the L&D leader see everyone, a team leader their own team. */
+export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidateSessions: () => void }> = async (app, { people, invalidateSessions }) => {
+  app.get(
+    "/api/b2b/v1/employees",
+    {
+      config: { access: ["hr", "ldleader", "teamleader"] },
+      schema: { tags: ["people"], summary: "Employees, searchable and filterable", querystring: EmployeesQuery, response: { 200: Paginated(Employee), ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const q = req.query;
+      const all = peoplePolicy.listAllEmployees(actor, null);
+      authorize(actor, (a) => all || peoplePolicy.listOwnTeam(a, null), null);
+      // A team leader's list is their own team, whatever team filter they send.
+      const teamId = all ? q.team : actor.teamId!;
+      const p = pageParams(q, q.page_size);
+      const { rows, count } = await people.employees({ companyId: requireCompany(actor), teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
+      return toPage(req, p, count, rows.map(presentEmployee));
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/employees/:id",
+    { config: { access: ["hr", "ldleader", "teamleader"] }, schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const row = await people.employee(requireCompany(actor), req.params.id);
+      if (!row || !(peoplePolicy.listAllEmployees(actor, null) || (actor.teamId !== null && row.teamId === actor.teamId))) throw notFound("Employee");
+      return presentEmployee(row);
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/employees/:id",
+    {
+      config: { access: ["hr"] },
+      schema: { tags: ["people"], summary: "Change role, move to a team, or deactivate", params: IdParam, body: UpdateEmployeeRequest, response: { 200: Employee, ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      const target = await people.employee(companyId, req.params.id);
+      if (!target) throw notFound("Employee");
+      const b = req.body;
+      if (b.role !== undefined) {
+        authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
+        await people.setRole(target.id, b.role);
+      }
+      if (b.team_id !== undefined) {
+        authorize(actor, peoplePolicy.moveEmployee, target);
+        if (b.team_id !== null && !(await people.team(companyId, b.team_id))) throw notFound("Team");
+        await people.setTeam(target.id, b.team_id);
+      }
+      if (b.status === "deactivated") {
+        authorize(actor, peoplePolicy.deactivate, target);
+        await people.deactivate(target.id);
+      }
+      invalidateSessions();
+      return presentEmployee((await people.employee(companyId, target.id))!);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AcceptInvitationRequest, CreateInvitationRequest, ErrorBody, Invitation, InvitationTokenParam } from "@learnward/contracts";
+import { requireActor } from "../../lib/actor.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import type { Auth } from "../identity/auth.ts";
+import type { PeopleService } from "./people.service.ts";
+import type { RequestsRepo } from "./requests.repo.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+type Found = NonNullable<Awaited<ReturnType<RequestsRepo["invitationByToken"]>>>;
+
+const statusOf = (f: Found): "accepted" | "revoked" | "expired" | "pending" =>
+  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt < new Date() ? "expired" : "pending";
+
+const present = (f: Found) => ({
+  id: f.inv.id,
+  email: f.inv.email,
+  role: f.inv.role === "admin" ? "member" : f.inv.role,
+  team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
+  company: { name: f.companyName, domain: f.companyDomain },
+  expires_at: f.inv.expiresAt.toISOString(),
+  status: statusOf(f),
+});
+
+/** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
+export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth }> = async (
+  app,
+  { requests, service, auth },
+) => {
+  app.post(
+    "/api/b2b/v1/invitations",
+    {
+      config: { access: ["hr"] },
+      schema: { tags: ["people"], summary: "Invite someone by email (mail sent at once)", body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
+    },
+    async (req, reply) => reply.status(201).send({ id: await service.invite(requireActor(req.actor), req.body) }),
+  );
+
+  app.get(
+    "/api/b2b/v1/invitations/:token",
+    {
+      config: { access: "public" },
+      schema: { tags: ["people"], summary: "Look up an invitation by its link", params: InvitationTokenParam, response: { 200: Invitation, ...errors } },
+    },
+    async (req) => {
+      const found = await requests.invitationByToken(req.params.token);
+      if (!found) throw notFound("Invitation");
+      return present(found);
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/invitations/:token/accept",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["people"],
+        summary: "Accept an invitation: create the account in the invited team and role",
+        params: InvitationTokenParam,
+        body: AcceptInvitationRequest,
+        response: { 201: Invitation, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const found = await requests.invitationByToken(req.params.token);
+      if (!found) throw notFound("Invitation");
+      if (statusOf(found) !== "pending" || found.companyStatus !== "active") {
+        throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
+      }
+      if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
+      await requests.revokeOtherInvitations(found.inv.email, found.inv.id);
+      // better-auth creates the user; its hook finds this invitation and creates the account.
+      await auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } });
+      return reply.status(201).send(present((await requests.invitationByToken(req.params.token))!));
+    },
+  );
+};

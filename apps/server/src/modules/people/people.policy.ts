@@ -1,0 +1,47 @@
+import type { Role } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
+
+/** Higher outranks lower; hr may act on people up to its own rank, never on admins (PRODUCT.md). */
+export const ROLE_RANK: Record<Role, number> = { member: 1, teamleader: 2, ldleader: 3, hr: 4, admin: 5 };
+
+type Person = { id: number; companyId: number | null; teamId: number | null; role: Role; status: string };
+type TeamRef = { id: number; companyId: number };
+
+const isHr = (a: Actor) => a.role === "hr";
+const companyWide = (a: Actor) => a.role === "hr" || a.role === "ldleader";
+
+/**
+ * People management rules (PRODUCT.md): hr runs teams, roles and decisions company-wide; the
+ * L&D leader sees everyone (to assign plans); a team leader sees and files requests for their
+ * own team; a member sees their own team.
+ */
+export const peoplePolicy = {
+  manageTeams: ((a, team) => isHr(a) && sameCompany(a, team.companyId)) as Rule<{ companyId: number }>,
+  readTeam: ((a, team) => sameCompany(a, team.companyId) && (companyWide(a) || a.teamId === team.id)) as Rule<TeamRef>,
+  listAllEmployees: ((a) => companyWide(a)) as Rule<null>,
+  listOwnTeam: ((a) => a.role === "teamleader" && a.teamId !== null) as Rule<null>,
+  changeRole: ((a, { target, role }) =>
+    isHr(a) &&
+    sameCompany(a, target.companyId) &&
+    target.id !== a.accountId &&
+    ROLE_RANK[target.role] <= ROLE_RANK[a.role] &&
+    ROLE_RANK[role] <= ROLE_RANK[a.role]) as Rule<{ target: Person; role: Role }>,
+  moveEmployee: ((a, target) => isHr(a) && sameCompany(a, target.companyId)) as Rule<Person>,
+  deactivate: ((a, target) =>
+    isHr(a) && sameCompany(a, target.companyId) && target.id !== a.accountId && ROLE_RANK[target.role] <= ROLE_RANK[a.role]) as Rule<Person>,
+  invite: ((a) => isHr(a)) as Rule<null>,
+  requestInvite: ((a, team) => a.role === "teamleader" && sameCompany(a, team.companyId) && a.teamId === team.id) as Rule<TeamRef>,
+  requestRemoval: ((a, target) =>
+    a.role === "teamleader" &&
+    sameCompany(a, target.companyId) &&
+    a.teamId !== null &&
+    target.teamId === a.teamId &&
+    target.id !== a.accountId &&
+    target.status === "active") as Rule<Person>,
+  decideRequests: ((a) => isHr(a)) as Rule<null>,
+  /** hr sees every request of the company; a team leader those of their own team. */
+  readRequest: ((a, r) => sameCompany(a, r.companyId) && (isHr(a) || (a.role === "teamleader" && a.teamId === r.teamId))) as Rule<{
+    companyId: number;
+    teamId: number;
+  }>,
+};

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
+import type { Role } from "@learnward/contracts";
+
+const employeeColumns = {
+  id: accounts.id,
+  uid: accounts.uid,
+  companyId: accounts.companyId,
+  teamId: accounts.teamId,
+  role: accounts.role,
+  status: accounts.status,
+  username: accounts.username,
+  createdAt: accounts.createdAt,
+  name: authUsers.name,
+  email: authUsers.email,
+  image: authUsers.image,
+  teamName: teams.name,
+};
+export type EmployeeRow = Awaited<ReturnType<ReturnType<typeof createPeopleRepo>["employee"]>> & {};
+
+export const presentEmployee = (r: NonNullable<EmployeeRow>) => ({
+  id: r.id,
+  uid: r.uid,
+  display_name: r.name,
+  email: r.email,
+  username: r.username,
+  photo_url: r.image,
+  role: r.role,
+  status: r.status,
+  team: r.teamId !== null && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+export interface EmployeeFilter {
+  companyId: number;
+  teamId?: number;
+  role?: Role;
+  status: "active" | "deactivated" | "all";
+  search?: string;
+  ordering: "name" | "email" | "created_at" | "role";
+  sort: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Deactivation keeps the account and its history, frees its team seat and ends its sessions. */
+export async function deactivateAccount(tx: Tx, id: number) {
+  const [acc] = await tx.update(accounts).set({ status: "deactivated", teamId: null }).where(eq(accounts.id, id)).returning();
+  await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
+  if (acc) await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
+}
+
+export function createPeopleRepo(db: Db) {
+  const employees = () =>
+    db.select(employeeColumns).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).leftJoin(teams, eq(teams.id, accounts.teamId));
+
+  return {
+    async employee(companyId: number, id: number) {
+      const [row] = await employees().where(and(eq(accounts.id, id), eq(accounts.companyId, companyId))).limit(1);
+      return row;
+    },
+
+    async employees(f: EmployeeFilter) {
+      const conds: SQL[] = [eq(accounts.companyId, f.companyId)];
+      if (f.teamId !== undefined) conds.push(eq(accounts.teamId, f.teamId));
+      if (f.role) conds.push(eq(accounts.role, f.role));
+      if (f.status !== "all") conds.push(eq(accounts.status, f.status));
+      if (f.search) {
+        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(or(ilike(authUsers.name, like), ilike(authUsers.email, like), ilike(accounts.username, like))!);
+      }
+      const column = { name: authUsers.name, email: authUsers.email, created_at: accounts.createdAt, role: accounts.role }[f.ordering];
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        employees()
+          .where(where)
+          .orderBy(f.sort === "asc" ? asc(column) : desc(column), asc(accounts.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async setRole(id: number, role: Role) {
+      await db.update(accounts).set({ role }).where(eq(accounts.id, id));
+    },
+
+    async setTeam(id: number, teamId: number | null) {
+      await db.transaction(async (tx) => {
+        // Leaving a team gives up its leadership.
+        await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.leaderAccountId, id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
+        await tx.update(accounts).set({ teamId }).where(eq(accounts.id, id));
+      });
+    },
+
+    async deactivate(id: number) {
+      await db.transaction((tx) => deactivateAccount(tx, id));
+    },
+
+    async teams(companyId: number, search: string | undefined, limit: number, offset: number, onlyIds?: number[]) {
+      const conds: SQL[] = [eq(teams.companyId, companyId)];
+      if (search) conds.push(ilike(teams.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (onlyIds) conds.push(onlyIds.length ? inArray(teams.id, onlyIds) : sql`false`);
+      const where = and(...conds);
+      const leader = db
+        .select({ id: accounts.id, name: authUsers.name, email: authUsers.email })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .as("leader");
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            team: teams,
+            leader: { id: leader.id, name: leader.name, email: leader.email },
+            members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.teamId} = ${teams.id} and ${accounts.status} = 'active')`,
+          })
+          .from(teams)
+          .leftJoin(leader, eq(leader.id, teams.leaderAccountId))
+          .where(where)
+          .orderBy(asc(teams.name), asc(teams.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(teams).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async team(companyId: number, id: number) {
+      const { rows } = await this.teams(companyId, undefined, 1, 0, [id]);
+      return rows[0];
+    },
+
+    async teamByName(companyId: number, name: string) {
+      const [row] = await db.select().from(teams).where(and(eq(teams.companyId, companyId), sql`lower(${teams.name}) = lower(${name})`));
+      return row;
+    },
+
+    async createTeam(companyId: number, name: string) {
+      const [row] = await db.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async renameTeam(id: number, name: string) {
+      const [row] = await db.update(teams).set({ name }).where(eq(teams.id, id)).returning().catch(() => []);
+      return row;
+    },
+
+    /** The leader joins the team; a member made leader becomes a team leader. */
+    async setLeader(teamId: number, leaderId: number | null) {
+      await db.transaction(async (tx) => {
+        await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
+        if (leaderId !== null) {
+          await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
+          await tx
+            .update(accounts)
+            .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })
+            .where(eq(accounts.id, leaderId));
+        }
+      });
+    },
+
+    /** Only an empty team can be deleted; the check and the delete are one statement. */
+    async deleteEmptyTeam(id: number) {
+      const rows = await db
+        .delete(teams)
+        .where(and(eq(teams.id, id), sql`not exists (select 1 from ${accounts} where ${accounts.teamId} = ${teams.id})`))
+        .returning({ id: teams.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type PeopleRepo = ReturnType<typeof createPeopleRepo>;

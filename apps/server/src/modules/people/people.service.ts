@@ -1,0 +1,99 @@
+import type { CompanyRole } from "@learnward/contracts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { PeopleRepo } from "./people.repo.ts";
+import { peoplePolicy } from "./people.policy.ts";
+import { INVITATION_DAYS, type RequestsRepo } from "./requests.repo.ts";
+
+export interface PeopleServiceDeps {
+  people: PeopleRepo;
+  requests: RequestsRepo;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Forget cached sessions after someone is deactivated or changes role. */
+  invalidateSessions: () => void;
+}
+
+export function createPeopleService(d: PeopleServiceDeps) {
+  async function mailInvitation(email: string, token: string) {
+    const inv = await d.requests.invitationByToken(token);
+    const link = `${d.publicUrl}/invitation/${token}`;
+    await d.mailer.send({
+      to: email,
+      subject: `You're invited to join ${inv?.companyName ?? "your team"} on Learnward`,
+      text:
+        `Hello,\n\nYou have been invited to join ${inv?.companyName ?? "your company"}${inv?.teamName ? ` (team ${inv.teamName})` : ""} on Learnward, ` +
+        `the company's learning platform.\n\nOpen this link to create your account (valid for ${INVITATION_DAYS} days, once):\n${link}\n`,
+    });
+  }
+
+  async function checkInvitable(email: string) {
+    if (await d.requests.emailRegistered(email)) throw new AppError("email_in_use", 409, "Email already in use");
+  }
+
+  async function teamOf(actor: Actor, teamId: number | null | undefined) {
+    if (teamId === null || teamId === undefined) return null;
+    const team = await d.people.team(requireCompany(actor), teamId);
+    if (!team) throw notFound("Team");
+    return team.team;
+  }
+
+  return {
+    /** hr invites directly: the invitation mail goes out at once. */
+    async invite(actor: Actor, body: { email: string; role: CompanyRole; team_id?: number | null }) {
+      const companyId = requireCompany(actor);
+      authorize(actor, peoplePolicy.invite, null);
+      await teamOf(actor, body.team_id);
+      await checkInvitable(body.email);
+      const { id, token } = await d.requests.createInvitation({ companyId, email: body.email, role: body.role, teamId: body.team_id ?? null, invitedBy: actor.accountId });
+      await mailInvitation(body.email, token);
+      return id;
+    },
+
+    async requestInvite(actor: Actor, body: { email: string; team_id: number; role: "member"; reason?: string }) {
+      const companyId = requireCompany(actor);
+      const team = await teamOf(actor, body.team_id);
+      authorize(actor, peoplePolicy.requestInvite, team!, "forbidden");
+      await checkInvitable(body.email);
+      const row = await d.requests.createInvite({ companyId, teamId: body.team_id, email: body.email, role: body.role, reason: body.reason ?? null, requestedBy: actor.accountId });
+      return row.id;
+    },
+
+    /** Idempotent: repeating the decision already taken answers it again; the opposite one is a conflict. */
+    async decideInvite(actor: Actor, id: number, accept: boolean, reason?: string) {
+      const companyId = requireCompany(actor);
+      authorize(actor, peoplePolicy.decideRequests, null);
+      const current = await d.requests.invite(companyId, id);
+      if (!current) throw notFound("Invite request");
+      if (current.r.status === "pending" && accept) await checkInvitable(current.r.email);
+      const { won, token } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason);
+      if (won && token) await mailInvitation(current.r.email, token);
+      const after = (await d.requests.invite(companyId, id))!;
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
+      return after;
+    },
+
+    async requestRemoval(actor: Actor, body: { employee_id: number; reason?: string }) {
+      const companyId = requireCompany(actor);
+      const target = await d.people.employee(companyId, body.employee_id);
+      if (!target) throw notFound("Employee");
+      authorize(actor, peoplePolicy.requestRemoval, target);
+      if (await d.requests.pendingRemovalFor(target.id)) throw conflict("A removal request for this person is already pending");
+      const row = await d.requests.createRemoval({ companyId, teamId: target.teamId!, accountId: target.id, reason: body.reason ?? null, requestedBy: actor.accountId });
+      return row.id;
+    },
+
+    async decideRemoval(actor: Actor, id: number, accept: boolean, reason?: string) {
+      const companyId = requireCompany(actor);
+      authorize(actor, peoplePolicy.decideRequests, null);
+      if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
+      const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
+      if (won && accept) d.invalidateSessions();
+      const after = (await d.requests.removal(companyId, id))!;
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
+      return after;
+    },
+  };
+}
+export type PeopleService = ReturnType<typeof createPeopleService>;

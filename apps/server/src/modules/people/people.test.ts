@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { invitations } from "../../db/schema/index.ts";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;
+let engineering: number;
+let marketing: number;
+let memberId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [hr, ld, tl, member, globex, admin] = await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)));
+  const teams = (await hr.get("/api/b2b/v1/teams/")).body.results as { id: number; name: string }[];
+  engineering = teams.find((x) => x.name === "Engineering")!.id;
+  marketing = teams.find((x) => x.name === "Marketing")!.id;
+  memberId = (await member.get("/api/me")).body.account.id;
+});
+afterAll(() => t.close());
+
+describe("who is refused", () => {
+  it("refuses callers without a session", async () => {
+    for (const url of ["/api/b2b/v1/teams/", "/api/b2b/v1/employees/", "/api/b2b/v1/invite-requests/", "/api/b2b/v1/removal-requests/"]) {
+      expect((await t.anonymous.get(url)).status, url).toBe(401);
+    }
+  });
+  it("refuses lower roles", async () => {
+    expect((await member.get("/api/b2b/v1/employees/")).status).toBe(403);
+    expect((await member.post("/api/b2b/v1/teams/", { name: "Rogue" })).status).toBe(403);
+    expect((await tl.post("/api/b2b/v1/teams/", { name: "Rogue" })).status).toBe(403);
+    expect((await ld.patch(`/api/b2b/v1/employees/${memberId}/`, { role: "hr" })).status).toBe(403);
+    expect((await member.post("/api/b2b/v1/invite-requests/", { email: "x@acme.test", team_id: engineering })).status).toBe(403);
+    expect((await tl.post(`/api/b2b/v1/invite-requests/1/accept/`, {})).status).toBe(403);
+    expect((await member.get("/api/b2b/v1/invite-requests/")).status).toBe(403);
+    expect((await admin.get("/api/b2b/v1/teams/")).status).toBe(403);
+  });
+  it("hides another company's teams and people", async () => {
+    expect((await globex.get(`/api/b2b/v1/teams/${engineering}/`)).status).toBe(404);
+    expect((await globex.get(`/api/b2b/v1/teams/${engineering}/members/`)).status).toBe(404);
+    expect((await globex.get("/api/b2b/v1/teams/")).body.count).toBe(0);
+  });
+});
+
+describe("teams", () => {
+  it("shows every team to hr and the L&D leader, and their own team to others", async () => {
+    expect((await ld.get("/api/b2b/v1/teams/")).body.count).toBe(2);
+    const mine = await member.get("/api/b2b/v1/teams/");
+    expect(mine.body.results.map((x: { name: string }) => x.name)).toEqual(["Engineering"]);
+    expect(mine.body.results[0]).toMatchObject({ members_count: 2, leader: { email: DEMO.teamleader } });
+    expect((await member.get(`/api/b2b/v1/teams/${marketing}/`)).status).toBe(404);
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader]);
+  });
+
+  it("lets hr create, rename, lead and delete teams; only empty teams can go", async () => {
+    const created = await hr.post("/api/b2b/v1/teams/", { name: "Data" });
+    expect(created.status).toBe(201);
+    expect((await hr.post("/api/b2b/v1/teams/", { name: "data" })).status).toBe(409);
+    expect((await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Data & AI" })).body.name).toBe("Data & AI");
+    expect((await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Engineering" })).status).toBe(409);
+    expect((await hr.delete(`/api/b2b/v1/teams/${engineering}/`)).status).toBe(409);
+    expect((await hr.delete(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(204);
+    expect((await hr.get(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(404);
+  });
+});
+
+describe("employees", () => {
+  it("lists, searches, filters and sorts for hr; a team leader only ever sees their team", async () => {
+    const all = await hr.get("/api/b2b/v1/employees/?ordering=email&sort=asc");
+    expect(all.body.results.map((e: { email: string }) => e.email)).toEqual([DEMO.hr, DEMO.ldleader, DEMO.member, DEMO.teamleader]);
+    expect((await hr.get("/api/b2b/v1/employees/?ordering=email&sort=desc")).body.results[0].email).toBe(DEMO.teamleader);
+    expect((await hr.get("/api/b2b/v1/employees/?search=marco")).body.results.map((e: { email: string }) => e.email)).toEqual([DEMO.member]);
+    expect((await hr.get("/api/b2b/v1/employees/?role=teamleader")).body.count).toBe(1);
+    expect((await ld.get(`/api/b2b/v1/employees/?team=${engineering}`)).body.count).toBe(2);
+    const tlView = await tl.get(`/api/b2b/v1/employees/?team=${marketing}`);
+    expect(tlView.body.results.every((e: { team: { id: number } | null }) => e.team?.id === engineering)).toBe(true);
+    expect((await tl.get(`/api/b2b/v1/employees/${(await hr.get("/api/me")).body.account.id}/`)).status).toBe(404);
+    expect((await hr.get("/api/b2b/v1/employees/?search=%25")).body.count).toBe(0);
+  });
+
+  it("lets hr change roles up to its own rank, never to admin, and never its own", async () => {
+    const ldId = (await ld.get("/api/me")).body.account.id;
+    const hrId = (await hr.get("/api/me")).body.account.id;
+    expect((await hr.patch(`/api/b2b/v1/employees/${memberId}/`, { role: "admin" })).status).toBe(400);
+    expect((await hr.patch(`/api/b2b/v1/employees/${hrId}/`, { role: "member" })).status).toBe(403);
+    const promoted = await hr.patch(`/api/b2b/v1/employees/${ldId}/`, { role: "hr" });
+    expect(promoted.body.role).toBe("hr");
+    // The new role applies at once, even to the open session.
+    expect((await ld.get("/api/b2b/v1/invite-requests/")).status).toBe(200);
+    await hr.patch(`/api/b2b/v1/employees/${ldId}/`, { role: "ldleader" });
+  });
+
+  it("moves people between teams", async () => {
+    const moved = await hr.patch(`/api/b2b/v1/employees/${memberId}/`, { team_id: marketing });
+    expect(moved.body.team).toEqual({ id: marketing, name: "Marketing" });
+    await hr.patch(`/api/b2b/v1/employees/${memberId}/`, { team_id: engineering });
+    expect((await hr.patch(`/api/b2b/v1/employees/${memberId}/`, { team_id: 999999 })).status).toBe(404);
+  });
+});
+
+describe("invite requests and invitations", () => {
+  let requestId: number;
+
+  it("lets a team leader ask for an invite to their own team only", async () => {
+    const res = await tl.post("/api/b2b/v1/invite-requests/", { email: "Newbie@Outside.test", team_id: engineering, reason: "New analyst" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: "newbie@outside.test", status: "pending", requested_by: { email: DEMO.teamleader }, decided_by: null });
+    requestId = res.body.id;
+    expect((await tl.post("/api/b2b/v1/invite-requests/", { email: "y@acme.test", team_id: marketing })).status).toBe(403);
+    expect((await tl.post("/api/b2b/v1/invite-requests/", { email: DEMO.hr, team_id: engineering })).status).toBe(409);
+    expect((await hr.get("/api/b2b/v1/invite-requests/?status=pending")).body.count).toBe(1);
+    expect((await tl.get("/api/b2b/v1/invite-requests/?status=all")).body.count).toBe(1);
+  });
+
+  it("two hr people accepting at once make one decision and one mail", async () => {
+    const hr2Mail = "hr2@acme.test";
+    await t.anonymous.post("/api/auth/sign-up/email", { name: "Second HR", email: hr2Mail, password: "secret12" });
+    const hr2Id = (await hr.get(`/api/b2b/v1/employees/?search=hr2`)).body.results[0].id;
+    await hr.patch(`/api/b2b/v1/employees/${hr2Id}/`, { role: "hr" });
+    const hr2 = await t.as(hr2Mail, "secret12");
+    const before = (await t.anonymous.get("/api/dev/outbox")).body.count;
+    const [a, b] = await Promise.all([hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}), hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {})]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.status).toBe("accepted");
+    const outbox = (await t.anonymous.get("/api/dev/outbox")).body;
+    expect(outbox.count).toBe(before + 1);
+    expect(outbox.results[0]).toMatchObject({ to: "newbie@outside.test" });
+    expect((await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).status).toBe(409);
+  });
+
+  it("the mailed link registers the invitee outside the allow-list, in the right team, once", async () => {
+    const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "newbie@outside.test");
+    const token = mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1];
+    const look = await t.anonymous.get(`/api/b2b/v1/invitations/${token}/`);
+    expect(look.body).toMatchObject({ email: "newbie@outside.test", role: "member", team: { name: "Engineering" }, company: { name: "Acme" }, status: "pending" });
+    expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Nina Newbie", password: "123" })).status).toBe(400);
+    const accepted = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Nina Newbie", password: "welcome-1" });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.status).toBe("accepted");
+    const me = (await (await t.as("newbie@outside.test", "welcome-1")).get("/api/me")).body.account;
+    expect(me).toMatchObject({ role: "member", domain: "acme.test", team: { name: "Engineering" } });
+    const again = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "X", password: "welcome-2" });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe("invalid_token");
+    expect((await t.anonymous.get("/api/b2b/v1/invitations/not-a-real-token-000000000/")).status).toBe(404);
+  });
+
+  it("refuses an invitation link older than 7 days", async () => {
+    await hr.post("/api/b2b/v1/invitations/", { email: "late@outside.test" });
+    const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "late@outside.test");
+    const token = mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1];
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await t.database.db.update(invitations).set({ expiresAt: eightDaysAgo }).where(eq(invitations.email, "late@outside.test"));
+    expect((await t.anonymous.get(`/api/b2b/v1/invitations/${token}/`)).body.status).toBe("expired");
+    expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Late", password: "welcome-1" })).status).toBe(400);
+    expect((await t.anonymous.post("/api/auth/sign-up/email", { name: "Late", email: "late@outside.test", password: "welcome-1" })).status).toBe(403);
+  });
+
+  it("lets hr invite directly; a rejected request sends nothing", async () => {
+    const before = (await t.anonymous.get("/api/dev/outbox")).body.count;
+    expect((await hr.post("/api/b2b/v1/invitations/", { email: "direct@acme.test", role: "ldleader", team_id: null })).status).toBe(201);
+    expect((await t.anonymous.get("/api/dev/outbox")).body.count).toBe(before + 1);
+    expect((await hr.post("/api/b2b/v1/invitations/", { email: DEMO.member })).status).toBe(409);
+    const req = await tl.post("/api/b2b/v1/invite-requests/", { email: "nope@outside.test", team_id: engineering });
+    const rejected = await hr.post(`/api/b2b/v1/invite-requests/${req.body.id}/reject/`, { reason: "Budget freeze" });
+    expect(rejected.body).toMatchObject({ status: "rejected", reason: "Budget freeze", decided_by: { email: DEMO.hr } });
+    expect((await t.anonymous.get("/api/dev/outbox")).body.count).toBe(before + 1);
+  });
+});
+
+describe("removal requests", () => {
+  it("lets a team leader ask to remove a member of their team, not themselves nor others", async () => {
+    const tlId = (await tl.get("/api/me")).body.account.id;
+    const hrId = (await hr.get("/api/me")).body.account.id;
+    expect((await tl.post("/api/b2b/v1/removal-requests/", { employee_id: tlId })).status).toBe(403);
+    expect((await tl.post("/api/b2b/v1/removal-requests/", { employee_id: hrId })).status).toBe(403);
+    expect((await globex.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(403);
+  });
+
+  it("accepting a removal deactivates the account: sign-in refused, history kept", async () => {
+    const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Left the company" });
+    expect(res.status).toBe(201);
+    expect((await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(409);
+    const decided = await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {});
+    expect(decided.body).toMatchObject({ status: "accepted", employee: { email: DEMO.member } });
+    expect((await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {})).status).toBe(200);
+    expect((await member.get("/api/me")).status).toBe(401);
+    const signIn = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" });
+    expect(signIn.status).toBe(403);
+    const kept = await hr.get(`/api/b2b/v1/employees/?status=deactivated`);
+    expect(kept.body.results.map((e: { email: string }) => e.email)).toContain(DEMO.member);
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
+  });
+});

@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
+import type { CompanyRole } from "@learnward/contracts";
+import { deactivateAccount } from "./people.repo.ts";
+
+export const INVITATION_DAYS = 7;
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const asker = alias(accounts, "asker");
+const askerUser = alias(authUsers, "asker_user");
+const decider = alias(accounts, "decider");
+const deciderUser = alias(authUsers, "decider_user");
+const target = alias(accounts, "target");
+const targetUser = alias(authUsers, "target_user");
+
+const person = (id: number | null, name: string | null, email: string | null) =>
+  id !== null && name !== null && email !== null ? { id, display_name: name, email } : null;
+
+type Scope = { companyId: number; teamId?: number; status?: "pending" | "accepted" | "rejected"; sort: "asc" | "desc"; limit: number; offset: number };
+
+export function createRequestsRepo(db: Db) {
+  function scopeWhere(table: typeof inviteRequests | typeof removalRequests, s: Scope): SQL {
+    const conds: SQL[] = [eq(table.companyId, s.companyId)];
+    if (s.teamId !== undefined) conds.push(eq(table.teamId, s.teamId));
+    if (s.status) conds.push(eq(table.status, s.status));
+    return and(...conds)!;
+  }
+
+  const inviteSelect = () =>
+    db
+      .select({
+        r: inviteRequests,
+        teamName: teams.name,
+        askerName: askerUser.name,
+        askerEmail: askerUser.email,
+        deciderName: deciderUser.name,
+        deciderEmail: deciderUser.email,
+      })
+      .from(inviteRequests)
+      .innerJoin(teams, eq(teams.id, inviteRequests.teamId))
+      .innerJoin(asker, eq(asker.id, inviteRequests.requestedBy))
+      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+      .leftJoin(decider, eq(decider.id, inviteRequests.decidedBy))
+      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+
+  const removalSelect = () =>
+    db
+      .select({
+        r: removalRequests,
+        teamName: teams.name,
+        targetName: targetUser.name,
+        targetEmail: targetUser.email,
+        askerName: askerUser.name,
+        askerEmail: askerUser.email,
+        deciderName: deciderUser.name,
+        deciderEmail: deciderUser.email,
+      })
+      .from(removalRequests)
+      .innerJoin(teams, eq(teams.id, removalRequests.teamId))
+      .innerJoin(target, eq(target.id, removalRequests.accountId))
+      .innerJoin(targetUser, eq(targetUser.id, target.uid))
+      .innerJoin(asker, eq(asker.id, removalRequests.requestedBy))
+      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+      .leftJoin(decider, eq(decider.id, removalRequests.decidedBy))
+      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+
+  return {
+    presentInvite(x: Awaited<ReturnType<typeof inviteSelect>>[number]) {
+      return {
+        id: x.r.id,
+        email: x.r.email,
+        role: x.r.role,
+        team: { id: x.r.teamId, name: x.teamName },
+        status: x.r.status,
+        reason: x.r.reason,
+        requested_by: person(x.r.requestedBy, x.askerName, x.askerEmail)!,
+        decided_by: person(x.r.decidedBy, x.deciderName, x.deciderEmail),
+        decided_at: x.r.decidedAt?.toISOString() ?? null,
+        created_at: x.r.createdAt.toISOString(),
+      };
+    },
+
+    presentRemoval(x: Awaited<ReturnType<typeof removalSelect>>[number]) {
+      return {
+        id: x.r.id,
+        employee: person(x.r.accountId, x.targetName, x.targetEmail)!,
+        team: { id: x.r.teamId, name: x.teamName },
+        status: x.r.status,
+        reason: x.r.reason,
+        decision_reason: x.r.decisionReason,
+        requested_by: person(x.r.requestedBy, x.askerName, x.askerEmail)!,
+        decided_by: person(x.r.decidedBy, x.deciderName, x.deciderEmail),
+        decided_at: x.r.decidedAt?.toISOString() ?? null,
+        created_at: x.r.createdAt.toISOString(),
+      };
+    },
+
+    async listInvites(s: Scope) {
+      const where = scopeWhere(inviteRequests, s);
+      const [rows, [total]] = await Promise.all([
+        inviteSelect().where(where).orderBy(s.sort === "asc" ? asc(inviteRequests.createdAt) : desc(inviteRequests.createdAt), desc(inviteRequests.id)).limit(s.limit).offset(s.offset),
+        db.select({ n: count() }).from(inviteRequests).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async invite(companyId: number, id: number) {
+      const [row] = await inviteSelect().where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId)));
+      return row;
+    },
+
+    async createInvite(v: typeof inviteRequests.$inferInsert) {
+      const [row] = await db.insert(inviteRequests).values(v).returning();
+      return row!;
+    },
+
+    async listRemovals(s: Scope) {
+      const where = scopeWhere(removalRequests, s);
+      const [rows, [total]] = await Promise.all([
+        removalSelect().where(where).orderBy(s.sort === "asc" ? asc(removalRequests.createdAt) : desc(removalRequests.createdAt), desc(removalRequests.id)).limit(s.limit).offset(s.offset),
+        db.select({ n: count() }).from(removalRequests).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async removal(companyId: number, id: number) {
+      const [row] = await removalSelect().where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId)));
+      return row;
+    },
+
+    async pendingRemovalFor(accountId: number) {
+      const [row] = await db.select({ id: removalRequests.id }).from(removalRequests).where(and(eq(removalRequests.accountId, accountId), eq(removalRequests.status, "pending")));
+      return row;
+    },
+
+    async createRemoval(v: typeof removalRequests.$inferInsert) {
+      const [row] = await db.insert(removalRequests).values(v).returning();
+      return row!;
+    },
+
+    /**
+     * Decides a pending invite request. Only one caller can move it out of `pending`, so two hr
+     * people accepting at once make one decision and one invitation. Returns the new invitation's
+     * token when this call accepted it.
+     */
+    async decideInvite(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
+      return db.transaction(async (tx) => {
+        const [won] = await tx
+          .update(inviteRequests)
+          .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), ...(reason ? { reason } : {}) })
+          .where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId), eq(inviteRequests.status, "pending")))
+          .returning();
+        if (!won || !accept) return { won: Boolean(won), token: null };
+        const { id: invitationId, token } = await createInvitationTx(tx, { companyId, email: won.email, role: won.role, teamId: won.teamId, invitedBy: deciderId });
+        await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
+        return { won: true, token };
+      });
+    },
+
+    /** Accepting a removal deactivates the account in the same transaction. */
+    async decideRemoval(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
+      return db.transaction(async (tx) => {
+        const [won] = await tx
+          .update(removalRequests)
+          .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
+          .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
+          .returning();
+        if (won && accept) await deactivateAccount(tx, won.accountId);
+        return Boolean(won);
+      });
+    },
+
+    async createInvitation(v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }) {
+      return db.transaction((tx) => createInvitationTx(tx, v));
+    },
+
+    async invitationByToken(token: string) {
+      const [row] = await db
+        .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, companyStatus: companies.status, teamName: teams.name })
+        .from(invitations)
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .leftJoin(teams, eq(teams.id, invitations.teamId))
+        .where(eq(invitations.tokenHash, hashToken(token)));
+      return row;
+    },
+
+    /** Other companies' pending invitations for the same address give way to the one accepted. */
+    async revokeOtherInvitations(email: string, keepId: number) {
+      await db
+        .update(invitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.id} <> ${keepId}`));
+    },
+
+    async emailRegistered(email: string) {
+      const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+      return Boolean(row);
+    },
+
+    async pendingInvitationExists(companyId: number, email: string) {
+      const [row] = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.companyId, companyId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())));
+      return Boolean(row);
+    },
+  };
+}
+export type RequestsRepo = ReturnType<typeof createRequestsRepo>;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+async function createInvitationTx(tx: Tx, v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }) {
+  const token = randomBytes(32).toString("base64url");
+  // A new invitation replaces an earlier pending one to the same address in this company.
+  await tx
+    .update(invitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invitations.companyId, v.companyId), eq(invitations.email, v.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+  const [row] = await tx
+    .insert(invitations)
+    .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
+    .returning({ id: invitations.id });
+  return { id: row!.id, token };
+}

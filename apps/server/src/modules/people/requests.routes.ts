@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  CreateInviteRequest,
+  CreateRemovalRequest,
+  DecideRequest,
+  ErrorBody,
+  IdParam,
+  InviteRequest,
+  Paginated,
+  RemovalRequest,
+  RequestsQuery,
+} from "@learnward/contracts";
+import { type Actor, authorize, requireActor, requireCompany } from "../../lib/actor.ts";
+import { notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { peoplePolicy } from "./people.policy.ts";
+import type { PeopleService } from "./people.service.ts";
+import type { RequestsRepo } from "./requests.repo.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const viewers = { access: ["hr", "teamleader"] as const };
+
+/** hr sees the company's requests; a team leader only their team's. */
+function scope(actor: Actor, q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" }, p: { limit: number; offset: number }) {
+  const companyId = requireCompany(actor);
+  return {
+    companyId,
+    teamId: actor.role === "hr" ? undefined : (actor.teamId ?? -1),
+    status: q.status === "all" ? undefined : q.status,
+    sort: q.sort,
+    ...p,
+  };
+}
+
+/** Invite and removal requests (tab 3 of /peopleManagement): team leaders ask, hr decides. */
+export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService }> = async (app, { requests, service }) => {
+  for (const kind of ["invite", "removal"] as const) {
+    const base = `/api/b2b/v1/${kind}-requests`;
+    const Item = kind === "invite" ? InviteRequest : RemovalRequest;
+    const load = async (actor: Actor, id: number) => {
+      const companyId = requireCompany(actor);
+      const row = kind === "invite" ? await requests.invite(companyId, id) : await requests.removal(companyId, id);
+      if (!row) throw notFound("Request");
+      authorize(actor, peoplePolicy.readRequest, row.r, "not_found");
+      return row;
+    };
+    const present = (row: Awaited<ReturnType<typeof load>>) =>
+      kind === "invite" ? requests.presentInvite(row as never) : requests.presentRemoval(row as never);
+
+    app.get(
+      base,
+      { config: viewers, schema: { tags: ["people"], summary: `${kind} requests I may see`, querystring: RequestsQuery, response: { 200: Paginated(Item), ...errors } } },
+      async (req) => {
+        const actor = requireActor(req.actor);
+        const p = pageParams(req.query, req.query.page_size);
+        const s = scope(actor, req.query, p);
+        const { rows, count } = kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
+        return toPage(req, p, count, rows.map((r) => present(r as never)));
+      },
+    );
+
+    app.get(
+      `${base}/:id`,
+      { config: viewers, schema: { tags: ["people"], summary: `One ${kind} request`, params: IdParam, response: { 200: Item, ...errors } } },
+      async (req) => present(await load(requireActor(req.actor), req.params.id)),
+    );
+
+    for (const verb of ["accept", "reject"] as const) {
+      app.post(
+        `${base}/:id/${verb}`,
+        {
+          config: { access: ["hr"] },
+          schema: { tags: ["people"], summary: `${verb} a ${kind} request (idempotent)`, params: IdParam, body: DecideRequest, response: { 200: Item, ...errors } },
+        },
+        async (req) => {
+          const actor = requireActor(req.actor);
+          await load(actor, req.params.id);
+          const accept = verb === "accept";
+          const row =
+            kind === "invite"
+              ? await service.decideInvite(actor, req.params.id, accept, req.body.reason)
+              : await service.decideRemoval(actor, req.params.id, accept, req.body.reason);
+          return present(row as never);
+        },
+      );
+    }
+  }
+
+  app.post(
+    "/api/b2b/v1/invite-requests",
+    {
+      config: { access: ["teamleader"] },
+      schema: { tags: ["people"], summary: "Ask hr to invite someone to my team", body: CreateInviteRequest, response: { 201: InviteRequest, ...errors } },
+    },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const id = await service.requestInvite(actor, req.body);
+      return reply.status(201).send(requests.presentInvite((await requests.invite(requireCompany(actor), id))!));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/removal-requests",
+    {
+      config: { access: ["teamleader"] },
+      schema: { tags: ["people"], summary: "Ask hr to remove a member of my team", body: CreateRemovalRequest, response: { 201: RemovalRequest, ...errors } },
+    },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const id = await service.requestRemoval(actor, req.body);
+      return reply.status(201).send(requests.presentRemoval((await requests.removal(requireCompany(actor), id))!));
+    },
+  );
+};

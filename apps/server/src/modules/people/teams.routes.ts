@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CreateTeamRequest, Employee, ErrorBody, IdParam, Paginated, Team, TeamsQuery, UpdateTeamRequest } from "@learnward/contracts";
+import { authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
+import { peoplePolicy } from "./people.policy.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+type TeamRow = NonNullable<Awaited<ReturnType<PeopleRepo["team"]>>>;
+const presentTeam = (t: TeamRow) => ({
+  id: t.team.id,
+  name: t.team.name,
+  leader: t.leader?.id != null && t.leader.name != null && t.leader.email != null ? { id: t.leader.id, display_name: t.leader.name, email: t.leader.email } : null,
+  members_count: t.members,
+  created_at: t.team.createdAt.toISOString(),
+});
+
+/** Teams of my company: hr runs them; everyone may see the teams they are allowed to (people.policy). */
+export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidateSessions: () => void }> = async (app, { people, invalidateSessions }) => {
+  async function loadTeam(companyId: number, id: number) {
+    const team = await people.team(companyId, id);
+    if (!team) throw notFound("Team");
+    return team;
+  }
+  async function checkLeader(companyId: number, leaderId: number | null | undefined) {
+    if (leaderId === null || leaderId === undefined) return;
+    const leader = await people.employee(companyId, leaderId);
+    if (!leader || leader.status !== "active") throw notFound("Leader");
+  }
+
+  app.get(
+    "/api/b2b/v1/teams",
+    { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "Teams I may see", querystring: TeamsQuery, response: { 200: Paginated(Team), ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      const all = peoplePolicy.listAllEmployees(actor, null);
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await people.teams(companyId, req.query.search, p.limit, p.offset, all ? undefined : actor.teamId ? [actor.teamId] : []);
+      return toPage(req, p, count, rows.map(presentTeam));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/teams",
+    { config: { access: ["hr"] }, schema: { tags: ["people"], summary: "Create a team", body: CreateTeamRequest, response: { 201: Team, ...errors } } },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      await checkLeader(companyId, req.body.leader_id);
+      if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
+      const created = await people.createTeam(companyId, req.body.name);
+      if (!created) throw conflict("A team with this name already exists");
+      if (req.body.leader_id) await people.setLeader(created.id, req.body.leader_id);
+      invalidateSessions();
+      return reply.status(201).send(presentTeam(await loadTeam(companyId, created.id)));
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/teams/:id",
+    { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "A team", params: IdParam, response: { 200: Team, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const team = await loadTeam(requireCompany(actor), req.params.id);
+      authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
+      return presentTeam(team);
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/teams/:id/members",
+    {
+      config: { access: COMPANY_ROLES },
+      schema: { tags: ["people"], summary: "The active members of a team", params: IdParam, response: { 200: z.array(Employee), ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      const team = await loadTeam(companyId, req.params.id);
+      authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
+      const { rows } = await people.employees({ companyId, teamId: team.team.id, status: "active", ordering: "name", sort: "asc", limit: 500, offset: 0 });
+      return rows.map(presentEmployee);
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/teams/:id",
+    {
+      config: { access: ["hr"] },
+      schema: { tags: ["people"], summary: "Rename a team or set its leader", params: IdParam, body: UpdateTeamRequest, response: { 200: Team, ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      const team = await loadTeam(companyId, req.params.id);
+      authorize(actor, peoplePolicy.manageTeams, team.team);
+      if (req.body.name !== undefined && req.body.name.toLowerCase() !== team.team.name.toLowerCase()) {
+        if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
+        if (!(await people.renameTeam(team.team.id, req.body.name))) throw conflict("A team with this name already exists");
+      }
+      if (req.body.leader_id !== undefined) {
+        await checkLeader(companyId, req.body.leader_id);
+        await people.setLeader(team.team.id, req.body.leader_id);
+        invalidateSessions();
+      }
+      return presentTeam(await loadTeam(companyId, team.team.id));
+    },
+  );
+
+  app.delete(
+    "/api/b2b/v1/teams/:id",
+    { config: { access: ["hr"] }, schema: { tags: ["people"], summary: "Delete an empty team", params: IdParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const team = await loadTeam(requireCompany(actor), req.params.id);
+      authorize(actor, peoplePolicy.manageTeams, team.team);
+      if (!(await people.deleteEmptyTeam(team.team.id))) throw conflict("Only an empty team can be deleted: move its people first");
+      return reply.status(204).send(null);
+    },
+  );
+};

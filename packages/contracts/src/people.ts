@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { Email, Role } from "./identity.ts";
+
+/** spec §3 request status; `all` is a filter only. */
+export const RequestStatus = z.enum(["pending", "accepted", "rejected"]);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+export const RequestStatusFilter = z.enum(["all", "pending", "accepted", "rejected"]);
+export const SortOrder = z.enum(["asc", "desc"]);
+/** Roles a company's hr may give (never admin; PRODUCT.md). */
+export const CompanyRole = z.enum(["hr", "ldleader", "teamleader", "member"]);
+export type CompanyRole = z.infer<typeof CompanyRole>;
+
+const id = z.number().int().positive().max(2_147_483_647);
+const Person = z.object({ id: z.number().int(), display_name: z.string(), email: z.string() });
+
+export const Team = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  leader: Person.nullable(),
+  members_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Team = z.infer<typeof Team>;
+export const CreateTeamRequest = z.object({ name: z.string().trim().min(1).max(120), leader_id: id.nullable().optional() }).strict();
+export const UpdateTeamRequest = z
+  .object({ name: z.string().trim().min(1).max(120).optional(), leader_id: id.nullable().optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.leader_id !== undefined, { message: "Give a name or a leader_id" });
+export const TeamsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(120).optional(),
+});
+
+export const Employee = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  display_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  photo_url: z.string().nullable(),
+  role: Role,
+  status: z.enum(["active", "deactivated"]),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type Employee = z.infer<typeof Employee>;
+export const EmployeesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(120).optional().describe("Name, email or username"),
+  team: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  role: Role.optional(),
+  status: z.enum(["active", "deactivated", "all"]).default("active"),
+  ordering: z.enum(["name", "email", "created_at", "role"]).default("name"),
+  sort: SortOrder.default("asc"),
+});
+export const UpdateEmployeeRequest = z
+  .object({
+    role: CompanyRole.optional(),
+    team_id: id.nullable().optional(),
+    status: z.enum(["deactivated"]).optional().describe("Deactivate: sign-in refused, history kept"),
+  })
+  .strict()
+  .refine((b) => b.role !== undefined || b.team_id !== undefined || b.status !== undefined, { message: "Nothing to change" });
+
+export const Invitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: CompanyRole,
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  company: z.object({ name: z.string(), domain: z.string() }),
+  expires_at: z.string(),
+  status: z.enum(["pending", "accepted", "expired", "revoked"]),
+});
+export const CreateInvitationRequest = z
+  .object({ email: Email, role: CompanyRole.default("member"), team_id: id.nullable().optional() })
+  .strict();
+export const AcceptInvitationRequest = z
+  .object({ name: z.string().trim().min(1).max(120), password: z.string().min(6, { message: "weak_password" }).max(128) })
+  .strict();
+export const InvitationTokenParam = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+
+export const InviteRequest = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: CompanyRole,
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  status: RequestStatus,
+  reason: z.string().nullable().describe("Why it was asked, or why it was rejected"),
+  requested_by: Person,
+  decided_by: Person.nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const CreateInviteRequest = z
+  .object({ email: Email, team_id: id, role: z.enum(["member"]).default("member"), reason: z.string().trim().max(500).optional() })
+  .strict();
+
+export const RemovalRequest = z.object({
+  id: z.number().int(),
+  employee: Person,
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  status: RequestStatus,
+  reason: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  requested_by: Person,
+  decided_by: Person.nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const CreateRemovalRequest = z.object({ employee_id: id, reason: z.string().trim().max(500).optional() }).strict();
+export const RequestsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  status: RequestStatusFilter.default("all"),
+  sort: SortOrder.default("desc"),
+});
+export const DecideRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
