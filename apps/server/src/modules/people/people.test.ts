@@ -11,7 +11,9 @@ let memberId: number;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [hr, ld, tl, member, globex, admin] = await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)));
+  [hr, ld, tl, member, globex, admin] = (await Promise.all(
+    [DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)),
+  )) as [Client, Client, Client, Client, Client, Client];
   const teams = (await hr.get("/api/b2b/v1/teams/")).body.results as { id: number; name: string }[];
   engineering = teams.find((x) => x.name === "Engineering")!.id;
   marketing = teams.find((x) => x.name === "Marketing")!.id;
