@@ -40,6 +40,13 @@ describe("serving the built web app on the API's port", () => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(bundle);
   });
 
+  it("serves bundles written after start (a rebuild while running)", async () => {
+    fs.writeFileSync(path.join(dist, "assets/page-NeW999.js"), "export {}");
+    const res = await app.inject({ method: "GET", url: "/assets/page-NeW999.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
   it("answers the app's routes with index.html, never cached", async () => {
     for (const url of ["/", "/home", "/collaborative-network/collections/12/sql-basics", "/peopleManagement?tab=2"]) {
       const res = await app.inject({ method: "GET", url });

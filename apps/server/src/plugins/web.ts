@@ -13,20 +13,35 @@ export default fp(
     const index = path.join(opts.dist, "index.html");
     const built = fs.existsSync(index);
     if (built) {
+      // Hashed bundles are looked up per request (a rebuild adds new ones) and cached for a year.
+      await app.register(fastifyStatic, {
+        root: path.join(opts.dist, "assets"),
+        prefix: "/assets/",
+        wildcard: true,
+        index: false,
+        setHeaders(res) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        },
+      });
+      // The few top-level files (favicon, index.html) are listed once and never cached. assets/
+      // is left to the route above: a second, static route per bundle there made the router
+      // miss the assets wildcard for new files (find-my-way 9.10, next to /api/auth/*).
       await app.register(fastifyStatic, {
         root: opts.dist,
         wildcard: false,
         index: false,
-        setHeaders(res, file) {
-          const hashed = file.includes(`${path.sep}assets${path.sep}`);
-          res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        decorateReply: false,
+        globIgnore: ["assets/**"],
+        setHeaders(res) {
+          res.header("cache-control", "no-cache");
         },
       });
     }
     app.setNotFoundHandler((req, reply) => {
       const isPage = (req.method === "GET" || req.method === "HEAD") && !req.url.startsWith("/api") && !/\.[a-z0-9]+$/i.test(req.url.split("?")[0] ?? "");
       if (isPage && built) {
-        return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+        // Read per request: a rebuild replaces index.html while the server runs.
+        return fs.promises.readFile(index, "utf8").then((html) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html));
       }
       if (isPage) {
         return reply

@@ -1,0 +1,74 @@
+// Prints what /login and /home load first (gzip) and fails the build when a budget is exceeded.
+// "Loads first" = the entry chunk, the route's lazy layout and page chunks, every chunk they import
+// statically, and the English translation chunks the route waits for before it renders.
+import { readFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+
+const KB = 1024;
+const ROUTES = [
+  {
+    path: "/login",
+    modules: ["src/app/layout/PublicLayout.tsx", "src/routes/auth/LoginPage.tsx"],
+    namespaces: ["common", "errors", "auth"],
+    budgetJs: 200 * KB,
+  },
+  {
+    path: "/home",
+    modules: ["src/app/layout/AppLayout.tsx", "src/routes/home/HomePage.tsx"],
+    namespaces: ["common", "errors", "onboarding", "home"],
+    budgetJs: 300 * KB,
+  },
+];
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error("No entry chunk in dist/.vite/manifest.json (is build.manifest on?)");
+
+function collect(key, seen) {
+  if (seen.has(key)) return;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) collect(imported, seen);
+}
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+let failed = false;
+
+for (const route of ROUTES) {
+  const keys = new Set();
+  for (const key of [entryKey, ...route.modules]) collect(key, keys);
+  for (const ns of route.namespaces) collect(`src/i18n/locales/en/${ns}.json`, keys);
+
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk.file.endsWith(".js")) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+  }
+  const jsBytes = [...js].reduce((sum, file) => sum + gzipSize(file), 0);
+  const cssBytes = [...css].reduce((sum, file) => sum + gzipSize(file), 0);
+  const over = jsBytes > route.budgetJs;
+  failed ||= over;
+
+  console.log(`\n${route.path}: initial JS ${kb(jsBytes)} gzip (budget ${kb(route.budgetJs)})${over ? "  OVER BUDGET" : ""}, CSS ${kb(cssBytes)} gzip, ${js.size} JS files`);
+  for (const file of [...js].sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+  for (const file of css) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+}
+
+if (failed) {
+  console.error("\nsize-report: an initial JavaScript budget is exceeded.");
+  process.exit(1);
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import MenuIcon from "@mui/icons-material/Menu";
+import MenuOpen from "@mui/icons-material/MenuOpen";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import HelpOutlined from "@mui/icons-material/HelpOutlined";
+import { useTranslation } from "react-i18next";
+import { LAYOUT } from "@learnward/contracts";
+import { useOnboardingEntries } from "../../features/onboarding/hooks";
+import { RequireAuth, useMe } from "../session";
+import { MOBILE_QUERY } from "../theme";
+import { backTargetFor } from "../routeHandle";
+import { TopBar } from "./TopBar";
+import { SideDrawer, DRAWER_ID } from "./SideDrawer";
+import { OnboardingDrawer } from "./OnboardingDrawer";
+import { Footer } from "./Footer";
+import { SkipLink, MAIN_CONTENT_ID } from "./SkipLink";
+import { PageOutlet } from "./PageOutlet";
+import { useStoredBoolean } from "./useStoredBoolean";
+
+/** The optional back button: shown when the current route names where "back" leads. */
+function BackButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const backTo = backTargetFor(pathname);
+  if (!backTo) return null;
+  const goBack = () => {
+    // Go back in history when the user came from inside the app, otherwise to the route's parent.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(backTo);
+  };
+  return (
+    <Tooltip title={t("topBar.back")}>
+      <IconButton aria-label={t("topBar.back")} onClick={goBack}>
+        <ArrowBack />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function Shell({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const { pathname } = useLocation();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const [collapsed, setCollapsed] = useStoredBoolean("learnward.drawerCollapsed", false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [onboardingOpen, setOnboardingOpen] = useState(false);
+  const onboarding = useOnboardingEntries(true);
+
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [pathname, mobile]);
+
+  const drawerExpanded = mobile ? mobileOpen : !collapsed;
+  const toggleLabel = mobile ? t("nav.open") : collapsed ? t("nav.expand") : t("nav.collapse");
+
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
+      <TopBar
+        me={me}
+        compactBrand
+        start={
+          <>
+            <Tooltip title={toggleLabel}>
+              <IconButton
+                aria-label={toggleLabel}
+                aria-controls={DRAWER_ID}
+                aria-expanded={drawerExpanded}
+                onClick={() => (mobile ? setMobileOpen(true) : setCollapsed(!collapsed))}
+              >
+                {drawerExpanded ? <MenuOpen /> : <MenuIcon />}
+              </IconButton>
+            </Tooltip>
+            <BackButton />
+          </>
+        }
+        actions={
+          <Tooltip title={t("topBar.help")}>
+            {/* The span keeps the tooltip working while the button is disabled. */}
+            <span>
+              <IconButton
+                aria-label={t("topBar.help")}
+                aria-haspopup="dialog"
+                disabled={onboarding.isLoading}
+                onClick={() => setOnboardingOpen(true)}
+              >
+                <HelpOutlined />
+              </IconButton>
+            </span>
+          </Tooltip>
+        }
+      />
+      <Box sx={{ display: "flex", flex: 1, minHeight: 0 }}>
+        <SideDrawer
+          me={me}
+          pathname={pathname}
+          mobile={mobile}
+          collapsed={collapsed}
+          mobileOpen={mobileOpen}
+          onMobileClose={() => setMobileOpen(false)}
+        />
+        <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          <Box
+            component="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            sx={{ flex: 1, width: "100%", maxWidth: LAYOUT.footerMaxWidth, mx: "auto", px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 }, outline: "none" }}
+          >
+            <PageOutlet>{children}</PageOutlet>
+          </Box>
+          <Footer companyName={me.company?.name ?? null} />
+        </Box>
+      </Box>
+      <OnboardingDrawer
+        open={onboardingOpen}
+        onClose={() => setOnboardingOpen(false)}
+        entries={onboarding.data?.results ?? []}
+        failed={onboarding.isError}
+        accountCreatedAt={me.account.created_at}
+      />
+    </Box>
+  );
+}
+
+/** Top bar, left menu, onboarding panel and footer around every signed-in page. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <RequireAuth>
+      <Shell>{children}</Shell>
+    </RequireAuth>
+  );
+}
+
+export default AppLayout;

@@ -1,0 +1,66 @@
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import { TextLink } from "../../components/TextLink";
+import Typography from "@mui/material/Typography";
+import YouTube from "@mui/icons-material/YouTube";
+import Instagram from "@mui/icons-material/Instagram";
+import LinkedIn from "@mui/icons-material/LinkedIn";
+import { useTranslation } from "react-i18next";
+import { LAYOUT } from "@learnward/contracts";
+import { PRODUCT_NAME, SOCIAL_LINKS } from "../config";
+
+const SOCIAL = [
+  { key: "video", href: SOCIAL_LINKS.video, icon: <YouTube /> },
+  { key: "photo", href: SOCIAL_LINKS.photo, icon: <Instagram /> },
+  { key: "professional", href: SOCIAL_LINKS.professional, icon: <LinkedIn /> },
+] as const;
+
+/** spec §1/§9: company name, privacy and terms links, social links; content max width 1260. */
+export function Footer({ companyName }: { companyName: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
+      <Box
+        sx={{
+          maxWidth: LAYOUT.footerMaxWidth,
+          mx: "auto",
+          px: { xs: 2, sm: 3 },
+          py: 2,
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          columnGap: 3,
+          rowGap: 1,
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          © {new Date().getFullYear()} {companyName ?? PRODUCT_NAME}
+        </Typography>
+        <Box component="nav" aria-label={t("footer.legal")} sx={{ display: "flex", gap: 2 }}>
+          <TextLink to="/privacy" sx={{ color: "text.secondary", typography: "body2" }}>
+            {t("footer.privacy")}
+          </TextLink>
+          <TextLink to="/terms" sx={{ color: "text.secondary", typography: "body2" }}>
+            {t("footer.terms")}
+          </TextLink>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5 }}>
+          {SOCIAL.map(({ key, href, icon }) => (
+            <IconButton
+              key={key}
+              component="a"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t(`footer.${key}`, { name: PRODUCT_NAME })}
+              size="small"
+            >
+              {icon}
+            </IconButton>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { LAYOUT, type Me } from "@learnward/contracts";
+import { PRODUCT_NAME } from "../config";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { UserMenu } from "./UserMenu";
+
+interface TopBarProps {
+  me: Me | null;
+  /** Controls before the brand: the drawer toggle and the back button. */
+  start?: ReactNode;
+  /** Controls before the language switcher: the help button. */
+  actions?: ReactNode;
+  hideLogin?: boolean;
+  /** Hide the product name on narrow screens, where the drawer toggle needs the room. */
+  compactBrand?: boolean;
+}
+
+/** spec §2: sticky top bar, height 75. */
+export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: "sticky",
+        top: 0,
+        // Under temporary drawers and dialogs, so the onboarding panel and the mobile menu cover it.
+        zIndex: "appBar",
+        height: LAYOUT.headerHeight,
+        display: "flex",
+        alignItems: "center",
+        gap: { xs: 0.5, sm: 1 },
+        px: { xs: 1, sm: 2 },
+        bgcolor: "background.paper",
+        borderBottom: 1,
+        borderColor: "divider",
+      }}
+    >
+        {start}
+        <Box
+          component={RouterLink}
+          to="/"
+          aria-label={t("topBar.homeLink", { name: PRODUCT_NAME })}
+          sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none", minWidth: 0 }}
+        >
+          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+          <Typography
+            component="span"
+            sx={{ fontWeight: 700, fontSize: 20, display: compactBrand ? { xs: "none", sm: "inline" } : "inline" }}
+          >
+            {PRODUCT_NAME}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {actions}
+        <LanguageSwitcher />
+        <UserMenu me={me} hideLogin={hideLogin} />
+    </Box>
+  );
+}

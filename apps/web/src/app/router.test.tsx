@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AppRoutes } from "./router";
+import { renderApp, signedIn, signedOut, stubFetch } from "../test/render";
+import { LocationProbe } from "../test/LocationProbe";
+
+const app = (
+  <>
+    <AppRoutes />
+    <LocationProbe />
+  </>
+);
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    stubFetch({
+      "GET /api/b2b/v1/profile/acme.test": {
+        body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
+      },
+      "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const menu = () => screen.findByRole("navigation", { name: "Main menu" });
+
+describe("routing", () => {
+  it("sends an unsigned user to /login and remembers where they were going (spec §2)", async () => {
+    renderApp(app, { path: "/home", session: signedOut });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/login?next=%2Fhome");
+  });
+
+  it("shows the company budget to the L&D leader", async () => {
+    renderApp(app, { path: "/budgetingPlan/companyBudget", session: signedIn("ldleader") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Company budget" })).toBeInTheDocument();
+    expect(within(await menu()).getByRole("link", { name: "Company budget" })).toHaveAttribute("href", "/budgetingPlan/companyBudget");
+  });
+
+  it("shows other roles a not-allowed page for the company budget, and no menu entry", async () => {
+    renderApp(app, { path: "/budgetingPlan/companyBudget", session: signedIn("hr") });
+    expect(await screen.findByRole("heading", { name: "You do not have access to this page" })).toBeInTheDocument();
+    expect(within(await menu()).queryByRole("link", { name: "Company budget" })).not.toBeInTheDocument();
+  });
+
+  it("links a team leader's people entry to their team (spec §6)", async () => {
+    renderApp(app, { path: "/home", session: signedIn("teamleader") });
+    expect(within(await menu()).getByRole("link", { name: "People management" })).toHaveAttribute("href", "/peopleManagement/team/7");
+  });
+
+  it("keeps members out of the admin area", async () => {
+    renderApp(app, { path: "/admin", session: signedIn("member") });
+    expect(await screen.findByRole("heading", { name: "You do not have access to this page" })).toBeInTheDocument();
+  });
+
+  it("gives admins the admin menu under /admin", async () => {
+    renderApp(app, { path: "/admin/people-management", session: signedIn("admin") });
+    expect(await screen.findByRole("heading", { level: 1, name: "People management" })).toBeInTheDocument();
+    const links = within(await menu()).getAllByRole("link").map((link) => link.textContent);
+    expect(links).toEqual(["Companies", "Budget management", "People management"]);
+    // No company: the drawer shows the platform's branding.
+    expect(screen.getByText("Platform administration")).toBeInTheDocument();
+  });
+
+  it("follows the tab in the URL on people management and writes it back", async () => {
+    const user = userEvent.setup();
+    renderApp(app, { path: "/peopleManagement?tab=2", session: signedIn("hr") });
+    expect(await screen.findByRole("tab", { name: "Employees" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No employees to show yet");
+    await user.click(screen.getByRole("tab", { name: "Approvals" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/peopleManagement?tab=3");
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No requests to approve yet");
+  });
+
+  it("shows a not-found page for unknown paths", async () => {
+    renderApp(app, { path: "/no-such-page", session: signedOut });
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+  });
+
+  it("shows the back button on a team page", async () => {
+    renderApp(app, { path: "/peopleManagement/team/7", session: signedIn("teamleader") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Team Engineering" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Back" })).toBeInTheDocument();
+  });
+
+  it("returns to /login when the session ends while the user is working", async () => {
+    const unauthenticated = { status: 401, body: { error: { code: "unauthenticated", message: "Sign in to continue" } } };
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/user/profile/": unauthenticated, "GET /api/me": unauthenticated }));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderApp(app, { path: "/setting", session: signedIn("hr") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/login?next=%2Fsetting");
+  });
+});

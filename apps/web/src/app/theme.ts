@@ -1,0 +1,29 @@
+import { createTheme } from "@mui/material/styles";
+import { LAYOUT } from "@learnward/contracts";
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: "#1d4ed8" },
+    secondary: { main: "#0f766e" },
+    background: { default: "#f6f7fb" },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: "2rem", fontWeight: 700 },
+    h2: { fontSize: "1.5rem", fontWeight: 700 },
+    h3: { fontSize: "1.25rem", fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  breakpoints: {
+    // spec §9: the drawer turns temporary at 850px and below, so "md" starts just above it.
+    values: { xs: 0, sm: 600, md: LAYOUT.mobileBreakpoint + 1, lg: 1200, xl: 1536 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: "inherit" } },
+  },
+});
+
+/** spec §9: the drawer is temporary at 850px wide and below. */
+export const MOBILE_QUERY = `(max-width:${LAYOUT.mobileBreakpoint}px)`;

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { Email, ForgotPasswordRequest, LOCALES, Password, UpdateProfileRequest } from "@learnward/contracts";
+
+// Form schemas built from the shared contracts; their messages are error codes the errors namespace translates.
+
+/** spec §5: the same email and password rules as registration, so the messages match. */
+export const SignInForm = z.object({ email: Email, password: Password });
+
+export const SignUpForm = z.object({
+  name: z.string().trim().min(1, { message: "required" }).max(120, { message: "too_long" }),
+  email: Email,
+  password: Password,
+});
+
+export const ForgotPasswordForm = ForgotPasswordRequest;
+
+const withConfirmation = <T extends z.ZodObject<{ newPassword: typeof Password; confirmPassword: z.ZodString }>>(schema: T) =>
+  schema.refine((value) => value.newPassword === value.confirmPassword, {
+    message: "passwords_mismatch",
+    path: ["confirmPassword"],
+  });
+
+export const ResetPasswordForm = withConfirmation(z.object({ newPassword: Password, confirmPassword: z.string() }));
+
+export const ChangePasswordForm = withConfirmation(
+  z.object({
+    currentPassword: z.string().min(1, { message: "required" }),
+    newPassword: Password,
+    confirmPassword: z.string(),
+  }),
+);
+
+const photoUrl = UpdateProfileRequest.shape.photoURL.unwrap().unwrap();
+
+export const ProfileForm = z.object({
+  displayName: z.string().trim().min(1, { message: "required" }).max(120, { message: "too_long" }),
+  // An empty field removes the photo; anything else must be an http(s) link, as the server requires.
+  photoURL: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || photoUrl.safeParse(value).success, { message: "invalid_url" }),
+  locale: z.enum(LOCALES),
+});

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchSession, parseMe, safeNextPath } from "./hooks";
+import { meFor, stubFetch } from "../../test/render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("safeNextPath", () => {
+  it("follows paths inside the app", () => {
+    expect(safeNextPath("/discover?x=1")).toBe("/discover?x=1");
+  });
+
+  it("refuses other sites and loops back to sign-in", () => {
+    for (const next of [null, "", "https://evil.test", "//evil.test", "/\\evil.test", "/login", "/login?next=/x", "/register"]) {
+      expect(safeNextPath(next), String(next)).toBeNull();
+    }
+  });
+});
+
+describe("parseMe", () => {
+  it("accepts the contract's Me", () => {
+    const me = meFor("teamleader");
+    expect(parseMe(me)).toBe(me);
+    expect(parseMe(meFor("admin")).company).toBeNull();
+  });
+
+  it("refuses answers without an account or with an unknown role", () => {
+    expect(() => parseMe({ user: meFor("hr").user })).toThrow();
+    expect(() => parseMe({ ...meFor("hr"), account: { ...meFor("hr").account, role: "owner" } })).toThrow();
+  });
+});
+
+describe("fetchSession", () => {
+  it("is signed in when /api/me answers", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: meFor("hr") } }));
+    await expect(fetchSession()).resolves.toMatchObject({ status: "signedIn", me: { account: { role: "hr" } } });
+  });
+
+  it("is signed out when there is no session", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { status: 401, body: { error: { code: "unauthenticated", message: "x" } } } }));
+    await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "anonymous" });
+  });
+
+  it("signs out and flags a user without an account (spec §4)", async () => {
+    const fetch = vi.fn(
+      stubFetch({
+        "GET /api/me": { status: 401, body: { error: { code: "account_missing", message: "x" } } },
+        "POST /api/auth/sign-out": { body: { success: true } },
+      }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "accountMissing" });
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toContain("POST /api/auth/sign-out");
+  });
+});

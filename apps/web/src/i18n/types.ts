@@ -1,0 +1,38 @@
+import type common from "./locales/en/common.json";
+import type errors from "./locales/en/errors.json";
+import type auth from "./locales/en/auth.json";
+import type landing from "./locales/en/landing.json";
+import type legal from "./locales/en/legal.json";
+import type settings from "./locales/en/settings.json";
+import type onboarding from "./locales/en/onboarding.json";
+import type home from "./locales/en/home.json";
+import type discover from "./locales/en/discover.json";
+import type insights from "./locales/en/insights.json";
+import type network from "./locales/en/network.json";
+import type budgeting from "./locales/en/budgeting.json";
+import type people from "./locales/en/people.json";
+import type admin from "./locales/en/admin.json";
+
+export interface Resources {
+  common: typeof common;
+  errors: typeof errors;
+  auth: typeof auth;
+  landing: typeof landing;
+  legal: typeof legal;
+  settings: typeof settings;
+  onboarding: typeof onboarding;
+  home: typeof home;
+  discover: typeof discover;
+  insights: typeof insights;
+  network: typeof network;
+  budgeting: typeof budgeting;
+  people: typeof people;
+  admin: typeof admin;
+}
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    resources: Resources;
+  }
+}

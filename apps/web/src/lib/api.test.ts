@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, request } from "./api";
+import { stubFetch } from "../test/render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("request", () => {
+  it("sends JSON with the session cookie and returns the parsed answer", async () => {
+    const fetch = vi.fn(stubFetch({ "POST /api/thing": { body: { id: 3 } } }));
+    vi.stubGlobal("fetch", fetch);
+    const answer = await request("/api/thing", {
+      method: "POST",
+      body: { name: "x" },
+      parse: (json) => json as { id: number },
+    });
+    expect(answer).toEqual({ id: 3 });
+    const [, init] = fetch.mock.calls[0] ?? [];
+    expect(init).toMatchObject({ method: "POST", credentials: "include", body: '{"name":"x"}' });
+  });
+
+  it("adds query parameters and leaves out undefined ones", async () => {
+    const fetch = vi.fn(stubFetch({ "GET /api/list/": { body: {} } }));
+    vi.stubGlobal("fetch", fetch);
+    await request("/api/list/", { query: { page_size: 30, uid: undefined } });
+    expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/list/?page_size=30");
+  });
+
+  it("turns the server's error body into an ApiError with its code", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({ "POST /api/auth/sign-in/email": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } } }),
+    );
+    await expect(request("/api/auth/sign-in/email", { method: "POST", body: {} })).rejects.toMatchObject({
+      status: 401,
+      code: "invalid_credentials",
+    });
+  });
+
+  it("answers a 204 with an empty object (spec §7)", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "DELETE /api/x": { status: 204 } }));
+    await expect(request("/api/x", { method: "DELETE" })).resolves.toEqual({});
+  });
+
+  it("reports an unreachable server as network_error", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await expect(request("/api/me")).rejects.toEqual(expect.objectContaining({ code: "network_error" }));
+  });
+
+  it("reports an answer that breaks its contract as bad_response", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: { nope: true } } }));
+    const error = await request("/api/me", {
+      parse: () => {
+        throw new Error("shape");
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "bad_response" });
+  });
+});

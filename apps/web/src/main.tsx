@@ -1,0 +1,33 @@
+import { StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { initI18n } from "./i18n";
+import { readLocale } from "./lib/locale";
+import { AppProviders, createQueryClient } from "./app/providers";
+import { AppRoutes } from "./app/router";
+import { BootSpinner } from "./app/session";
+import { RouteErrorBoundary } from "./app/RouteError";
+import { fetchSession, sessionKey } from "./features/identity/hooks";
+
+const queryClient = createQueryClient();
+// Ask for the session while the translations load.
+void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
+
+await initI18n(readLocale());
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <Suspense fallback={<BootSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

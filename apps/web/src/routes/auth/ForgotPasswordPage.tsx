@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { TextLink } from "../../components/TextLink";
+import Stack from "@mui/material/Stack";
+import { FormTextField } from "../../components/FormTextField";
+import { useTranslation } from "react-i18next";
+import { useRequestPasswordReset } from "../../features/identity/hooks";
+import { forgotPasswordResolver } from "../../features/identity/lazyResolvers";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { fieldProps } from "../../components/formField";
+import { AuthCard } from "./AuthCard";
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  const message = useErrorMessage();
+  const requestReset = useRequestPasswordReset();
+  const form = useForm({ resolver: forgotPasswordResolver, defaultValues: { email: "" } });
+  useEffect(() => {
+    forgotPasswordResolver.preload();
+  }, []);
+
+  return (
+    <AuthCard title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit(({ email }) => requestReset.mutate(email))}>
+        <Stack spacing={2.5}>
+          {requestReset.isSuccess && (
+            // The answer is the same whether or not the address has an account.
+            <Alert severity="success" role="status">
+              {t("forgot.sent", { email: requestReset.variables })}
+            </Alert>
+          )}
+          {requestReset.isError && (
+            <Alert severity="error" role="alert">
+              {message(requestReset.error)}
+            </Alert>
+          )}
+          <FormTextField
+            {...fieldProps(form, "email", message)}
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            autoFocus
+          />
+          <Button type="submit" variant="contained" size="large" loading={requestReset.isPending} fullWidth>
+            {t("forgot.submit")}
+          </Button>
+          <TextLink to="/login" style={{ textAlign: "center" }}>
+            {t("forgot.back")}
+          </TextLink>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

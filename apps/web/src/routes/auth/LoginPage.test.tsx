@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AppRoutes } from "../../app/router";
+import { meFor, renderApp, stubFetch } from "../../test/render";
+import { LocationProbe } from "../../test/LocationProbe";
+
+const app = (
+  <>
+    <AppRoutes />
+    <LocationProbe />
+  </>
+);
+
+const company = { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" };
+const emptyPage = { count: 0, next: null, previous: null, results: [] };
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    stubFetch({
+      "POST /api/auth/sign-in/email": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("LoginPage", () => {
+  it("shows the spec's messages for an invalid email and a short password (spec §5)", async () => {
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "not-an-email");
+    await user.type(screen.getByLabelText(/^Password/), "123");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
+    expect(screen.getByText("Min length 6 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("shows 'Email or password incorrect' when the server refuses the credentials", async () => {
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "member@acme.test");
+    await user.type(screen.getByLabelText(/^Password/), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Email or password incorrect");
+  });
+
+  it("goes back to where the user was going after signing in", async () => {
+    let signedIn = false;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === "/api/auth/sign-in/email") signedIn = true;
+      const me = signedIn
+        ? { body: meFor("hr") }
+        : { status: 401, body: { error: { code: "unauthenticated", message: "Not signed in" } } };
+      return stubFetch({
+        "POST /api/auth/sign-in/email": { body: { token: "t" } },
+        "GET /api/me": me,
+        "GET /api/b2b/v1/profile/acme.test": { body: company },
+        "GET /api/b2b/v1/onboarding/": { body: emptyPage },
+      })(input, init);
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login?next=%2Fdiscover" });
+    await user.type(await screen.findByLabelText(/^Email/), "hr@acme.test");
+    await user.type(screen.getByLabelText(/^Password/), "learnward-demo");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Discover" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/discover$/);
+  });
+
+  it("says so when the signed-in user has no account (spec §4)", async () => {
+    renderApp(app, { path: "/login", session: { status: "signedOut", reason: "accountMissing" } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your account does not exist");
+  });
+});

@@ -1,0 +1,87 @@
+import { Navigate, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { TextLink } from "../../components/TextLink";
+import Stack from "@mui/material/Stack";
+import { FormTextField } from "../../components/FormTextField";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { homePathFor, safeNextPath, useSession, useSignIn } from "../../features/identity/hooks";
+import { signInResolver } from "../../features/identity/lazyResolvers";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { fieldProps } from "../../components/formField";
+import { PasswordField } from "../../components/PasswordField";
+import { AuthCard } from "./AuthCard";
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const message = useErrorMessage();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  const signIn = useSignIn();
+  const form = useForm({ resolver: signInResolver, defaultValues: { email: "", password: "" } });
+  useEffect(() => {
+    signInResolver.preload();
+  }, []);
+
+  if (session.data?.status === "signedIn") {
+    return <Navigate to={next ?? homePathFor(session.data.me.account.role)} replace />;
+  }
+  // spec §4: a user without an account row was signed out; say so.
+  const accountMissing = session.data?.status === "signedOut" && session.data.reason === "accountMissing";
+  const registerLink = next ? `/register?next=${encodeURIComponent(next)}` : "/register";
+
+  return (
+    <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+        <Stack spacing={2.5}>
+          {accountMissing && !signIn.isPending && (
+            <Alert severity="warning" role="alert">
+              {message("account_missing")}
+            </Alert>
+          )}
+          {params.get("reset") === "done" && <Alert severity="success">{t("reset.done")}</Alert>}
+          {signIn.isError && (
+            <Alert severity="error" role="alert">
+              {message(signIn.error)}
+            </Alert>
+          )}
+          <FormTextField
+            {...fieldProps(form, "email", message)}
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            autoFocus
+          />
+          <PasswordField
+            {...fieldProps(form, "password", message)}
+            label={t("fields.password")}
+            autoComplete="current-password"
+            required
+            fullWidth
+          />
+          <Box sx={{ textAlign: "right", mt: "8px !important" }}>
+            <TextLink to="/forgot-password" sx={{ typography: "body2" }}>
+              {t("login.forgot")}
+            </TextLink>
+          </Box>
+          <Button type="submit" variant="contained" size="large" loading={signIn.isPending} fullWidth>
+            {t("login.submit")}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: "center" }}>
+            {t("login.noAccount")}{" "}
+            <TextLink to={registerLink}>
+              {t("login.register")}
+            </TextLink>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,42 @@
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import PersonOutlined from "@mui/icons-material/PersonOutlined";
+import { useTranslation } from "react-i18next";
+import { useMe } from "../../app/session";
+import { PageHeader } from "../../components/PageHeader";
+import { PersonalProfile } from "../../features/settings/PersonalProfile";
+import { ChangePassword } from "../../features/settings/ChangePassword";
+
+/** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
+export default function SettingPage() {
+  const { t } = useTranslation("settings");
+  const me = useMe();
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "240px minmax(0, 1fr)" }, alignItems: "start" }}>
+        <Paper variant="outlined" component="nav" aria-label={t("itemsLabel")}>
+          <List>
+            <li>
+              <ListItemButton selected aria-current="page" href="#personal-profile-heading" component="a">
+                <ListItemIcon>
+                  <PersonOutlined />
+                </ListItemIcon>
+                <ListItemText primary={t("items.personalProfile")} />
+              </ListItemButton>
+            </li>
+          </List>
+        </Paper>
+        <Stack spacing={3} sx={{ maxWidth: 640 }}>
+          <PersonalProfile uid={me.user.uid} />
+          <ChangePassword email={me.user.email} />
+        </Stack>
+      </Box>
+    </>
+  );
+}

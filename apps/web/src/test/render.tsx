@@ -1,0 +1,63 @@
+import type { ReactElement } from "react";
+import { render } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import type { Me, Role } from "@learnward/contracts";
+import { AppProviders, createQueryClient } from "../app/providers";
+import { sessionKey, type Session } from "../features/identity/hooks";
+
+/** A signed-in session for a role, as GET /api/me would answer it for the seeded Acme company. */
+export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
+  const isAdmin = role === "admin";
+  return {
+    user: { uid: `uid-${role}`, displayName: `Demo ${role}`, photoURL: null, email: `${role}@acme.test` },
+    account: {
+      id: 1,
+      uid: `uid-${role}`,
+      email: `${role}@acme.test`,
+      username: role,
+      display_name: `Demo ${role}`,
+      photo_url: null,
+      role,
+      status: "active",
+      locale: "en",
+      domain: "acme.test",
+      company_id: isAdmin ? null : 1,
+      created_at: new Date().toISOString(),
+      team: role === "teamleader" || role === "member" ? { id: 7, name: "Engineering" } : null,
+      ...overrides,
+    },
+    company: isAdmin
+      ? null
+      : { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
+  };
+}
+
+export const signedIn = (role: Role, overrides?: Partial<Me["account"]>): Session => ({ status: "signedIn", me: meFor(role, overrides) });
+export const signedOut: Session = { status: "signedOut", reason: "anonymous" };
+
+/** Renders inside the app's providers and a memory router, with the session already known. */
+export function renderApp(ui: ReactElement, { path = "/", session = signedOut }: { path?: string; session?: Session } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(sessionKey, session);
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, queryClient };
+}
+
+/** A fetch stub answering by "METHOD path" with a status and JSON body. */
+export function stubFetch(routes: Record<string, { status?: number; body?: unknown }>) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), "http://localhost");
+    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const route = routes[key] ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } };
+    const status = route.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(route.body ?? {}), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+}

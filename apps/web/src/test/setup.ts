@@ -1,0 +1,26 @@
+import "@testing-library/jest-dom/vitest";
+import { afterEach } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+
+// Tests read the English texts synchronously: every namespace is bundled here instead of loaded lazily.
+const modules = import.meta.glob<Record<string, unknown>>("../i18n/locales/*/*.json", { eager: true, import: "default" });
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, content] of Object.entries(modules)) {
+  const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
+  if (language && namespace) (resources[language] ??= {})[namespace] = content;
+}
+
+await i18next.use(initReactI18next).init({
+  lng: "en",
+  resources,
+  defaultNS: "common",
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+});
+
+// Lazily loaded pages compile on first use under test; give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => cleanup());

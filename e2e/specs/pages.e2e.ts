@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DESKTOP, PHONE, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fileName = (path: string) => path.replace(/^\//, "").replace(/[/?=&]+/g, "_") || "landing";
+
+/** Opens a path, waits for its h1 and checks that no error panel took the page's place. */
+async function visit(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  const title = await visible(heading(page)).then((h) => h.innerText());
+  expect(await page.getByText("This page could not be shown").count(), path).toBe(0);
+  return title;
+}
+
+/** Screenshots of each path at 1280 and then 390 wide into e2e/artifacts/screenshots, for review. */
+async function shootAll(page: Page, paths: string[], prefix: string): Promise<void> {
+  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await visit(page, path);
+      await screenshot(page, `${prefix}-${fileName(path)}-${label}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe("public pages", () => {
+  it("render without sign-in and are captured at both widths", async () => {
+    const { page, context, errors } = await openPage(browser);
+    const expected: Record<string, string> = {
+      "/": "Learning and upskilling for your whole company",
+      "/login": "Sign in",
+      "/register": "Create your account",
+      "/forgot-password": "Reset your password",
+      "/reset-password?token=example": "Choose a new password",
+      "/privacy": "Privacy policy",
+      "/terms": "Terms of use",
+      "/no-such-page": "Page not found",
+    };
+    for (const [path, title] of Object.entries(expected)) expect(await visit(page, path), path).toBe(title);
+    await shootAll(page, Object.keys(expected), "public");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("every menu route of every role", () => {
+  const roles = [
+    ["admin", "admin@acme.test"],
+    ["hr", "hr@acme.test"],
+    ["ldleader", "ldleader@acme.test"],
+    ["teamleader", "teamleader@acme.test"],
+    ["member", "member@acme.test"],
+  ] as const;
+
+  for (const [role, email] of roles) {
+    it(`${role}: each entry opens its page`, async () => {
+      const { page, context, errors } = await openPage(browser);
+      await signInWithApi(context, email);
+      await page.goto(role === "admin" ? "/admin" : "/home");
+      const entries = await menuEntries(page);
+      expect(entries.size).toBeGreaterThan(0);
+
+      for (const [label, href] of entries) {
+        // Walk by clicking, as a person would, then check the page and capture it.
+        await mainMenu(page).getByRole("link", { name: label, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === href);
+        const title = await visible(heading(page)).then((h) => h.innerText());
+        expect(title.length, `${role} ${href}`).toBeGreaterThan(0);
+        expect(await page.getByText("This page could not be shown").count(), href).toBe(0);
+        expect(await page.getByText("You do not have access to this page").count(), `${role} ${href}`).toBe(0);
+      }
+      // ldleader sees the most entries; admin has its own area: these two give every page's picture.
+      if (role === "ldleader" || role === "admin") {
+        const extra = role === "ldleader" ? ["/setting", "/peopleManagement?tab=2", "/peopleManagement?tab=3", "/collaborative-network/collections/1/Intro-to-TypeScript"] : [];
+        await shootAll(page, [...entries.values(), ...extra], role);
+      }
+      if (role === "teamleader") await shootAll(page, [...entries.values()].filter((href) => href.includes("/team/")), role);
+      if (role === "member") await shootAll(page, ["/budgetingPlan/companyBudget"], "member-not-allowed");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,99 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
+export const DEMO_PASSWORD = "learnward-demo";
+export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), "artifacts/screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium, headless; one launch per spec file. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions and console errors the page produced. */
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies) and page, recording the page's errors. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Session> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // The browser logs every 4xx answer; the app asks /api/me while signed out on purpose.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Signs in through the form, as a person would. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes("/login")) await page.goto("/login");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Signs in through the API (same cookie jar as the page): for tests about something else. */
+export async function signInWithApi(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });
+  if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+}
+
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+/** The page's one h1, once it shows. */
+export function heading(page: Page): Locator {
+  return page.getByRole("heading", { level: 1 });
+}
+
+export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => {
+    const current = url.pathname + url.search;
+    return typeof pathAndQuery === "string" ? current === pathAndQuery : pathAndQuery.test(current);
+  });
+}
+
+export function mainMenu(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main menu" });
+}
+
+/** The entries of the left drawer, as label → href. */
+export async function menuEntries(page: Page): Promise<Map<string, string>> {
+  const links = mainMenu(page).getByRole("link");
+  await links.first().waitFor();
+  const entries = new Map<string, string>();
+  for (const link of await links.all()) {
+    entries.set((await link.innerText()).trim(), (await link.getAttribute("href")) ?? "");
+  }
+  return entries;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Run by e2e/run.mjs, which starts the server and passes its address in E2E_BASE_URL.
+export default defineConfig({
+  test: {
+    root: "e2e",
+    include: ["specs/**/*.e2e.ts"],
+    environment: "node",
+    // One browser per file, files one after another: the server and its rate limits are shared.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    reporters: ["default"],
+  },
+});
