@@ -9,5 +9,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // Typing into MUI fields in jsdom is slow on a busy 2-core CI machine; 5 s was flaky.
+    testTimeout: 20_000,
   },
 });
