@@ -34,6 +34,12 @@ import { teamsRoutes } from "./modules/people/teams.routes.ts";
 import { employeesRoutes } from "./modules/people/employees.routes.ts";
 import { requestsRoutes } from "./modules/people/requests.routes.ts";
 import { invitationsRoutes } from "./modules/people/invitations.routes.ts";
+import { createCollectionsRepo } from "./modules/network/collections.repo.ts";
+import { collectionsRoutes } from "./modules/network/collections.routes.ts";
+import { publishRoutes } from "./modules/network/publish.routes.ts";
+import { createPlansRepo } from "./modules/network/plans.repo.ts";
+import { createPlansService } from "./modules/network/plans.service.ts";
+import { plansRoutes } from "./modules/network/plans.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -124,6 +130,12 @@ export async function buildApp(opts: AppOptions) {
   await app.register(employeesRoutes, { people, invalidateSessions });
   await app.register(requestsRoutes, { requests, service: peopleService });
   await app.register(invitationsRoutes, { requests, service: peopleService, auth });
+
+  const collectionsRepo = createCollectionsRepo(database.db);
+  const plansRepo = createPlansRepo(database.db);
+  await app.register(collectionsRoutes, { repo: collectionsRepo, content: contentService });
+  await app.register(publishRoutes, { db: database.db });
+  await app.register(plansRoutes, { plans: plansRepo, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

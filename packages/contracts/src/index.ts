@@ -4,3 +4,4 @@ export * from "./common.ts";
 export * from "./identity.ts";
 export * from "./library.ts";
 export * from "./people.ts";
+export * from "./network.ts";

@@ -171,8 +171,9 @@ export default fp(
       }
     });
 
-    app.addHook("preHandler", async (req) => {
-      const access = req.routeOptions.config.access;
+    // Before the body is parsed or validated: a refused caller learns nothing about the input.
+    app.addHook("onRequest", async (req) => {
+      const access = req.routeOptions.config?.access;
       if (access === undefined || access === "public") return;
       const actor = await app.resolveActor(req);
       if (!actor) throw new AppError("unauthenticated", 401, "Sign in to continue");

@@ -3,3 +3,4 @@ export * from "./identity.ts";
 export * from "./catalog.ts";
 export * from "./library.ts";
 export * from "./people.ts";
+export * from "./network.ts";

@@ -106,6 +106,12 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       return row;
     },
 
+    /** The catalog row for a link (created from the page if new), for curating collections. */
+    async catalogIdForUrl(actor: Actor, input: { url: string; title?: string }): Promise<number> {
+      const { item } = await catalogEntry(actor, { url: input.url, title: input.title });
+      return item.id;
+    },
+
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
     async ensureSaved(actor: Actor, contentId: number): Promise<UserContentRow> {
       const existing = await repo.ownedByContent(actor.accountId, contentId);

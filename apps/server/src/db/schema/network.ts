@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { contentItems } from "./catalog.ts";
+import { accounts, companies, teams } from "./identity.ts";
+
+/** A curated, ordered set of catalog content in sections (PRODUCT.md, Collaborative network). */
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    coverUrl: text("cover_url"),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text("status", { enum: ["private", "pending", "published"] }).notNull().default("private"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("collections_company_status_idx").on(t.companyId, t.status), index("collections_owner_idx").on(t.ownerId)],
+);
+
+export const collectionSections = pgTable(
+  "collection_sections",
+  {
+    id: serial("id").primaryKey(),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("collection_sections_collection_idx").on(t.collectionId)],
+);
+
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    id: serial("id").primaryKey(),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id").references(() => collectionSections.id, { onDelete: "set null" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("collection_items_collection_content_uq").on(t.collectionId, t.contentId), index("collection_items_content_idx").on(t.contentId)],
+);
+
+export const publishRequests = pgTable(
+  "publish_requests",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    message: text("message"),
+    reason: text("reason"),
+    decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("publish_requests_company_status_idx").on(t.companyId, t.status),
+    // At most one open request per collection.
+    uniqueIndex("publish_requests_one_pending_uq").on(t.collectionId).where(sql`status = 'pending'`),
+  ],
+);
+
+export const collectionFollows = pgTable(
+  "collection_follows",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.collectionId] })],
+);
+
+/** Done items, per person and catalog content: done once, done in every path that holds it. */
+export const contentProgress = pgTable(
+  "content_progress",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.contentId] })],
+);
+
+/** spec §3 upskilling assignment: title, deadline, skills with collections, accounts and teams. */
+export const upskillingPlans = pgTable(
+  "upskilling_plans",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    deadline: date("deadline", { mode: "string" }).notNull(),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("upskilling_plans_company_idx").on(t.companyId)],
+);
+
+export const planCollections = pgTable(
+  "plan_collections",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
+    skill: text("skill").notNull(),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.skill, t.collectionId] })],
+);
+
+/** A team assignment: its present and future members are assignees. */
+export const planTeams = pgTable(
+  "plan_teams",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.teamId] })],
+);
+
+/** Direct assignees, and team members once they accept or reject; completion is computed. */
+export const planAssignees = pgTable(
+  "plan_assignees",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    direct: boolean("direct").notNull().default(true),
+    status: text("status", { enum: ["pending", "active", "rejected"] }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.accountId] }), index("plan_assignees_account_idx").on(t.accountId)],
+);

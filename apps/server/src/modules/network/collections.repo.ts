@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  accounts,
+  authUsers,
+  collectionFollows,
+  collectionItems,
+  collections,
+  collectionSections,
+  contentItems,
+  contentProgress,
+  userContents,
+} from "../../db/schema/index.ts";
+import { notFound } from "../../lib/errors.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type CollectionRow = typeof collections.$inferSelect;
+
+/** Content this person has done: marked done, or a course they finalized in their library. */
+export const doneBy = (accountId: number, contentId: SQL | typeof collectionItems.contentId) => sql`(
+  exists (select 1 from ${contentProgress} p where p.account_id = ${accountId} and p.content_id = ${contentId})
+  or exists (select 1 from ${userContents} u where u.account_id = ${accountId} and u.content_id = ${contentId} and u.course_status = 'finalized'))`;
+
+export interface CollectionFilter {
+  companyId: number;
+  viewerId: number;
+  scope: "library" | "mine" | "following";
+  skill?: string;
+  type?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export function createCollectionsRepo(db: Db) {
+  const summaryColumns = (viewerId: number) => ({
+    c: collections,
+    ownerName: authUsers.name,
+    itemsCount: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id})`,
+    durationS: sql<number>`(select coalesce(sum(ct.duration_s), 0)::int from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
+    types: sql<string[]>`(select coalesce(array_agg(distinct ct.content_type), '{}') from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
+    following: sql<boolean>`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${viewerId})`,
+    done: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id} and ${doneBy(viewerId, sql`ci.content_id`)})`,
+  });
+  const base = (viewerId: number) =>
+    db.select(summaryColumns(viewerId)).from(collections).innerJoin(accounts, eq(accounts.id, collections.ownerId)).innerJoin(authUsers, eq(authUsers.id, accounts.uid));
+
+  return {
+    async list(f: CollectionFilter) {
+      const conds: SQL[] = [eq(collections.companyId, f.companyId)];
+      if (f.scope === "library") conds.push(eq(collections.status, "published"));
+      if (f.scope === "mine") conds.push(eq(collections.ownerId, f.viewerId));
+      if (f.scope === "following") conds.push(sql`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${f.viewerId})`, eq(collections.status, "published"));
+      if (f.skill) conds.push(sql`${collections.skills} @> array[${f.skill}]::text[]`);
+      if (f.type) conds.push(sql`exists (select 1 from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id} and ct.content_type = ${f.type})`);
+      if (f.search) {
+        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(or(ilike(collections.title, like), ilike(collections.description, like))!);
+      }
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        base(f.viewerId).where(where).orderBy(desc(collections.updatedAt), desc(collections.id)).limit(f.limit).offset(f.offset),
+        db.select({ n: count() }).from(collections).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async summary(viewerId: number, id: number) {
+      const [row] = await base(viewerId).where(eq(collections.id, id));
+      return row;
+    },
+
+    async get(companyId: number, id: number) {
+      const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.companyId, companyId)));
+      return row;
+    },
+
+    async sections(collectionId: number) {
+      return db.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
+    },
+
+    async items(collectionId: number, viewerId: number) {
+      return db
+        .select({ item: collectionItems, content: contentItems, done: sql<boolean>`${doneBy(viewerId, collectionItems.contentId)}`, idPrimary: userContents.id })
+        .from(collectionItems)
+        .innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId))
+        .leftJoin(userContents, and(eq(userContents.contentId, collectionItems.contentId), eq(userContents.accountId, viewerId)))
+        .leftJoin(collectionSections, eq(collectionSections.id, collectionItems.sectionId))
+        .where(eq(collectionItems.collectionId, collectionId))
+        .orderBy(sql`${collectionSections.position} asc nulls first`, asc(collectionItems.position), asc(collectionItems.id));
+    },
+
+    async create(v: typeof collections.$inferInsert) {
+      const [row] = await db.insert(collections).values(v).returning();
+      return row!;
+    },
+
+    async update(id: number, patch: Partial<typeof collections.$inferInsert>) {
+      const [row] = await db.update(collections).set({ ...patch, updatedAt: new Date() }).where(eq(collections.id, id)).returning();
+      return row!;
+    },
+
+    async remove(id: number) {
+      await db.delete(collections).where(eq(collections.id, id));
+    },
+
+    async addSection(collectionId: number, title: string) {
+      return db.transaction(async (tx) => {
+        await lock(tx, collectionId);
+        const [m] = await tx.select({ p: max(collectionSections.position) }).from(collectionSections).where(eq(collectionSections.collectionId, collectionId));
+        const [row] = await tx.insert(collectionSections).values({ collectionId, title, position: (m?.p ?? 0) + 1 }).returning();
+        return row!;
+      });
+    },
+
+    async updateSection(collectionId: number, sectionId: number, patch: { title?: string; position?: number }) {
+      return db.transaction(async (tx) => {
+        await lock(tx, collectionId);
+        const list = await tx.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
+        const index = list.findIndex((s) => s.id === sectionId);
+        if (index < 0) throw notFound("Section");
+        if (patch.title !== undefined) await tx.update(collectionSections).set({ title: patch.title }).where(eq(collectionSections.id, sectionId));
+        if (patch.position !== undefined) {
+          const [moved] = list.splice(index, 1);
+          list.splice(Math.min(Math.max(patch.position, 1), list.length + 1) - 1, 0, moved!);
+          for (const [i, s] of list.entries()) if (s.position !== i + 1) await tx.update(collectionSections).set({ position: i + 1 }).where(eq(collectionSections.id, s.id));
+        }
+        const [row] = await tx.select().from(collectionSections).where(eq(collectionSections.id, sectionId));
+        return row!;
+      });
+    },
+
+    /** A deleted section's items stay in the collection, after the unsectioned ones. */
+    async removeSection(collectionId: number, sectionId: number) {
+      await db.transaction(async (tx) => {
+        await lock(tx, collectionId);
+        const [s] = await tx.select().from(collectionSections).where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
+        if (!s) throw notFound("Section");
+        const [m] = await tx.select({ p: max(collectionItems.position) }).from(collectionItems).where(and(eq(collectionItems.collectionId, collectionId), isNull(collectionItems.sectionId)));
+        await tx.update(collectionItems).set({ sectionId: null, position: sql`${collectionItems.position} + ${m?.p ?? 0}` }).where(eq(collectionItems.sectionId, sectionId));
+        await tx.delete(collectionSections).where(eq(collectionSections.id, sectionId));
+      });
+    },
+
+    /** Places an item at a position of its list (a section, or the unsectioned items); lists stay 1..n. */
+    async placeItem(collectionId: number, input: { itemId?: number; contentId?: number; sectionId: number | null | undefined; position?: number }) {
+      return db.transaction(async (tx) => {
+        await lock(tx, collectionId);
+        let item = input.itemId !== undefined ? (await tx.select().from(collectionItems).where(and(eq(collectionItems.id, input.itemId), eq(collectionItems.collectionId, collectionId))))[0] : undefined;
+        if (input.itemId !== undefined && !item) throw notFound("Item");
+        const sectionId = input.sectionId === undefined ? (item?.sectionId ?? null) : input.sectionId;
+        if (sectionId !== null) {
+          const [s] = await tx.select().from(collectionSections).where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
+          if (!s) throw notFound("Section");
+        }
+        if (!item) {
+          const [created] = await tx.insert(collectionItems).values({ collectionId, contentId: input.contentId!, sectionId, position: 0 }).onConflictDoNothing().returning();
+          if (!created) return null;
+          item = created;
+        }
+        const listOf = (sid: number | null) =>
+          tx.select().from(collectionItems).where(and(eq(collectionItems.collectionId, collectionId), sid === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, sid))).orderBy(asc(collectionItems.position), asc(collectionItems.id));
+        if (item.sectionId !== sectionId) {
+          const old = (await listOf(item.sectionId)).filter((x) => x.id !== item!.id);
+          for (const [i, x] of old.entries()) if (x.position !== i + 1) await tx.update(collectionItems).set({ position: i + 1 }).where(eq(collectionItems.id, x.id));
+        }
+        const list = (await listOf(sectionId)).filter((x) => x.id !== item!.id);
+        const at = Math.min(Math.max(input.position ?? list.length + 1, 1), list.length + 1);
+        list.splice(at - 1, 0, { ...item, sectionId });
+        for (const [i, x] of list.entries()) {
+          if (x.id === item.id || x.position !== i + 1) await tx.update(collectionItems).set({ position: i + 1, sectionId }).where(eq(collectionItems.id, x.id));
+        }
+        await tx.update(collections).set({ updatedAt: new Date() }).where(eq(collections.id, collectionId));
+        const [row] = await tx.select().from(collectionItems).where(eq(collectionItems.id, item.id));
+        return row!;
+      });
+    },
+
+    async removeItem(collectionId: number, itemId: number) {
+      const rows = await db.delete(collectionItems).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId))).returning();
+      if (!rows.length) throw notFound("Item");
+      await db.update(collectionItems).set({ position: sql`${collectionItems.position} - 1` }).where(and(eq(collectionItems.collectionId, collectionId), rows[0]!.sectionId === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, rows[0]!.sectionId), sql`${collectionItems.position} > ${rows[0]!.position}`));
+    },
+
+    async item(collectionId: number, itemId: number) {
+      const [row] = await db.select({ item: collectionItems, content: contentItems }).from(collectionItems).innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId)).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)));
+      return row;
+    },
+
+    async follow(accountId: number, collectionId: number, on: boolean) {
+      if (on) await db.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing();
+      else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
+    },
+
+    async markDone(accountId: number, contentId: number, done: boolean) {
+      if (done) await db.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing();
+      else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
+    },
+
+    async publishedIn(companyId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db.select().from(collections).where(and(eq(collections.companyId, companyId), inArray(collections.id, ids), eq(collections.status, "published")));
+    },
+  };
+}
+export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;
+
+/** Serialises changes to one collection's order. */
+async function lock(tx: Tx, collectionId: number) {
+  const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
+  if (!c) throw notFound("Collection");
+}

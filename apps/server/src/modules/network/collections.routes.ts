@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AddItemRequest,
+  CollectionDetail,
+  CollectionsQuery,
+  CollectionSummary,
+  CreateCollectionRequest,
+  ErrorBody,
+  IdParam,
+  ItemParams,
+  ItemProgressRequest,
+  MoveItemRequest,
+  Paginated,
+  SectionParams,
+  SectionRequest,
+  UpdateCollectionRequest,
+} from "@learnward/contracts";
+import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import type { ContentService } from "../library/content.service.ts";
+import type { CollectionsRepo } from "./collections.repo.ts";
+import { presentDetail, presentSummary } from "./collections.present.ts";
+import { networkPolicy } from "./network.policy.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const access = { access: COMPANY_ROLES };
+
+/** Collections (learning paths once published), their sections and items, following and progress. */
+export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; content: ContentService }> = async (app, { repo, content }) => {
+  /** Outsiders and people who may not read it get 404: they never learn it exists. */
+  async function load(actor: Actor, id: number) {
+    const c = await repo.get(requireCompany(actor), id);
+    if (!c) throw notFound("Collection");
+    authorize(actor, networkPolicy.readCollection, c, "not_found");
+    return c;
+  }
+  async function editable(actor: Actor, id: number) {
+    const c = await load(actor, id);
+    authorize(actor, networkPolicy.editCollection, c);
+    return c;
+  }
+  async function detail(actor: Actor, id: number) {
+    const [s, sections, items] = await Promise.all([repo.summary(actor.accountId, id), repo.sections(id), repo.items(id, actor.accountId)]);
+    return presentDetail(actor, s!, sections, items);
+  }
+
+  app.get(
+    "/api/b2b/v1/collections",
+    { config: access, schema: { tags: ["network"], summary: "The company library, my collections, or the paths I follow", querystring: CollectionsQuery, response: { 200: Paginated(CollectionSummary), ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const q = req.query;
+      const p = pageParams(q, q.page_size);
+      const { rows, count } = await repo.list({ companyId: requireCompany(actor), viewerId: actor.accountId, scope: q.scope, skill: q.skill, type: q.type, search: q.search, limit: p.limit, offset: p.offset });
+      return toPage(req, p, count, rows.map(presentSummary));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/collections",
+    { config: access, schema: { tags: ["network"], summary: "Create a private collection", body: CreateCollectionRequest, response: { 201: CollectionDetail, ...errors } } },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      const b = req.body;
+      const c = await repo.create({ companyId: requireCompany(actor), ownerId: actor.accountId, title: b.title, description: b.description ?? null, coverUrl: b.cover_url ?? null, skills: [...new Set(b.skills)] });
+      return reply.status(201).send(await detail(actor, c.id));
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/collections/:id",
+    { config: access, schema: { tags: ["network"], summary: "A collection with its sections, items, my progress and my abilities", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await load(actor, req.params.id);
+      return detail(actor, req.params.id);
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/collections/:id",
+    { config: access, schema: { tags: ["network"], summary: "Edit my collection", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      const b = req.body;
+      await repo.update(req.params.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
+      return detail(actor, req.params.id);
+    },
+  );
+
+  app.delete(
+    "/api/b2b/v1/collections/:id",
+    { config: access, schema: { tags: ["network"], summary: "Delete my collection", params: IdParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await editable(requireActor(req.actor), req.params.id);
+      await repo.remove(req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/collections/:id/sections",
+    { config: access, schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } } },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      const s = await repo.addSection(req.params.id, req.body.title);
+      if (req.body.position !== undefined) await repo.updateSection(req.params.id, s.id, { position: req.body.position });
+      return reply.status(201).send(await detail(actor, req.params.id));
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/collections/:id/sections/:sectionId",
+    { config: access, schema: { tags: ["network"], summary: "Rename or move a section", params: SectionParams, body: SectionRequest.partial(), response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      await repo.updateSection(req.params.id, req.params.sectionId, req.body);
+      return detail(actor, req.params.id);
+    },
+  );
+
+  app.delete(
+    "/api/b2b/v1/collections/:id/sections/:sectionId",
+    { config: access, schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      await repo.removeSection(req.params.id, req.params.sectionId);
+      return detail(actor, req.params.id);
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/collections/:id/items",
+    { config: access, schema: { tags: ["network"], summary: "Add a catalog item or a new link", params: IdParam, body: AddItemRequest, response: { 201: CollectionDetail, ...errors } } },
+    async (req, reply) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      const b = req.body;
+      // A new link joins the company catalog, read from its page the way saving does.
+      const contentId = b.content_id ?? (await content.catalogIdForUrl(actor, { url: b.url!, title: b.title }));
+      const placed = await repo.placeItem(req.params.id, { contentId, sectionId: b.section_id ?? null, position: b.position });
+      if (!placed) throw conflict("This content is already in the collection");
+      return reply.status(201).send(await detail(actor, req.params.id));
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/collections/:id/items/:itemId",
+    { config: access, schema: { tags: ["network"], summary: "Move an item to a section and/or position", params: ItemParams, body: MoveItemRequest, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      await repo.placeItem(req.params.id, { itemId: req.params.itemId, sectionId: req.body.section_id, position: req.body.position });
+      return detail(actor, req.params.id);
+    },
+  );
+
+  app.delete(
+    "/api/b2b/v1/collections/:id/items/:itemId",
+    { config: access, schema: { tags: ["network"], summary: "Remove an item", params: ItemParams, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await editable(actor, req.params.id);
+      await repo.removeItem(req.params.id, req.params.itemId);
+      return detail(actor, req.params.id);
+    },
+  );
+
+  for (const [method, on] of [["post", true], ["delete", false]] as const) {
+    app[method](
+      "/api/b2b/v1/collections/:id/follow",
+      { config: access, schema: { tags: ["network"], summary: on ? "Follow a learning path" : "Stop following", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+      async (req) => {
+        const actor = requireActor(req.actor);
+        const c = await load(actor, req.params.id);
+        if (on) authorize(actor, networkPolicy.follow, c);
+        await repo.follow(actor.accountId, c.id, on);
+        return detail(actor, c.id);
+      },
+    );
+  }
+
+  app.get(
+    "/api/b2b/v1/collections/:id/progress",
+    { config: access, schema: { tags: ["network"], summary: "My progress on a collection", params: IdParam, response: { 200: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean(), items: z.array(z.object({ item_id: z.number().int(), done: z.boolean() })) }), ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await load(actor, req.params.id);
+      const items = await repo.items(req.params.id, actor.accountId);
+      const done = items.filter((i) => i.done).length;
+      return { done, total: items.length, complete: items.length > 0 && done === items.length, items: items.map((i) => ({ item_id: i.item.id, done: i.done })) };
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/collections/:id/progress",
+    { config: access, schema: { tags: ["network"], summary: "Mark an item done or not done (courses follow the course states)", params: IdParam, body: ItemProgressRequest, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      await load(actor, req.params.id);
+      const found = await repo.item(req.params.id, req.body.item_id);
+      if (!found) throw notFound("Item");
+      await repo.markDone(actor.accountId, found.content.id, req.body.done);
+      if (found.content.contentType === "course") {
+        // spec §4: a done course is finalized in my library; undone, it is running again.
+        await content.moveCourse(actor, found.content.id, req.body.done ? [null, "wishlist", "running", "finalized"] : ["finalized"], req.body.done ? "finalized" : "running", { create: req.body.done }).catch((err) => {
+          if (req.body.done) throw err;
+        });
+      }
+      return detail(actor, req.params.id);
+    },
+  );
+};

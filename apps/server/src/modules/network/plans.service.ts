@@ -1,0 +1,111 @@
+import { collectionSlug, type AssigneeStatus } from "@learnward/contracts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import type { PeopleRepo } from "../people/people.repo.ts";
+import type { CollectionsRepo } from "./collections.repo.ts";
+import { networkPolicy } from "./network.policy.ts";
+import type { PlanRow, PlansRepo } from "./plans.repo.ts";
+
+const today = () => new Date().toISOString().slice(0, 10);
+const pct = (done: number, total: number) => ({ done, total, percent: total ? Math.round((done / total) * 100) : 0 });
+
+/** spec §3 member status: rejected stays rejected; every item done is completed; started is active. */
+export function assigneeStatus(stored: "pending" | "active" | "rejected", done: number, total: number): AssigneeStatus {
+  if (stored === "rejected") return "rejected";
+  if (total > 0 && done === total) return "completed";
+  return stored === "active" || done > 0 ? "active" : "pending";
+}
+export const isOverdue = (deadline: string, status: AssigneeStatus, on = today()) => deadline < on && status !== "completed" && status !== "rejected";
+
+export function createPlansService(d: { plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
+  /** Everything needed to present plans and their assignees' progress, in a fixed number of queries. */
+  async function evaluate(rows: PlanRow[]) {
+    const ids = rows.map((p) => p.id);
+    const [details, assignees, contents] = await Promise.all([d.plans.details(ids), d.plans.assignees(ids), d.plans.contentBySkill(ids)]);
+    const done = await d.plans.done([...new Set(assignees.map((a) => a.accountId))], [...new Set(contents.map((c) => c.contentId))]);
+    const doneSet = new Set(done.map((x) => `${x.accountId}:${x.contentId}`));
+    const progressOf = (planId: number, accountId: number) => {
+      const mine = contents.filter((c) => c.planId === planId);
+      const all = new Set(mine.map((c) => c.contentId));
+      const bySkill: Record<string, ReturnType<typeof pct>> = {};
+      for (const skill of new Set(mine.map((c) => c.skill))) {
+        const ofSkill = new Set(mine.filter((c) => c.skill === skill).map((c) => c.contentId));
+        bySkill[skill] = pct([...ofSkill].filter((id) => doneSet.has(`${accountId}:${id}`)).length, ofSkill.size);
+      }
+      return { total: pct([...all].filter((id) => doneSet.has(`${accountId}:${id}`)).length, all.size), bySkill };
+    };
+    const presentPlan = (p: PlanRow) => {
+      const skills: Record<string, { collections: { id: number; title: string; slug: string }[] }> = {};
+      for (const s of details.skills.filter((x) => x.planId === p.id)) (skills[s.skill] ??= { collections: [] }).collections.push({ id: s.id, title: s.title, slug: collectionSlug(s.title) });
+      const creator = details.creators.find((c) => c.planId === p.id)!;
+      return {
+        id: p.id,
+        title: p.title,
+        deadline: p.deadline,
+        skills,
+        teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
+        created_by: { id: creator.id, display_name: creator.name },
+        created_at: p.createdAt.toISOString(),
+      };
+    };
+    const presentAssignees = (p: PlanRow) =>
+      assignees
+        .filter((a) => a.planId === p.id)
+        .map((a) => {
+          const progress = progressOf(p.id, a.accountId);
+          const status = assigneeStatus(a.status, progress.total.done, progress.total.total);
+          return {
+            account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
+            via_team: !a.direct,
+            status,
+            overdue: isOverdue(p.deadline, status),
+            progress: progress.total,
+            skills: progress.bySkill,
+          };
+        });
+    return { presentPlan, presentAssignees, progressOf, assignees };
+  }
+
+  async function checkAssignees(actor: Actor, companyId: number, accountIds: number[], teamIds: number[]) {
+    for (const id of new Set(accountIds)) {
+      const person = await d.people.employee(companyId, id);
+      if (!person) throw notFound("Person");
+      authorize(actor, networkPolicy.assignAccount, person);
+    }
+    for (const id of new Set(teamIds)) {
+      const team = await d.people.team(companyId, id);
+      if (!team) throw notFound("Team");
+      authorize(actor, networkPolicy.assignTeam, team.team);
+    }
+  }
+
+  return {
+    evaluate,
+
+    async create(actor: Actor, b: { title: string; deadline?: string; skills: Record<string, { collections: number[] }>; selectedAccount: number[]; selectedTeam: number[] }) {
+      const companyId = requireCompany(actor);
+      const wanted = [...new Set(Object.values(b.skills).flatMap((s) => s.collections))];
+      // Plans are built from the company's learning paths: published collections only.
+      const found = await d.collections.publishedIn(companyId, wanted);
+      const missing = wanted.filter((id) => !found.some((c) => c.id === id));
+      if (missing.length) throw badRequest("Plans use published collections of your company", { collections: missing });
+      await checkAssignees(actor, companyId, b.selectedAccount, b.selectedTeam);
+      const skills = Object.fromEntries(Object.entries(b.skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
+      return d.plans.create({ companyId, title: b.title, deadline: b.deadline ?? today(), createdBy: actor.accountId, skills, teamIds: [...new Set(b.selectedTeam)], accountIds: [...new Set(b.selectedAccount)] });
+    },
+
+    async addAssignees(actor: Actor, plan: PlanRow, b: { selectedAccount: number[]; selectedTeam: number[] }) {
+      await checkAssignees(actor, plan.companyId, b.selectedAccount, b.selectedTeam);
+      await d.plans.addAssignees(plan.id, [...new Set(b.selectedTeam)], [...new Set(b.selectedAccount)]);
+    },
+
+    async load(actor: Actor, id: number) {
+      const plan = await d.plans.get(requireCompany(actor), id);
+      if (!plan) throw notFound("Plan");
+      const { teams } = await d.plans.details([plan.id]);
+      authorize(actor, networkPolicy.readPlan, { ...plan, teamIds: teams.map((t) => t.id) }, "not_found");
+      return plan;
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { ContentItem, ContentType } from "./library.ts";
+import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
+
+/** spec §2: the slug is the title with every run of non-word characters replaced by a dash. */
+export const collectionSlug = (title: string) => title.replace(/\W+/g, "-");
+
+const id = z.number().int().positive().max(2_147_483_647);
+const httpUrl = z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
+const skill = z.string().trim().toLowerCase().min(1).max(60);
+
+export const CollectionStatus = z.enum(["private", "pending", "published"]);
+const Owner = z.object({ id: z.number().int(), display_name: z.string() });
+
+export const CollectionSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  skills: z.array(z.string()),
+  status: CollectionStatus,
+  owner: Owner,
+  items_count: z.number().int(),
+  duration_s: z.number().int().describe("Sum of the items' durations"),
+  types: z.array(ContentType).describe("Content types present"),
+  following: z.boolean(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("My progress"),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CollectionSummary = z.infer<typeof CollectionSummary>;
+
+export const CollectionSection = z.object({ id: z.number().int(), title: z.string(), position: z.number().int() });
+export const CollectionItem = z.object({
+  id: z.number().int(),
+  section_id: z.number().int().nullable(),
+  position: z.number().int(),
+  done: z.boolean().describe("Done by me"),
+  content: ContentItem.omit({ id_primary: true, is_private: true, course_status: true, completed: true }).extend({
+    id_primary: z.number().int().nullable(),
+  }),
+});
+export const CollectionDetail = CollectionSummary.extend({
+  sections: z.array(CollectionSection),
+  items: z.array(CollectionItem),
+  abilities: z.object({ edit: z.boolean(), request_publish: z.boolean(), follow: z.boolean() }),
+});
+export type CollectionDetail = z.infer<typeof CollectionDetail>;
+
+export const CollectionsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(12),
+  scope: z.enum(["library", "mine", "following"]).default("library").describe("library: the company's published collections"),
+  skill: z.string().trim().toLowerCase().max(60).optional(),
+  type: ContentType.optional().describe("Collections holding at least one item of this type"),
+  search: z.string().trim().max(120).optional(),
+});
+export const CreateCollectionRequest = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(5000).nullable().optional(),
+    cover_url: httpUrl.nullable().optional(),
+    skills: z.array(skill).max(20).default([]),
+  })
+  .strict();
+export const UpdateCollectionRequest = CreateCollectionRequest.partial().strict();
+export const SectionRequest = z.object({ title: z.string().trim().min(1).max(200), position: z.number().int().min(1).max(10_000).optional() }).strict();
+export const AddItemRequest = z
+  .object({
+    content_id: id.optional().describe("A company catalog item"),
+    url: httpUrl.optional().describe("Or a new link (saved to the catalog)"),
+    title: z.string().trim().max(300).optional(),
+    section_id: id.nullable().optional(),
+    position: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict()
+  .refine((b) => b.content_id !== undefined || b.url !== undefined, { message: "Give a content_id or a url", path: ["content_id"] });
+export const MoveItemRequest = z
+  .object({ section_id: id.nullable().optional(), position: z.number().int().min(1).max(10_000).optional() })
+  .strict()
+  .refine((b) => b.section_id !== undefined || b.position !== undefined, { message: "Give a section_id or a position" });
+export const ItemProgressRequest = z.object({ item_id: id, done: z.boolean() }).strict();
+export const ItemParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SectionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), sectionId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const PublishRequest = z.object({
+  id: z.number().int(),
+  collection: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  status: RequestStatus,
+  message: z.string().nullable(),
+  reason: z.string().nullable().describe("Why it was rejected"),
+  requested_by: Owner,
+  decided_by: Owner.nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const CreatePublishRequest = z.object({ collection_id: id, message: z.string().trim().max(1000).optional() }).strict();
+export const PublishRequestsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  status: RequestStatusFilter.default("all"),
+  scope: z.enum(["mine", "queue"]).default("mine").describe("queue: the requests to decide (L&D leader)"),
+  sort: SortOrder.default("desc"),
+});
+export const RejectRequest = z.object({ reason: z.string().trim().min(1).max(1000) }).strict();
+
+/** spec §3 member status of an upskilling plan assignee. */
+export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejected"]);
+export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use an ISO date (YYYY-MM-DD)");
+
+export const PlanSkills = z
+  .record(skill, z.object({ collections: z.array(id).min(1).max(50) }))
+  .describe("spec §3: skills keyed by lowercase skill name, each with collections");
+export const CreatePlanRequest = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    deadline: isoDate.optional().describe("ISO date; defaults to today (spec §3)"),
+    skills: PlanSkills,
+    selectedAccount: z.array(id).max(1000).default([]),
+    selectedTeam: z.array(id).max(100).default([]),
+  })
+  .strict()
+  .refine((b) => Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] })
+  .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team", path: ["selectedAccount"] });
+export const UpdatePlanRequest = z.object({ title: z.string().trim().min(1).max(200).optional(), deadline: isoDate.optional() }).strict();
+export const AddAssigneesRequest = z
+  .object({ selectedAccount: z.array(id).max(1000).default([]), selectedTeam: z.array(id).max(100).default([]) })
+  .strict()
+  .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team" });
+
+export const Progress = z.object({ done: z.number().int(), total: z.number().int(), percent: z.number().int() });
+export const Plan = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  deadline: z.string(),
+  skills: z.record(z.string(), z.object({ collections: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })) })),
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  created_by: Owner,
+  assignees_count: z.number().int(),
+  completed_count: z.number().int(),
+  overdue_count: z.number().int(),
+  created_at: z.string(),
+});
+export const PlanAssignee = z.object({
+  account: Owner.extend({ email: z.string(), team: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+  via_team: z.boolean(),
+  status: AssigneeStatus,
+  overdue: z.boolean(),
+  progress: Progress,
+  skills: z.record(z.string(), Progress).describe("Progress per skill of the plan"),
+});
+export const MyTask = z.object({
+  plan: Plan.omit({ assignees_count: true, completed_count: true, overdue_count: true }),
+  status: AssigneeStatus,
+  overdue: z.boolean(),
+  progress: Progress,
+});
+export const PlansQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  team: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const MyTasksQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(["all", "pending", "active", "completed", "rejected"]).default("all"),
+});
