@@ -83,7 +83,31 @@ function stop(child) {
   });
 }
 
+/**
+ * One browser run at a time on this machine: runs share apps/web/dist (a build during another
+ * run's tests would swap its bundles) and two Chromium suites on 2 cores time each other out.
+ */
+async function takeRunLock() {
+  const lock = join(tmpdir(), "learnward-e2e.lock");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      const release = () => rmSync(lock, { recursive: true, force: true });
+      process.once("exit", release);
+      return;
+    } catch {
+      // Another run holds it; a lock older than 20 minutes belongs to a run that died.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else {
+        log("waiting for another e2e run on this machine to finish");
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+      }
+    }
+  }
+}
+
 async function main() {
+  await takeRunLock();
   buildWebIfStale();
   mkdirSync(artifacts, { recursive: true });
 
