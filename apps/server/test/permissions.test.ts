@@ -1,0 +1,252 @@
+// Issue 12: the permissions matrix. One table says who may call every documented route; a
+// route missing from the table fails. Three passes: the role gate for every caller, tenant
+// isolation with real Acme objects against another company's caller, and object-level cases.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "@learnward/contracts";
+import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
+
+type Caller = "none" | Role;
+const ALL: Role[] = ["admin", "hr", "ldleader", "teamleader", "member"];
+const COMPANY: Role[] = ["hr", "ldleader", "teamleader", "member"];
+const PUBLIC = "public" as const;
+const SIGNED_IN = ALL;
+
+/** Who passes the gate of each route (same company). "public" also admits no session. */
+const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
+  "GET /api/health": PUBLIC,
+  "GET /api/dev/outbox": PUBLIC,
+  "GET /api/me": SIGNED_IN,
+  "GET /api/b2b/v1/accounts": SIGNED_IN,
+  "GET /api/b2b/v1/profile/{domain}": SIGNED_IN,
+  "GET /api/user/profile": SIGNED_IN,
+  "PATCH /api/user/profile": SIGNED_IN,
+  "GET /api/b2b/v1/onboarding": SIGNED_IN,
+  "POST /api/b2b/v1/onboarding": SIGNED_IN,
+  "GET /api/image": SIGNED_IN,
+  "GET /api/contentuser/counts": COMPANY,
+  "GET /api/contentuser/search": COMPANY,
+  "POST /api/contentuser/save": COMPANY,
+  "POST /api/contentuser/preview": COMPANY,
+  "PATCH /api/contentuser/{id}": COMPANY,
+  "DELETE /api/contentuser/delete": COMPANY,
+  "GET /api/user/content-verifier/items": COMPANY,
+  "POST /api/user/wishlist": COMPANY,
+  "DELETE /api/user/wishlist": COMPANY,
+  "POST /api/user/courses": COMPANY,
+  "PATCH /api/user/courses": COMPANY,
+  "DELETE /api/user/courses": COMPANY,
+  "GET /api/user/folder": COMPANY,
+  "POST /api/user/folder": COMPANY,
+  "PATCH /api/user/folder/{id}": COMPANY,
+  "DELETE /api/user/folder/{id}": COMPANY,
+  "GET /api/user/folder/{id}/section": COMPANY,
+  "POST /api/user/folder/{id}/section": COMPANY,
+  "PATCH /api/user/folder/{id}/section/{sectionId}": COMPANY,
+  "DELETE /api/user/folder/{id}/section/{sectionId}": COMPANY,
+  "GET /api/user/folder_relation": COMPANY,
+  "PATCH /api/user/folder_relation/{id}": COMPANY,
+  "DELETE /api/user/folder_relation/{id}": COMPANY,
+  "POST /api/user/folder_relation/create_content": COMPANY,
+  "GET /api/b2b/v1/teams": COMPANY,
+  "POST /api/b2b/v1/teams": ["hr"],
+  "GET /api/b2b/v1/teams/{id}": COMPANY,
+  "PATCH /api/b2b/v1/teams/{id}": ["hr"],
+  "DELETE /api/b2b/v1/teams/{id}": ["hr"],
+  "GET /api/b2b/v1/teams/{id}/members": COMPANY,
+  "GET /api/b2b/v1/employees": ["hr", "ldleader", "teamleader"],
+  "GET /api/b2b/v1/employees/{id}": ["hr", "ldleader", "teamleader"],
+  "PATCH /api/b2b/v1/employees/{id}": ["hr"],
+  "GET /api/b2b/v1/invite-requests": ["hr", "teamleader"],
+  "POST /api/b2b/v1/invite-requests": ["teamleader"],
+  "GET /api/b2b/v1/invite-requests/{id}": ["hr", "teamleader"],
+  "POST /api/b2b/v1/invite-requests/{id}/accept": ["hr"],
+  "POST /api/b2b/v1/invite-requests/{id}/reject": ["hr"],
+  "GET /api/b2b/v1/removal-requests": ["hr", "teamleader"],
+  "POST /api/b2b/v1/removal-requests": ["teamleader"],
+  "GET /api/b2b/v1/removal-requests/{id}": ["hr", "teamleader"],
+  "POST /api/b2b/v1/removal-requests/{id}/accept": ["hr"],
+  "POST /api/b2b/v1/removal-requests/{id}/reject": ["hr"],
+  "POST /api/b2b/v1/invitations": ["hr"],
+  "GET /api/b2b/v1/invitations/{token}": PUBLIC,
+  "POST /api/b2b/v1/invitations/{token}/accept": PUBLIC,
+  "GET /api/b2b/v1/collections": COMPANY,
+  "POST /api/b2b/v1/collections": COMPANY,
+  "GET /api/b2b/v1/collections/{id}": COMPANY,
+  "PATCH /api/b2b/v1/collections/{id}": COMPANY,
+  "DELETE /api/b2b/v1/collections/{id}": COMPANY,
+  "POST /api/b2b/v1/collections/{id}/sections": COMPANY,
+  "PATCH /api/b2b/v1/collections/{id}/sections/{sectionId}": COMPANY,
+  "DELETE /api/b2b/v1/collections/{id}/sections/{sectionId}": COMPANY,
+  "POST /api/b2b/v1/collections/{id}/items": COMPANY,
+  "PATCH /api/b2b/v1/collections/{id}/items/{itemId}": COMPANY,
+  "DELETE /api/b2b/v1/collections/{id}/items/{itemId}": COMPANY,
+  "POST /api/b2b/v1/collections/{id}/follow": COMPANY,
+  "DELETE /api/b2b/v1/collections/{id}/follow": COMPANY,
+  "GET /api/b2b/v1/collections/{id}/progress": COMPANY,
+  "POST /api/b2b/v1/collections/{id}/progress": COMPANY,
+  "GET /api/b2b/v1/publish-requests": COMPANY,
+  "POST /api/b2b/v1/publish-requests": COMPANY,
+  "GET /api/b2b/v1/publish-requests/{id}": COMPANY,
+  "POST /api/b2b/v1/publish-requests/{id}/accept": ["ldleader"],
+  "POST /api/b2b/v1/publish-requests/{id}/reject": ["ldleader"],
+  "GET /api/b2b/v1/plans": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/plans": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
+  "PATCH /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
+  "DELETE /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/my-tasks": COMPANY,
+  "POST /api/b2b/v1/my-tasks/{id}/accept": COMPANY,
+  "POST /api/b2b/v1/my-tasks/{id}/reject": COMPANY,
+};
+
+let t: TestContext;
+const as = {} as Record<Caller, Client>;
+let globex: Client;
+let routes: { method: string; path: string; key: string }[];
+/** Real Acme objects, so the tenant pass aims at things that exist. */
+const acme: Record<string, string> = {};
+
+const isWrite = (m: string) => m !== "GET";
+
+beforeAll(async () => {
+  t = await createTestContext();
+  as.none = t.anonymous;
+  for (const role of ALL) as[role] = await t.as(DEMO[role]);
+  globex = await t.as(DEMO.globex);
+  const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })));
+
+  // A small world of Acme objects owned by the demo people.
+  const { member, teamleader: tl, hr, ldleader: ld } = as;
+  const saved = (await member.post("/api/contentuser/save/", { url: "https://www.udemy.com/course/matrix-course/", title: "Matrix course", fetch_metadata: false })).body;
+  const folder = (await member.post("/api/user/folder/", { name: "Private folder" })).body;
+  const section = (await member.post(`/api/user/folder/${folder.id}/section/`, { name: "S" })).body;
+  const relation = (await member.post("/api/user/folder_relation/create_content/", { id_folder: folder.id, id_primary: saved.id_primary })).body;
+  const collection = (await member.post("/api/b2b/v1/collections/", { title: "Matrix path" })).body;
+  const withItem = (await member.post(`/api/b2b/v1/collections/${collection.id}/items/`, { content_id: saved.id_content })).body;
+  const cSection = (await member.post(`/api/b2b/v1/collections/${collection.id}/sections/`, { title: "Week 1" })).body.sections[0];
+  const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
+  await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
+  const team = (await member.get("/api/me")).body.account.team.id;
+  const memberId = (await member.get("/api/me")).body.account.id;
+  const plan = (await tl.post("/api/b2b/v1/plans/", { title: "Matrix plan", skills: { sql: { collections: [collection.id] } }, selectedTeam: [team] })).body;
+  const invite = (await tl.post("/api/b2b/v1/invite-requests/", { email: "matrix@outside.test", team_id: team })).body;
+  const removal = (await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).body;
+  await hr.post("/api/b2b/v1/invitations/", { email: "matrix-direct@outside.test" });
+  const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
+  Object.assign(acme, {
+    "/api/contentuser/{id}": String(saved.id_primary),
+    "/api/user/folder/{id}": String(folder.id),
+    "/api/user/folder/{id}/section/{sectionId}": `${folder.id}/${section.id}`,
+    "/api/user/folder_relation/{id}": String(relation.id),
+    "/api/b2b/v1/collections/{id}": String(collection.id),
+    "/api/b2b/v1/collections/{id}/sections/{sectionId}": `${collection.id}/${cSection.id}`,
+    "/api/b2b/v1/collections/{id}/items/{itemId}": `${collection.id}/${withItem.items[0].id}`,
+    "/api/b2b/v1/teams/{id}": String(team),
+    "/api/b2b/v1/employees/{id}": String(memberId),
+    "/api/b2b/v1/invite-requests/{id}": String(invite.id),
+    "/api/b2b/v1/removal-requests/{id}": String(removal.id),
+    "/api/b2b/v1/publish-requests/{id}": String(publish.id),
+    "/api/b2b/v1/plans/{id}": String(plan.id),
+    "/api/b2b/v1/my-tasks/{id}": String(plan.id),
+    token: mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1],
+    id_content: String(saved.id_content),
+    id_primary: String(saved.id_primary),
+    folder: String(folder.id),
+    uid: (await member.get("/api/me")).body.account.uid,
+    username: "member",
+    collection: String(collection.id),
+    team: String(team),
+    memberId: String(memberId),
+  });
+});
+afterAll(() => t.close());
+
+/** Fills a path's parameters: a non-existent id for the gate pass, real Acme objects for the tenant pass. */
+function url(path: string, real: boolean): string {
+  let filled = path;
+  if (real) {
+    const prefix = Object.keys(acme)
+      .filter((k) => k.startsWith("/") && path.startsWith(k.replace(/\{[^}]+\}.*$/, "")) && path.includes(k.split("/").pop()!))
+      .sort((a, b) => b.length - a.length)
+      .find((k) => path.startsWith(k.split("{")[0]!));
+    if (prefix) {
+      const ids = acme[prefix]!.split("/");
+      let i = 0;
+      filled = filled.replace(/\{(id|sectionId|itemId)\}/g, () => ids[i++] ?? ids[0]!);
+    }
+  }
+  filled = filled
+    .replace("{domain}", "acme.test")
+    .replace("{token}", real ? acme.token! : "no-such-invitation-token-000000")
+    .replace(/\{[^}]+\}/g, "999999");
+  const q = real
+    ? `?uid=${acme.uid}&id_primary=${acme.id_primary}&id_course=${acme.id_content}&id_folder__id=${acme.folder}&username=${acme.username}&imageUrl=https://img.example/a.png`
+    : "?uid=nobody&id_primary=999999&id_course=999999&id_folder__id=999999&imageUrl=https://img.example/a.png";
+  return filled + q;
+}
+const body = (real: boolean) =>
+  real ? { collection_id: Number(acme.collection), employee_id: Number(acme.memberId), team_id: Number(acme.team), item_id: 1, done: true, id_folder: Number(acme.folder), id_primary: Number(acme.id_primary) } : {};
+
+describe("permissions matrix", () => {
+  it("lists every documented route, and nothing that isn't one", () => {
+    const documented = routes.map((r) => r.key).sort();
+    expect(documented.filter((k) => !(k in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !documented.includes(k))).toEqual([]);
+  });
+
+  it("lets exactly the listed roles through each route's gate", async () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const allowed = MATRIX[r.key]!;
+      for (const caller of ["none", ...ALL] as Caller[]) {
+        const mayPass = allowed === PUBLIC || (caller !== "none" && allowed.includes(caller));
+        const c = as[caller];
+        const u = url(r.path, false);
+        const res = r.method === "GET" ? await c.get(u) : r.method === "DELETE" ? await c.delete(u) : r.method === "PATCH" ? await c.patch(u, body(false)) : await c.post(u, body(false));
+        const passed = res.status !== 401 && res.status !== 403;
+        if (passed !== mayPass) wrong.push(`${r.key} as ${caller}: ${res.status} (expected ${mayPass ? "through" : "refused"})`);
+        if (res.status >= 500) wrong.push(`${r.key} as ${caller}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("never lets another company read or change an Acme object, and never shows Acme data", async () => {
+    const leaks: string[] = [];
+    for (const r of routes) {
+      if (MATRIX[r.key] === PUBLIC) continue;
+      const u = url(r.path, true);
+      const res = r.method === "GET" ? await globex.get(u) : r.method === "DELETE" ? await globex.delete(u) : r.method === "PATCH" ? await globex.patch(u, body(true)) : await globex.post(u, body(true));
+      // Routes aimed at one Acme object must refuse; lists may answer 200 with the caller's own data only.
+      const targetsObject = r.path.includes("{") || /\/delete$|wishlist$|courses$|folder_relation$/.test(r.path);
+      if (targetsObject && res.status >= 200 && res.status < 300) leaks.push(`${r.key}: ${res.status} ${res.text.slice(0, 100)}`);
+      if (/acme/i.test(res.text)) leaks.push(`${r.key}: answer mentions Acme: ${res.text.slice(0, 120)}`);
+      if (res.status >= 500) leaks.push(`${r.key}: ${res.status}`);
+    }
+    expect(leaks).toEqual([]);
+    // And nothing changed: the objects are still there for their owners.
+    expect((await as.member.get(`/api/b2b/v1/collections/${acme.collection}/`)).body.title).toBe("Matrix path");
+    expect((await as.member.get("/api/user/folder/")).body.map((f: { name: string }) => f.name)).toContain("Private folder");
+    expect((await as.hr.get(`/api/b2b/v1/removal-requests/${acme["/api/b2b/v1/removal-requests/{id}"]}/`)).body.status).toBe("pending");
+  });
+
+  it("keeps people's own things their own inside the company (object level)", async () => {
+    const { teamleader: tl, hr, ldleader: ld } = as;
+    const folderId = acme.folder;
+    expect((await tl.get(`/api/user/folder_relation/?id_folder__id=${folderId}`)).status).toBe(404);
+    expect((await tl.patch(`/api/user/folder/${folderId}/`, { name: "mine now" })).status).toBe(404);
+    expect((await tl.delete(`/api/contentuser/delete/?id_primary=${acme.id_primary}`)).status).toBe(404);
+    expect((await tl.patch(`/api/b2b/v1/collections/${acme.collection}/`, { title: "x" })).status).toBe(403);
+    // A team leader sees and files requests for their own team only.
+    const marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
+    expect((await tl.post("/api/b2b/v1/invite-requests/", { email: "x@outside.test", team_id: marketing })).status).toBe(403);
+    expect((await tl.get(`/api/b2b/v1/teams/${marketing}/members/`)).status).toBe(404);
+    // Only the L&D leader decides publishing; only hr decides people requests.
+    expect((await tl.post(`/api/b2b/v1/removal-requests/${acme["/api/b2b/v1/removal-requests/{id}"]}/accept/`, {})).status).toBe(403);
+    expect((await ld.post(`/api/b2b/v1/invite-requests/${acme["/api/b2b/v1/invite-requests/{id}"]}/accept/`, {})).status).toBe(403);
+    expect((await hr.get(`/api/b2b/v1/plans/${acme["/api/b2b/v1/plans/{id}"]}/`)).status).toBe(403);
+  });
+});
