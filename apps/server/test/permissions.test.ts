@@ -108,7 +108,6 @@ let routes: { method: string; path: string; key: string }[];
 /** Real Acme objects, so the tenant pass aims at things that exist. */
 const acme: Record<string, string> = {};
 
-const isWrite = (m: string) => m !== "GET";
 
 beforeAll(async () => {
   t = await createTestContext();
