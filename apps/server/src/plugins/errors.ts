@@ -14,6 +14,19 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: "service_unavailable",
 };
 
+// PostgreSQL connection failures and shutdowns (class 08, 57P0x) and the driver's own words for them.
+const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const DB_DOWN_TEXT = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** The database is unreachable: the error or any of its causes says so. */
+export function isDatabaseDown(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && DB_DOWN_CODES.has(e.code)) return true;
+    if (typeof e.message === "string" && DB_DOWN_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** One error handler: every failure answers `{ error: { code, message, details? } }`; 5xx hide internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -42,6 +55,13 @@ export default fp(
         return reply
           .status(status)
           .send({ error: { code: STATUS_CODES[status] ?? "bad_request", message: fe.message || "Bad request" } });
+      }
+      if (isDatabaseDown(err)) {
+        req.log.warn({ err }, "database unavailable");
+        return reply
+          .status(503)
+          .header("retry-after", "5")
+          .send({ error: { code: "service_unavailable", message: "The database is unavailable; try again in a moment" } });
       }
       req.log.error({ err }, "unhandled error");
       return reply.status(500).send({ error: { code: "internal_error", message: "Something went wrong on our side" } });

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, userContents } from "../../db/schema/index.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
+export type NewUserContent = typeof userContents.$inferInsert;
+export type CatalogRow = typeof contentItems.$inferSelect;
 type NewCatalogItem = Omit<typeof contentItems.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 export const presentContent = (r: UserContentRow): ContentItem => ({
@@ -150,6 +152,20 @@ export function createContentRepo(db: Db) {
         .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
         .limit(1);
       return row!;
+    },
+
+    /** Creates (or finds) the catalog row and the person's copy in one transaction. */
+    async saveWithCatalog(item: NewCatalogItem, copyOf: (catalog: CatalogRow) => NewUserContent) {
+      return db.transaction(async (tx) => {
+        await tx.insert(contentItems).values(item).onConflictDoNothing();
+        const [catalog] = await tx
+          .select()
+          .from(contentItems)
+          .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
+          .limit(1);
+        const [row] = await tx.insert(userContents).values(copyOf(catalog!)).onConflictDoNothing().returning();
+        return { item: catalog!, row };
+      });
     },
 
     /** undefined when the person already saved this catalog item. */

@@ -2,7 +2,7 @@ import type { ContentType, CourseStatus } from "@learnward/contracts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
-import type { ContentRepo, UserContentRow } from "./content.repo.ts";
+import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
 
 export interface PageMetadata {
   title?: string;
@@ -39,14 +39,14 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
     if (input.id_content !== undefined) {
       const item = await repo.catalogItem(companyId, input.id_content);
       if (!item) throw notFound("Content");
-      return { item, meta: null };
+      return { existing: item, meta: null };
     }
     const url = input.url!;
     const recognised = recognise(url);
     const needsPage = input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
     const meta = needsPage ? await deps.readMetadata(url) : null;
     const title = pick(input.title, meta?.title) ?? fallbackTitle(url);
-    const item = await repo.findOrCreateCatalog({
+    const draft = {
       companyId,
       url,
       normalizedUrl: normaliseUrl(url),
@@ -58,8 +58,8 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       description: pick(input.description, meta?.description),
       imageUrl: pick(input.image_url, meta?.image),
       createdBy: actor.accountId,
-    });
-    return { item, meta };
+    };
+    return { draft, meta };
   }
 
   return {
@@ -82,23 +82,30 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
 
     /** Saves to my library: what I typed wins, then the page, then the company catalog. */
     async save(actor: Actor, input: SaveInput): Promise<UserContentRow> {
-      const { item, meta } = await catalogEntry(actor, input);
-      const contentType = input.content_type ?? item.contentType;
-      const row = await repo.insert({
-        accountId: actor.accountId,
-        contentId: item.id,
-        title: pick(input.title, meta?.title, item.title)!,
-        url: item.url,
-        contentType,
-        provider: item.provider,
-        author: pick(input.author, meta?.author, item.author),
-        durationS: pick(input.duration_s, meta?.duration_s, item.durationS),
-        description: pick(input.description, meta?.description, item.description),
-        imageUrl: pick(input.image_url, meta?.image, item.imageUrl),
-        isPrivate: input.is_private ?? false,
-        // A saved course starts on the wishlist (spec §4 Course status).
-        courseStatus: contentType === "course" ? "wishlist" : null,
-      });
+      const entry = await catalogEntry(actor, input);
+      const meta = entry.meta;
+      const copyOf = (item: CatalogRow): NewUserContent => {
+        const contentType = input.content_type ?? item.contentType;
+        return {
+          accountId: actor.accountId,
+          contentId: item.id,
+          title: pick(input.title, meta?.title, item.title)!,
+          url: item.url,
+          contentType,
+          provider: item.provider,
+          author: pick(input.author, meta?.author, item.author),
+          durationS: pick(input.duration_s, meta?.duration_s, item.durationS),
+          description: pick(input.description, meta?.description, item.description),
+          imageUrl: pick(input.image_url, meta?.image, item.imageUrl),
+          isPrivate: input.is_private ?? false,
+          // A saved course starts on the wishlist (spec §4 Course status).
+          courseStatus: contentType === "course" ? "wishlist" : null,
+        };
+      };
+      // A new catalog row and my copy of it are written together, or not at all.
+      const { item, row } = entry.existing
+        ? { item: entry.existing, row: await repo.insert(copyOf(entry.existing)) }
+        : await repo.saveWithCatalog(entry.draft, copyOf);
       if (!row) {
         const existing = await repo.ownedByContent(actor.accountId, item.id);
         throw new AppError("conflict", 409, "This content is already in your library", { id_primary: existing?.id });
@@ -108,8 +115,8 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
 
     /** The catalog row for a link (created from the page if new), for curating collections. */
     async catalogIdForUrl(actor: Actor, input: { url: string; title?: string }): Promise<number> {
-      const { item } = await catalogEntry(actor, { url: input.url, title: input.title });
-      return item.id;
+      const entry = await catalogEntry(actor, { url: input.url, title: input.title });
+      return (entry.existing ?? (await repo.findOrCreateCatalog(entry.draft))).id;
     },
 
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
