@@ -40,6 +40,9 @@ import { publishRoutes } from "./modules/network/publish.routes.ts";
 import { createPlansRepo } from "./modules/network/plans.repo.ts";
 import { createPlansService } from "./modules/network/plans.service.ts";
 import { plansRoutes } from "./modules/network/plans.routes.ts";
+import { createBudgetingRepo } from "./modules/budgeting/budgeting.repo.ts";
+import { budgetsRoutes } from "./modules/budgeting/budgets.routes.ts";
+import { purchaseRoutes } from "./modules/budgeting/purchase.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -136,6 +139,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(collectionsRoutes, { repo: collectionsRepo, content: contentService });
   await app.register(publishRoutes, { db: database.db });
   await app.register(plansRoutes, { plans: plansRepo, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
+
+  const budgeting = createBudgetingRepo(database.db);
+  await app.register(budgetsRoutes, { repo: budgeting, identity: identityRepo, people });
+  await app.register(purchaseRoutes, { repo: budgeting, identity: identityRepo });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

@@ -96,6 +96,21 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "DELETE /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
   "POST /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/budgets": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/budgets": ["ldleader"],
+  "GET /api/b2b/v1/budgets/{id}": ["ldleader", "teamleader"],
+  "PATCH /api/b2b/v1/budgets/{id}": ["ldleader"],
+  "GET /api/b2b/v1/budgets/{id}/allocations": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/budgets/{id}/allocations": ["ldleader"],
+  "GET /api/b2b/v1/budget-audit": ["ldleader"],
+  "GET /api/b2b/v1/purchase-requests": COMPANY,
+  "GET /api/b2b/v1/purchase-requests/export.csv": ["ldleader"],
+  "POST /api/b2b/v1/purchase-requests": COMPANY,
+  "GET /api/b2b/v1/purchase-requests/{id}": COMPANY,
+  "POST /api/b2b/v1/purchase-requests/{id}/approve": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/purchase-requests/{id}/reject": ["ldleader", "teamleader"],
+  "POST /api/b2b/v1/purchase-requests/{id}/pay": ["ldleader"],
+  "POST /api/b2b/v1/purchase-requests/{id}/cancel": COMPANY,
   "GET /api/b2b/v1/my-tasks": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/accept": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/reject": COMPANY,
@@ -134,6 +149,8 @@ beforeAll(async () => {
   const invite = (await tl.post("/api/b2b/v1/invite-requests/", { email: "matrix@outside.test", team_id: team })).body;
   const removal = (await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).body;
   await hr.post("/api/b2b/v1/invitations/", { email: "matrix-direct@outside.test" });
+  const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 100_000 })).body;
+  const purchase = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Matrix purchase", price_minor: 1_000 })).body;
   const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
   Object.assign(acme, {
     "/api/contentuser/{id}": String(saved.id_primary),
@@ -150,6 +167,8 @@ beforeAll(async () => {
     "/api/b2b/v1/publish-requests/{id}": String(publish.id),
     "/api/b2b/v1/plans/{id}": String(plan.id),
     "/api/b2b/v1/my-tasks/{id}": String(plan.id),
+    "/api/b2b/v1/budgets/{id}": String(budget.id),
+    "/api/b2b/v1/purchase-requests/{id}": String(purchase.id),
     token: mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1],
     id_content: String(saved.id_content),
     id_primary: String(saved.id_primary),

@@ -4,3 +4,4 @@ export * from "./catalog.ts";
 export * from "./library.ts";
 export * from "./people.ts";
 export * from "./network.ts";
+export * from "./budgeting.ts";

@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type BudgetRow = typeof budgets.$inferSelect;
+export type RequestRow = typeof purchaseRequests.$inferSelect;
+type Entity = "budget" | "allocation" | "purchase_request";
+
+const asker = alias(accounts, "asker");
+const askerUser = alias(authUsers, "asker_user");
+const decider = alias(accounts, "decider");
+const deciderUser = alias(authUsers, "decider_user");
+
+/** Money held against an allocation: approved (reserved) and paid requests. */
+const heldBy = (status: "approved" | "paid") =>
+  sql<number>`coalesce((select sum(r.price_minor) from ${purchaseRequests} r where r.allocation_id = ${budgetAllocations.id} and r.status = ${status}), 0)::bigint`;
+
+export function createBudgetingRepo(db: Db) {
+  const audit = (tx: Tx | Db, companyId: number, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) =>
+    tx.insert(budgetAudit).values({ companyId, actorId, entity, entityId, action, before: before ?? null, after: after ?? null });
+
+  const requestSelect = () =>
+    db
+      .select({ r: purchaseRequests, teamName: teams.name, askerName: askerUser.name, deciderName: deciderUser.name, budgetId: budgetAllocations.budgetId })
+      .from(purchaseRequests)
+      .leftJoin(teams, eq(teams.id, purchaseRequests.teamId))
+      .innerJoin(asker, eq(asker.id, purchaseRequests.requestedBy))
+      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+      .leftJoin(decider, eq(decider.id, purchaseRequests.decidedBy))
+      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid))
+      .leftJoin(budgetAllocations, eq(budgetAllocations.id, purchaseRequests.allocationId));
+
+  return {
+    async budgets(companyId: number, f: { period?: "year" | "month"; on?: string; teamId?: number }, limit: number, offset: number) {
+      const conds: SQL[] = [eq(budgets.companyId, companyId)];
+      if (f.period) conds.push(eq(budgets.period, f.period));
+      if (f.on) conds.push(lte(budgets.periodStart, f.on), gte(budgets.periodEnd, f.on));
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(budgets).where(where).orderBy(desc(budgets.periodStart), asc(budgets.period)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(budgets).where(where),
+      ]);
+      return { rows, allocs: await this.allocations(rows.map((b) => b.id), f.teamId), count: total?.n ?? 0 };
+    },
+
+    /** Allocations of these budgets with what each team has reserved and paid (one team's only, if given). */
+    async allocations(budgetIds: number[], teamId?: number) {
+      if (!budgetIds.length) return [];
+      return db
+        .select({ a: budgetAllocations, teamName: teams.name, reserved: heldBy("approved"), paid: heldBy("paid") })
+        .from(budgetAllocations)
+        .innerJoin(teams, eq(teams.id, budgetAllocations.teamId))
+        .where(and(inArray(budgetAllocations.budgetId, budgetIds), ...(teamId !== undefined ? [eq(budgetAllocations.teamId, teamId)] : [])))
+        .orderBy(asc(teams.name));
+    },
+
+    async budget(companyId: number, id: number) {
+      const [row] = await db.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.companyId, companyId)));
+      return row;
+    },
+
+    async createBudget(actorId: number, v: typeof budgets.$inferInsert) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
+        if (!row) throw conflict("This company already has a budget for that period");
+        await audit(tx, v.companyId, actorId, "budget", row.id, "create", null, row);
+        return row;
+      });
+    },
+
+    /** The total may not drop below what is already allocated. */
+    async updateBudget(actorId: number, b: BudgetRow, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(budgets).where(eq(budgets.id, b.id)).for("update");
+        const [alloc] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id));
+        if (patch.amountMinor !== undefined && patch.amountMinor < Number(alloc?.n ?? 0)) {
+          throw new AppError("conflict", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: Number(alloc?.n ?? 0) });
+        }
+        const [row] = await tx.update(budgets).set({ ...patch, updatedAt: new Date() }).where(eq(budgets.id, b.id)).returning();
+        await audit(tx, b.companyId, actorId, "budget", b.id, "update", locked, row);
+        return row!;
+      });
+    },
+
+    /**
+     * Sets a team's allocation. Under a lock on the budget, the allocations never add up to
+     * more than the budget, and an allocation never drops below what its team has spent or reserved.
+     */
+    async allocate(actorId: number, b: BudgetRow, teamId: number, amountMinor: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: budgets.id }).from(budgets).where(eq(budgets.id, b.id)).for("update");
+        const rows = await tx.select({ a: budgetAllocations, reserved: heldBy("approved"), paid: heldBy("paid") }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id));
+        const mine = rows.find((r) => r.a.teamId === teamId);
+        const others = rows.filter((r) => r.a.teamId !== teamId).reduce((s, r) => s + Number(r.a.amountMinor), 0);
+        if (others + amountMinor > Number(b.amountMinor)) {
+          throw new AppError("conflict", 409, "Allocations can't add up to more than the budget", { available_minor: Number(b.amountMinor) - others });
+        }
+        const used = mine ? Number(mine.reserved) + Number(mine.paid) : 0;
+        if (amountMinor < used) throw new AppError("conflict", 409, "The team has already reserved or spent more than that", { used_minor: used });
+        const [row] = await tx
+          .insert(budgetAllocations)
+          .values({ budgetId: b.id, teamId, amountMinor })
+          .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
+          .returning();
+        await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine?.a ?? null, row);
+        return row!;
+      });
+    },
+
+    async requests(companyId: number, f: { requestedBy?: number; teamId?: number; status?: RequestRow["status"]; since?: Date; sort: "asc" | "desc" }, limit: number, offset: number) {
+      const conds: SQL[] = [eq(purchaseRequests.companyId, companyId)];
+      if (f.requestedBy !== undefined) conds.push(eq(purchaseRequests.requestedBy, f.requestedBy));
+      if (f.teamId !== undefined) conds.push(eq(purchaseRequests.teamId, f.teamId));
+      if (f.status) conds.push(eq(purchaseRequests.status, f.status));
+      if (f.since) conds.push(gte(purchaseRequests.createdAt, f.since));
+      const where = and(...conds);
+      const order = f.sort === "asc" ? [asc(purchaseRequests.createdAt), asc(purchaseRequests.id)] : [desc(purchaseRequests.createdAt), desc(purchaseRequests.id)];
+      const [rows, [total]] = await Promise.all([requestSelect().where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(purchaseRequests).where(where)]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async request(companyId: number, id: number) {
+      const [row] = await requestSelect().where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
+      return row;
+    },
+
+    async createRequest(v: typeof purchaseRequests.$inferInsert) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(purchaseRequests).values(v).returning();
+        await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
+        return row!;
+      });
+    },
+
+    /**
+     * Approves a pending request against its team's allocation in the budget covering `on`
+     * (a monthly budget before a yearly one). The request and the allocation are locked, so
+     * no interleaving of concurrent approvals can overspend an allocation.
+     */
+    async approve(actorId: number, companyId: number, id: number, on: string) {
+      return db.transaction(async (tx) => {
+        const [req] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
+        if (!req) throw notFound("Purchase request");
+        if (req.status !== "pending") return { changed: false };
+        if (req.teamId === null) throw new AppError("conflict", 409, "This request has no team, so no team budget to reserve it against");
+        const [alloc] = await tx
+          .select({ a: budgetAllocations })
+          .from(budgetAllocations)
+          .innerJoin(budgets, eq(budgets.id, budgetAllocations.budgetId))
+          .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, req.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
+          .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
+          .limit(1)
+          .for("update", { of: budgetAllocations });
+        if (!alloc) throw new AppError("conflict", 409, "The team has no budget allocated for this period");
+        const [used] = await tx
+          .select({ n: sql<number>`coalesce(sum(${purchaseRequests.priceMinor}), 0)::bigint` })
+          .from(purchaseRequests)
+          .where(and(eq(purchaseRequests.allocationId, alloc.a.id), inArray(purchaseRequests.status, ["approved", "paid"])));
+        const remaining = Number(alloc.a.amountMinor) - Number(used?.n ?? 0);
+        if (Number(req.priceMinor) > remaining) {
+          throw new AppError("conflict", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(req.priceMinor) });
+        }
+        const [row] = await tx
+          .update(purchaseRequests)
+          .set({ status: "approved", allocationId: alloc.a.id, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+          .where(eq(purchaseRequests.id, id))
+          .returning();
+        await audit(tx, companyId, actorId, "purchase_request", id, "approve", req, row);
+        return { changed: true };
+      });
+    },
+
+    /** Moves a request from one of `from` to `to`; one statement, so two clicks make one change. */
+    async transition(actorId: number, companyId: number, id: number, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
+        if (!before || !from.includes(before.status)) return { changed: false };
+        const [row] = await tx.update(purchaseRequests).set({ ...patch, status: to, updatedAt: new Date() }).where(eq(purchaseRequests.id, id)).returning();
+        await audit(tx, companyId, actorId, "purchase_request", id, action, before, row);
+        return { changed: true };
+      });
+    },
+
+    async audit(companyId: number, f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {
+      const conds: SQL[] = [eq(budgetAudit.companyId, companyId)];
+      if (f.entity) conds.push(eq(budgetAudit.entity, f.entity));
+      if (f.entityId !== undefined) conds.push(eq(budgetAudit.entityId, f.entityId));
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ e: budgetAudit, actorName: authUsers.name })
+          .from(budgetAudit)
+          .leftJoin(accounts, eq(accounts.id, budgetAudit.actorId))
+          .leftJoin(authUsers, eq(authUsers.id, accounts.uid))
+          .where(where)
+          .orderBy(desc(budgetAudit.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(budgetAudit).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+  };
+}
+export type BudgetingRepo = ReturnType<typeof createBudgetingRepo>;

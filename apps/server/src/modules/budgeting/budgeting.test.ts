@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+let hr: Client, ld: Client, tl: Client, member: Client, globex: Client;
+let engineering: number;
+let marketing: number;
+let budgetId: number;
+const year = new Date().getUTCFullYear();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [hr, ld, tl, member, globex] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
+  engineering = (await tl.get("/api/me")).body.account.team.id;
+  marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
+});
+afterAll(() => t.close());
+
+const ask = (c: Client, price: number, title = "Course") => c.post("/api/b2b/v1/purchase-requests/", { title, link: "https://www.udemy.com/course/x/", price_minor: price, reason: "For my plan" });
+
+describe("budgets and allocations", () => {
+  it("refuses callers who may not set or see budgets", async () => {
+    expect((await t.anonymous.get("/api/b2b/v1/budgets/")).status).toBe(401);
+    expect((await member.get("/api/b2b/v1/budgets/")).status).toBe(403);
+    expect((await hr.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 100 })).status).toBe(403);
+    expect((await tl.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 100 })).status).toBe(403);
+    expect((await member.get("/api/b2b/v1/budget-audit/")).status).toBe(403);
+  });
+
+  it("the L&D leader sets a yearly budget in the company's currency, once per period", async () => {
+    const created = await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 1_000_000, frequency: "yearly" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ period: "year", period_end: `${year}-12-31`, currency: "USD", amount_minor: 1_000_000, unallocated_minor: 1_000_000, frequency: "yearly" });
+    budgetId = created.body.id;
+    expect((await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 5 })).status).toBe(409);
+    expect((await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${year}-02-03`, amount_minor: 5 })).status).toBe(400);
+    expect((await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 10.5 })).status).toBe(400);
+    expect((await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${year}-02-01`, amount_minor: -1 })).status).toBe(400);
+  });
+
+  it("allocations never add up to more than the budget", async () => {
+    expect((await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: 600_000 })).body.allocated_minor).toBe(600_000);
+    const over = await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: marketing, amount_minor: 400_001 });
+    expect(over.status).toBe(409);
+    expect(over.body.error.details).toEqual({ available_minor: 400_000 });
+    expect((await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: marketing, amount_minor: 400_000 })).body.unallocated_minor).toBe(0);
+    expect((await ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: 999_999 })).status).toBe(409);
+    expect((await globex.get(`/api/b2b/v1/budgets/${budgetId}/`)).status).toBe(403);
+  });
+
+  it("shows a team leader only their team's allocation", async () => {
+    const seen = (await tl.get("/api/b2b/v1/budgets/?current=true")).body.results[0];
+    expect(seen.allocations.map((a: { team: { id: number } }) => a.team.id)).toEqual([engineering]);
+  });
+});
+
+describe("purchase requests", () => {
+  let first: number;
+
+  it("a member asks; their team leader approves within the team's budget and the amount is reserved", async () => {
+    const asked = await ask(member, 25_000, "SQL course");
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ status: "pending", currency: "USD", team: { id: engineering }, abilities: { approve: false, cancel: true } });
+    first = asked.body.id;
+    expect((await tl.get(`/api/b2b/v1/purchase-requests/${first}/`)).body.abilities).toMatchObject({ approve: true, reject: true, pay: false });
+    const approved = await tl.post(`/api/b2b/v1/purchase-requests/${first}/approve/`, {});
+    expect(approved.body).toMatchObject({ status: "approved", budget_id: budgetId, decided_by: { display_name: "Tessa Lind" } });
+    expect((await tl.post(`/api/b2b/v1/purchase-requests/${first}/approve/`, {})).status).toBe(200);
+    const eng = (await ld.get(`/api/b2b/v1/budgets/${budgetId}/allocations/`)).body.find((a: { team: { id: number } }) => a.team.id === engineering);
+    expect(eng).toMatchObject({ reserved_minor: 25_000, remaining_minor: 575_000 });
+  });
+
+  it("refuses what people may not do", async () => {
+    const mine = await ask(tl, 1_000);
+    expect((await tl.post(`/api/b2b/v1/purchase-requests/${mine.body.id}/approve/`, {})).status).toBe(403); // not their own
+    expect((await member.post(`/api/b2b/v1/purchase-requests/${mine.body.id}/approve/`, {})).status).toBe(403);
+    expect((await member.get(`/api/b2b/v1/purchase-requests/${mine.body.id}/`)).status).toBe(404);
+    expect((await globex.get(`/api/b2b/v1/purchase-requests/${mine.body.id}/`)).status).toBe(404);
+    expect((await ld.post(`/api/b2b/v1/purchase-requests/${mine.body.id}/reject/`, {})).status).toBe(400); // reason required
+    expect((await tl.post(`/api/b2b/v1/purchase-requests/${first}/pay/`, { reference: "X" })).status).toBe(403);
+    expect((await member.get("/api/b2b/v1/purchase-requests/?scope=decide")).status).toBe(403);
+    expect((await ask(member, 0)).status).toBe(400);
+    expect((await ask(ld, 100)).status).toBe(400); // no team
+  });
+
+  it("the L&D leader rejects with a reason and records the payment; cancelling releases the reservation", async () => {
+    const toReject = await ask(member, 5_000, "Podcast app");
+    const rejected = await ld.post(`/api/b2b/v1/purchase-requests/${toReject.body.id}/reject/`, { reason: "Not learning content" });
+    expect(rejected.body).toMatchObject({ status: "rejected", rejection_reason: "Not learning content" });
+    const paid = await ld.post(`/api/b2b/v1/purchase-requests/${first}/pay/`, { reference: "INV-2026-001", paid_at: `${year}-03-04` });
+    expect(paid.body).toMatchObject({ status: "paid", paid_at: `${year}-03-04`, payment_reference: "INV-2026-001" });
+    expect((await member.post(`/api/b2b/v1/purchase-requests/${first}/cancel/`, {})).status).toBe(409); // paid: too late
+    const another = await ask(member, 10_000, "Book");
+    await tl.post(`/api/b2b/v1/purchase-requests/${another.body.id}/approve/`, {});
+    expect((await member.post(`/api/b2b/v1/purchase-requests/${another.body.id}/cancel/`, {})).body.status).toBe("cancelled");
+    const eng = (await ld.get(`/api/b2b/v1/budgets/${budgetId}/allocations/`)).body.find((a: { team: { id: number } }) => a.team.id === engineering);
+    expect(eng).toMatchObject({ reserved_minor: 0, paid_minor: 25_000, remaining_minor: 575_000 });
+  });
+
+  it("filters by status, sorts, and lists the team's queue for its leader", async () => {
+    const mine = await member.get("/api/b2b/v1/purchase-requests/?status=rejected");
+    expect(mine.body.results.map((r: { title: string }) => r.title)).toEqual(["Podcast app"]);
+    const asc = await member.get("/api/b2b/v1/purchase-requests/?sort=asc&period=year");
+    expect(asc.body.results[0].title).toBe("SQL course");
+    const queue = await tl.get("/api/b2b/v1/purchase-requests/?scope=decide&status=all");
+    expect(queue.body.count).toBe(4);
+  });
+
+  it("exports requests as CSV for finance, safe from spreadsheet formulas", async () => {
+    await ask(member, 1_234, "=HYPERLINK(\"http://evil\")");
+    const res = await t.app.inject({ method: "GET", url: "/api/b2b/v1/purchase-requests/export.csv?status=all", headers: { authorization: `Bearer ${ld.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe("id,created_at,title,link,team,requested_by,price,currency,status,decided_by,decided_at,paid_at,payment_reference");
+    expect(res.body).toContain("SQL course");
+    expect(res.body).toContain(",250.00,USD,paid,");
+    expect(res.body).not.toMatch(/,=HYPERLINK/);
+    expect((await tl.get("/api/b2b/v1/purchase-requests/export.csv")).status).toBe(403);
+  });
+
+  it("keeps an audit trail of every budget and request change with who, before and after", async () => {
+    const audit = await ld.get(`/api/b2b/v1/budget-audit/?entity=purchase_request&entity_id=${first}`);
+    expect(audit.body.results.map((e: { action: string }) => e.action)).toEqual(["pay", "approve", "create"]);
+    expect(audit.body.results[1]).toMatchObject({ actor: { display_name: "Tessa Lind" }, before: { status: "pending" }, after: { status: "approved" } });
+    expect((await ld.get("/api/b2b/v1/budget-audit/?entity=allocation")).body.count).toBe(2);
+  });
+});
+
+describe("concurrent approvals", () => {
+  it("50 approvals at once against a budget that fits 10: exactly 10 approved, never overspent", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const b = await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${month}-01`, amount_minor: 100_000 });
+    await ld.post(`/api/b2b/v1/budgets/${b.body.id}/allocations/`, { team_id: engineering, amount_minor: 10_000 });
+    const ids: number[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await ask(member, 1_000, `Race ${i}`)).body.id);
+    const results = await Promise.all(ids.map((id) => tl.post(`/api/b2b/v1/purchase-requests/${id}/approve/`, {})));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    const alloc = (await ld.get(`/api/b2b/v1/budgets/${b.body.id}/allocations/`)).body[0];
+    expect(alloc).toMatchObject({ reserved_minor: 10_000, remaining_minor: 0 });
+  });
+});
