@@ -43,6 +43,8 @@ import { plansRoutes } from "./modules/network/plans.routes.ts";
 import { createBudgetingRepo } from "./modules/budgeting/budgeting.repo.ts";
 import { budgetsRoutes } from "./modules/budgeting/budgets.routes.ts";
 import { purchaseRoutes } from "./modules/budgeting/purchase.routes.ts";
+import { createAdminRepo } from "./modules/admin/admin.repo.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -143,6 +145,8 @@ export async function buildApp(opts: AppOptions) {
   const budgeting = createBudgetingRepo(database.db);
   await app.register(budgetsRoutes, { repo: budgeting, identity: identityRepo, people });
   await app.register(purchaseRoutes, { repo: budgeting, identity: identityRepo });
+
+  await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, mailer, publicUrl: config.publicUrl, invalidateSessions });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

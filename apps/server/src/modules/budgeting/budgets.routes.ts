@@ -3,6 +3,7 @@ import { AllocateRequest, AuditEntry, AuditQuery, Budget, BudgetsQuery, CreateBu
 import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
+import { snakeKeys } from "../../lib/snake.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
@@ -140,8 +141,8 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
           entity: r.e.entity,
           entity_id: r.e.entityId,
           action: r.e.action,
-          before: r.e.before,
-          after: r.e.after,
+          before: snakeKeys(r.e.before),
+          after: snakeKeys(r.e.after),
           created_at: r.e.createdAt.toISOString(),
         })),
       );

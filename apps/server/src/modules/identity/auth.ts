@@ -4,7 +4,7 @@ import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { authCredentials, authRateLimits, authSessions, authUsers, authVerifications } from "../../db/schema/index.ts";
+import { authCredentials, authRateLimits, authSessions, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 
@@ -105,6 +105,10 @@ export function createAuth(o: AuthOptions) {
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
             }
             return { data: session };
+          },
+          // Sessions end; the sign-in history shown to platform operators stays.
+          after: async (session) => {
+            await o.db.insert(signInEvents).values({ userId: session.userId, ipAddress: session.ipAddress ?? null, userAgent: session.userAgent ?? null });
           },
         },
       },

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Entity = "company" | "account" | "budget" | "invitation";
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createAdminRepo(db: Db) {
+  const audit = (tx: Tx | Db, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown, reason: string | null = null) =>
+    tx.insert(adminAudit).values({ actorId, entity, entityId, action, reason, before: before ?? null, after: after ?? null });
+
+  // Qualified by hand: in a one-table select Drizzle writes a bare "id", ambiguous in the subqueries.
+  const companyColumns = {
+    c: companies,
+    people: sql<number>`(select count(*)::int from ${accounts} a where a.company_id = "companies"."id")`,
+    active30: sql<number>`(select count(distinct a.id)::int from ${accounts} a join ${signInEvents} s on s.user_id = a.uid where a.company_id = "companies"."id" and s.created_at > now() - interval '30 days')`,
+    saves30: sql<number>`(select count(*)::int from ${userContents} u join ${accounts} a on a.id = u.account_id where a.company_id = "companies"."id" and u.created_at > now() - interval '30 days')`,
+  };
+
+  return {
+    auditAction: (actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) => audit(db, actorId, entity, entityId, action, before, after),
+
+    async companies(f: { search?: string; status: "all" | "active" | "suspended" }, limit: number, offset: number) {
+      const conds: SQL[] = [];
+      if (f.search) conds.push(or(ilike(companies.name, like(f.search)), ilike(companies.domain, like(f.search)))!);
+      if (f.status !== "all") conds.push(eq(companies.status, f.status));
+      const where = conds.length ? and(...conds) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db.select(companyColumns).from(companies).where(where).orderBy(asc(companies.name)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(companies).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async company(id: number) {
+      const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, id));
+      return row;
+    },
+
+    async createCompany(actorId: number, v: typeof companies.$inferInsert) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
+        if (!row) throw conflict("A company with this domain already exists");
+        await audit(tx, actorId, "company", row.id, "create", null, row);
+        return row;
+      });
+    },
+
+    async updateCompany(actorId: number, id: number, patch: Partial<typeof companies.$inferInsert>, action = "update") {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+        if (!before) throw notFound("Company");
+        if (patch.domain && patch.domain !== before.domain) {
+          const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
+          if (taken) throw conflict("A company with this domain already exists");
+        }
+        const [row] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
+        await audit(tx, actorId, "company", id, action, before, row);
+        // Suspending a company ends its people's sessions at once.
+        if (patch.status === "suspended") {
+          await tx.delete(authSessions).where(sql`${authSessions.userId} in (select uid from ${accounts} where company_id = ${id})`);
+        }
+        return row!;
+      });
+    },
+
+    async accounts(f: { id?: number; search?: string; companyId?: number; role?: string; status: string }, limit: number, offset: number) {
+      const conds: SQL[] = [];
+      if (f.id !== undefined) conds.push(eq(accounts.id, f.id));
+      if (f.search) conds.push(or(ilike(authUsers.name, like(f.search)), ilike(authUsers.email, like(f.search)))!);
+      if (f.companyId !== undefined) conds.push(eq(accounts.companyId, f.companyId));
+      if (f.role) conds.push(sql`${accounts.role} = ${f.role}`);
+      if (f.status !== "all") conds.push(sql`${accounts.status} = ${f.status}`);
+      const where = conds.length ? and(...conds) : undefined;
+      const base = db
+        .select({
+          a: accounts,
+          name: authUsers.name,
+          email: authUsers.email,
+          companyName: companies.name,
+          companyDomain: companies.domain,
+          teamName: teams.name,
+          lastSignIn: sql<string | null>`(select max(s.created_at)::text from ${signInEvents} s where s.user_id = ${accounts.uid})`,
+        })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(companies, eq(companies.id, accounts.companyId))
+        .leftJoin(teams, eq(teams.id, accounts.teamId));
+      const [rows, [total]] = await Promise.all([
+        base.where(where).orderBy(asc(authUsers.email)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async updateAccount(actorId: number, id: number, patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
+        if (!before) throw notFound("Account");
+        const set: Partial<typeof accounts.$inferInsert> = { ...patch };
+        // A new company means a new team there; and no team leadership is kept across companies.
+        if (patch.companyId !== undefined && patch.companyId !== before.companyId) {
+          set.teamId = null;
+          // Usernames are unique per company: keep it if free there, else number it.
+          const taken = new Set(
+            (await tx
+              .select({ u: accounts.username })
+              .from(accounts)
+              .where(and(patch.companyId === null ? sql`${accounts.companyId} is null` : eq(accounts.companyId, patch.companyId), sql`${accounts.username} like ${before.username + "%"}`))
+            ).map((r) => r.u),
+          );
+          let username = before.username;
+          for (let i = 2; taken.has(username); i++) username = `${before.username}${i}`;
+          set.username = username;
+          await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
+        }
+        if (patch.status === "deactivated") {
+          set.teamId = null;
+          await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
+          await tx.delete(authSessions).where(eq(authSessions.userId, before.uid));
+        }
+        const [row] = await tx.update(accounts).set(set).where(eq(accounts.id, id)).returning();
+        await audit(tx, actorId, "account", id, patch.status === "deactivated" ? "deactivate" : patch.status === "active" ? "reactivate" : "update", before, row);
+        return row!;
+      });
+    },
+
+    async signIns(accountId: number, limit: number) {
+      return db
+        .select({ at: signInEvents.createdAt, ip: signInEvents.ipAddress, ua: signInEvents.userAgent })
+        .from(signInEvents)
+        .innerJoin(accounts, eq(accounts.uid, signInEvents.userId))
+        .where(eq(accounts.id, accountId))
+        .orderBy(desc(signInEvents.id))
+        .limit(limit);
+    },
+
+    async budgets(companyId: number | undefined, limit: number, offset: number) {
+      const where = companyId !== undefined ? eq(budgets.companyId, companyId) : undefined;
+      const held = (status: string) =>
+        sql<number>`coalesce((select sum(r.price_minor) from ${purchaseRequests} r join ${budgetAllocations} ba on ba.id = r.allocation_id where ba.budget_id = ${budgets.id} and r.status = ${status}), 0)::bigint`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            b: budgets,
+            companyName: companies.name,
+            allocated: sql<number>`coalesce((select sum(ba.amount_minor) from ${budgetAllocations} ba where ba.budget_id = ${budgets.id}), 0)::bigint`,
+            reserved: held("approved"),
+            paid: held("paid"),
+          })
+          .from(budgets)
+          .innerJoin(companies, eq(companies.id, budgets.companyId))
+          .where(where)
+          .orderBy(asc(companies.name), desc(budgets.periodStart))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(budgets).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    /** An operator's adjustment keeps the budget at or above what its teams were allocated. */
+    async adjustBudget(actorId: number, id: number, amountMinor: number, reason: string) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).for("update");
+        if (!before) throw notFound("Budget");
+        const [alloc] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, id));
+        if (amountMinor < Number(alloc?.n ?? 0)) throw conflict("The budget can't be less than what is already allocated to teams", { allocated_minor: Number(alloc?.n ?? 0) });
+        const [row] = await tx.update(budgets).set({ amountMinor, updatedAt: new Date() }).where(eq(budgets.id, id)).returning();
+        await audit(tx, actorId, "budget", id, "adjust", before, row, reason);
+        return row!;
+      });
+    },
+
+    async auditLog(f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {
+      const conds: SQL[] = [];
+      if (f.entity) conds.push(eq(adminAudit.entity, f.entity));
+      if (f.entityId !== undefined) conds.push(eq(adminAudit.entityId, f.entityId));
+      const where = conds.length ? and(...conds) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ e: adminAudit, actorName: authUsers.name })
+          .from(adminAudit)
+          .leftJoin(accounts, eq(accounts.id, adminAudit.actorId))
+          .leftJoin(authUsers, eq(authUsers.id, accounts.uid))
+          .where(where)
+          .orderBy(desc(adminAudit.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(adminAudit).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+  };
+}
+export type AdminRepo = ReturnType<typeof createAdminRepo>;

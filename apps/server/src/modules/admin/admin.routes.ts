@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AdjustBudgetRequest,
+  AdminAccount,
+  AdminAccountsQuery,
+  AdminAuditEntry,
+  AdminAuditQuery,
+  AdminBudget,
+  AdminBudgetsQuery,
+  AdminCompaniesQuery,
+  AdminCompany,
+  CreateCompanyRequest,
+  ErrorBody,
+  IdParam,
+  Paginated,
+  ResendInvitationRequest,
+  SignInEvent,
+  UpdateAdminAccountRequest,
+  UpdateCompanyRequest,
+} from "@learnward/contracts";
+import { requireActor } from "../../lib/actor.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { snakeKeys } from "../../lib/snake.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { RequestsRepo } from "../people/requests.repo.ts";
+import type { AdminRepo } from "./admin.repo.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+/** Only platform operators reach the admin area (issue 11); every other role gets 403. */
+const admin = { access: ["admin"] as const };
+
+type CompanyRow = NonNullable<Awaited<ReturnType<AdminRepo["company"]>>>;
+const presentCompany = (x: CompanyRow) => ({
+  id: x.c.id,
+  name: x.c.name,
+  domain: x.c.domain,
+  url_photo: x.c.urlPhoto,
+  currency: x.c.currency,
+  registration_allowlist: x.c.registrationAllowlist,
+  status: x.c.status,
+  people_count: x.people,
+  active_people_30d: x.active30,
+  saves_30d: x.saves30,
+  created_at: x.c.createdAt.toISOString(),
+});
+
+export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; requests: RequestsRepo; mailer: Mailer; publicUrl: string; invalidateSessions: () => void }> = async (
+  app,
+  { repo, requests, mailer, publicUrl, invalidateSessions },
+) => {
+  const companyOut = async (id: number) => {
+    const c = await repo.company(id);
+    if (!c) throw notFound("Company");
+    return presentCompany(c);
+  };
+
+  app.get(
+    "/api/b2b/v1/admin/companies",
+    { config: admin, schema: { tags: ["admin"], summary: "Every company with people and activity counts", querystring: AdminCompaniesQuery, response: { 200: Paginated(AdminCompany), ...errors } } },
+    async (req) => {
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await repo.companies({ search: req.query.search, status: req.query.status }, p.limit, p.offset);
+      return toPage(req, p, count, rows.map(presentCompany));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/admin/companies",
+    { config: admin, schema: { tags: ["admin"], summary: "Create a company", body: CreateCompanyRequest, response: { 201: AdminCompany, ...errors } } },
+    async (req, reply) => {
+      const b = req.body;
+      const row = await repo.createCompany(requireActor(req.actor).accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist });
+      return reply.status(201).send(await companyOut(row.id));
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/admin/companies/:id",
+    { config: admin, schema: { tags: ["admin"], summary: "A company", params: IdParam, response: { 200: AdminCompany, ...errors } } },
+    async (req) => companyOut(req.params.id),
+  );
+
+  app.patch(
+    "/api/b2b/v1/admin/companies/:id",
+    { config: admin, schema: { tags: ["admin"], summary: "Edit a company", params: IdParam, body: UpdateCompanyRequest, response: { 200: AdminCompany, ...errors } } },
+    async (req) => {
+      const b = req.body;
+      await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist });
+      return companyOut(req.params.id);
+    },
+  );
+
+  for (const [verb, status] of [["suspend", "suspended"], ["reactivate", "active"]] as const) {
+    app.post(
+      `/api/b2b/v1/admin/companies/:id/${verb}`,
+      { config: admin, schema: { tags: ["admin"], summary: verb === "suspend" ? "Suspend: its people can't sign in; nothing is deleted" : "Lift a suspension", params: IdParam, response: { 200: AdminCompany, ...errors } } },
+      async (req) => {
+        await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { status }, verb);
+        invalidateSessions();
+        return companyOut(req.params.id);
+      },
+    );
+  }
+
+  type AccountRow = Awaited<ReturnType<AdminRepo["accounts"]>>["rows"][number];
+  const presentAccount = (x: AccountRow) => ({
+    id: x.a.id,
+    uid: x.a.uid,
+    email: x.email,
+    display_name: x.name,
+    role: x.a.role,
+    status: x.a.status,
+    company: x.a.companyId !== null && x.companyName !== null ? { id: x.a.companyId, name: x.companyName, domain: x.companyDomain! } : null,
+    team: x.a.teamId !== null && x.teamName !== null ? { id: x.a.teamId, name: x.teamName } : null,
+    created_at: x.a.createdAt.toISOString(),
+    last_sign_in_at: x.lastSignIn ? new Date(x.lastSignIn).toISOString() : null,
+  });
+
+  app.get(
+    "/api/b2b/v1/admin/accounts",
+    { config: admin, schema: { tags: ["admin"], summary: "Find any account across companies", querystring: AdminAccountsQuery, response: { 200: Paginated(AdminAccount), ...errors } } },
+    async (req) => {
+      const q = req.query;
+      const p = pageParams(q, q.page_size);
+      const { rows, count } = await repo.accounts({ search: q.search, companyId: q.company, role: q.role, status: q.status }, p.limit, p.offset);
+      return toPage(req, p, count, rows.map(presentAccount));
+    },
+  );
+
+  app.patch(
+    "/api/b2b/v1/admin/accounts/:id",
+    { config: admin, schema: { tags: ["admin"], summary: "Change an account's role or company, deactivate or reactivate it", params: IdParam, body: UpdateAdminAccountRequest, response: { 200: AdminAccount, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const b = req.body;
+      if (req.params.id === actor.accountId && (b.status === "deactivated" || (b.role !== undefined && b.role !== "admin"))) {
+        throw new AppError("conflict", 409, "You can't deactivate or demote yourself");
+      }
+      const role = b.role;
+      // Everyone but a platform operator belongs to exactly one company (PRODUCT.md).
+      if (b.company_id === null && role !== "admin") throw new AppError("bad_request", 400, "Only platform operators have no company");
+      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw notFound("Company");
+      const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
+      invalidateSessions();
+      return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/admin/accounts/:id/sign-ins",
+    { config: admin, schema: { tags: ["admin"], summary: "An account's sign-in history (latest 100)", params: IdParam, response: { 200: z.array(SignInEvent), ...errors } } },
+    async (req) => (await repo.signIns(req.params.id, 100)).map((s) => ({ at: s.at.toISOString(), ip_address: s.ip, user_agent: s.ua })),
+  );
+
+  app.post(
+    "/api/b2b/v1/admin/accounts/resend-invitation",
+    { config: admin, schema: { tags: ["admin"], summary: "Send a fresh invitation link in place of an earlier one", body: ResendInvitationRequest, response: { 200: z.object({ id: z.number().int() }), ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const last = await requests.latestInvitation(req.body.email);
+      if (!last) throw notFound("Invitation");
+      if (last.acceptedAt) throw new AppError("conflict", 409, "This invitation was already accepted");
+      const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId });
+      await mailer.send({ to: last.email, subject: "Your invitation to Learnward", text: `Hello,\n\nHere is a fresh link to create your Learnward account (valid for 7 days, once):\n${publicUrl}/invitation/${token}\n` });
+      await repo.auditAction(actor.accountId, "invitation", id, "resend", { id: last.id, email: last.email }, { id, email: last.email });
+      return { id };
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/admin/budgets",
+    { config: admin, schema: { tags: ["admin"], summary: "Each company's budgets with allocation and spend", querystring: AdminBudgetsQuery, response: { 200: Paginated(AdminBudget), ...errors } } },
+    async (req) => {
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await repo.budgets(req.query.company, p.limit, p.offset);
+      return toPage(
+        req,
+        p,
+        count,
+        rows.map((x) => ({
+          id: x.b.id,
+          company: { id: x.b.companyId, name: x.companyName },
+          period: x.b.period,
+          period_start: x.b.periodStart,
+          amount_minor: Number(x.b.amountMinor),
+          currency: x.b.currency,
+          allocated_minor: Number(x.allocated),
+          reserved_minor: Number(x.reserved),
+          paid_minor: Number(x.paid),
+        })),
+      );
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/admin/budgets/:id/adjust",
+    { config: admin, schema: { tags: ["admin"], summary: "Adjust a company's budget, with a reason (audited)", params: IdParam, body: AdjustBudgetRequest, response: { 200: z.object({ id: z.number().int(), amount_minor: z.number().int() }), ...errors } } },
+    async (req) => {
+      const row = await repo.adjustBudget(requireActor(req.actor).accountId, req.params.id, req.body.amount_minor, req.body.reason);
+      return { id: row.id, amount_minor: Number(row.amountMinor) };
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/admin/audit",
+    { config: admin, schema: { tags: ["admin"], summary: "The platform operators' audit log", querystring: AdminAuditQuery, response: { 200: Paginated(AdminAuditEntry), ...errors } } },
+    async (req) => {
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset);
+      return toPage(
+        req,
+        p,
+        count,
+        rows.map((r) => ({
+          id: r.e.id,
+          actor: r.e.actorId !== null && r.actorName !== null ? { id: r.e.actorId, display_name: r.actorName } : null,
+          entity: r.e.entity,
+          entity_id: r.e.entityId,
+          action: r.e.action,
+          reason: r.e.reason,
+          before: snakeKeys(r.e.before),
+          after: snakeKeys(r.e.after),
+          created_at: r.e.createdAt.toISOString(),
+        })),
+      );
+    },
+  );
+};

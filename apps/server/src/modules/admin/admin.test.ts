@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+
+let t: TestContext;
+let admin: Client, hr: Client, ld: Client;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [admin, hr, ld] = (await Promise.all([DEMO.admin, DEMO.hr, DEMO.ldleader].map((e) => t.as(e)))) as [Client, Client, Client];
+});
+afterAll(() => t.close());
+
+describe("admin area", () => {
+  it("refuses every role but admin, and no session", async () => {
+    expect((await t.anonymous.get("/api/b2b/v1/admin/companies/")).status).toBe(401);
+    for (const email of [DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex]) {
+      const c = email === DEMO.hr ? hr : email === DEMO.ldleader ? ld : await t.as(email);
+      for (const url of ["/api/b2b/v1/admin/companies/", "/api/b2b/v1/admin/accounts/", "/api/b2b/v1/admin/budgets/", "/api/b2b/v1/admin/audit/"]) {
+        expect((await c.get(url)).status, `${email} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it("lists companies with people and activity, and creates one whose allow-list admits sign-ups", async () => {
+    const list = await admin.get("/api/b2b/v1/admin/companies/");
+    expect(list.body.results.map((c: { name: string }) => c.name)).toEqual(["Acme", "Globex"]);
+    expect(list.body.results[0]).toMatchObject({ people_count: 4, status: "active" });
+    expect(list.body.results[0].active_people_30d).toBeGreaterThanOrEqual(2);
+    const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Initech", domain: "Initech.test", currency: "eur", registration_allowlist: ["*@initech.test"] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
+    expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).status).toBe(409);
+    expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Bad", domain: "not a domain" })).status).toBe(400);
+    expect((await t.anonymous.post("/api/auth/sign-up/email", { name: "Peter", email: "peter@initech.test", password: "secret12" })).status).toBe(200);
+    expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Initech Corp" })).body.name).toBe("Initech Corp");
+  });
+
+  it("suspends a company: its people can't sign in, nothing is deleted; reactivating restores them", async () => {
+    const globex = await t.as(DEMO.globex);
+    const id = (await admin.get("/api/b2b/v1/admin/companies/?search=globex")).body.results[0].id;
+    expect((await admin.post(`/api/b2b/v1/admin/companies/${id}/suspend/`)).body).toMatchObject({ status: "suspended", people_count: 1 });
+    expect((await globex.get("/api/me")).status).toBe(401);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.globex, password: "learnward-demo" })).status).toBe(403);
+    await admin.post(`/api/b2b/v1/admin/companies/${id}/reactivate/`);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.globex, password: "learnward-demo" })).status).toBe(200);
+  });
+
+  it("finds accounts across companies, changes role or company, deactivates and reactivates, with sign-in history", async () => {
+    const found = await admin.get("/api/b2b/v1/admin/accounts/?search=member");
+    expect(found.body.results.map((a: { email: string }) => a.email).sort()).toEqual([DEMO.member, DEMO.globex]);
+    const m = found.body.results.find((a: { email: string }) => a.email === DEMO.member);
+    expect(m.last_sign_in_at).not.toBeNull();
+    const history = await admin.get(`/api/b2b/v1/admin/accounts/${m.id}/sign-ins/`);
+    expect(history.body.length).toBeGreaterThan(0);
+    expect(history.body[0]).toHaveProperty("ip_address");
+    const globexId = (await admin.get("/api/b2b/v1/admin/companies/?search=globex")).body.results[0].id;
+    const moved = await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: globexId, role: "hr" });
+    expect(moved.body).toMatchObject({ role: "hr", company: { name: "Globex" }, team: null });
+    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "deactivated" })).body.status).toBe("deactivated");
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(403);
+    await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(200);
+    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).status).toBe(400);
+    const me = (await admin.get("/api/me")).body.account.id;
+    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).status).toBe(409);
+  });
+
+  it("resends an invitation with a fresh link", async () => {
+    await hr.post("/api/b2b/v1/invitations/", { email: "again@outside.test" });
+    const res = await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "again@outside.test" });
+    expect(res.status).toBe(200);
+    const mails = (await t.anonymous.get("/api/dev/outbox")).body.results.filter((x: { to: string }) => x.to === "again@outside.test");
+    expect(mails).toHaveLength(2);
+    expect(mails[0].text).not.toBe(mails[1].text);
+    expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).status).toBe(404);
+  });
+
+  it("shows every company's budgets and adjusts one with a reason, audited", async () => {
+    const year = new Date().getUTCFullYear();
+    const b = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 500_000 })).body;
+    const team = (await hr.get("/api/b2b/v1/teams/")).body.results[0].id;
+    await ld.post(`/api/b2b/v1/budgets/${b.id}/allocations/`, { team_id: team, amount_minor: 300_000 });
+    const all = await admin.get("/api/b2b/v1/admin/budgets/");
+    expect(all.body.results[0]).toMatchObject({ company: { name: "Acme" }, amount_minor: 500_000, allocated_minor: 300_000, currency: "USD" });
+    expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 200_000, reason: "Cut" })).status).toBe(409);
+    expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000 })).status).toBe(400);
+    expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000, reason: "Q4 top-up" })).body.amount_minor).toBe(800_000);
+    const audit = await admin.get(`/api/b2b/v1/admin/audit/?entity=budget&entity_id=${b.id}`);
+    expect(audit.body.results[0]).toMatchObject({ action: "adjust", reason: "Q4 top-up", actor: { display_name: "Alex Morgan" }, before: { amount_minor: 500_000 }, after: { amount_minor: 800_000 } });
+    const companyAudit = await admin.get("/api/b2b/v1/admin/audit/?entity=company");
+    expect(companyAudit.body.results.map((e: { action: string }) => e.action)).toEqual(["reactivate", "suspend", "update", "create"]);
+  });
+});

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { Email, Role } from "./identity.ts";
+
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "Not a domain name");
+const allowEntry = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((v) => /^\*@[^@\s]+\.[^@\s]+$/.test(v) || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "An email or *@domain");
+const logo = z
+  .string()
+  .trim()
+  .max(100_000)
+  .refine((v) => /^https?:\/\//i.test(v) || /^data:image\/(png|jpeg|webp|svg\+xml)[;,]/i.test(v), "An http(s) link or an image data URL");
+
+export const AdminCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domain: z.string(),
+  url_photo: z.string().nullable(),
+  currency: z.string().length(3),
+  registration_allowlist: z.array(z.string()),
+  status: z.enum(["active", "suspended"]),
+  people_count: z.number().int(),
+  active_people_30d: z.number().int().describe("People who signed in during the last 30 days"),
+  saves_30d: z.number().int().describe("Items saved during the last 30 days"),
+  created_at: z.string(),
+});
+export const CreateCompanyRequest = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    domain,
+    url_photo: logo.nullable().optional(),
+    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "An ISO 4217 code such as USD").default("USD"),
+    registration_allowlist: z.array(allowEntry).max(500).default([]),
+  })
+  .strict();
+export const UpdateCompanyRequest = CreateCompanyRequest.partial().strict();
+export const AdminCompaniesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(120).optional(),
+  status: z.enum(["all", "active", "suspended"]).default("all"),
+});
+
+export const AdminAccount = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  role: Role,
+  status: z.enum(["active", "deactivated"]),
+  company: z.object({ id: z.number().int(), name: z.string(), domain: z.string() }).nullable(),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export const AdminAccountsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(120).optional().describe("Name or email"),
+  company: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  role: Role.optional(),
+  status: z.enum(["all", "active", "deactivated"]).default("all"),
+});
+export const UpdateAdminAccountRequest = z
+  .object({
+    role: Role.optional(),
+    company_id: z.number().int().positive().nullable().optional().describe("Moving company leaves the team"),
+    status: z.enum(["active", "deactivated"]).optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
+export const SignInEvent = z.object({ at: z.string(), ip_address: z.string().nullable(), user_agent: z.string().nullable() });
+export const ResendInvitationRequest = z.object({ email: Email }).strict();
+
+export const AdminBudget = z.object({
+  id: z.number().int(),
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  period: z.enum(["year", "month"]),
+  period_start: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  allocated_minor: z.number().int(),
+  reserved_minor: z.number().int(),
+  paid_minor: z.number().int(),
+});
+export const AdminBudgetsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  company: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const AdjustBudgetRequest = z
+  .object({ amount_minor: z.number().int().min(0).max(1_000_000_000_000), reason: z.string().trim().min(1).max(1000) })
+  .strict();
+
+export const AdminAuditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+  entity: z.enum(["company", "account", "budget", "invitation"]),
+  entity_id: z.number().int(),
+  action: z.string(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export const AdminAuditQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  entity: z.enum(["company", "account", "budget", "invitation"]).optional(),
+  entity_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
