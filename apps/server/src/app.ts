@@ -16,6 +16,7 @@ import { createIdentityRepo } from "./modules/identity/identity.repo.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import onboardingEvents from "./modules/onboarding/onboarding.events.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { createContentRepo } from "./modules/library/content.repo.ts";
 import { createContentService, type ReadMetadata } from "./modules/library/content.service.ts";
@@ -104,7 +105,9 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(systemRoutes, { database, exposeOutbox: config.NODE_ENV !== "production" });
   await app.register(identityRoutes, { repo: identityRepo });
-  await app.register(onboardingRoutes, { repo: createOnboardingRepo(database.db) });
+  const onboardingRepo = createOnboardingRepo(database.db);
+  await app.register(onboardingRoutes, { repo: onboardingRepo });
+  await app.register(onboardingEvents, { repo: onboardingRepo });
 
   const contentRepo = createContentRepo(database.db);
   const fetcher = opts.fetch ?? safeFetch;

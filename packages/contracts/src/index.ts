@@ -7,3 +7,4 @@ export * from "./people.ts";
 export * from "./network.ts";
 export * from "./budgeting.ts";
 export * from "./admin.ts";
+export * from "./onboarding.ts";

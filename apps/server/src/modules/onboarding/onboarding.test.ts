@@ -50,3 +50,22 @@ describe("GET|POST /api/b2b/v1/onboarding (spec §7)", () => {
     expect((await member.post("/api/b2b/v1/onboarding/", { title: "  ", type: "x" })).status).toBe(400);
   });
 });
+
+describe("doing the real action records the subtask (spec §4)", () => {
+  it("ticks a member's subtask when they save content, and only that one", async () => {
+    const saved = await member.post("/api/contentuser/save/", { url: "https://www.coursera.org/learn/onboarding-sql", title: "SQL", fetch_metadata: false });
+    expect(saved.status).toBe(201);
+    const titles = (await member.get("/api/b2b/v1/onboarding/?page_size=30")).body.results.map((r: { type: string; title: string }) => `${r.type}:${r.title}`);
+    expect(titles).toContain("discover:Save your first content");
+    expect(titles).not.toContain("mytasks:Start an upskilling plan");
+  });
+
+  it("records it under the leaders' topic names for an L&D leader, and nothing for a refused call", async () => {
+    await member.post("/api/b2b/v1/budgets/", { period: "year", period_start: "2026-01-01", amount_minor: 1 });
+    expect((await member.get("/api/b2b/v1/onboarding/?page_size=30")).body.results.some((r: { type: string }) => r.type === "budgetingPlan")).toBe(false);
+    await ldleader.post("/api/b2b/v1/budgets/", { period: "year", period_start: "2026-01-01", amount_minor: 1000 });
+    const types = (await ldleader.get("/api/b2b/v1/onboarding/?page_size=100")).body.results.map((r: { type: string; title: string }) => `${r.type}:${r.title}`);
+    expect(types).toContain("budgetingPlan:Set the company budget");
+  });
+});
+
