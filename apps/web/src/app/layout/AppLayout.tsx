@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
+import Badge from "@mui/material/Badge";
 import Tooltip from "@mui/material/Tooltip";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import MenuIcon from "@mui/icons-material/Menu";
@@ -16,7 +17,8 @@ import { MOBILE_QUERY } from "../theme";
 import { backTargetFor } from "../routeHandle";
 import { TopBar } from "./TopBar";
 import { SideDrawer, DRAWER_ID } from "./SideDrawer";
-import { OnboardingDrawer } from "./OnboardingDrawer";
+import { OnboardingDrawer, firstWeekDaysLeft } from "./OnboardingDrawer";
+import { GuidedTour, RedoProvider } from "../../features/onboarding/redo";
 import { Footer } from "./Footer";
 import { SkipLink, MAIN_CONTENT_ID } from "./SkipLink";
 import { PageOutlet } from "./PageOutlet";
@@ -53,6 +55,14 @@ function Shell({ children }: { children?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const onboarding = useOnboardingEntries(true);
+  const openOnboarding = () => {
+    setOnboardingOpen(true);
+    // The server records steps as people act: show the latest (spec §4: posting reloads progress).
+    void onboarding.refetch();
+  };
+
+  // spec §4: the panel is for accounts created within the last 7 days: flag the help button then.
+  const firstWeek = firstWeekDaysLeft(me.account.created_at) > 0;
 
   useEffect(() => {
     setMobileOpen(false);
@@ -90,9 +100,11 @@ function Shell({ children }: { children?: ReactNode }) {
                 aria-label={t("topBar.help")}
                 aria-haspopup="dialog"
                 disabled={onboarding.isLoading}
-                onClick={() => setOnboardingOpen(true)}
+                onClick={openOnboarding}
               >
-                <HelpOutlined />
+                <Badge variant="dot" color="secondary" invisible={!firstWeek} overlap="circular">
+                  <HelpOutlined />
+                </Badge>
               </IconButton>
             </span>
           </Tooltip>
@@ -125,7 +137,10 @@ function Shell({ children }: { children?: ReactNode }) {
         entries={onboarding.data?.results ?? []}
         failed={onboarding.isError}
         accountCreatedAt={me.account.created_at}
+        role={me.account.role}
+        teamId={me.account.team?.id ?? null}
       />
+      <GuidedTour />
     </Box>
   );
 }
@@ -134,7 +149,9 @@ function Shell({ children }: { children?: ReactNode }) {
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireAuth>
-      <Shell>{children}</Shell>
+      <RedoProvider>
+        <Shell>{children}</Shell>
+      </RedoProvider>
     </RequireAuth>
   );
 }
