@@ -63,6 +63,7 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path="setting" element={<SettingPage />} />
           <Route path="home" element={<HomePage />} />
+          <Route path="profile/:username" element={<HomePage />} />
           <Route path="discover" element={<DiscoverPage />} />
           <Route path="dashboard/content" element={<InsightsPage />} />
           <Route path="collaborative-network">

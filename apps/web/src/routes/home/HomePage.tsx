@@ -1,18 +1,75 @@
-import BookmarksOutlined from "@mui/icons-material/BookmarksOutlined";
+import { lazy, Suspense, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
-import { ModulePage } from "../../components/ModulePage";
+import { PageHeader } from "../../components/PageHeader";
+import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 
-export default function HomePage() {
+const AddContentDialog = lazy(() => import("../../features/library/AddContentDialog"));
+// The folders UI, and dnd-kit with it, loads only when the Folders tab opens.
+const FoldersPanel = lazy(() => import("../../features/library/folders/FoldersPanel"));
+const ColleagueLibraryPage = lazy(() => import("./ColleagueLibraryPage"));
+
+function Spinner() {
+  const { t } = useTranslation("home");
+  return (
+    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
+      <CircularProgress aria-label={t("list.loading")} />
+    </Box>
+  );
+}
+
+/** /home: my library (spec §2), with folders. */
+function MyLibrary() {
   const { t } = useTranslation("home");
   const me = useMe();
-  return (
-    <ModulePage
-      title={t("title")}
-      description={t("welcome", { name: me.user.displayName || me.user.email })}
-      emptyTitle={t("emptyTitle")}
-      emptyDescription={t("emptyDescription")}
-      icon={<BookmarksOutlined />}
-    />
+  const [adding, setAdding] = useState(false);
+  const addButton = (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} aria-haspopup="dialog">
+      {t("add.open")}
+    </Button>
   );
+  return (
+    <>
+      <PageHeader
+        title={t("title")}
+        description={t("welcome", { name: me.user.displayName || me.user.email })}
+        actions={
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+            <Button component={RouterLink} to={`/profile/${encodeURIComponent(me.account.username)}`} startIcon={<VisibilityOutlined />}>
+              {t("viewAsColleagues")}
+            </Button>
+            {addButton}
+          </Box>
+        }
+      />
+      <LibraryBrowser
+        emptyAction={addButton}
+        folders={
+          <Suspense fallback={<Spinner />}>
+            <FoldersPanel />
+          </Suspense>
+        }
+      />
+      <Suspense fallback={null}>{adding && <AddContentDialog open onClose={() => setAdding(false)} />}</Suspense>
+    </>
+  );
+}
+
+/** /home, and /profile/:username for a colleague's public saves (the same page, read-only). */
+export default function HomePage() {
+  const { username } = useParams();
+  if (username !== undefined) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <ColleagueLibraryPage username={username} />
+      </Suspense>
+    );
+  }
+  return <MyLibrary />;
 }

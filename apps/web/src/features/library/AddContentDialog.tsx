@@ -1,0 +1,163 @@
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import type { ContentPreview } from "@learnward/contracts";
+import { Img } from "../../components/Img";
+import { fieldProps } from "../../components/formField";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { ContentFields, useFieldMessage } from "./ContentFields";
+import { ContentTypeIcon } from "./ContentTypeIcon";
+import { ContentForm, UrlForm, contentFields, contentFormValues } from "./forms";
+import { useLibraryFormat } from "./format";
+import { usePreviewContent, useSaveContent } from "./hooks";
+
+/** What the page said about the link: the metadata preview, or that it could not be read. */
+function PreviewSummary({ preview }: { preview: ContentPreview }) {
+  const { t } = useTranslation("home");
+  const format = useLibraryFormat();
+  const facts = [format.type(preview.content_type), format.provider(preview.provider), preview.author, format.duration(preview.duration_s)].filter(Boolean);
+  return (
+    <Stack spacing={1.5} component="section" aria-label={t("add.previewLabel")}>
+      {!preview.readable && (
+        <Alert severity="warning" role="status">
+          {t("add.unreadable")}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ display: "flex", gap: 2, p: 1.5 }}>
+        <Img
+          src={preview.image_url}
+          alt=""
+          sizes="96px"
+          eager
+          fallback={<ContentTypeIcon type={preview.content_type} />}
+          sx={{ width: 96, height: 96, flex: "0 0 96px", borderRadius: 1 }}
+        />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary">
+            {facts.join(" · ")}
+          </Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{preview.title ?? t("add.noTitle")}</Typography>
+          {preview.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }}>
+              {preview.description}
+            </Typography>
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * Add content: paste a link, see what the page says about it (POST /api/contentuser/preview/),
+ * correct the fields, save (POST /api/contentuser/save/; 409: it is already in the library).
+ */
+export default function AddContentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("home");
+  const titleId = useId();
+  const message = useErrorMessage();
+  const fieldMessage = useFieldMessage();
+  const preview = usePreviewContent();
+  const save = useSaveContent();
+  const [previewed, setPreviewed] = useState<ContentPreview | null>(null);
+  const urlForm = useForm({ resolver: zodResolver(UrlForm), defaultValues: { url: "" } });
+  const details = useForm({ resolver: zodResolver(ContentForm) });
+
+  const urlField = fieldProps(urlForm, "url", fieldMessage);
+  const readPage = urlForm.handleSubmit(({ url }) => {
+    save.reset();
+    preview.mutate(url, {
+      onSuccess: (result) => {
+        setPreviewed(result);
+        details.reset(contentFormValues(result));
+      },
+    });
+  });
+
+  const submit = details.handleSubmit((values) => {
+    if (!previewed) return;
+    save.mutate(
+      // The page was just read for the preview: save what the person sees, without reading it again.
+      { url: previewed.url, ...contentFields(values, previewed), fetch_metadata: false },
+      {
+        onSuccess: (item) => {
+          toast(item.course_status === "wishlist" ? t("add.savedCourse") : t("add.saved"), "success");
+          onClose();
+        },
+      },
+    );
+  });
+
+  const alreadySaved = save.isError && isApiError(save.error, "conflict");
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
+      <DialogTitle id={titleId}>{t("add.title")}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5}>
+          <Box component="form" noValidate onSubmit={readPage} sx={{ display: "flex", gap: 1, alignItems: "flex-start", pt: 1 }}>
+            <TextField
+              {...urlField}
+              onChange={(event) => {
+                void urlField.onChange(event);
+                // A different link needs a new preview.
+                if (previewed) setPreviewed(null);
+              }}
+              label={t("add.url")}
+              type="url"
+              placeholder="https://"
+              autoFocus
+              required
+              fullWidth
+              helperText={urlField.helperText ?? t("add.urlHint")}
+            />
+            <Button type="submit" variant="outlined" loading={preview.isPending} sx={{ flex: "0 0 auto", mt: 1 }}>
+              {t("add.readPage")}
+            </Button>
+          </Box>
+          {preview.isError && (
+            <Alert severity="error" role="alert">
+              {message(preview.error)}
+            </Alert>
+          )}
+          {previewed && (
+            <>
+              <PreviewSummary preview={previewed} />
+              <Box component="form" id={`${titleId}-details`} noValidate onSubmit={submit}>
+                <Typography variant="h3" component="h3" sx={{ fontSize: "1rem", mb: 2 }}>
+                  {t("add.detailsHeading")}
+                </Typography>
+                <ContentFields form={details} />
+              </Box>
+            </>
+          )}
+          {save.isError && (
+            <Alert severity={alreadySaved ? "info" : "error"} role="alert">
+              {alreadySaved ? t("add.alreadySaved") : message(save.error)}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("actions.cancel")}</Button>
+        <Button type="submit" form={`${titleId}-details`} variant="contained" disabled={!previewed} loading={save.isPending}>
+          {t("add.save")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

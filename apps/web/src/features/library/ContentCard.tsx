@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import LockOutlined from "@mui/icons-material/LockOutlined";
+import { useTranslation } from "react-i18next";
+import type { ContentItem } from "@learnward/contracts";
+import { Img } from "../../components/Img";
+import { ContentTypeIcon } from "./ContentTypeIcon";
+import { useLibraryFormat } from "./format";
+
+/** A small outlined label (MUI's Chip would put its icons in the framework chunk every screen loads). */
+function Tag({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, px: 1, py: 0.25, border: 1, borderColor: color, color, borderRadius: 4, fontSize: "0.75rem", fontWeight: 600 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+interface ContentCardProps {
+  item: ContentItem;
+  /** The item's menu, for the owner. */
+  actions?: ReactNode;
+  /** A move or other change of this item is in progress. */
+  busy?: boolean;
+  /** Mark private items (only their owner sees them). */
+  showPrivate?: boolean;
+  /** Rendered as a list item of a `ul`. */
+  component?: "li" | "div";
+}
+
+/** One saved item: picture, type and provider, title (a link to it), author and duration. */
+export function ContentCard({ item, actions, busy = false, showPrivate = false, component = "li" }: ContentCardProps) {
+  const { t } = useTranslation("home");
+  const format = useLibraryFormat();
+  const provider = format.provider(item.provider);
+  const duration = format.duration(item.duration_s);
+  const byline = [item.author, duration].filter(Boolean).join(" · ");
+  return (
+    <Paper
+      variant="outlined"
+      component={component}
+      aria-busy={busy || undefined}
+      sx={{ position: "relative", display: "flex", gap: { xs: 1.5, sm: 2 }, p: 1.5, minWidth: 0, listStyle: "none", overflow: "hidden" }}
+    >
+      <Img
+        src={item.image_url}
+        alt=""
+        sizes="(max-width: 599px) 56px, 88px"
+        fallback={<ContentTypeIcon type={item.content_type} />}
+        sx={{ width: { xs: 56, sm: 88 }, height: { xs: 56, sm: 88 }, flex: { xs: "0 0 56px", sm: "0 0 88px" }, borderRadius: 1 }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}>
+          <ContentTypeIcon type={item.content_type} fontSize="inherit" />
+          {[format.type(item.content_type), provider].filter(Boolean).join(" · ")}
+        </Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+          <Box
+            component="a"
+            href={item.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } }}
+          >
+            {item.title}
+          </Box>
+        </Typography>
+        {byline && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {byline}
+          </Typography>
+        )}
+        {(item.course_status || (showPrivate && item.is_private)) && (
+          <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
+            {item.course_status && <Tag color={item.course_status === "finalized" ? "success.main" : "text.secondary"}>{t(`courses.${item.course_status}`)}</Tag>}
+            {showPrivate && item.is_private && (
+              <Tag color="text.secondary">
+                <LockOutlined sx={{ fontSize: 14 }} />
+                {t("card.private")}
+              </Tag>
+            )}
+          </Box>
+        )}
+      </Box>
+      {actions && <Box sx={{ flex: "0 0 auto", alignSelf: "flex-start" }}>{actions}</Box>}
+      {busy && (
+        <LinearProgress aria-label={t("card.updating", { title: item.title })} sx={{ position: "absolute", left: 0, right: 0, bottom: 0 }} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ContentItem } from "@learnward/contracts";
+import { renderApp, signedIn, stubFetch } from "../../test/render";
+import EditContentDialog from "./EditContentDialog";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item: ContentItem = {
+  id_primary: 5,
+  id_content: 50,
+  content_type: "video",
+  title: "Intro to SQL",
+  url: "https://www.youtube.com/watch?v=sql",
+  author: "Ada",
+  duration_s: 754,
+  description: null,
+  // A seed picture that is not an http(s) link: it is kept as it is.
+  image_url: "data:image/svg+xml,%3Csvg%3E%3C/svg%3E",
+  provider: "youtube",
+  is_private: false,
+  course_status: null,
+  completed: null,
+  created_at: new Date().toISOString(),
+};
+
+describe("edit a saved item", () => {
+  it("sends only the changed fields with PATCH /api/contentuser/{id}/", async () => {
+    const fetch = vi.fn(stubFetch({ "PATCH /api/contentuser/5/": { body: { ...item, title: "SQL from zero", is_private: true } } }));
+    vi.stubGlobal("fetch", fetch);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderApp(<EditContentDialog item={item} onClose={onClose} />, { path: "/home", session: signedIn("member") });
+
+    expect(screen.getByLabelText(/^Duration in minutes/)).toHaveValue("13");
+    const title = screen.getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, "SQL from zero");
+    await user.click(screen.getByRole("combobox", { name: /^Who can see it/ }));
+    await user.click(await screen.findByRole("option", { name: "Only me (private)" }));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [input, init] = fetch.mock.calls[0]!;
+    expect(`${init?.method} ${String(input)}`).toBe("PATCH /api/contentuser/5/");
+    expect(JSON.parse(String(init?.body))).toEqual({ title: "SQL from zero", is_private: true });
+  });
+});

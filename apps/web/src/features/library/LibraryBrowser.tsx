@@ -1,0 +1,264 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
+import { useTranslation } from "react-i18next";
+import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
+import { EmptyState } from "../../components/EmptyState";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { toast } from "../../lib/toast";
+import { ContentActions } from "./ContentActions";
+import { ContentCard } from "./ContentCard";
+import { Pager } from "./Pager";
+import { ContentTypeIcon } from "./ContentTypeIcon";
+import {
+  COURSE_COUNT,
+  COURSE_FILTERS,
+  LIBRARY_TABS,
+  TAB_COUNT,
+  useContentCounts,
+  useContentSearch,
+  useCourseMove,
+  type CourseFilter,
+  type LibraryQuery,
+  type LibraryTab,
+} from "./hooks";
+
+const SEARCH_DELAY_MS = 300;
+const FOLDERS_TAB = "folders";
+type TabValue = LibraryTab | typeof FOLDERS_TAB;
+
+const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
+  (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
+const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
+
+/** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
+function useLibraryLocation(withFolders: boolean) {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get("tab");
+  const courseParam = params.get("course");
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const update = (changes: Record<string, string | null>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace });
+  };
+  return {
+    params,
+    tab: isTab(tabParam, withFolders) ? tabParam : "all",
+    course: isCourseFilter(courseParam) ? courseParam : "all",
+    search: params.get("q") ?? "",
+    page,
+    update,
+  };
+}
+
+function CountBadge({ value }: { value: number | undefined }) {
+  return (
+    <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: "action.selected", color: "inherit", fontSize: "0.75rem", fontWeight: 600, minWidth: 20 }}>
+      {value ?? "–"}
+    </Box>
+  );
+}
+
+/** The search box: types freely, updates the URL (and the search) once typing pauses. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const { t } = useTranslation("home");
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => latest.current(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextField
+      type="search"
+      label={t("search.label")}
+      placeholder={t("search.placeholder")}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") onSearch(text);
+      }}
+      size="small"
+      sx={{ flex: "1 1 260px", maxWidth: 480 }}
+      slotProps={{ htmlInput: { maxLength: 200 } }}
+    />
+  );
+}
+
+interface ResultsProps {
+  query: LibraryQuery;
+  owner: boolean;
+  onPage: (page: number) => void;
+  emptyAction?: ReactNode;
+}
+
+/** One page of the current tab's items, with pagination and an announcement of the count. */
+function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
+  const { t } = useTranslation("home");
+  const message = useErrorMessage();
+  const results = useContentSearch(query);
+  const { move, loading } = useCourseMove();
+  const moveItem: Parameters<typeof ContentActions>[0]["onMove"] = (item, to) =>
+    move({ item, to }, { onSuccess: () => toast(t(`courses.moved.${to}`, { title: item.title }), "success"), onError: (error) => toast(message(error), "error") });
+
+  if (results.isPending) {
+    return (
+      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
+        <CircularProgress aria-label={t("list.loading")} />
+      </Box>
+    );
+  }
+  if (results.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void results.refetch()}>
+            {t("actions.retry")}
+          </Button>
+        }
+      >
+        {message(results.error)}
+      </Alert>
+    );
+  }
+  const { count, results: items } = results.data;
+  const pages = Math.max(1, Math.ceil(count / CONTENT_PAGE_SIZE));
+  const searching = query.search.trim() !== "";
+  return (
+    <>
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {searching ? t("list.matches", { count, search: query.search.trim() }) : t("list.count", { count })}
+      </Typography>
+      {items.length === 0 ? (
+        <EmptyState
+          icon={searching ? <SearchOffOutlined /> : <ContentTypeIcon type={query.tab === "all" ? "article" : query.tab} />}
+          title={searching ? t("list.noMatches") : t(`list.empty.${query.tab}`)}
+          description={searching ? t("list.noMatchesHint") : owner ? t("list.emptyOwnerHint") : t("list.emptyColleagueHint")}
+          action={searching ? undefined : emptyAction}
+        />
+      ) : (
+        <Box
+          component="ul"
+          aria-label={t("list.label")}
+          aria-busy={results.isPlaceholderData || undefined}
+          sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5, gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" }, opacity: results.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {items.map((item) => {
+            const busy = loading.includes(item.id_primary);
+            return (
+              <ContentCard
+                key={item.id_primary}
+                item={item}
+                busy={busy}
+                showPrivate
+                actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
+              />
+            );
+          })}
+        </Box>
+      )}
+      <Pager page={Math.min(query.page, pages)} pages={pages} onPage={onPage} label={t("pagination.label")} />
+    </>
+  );
+}
+
+interface LibraryBrowserProps {
+  /** Another person's public saves (read-only); my own library when left out. */
+  username?: string;
+  /** The folders UI, shown as the last tab (own library only). */
+  folders?: ReactNode;
+  /** Offered when a list is empty, e.g. the add-content button. */
+  emptyAction?: ReactNode;
+}
+
+/** Saved content by type with counts (spec §3), search, course states and pages of 8 (spec §9). */
+export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowserProps) {
+  const { t } = useTranslation("home");
+  const baseId = useId();
+  const location = useLibraryLocation(Boolean(folders));
+  const { tab, course, search, page, update } = location;
+  // spec §3: the counts of the lists for the current search term.
+  const counts = useContentCounts(username, search);
+  const count = (key: keyof ContentCounts) => counts.data?.[key];
+
+  return (
+    <Box>
+      {tab !== FOLDERS_TAB && (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 2 }}>
+          <SearchBox value={search} onSearch={(value) => update({ q: value.trim(), page: null }, true)} />
+        </Box>
+      )}
+      <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabValue) => update({ tab: value === "all" ? null : value, page: null, course: null })}
+          aria-label={t("tabs.label")}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {LIBRARY_TABS.map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              id={`${baseId}-tab-${value}`}
+              aria-controls={`${baseId}-panel`}
+              label={
+                <span>
+                  {t(`tabs.${value}`)}{" "}
+                  <CountBadge value={count(TAB_COUNT[value])} />
+                </span>
+              }
+            />
+          ))}
+          {folders && <Tab value={FOLDERS_TAB} id={`${baseId}-tab-${FOLDERS_TAB}`} aria-controls={`${baseId}-panel`} label={t("tabs.folders")} />}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {tab === FOLDERS_TAB ? (
+          folders
+        ) : (
+          <>
+            {tab === "course" && (
+              <Box role="group" aria-label={t("courses.filterLabel")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }}>
+                {COURSE_FILTERS.map((value) => (
+                  <Button
+                    key={value}
+                    size="small"
+                    variant={course === value ? "contained" : "outlined"}
+                    aria-pressed={course === value}
+                    onClick={() => update({ course: value === "all" ? null : value, page: null })}
+                  >
+                    {t(`courses.filters.${value}`)}{" "}
+                    <CountBadge value={count(COURSE_COUNT[value])} />
+                  </Button>
+                ))}
+              </Box>
+            )}
+            <Results
+              query={{ username, tab, course, search, page }}
+              owner={username === undefined}
+              onPage={(next) => update({ page: next === 1 ? null : String(next) })}
+              emptyAction={emptyAction}
+            />
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}

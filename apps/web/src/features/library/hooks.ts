@@ -1,0 +1,226 @@
+import { useCallback, useState } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  CONTENT_PAGE_SIZE,
+  ContentCounts,
+  ContentItem,
+  ContentPreview,
+  ContentSearchResponse,
+  type CourseStatus,
+  type SaveContentRequest,
+  type UpdateContentRequest,
+} from "@learnward/contracts";
+import type { z } from "zod";
+import { isApiError, request } from "../../lib/api";
+import { moveCourse } from "./courseMoves";
+
+/** The type tabs of the library (spec §3 lists), and what each sends as contenType. */
+export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course"] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+/** Course filters of the courses tab: spec §3 course state lists. */
+export const COURSE_FILTERS = ["all", "running", "finalized", "wishlist"] as const;
+export type CourseFilter = (typeof COURSE_FILTERS)[number];
+
+/** Which spec §3 count belongs to each tab and course list. */
+export const TAB_COUNT: Record<LibraryTab, keyof ContentCounts> = {
+  all: "allContentCount",
+  article: "articlesCount",
+  video: "videosCount",
+  book: "booksCount",
+  podcast: "podcastsCount",
+  course: "coursesCount",
+};
+export const COURSE_COUNT: Record<CourseFilter, keyof ContentCounts> = {
+  all: "coursesCount",
+  running: "runningCount",
+  finalized: "finalizedCount",
+  wishlist: "wishlistCount",
+};
+
+export type SearchPage = z.infer<typeof ContentSearchResponse>;
+export type UpdateContent = z.input<typeof UpdateContentRequest>;
+
+/** Everything cached for the library starts with this key, so one invalidation reloads lists and counts. */
+export const libraryKey = ["library"] as const;
+const countsKey = (username: string | undefined, search: string) => [...libraryKey, "counts", username ?? null, search] as const;
+
+export interface LibraryQuery {
+  /** Another person of the same company; their public saves (PRODUCT.md). */
+  username?: string;
+  tab: LibraryTab;
+  course: CourseFilter;
+  search: string;
+  page: number;
+}
+
+/** spec §7 search parameters: a course list is contenType=course with is_wishlist or completed. */
+function searchParams({ username, tab, course, search, page }: LibraryQuery) {
+  return {
+    page,
+    page_size: CONTENT_PAGE_SIZE,
+    contenType: tab,
+    username,
+    search: search.trim() || undefined,
+    is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
+    completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
+  };
+}
+
+const EMPTY_COUNTS: ContentCounts = {
+  articlesCount: 0,
+  videosCount: 0,
+  booksCount: 0,
+  podcastsCount: 0,
+  coursesCount: 0,
+  allContentCount: 0,
+  runningCount: 0,
+  finalizedCount: 0,
+  wishlistCount: 0,
+  allCount: 0,
+};
+const EMPTY_PAGE: SearchPage = { count: 0, results: [], links: { next: null, previous: null } };
+
+/**
+ * spec §8: loading another person's content falls back to empty lists and zero counts. A 404 is
+ * kept (the person does not exist in this company) so the page can say so.
+ */
+async function orEmptyForColleague<T>(username: string | undefined, load: () => Promise<T>, empty: T): Promise<T> {
+  if (!username) return load();
+  try {
+    return await load();
+  } catch (error) {
+    if (isApiError(error, "not_found")) throw error;
+    console.error(`Could not load ${username}'s library`, error);
+    return empty;
+  }
+}
+
+/** GET /api/contentuser/counts: spec §3 counts, for a search term when one is given. */
+export function useContentCounts(username: string | undefined, search = "") {
+  return useQuery({
+    queryKey: countsKey(username, search.trim()),
+    queryFn: () =>
+      orEmptyForColleague(
+        username,
+        () => request("/api/contentuser/counts", { query: { username, search: search.trim() || undefined }, parse: ContentCounts.parse }),
+        EMPTY_COUNTS,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/contentuser/search: one page of 8 (spec §9); never more than is shown. */
+export function useContentSearch(query: LibraryQuery) {
+  const params = searchParams(query);
+  return useQuery({
+    queryKey: [...libraryKey, "search", params] as const,
+    queryFn: ({ signal }) =>
+      orEmptyForColleague(
+        query.username,
+        () => request("/api/contentuser/search", { query: params, signal, parse: ContentSearchResponse.parse }),
+        EMPTY_PAGE,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/contentuser/preview/: what saving a URL would store (fields null when unreadable). */
+export function usePreviewContent() {
+  return useMutation({
+    mutationFn: (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: ContentPreview.parse }),
+  });
+}
+
+export const saveContent = (body: SaveContentRequest) =>
+  request("/api/contentuser/save/", { method: "POST", body, parse: ContentItem.parse });
+
+/** POST /api/contentuser/save/; 409 means it is already in the library (spec §8: the error is rethrown). */
+export function useSaveContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
+  });
+}
+
+/** PATCH /api/contentuser/{id}/ with the changed fields only. */
+export function useUpdateContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateContent }) =>
+      request(`/api/contentuser/${id}/`, { method: "PATCH", body: changes, parse: ContentItem.parse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
+  });
+}
+
+/** The fields that bring a deleted item back with POST /api/contentuser/save/ (undo). */
+export function resaveRequest(item: ContentItem): SaveContentRequest {
+  return {
+    id_content: item.id_content,
+    title: item.title,
+    content_type: item.content_type,
+    author: item.author,
+    duration_s: item.duration_s,
+    description: item.description,
+    // The server only takes http(s) image links; without one it keeps the catalog's image.
+    ...(item.image_url && /^https?:\/\//i.test(item.image_url) ? { image_url: item.image_url } : {}),
+    is_private: item.is_private,
+    fetch_metadata: false,
+  };
+}
+
+/** Saves a deleted item again from its catalog entry, with its own fields, and in its course state. */
+export async function restoreContent(item: ContentItem): Promise<ContentItem> {
+  const saved = await saveContent(resaveRequest(item));
+  // A saved course starts on the wishlist (spec §4); put it back where it was.
+  if (item.course_status && item.course_status !== saved.course_status) {
+    await moveCourse(item.id_content, saved.course_status, item.course_status);
+  }
+  return saved;
+}
+
+/**
+ * DELETE /api/contentuser/delete/?id_primary= (spec §7: then it leaves the lists), and its undo.
+ * The undo runs from a toast after the item's card is gone, so it is a plain call, not a mutation
+ * of the card.
+ */
+export function useDeleteContent() {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: libraryKey });
+  const remove = useMutation({
+    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary } }),
+    onSuccess: reload,
+  });
+  const restore = (item: ContentItem) => restoreContent(item).finally(() => void reload());
+  return { remove, restore };
+}
+
+export interface CourseMove {
+  item: ContentItem;
+  to: CourseStatus;
+}
+
+/**
+ * spec §4 course moves. After any move the lists and counts reload. Loading is tracked as a list of
+ * loading markers (the items being moved), so each card shows its own progress.
+ */
+export function useCourseMove() {
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState<readonly number[]>([]);
+  const mutation = useMutation({
+    mutationFn: ({ item, to }: CourseMove) => moveCourse(item.id_content, item.course_status, to),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
+  });
+  const { mutateAsync } = mutation;
+  const move = useCallback(
+    (variables: CourseMove, outcome: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) => {
+      const marker = variables.item.id_primary;
+      setLoading((markers) => [...markers, marker]);
+      mutateAsync(variables)
+        .then(outcome.onSuccess, outcome.onError)
+        .finally(() => setLoading((markers) => markers.filter((m) => m !== marker)));
+    },
+    [mutateAsync],
+  );
+  return { move, loading };
+}

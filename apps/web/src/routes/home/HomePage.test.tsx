@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ContentCounts, ContentItem } from "@learnward/contracts";
+import { AppRoutes } from "../../app/router";
+import { renderApp, signedIn } from "../../test/render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = (overrides: Partial<ContentItem>): ContentItem => ({
+  id_primary: 1,
+  id_content: 101,
+  content_type: "article",
+  title: "An article",
+  url: "https://example.com/a",
+  author: "Ada",
+  duration_s: 600,
+  description: null,
+  image_url: null,
+  provider: null,
+  is_private: false,
+  course_status: null,
+  completed: null,
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
+const course = item({ id_primary: 2, id_content: 202, content_type: "course", title: "SQL for Data Science", provider: "coursera", course_status: "wishlist", completed: null, duration_s: 3 * 3600 + 5 * 60 });
+const article = item({ id_primary: 1, title: "Window functions explained", duration_s: 900 });
+
+const counts: ContentCounts = {
+  articlesCount: 1,
+  videosCount: 0,
+  booksCount: 0,
+  podcastsCount: 0,
+  coursesCount: 1,
+  allContentCount: 2,
+  runningCount: 0,
+  finalizedCount: 0,
+  wishlistCount: 1,
+  allCount: 1,
+};
+
+type Answer = { status?: number; body?: unknown };
+type Handler = (url: URL, body: unknown) => Answer | undefined;
+
+/** A fetch stub with query strings, recording "METHOD path?query" and bodies in call order. */
+function serve(handler: Handler) {
+  const calls: { call: string; body: unknown }[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    const method = init?.method ?? "GET";
+    calls.push({ call: `${method} ${url.pathname}${url.search}`, body });
+    const answer = handler(new URL(`${method.toLowerCase()}://x${url.pathname}${url.search}`), body) ??
+      (url.pathname === "/api/b2b/v1/onboarding/"
+        ? { body: { count: 0, next: null, previous: null, results: [] } }
+        : { status: 404, body: { error: { code: "not_found", message: `No stub for ${method} ${url.pathname}` } } });
+    const status = answer.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
+  });
+  return calls;
+}
+
+const page = (results: ContentItem[]) => ({ count: results.length, results, links: { next: null, previous: null } });
+
+describe("/home library", () => {
+  it("shows the counts on the type tabs and the items of the chosen tab", async () => {
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: counts };
+      if (url.pathname === "/api/contentuser/search") return { body: page([article, course]) };
+      return undefined;
+    });
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    expect(await screen.findByRole("tab", { name: "All 2" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Articles 1" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Courses 1" })).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Saved items" });
+    expect(within(list).getByRole("link", { name: "SQL for Data Science" })).toHaveAttribute("href", "https://example.com/a");
+    expect(within(list).getByText("Course · Coursera")).toBeInTheDocument();
+    expect(within(list).getByText("Ada · 3 h 5 min")).toBeInTheDocument();
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all");
+    expect(screen.getByRole("link", { name: "View as colleagues see it" })).toHaveAttribute("href", "/profile/member");
+  });
+
+  it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {
+    let status: ContentItem["course_status"] = "wishlist";
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: { ...counts, wishlistCount: status === "wishlist" ? 1 : 0, runningCount: status === "running" ? 1 : 0 } };
+      if (url.pathname === "/api/contentuser/search") {
+        const wanted = url.searchParams.get("is_wishlist") === "true" ? "wishlist" : url.searchParams.get("completed") === "false" ? "running" : null;
+        return { body: page(wanted === null || wanted === status ? [{ ...course, course_status: status }] : []) };
+      }
+      if (url.protocol === "delete:" && url.pathname === "/api/user/wishlist") {
+        status = null;
+        return { body: { ...course, course_status: null } };
+      }
+      if (url.protocol === "post:" && url.pathname === "/api/user/courses") {
+        status = "running";
+        return { status: 201, body: { ...course, course_status: "running", completed: false } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist", session: signedIn("member") });
+    expect(await screen.findByRole("button", { name: "Wishlist 1", pressed: true })).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Actions for SQL for Data Science" }));
+    await user.click(screen.getByRole("menuitem", { name: "Move to running" }));
+
+    expect(await screen.findByText("No courses here yet")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Running 1" })).toBeInTheDocument();
+    const moves = calls.filter((c) => !c.call.startsWith("GET"));
+    expect(moves).toEqual([
+      { call: "DELETE /api/user/wishlist?id_course=202", body: undefined },
+      { call: "POST /api/user/courses", body: { id_course: 202, completed: false } },
+    ]);
+    // After the move, the lists and counts are asked for again.
+    const afterMove = calls.slice(calls.findIndex((c) => c.call === "POST /api/user/courses") + 1).map((c) => c.call);
+    expect(afterMove).toEqual(expect.arrayContaining(["GET /api/contentuser/counts"]));
+    expect(afterMove.some((c) => c.startsWith("GET /api/contentuser/search"))).toBe(true);
+  });
+
+  it("deletes an item with an undo that saves it again with its fields", async () => {
+    let deleted = false;
+    const calls = serve((url, body) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: counts };
+      if (url.pathname === "/api/contentuser/search") return { body: page(deleted ? [] : [article]) };
+      if (url.protocol === "delete:" && url.pathname === "/api/contentuser/delete/") {
+        deleted = true;
+        return { status: 204 };
+      }
+      if (url.protocol === "post:" && url.pathname === "/api/contentuser/save/") {
+        deleted = false;
+        return { status: 201, body: { ...article, ...(body as object), id_primary: 9 } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    await user.click(await screen.findByRole("button", { name: "Actions for Window functions explained" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    expect(await screen.findByText("“Window functions explained” deleted")).toBeInTheDocument();
+    expect(calls.map((c) => c.call)).toContain("DELETE /api/contentuser/delete/?id_primary=1");
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(await screen.findByText("“Window functions explained” is back in your library")).toBeInTheDocument();
+    expect(calls.find((c) => c.call === "POST /api/contentuser/save/")?.body).toEqual({
+      id_content: 101,
+      title: "Window functions explained",
+      content_type: "article",
+      author: "Ada",
+      duration_s: 900,
+      description: null,
+      is_private: false,
+      fetch_metadata: false,
+    });
+    expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
+  });
+
+  it("searches with the server's search parameter, 8 a page", async () => {
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: counts };
+      if (url.pathname === "/api/contentuser/search") return { body: page(url.searchParams.get("search") ? [article] : [article, course]) };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "#window");
+    expect(await screen.findByText("1 item matches “#window”")).toBeInTheDocument();
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all&search=%23window");
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?search=%23window");
+  });
+});
+
+describe("/profile/:username", () => {
+  it("shows a colleague's public saves", async () => {
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: counts };
+      if (url.pathname === "/api/contentuser/search") return { body: page([article]) };
+      return undefined;
+    });
+    renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Saved by @teamleader" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Actions for/ })).toBeNull();
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all&username=teamleader");
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?username=teamleader");
+  });
+
+  it("says clearly when there is no such colleague (404)", async () => {
+    serve(() => undefined);
+    renderApp(<AppRoutes />, { path: "/profile/nobody", session: signedIn("member") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Colleague not found" })).toBeInTheDocument();
+    expect(screen.getByText("There is no colleague called @nobody in your company")).toBeInTheDocument();
+  });
+
+  it("falls back to empty lists and zero counts when the colleague's content fails to load (spec §8)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    serve((url) => (url.pathname.startsWith("/api/contentuser/") ? { status: 500, body: { error: { code: "internal_error", message: "boom" } } } : undefined));
+    renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
+    expect(await screen.findByRole("tab", { name: "All 0" })).toBeInTheDocument();
+    expect(await screen.findByText("No saved content yet")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { DESKTOP, PHONE, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath } from "../support";
+
+// One signed-in member for the whole file: sign-in allows 5 attempts a minute per IP and email.
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page, errors } = await openPage(browser));
+  await signInWithApi(context, "member@acme.test");
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+// Unique per run, so a re-run against the same database does not meet its own saves.
+const run = Date.now().toString(36);
+const ARTICLE_URL = `https://learning.example/sql-window-functions-${run}`;
+const ARTICLE_TITLE = `SQL window functions in practice ${run}`;
+const COURSE_URL = `https://www.coursera.org/learn/e2e-sql-${run}`;
+const COURSE_TITLE = `E2E SQL course ${run}`;
+
+async function openHome(query = ""): Promise<void> {
+  await page.goto(`/home${query}`);
+  await visible(page.getByRole("heading", { level: 1, name: "Home" }));
+}
+
+/** Opens the add-content dialog, reads the page (unreachable offline) and saves it under the typed title. */
+async function saveLink(url: string, title: string): Promise<Locator> {
+  await page.getByRole("button", { name: "Add content" }).first().click();
+  const dialog = await visible(page.getByRole("dialog", { name: "Add content" }));
+  await dialog.getByLabel(/^Link/).fill(url);
+  await dialog.getByRole("button", { name: "Read page" }).click();
+  // The host does not resolve: the preview says so, and the person types the title.
+  await visible(dialog.getByText("We couldn't read this page", { exact: false }), 30_000);
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByRole("button", { name: "Save to my library" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  return dialog;
+}
+
+const savedItems = () => page.getByRole("list", { name: "Saved items" });
+
+/** Opens an item's menu and picks an entry. */
+async function itemAction(title: string, action: string): Promise<void> {
+  await page.getByRole("button", { name: `Actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+describe("personal library", () => {
+  it("saves a link whose page can't be read and finds it by search", async () => {
+    await openHome();
+    await saveLink(ARTICLE_URL, ARTICLE_TITLE);
+    await visible(page.getByText("Saved to your library"));
+    await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
+    await visible(page.getByRole("tab", { name: /^Articles [1-9]/ }));
+
+    // A leading # is stripped by the server (spec §5).
+    await page.getByRole("searchbox", { name: "Search my library" }).fill(`#window functions ${run}`);
+    await waitForPath(page, /[?&]q=/);
+    await visible(page.getByText(/^1 item matches/));
+    expect(await savedItems().getByRole("listitem").count()).toBe(1);
+    await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
+
+    await page.getByRole("searchbox", { name: "Search my library" }).fill(`nothing-like-this-${run}`);
+    await visible(page.getByText("Nothing matches this search"));
+    expect(errors).toEqual([]);
+  });
+
+  it("saves a course to the wishlist and moves it to running, then finalized", async () => {
+    await openHome();
+    await saveLink(COURSE_URL, COURSE_TITLE);
+    await visible(page.getByText("Saved: the course starts on your wishlist"));
+
+    await page.getByRole("tab", { name: /^Courses/ }).click();
+    await page.getByRole("button", { name: /^Wishlist/ }).click();
+    await visible(page.getByRole("button", { name: /^Wishlist [1-9]/, pressed: true }));
+    await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
+
+    await itemAction(COURSE_TITLE, "Move to running");
+    await visible(page.getByText(`“${COURSE_TITLE}” is now running`));
+    await page.getByRole("button", { name: /^Running/ }).click();
+    await visible(page.getByRole("button", { name: /^Running [1-9]/, pressed: true }));
+    await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
+
+    await itemAction(COURSE_TITLE, "Move to finalized");
+    await visible(page.getByText(`“${COURSE_TITLE}” is finalized`));
+    await page.getByRole("button", { name: /^Finalized/ }).click();
+    await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
+    await visible(page.getByRole("button", { name: /^Running 0/ }));
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps a folder's order after reordering by keyboard", async () => {
+    const folderName = `Reading order ${run}`;
+    await openHome("?tab=folders");
+    await page.getByRole("button", { name: "New folder" }).first().click();
+    const nameDialog = await visible(page.getByRole("dialog", { name: "New folder" }));
+    await nameDialog.getByLabel(/^Folder name/).fill(folderName);
+    await nameDialog.getByRole("button", { name: "Create" }).click();
+    await visible(page.getByRole("heading", { level: 2, name: folderName }));
+
+    // Three items: one of my library, two new links.
+    await page.getByRole("button", { name: "Add item" }).click();
+    const addDialog = await visible(page.getByRole("dialog", { name: `Add to ${folderName}` }));
+    await addDialog.getByRole("searchbox", { name: "Search my library" }).fill(run);
+    await addDialog.getByRole("button", { name: `Add ${ARTICLE_TITLE}` }).click();
+    await visible(addDialog.getByRole("button", { name: `${ARTICLE_TITLE} added` }));
+    await addDialog.getByRole("tab", { name: "New link" }).click();
+    for (const step of ["Second", "Third"]) {
+      await addDialog.getByLabel(/^Link/).fill(`https://learning.example/${step.toLowerCase()}-${run}`);
+      await addDialog.getByLabel(/^Title/).fill(`${step} step ${run}`);
+      await addDialog.getByRole("button", { name: "Add link" }).click();
+      await visible(page.getByText(`“${step} step ${run}” added to ${folderName}`));
+    }
+    await addDialog.getByRole("button", { name: "Done" }).click();
+    await addDialog.waitFor({ state: "hidden" });
+
+    const items = page.getByRole("list", { name: "Items: Not in a section" });
+    const order = async () => (await items.getByRole("heading", { level: 3 }).allInnerTexts()).map((text) => text.trim());
+    const initial = [ARTICLE_TITLE, `Second step ${run}`, `Third step ${run}`];
+    await expect.poll(order, { timeout: 15_000 }).toEqual(initial);
+
+    // Keyboard reordering: focus the handle, Space to pick up, ArrowDown, Space to drop.
+    const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/api/user/folder_relation/"));
+    await page.getByRole("button", { name: `Reorder ${ARTICLE_TITLE}` }).focus();
+    await page.keyboard.press("Space");
+    await page.getByText(`Picked up ${ARTICLE_TITLE}`, { exact: false }).waitFor({ state: "attached" });
+    await page.keyboard.press("ArrowDown");
+    await page.getByText(`${ARTICLE_TITLE} is over position 2 of 3`, { exact: false }).waitFor({ state: "attached" });
+    await page.keyboard.press("Space");
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ priority: 2 });
+    const moved = [`Second step ${run}`, ARTICLE_TITLE, `Third step ${run}`];
+    await expect.poll(order).toEqual(moved);
+
+    await page.reload();
+    await visible(page.getByRole("heading", { level: 2, name: folderName }));
+    await expect.poll(order, { timeout: 15_000 }).toEqual(moved);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the library as colleagues see it, and a clear not-found for an unknown colleague", async () => {
+    await openHome();
+    await page.getByRole("link", { name: "View as colleagues see it" }).click();
+    await waitForPath(page, "/profile/member");
+    await visible(page.getByRole("heading", { level: 1, name: "Saved by @member" }));
+    await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
+    expect(await page.getByRole("button", { name: /^Actions for/ }).count()).toBe(0);
+
+    await page.goto("/profile/nobody-here");
+    await visible(page.getByRole("heading", { level: 1, name: "Colleague not found" }));
+    expect(await heading(page).innerText()).toBe("Colleague not found");
+  });
+
+  it("is captured at 1280 and 390 wide", async () => {
+    for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await openHome();
+      await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
+      await screenshot(page, `member-home-library-${label}`);
+      await page.getByRole("tab", { name: "Folders" }).click();
+      await visible(page.getByRole("navigation", { name: "Folders" }));
+      await page.getByRole("navigation", { name: "Folders" }).getByRole("button", { name: /^Reading order/ }).click();
+      await visible(page.getByRole("list", { name: "Items: Not in a section" }).getByRole("listitem").first());
+      await screenshot(page, `member-home-folders-${label}`);
+    }
+    await page.setViewportSize(DESKTOP);
+    expect(errors).toEqual([]);
+  });
+});
