@@ -55,7 +55,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     async (req) => {
       const actor = requireActor(req.actor);
       const ownerId = await libraryOwner(actor, req.query.username);
-      return repo.counts(ownerId, ownerId === actor.accountId, searchTerm(req.query.search));
+      // Asking by username is the public view, even of myself ("as colleagues see it").
+      return repo.counts(ownerId, !req.query.username, searchTerm(req.query.search));
     },
   );
 
@@ -91,7 +92,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.search({
         ownerId,
-        includePrivate: ownerId === actor.accountId,
+        includePrivate: !q.username,
         types: parsed.data,
         term,
         courseStatuses,

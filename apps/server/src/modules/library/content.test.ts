@@ -137,6 +137,9 @@ describe("GET /api/contentuser/search (spec §7)", () => {
     expect(seen.body.count).toBeGreaterThan(0);
     expect(seen.body.results.some((r: { title: string }) => r.title === "Private reading")).toBe(false);
     expect((await globex.get("/api/contentuser/search?username=teamleader")).status).toBe(404);
+    // My own library by username is what colleagues see: no private items.
+    const asOthersSeeMe = await member.get("/api/contentuser/search?contenType=all&username=member&page_size=100");
+    expect(asOthersSeeMe.body.results.some((r: { title: string }) => r.title === "Private reading")).toBe(false);
   });
 });
 
