@@ -23,7 +23,7 @@ const FRAMEWORK_PACKAGES = [
   "@mui/private-theming",
 ];
 const FRAMEWORK_MUI = [
-  "styles", "utils", "internal", "transitions", "zero-styled", "DefaultPropsProvider", "GlobalStyles", "colors",
+  "styles", "utils", "zero-styled", "DefaultPropsProvider", "GlobalStyles", "colors",
   "CssBaseline", "Box", "Stack", "Paper", "Typography", "SvgIcon", "ButtonBase", "useLazyRipple", "Button",
   "IconButton", "CircularProgress", "Alert",
 ];
