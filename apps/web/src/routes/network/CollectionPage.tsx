@@ -1,17 +1,207 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import AssignmentIndOutlined from "@mui/icons-material/AssignmentIndOutlined";
+import BookmarkAddOutlined from "@mui/icons-material/BookmarkAddOutlined";
+import BookmarkRemoveOutlined from "@mui/icons-material/BookmarkRemoveOutlined";
 import CollectionsBookmarkOutlined from "@mui/icons-material/CollectionsBookmarkOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
+import PublishOutlined from "@mui/icons-material/PublishOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { useMe } from "../../app/session";
+import { EmptyState } from "../../components/EmptyState";
+import { PageHeader } from "../../components/PageHeader";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { collectionPath, useNetworkFormat } from "../../features/network/format";
+import { useCollection, useFollow } from "../../features/network/hooks";
+import { CollectionItems } from "../../features/network/CollectionItems";
+import { RequestPublishDialog } from "../../features/network/RequestPublishDialog";
+import { CollectionCover, ProgressLine, StatusChip } from "../../features/network/visuals";
+import type { CollectionDetail } from "../../features/network/types";
 
-/** /collaborative-network/collections/{id}/{slug} (spec §2). */
+// The assign dialog brings the form library and pickers: only planners who open it load them.
+const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
+
+const PLANNERS = ["ldleader", "teamleader"] as const;
+
+/** /collaborative-network/collections/{id}/{slug} (spec §2): a collection, found by id; the slug follows the title. */
 export default function CollectionPage() {
   const { t } = useTranslation("network");
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const collection = useCollection(id && id > 0 && id <= 2_147_483_647 ? id : null);
+  const errorMessage = useErrorMessage();
+
+  // spec §2: a wrong or stale slug is replaced by the title's, without a new history entry.
+  const rightSlug = collection.data?.slug;
+  useEffect(() => {
+    if (rightSlug !== undefined && id !== null && params.slug !== rightSlug) {
+      void navigate(collectionPath({ id, title: "", slug: rightSlug }), { replace: true });
+    }
+  }, [rightSlug, params.slug, id, navigate]);
+
+  if (id === null || isApiError(collection.error, "not_found")) {
+    return (
+      <>
+        <PageHeader title={t("collection.notFoundTitle")} />
+        <EmptyState
+          icon={<CollectionsBookmarkOutlined />}
+          title={t("collection.notFoundHeading")}
+          description={t("collection.notFoundDescription")}
+          action={
+            <Button component={RouterLink} to="/collaborative-network" variant="contained">
+              {t("collection.toLearningPaths")}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  if (collection.isError) {
+    return (
+      <>
+        <PageHeader title={t("collection.title")} />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void collection.refetch()}>
+              {t("actions.retry")}
+            </Button>
+          }
+        >
+          {errorMessage(collection.error)}
+        </Alert>
+      </>
+    );
+  }
+  if (!collection.data) {
+    return (
+      <>
+        <PageHeader title={t("collection.title")} />
+        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
+          <CircularProgress aria-label={t("collection.loading")} />
+        </Box>
+      </>
+    );
+  }
+  return <CollectionView collection={collection.data} />;
+}
+
+function CollectionView({ collection }: { collection: CollectionDetail }) {
+  const { t } = useTranslation("network");
+  const me = useMe();
+  const format = useNetworkFormat();
+  const follow = useFollow(collection.id);
+  const errorMessage = useErrorMessage();
+  const [publishing, setPublishing] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  // Mounted from the first opening on, so that closing it animates.
+  const [assignLoaded, setAssignLoaded] = useState(false);
+  const { done, total } = collection.progress;
+  const complete = total > 0 && done === total;
+  const isPlanner = (PLANNERS as readonly string[]).includes(me.account.role);
+  const duration = format.duration(collection.duration_s);
+
+  const toggleFollow = () =>
+    follow.mutate(!collection.following, {
+      onSuccess: (detail) => toast(detail.following ? t("collection.followed") : t("collection.unfollowed"), "success"),
+      onError: (error) => toast(errorMessage(error), "error"),
+    });
+
+  const actions = (
+    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
+      {(collection.abilities.follow || collection.following) && (
+        <Button
+          variant={collection.following ? "outlined" : "contained"}
+          startIcon={collection.following ? <BookmarkRemoveOutlined /> : <BookmarkAddOutlined />}
+          onClick={toggleFollow}
+          loading={follow.isPending}
+          aria-pressed={collection.following}
+        >
+          {collection.following ? t("collection.unfollow") : t("collection.follow")}
+        </Button>
+      )}
+      {collection.abilities.edit && (
+        <Button component={RouterLink} to={`/collaborative-network/library?edit=${collection.id}`} variant="outlined" startIcon={<EditOutlined />}>
+          {t("collection.edit")}
+        </Button>
+      )}
+      {collection.abilities.request_publish && (
+        <Button variant="outlined" startIcon={<PublishOutlined />} onClick={() => setPublishing(true)}>
+          {t("publish.request")}
+        </Button>
+      )}
+      {/* Plans are built from learning paths: only a published collection can be assigned. */}
+      {isPlanner && collection.status === "published" && (
+        <Button
+          variant="outlined"
+          startIcon={<AssignmentIndOutlined />}
+          onClick={() => {
+            setAssignLoaded(true);
+            setAssigning(true);
+          }}
+        >
+          {t("collection.assign")}
+        </Button>
+      )}
+    </Stack>
+  );
+
   return (
-    <ModulePage
-      title={t("collection.title")}
-      description={t("collection.description")}
-      emptyTitle={t("collection.emptyTitle")}
-      emptyDescription={t("collection.emptyDescription")}
-      icon={<CollectionsBookmarkOutlined />}
-    />
+    <>
+      <PageHeader title={collection.title} description={collection.description ?? undefined} actions={actions} />
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" }, alignItems: "start" }}>
+        <Box sx={{ minWidth: 0, order: { xs: 2, md: 1 } }}>
+          <CollectionItems collection={collection} />
+        </Box>
+        <Paper variant="outlined" component="aside" aria-label={t("collection.about")} sx={{ p: 2, order: { xs: 1, md: 2 } }}>
+          <Stack spacing={2}>
+            <CollectionCover src={collection.cover_url} width={640} />
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+              <StatusChip kind="collection" status={collection.status} />
+              <Typography variant="body2" color="text.secondary">
+                {[t("card.by", { name: collection.owner.display_name }), t("card.items", { count: collection.items_count }), duration]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </Typography>
+            </Box>
+            {collection.skills.length > 0 && (
+              <Box role="group" aria-label={t("card.skills")} sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                {collection.skills.map((skill) => (
+                  <Chip key={skill} size="small" label={skill} />
+                ))}
+              </Box>
+            )}
+            <ProgressLine done={done} total={total} label={t("progress.mine")} />
+            {complete && (
+              <Alert icon={<EmojiEventsOutlined />} severity="success">
+                {t("collection.complete")}
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+      </Box>
+      <RequestPublishDialog collectionId={collection.id} open={publishing} onClose={() => setPublishing(false)} />
+      {isPlanner && assignLoaded && (
+        <Suspense fallback={null}>
+          <AssignPlanDialog
+            open={assigning}
+            onClose={() => setAssigning(false)}
+            collection={{ id: collection.id, title: collection.title, skills: collection.skills }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,16 +1,194 @@
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { Pager } from "../../features/network/Pager";
+import { AssigneeStatus } from "@learnward/contracts";
+import { useMe } from "../../app/session";
+import { EmptyState } from "../../components/EmptyState";
+import { PageHeader } from "../../components/PageHeader";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { PLANS_PAGE_SIZE, TASKS_PAGE_SIZE, useMyTasks, usePlans } from "../../features/network/planHooks";
+import { PlanCard } from "../../features/network/PlanCard";
+import { TaskCard } from "../../features/network/TaskCard";
+import { useFilterParams } from "../../features/network/useFilterParams";
+import type { TaskStatusFilter } from "../../features/network/types";
 
+const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
+
+const PLANNERS = ["ldleader", "teamleader"] as const;
+const STATUS_FILTERS: readonly TaskStatusFilter[] = ["all", ...AssigneeStatus.options];
+
+/** /collaborative-network/myTasks: my upskilling plans and, for planners, the plans they manage. */
 export default function MyTasksPage() {
   const { t } = useTranslation("network");
+  const me = useMe();
+  const baseId = useId();
+  const { params, page, setPage, update } = useFilterParams();
+  const isPlanner = (PLANNERS as readonly string[]).includes(me.account.role);
+  const tab = isPlanner && params.get("tab") === "plans" ? "plans" : "tasks";
+  const [assigning, setAssigning] = useState(false);
+  const [assignLoaded, setAssignLoaded] = useState(false);
+
+  const newPlan = (
+    <Button
+      variant="contained"
+      startIcon={<AddOutlined />}
+      onClick={() => {
+        setAssignLoaded(true);
+        setAssigning(true);
+      }}
+    >
+      {t("plans.new")}
+    </Button>
+  );
+
   return (
-    <ModulePage
-      title={t("myTasks.title")}
-      description={t("myTasks.description")}
-      emptyTitle={t("myTasks.emptyTitle")}
-      emptyDescription={t("myTasks.emptyDescription")}
-      icon={<TaskAltOutlined />}
-    />
+    <>
+      <PageHeader title={t("myTasks.title")} description={t("myTasks.description")} actions={isPlanner ? newPlan : undefined} />
+      {isPlanner ? (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
+            <Tabs
+              value={tab}
+              onChange={(_event, value: "tasks" | "plans") => update({ tab: value === "tasks" ? null : value, page: null, status: null })}
+              aria-label={t("myTasks.tabsLabel")}
+              variant="scrollable"
+              allowScrollButtonsMobile
+            >
+              <Tab value="tasks" label={t("myTasks.tabs.tasks")} id={`${baseId}-tab-tasks`} aria-controls={`${baseId}-panel`} />
+              <Tab value="plans" label={t("myTasks.tabs.plans")} id={`${baseId}-tab-plans`} aria-controls={`${baseId}-panel`} />
+            </Tabs>
+          </Box>
+          <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
+            {tab === "tasks" ? <Tasks page={page} onPage={setPage} /> : <Plans page={page} onPage={setPage} onNew={newPlan} />}
+          </Box>
+        </>
+      ) : (
+        <Tasks page={page} onPage={setPage} />
+      )}
+      {isPlanner && assignLoaded && (
+        <Suspense fallback={null}>
+          <AssignPlanDialog open={assigning} onClose={() => setAssigning(false)} onAssigned={() => update({ tab: "plans", page: null })} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Tasks({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("network");
+  const { params, update } = useFilterParams();
+  const errorMessage = useErrorMessage();
+  const status = STATUS_FILTERS.find((s) => s === params.get("status")) ?? "all";
+  const tasks = useMyTasks(status, page);
+
+  let body;
+  if (tasks.isPending) {
+    body = (
+      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+        <CircularProgress aria-label={t("myTasks.loading")} />
+      </Box>
+    );
+  } else if (tasks.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void tasks.refetch()}>
+            {t("actions.retry")}
+          </Button>
+        }
+      >
+        {errorMessage(tasks.error)}
+      </Alert>
+    );
+  } else if (tasks.data.results.length === 0) {
+    body = <EmptyState icon={<TaskAltOutlined />} title={t("myTasks.emptyTitle")} description={t("myTasks.emptyDescription")} />;
+  } else {
+    const pages = Math.ceil(tasks.data.count / TASKS_PAGE_SIZE);
+    body = (
+      <>
+        <Stack component="ul" spacing={2} aria-label={t("myTasks.listLabel")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {tasks.data.results.map((task) => (
+            <li key={task.plan.id}>
+              <TaskCard task={task} />
+            </li>
+          ))}
+        </Stack>
+        <Pager page={page} pages={pages} onChange={onPage} />
+      </>
+    );
+  }
+  return (
+    <>
+      <TextField
+        select
+        label={t("myTasks.statusFilter")}
+        value={status}
+        onChange={(event) => update({ status: event.target.value === "all" ? null : event.target.value, page: null })}
+        sx={{ minWidth: 220, mb: 3 }}
+      >
+        {STATUS_FILTERS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {value === "all" ? t("myTasks.allStatuses") : t(`status.assignee.${value}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {body}
+    </>
+  );
+}
+
+function Plans({ page, onPage, onNew }: { page: number; onPage: (page: number) => void; onNew: ReactNode }) {
+  const { t } = useTranslation("network");
+  const errorMessage = useErrorMessage();
+  const plans = usePlans(page);
+  if (plans.isPending) {
+    return (
+      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+        <CircularProgress aria-label={t("plans.loading")} />
+      </Box>
+    );
+  }
+  if (plans.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
+            {t("actions.retry")}
+          </Button>
+        }
+      >
+        {errorMessage(plans.error)}
+      </Alert>
+    );
+  }
+  if (plans.data.results.length === 0) {
+    return <EmptyState icon={<AssignmentOutlined />} title={t("plans.emptyTitle")} description={t("plans.emptyDescription")} action={onNew} />;
+  }
+  const pages = Math.ceil(plans.data.count / PLANS_PAGE_SIZE);
+  return (
+    <>
+      <Box aria-label={t("plans.listLabel")} role="list">
+        {plans.data.results.map((plan) => (
+          <Box role="listitem" key={plan.id}>
+            <PlanCard plan={plan} />
+          </Box>
+        ))}
+      </Box>
+      <Pager page={page} pages={pages} onChange={onPage} />
+    </>
   );
 }

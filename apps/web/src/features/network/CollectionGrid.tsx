@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import InputAdornment from "@mui/material/InputAdornment";
+import SearchOutlined from "@mui/icons-material/SearchOutlined";
+import { useTranslation } from "react-i18next";
+import { Pager } from "./Pager";
+import { ContentType as ContentTypes } from "@learnward/contracts";
+import { EmptyState } from "../../components/EmptyState";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { CollectionCard } from "./CollectionCard";
+import { COLLECTIONS_PAGE_SIZE, useCollections, type CollectionsFilter } from "./hooks";
+import { useNetworkFormat } from "./format";
+import type { CollectionSummary, ContentType } from "./types";
+
+export interface LibraryFilter {
+  search: string;
+  skill: string;
+  type: ContentType | "";
+}
+
+/** Search, skill and content type filters; typing settles before the list is asked again. */
+export function CollectionFilters({ value, onChange }: { value: LibraryFilter; onChange: (next: LibraryFilter) => void }) {
+  const { t } = useTranslation("network");
+  const format = useNetworkFormat();
+  const [search, setSearch] = useState(value.search);
+  const [skill, setSkill] = useState(value.skill);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Outside changes (a skill chip clicked, back navigation) show in the fields.
+  useEffect(() => setSearch(value.search), [value.search]);
+  useEffect(() => setSkill(value.skill), [value.skill]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The list is asked again once typing pauses, not at every key.
+  const settle = (nextSearch: string, nextSkill: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onChange({ ...value, search: nextSearch.trim(), skill: nextSkill.trim().toLowerCase() }), 300);
+  };
+
+  return (
+    <Box
+      role="search"
+      aria-label={t("filters.label")}
+      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr 1fr" }, mb: 3 }}
+    >
+      <TextField
+        label={t("filters.search")}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          settle(event.target.value, skill);
+        }}
+        type="search"
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> } }}
+      />
+      <TextField
+        label={t("filters.skill")}
+        value={skill}
+        onChange={(event) => {
+          setSkill(event.target.value.toLowerCase());
+          settle(search, event.target.value);
+        }}
+        slotProps={{ htmlInput: { autoCapitalize: "none" } }}
+      />
+      <TextField
+        select
+        label={t("filters.type")}
+        value={value.type}
+        onChange={(event) => onChange({ ...value, type: event.target.value as ContentType | "" })}
+        // "All types" is a choice too: shown, with the label above it.
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">{t("filters.allTypes")}</MenuItem>
+        {ContentTypes.options.map((type) => (
+          <MenuItem key={type} value={type}>
+            {format.type(type)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}
+
+interface CollectionGridProps {
+  filter: CollectionsFilter;
+  onPage?: (page: number) => void;
+  showStatus?: boolean;
+  showProgress?: boolean;
+  onSkill?: (skill: string) => void;
+  empty: { title: string; description: string; icon?: ReactNode; action?: ReactNode };
+  cardActions?: (collection: CollectionSummary) => ReactNode;
+  /** What the list is, for screen readers. */
+  label: string;
+}
+
+/** A page of collections as cards, with its loading, error and empty states and its pages. */
+export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSkill, empty, cardActions, label }: CollectionGridProps) {
+  const { t } = useTranslation("network");
+  const errorMessage = useErrorMessage();
+  const list = useCollections(filter);
+  const pageSize = filter.pageSize ?? COLLECTIONS_PAGE_SIZE;
+
+  if (list.isPending) {
+    return (
+      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+        <CircularProgress aria-label={t("collections.loading")} />
+      </Box>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {t("actions.retry")}
+          </Button>
+        }
+      >
+        {errorMessage(list.error)}
+      </Alert>
+    );
+  }
+  const { results, count } = list.data;
+  if (results.length === 0) return <EmptyState {...empty} />;
+  const pages = Math.ceil(count / pageSize);
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label={label}
+        aria-busy={list.isFetching}
+        sx={{
+          listStyle: "none",
+          p: 0,
+          m: 0,
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))",
+          opacity: list.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        {results.map((collection) => (
+          <li key={collection.id}>
+            <CollectionCard
+              collection={collection}
+              showStatus={showStatus}
+              showProgress={showProgress}
+              onSkill={onSkill}
+              actions={cardActions?.(collection)}
+            />
+          </li>
+        ))}
+      </Box>
+      {onPage && <Pager page={filter.page ?? 1} pages={pages} onChange={onPage} />}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState } from "react";
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
+import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { visuallyHidden } from "./CollectionCard";
+import { useNetworkFormat } from "./format";
+import { usePlanAssignees } from "./planHooks";
+import { PlanSkills } from "./TaskCard";
+import { StatusChip } from "./visuals";
+import type { Plan } from "./types";
+
+/** A plan I manage: deadline and counts; opened, its skills and every assignee's status and progress. */
+export function PlanCard({ plan }: { plan: Plan }) {
+  const { t } = useTranslation("network");
+  const format = useNetworkFormat();
+  const [open, setOpen] = useState(false);
+  const baseId = useId();
+  const summary = [
+    t("plans.due", { date: format.date(plan.deadline) }),
+    t("plans.assignees", { count: plan.assignees_count }),
+    t("plans.completed", { count: plan.completed_count }),
+  ].join(" · ");
+  return (
+    <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} variant="outlined" disableGutters sx={{ mb: 1.5, borderRadius: 1, "&::before": { display: "none" } }}>
+      <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-controls={`${baseId}-details`} id={`${baseId}-summary`}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, width: "100%", pr: 1 }}>
+          <Typography component="span" sx={{ fontWeight: 600, flex: "1 1 200px", overflowWrap: "anywhere" }}>
+            {plan.title}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {summary}
+          </Typography>
+          {plan.overdue_count > 0 && (
+            <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("plans.overdue", { count: plan.overdue_count })} />
+          )}
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id={`${baseId}-details`}>
+        <Typography variant="body2" color="text.secondary">
+          {t("plans.createdBy", { name: plan.created_by.display_name })}
+          {plan.teams.length > 0 && ` · ${t("plans.teams", { teams: plan.teams.map((team) => team.name).join(", ") })}`}
+        </Typography>
+        <PlanSkills skills={plan.skills} />
+        {open && <Assignees plan={plan} />}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+function Assignees({ plan }: { plan: Plan }) {
+  const { t } = useTranslation("network");
+  const errorMessage = useErrorMessage();
+  const assignees = usePlanAssignees(plan.id, true);
+  if (assignees.isPending) {
+    return (
+      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
+        <CircularProgress size={28} aria-label={t("plans.loadingAssignees")} />
+      </Box>
+    );
+  }
+  if (assignees.isError) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(assignees.error)}</Alert>;
+  if (assignees.data.length === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
+  return (
+    <TableContainer sx={{ mt: 2 }}>
+      <Table size="small">
+        <Box component="caption" sx={visuallyHidden}>
+          {t("plans.assigneesOf", { title: plan.title })}
+        </Box>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t("plans.person")}</TableCell>
+            <TableCell scope="col">{t("plans.team")}</TableCell>
+            <TableCell scope="col">{t("plans.status")}</TableCell>
+            <TableCell scope="col">{t("plans.progress")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {assignees.data.map((a) => (
+            <TableRow key={a.account.id}>
+              <TableCell component="th" scope="row">
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {a.account.display_name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {a.account.email}
+                </Typography>
+              </TableCell>
+              <TableCell>{a.account.team?.name ?? "—"}</TableCell>
+              <TableCell>
+                <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                  <StatusChip kind="assignee" status={a.status} />
+                  {a.overdue && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("myTasks.overdue")} />}
+                </Box>
+              </TableCell>
+              <TableCell>{t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total })}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import TextField from "@mui/material/TextField";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { isApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useRequestPublish } from "./hooks";
+
+const MESSAGE_MAX = 1000;
+
+/** Asks the L&D leader to publish a collection, with an optional message (POST /api/b2b/v1/publish-requests/). */
+export function RequestPublishDialog({ collectionId, open, onClose }: { collectionId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("network");
+  const errorMessage = useErrorMessage();
+  const ask = useRequestPublish();
+  const [message, setMessage] = useState("");
+  const titleId = useId();
+
+  const close = () => {
+    ask.reset();
+    setMessage("");
+    onClose();
+  };
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    ask.mutate(
+      { collection_id: collectionId, ...(text ? { message: text } : {}) },
+      {
+        onSuccess: () => {
+          toast(t("publish.sent"), "success");
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form onSubmit={send} noValidate>
+        <DialogTitle id={titleId}>{t("publish.dialogTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t("publish.dialogText")}</DialogContentText>
+          {ask.isError && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {isApiError(ask.error, "conflict") ? t("publish.alreadyOpen") : errorMessage(ask.error)}
+            </Alert>
+          )}
+          <TextField
+            label={t("publish.message")}
+            helperText={t("publish.messageHint", { count: MESSAGE_MAX })}
+            value={message}
+            onChange={(event) => setMessage(event.target.value.slice(0, MESSAGE_MAX))}
+            multiline
+            minRows={3}
+            fullWidth
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t("actions.cancel")}</Button>
+          <Button type="submit" variant="contained" loading={ask.isPending}>
+            {t("publish.send")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

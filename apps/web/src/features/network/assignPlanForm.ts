@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { todayIsoDate } from "./format";
+import type { CreatePlanBody } from "./types";
+
+// The assign-plan form (spec §3 upskilling assignment draft). Messages are codes: the errors
+// namespace translates the common ones, network's assign.errors the rest.
+
+const PersonOption = z.object({ id: z.number().int().positive(), display_name: z.string(), email: z.string() });
+const TeamOption = z.object({ id: z.number().int().positive(), name: z.string() });
+const CollectionOption = z.object({ id: z.number().int().positive(), title: z.string() });
+export type PersonOption = z.infer<typeof PersonOption>;
+export type TeamOption = z.infer<typeof TeamOption>;
+export type CollectionOption = z.infer<typeof CollectionOption>;
+
+const SkillRow = z.object({
+  // spec §3: skills are keyed by their lowercase name.
+  skill: z.string().trim().toLowerCase().min(1, { message: "required" }).max(60, { message: "too_long" }),
+  collections: z.array(CollectionOption).min(1, { message: "collections_required" }).max(50, { message: "too_many_collections" }),
+});
+
+export const AssignPlanForm = z
+  .object({
+    title: z.string().trim().min(1, { message: "required" }).max(200, { message: "too_long" }),
+    deadline: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalid_date" })
+      .refine((value) => value >= todayIsoDate(), { message: "deadline_past" }),
+    people: z.array(PersonOption).max(1000),
+    teams: z.array(TeamOption).max(100),
+    skills: z.array(SkillRow).min(1, { message: "skills_required" }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.people.length + value.teams.length === 0) ctx.addIssue({ code: "custom", message: "assignees_required", path: ["people"] });
+    const seen = new Set<string>();
+    value.skills.forEach((row, index) => {
+      if (seen.has(row.skill)) ctx.addIssue({ code: "custom", message: "duplicate_skill", path: ["skills", index, "skill"] });
+      seen.add(row.skill);
+    });
+  });
+export type AssignPlanValues = z.input<typeof AssignPlanForm>;
+export type AssignPlanOutput = z.output<typeof AssignPlanForm>;
+
+/** The body of POST /api/b2b/v1/plans/: {title, deadline, skills: {sql: {collections: [ids]}}, selectedAccount, selectedTeam}. */
+export function toPlanBody(values: AssignPlanOutput): CreatePlanBody {
+  const skills: CreatePlanBody["skills"] = {};
+  for (const row of values.skills) skills[row.skill] = { collections: [...new Set(row.collections.map((c) => c.id))] };
+  return {
+    title: values.title,
+    deadline: values.deadline,
+    skills,
+    selectedAccount: [...new Set(values.people.map((p) => p.id))],
+    selectedTeam: [...new Set(values.teams.map((t) => t.id))],
+  };
+}

@@ -1,0 +1,41 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { ContentType as ContentTypes } from "@learnward/contracts";
+import type { LibraryFilter } from "./CollectionGrid";
+import type { ContentType } from "./types";
+
+const isType = (value: string | null): value is ContentType => value !== null && (ContentTypes.options as readonly string[]).includes(value);
+const pageOf = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
+
+/** A list's search, skill, type and page live in the URL: shareable, and kept by the back button. */
+export function useFilterParams() {
+  const [params, setParams] = useSearchParams();
+  const filter: LibraryFilter = useMemo(
+    () => ({ search: params.get("q") ?? "", skill: params.get("skill") ?? "", type: isType(params.get("type")) ? (params.get("type") as ContentType) : "" }),
+    [params],
+  );
+  const page = pageOf(params.get("page"));
+
+  /** Filters replace the history entry; opening something else (`push`) adds one, so back returns. */
+  const update = useCallback(
+    (changes: Record<string, string | number | null>, { push = false }: { push?: boolean } = {}) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: !push },
+      ),
+    [setParams],
+  );
+  const setFilter = useCallback(
+    (next: LibraryFilter) => update({ q: next.search, skill: next.skill, type: next.type, page: null }),
+    [update],
+  );
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
+  return { filter, page, setFilter, setPage, params, update };
+}
