@@ -16,6 +16,7 @@ const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"]);
 const RegisterPage = page(() => import("../routes/auth/RegisterPage"), ["auth"]);
 const ForgotPasswordPage = page(() => import("../routes/auth/ForgotPasswordPage"), ["auth"]);
 const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"), ["auth"]);
+const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["auth", "people"]);
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="register" element={<RegisterPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="invitation/:token" element={<InvitationPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
         </Route>

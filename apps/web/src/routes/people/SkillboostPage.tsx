@@ -1,16 +1,88 @@
+import { useSearchParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { useMe } from "../../app/session";
+import { homePathFor } from "../../features/identity/hooks";
+import { NotAllowed } from "../../components/NotAllowed";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyState } from "../../components/EmptyState";
+import { peopleAbilities } from "../../features/people/abilities";
+import { useAllTeams, usePlansWithAssignees } from "../../features/people/hooks";
+import { skillsMatrix } from "../../features/people/progress";
+import { SkillsMatrix } from "../../features/people/SkillsMatrix";
+import { TeamSelect } from "../../features/people/fields";
+import { LoadFailed, Loading } from "../../features/people/ui";
 
+/** /peopleManagement/skillboost: a team's skills matrix (PRODUCT.md "People management"). */
 export default function SkillboostPage() {
   const { t } = useTranslation("people");
+  const me = useMe();
+  const { role, team: myTeam } = me.account;
+  const can = peopleAbilities(role);
+  const [params, setParams] = useSearchParams();
+  // The L&D leader chooses a team (kept in ?team=); a team leader sees their own.
+  const chooses = role === "ldleader";
+  const teams = useAllTeams(chooses);
+  const chosen = Number(params.get("team")) || null;
+  const teamId = chooses ? (chosen ?? teams.data?.[0]?.id ?? null) : (myTeam?.id ?? null);
+  const teamName = chooses ? (teams.data?.find((team) => team.id === teamId)?.name ?? "") : (myTeam?.name ?? "");
+  const plans = usePlansWithAssignees(chooses ? (teamId ?? undefined) : undefined, can.progress && teamId !== null);
+
+  if (role === "admin" || role === "member") return <NotAllowed homePath={homePathFor(role)} />;
+
+  const header = <PageHeader title={t("skillboost.title")} description={t("skillboost.description")} />;
+  // hr runs people, not plans: the server keeps plan progress to L&D and team leaders.
+  if (!can.progress) {
+    return (
+      <>
+        {header}
+        <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.hrTitle")} description={t("skillboost.hrDescription")} />
+      </>
+    );
+  }
+
+  let body;
+  if (chooses && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
+  else if (teamId === null && (!chooses || teams.isSuccess)) {
+    body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
+  } else if (teamId === null || plans.isPending) body = <Loading label={t("skillboost.loading")} />;
+  else if (plans.error) body = <LoadFailed error={plans.error} onRetry={plans.refetch} />;
+  else {
+    const matrix = skillsMatrix(plans.plans, plans.assignees, teamId);
+    body =
+      matrix.people.length === 0 || matrix.skills.length === 0 ? (
+        <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />
+      ) : (
+        <>
+          {plans.truncated && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t("skillboost.truncated")}
+            </Alert>
+          )}
+          <SkillsMatrix matrix={matrix} teamName={teamName} />
+        </>
+      );
+  }
+
   return (
-    <ModulePage
-      title={t("skillboost.title")}
-      description={t("skillboost.description")}
-      emptyTitle={t("skillboost.emptyTitle")}
-      emptyDescription={t("skillboost.emptyDescription")}
-      icon={<TrendingUpOutlined />}
-    />
+    <>
+      {header}
+      {chooses && (
+        <Box sx={{ maxWidth: 320, mb: 3 }}>
+          <TeamSelect
+            label={t("skillboost.team")}
+            value={teamId === null ? "" : String(teamId)}
+            onChange={(value) => {
+              const next = new URLSearchParams(params);
+              next.set("team", value);
+              setParams(next, { replace: true });
+            }}
+          />
+        </Box>
+      )}
+      {body}
+    </>
   );
 }

@@ -1,0 +1,253 @@
+import { lazy, Suspense, useState } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TableSortLabel from "@mui/material/TableSortLabel";
+import TextField from "@mui/material/TextField";
+import MenuItem from "@mui/material/MenuItem";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
+import PersonAddAlt1Outlined from "@mui/icons-material/PersonAddAlt1Outlined";
+import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
+import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import SearchOutlined from "@mui/icons-material/SearchOutlined";
+import { useTranslation } from "react-i18next";
+import { Role } from "@learnward/contracts";
+import { EmptyState } from "../../components/EmptyState";
+import type { Employee, EmployeeOrdering, EmployeeStatusFilter, SortOrder } from "./api";
+import { useEmployees } from "./hooks";
+import { RoleSelect, TeamSelect } from "./fields";
+import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
+import { EmployeeStatusChip, LoadFailed, Loading, Pager, ScrollArea, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+
+// papaparse comes with this dialog only, when hr opens it.
+const BulkInviteDialog = lazy(() => import("./BulkInviteDialog"));
+
+const COLUMNS: ReadonlyArray<{ key: "name" | "email" | "role" | "team" | "status" | "created"; sort?: EmployeeOrdering }> = [
+  { key: "name", sort: "name" },
+  { key: "email", sort: "email" },
+  { key: "role", sort: "role" },
+  { key: "team" },
+  { key: "status" },
+  { key: "created", sort: "created_at" },
+];
+
+type Dialog = { kind: "edit" | "deactivate"; employee: Employee } | { kind: "invite" } | { kind: "bulk" } | null;
+
+/** Tab 2: everyone in the company, searchable, filterable, sortable and paged by the server. */
+export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; myAccountId: number }) {
+  const { t } = useTranslation("people");
+  const roleLabel = useRoleLabel();
+  const formatDate = useFormatDate();
+  const [search, setSearch] = useState("");
+  const [team, setTeam] = useState("");
+  const [role, setRole] = useState("");
+  const [status, setStatus] = useState<EmployeeStatusFilter>("active");
+  const [ordering, setOrdering] = useState<EmployeeOrdering>("name");
+  const [sort, setSort] = useState<SortOrder>("asc");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const debounced = useDebounced(search.trim());
+
+  const roleFilter = Role.safeParse(role);
+  const employees = useEmployees({
+    search: debounced,
+    team: team ? Number(team) : undefined,
+    role: roleFilter.success ? roleFilter.data : undefined,
+    status,
+    ordering,
+    sort,
+    page,
+    page_size: pageSize,
+  });
+  // Any change of filter starts again from the first page.
+  const filter = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+  const sortBy = (column: EmployeeOrdering) => {
+    if (column === ordering) setSort(sort === "asc" ? "desc" : "asc");
+    else {
+      setOrdering(column);
+      setSort("asc");
+    }
+    setPage(1);
+  };
+
+  const list = employees.data?.results ?? [];
+  const filtered = Boolean(debounced || team || role || status !== "active");
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", mb: 2 }}>
+        <TextField
+          type="search"
+          size="small"
+          label={t("employees.search")}
+          value={search}
+          onChange={(event) => filter(setSearch)(event.target.value)}
+          sx={{ flex: "2 1 220px" }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+        />
+        <Box sx={{ flex: "1 1 160px" }}>
+          <TeamSelect size="small" label={t("employees.team")} value={team} onChange={filter(setTeam)} emptyLabel={t("employees.allTeams")} />
+        </Box>
+        <Box sx={{ flex: "1 1 160px" }}>
+          <RoleSelect size="small" label={t("employees.role")} value={role} onChange={filter(setRole)} emptyLabel={t("employees.allRoles")} />
+        </Box>
+        <TextField
+          select
+          size="small"
+          label={t("employees.status")}
+          value={status}
+          onChange={(event) => filter(setStatus)(event.target.value as EmployeeStatusFilter)}
+          sx={{ flex: "1 1 140px" }}
+        >
+          {(["active", "deactivated", "all"] as const).map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`employeeStatusFilter.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {canManage && (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, justifyContent: "flex-end", mb: 2 }}>
+          <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setDialog({ kind: "bulk" })}>
+            {t("bulk.open")}
+          </Button>
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setDialog({ kind: "invite" })}>
+            {t("invite.open")}
+          </Button>
+        </Box>
+      )}
+
+      {employees.isPending ? (
+        <Loading label={t("employees.loading")} />
+      ) : employees.isError ? (
+        <LoadFailed error={employees.error} onRetry={() => void employees.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<BadgeOutlined />}
+          title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
+          description={filtered ? undefined : t("employees.emptyDescription")}
+        />
+      ) : (
+        <Paper variant="outlined">
+          <ScrollArea label={t("employees.tableLabel")}>
+            <Table size="small" aria-label={t("employees.tableLabel")} aria-busy={employees.isFetching} sx={{ minWidth: 760 }}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      scope="col"
+                      sortDirection={column.sort && column.sort === ordering ? sort : false}
+                    >
+                      {column.sort ? (
+                        <TableSortLabel
+                          active={column.sort === ordering}
+                          direction={column.sort === ordering ? sort : "asc"}
+                          onClick={() => sortBy(column.sort!)}
+                        >
+                          {t(`employees.columns.${column.key}`)}
+                        </TableSortLabel>
+                      ) : (
+                        t(`employees.columns.${column.key}`)
+                      )}
+                    </TableCell>
+                  ))}
+                  {canManage && (
+                    <TableCell scope="col" align="right">
+                      {t("table.actions")}
+                    </TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((employee) => {
+                  const isSelf = employee.id === myAccountId;
+                  return (
+                    <TableRow key={employee.id}>
+                      <TableCell component="th" scope="row">
+                        {employee.display_name}
+                        {isSelf && (
+                          <Typography component="span" variant="caption" color="text.secondary">
+                            {" "}
+                            {t("employees.you")}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>{employee.email}</TableCell>
+                      <TableCell>{roleLabel(employee.role)}</TableCell>
+                      <TableCell>{employee.team?.name ?? t("employees.noTeam")}</TableCell>
+                      <TableCell>
+                        <EmployeeStatusChip status={employee.status} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(employee.created_at)}</TableCell>
+                      {canManage && (
+                        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                          {employee.status === "active" && (
+                            <>
+                              <Tooltip title={t("employees.editLabel", { name: employee.display_name })}>
+                                <IconButton
+                                  aria-label={t("employees.editLabel", { name: employee.display_name })}
+                                  onClick={() => setDialog({ kind: "edit", employee })}
+                                >
+                                  <EditOutlined />
+                                </IconButton>
+                              </Tooltip>
+                              {!isSelf && (
+                                <Tooltip title={t("employees.deactivateLabel", { name: employee.display_name })}>
+                                  <IconButton
+                                    aria-label={t("employees.deactivateLabel", { name: employee.display_name })}
+                                    onClick={() => setDialog({ kind: "deactivate", employee })}
+                                  >
+                                    <PersonOffOutlined />
+                                  </IconButton>
+                                </Tooltip>
+                              )}
+                            </>
+                          )}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </ScrollArea>
+          <Pager
+            count={employees.data?.count ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </Paper>
+      )}
+
+      {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.employee} isSelf={dialog.employee.id === myAccountId} onClose={close} />}
+      {dialog?.kind === "deactivate" && <DeactivateDialog employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === "invite" && <InviteDialog onClose={close} />}
+      {dialog?.kind === "bulk" && (
+        <Suspense fallback={null}>
+          <BulkInviteDialog onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

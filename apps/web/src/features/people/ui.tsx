@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import LinearProgress from "@mui/material/LinearProgress";
+import TableContainer from "@mui/material/TableContainer";
+import TablePagination from "@mui/material/TablePagination";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import type { Role } from "@learnward/contracts";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+
+/** The spec's role label (spec §3), translated. */
+export function useRoleLabel(): (role: Role) => string {
+  const { t } = useTranslation("common");
+  return useCallback((role: Role) => t(`roles.${role}`), [t]);
+}
+
+/** Dates in the reader's language. A plain day (a plan's deadline, YYYY-MM-DD) stays that day in every time zone. */
+export function useFormatDate(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return useCallback(
+    (iso: string) => {
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+      return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: day ? "UTC" : undefined }).format(new Date(iso));
+    },
+    [i18n.language],
+  );
+}
+
+/** A value that follows another one after it has stopped changing for a moment (typing in a search box). */
+export function useDebounced<T>(value: T, delayMs = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation("common");
+  const message = useErrorMessage();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t("actions.retry")}
+        </Button>
+      }
+    >
+      {message(error)}
+    </Alert>
+  );
+}
+
+const REQUEST_STATUS_COLOR = { pending: "warning", accepted: "success", rejected: "default" } as const;
+
+export function RequestStatusChip({ status }: { status: keyof typeof REQUEST_STATUS_COLOR }) {
+  const { t } = useTranslation("people");
+  return <Chip size="small" variant="outlined" color={REQUEST_STATUS_COLOR[status]} label={t(`requestStatus.${status}`)} />;
+}
+
+export function EmployeeStatusChip({ status }: { status: "active" | "deactivated" }) {
+  const { t } = useTranslation("people");
+  return <Chip size="small" variant="outlined" color={status === "active" ? "success" : "default"} label={t(`employeeStatus.${status}`)} />;
+}
+
+/** A progress bar with its percent written next to it; the bar's name says whose progress it is. */
+export function Percent({ value, label }: { value: number; label: string }) {
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 100 }}>
+      <LinearProgress variant="determinate" value={value} aria-label={label} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+      <Typography variant="body2" component="span" sx={{ minWidth: 40, textAlign: "right" }}>
+        {value}%
+      </Typography>
+    </Box>
+  );
+}
+
+interface PagerProps {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize?: (size: number) => void;
+  sizes?: number[];
+  component?: "div" | "td";
+}
+
+/** Translated pagination; `page` is 1-based like the server's. */
+export function Pager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50], component = "div" }: PagerProps) {
+  const { t } = useTranslation("people");
+  return (
+    <TablePagination
+      component={component}
+      count={count}
+      page={count === 0 ? 0 : page - 1}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={onPageSize ? sizes : [pageSize]}
+      onPageChange={(_event, next) => onPage(next + 1)}
+      onRowsPerPageChange={(event) => onPageSize?.(Number(event.target.value))}
+      labelRowsPerPage={t("pager.rowsPerPage")}
+      labelDisplayedRows={({ from, to, count: total }) => t("pager.displayed", { from, to, count: total })}
+      getItemAriaLabel={(type) => t(`pager.${type}`)}
+    />
+  );
+}
+
+/** A section of a page with its own h2 and optional actions. */
+export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 1.5, mb: 2 }}>
+        <Typography id={id} variant="h2">
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * A table's horizontal scroll area on narrow screens; focusable so keyboard users can scroll it too.
+ */
+export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableContainer
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{ "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: -2 } }}
+    >
+      {children}
+    </TableContainer>
+  );
+}

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AppRoutes } from "../../app/router";
+import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+const engineering = { id: 7, name: "Engineering" };
+const tessa = { id: 1, display_name: "Tessa Lind", email: "teamleader@acme.test" };
+const member = (id: number, name: string, email: string, role: string) => ({
+  id,
+  uid: `uid-${id}`,
+  display_name: name,
+  email,
+  username: email.split("@")[0],
+  photo_url: null,
+  role,
+  status: "active",
+  team: engineering,
+  created_at: "2026-01-01T00:00:00.000Z",
+});
+const plan = {
+  id: 11,
+  title: "Q4 upskilling",
+  deadline: "2027-01-31",
+  skills: { git: { collections: [] }, typescript: { collections: [] } },
+  teams: [engineering],
+  created_by: tessa,
+  assignees_count: 2,
+  completed_count: 0,
+  overdue_count: 0,
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+const assignee = (id: number, name: string, email: string, git: number, ts: number) => ({
+  account: { id, display_name: name, email, team: engineering },
+  via_team: true,
+  status: "active",
+  overdue: false,
+  progress: { done: git + ts, total: 2, percent: ((git + ts) / 2) * 100 },
+  skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } },
+});
+
+function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  const fetch = vi.fn(
+    stubFetch({
+      "GET /api/b2b/v1/profile/acme.test": { body: meFor("teamleader").company },
+      "GET /api/b2b/v1/onboarding/": { body: page([]) },
+      "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
+      "GET /api/b2b/v1/teams/7/members/": {
+        body: [member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")],
+      },
+      "GET /api/b2b/v1/plans/": { body: page([plan]) },
+      "GET /api/b2b/v1/plans/11/assignees/": {
+        body: [assignee(5, "Marco Bianchi", "member@acme.test", 1, 0), assignee(1, "Tessa Lind", "teamleader@acme.test", 0, 0)],
+      },
+      "GET /api/b2b/v1/invite-requests/": { body: page([]) },
+      "GET /api/b2b/v1/removal-requests/": { body: page([]) },
+      ...overrides,
+    }),
+  );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+const posts = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+
+describe("/peopleManagement/team/{id}: the team leader's own team", () => {
+  it("lists the members with their progress on assigned plans", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+    const table = await screen.findByRole("table", { name: "Team members" });
+    expect(await within(table).findByRole("progressbar", { name: "Progress of Marco Bianchi on Q4 upskilling" })).toHaveAttribute("aria-valuenow", "50");
+    // No removal request for oneself.
+    expect(within(table).getByRole("button", { name: "Request removal of Marco Bianchi" })).toBeInTheDocument();
+    expect(within(table).queryByRole("button", { name: "Request removal of Tessa Lind" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Invite requests" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Removal requests" })).toBeInTheDocument();
+  });
+
+  it("requests an invite with POST /invite-requests/ {email, team_id, reason}", async () => {
+    const fetch = serve({ "POST /api/b2b/v1/invite-requests/": { status: 201, body: {} } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+    await user.click(await screen.findByRole("button", { name: "Request an invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Request an invite to team Engineering" });
+    await user.type(within(dialog).getByLabelText(/^Email/), "New.Hire@Outside.test");
+    await user.type(within(dialog).getByLabelText(/^Reason/), "Backend hire");
+    await user.click(within(dialog).getByRole("button", { name: "Send request" }));
+    await waitFor(() =>
+      expect(posts(fetch)).toEqual([["/api/b2b/v1/invite-requests/", { email: "new.hire@outside.test", team_id: 7, reason: "Backend hire" }]]),
+    );
+  });
+
+  it("requests a removal with POST /removal-requests/ and explains one already pending (409)", async () => {
+    const fetch = serve({
+      "POST /api/b2b/v1/removal-requests/": { status: 409, body: { error: { code: "conflict", message: "A removal request for this person is already pending" } } },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+    await user.click(await screen.findByRole("button", { name: "Request removal of Marco Bianchi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Request the removal of Marco Bianchi" });
+    await user.click(within(dialog).getByRole("button", { name: "Send request" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("A removal request for this person is already pending.");
+    expect(posts(fetch)).toEqual([["/api/b2b/v1/removal-requests/", { employee_id: 5 }]]);
+  });
+
+  it("keeps a team leader out of other teams", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/team/8", session: signedIn("teamleader") });
+    expect(await screen.findByRole("heading", { name: "You do not have access to this page" })).toBeInTheDocument();
+  });
+});
+
+describe("/peopleManagement/skillboost", () => {
+  it("shows the team's skills matrix as an accessible table", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
+    const table = await screen.findByRole("table", { name: /Skills of team Engineering/ });
+    const headers = within(table).getAllByRole("columnheader").map((cell) => [cell.textContent, cell.getAttribute("scope")]);
+    expect(headers).toEqual([
+      ["Person", "col"],
+      ["git", "col"],
+      ["typescript", "col"],
+    ]);
+    const marco = within(table).getByRole("rowheader", { name: /Marco Bianchi/ });
+    expect(marco).toHaveAttribute("scope", "row");
+    const cells = within(marco.closest("tr")!).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells).toEqual(["100%", "0%"]);
+  });
+
+  it("shows an empty state when no plans exist", async () => {
+    serve({ "GET /api/b2b/v1/plans/": { body: page([]) } });
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
+    expect(await screen.findByRole("heading", { name: "No upskilling plans for this team yet" })).toBeInTheDocument();
+  });
+
+  it("lets the L&D leader choose a team and asks for that team's plans", async () => {
+    const fetch = serve({
+      "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
+    });
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("ldleader") });
+    await screen.findByRole("table", { name: /Skills of team Engineering/ });
+    expect(screen.getByRole("combobox", { name: "Team" })).toHaveTextContent("Engineering");
+    const plansCall = fetch.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith("/api/b2b/v1/plans/?"));
+    expect(new URL(plansCall!, "http://x").searchParams.get("team")).toBe("7");
+  });
+});
