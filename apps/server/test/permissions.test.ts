@@ -101,6 +101,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/budgets/{id}": ["ldleader", "teamleader"],
   "PATCH /api/b2b/v1/budgets/{id}": ["ldleader"],
   "GET /api/b2b/v1/budgets/{id}/allocations": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/budgets/{id}/usage": ["ldleader", "teamleader"],
   "POST /api/b2b/v1/budgets/{id}/allocations": ["ldleader"],
   "GET /api/b2b/v1/budget-audit": ["ldleader"],
   "GET /api/b2b/v1/purchase-requests": COMPANY,

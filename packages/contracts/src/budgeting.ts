@@ -39,6 +39,25 @@ export const Budget = z.object({
   created_at: z.string(),
 });
 export type Budget = z.infer<typeof Budget>;
+/** How an allocation (or the whole budget) was used over its period, cumulative at the end of each step. */
+export const BudgetUsageQuery = z.object({
+  team: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("One team's allocation; a team leader always gets their own"),
+});
+export const BudgetUsage = z.object({
+  budget_id: z.number().int(),
+  team_id: z.number().int().nullable(),
+  step: z.enum(["month", "day"]).describe("A month for yearly budgets, a day for monthly ones"),
+  allocated_minor: z.number().int(),
+  points: z.array(
+    z.object({
+      start: z.string(),
+      end: z.string(),
+      committed_minor: z.number().int().describe("Approved or paid by the end of the step"),
+      paid_minor: z.number().int().describe("Paid by the end of the step"),
+    }),
+  ).describe("From the start of the period up to today (or the period's end)"),
+});
+export type BudgetUsage = z.infer<typeof BudgetUsage>;
 export const BudgetsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

@@ -57,6 +57,15 @@ export function createBudgetingRepo(db: Db) {
         .orderBy(asc(teams.name));
     },
 
+    /** Money held against a budget's allocations (one team's, if given), with when it was approved and paid. */
+    async heldOver(budgetId: number, teamId?: number) {
+      return db
+        .select({ price: purchaseRequests.priceMinor, decidedAt: purchaseRequests.decidedAt, paidAt: purchaseRequests.paidAt })
+        .from(purchaseRequests)
+        .innerJoin(budgetAllocations, eq(budgetAllocations.id, purchaseRequests.allocationId))
+        .where(and(eq(budgetAllocations.budgetId, budgetId), inArray(purchaseRequests.status, ["approved", "paid"]), ...(teamId !== undefined ? [eq(budgetAllocations.teamId, teamId)] : [])));
+    },
+
     async budget(companyId: number, id: number) {
       const [row] = await db.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.companyId, companyId)));
       return row;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usagePoints } from "./budgets.routes.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;
@@ -97,6 +98,26 @@ describe("purchase requests", () => {
     expect(eng).toMatchObject({ reserved_minor: 0, paid_minor: 25_000, remaining_minor: 575_000 });
   });
 
+  it("charts committed and paid money over the period, month by month, for the team's leader and the L&D leader", async () => {
+    const month = new Date().getUTCMonth();
+    const usage = await tl.get(`/api/b2b/v1/budgets/${budgetId}/usage/`);
+    expect(usage.status).toBe(200);
+    expect(usage.body).toMatchObject({ budget_id: budgetId, team_id: engineering, step: "month", allocated_minor: 600_000 });
+    expect(usage.body.points).toHaveLength(month + 1);
+    expect(usage.body.points[2]).toMatchObject({ start: `${year}-03-01`, end: `${year}-03-31`, paid_minor: 25_000 });
+    // The cancelled request no longer holds anything; the paid one was approved this month.
+    expect(usage.body.points.at(-1)).toMatchObject({ committed_minor: 25_000, paid_minor: 25_000 });
+    const whole = await ld.get(`/api/b2b/v1/budgets/${budgetId}/usage/`);
+    expect(whole.body).toMatchObject({ team_id: null, allocated_minor: 1_000_000 });
+    const other = await ld.get(`/api/b2b/v1/budgets/${budgetId}/usage/?team=${marketing}`);
+    expect(other.body).toMatchObject({ team_id: marketing, allocated_minor: 400_000 });
+    expect(other.body.points.at(-1)).toMatchObject({ committed_minor: 0, paid_minor: 0 });
+    expect((await tl.get(`/api/b2b/v1/budgets/${budgetId}/usage/?team=${marketing}`)).status).toBe(403);
+    expect((await member.get(`/api/b2b/v1/budgets/${budgetId}/usage/`)).status).toBe(403);
+    expect((await ld.get(`/api/b2b/v1/budgets/${budgetId}/usage/?team=999999`)).status).toBe(404);
+    expect((await ld.get(`/api/b2b/v1/budgets/999999/usage/`)).status).toBe(404);
+  });
+
   it("filters by status, sorts, and lists the team's queue for its leader", async () => {
     const mine = await member.get("/api/b2b/v1/purchase-requests/?status=rejected");
     expect(mine.body.results.map((r: { title: string }) => r.title)).toEqual(["Podcast app"]);
@@ -140,5 +161,28 @@ describe("concurrent approvals", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     const alloc = (await ld.get(`/api/b2b/v1/budgets/${b.body.id}/allocations/`)).body[0];
     expect(alloc).toMatchObject({ reserved_minor: 10_000, remaining_minor: 0 });
+  });
+});
+
+describe("usage over a monthly budget", () => {
+  it("has one point per day up to today, cumulative", () => {
+    const points = usagePoints(
+      { period: "month", periodStart: "2026-02-01", periodEnd: "2026-02-28" },
+      [
+        { price: 500, decidedAt: new Date("2026-02-02T10:00:00Z"), paidAt: "2026-02-05" },
+        { price: 300, decidedAt: new Date("2026-02-05T23:00:00Z"), paidAt: null },
+      ],
+      "2026-02-06",
+    );
+    expect(points.map((p) => [p.start, p.committed_minor, p.paid_minor])).toEqual([
+      ["2026-02-01", 0, 0],
+      ["2026-02-02", 500, 0],
+      ["2026-02-03", 500, 0],
+      ["2026-02-04", 500, 0],
+      ["2026-02-05", 800, 500],
+      ["2026-02-06", 800, 500],
+    ]);
+    expect(usagePoints({ period: "month", periodStart: "2026-02-01", periodEnd: "2026-02-28" }, [], "2027-01-01")).toHaveLength(28);
+    expect(usagePoints({ period: "year", periodStart: "2027-01-01", periodEnd: "2027-12-31" }, [], "2026-11-22")).toEqual([]);
   });
 });

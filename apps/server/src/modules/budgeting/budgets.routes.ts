@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AllocateRequest, AuditEntry, AuditQuery, Budget, BudgetsQuery, CreateBudgetRequest, ErrorBody, IdParam, Paginated, UpdateBudgetRequest } from "@learnward/contracts";
+import { AllocateRequest, AuditEntry, AuditQuery, Budget, BudgetsQuery, BudgetUsage, BudgetUsageQuery, CreateBudgetRequest, ErrorBody, IdParam, Paginated, UpdateBudgetRequest } from "@learnward/contracts";
 import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
@@ -43,6 +43,32 @@ function present(b: BudgetRow, allocs: Awaited<ReturnType<BudgetingRepo["allocat
     allocations,
     created_at: b.createdAt.toISOString(),
   };
+}
+
+/** Cumulative committed (approved or paid) and paid money at the end of each month or day, up to today. */
+export function usagePoints(b: Pick<BudgetRow, "period" | "periodStart" | "periodEnd">, held: { price: number | bigint | string; decidedAt: Date | null; paidAt: string | null }[], today: string) {
+  const steps: { start: string; end: string }[] = [];
+  const [y, m] = b.periodStart.split("-").map(Number) as [number, number];
+  const last = today < b.periodEnd ? today : b.periodEnd;
+  if (b.period === "year") {
+    for (let month = 0; month < 12; month++) {
+      const start = new Date(Date.UTC(y, month, 1)).toISOString().slice(0, 10);
+      if (start > last) break;
+      steps.push({ start, end: new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10) });
+    }
+  } else {
+    for (let day = 1; ; day++) {
+      const date = new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
+      if (date > last || date > b.periodEnd) break;
+      steps.push({ start: date, end: date });
+    }
+  }
+  const items = held.map((h) => ({ price: Number(h.price), decided: h.decidedAt ? h.decidedAt.toISOString().slice(0, 10) : null, paid: h.paidAt }));
+  return steps.map((step) => ({
+    ...step,
+    committed_minor: items.reduce((sum, i) => (i.decided !== null && i.decided <= step.end ? sum + i.price : sum), 0),
+    paid_minor: items.reduce((sum, i) => (i.paid !== null && i.paid <= step.end ? sum + i.price : sum), 0),
+  }));
 }
 
 /** Company budgets per period and their allocation to teams (L&D leader); team leaders read their team's. */
@@ -107,6 +133,34 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     async (req) => {
       const actor = requireActor(req.actor);
       return (await loadOne(requireCompany(actor), req.params.id, actor.role === "ldleader" ? undefined : (actor.teamId ?? -1))).allocations;
+    },
+  );
+
+  app.get(
+    "/api/b2b/v1/budgets/:id/usage",
+    {
+      config: { access: ["ldleader", "teamleader"] },
+      schema: { tags: ["budgeting"], summary: "Committed and paid money over the budget's period, for the chart of a team budget", params: IdParam, querystring: BudgetUsageQuery, response: { 200: BudgetUsage, ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      let teamId = req.query.team;
+      if (actor.role !== "ldleader") {
+        if (teamId !== undefined && teamId !== actor.teamId) throw forbidden("You can only see your own team's budget");
+        teamId = actor.teamId ?? -1;
+      }
+      const b = await repo.budget(companyId, req.params.id);
+      if (!b) throw notFound("Budget");
+      const [allocs, held] = await Promise.all([repo.allocations([b.id], teamId), repo.heldOver(b.id, teamId)]);
+      if (teamId !== undefined && allocs.length === 0 && actor.role === "ldleader" && !(await people.team(companyId, teamId))) throw notFound("Team");
+      return {
+        budget_id: b.id,
+        team_id: teamId ?? null,
+        step: b.period === "year" ? ("month" as const) : ("day" as const),
+        allocated_minor: allocs.reduce((sum, a) => sum + Number(a.a.amountMinor), 0),
+        points: usagePoints(b, held, todayIso()),
+      };
     },
   );
 
