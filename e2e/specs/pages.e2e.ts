@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, PHONE, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
+import { DESKTOP, PHONE, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +26,8 @@ async function shootAll(page: Page, paths: string[], prefix: string): Promise<vo
     await page.setViewportSize(viewport);
     for (const path of paths) {
       await visit(page, path);
+      // issue 13: no serious or critical axe-core violation on any page, at either width.
+      expect(await accessibilityViolations(page), `${path} at ${label}`).toEqual([]);
       await screenshot(page, `${prefix}-${fileName(path)}-${label}`);
     }
   }
@@ -77,6 +79,7 @@ describe("every menu route of every role", () => {
         expect(title.length, `${role} ${href}`).toBeGreaterThan(0);
         expect(await page.getByText("This page could not be shown").count(), href).toBe(0);
         expect(await page.getByText("You do not have access to this page").count(), `${role} ${href}`).toBe(0);
+        expect(await accessibilityViolations(page), `${role} ${href}`).toEqual([]);
       }
       // ldleader sees the most entries; admin has its own area: these two give every page's picture.
       if (role === "ldleader" || role === "admin") {

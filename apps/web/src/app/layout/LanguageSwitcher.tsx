@@ -19,7 +19,8 @@ export function LanguageSwitcher() {
           size="small"
           variant={locale === current ? "contained" : "text"}
           disableElevation
-          aria-label={t(`language.${locale}`)}
+          // The name starts with what is shown (WCAG 2.5.3), then says it in full.
+          aria-label={`${SHORT_NAMES[locale]} (${t(`language.${locale}`)})`}
           aria-pressed={locale === current}
           onClick={() => {
             if (locale !== current) switchLocale(locale);

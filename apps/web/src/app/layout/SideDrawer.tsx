@@ -103,7 +103,7 @@ function Navigation({ me, pathname, collapsed, onNavigate }: { me: Me; pathname:
           aria-label={group.titled ? t(`nav.groups.${group.key}`) : undefined}
           subheader={
             group.titled && !collapsed ? (
-              <ListSubheader component="div" disableSticky sx={{ lineHeight: "32px", mt: 1 }}>
+              <ListSubheader component="li" disableSticky sx={{ lineHeight: "32px", mt: 1 }}>
                 {t(`nav.groups.${group.key}`)}
               </ListSubheader>
             ) : undefined

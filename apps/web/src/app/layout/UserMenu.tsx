@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { Me } from "@learnward/contracts";
 import { signOut } from "../../features/identity/hooks";
 import { toast } from "../../lib/toast";
+import { initials } from "./initials";
 
 const UserMenuList = lazy(() => import("./UserMenuList"));
 const UserAvatar = lazy(() => import("./UserAvatar"));
@@ -34,7 +35,8 @@ export function UserMenu({ me, hideLogin = false }: { me: Me | null; hideLogin?:
   return (
     <>
       <IconButton
-        aria-label={t("userMenu.label")}
+        // The name holds the initials the avatar shows, so people who speak to their computer can say them (WCAG 2.5.3).
+        aria-label={me ? t("userMenu.labelWithInitials", { initials: initials(me.user.displayName || me.user.email) }) : t("userMenu.label")}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// issue 13: Lighthouse (performance, accessibility, best practices) on the production build served by
+// the real server with the demo data, desktop and mobile presets, in Debian's Chromium. Prints the
+// scores and the targets; exits 1 if one is missed. Usage: npm run lighthouse [-- /path ...]
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { buildWebIfStale, log, startServer, takeRunLock } from "./harness.mjs";
+
+const PAGES = ["/login", "/home", "/discover", "/dashboard/content", "/collaborative-network"];
+const SIGNED_OUT = new Set(["/login"]);
+/** The L&D leader reaches every listed page. */
+const ACCOUNT = { email: "ldleader@acme.test", password: "learnward-demo" };
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+const TARGETS = {
+  desktop: { performance: 95, accessibility: 95 },
+  mobile: { performance: 85, accessibility: 95 },
+};
+
+async function sessionCookie(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(ACCOUNT),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function main() {
+  const pages = process.argv.slice(2).length ? process.argv.slice(2) : PAGES;
+  await takeRunLock();
+  buildWebIfStale();
+  const server = await startServer("lighthouse-server.log");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows = [];
+  try {
+    const cookie = await sessionCookie(server.baseUrl);
+    for (const path of pages) {
+      for (const preset of ["desktop", "mobile"]) {
+        const result = await lighthouse(
+          `${server.baseUrl}${path}`,
+          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: SIGNED_OUT.has(path) ? undefined : { cookie } },
+          preset === "desktop" ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${path} (${preset})`);
+        if (lhr.runtimeError) throw new Error(`${path} (${preset}): ${lhr.runtimeError.message}`);
+        const landed = new URL(lhr.finalDisplayedUrl).pathname;
+        if (landed !== path) throw new Error(`${path} (${preset}) ended on ${landed}: the page was not measured`);
+        const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(id)]));
+        const missed = Object.entries(TARGETS[preset]).filter(([id, target]) => scores[id] < target);
+        const failing = Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+          .map((audit) => audit.id);
+        rows.push({ path, preset, ...scores, lcp: lhr.audits["largest-contentful-paint"]?.displayValue ?? "", tbt: lhr.audits["total-blocking-time"]?.displayValue ?? "", cls: lhr.audits["cumulative-layout-shift"]?.displayValue ?? "", missed, failing });
+        log(`${path} ${preset}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+
+  const pad = (text, width) => String(text).padEnd(width);
+  console.log(`\n${pad("page", 24)}${pad("preset", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("CLS", 7)}target`);
+  for (const row of rows) {
+    const verdict = row.missed.length ? `MISSED: ${row.missed.map(([id, target]) => `${id} < ${target}`).join(", ")}` : "met";
+    console.log(`${pad(row.path, 24)}${pad(row.preset, 9)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row["best-practices"], 6)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${pad(row.cls, 7)}${verdict}`);
+  }
+  const weak = rows.filter((row) => row.failing.length);
+  if (weak.length) {
+    console.log("\naudits scoring under 90:");
+    for (const row of weak) console.log(`  ${row.path} ${row.preset}: ${row.failing.join(", ")}`);
+  }
+  const missedAny = rows.some((row) => row.missed.length);
+  console.log(`\ntargets: performance ≥ ${TARGETS.desktop.performance} desktop and ≥ ${TARGETS.mobile.performance} mobile, accessibility ≥ 95 — ${missedAny ? "MISSED" : "all met"}`);
+  process.exit(missedAny ? 1 : 0);
+}
+
+await main();
