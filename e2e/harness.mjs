@@ -140,7 +140,7 @@ export async function startServer(logName = "server.log") {
   } catch (error) {
     const tail = readFileSync(serverLog, "utf8").split("\n").slice(-30).join("\n");
     await cleanUp();
-    throw new Error(`${error instanceof Error ? error.message : error}\nlast lines of the server log:\n${tail}`);
+    throw new Error(`${error instanceof Error ? error.message : error}\nlast lines of the server log:\n${tail}`, { cause: error });
   }
   return { baseUrl, stop: cleanUp };
 }

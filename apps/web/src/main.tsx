@@ -4,7 +4,7 @@ import { BrowserRouter } from "react-router";
 import { initI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { AppProviders, createQueryClient } from "./app/providers";
-import { AppRoutes } from "./app/router";
+import { AppRoutes, preloadRoute } from "./app/router";
 import { BootSpinner } from "./app/session";
 import { RouteErrorBoundary } from "./app/RouteError";
 import { fetchSession, sessionKey } from "./features/identity/hooks";
@@ -13,7 +13,8 @@ const queryClient = createQueryClient();
 // Ask for the session while the translations load.
 void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 
-await initI18n(readLocale());
+// The page's code downloads meanwhile too, and its words load with the first ones.
+await initI18n(readLocale(), preloadRoute(window.location.pathname));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AppRoutes } from "./router";
+import { AppRoutes, preloadRoute } from "./router";
 import { renderApp, signedIn, signedOut, stubFetch } from "../test/render";
 import { LocationProbe } from "../test/LocationProbe";
 
@@ -92,5 +92,14 @@ describe("routing", () => {
     renderApp(app, { path: "/setting", session: signedIn("hr") });
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/login?next=%2Fsetting");
+  });
+});
+
+describe("preloadRoute", () => {
+  it("names the translations of the layouts and page a path shows, nested routes included", () => {
+    expect(preloadRoute("/login")).toEqual(["auth"]);
+    expect(preloadRoute("/budgetingPlan/companyBudget").sort()).toEqual(["budgeting", "onboarding"]);
+    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "network"]);
+    expect(preloadRoute("/no/such/page")).toEqual(["onboarding"]);
   });
 });

@@ -1,11 +1,19 @@
-import { lazy, type ComponentType } from "react";
-import { Route, Routes } from "react-router";
+import { isValidElement, lazy, type ComponentType } from "react";
+import { createRoutesFromChildren, matchRoutes, Route, Routes } from "react-router";
 import { loadNamespaces } from "../i18n";
 import { RequireRole, SessionGate } from "./session";
 
-/** A lazily loaded page: its code and its translation namespaces arrive together. */
-function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []) {
-  return lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+type PageModule = { default: ComponentType };
+
+/**
+ * A lazily loaded page: its code and its translation namespaces arrive together. preload() starts
+ * the code early (see preloadRoute); the lazy component then reuses the same download.
+ */
+function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []) {
+  let code: Promise<PageModule> | undefined;
+  const loadCode = () => (code ??= load());
+  const component = lazy(() => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module));
+  return Object.assign(component, { preload: () => void loadCode().catch(() => undefined), namespaces });
 }
 
 const PublicLayout = page(() => import("./layout/PublicLayout"));
@@ -46,58 +54,75 @@ const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboa
  * did not fit the /login budget, and pages load their data through TanStack Query anyway.
  */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<SessionGate />}>
-        {/* Open without sign-in. */}
-        <Route element={<PublicLayout />}>
-          <Route index element={<LandingPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="invitation/:token" element={<InvitationPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="terms" element={<TermsPage />} />
-        </Route>
-
-        {/* Everything else needs a signed-in user: the layout sends others to /login. */}
-        <Route element={<AppLayout />}>
-          <Route path="setting" element={<SettingPage />} />
-          <Route path="home" element={<HomePage />} />
-          <Route path="profile/:username" element={<HomePage />} />
-          <Route path="discover" element={<DiscoverPage />} />
-          <Route path="dashboard/content" element={<InsightsPage />} />
-          <Route path="collaborative-network">
-            <Route index element={<LearningPathsPage />} />
-            <Route path="library" element={<LibraryPage />} />
-            <Route path="myTasks" element={<MyTasksPage />} />
-            <Route path="publishRequest" element={<PublishRequestsPage />} />
-            <Route path="collections/:id/:slug" element={<CollectionPage />} />
-          </Route>
-          <Route path="budgetingPlan">
-            <Route index element={<TeamBudgetPage />} />
-            {/* spec §2/§6: the company budget is only for ldleader. */}
-            <Route path="companyBudget" element={<RequireRole roles={["ldleader"]} />}>
-              <Route index element={<CompanyBudgetPage />} />
-            </Route>
-            <Route path="purchaseRequest" element={<PurchaseRequestsPage />} />
-          </Route>
-          <Route path="peopleManagement">
-            <Route index element={<PeopleManagementPage />} />
-            <Route path="team/:id" element={<TeamPage />} />
-            <Route path="skillboost" element={<SkillboostPage />} />
-          </Route>
-          {/* spec §2: the admin area, with its own menu; admin only. */}
-          <Route path="admin" element={<RequireRole roles={["admin"]} />}>
-            <Route index element={<CompaniesPage />} />
-            <Route path="budget-management" element={<BudgetManagementPage />} />
-            <Route path="people-management" element={<AdminPeoplePage />} />
-          </Route>
-        </Route>
-
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{routes}</Routes>;
 }
+
+/**
+ * Starts downloading the code of the layouts and page that `pathname` shows, before the
+ * translations are in and the first render asks for them one after the other; returns the
+ * translation namespaces they need, to load with the first ones.
+ */
+export function preloadRoute(pathname: string): string[] {
+  const namespaces = new Set<string>();
+  for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
+    const element = match.route.element;
+    if (!isValidElement(element)) continue;
+    const type = element.type as { preload?: () => void; namespaces?: readonly string[] };
+    type.preload?.();
+    for (const ns of type.namespaces ?? []) namespaces.add(ns);
+  }
+  return [...namespaces];
+}
+
+const routes = (
+  <Route element={<SessionGate />}>
+    {/* Open without sign-in. */}
+    <Route element={<PublicLayout />}>
+      <Route index element={<LandingPage />} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="register" element={<RegisterPage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="invitation/:token" element={<InvitationPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
+      <Route path="terms" element={<TermsPage />} />
+    </Route>
+
+    {/* Everything else needs a signed-in user: the layout sends others to /login. */}
+    <Route element={<AppLayout />}>
+      <Route path="setting" element={<SettingPage />} />
+      <Route path="home" element={<HomePage />} />
+      <Route path="profile/:username" element={<HomePage />} />
+      <Route path="discover" element={<DiscoverPage />} />
+      <Route path="dashboard/content" element={<InsightsPage />} />
+      <Route path="collaborative-network">
+        <Route index element={<LearningPathsPage />} />
+        <Route path="library" element={<LibraryPage />} />
+        <Route path="myTasks" element={<MyTasksPage />} />
+        <Route path="publishRequest" element={<PublishRequestsPage />} />
+        <Route path="collections/:id/:slug" element={<CollectionPage />} />
+      </Route>
+      <Route path="budgetingPlan">
+        <Route index element={<TeamBudgetPage />} />
+        {/* spec §2/§6: the company budget is only for ldleader. */}
+        <Route path="companyBudget" element={<RequireRole roles={["ldleader"]} />}>
+          <Route index element={<CompanyBudgetPage />} />
+        </Route>
+        <Route path="purchaseRequest" element={<PurchaseRequestsPage />} />
+      </Route>
+      <Route path="peopleManagement">
+        <Route index element={<PeopleManagementPage />} />
+        <Route path="team/:id" element={<TeamPage />} />
+        <Route path="skillboost" element={<SkillboostPage />} />
+      </Route>
+      {/* spec §2: the admin area, with its own menu; admin only. */}
+      <Route path="admin" element={<RequireRole roles={["admin"]} />}>
+        <Route index element={<CompaniesPage />} />
+        <Route path="budget-management" element={<BudgetManagementPage />} />
+        <Route path="people-management" element={<AdminPeoplePage />} />
+      </Route>
+    </Route>
+
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);

@@ -26,7 +26,7 @@ const lazyLocales: BackendModule = {
   },
 };
 
-export async function initI18n(locale: Locale): Promise<I18n> {
+export async function initI18n(locale: Locale, pageNamespaces: readonly string[] = []): Promise<I18n> {
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -35,7 +35,7 @@ export async function initI18n(locale: Locale): Promise<I18n> {
       supportedLngs: [...LOCALES],
       // en and es carry the same keys (checked by a test), so no fallback language is loaded.
       fallbackLng: false,
-      ns: [...CORE_NAMESPACES],
+      ns: [...new Set([...CORE_NAMESPACES, ...pageNamespaces])],
       defaultNS: "common",
       interpolation: { escapeValue: false },
       returnNull: false,
