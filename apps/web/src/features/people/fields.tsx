@@ -55,7 +55,7 @@ export function TeamSelect({ label, value, onChange, disabled, helperText, size,
       label={label}
       value={known ? value : ""}
       onChange={(event) => onChange(event.target.value)}
-      disabled={disabled || teams.isPending}
+      disabled={disabled}
       helperText={teams.isError ? t("teamsUnavailable") : helperText}
       error={teams.isError}
       size={size}

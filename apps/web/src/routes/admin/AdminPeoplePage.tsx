@@ -1,16 +1,41 @@
-import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import { useState } from "react";
+import Button from "@mui/material/Button";
+import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { useMe } from "../../app/session";
+import { PageHeader } from "../../components/PageHeader";
+import { AccountsTable } from "../../features/admin/AccountsTable";
+import { ResendInvitationDialog } from "../../features/admin/AccountDialogs";
+import { AuditLog } from "../../features/admin/AuditLog";
+import { Section } from "../../features/admin/ui";
 
+/**
+ * /admin/people-management (issue 11): any account of any company; change role or company,
+ * deactivate or reactivate, resend an invitation, sign-in history; every change audited.
+ */
 export default function AdminPeoplePage() {
   const { t } = useTranslation("admin");
+  const me = useMe();
+  const [resending, setResending] = useState(false);
   return (
-    <ModulePage
-      title={t("people.title")}
-      description={t("people.description")}
-      emptyTitle={t("people.emptyTitle")}
-      emptyDescription={t("people.emptyDescription")}
-      icon={<ManageAccountsOutlined />}
-    />
+    <>
+      <PageHeader
+        title={t("people.title")}
+        description={t("people.description")}
+        actions={
+          <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} onClick={() => setResending(true)}>
+            {t("people.resend.open")}
+          </Button>
+        }
+      />
+      <AccountsTable myAccountId={me.account.id} />
+      <Section id="accounts-audit" title={t("people.auditTitle")} description={t("people.auditDescription")}>
+        <AuditLog entity="account" label={t("people.auditTitle")} />
+      </Section>
+      <Section id="invitations-audit" title={t("people.invitationsAuditTitle")}>
+        <AuditLog entity="invitation" label={t("people.invitationsAuditTitle")} pageSize={5} />
+      </Section>
+      {resending && <ResendInvitationDialog onClose={() => setResending(false)} />}
+    </>
   );
 }

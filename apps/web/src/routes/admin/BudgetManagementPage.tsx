@@ -1,16 +1,19 @@
-import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { PageHeader } from "../../components/PageHeader";
+import { AuditLog } from "../../features/admin/AuditLog";
+import { BudgetsTable } from "../../features/admin/BudgetsTable";
+import { Section } from "../../features/admin/ui";
 
+/** /admin/budget-management (issue 11): every company's budgets, allocations and spend; adjust with a reason. */
 export default function BudgetManagementPage() {
   const { t } = useTranslation("admin");
   return (
-    <ModulePage
-      title={t("budgetManagement.title")}
-      description={t("budgetManagement.description")}
-      emptyTitle={t("budgetManagement.emptyTitle")}
-      emptyDescription={t("budgetManagement.emptyDescription")}
-      icon={<SavingsOutlined />}
-    />
+    <>
+      <PageHeader title={t("budgetManagement.title")} description={t("budgetManagement.description")} />
+      <BudgetsTable />
+      <Section id="budgets-audit" title={t("budgets.auditTitle")} description={t("budgets.auditDescription")}>
+        <AuditLog entity="budget" label={t("budgets.auditTitle")} />
+      </Section>
+    </>
   );
 }

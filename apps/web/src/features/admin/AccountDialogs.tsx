@@ -1,0 +1,294 @@
+import { useId, useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { Email, Role } from "@learnward/contracts";
+import { ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import type { AccountPatch, AdminAccount } from "./api";
+import { AuditLog } from "./AuditLog";
+import { AnyRoleSelect, CompanySelect } from "./fields";
+import { useResendInvitation, useSignIns, useUpdateAccount } from "./hooks";
+import { LoadFailed, Loading, ScrollArea, useFormatDateTime } from "./ui";
+import { useAdminError, useFormMessage } from "./useAdminError";
+
+const companyValue = (account: AdminAccount) => (account.company ? String(account.company.id) : "");
+
+/** What the edit dialog sends: only what changed; a move to no company carries the role it needs. */
+export function accountPatch(account: AdminAccount, role: string, company: string): AccountPatch {
+  const patch: AccountPatch = {};
+  const nextRole = Role.safeParse(role);
+  if (nextRole.success && nextRole.data !== account.role) patch.role = nextRole.data;
+  if (company !== companyValue(account)) {
+    patch.company_id = company === "" ? null : Number(company);
+    // The server only lets a platform operator have no company, and checks the role sent with it.
+    if (company === "" && nextRole.success) patch.role = nextRole.data;
+  }
+  return patch;
+}
+
+/** Changes an account's role or company. Operators can't demote themselves. */
+export function EditAccountDialog({ account, isSelf, onClose }: { account: AdminAccount; isSelf: boolean; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  const errorMessage = useAdminError();
+  const update = useUpdateAccount();
+  const [role, setRole] = useState<string>(account.role);
+  const [company, setCompany] = useState(companyValue(account));
+  const [companyError, setCompanyError] = useState<string | null>(null);
+
+  // Refusals about the company belong under the company field; the rest above the form.
+  const serverCompanyError =
+    update.error instanceof ApiError && (update.error.message.startsWith("Only platform operators") || (update.error.status === 404 && update.error.message.startsWith("Company")))
+      ? errorMessage(update.error)
+      : null;
+  const companyHelp = companyError ?? serverCompanyError ?? (company !== companyValue(account) ? t("people.edit.moveHelp") : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (company === "" && role !== "admin") return setCompanyError(t("people.edit.companyRequired"));
+    setCompanyError(null);
+    const patch = accountPatch(account, role, company);
+    if (Object.keys(patch).length === 0) return onClose();
+    update.mutate(
+      { id: account.id, ...patch },
+      {
+        onSuccess: (saved) => {
+          toast(t("people.saved", { name: saved.display_name }), "success");
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t("people.edit.title", { name: account.display_name })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <DialogContentText>{account.email}</DialogContentText>
+            {update.isError && !serverCompanyError && (
+              <Alert severity="error" role="alert">
+                {errorMessage(update.error)}
+              </Alert>
+            )}
+            <AnyRoleSelect
+              label={t("people.edit.role")}
+              value={role}
+              onChange={(value) => {
+                setRole(value);
+                setCompanyError(null);
+              }}
+              disabled={isSelf}
+              helperText={isSelf ? t("people.edit.ownRole") : undefined}
+            />
+            <CompanySelect
+              label={t("people.edit.company")}
+              value={company}
+              onChange={(value) => {
+                setCompany(value);
+                setCompanyError(null);
+              }}
+              emptyLabel={t("people.edit.noCompany")}
+              error={Boolean(companyError ?? serverCompanyError)}
+              helperText={companyHelp}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("actions.cancel")}</Button>
+          <Button type="submit" variant="contained" loading={update.isPending}>
+            {t("actions.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Deactivates an account (signed out at once, sign-in refused, history kept) or reactivates it. */
+export function AccountStatusDialog({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  const errorMessage = useAdminError();
+  const update = useUpdateAccount();
+  const deactivate = account.status === "active";
+  const confirm = () =>
+    update.mutate(
+      { id: account.id, status: deactivate ? "deactivated" : "active" },
+      {
+        onSuccess: () => {
+          toast(t(deactivate ? "people.deactivated" : "people.reactivated", { name: account.display_name }), "success");
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={`${titleId}-text`} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t(deactivate ? "people.deactivateTitle" : "people.reactivateTitle", { name: account.display_name })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={`${titleId}-text`}>
+            {t(deactivate ? "people.deactivateDescription" : "people.reactivateDescription", { email: account.email })}
+          </DialogContentText>
+          {update.isError && (
+            <Alert severity="error" role="alert">
+              {errorMessage(update.error)}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("actions.cancel")}</Button>
+        <Button variant="contained" color={deactivate ? "error" : "primary"} loading={update.isPending} onClick={confirm}>
+          {t(deactivate ? "people.deactivate" : "people.reactivate")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function SignInHistory({ account }: { account: AdminAccount }) {
+  const { t } = useTranslation("admin");
+  const formatDateTime = useFormatDateTime();
+  const signIns = useSignIns(account.id);
+  const label = t("people.signIns.tableLabel", { name: account.display_name });
+  if (signIns.isPending) return <Loading label={t("people.signIns.loading")} />;
+  if (signIns.isError) return <LoadFailed error={signIns.error} onRetry={() => void signIns.refetch()} />;
+  if (signIns.data.length === 0) return <Typography color="text.secondary">{t("people.signIns.none")}</Typography>;
+  return (
+    <ScrollArea label={label}>
+      <Table size="small" aria-label={label} sx={{ minWidth: 520 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t("people.signIns.when")}</TableCell>
+            <TableCell scope="col">{t("people.signIns.ip")}</TableCell>
+            <TableCell scope="col">{t("people.signIns.device")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {signIns.data.map((event, index) => (
+            <TableRow key={`${event.at}-${index}`}>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(event.at)}</TableCell>
+              <TableCell>{event.ip_address ?? t("audit.none")}</TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere" }}>{event.user_agent ?? t("audit.none")}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** An account's sign-ins (latest 100) and every audited change made to it. */
+export function AccountHistoryDialog({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="body">
+      <DialogTitle id={titleId}>{t("people.historyTitle", { name: account.display_name })}</DialogTitle>
+      <DialogContent>
+        <Box component="section" aria-labelledby={`${titleId}-sign-ins`} sx={{ mb: 3 }}>
+          <Typography variant="h3" component="h3" id={`${titleId}-sign-ins`} sx={{ mb: 1 }}>
+            {t("people.signIns.heading")}
+          </Typography>
+          <SignInHistory account={account} />
+        </Box>
+        <Box component="section" aria-labelledby={`${titleId}-audit`}>
+          <Typography variant="h3" component="h3" id={`${titleId}-audit`} sx={{ mb: 1 }}>
+            {t("audit.heading")}
+          </Typography>
+          <AuditLog entity="account" entityId={account.id} label={t("people.auditLabel", { name: account.display_name })} />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("actions.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Sends a fresh invitation link to someone who was invited and has not accepted yet. */
+export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  const formMessage = useFormMessage();
+  const errorMessage = useAdminError();
+  const resend = useResendInvitation();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  // "No invitation for this address" and "already accepted" are about the address typed.
+  const fieldError =
+    resend.error instanceof ApiError && (resend.error.status === 404 || resend.error.status === 409 || resend.error.code === "validation_error")
+      ? resend.error.code === "validation_error"
+        ? formMessage("invalid_email")
+        : errorMessage(resend.error)
+      : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = Email.safeParse(email);
+    if (!parsed.success) return setEmailError(formMessage(email.trim() ? "invalid_email" : "required"));
+    setEmailError(null);
+    resend.mutate(parsed.data, {
+      onSuccess: () => {
+        toast(t("people.resend.sent", { email: parsed.data }), "success");
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t("people.resend.title")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <DialogContentText>{t("people.resend.description")}</DialogContentText>
+            {resend.isError && !fieldError && (
+              <Alert severity="error" role="alert">
+                {errorMessage(resend.error)}
+              </Alert>
+            )}
+            <TextField
+              label={t("people.resend.email")}
+              type="email"
+              autoComplete="off"
+              required
+              autoFocus
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailError(null);
+                resend.reset();
+              }}
+              error={Boolean(emailError ?? fieldError)}
+              helperText={emailError ?? fieldError ?? undefined}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("actions.cancel")}</Button>
+          <Button type="submit" variant="contained" loading={resend.isPending}>
+            {t("people.resend.submit")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useState } from "react";
+import Box from "@mui/material/Box";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
+import { useTranslation } from "react-i18next";
+import { Role } from "@learnward/contracts";
+import type { AuditEntity, AuditEntry } from "./api";
+import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
+import { useAllCompanies, useAudit } from "./hooks";
+import { LoadFailed, Loading, Pager, ScrollArea, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
+
+/** Company names by id, from the cached list of every company (audit snapshots only carry ids). */
+export function useCompanyName(): (id: unknown) => string | null {
+  const companies = useAllCompanies();
+  return useCallback(
+    (id: unknown) => (typeof id === "number" ? (companies.data?.find((company) => company.id === id)?.name ?? null) : null),
+    [companies.data],
+  );
+}
+
+/** An audited value as a person reads it: money in its currency, roles and statuses translated, ids named. */
+function useFormatValue() {
+  const { t, i18n } = useTranslation("admin");
+  const roleLabel = useRoleLabel();
+  const money = useFormatMoney();
+  const date = useFormatDate();
+  const companyName = useCompanyName();
+  return useCallback(
+    (field: string, value: unknown, currency: string | null): string => {
+      if (value === null || value === undefined || value === "") return t("audit.none");
+      if (Array.isArray(value)) return value.length ? value.join(", ") : t("audit.none");
+      if (field === "url_photo" && typeof value === "string") return value.startsWith("data:") ? t("audit.uploadedImage") : value;
+      if (field.endsWith("_minor") && typeof value === "number" && currency) return money(value, currency);
+      if (field === "company_id") return companyName(value) ?? t("audit.companyId", { id: String(value) });
+      if (field === "team_id") return t("audit.teamId", { id: String(value) });
+      if (field === "role" && Role.safeParse(value).success) return roleLabel(Role.parse(value));
+      if (field === "status" && i18n.exists(`admin:status.${String(value)}`)) return t(`status.${value as "active"}`);
+      if (field === "period" && (value === "year" || value === "month")) return t(`audit.period.${value}`);
+      if (field === "period_start" && typeof value === "string") return date(`${value}T00:00:00Z`);
+      return String(value);
+    },
+    [t, i18n, roleLabel, money, date, companyName],
+  );
+}
+
+/** What an entry is about, for the page-wide lists where entries of many things mix. */
+export function useAuditSubject(): (entry: AuditEntry) => string {
+  const { t } = useTranslation("admin");
+  const companyName = useCompanyName();
+  const periodLabel = usePeriodLabel();
+  return useCallback(
+    (entry: AuditEntry) => {
+      const field = (name: string) => auditField(entry, name);
+      const fallback = t(`audit.subject.${entry.entity}`, { id: entry.entity_id });
+      if (entry.entity === "company") return typeof field("name") === "string" ? String(field("name")) : fallback;
+      if (entry.entity === "invitation") return typeof field("email") === "string" ? String(field("email")) : fallback;
+      const company = companyName(field("company_id"));
+      if (entry.entity === "account") {
+        const username = field("username");
+        if (typeof username !== "string") return fallback;
+        return company ? t("audit.inCompany", { what: username, company }) : username;
+      }
+      const period = field("period");
+      const start = field("period_start");
+      if ((period === "year" || period === "month") && typeof start === "string") {
+        const label = periodLabel(period, start);
+        return company ? t("audit.inCompany", { what: label, company }) : label;
+      }
+      return fallback;
+    },
+    [t, companyName, periodLabel],
+  );
+}
+
+function ChangeList({ changes, currency }: { changes: Change[]; currency: string | null }) {
+  const { t, i18n } = useTranslation("admin");
+  const format = useFormatValue();
+  if (changes.length === 0) return <Typography variant="body2" color="text.secondary">{t("audit.noFieldChanges")}</Typography>;
+  const label = (field: string) => (i18n.exists(`admin:audit.fields.${field}`) ? t(`audit.fields.${field}` as "audit.fields.name") : field);
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2, "& li": { overflowWrap: "anywhere" } }}>
+      {changes.map((change) => (
+        <Typography component="li" variant="body2" key={change.field}>
+          <strong>{label(change.field)}</strong>
+          {": "}
+          {change.before === null && change.after !== null
+            ? format(change.field, change.after, currency)
+            : t("audit.fromTo", { before: format(change.field, change.before, currency), after: format(change.field, change.after, currency) })}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** The entries of the admin audit log: who, when, what, before and after, and why. */
+export function AuditTable({ entries, label, showSubject }: { entries: AuditEntry[]; label: string; showSubject: boolean }) {
+  const { t, i18n } = useTranslation("admin");
+  const formatDateTime = useFormatDateTime();
+  const subject = useAuditSubject();
+  // On a phone six columns don't fit: each entry becomes a small block of its own.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
+  const action = (name: string) => (i18n.exists(`admin:audit.actions.${name}`) ? t(`audit.actions.${name}` as "audit.actions.create") : name);
+  if (compact) {
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
+        {entries.map((entry) => (
+          <Box component="li" key={entry.id} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(entry.created_at)} · {entry.actor?.display_name ?? t("audit.system")}
+            </Typography>
+            <Typography sx={{ fontWeight: 600, my: 0.5 }}>
+              {action(entry.action)}
+              {showSubject && ` · ${subject(entry)}`}
+            </Typography>
+            <ChangeList changes={auditChanges(entry)} currency={auditCurrency(entry)} />
+            {entry.reason && (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                <strong>{t("audit.columns.reason")}</strong>: {entry.reason}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <ScrollArea label={label}>
+      <Table size="small" aria-label={label} sx={{ minWidth: showSubject ? 760 : 600 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t("audit.columns.when")}</TableCell>
+            <TableCell scope="col">{t("audit.columns.who")}</TableCell>
+            <TableCell scope="col">{t("audit.columns.action")}</TableCell>
+            {showSubject && <TableCell scope="col">{t("audit.columns.subject")}</TableCell>}
+            <TableCell scope="col">{t("audit.columns.changes")}</TableCell>
+            <TableCell scope="col">{t("audit.columns.reason")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id} sx={{ verticalAlign: "top" }}>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.created_at)}</TableCell>
+              <TableCell>{entry.actor?.display_name ?? t("audit.system")}</TableCell>
+              <TableCell>{action(entry.action)}</TableCell>
+              {showSubject && <TableCell>{subject(entry)}</TableCell>}
+              <TableCell sx={{ minWidth: 220 }}>
+                <ChangeList changes={auditChanges(entry)} currency={auditCurrency(entry)} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 140 }}>{entry.reason ?? t("audit.none")}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/**
+ * The audit entries of one kind of thing (every company) or of one thing (company 3), newest
+ * first, a page at a time, straight from GET /admin/audit/.
+ */
+export function AuditLog({ entity, entityId, label, pageSize = 10 }: { entity: AuditEntity; entityId?: number; label: string; pageSize?: number }) {
+  const { t } = useTranslation("admin");
+  const [page, setPage] = useState(1);
+  const audit = useAudit({ entity, entity_id: entityId, page, page_size: pageSize });
+  if (audit.isPending) return <Loading label={t("audit.loading")} />;
+  if (audit.isError) return <LoadFailed error={audit.error} onRetry={() => void audit.refetch()} />;
+  if (audit.data.results.length === 0) {
+    return (
+      <Typography color="text.secondary">{t("audit.empty")}</Typography>
+    );
+  }
+  return (
+    <>
+      <AuditTable entries={audit.data.results} label={label} showSubject={entityId === undefined} />
+      {audit.data.count > pageSize && <Pager count={audit.data.count} page={page} pageSize={pageSize} onPage={setPage} />}
+    </>
+  );
+}

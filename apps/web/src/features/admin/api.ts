@@ -1,0 +1,120 @@
+import { z } from "zod";
+import {
+  AdminAccount as AdminAccountSchema,
+  AdminAuditEntry as AdminAuditEntrySchema,
+  AdminBudget as AdminBudgetSchema,
+  AdminCompany as AdminCompanySchema,
+  Paginated,
+  SignInEvent as SignInEventSchema,
+  type AdjustBudgetRequest,
+  type CreateCompanyRequest,
+  type Page,
+  type Role,
+  type UpdateAdminAccountRequest,
+  type UpdateCompanyRequest,
+} from "@learnward/contracts";
+import { request } from "../../lib/api";
+
+// The admin module's calls (apps/server/src/modules/admin), each answer checked against its contract.
+
+export type AdminCompany = z.infer<typeof AdminCompanySchema>;
+export type AdminAccount = z.infer<typeof AdminAccountSchema>;
+export type AdminBudget = z.infer<typeof AdminBudgetSchema>;
+export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+export type AuditEntity = AuditEntry["entity"];
+export type SignInEvent = z.infer<typeof SignInEventSchema>;
+export type CompanyBody = z.input<typeof CreateCompanyRequest>;
+export type CompanyPatch = z.input<typeof UpdateCompanyRequest>;
+export type AccountPatch = z.input<typeof UpdateAdminAccountRequest>;
+export type AdjustBody = z.input<typeof AdjustBudgetRequest>;
+
+const ADMIN = "/api/b2b/v1/admin";
+/** The server's largest page. */
+export const MAX_PAGE_SIZE = 100;
+
+const CompaniesPage = Paginated(AdminCompanySchema);
+const AccountsPage = Paginated(AdminAccountSchema);
+const BudgetsPage = Paginated(AdminBudgetSchema);
+const AuditPage = Paginated(AdminAuditEntrySchema);
+const Resent = z.object({ id: z.number().int() });
+const Adjusted = z.object({ id: z.number().int(), amount_minor: z.number().int() });
+const parseCompany = (json: unknown) => AdminCompanySchema.parse(json);
+const parseAccount = (json: unknown) => AdminAccountSchema.parse(json);
+
+// ---- Companies ----
+
+export type CompanyStatusFilter = "all" | "active" | "suspended";
+export interface CompaniesParams {
+  search?: string;
+  status?: CompanyStatusFilter;
+  page: number;
+  page_size: number;
+}
+
+export const fetchCompanies = (params: CompaniesParams, signal?: AbortSignal): Promise<Page<AdminCompany>> =>
+  request(`${ADMIN}/companies/`, { query: { ...params, search: params.search || undefined }, parse: (json) => CompaniesPage.parse(json), signal });
+
+/** Every company, for pickers and for naming companies in the audit log, a page of 100 at a time. */
+export async function fetchAllCompanies(signal?: AbortSignal): Promise<AdminCompany[]> {
+  const all: AdminCompany[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await fetchCompanies({ page, page_size: MAX_PAGE_SIZE }, signal);
+    all.push(...answer.results);
+    if (!answer.next || answer.results.length === 0) return all;
+  }
+}
+
+export const createCompany = (body: CompanyBody) => request(`${ADMIN}/companies/`, { method: "POST", body, parse: parseCompany });
+export const updateCompany = (id: number, body: CompanyPatch) => request(`${ADMIN}/companies/${id}/`, { method: "PATCH", body, parse: parseCompany });
+/** Suspend: the company's people are signed out and can't sign in; lift: they can again. */
+export const setCompanySuspended = (id: number, suspended: boolean) =>
+  request(`${ADMIN}/companies/${id}/${suspended ? "suspend" : "reactivate"}/`, { method: "POST", parse: parseCompany });
+
+// ---- Accounts ----
+
+export type AccountStatusFilter = "all" | "active" | "deactivated";
+export interface AccountsParams {
+  search?: string;
+  company?: number;
+  role?: Role;
+  status?: AccountStatusFilter;
+  page: number;
+  page_size: number;
+}
+
+export const fetchAccounts = (params: AccountsParams, signal?: AbortSignal): Promise<Page<AdminAccount>> =>
+  request(`${ADMIN}/accounts/`, { query: { ...params, search: params.search || undefined }, parse: (json) => AccountsPage.parse(json), signal });
+
+export const updateAccount = (id: number, body: AccountPatch) => request(`${ADMIN}/accounts/${id}/`, { method: "PATCH", body, parse: parseAccount });
+
+export const fetchSignIns = (id: number, signal?: AbortSignal) =>
+  request(`${ADMIN}/accounts/${id}/sign-ins/`, { parse: (json) => SignInEventSchema.array().parse(json), signal });
+
+export const resendInvitation = (email: string) =>
+  request(`${ADMIN}/accounts/resend-invitation/`, { method: "POST", body: { email }, parse: (json) => Resent.parse(json) });
+
+// ---- Budgets ----
+
+export interface BudgetsParams {
+  company?: number;
+  page: number;
+  page_size: number;
+}
+
+export const fetchBudgets = (params: BudgetsParams, signal?: AbortSignal): Promise<Page<AdminBudget>> =>
+  request(`${ADMIN}/budgets/`, { query: { ...params }, parse: (json) => BudgetsPage.parse(json), signal });
+
+export const adjustBudget = (id: number, body: AdjustBody) =>
+  request(`${ADMIN}/budgets/${id}/adjust/`, { method: "POST", body, parse: (json) => Adjusted.parse(json) });
+
+// ---- Audit ----
+
+export interface AuditParams {
+  entity?: AuditEntity;
+  entity_id?: number;
+  page: number;
+  page_size: number;
+}
+
+export const fetchAudit = (params: AuditParams, signal?: AbortSignal): Promise<Page<AuditEntry>> =>
+  request(`${ADMIN}/audit/`, { query: { ...params }, parse: (json) => AuditPage.parse(json), signal });

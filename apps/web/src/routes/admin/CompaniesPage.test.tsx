@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Role } from "@learnward/contracts";
+import { AppRoutes } from "../../app/router";
+import { renderApp, signedIn } from "../../test/render";
+import { acme, auditEntry, callsOf, company, globex, page, queryOf, serveAdmin } from "../../features/admin/testing";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const admin = signedIn("admin");
+
+describe("the admin area is for platform admins only (issue 11)", () => {
+  const others: Role[] = ["hr", "ldleader", "teamleader", "member"];
+  for (const role of others) {
+    it(`shows ${role} the not-allowed page on every admin route, without asking the admin API`, async () => {
+      const fetch = serveAdmin({});
+      for (const path of ["/admin", "/admin/people-management", "/admin/budget-management"]) {
+        const { unmount } = renderApp(<AppRoutes />, { path, session: signedIn(role) });
+        expect(await screen.findByRole("heading", { name: "You do not have access to this page" })).toBeInTheDocument();
+        unmount();
+      }
+      expect(callsOf(fetch).filter((call) => call.url.includes("/admin/"))).toEqual([]);
+    });
+  }
+});
+
+describe("/admin companies", () => {
+  it("lists companies with their people and activity, and searches through the server", async () => {
+    const fetch = serveAdmin({});
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    expect(await screen.findByRole("heading", { level: 1, name: "Companies" })).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Companies" });
+    const globexRow = within(table).getByRole("row", { name: /Globex/ });
+    expect(within(globexRow).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(expect.arrayContaining(["EUR", "1", "0", "4", "Active"]));
+
+    await user.type(screen.getByRole("searchbox", { name: "Search by name or domain" }), "glob");
+    await waitFor(() => {
+      const last = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/")).at(-1)!;
+      expect(queryOf(last.url)).toMatchObject({ search: "glob", page: "1", page_size: "20", status: "all" });
+    });
+  });
+
+  it("checks each field of a new company before sending it, and names a bad allow-list entry", async () => {
+    const fetch = serveAdmin({});
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "New company" }));
+    const dialog = await screen.findByRole("dialog", { name: "New company" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Email domain" }), "not a domain");
+    await user.clear(within(dialog).getByRole("textbox", { name: "Currency" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Currency" }), "ZZZ");
+    await user.type(within(dialog).getByRole("textbox", { name: "Registration allow-list" }), "*@initech.test{enter}bob");
+    await user.click(within(dialog).getByRole("button", { name: "Create company" }));
+
+    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Enter a domain name, such as acme.com.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Enter a three-letter currency code, such as USD.")).toBeInTheDocument();
+    expect(within(dialog).getByText("“bob” is neither an email address nor *@domain.")).toBeInTheDocument();
+    expect(callsOf(fetch).filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("creates a company and shows the server's refusal of a taken domain on the domain field", async () => {
+    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "conflict", message: "A company with this domain already exists" } } };
+    const fetch = serveAdmin({ "POST /api/b2b/v1/admin/companies/": () => answer });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "New company" }));
+    const dialog = await screen.findByRole("dialog", { name: "New company" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "Initech");
+    await user.type(within(dialog).getByRole("textbox", { name: "Email domain" }), "Acme.test");
+    await user.clear(within(dialog).getByRole("textbox", { name: "Currency" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Currency" }), "eur");
+    expect(within(dialog).getByText("Euro")).toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Registration allow-list" }), "*@Initech.test{enter}ceo@partner.test");
+    await user.click(within(dialog).getByRole("button", { name: "Create company" }));
+
+    const domain = within(dialog).getByRole("textbox", { name: "Email domain" });
+    await waitFor(() => expect(domain).toHaveAccessibleDescription("Another company already has this domain."));
+    expect(domain).toHaveAttribute("aria-invalid", "true");
+    expect(callsOf(fetch).find((call) => call.method === "POST")?.body).toEqual({
+      name: "Initech",
+      domain: "acme.test",
+      url_photo: null,
+      currency: "EUR",
+      registration_allowlist: ["*@initech.test", "ceo@partner.test"],
+    });
+
+    answer = { status: 201, body: company(3, "Initech", { currency: "EUR", people_count: 0 }) };
+    await user.clear(domain);
+    await user.type(domain, "initech.test");
+    await user.click(within(dialog).getByRole("button", { name: "Create company" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(callsOf(fetch).filter((call) => call.method === "POST").at(-1)?.body).toMatchObject({ domain: "initech.test" });
+  });
+
+  it("takes an uploaded logo as a picture, and refuses one too large to keep", async () => {
+    const fetch = serveAdmin({ "POST /api/b2b/v1/admin/companies/": { status: 201, body: company(3, "Initech") } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "New company" }));
+    const dialog = await screen.findByRole("dialog", { name: "New company" });
+    const upload = within(dialog).getByLabelText("Upload a logo");
+    await user.upload(upload, new File(["x".repeat(80_000)], "huge.png", { type: "image/png" }));
+    expect(await within(dialog).findByText("This picture is too large: use one under 70 KB, or a link.")).toBeInTheDocument();
+
+    await user.upload(upload, new File([new Uint8Array([137, 80, 78, 71])], "initech.png", { type: "image/png" }));
+    expect(await within(dialog).findByText("Uploaded picture: initech.png")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("textbox", { name: "Logo link" })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "Initech");
+    await user.type(within(dialog).getByRole("textbox", { name: "Email domain" }), "initech.test");
+    await user.click(within(dialog).getByRole("button", { name: "Create company" }));
+    await waitFor(() => expect(callsOf(fetch).find((call) => call.method === "POST")?.body).toMatchObject({ url_photo: "data:image/png;base64,iVBORw==" }));
+  });
+
+  it("maps the server's validation details to the fields they name", async () => {
+    serveAdmin({
+      "PATCH /api/b2b/v1/admin/companies/1/": {
+        status: 400,
+        body: { error: { code: "validation_error", message: "Invalid body", details: [{ path: "body.url_photo", message: "An http(s) link or an image data URL" }] } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Edit Acme" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Acme" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Logo link" }), "https://cdn.example/acme.svg");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("textbox", { name: "Logo link" })).toHaveAccessibleDescription(
+        "Enter a link that starts with http:// or https://, or upload a PNG, JPEG, WebP or SVG picture.",
+      ),
+    );
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("edits only what changed", async () => {
+    const fetch = serveAdmin({ "PATCH /api/b2b/v1/admin/companies/1/": { body: { ...acme, name: "Acme Corp" } } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Edit Acme" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Acme" });
+    const name = within(dialog).getByRole("textbox", { name: "Name" });
+    await user.clear(name);
+    await user.type(name, "Acme Corp");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(callsOf(fetch)).toContainEqual({ method: "PATCH", url: "/api/b2b/v1/admin/companies/1/", body: { name: "Acme Corp" } }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("suspends after confirmation, and lifts a suspension", async () => {
+    const suspended = { ...globex, status: "suspended" as const };
+    const fetch = serveAdmin({
+      "GET /api/b2b/v1/admin/companies/": { body: page([acme, suspended]) },
+      "POST /api/b2b/v1/admin/companies/1/suspend/": { body: { ...acme, status: "suspended" } },
+      "POST /api/b2b/v1/admin/companies/2/reactivate/": { body: globex },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+
+    await user.click(await screen.findByRole("button", { name: "Suspend Acme" }));
+    const confirm = await screen.findByRole("dialog", { name: "Suspend Acme?" });
+    expect(confirm).toHaveTextContent("Its 5 people are signed out at once and can't sign in until you lift the suspension. Nothing is deleted.");
+    await user.click(within(confirm).getByRole("button", { name: "Suspend" }));
+    await waitFor(() => expect(callsOf(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/admin/companies/1/suspend/", body: undefined }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: "Lift the suspension of Globex" }));
+    const lift = await screen.findByRole("dialog", { name: "Lift the suspension of Globex?" });
+    expect(lift).toHaveTextContent("Its 1 person can sign in again.");
+    await user.click(within(lift).getByRole("button", { name: "Lift suspension" }));
+    await waitFor(() => expect(callsOf(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/admin/companies/2/reactivate/", body: undefined }));
+  });
+
+  it("shows a company's own audit entries, field by field", async () => {
+    const entries = [
+      auditEntry(9, { entity_id: 2, action: "suspend", before: { name: "Globex", status: "active" }, after: { name: "Globex", status: "suspended" } }),
+      auditEntry(8, { entity_id: 2, action: "update", before: { name: "Globex", registration_allowlist: [] }, after: { name: "Globex", registration_allowlist: ["*@globex.test"] } }),
+    ];
+    const fetch = serveAdmin({ "GET /api/b2b/v1/admin/audit/": (url) => ({ body: page(url.searchParams.get("entity_id") === "2" ? entries : []) }) });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Details and history of Globex" }));
+    const dialog = await screen.findByRole("dialog", { name: "Globex" });
+    const history = await within(dialog).findByRole("table", { name: "History of Globex" });
+    const rows = within(history).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("Alex Morgan");
+    expect(rows[0]).toHaveTextContent("Suspended");
+    expect(rows[0]).toHaveTextContent("Status: Active → Suspended");
+    expect(rows[1]).toHaveTextContent("Allow-list: — → *@globex.test");
+    expect(callsOf(fetch).some((call) => call.url.startsWith("/api/b2b/v1/admin/audit/") && queryOf(call.url).entity === "company" && queryOf(call.url).entity_id === "2")).toBe(true);
+  });
+});
