@@ -142,7 +142,7 @@ describe("admin area (issue 11)", () => {
     expect(await row.getByRole("cell").nth(1).innerText()).toBe("1");
 
     await signInWithForm(person.page, PERSON.email, PERSON.password);
-    await visible(person.page.getByRole("alert").filter({ hasText: "This account has been deactivated" }));
+    await visible(person.page.getByRole("alert").filter({ hasText: "Your company's access to Learnward is suspended" }));
     expect(person.page.url()).toContain("/login");
     await screenshot(person.page, "admin-suspended-sign-in-1280");
 

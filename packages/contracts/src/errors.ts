@@ -22,6 +22,7 @@ export const ErrorCode = z.enum([
   "registration_not_allowed",
   "account_missing",
   "account_inactive",
+  "company_suspended",
   "invalid_token",
   "auth_error",
 ]);

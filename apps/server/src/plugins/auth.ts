@@ -23,6 +23,7 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email_in_use",
   REGISTRATION_NOT_ALLOWED: "registration_not_allowed",
   ACCOUNT_INACTIVE: "account_inactive",
+  COMPANY_SUSPENDED: "company_suspended",
   INVALID_TOKEN: "invalid_token",
   FORBIDDEN: "permission_denied",
   VALIDATION_ERROR: "validation_error",
@@ -30,6 +31,7 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
 
 const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> = {
   account_inactive: { en: "This account is not active", es: "Esta cuenta no está activa" },
+  company_suspended: { en: "Your company's access is suspended", es: "El acceso de tu empresa está suspendido" },
   invalid_token: { en: "This link is invalid or has expired", es: "Este enlace no es válido o ha caducado" },
   rate_limited: { en: "Too many attempts. Try again later.", es: "Demasiados intentos. Inténtalo más tarde." },
   validation_error: { en: "Some fields are not valid", es: "Algunos campos no son válidos" },
@@ -147,9 +149,8 @@ export default fp(
       if (!account || account.status !== "active" || account.companyStatus === "suspended") {
         // spec §4 Session: no account → the user is signed out and told so.
         await auth.api.revokeSession({ headers, body: { token: session.session.token } }).catch(() => {});
-        throw account
-          ? new AppError("account_inactive", 401, "This account is not active")
-          : new AppError("account_missing", 401, "This account does not exist");
+        if (!account) throw new AppError("account_missing", 401, "This account does not exist");
+        throw account.status !== "active" ? new AppError("account_inactive", 401, "This account is not active") : new AppError("company_suspended", 401, "This company's access is suspended");
       }
       const actor: Actor = {
         uid: account.uid,

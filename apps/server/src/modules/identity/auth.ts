@@ -101,9 +101,8 @@ export function createAuth(o: AuthOptions) {
           // Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
           before: async (session) => {
             const account = await o.repo.accountByUid(session.userId);
-            if (account && (account.status !== "active" || account.companyStatus === "suspended")) {
-              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
-            }
+            if (account && account.status !== "active") throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
+            if (account?.companyStatus === "suspended") throw new APIError("FORBIDDEN", { code: "COMPANY_SUSPENDED", message: "This company's access is suspended" });
             return { data: session };
           },
           // Sessions end; the sign-in history shown to platform operators stays.
