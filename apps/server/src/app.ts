@@ -45,6 +45,13 @@ import { createBudgetingRepo } from "./modules/budgeting/budgeting.repo.ts";
 import { budgetsRoutes } from "./modules/budgeting/budgets.routes.ts";
 import { purchaseRoutes } from "./modules/budgeting/purchase.routes.ts";
 import { createAdminRepo } from "./modules/admin/admin.repo.ts";
+import { createDiscoverRepo } from "./modules/discover/discover.repo.ts";
+import { discoverRoutes } from "./modules/discover/discover.routes.ts";
+import { createCopilotRepo } from "./modules/discover/copilot.repo.ts";
+import { createCopilotService } from "./modules/discover/copilot.service.ts";
+import { copilotRoutes } from "./modules/discover/copilot.routes.ts";
+import { createCopilotEngine } from "./modules/discover/copilot/engine.ts";
+import { createLlm } from "./modules/discover/copilot/llm.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -144,6 +151,25 @@ export async function buildApp(opts: AppOptions) {
   await app.register(collectionsRoutes, { repo: collectionsRepo, content: contentService });
   await app.register(publishRoutes, { db: database.db });
   await app.register(plansRoutes, { plans: plansRepo, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
+
+  const discover = createDiscoverRepo(database.db);
+  const copilotRepo = createCopilotRepo(database.db);
+  const llm =
+    config.LLM_BASE_URL && config.LLM_MODEL && config.LLM_API_KEY
+      ? createLlm({ baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY, timeoutMs: config.LLM_TIMEOUT_MS })
+      : null;
+  await app.register(discoverRoutes, { repo: discover, collections: collectionsRepo });
+  await app.register(copilotRoutes, {
+    repo: copilotRepo,
+    service: createCopilotService({
+      repo: copilotRepo,
+      discover,
+      engine: createCopilotEngine(discover),
+      collections: collectionsRepo,
+      llm,
+      warn: (err, message) => app.log.warn({ err }, message),
+    }),
+  });
 
   const budgeting = createBudgetingRepo(database.db);
   await app.register(budgetsRoutes, { repo: budgeting, identity: identityRepo, people });

@@ -33,6 +33,20 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().url("each origin must be an absolute URL"))),
   WEB_DIST: z.string().optional(),
   SESSION_CACHE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(300).default(5),
+  // The copilot's language model (issue 8): an OpenAI-compatible endpoint such as Ollama or vLLM.
+  LLM_BASE_URL: z
+    .string()
+    .url("must be an absolute URL such as http://localhost:11434/v1")
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .optional(),
+  LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+  LLM_API_KEY: z.string().min(1).max(500).optional(),
+  LLM_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be between 100 and 120000")
+    .max(120_000, "must be between 100 and 120000")
+    .default(15_000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
@@ -54,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const c = parsed.data;
+  const llm = [c.LLM_BASE_URL, c.LLM_MODEL, c.LLM_API_KEY].filter((v) => v !== undefined).length;
+  if (llm !== 0 && llm !== 3) {
+    throw new ConfigError(["LLM_BASE_URL, LLM_MODEL and LLM_API_KEY: set all three to use a language model, or none"]);
+  }
   if (c.NODE_ENV === "production" && !c.AUTH_SECRET) {
     throw new ConfigError(["AUTH_SECRET: required in production (32+ random characters)"]);
   }

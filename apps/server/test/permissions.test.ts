@@ -125,6 +125,15 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/admin/budgets": ["admin"],
   "POST /api/b2b/v1/admin/budgets/{id}/adjust": ["admin"],
   "GET /api/b2b/v1/admin/audit": ["admin"],
+  "GET /api/b2b/v1/discover": COMPANY,
+  "GET /api/b2b/v1/discover/trending": COMPANY,
+  "GET /api/b2b/v1/discover/recommendations": COMPANY,
+  "GET /api/b2b/v1/copilot/conversations": COMPANY,
+  "POST /api/b2b/v1/copilot/conversations": COMPANY,
+  "GET /api/b2b/v1/copilot/conversations/{id}": COMPANY,
+  "DELETE /api/b2b/v1/copilot/conversations/{id}": COMPANY,
+  "POST /api/b2b/v1/copilot/conversations/{id}/messages": COMPANY,
+  "POST /api/b2b/v1/copilot/conversations/{id}/collection": COMPANY,
   "GET /api/b2b/v1/my-tasks": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/accept": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/reject": COMPANY,
@@ -166,6 +175,8 @@ beforeAll(async () => {
   const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 100_000 })).body;
   const purchase = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Matrix purchase", price_minor: 1_000 })).body;
   const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
+  const conversation = (await member.post("/api/b2b/v1/copilot/conversations/", {})).body;
+  await member.post(`/api/b2b/v1/copilot/conversations/${conversation.id}/messages/`, { content: "SQL in two weeks" });
   Object.assign(acme, {
     "/api/contentuser/{id}": String(saved.id_primary),
     "/api/user/folder/{id}": String(folder.id),
@@ -183,6 +194,7 @@ beforeAll(async () => {
     "/api/b2b/v1/my-tasks/{id}": String(plan.id),
     "/api/b2b/v1/budgets/{id}": String(budget.id),
     "/api/b2b/v1/purchase-requests/{id}": String(purchase.id),
+    "/api/b2b/v1/copilot/conversations/{id}": String(conversation.id),
     token: mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1],
     id_content: String(saved.id_content),
     id_primary: String(saved.id_primary),

@@ -8,3 +8,4 @@ export * from "./network.ts";
 export * from "./budgeting.ts";
 export * from "./admin.ts";
 export * from "./onboarding.ts";
+export * from "./discover.ts";

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const CONTENT_TYPES = ["article", "video", "course", "podcast", "book", "job"] as const;
 
@@ -29,9 +31,16 @@ export const contentItems = pgTable(
     createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Discover and the copilot (issue 8): title A in simple, English and Spanish; description B
+    // in English and Spanish; author C. Stored and indexed: never ranked over a per-row expression.
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(author, '')), 'C')`,
+    ),
   },
   (t) => [
     uniqueIndex("content_items_company_url_uq").on(t.companyId, t.normalizedUrl),
     index("content_items_company_type_idx").on(t.companyId, t.contentType),
+    index("content_items_search_idx").using("gin", t.search),
+    index("content_items_skills_idx").using("gin", t.skills),
   ],
 );

@@ -6,3 +6,4 @@ export * from "./people.ts";
 export * from "./network.ts";
 export * from "./budgeting.ts";
 export * from "./admin.ts";
+export * from "./discover.ts";

@@ -53,6 +53,8 @@ export const userContents = pgTable(
     index("user_contents_account_type_idx").on(t.accountId, t.contentType, t.createdAt),
     index("user_contents_account_course_idx").on(t.accountId, t.courseStatus),
     index("user_contents_search_idx").using("gin", t.search),
+    // Savers of a catalog item: discover's popularity and visibility (issue 8).
+    index("user_contents_content_idx").on(t.contentId),
   ],
 );
 

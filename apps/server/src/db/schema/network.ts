@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { contentItems } from "./catalog.ts";
 import { accounts, companies, teams } from "./identity.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A curated, ordered set of catalog content in sections (PRODUCT.md, Collaborative network). */
 export const collections = pgTable(
@@ -25,8 +27,16 @@ export const collections = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Discover searches published collections with the catalog's weights (issue 8).
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'B')`,
+    ),
   },
-  (t) => [index("collections_company_status_idx").on(t.companyId, t.status), index("collections_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("collections_company_status_idx").on(t.companyId, t.status),
+    index("collections_owner_idx").on(t.ownerId),
+    index("collections_search_idx").using("gin", t.search),
+  ],
 );
 
 export const collectionSections = pgTable(

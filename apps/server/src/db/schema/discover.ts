@@ -1,0 +1,60 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { accounts, companies } from "./identity.ts";
+import { collections } from "./network.ts";
+
+/** What an assistant message keeps besides its text: the cited catalog items, the plan, suggestions. */
+export interface StoredAnswer {
+  found: boolean;
+  /** The catalog items the answer shows: [ref] in the text cites the item with that ref. */
+  items: { ref: number; id: number }[];
+  plan: {
+    skills: string[];
+    available_s: number | null;
+    span: { unit: "day" | "week" | "month"; count: number } | null;
+    total_s: number;
+    /** Each section's items, as refs. */
+    sections: { title: string; kind: "week" | "topic"; items: number[]; duration_s: number }[];
+  } | null;
+  suggestions: string[];
+  /** Why the language model's answer was not used, when one is configured. */
+  fallback: "timeout" | "error" | null;
+}
+
+/** A person's copilot conversation (PRODUCT.md: conversations are kept per user). */
+export const copilotConversations = pgTable(
+  "copilot_conversations",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("copilot_conversations_account_idx").on(t.accountId, t.updatedAt)],
+);
+
+export const copilotMessages = pgTable(
+  "copilot_messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => copilotConversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    language: text("language", { enum: ["en", "es"] }).notNull(),
+    /** Who wrote an answer: the local engine or the configured language model. */
+    engine: text("engine", { enum: ["local", "llm"] }),
+    answer: jsonb("answer").$type<StoredAnswer>(),
+    /** The draft collection made from this answer ("turn this into a collection"). */
+    collectionId: integer("collection_id").references(() => collections.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("copilot_messages_conversation_idx").on(t.conversationId, t.id)],
+);

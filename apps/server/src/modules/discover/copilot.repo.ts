@@ -1,0 +1,120 @@
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { collections, copilotConversations, copilotMessages } from "../../db/schema/index.ts";
+
+export type ConversationRow = typeof copilotConversations.$inferSelect;
+export type MessageRow = typeof copilotMessages.$inferSelect;
+export type NewMessage = typeof copilotMessages.$inferInsert;
+
+/** Conversations are read through their owner's account only: another person's id is "not found". */
+export function createCopilotRepo(db: Db) {
+  // Spelled out: in a one-table select Drizzle leaves column names unqualified, and "id" would be m.id.
+  const messagesCount = sql<number>`(select count(*)::int from copilot_messages m where m.conversation_id = copilot_conversations.id)`;
+
+  return {
+    async list(accountId: number, limit: number, offset: number) {
+      const where = eq(copilotConversations.accountId, accountId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ c: copilotConversations, messagesCount })
+          .from(copilotConversations)
+          .where(where)
+          .orderBy(desc(copilotConversations.updatedAt), desc(copilotConversations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(copilotConversations).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async get(accountId: number, id: number) {
+      const [row] = await db
+        .select({ c: copilotConversations, messagesCount })
+        .from(copilotConversations)
+        .where(and(eq(copilotConversations.id, id), eq(copilotConversations.accountId, accountId)));
+      return row;
+    },
+
+    async create(v: { accountId: number; companyId: number; title: string; language: "en" | "es" }) {
+      const [row] = await db.insert(copilotConversations).values(v).returning();
+      return row!;
+    },
+
+    async remove(accountId: number, id: number) {
+      const rows = await db
+        .delete(copilotConversations)
+        .where(and(eq(copilotConversations.id, id), eq(copilotConversations.accountId, accountId)))
+        .returning({ id: copilotConversations.id });
+      return rows.length > 0;
+    },
+
+    async update(id: number, patch: { title?: string; language?: "en" | "es" }) {
+      await db
+        .update(copilotConversations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(copilotConversations.id, id));
+    },
+
+    async messages(conversationId: number) {
+      return db.select().from(copilotMessages).where(eq(copilotMessages.conversationId, conversationId)).orderBy(copilotMessages.id);
+    },
+
+    async addMessage(v: NewMessage) {
+      const [row] = await db.insert(copilotMessages).values(v).returning();
+      return row!;
+    },
+
+    /** The latest question of a conversation (a follow-up may lean on it). */
+    async lastQuestion(conversationId: number) {
+      const [row] = await db
+        .select()
+        .from(copilotMessages)
+        .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "user")))
+        .orderBy(desc(copilotMessages.id))
+        .limit(1);
+      return row;
+    },
+
+    async lastAnswer(conversationId: number) {
+      const [row] = await db
+        .select()
+        .from(copilotMessages)
+        .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "assistant")))
+        .orderBy(desc(copilotMessages.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Questions this person asked since a moment, across their conversations (rate limit). */
+    async questionsSince(accountId: number, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(copilotMessages)
+        .innerJoin(copilotConversations, eq(copilotConversations.id, copilotMessages.conversationId))
+        .where(and(eq(copilotConversations.accountId, accountId), eq(copilotMessages.role, "user"), gt(copilotMessages.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** Records the collection made from an answer, unless a concurrent call already did. */
+    async claimCollection(messageId: number, collectionId: number, replacing: number | null) {
+      const rows = await db
+        .update(copilotMessages)
+        .set({ collectionId })
+        .where(and(eq(copilotMessages.id, messageId), replacing === null ? isNull(copilotMessages.collectionId) : or(isNull(copilotMessages.collectionId), eq(copilotMessages.collectionId, replacing))))
+        .returning({ id: copilotMessages.id });
+      return rows.length > 0;
+    },
+
+    async message(id: number) {
+      const [row] = await db.select().from(copilotMessages).where(eq(copilotMessages.id, id));
+      return row;
+    },
+
+    async collectionTitles(ids: number[]) {
+      if (!ids.length) return new Map<number, string>();
+      const rows = await db.select({ id: collections.id, title: collections.title }).from(collections).where(inArray(collections.id, ids));
+      return new Map(rows.map((r) => [r.id, r.title]));
+    },
+  };
+}
+export type CopilotRepo = ReturnType<typeof createCopilotRepo>;

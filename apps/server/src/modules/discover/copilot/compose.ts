@@ -1,0 +1,127 @@
+import type { ContentType } from "@learnward/contracts";
+import { durationOf, type Plan, type PlanCandidate, skillLabel } from "./planner.ts";
+import type { Lang, Span, Understanding } from "./understand.ts";
+
+// The local engine's answer: a short text in the question's language that cites only the
+// planned catalog items, by their number ([1], [2]…). Titles are the only catalog text it
+// repeats, so nothing written inside an item can become an instruction or a link.
+
+const TYPE_NAMES: Record<Lang, Record<ContentType, string>> = {
+  en: { article: "article", video: "video", course: "course", podcast: "podcast", book: "book", job: "job" },
+  es: { article: "artículo", video: "vídeo", course: "curso", podcast: "pódcast", book: "libro", job: "empleo" },
+};
+
+export function formatDuration(s: number): string {
+  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min`;
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s - h * 3600) / 60);
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+export function list(lang: Lang, parts: string[]): string {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} ${lang === "es" ? "y" : "and"} ${parts.at(-1)}`;
+}
+
+/** What the question is about, for a sentence: its skills, else its own words in quotes. */
+export function topicLabel(u: Understanding): string {
+  if (u.skills.length) return list(u.language, u.skills.slice(0, 3).map(skillLabel));
+  const words = u.keywords.join(" ");
+  return u.language === "es" ? `«${words}»` : `“${words}”`;
+}
+
+export function spanLabel(lang: Lang, span: Span, adjective: boolean): string {
+  const names = lang === "es" ? { day: ["día", "días"], week: ["semana", "semanas"], month: ["mes", "meses"] } : { day: ["day", "days"], week: ["week", "weeks"], month: ["month", "months"] };
+  const [one, many] = names[span.unit];
+  if (lang === "en" && adjective) return `${span.count}-${one}`;
+  return `${span.count} ${span.count === 1 ? one : many}`;
+}
+
+/** refOf gives each planned item its citation number. */
+export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan<T>, refOf: (id: number) => number): string {
+  const lang = u.language;
+  const topic = topicLabel(u);
+  const n = p.items.length;
+  const total = formatDuration(p.totalS);
+  let intro: string;
+  if (p.overflow && p.availableS !== null) {
+    intro =
+      lang === "es"
+        ? `Todo lo que encontré sobre ${topic} dura más que las ${formatDuration(p.availableS)} que tienes; esta es la forma más corta de empezar:`
+        : `Everything I found on ${topic} takes longer than the ${formatDuration(p.availableS)} you have, so here is the shortest way to start:`;
+  } else if (p.availableS !== null && p.span) {
+    intro =
+      lang === "es"
+        ? `Aquí tienes un plan de ${spanLabel(lang, p.span, true)} para ${topic}: ${n} ${n === 1 ? "elemento" : "elementos"}, unas ${total} de las ${formatDuration(p.availableS)} que tienes.`
+        : `Here is a ${spanLabel(lang, p.span, true)} plan for ${topic}: ${n} ${n === 1 ? "item" : "items"}, about ${total} of the ${formatDuration(p.availableS)} you have.`;
+  } else if (p.availableS !== null) {
+    intro =
+      lang === "es"
+        ? `Aquí tienes un plan sobre ${topic} que cabe en ${formatDuration(p.availableS)}: ${n} ${n === 1 ? "elemento" : "elementos"}, unas ${total}.`
+        : `Here is a plan for ${topic} that fits in ${formatDuration(p.availableS)}: ${n} ${n === 1 ? "item" : "items"}, about ${total}.`;
+  } else {
+    intro = lang === "es" ? `Esto es lo mejor sobre ${topic} en el catálogo de tu empresa:` : `Here is the best of your company's catalog on ${topic}:`;
+  }
+
+  const byId = new Map(p.items.map((c) => [c.id, c]));
+  const lines = [intro, ""];
+  for (const s of p.sections) {
+    lines.push(`${s.title} (${formatDuration(s.durationS)})`);
+    for (const id of s.items) {
+      const c = byId.get(id)!;
+      lines.push(`[${refOf(id)}] ${c.title.replace(/\s+/g, " ").trim()} — ${TYPE_NAMES[lang][c.contentType]}, ${formatDuration(durationOf(c))}`);
+    }
+    lines.push("");
+  }
+  lines.push(
+    lang === "es"
+      ? "Marca cada elemento como hecho al terminarlo; también puedes convertir este plan en una colección."
+      : "Mark each item done as you finish it; you can also turn this plan into a collection.",
+  );
+  return lines.join("\n");
+}
+
+/** The honest answer when the catalog has nothing on the question, with searches to try. */
+export function composeNothingFound(u: Understanding, suggestions: string[]): string {
+  const topic = topicLabel(u);
+  const lang = u.language;
+  const parts = [
+    lang === "es" ? `No encontré nada sobre ${topic} en el catálogo de tu empresa.` : `I couldn't find anything on ${topic} in your company's catalog.`,
+  ];
+  if (suggestions.length) {
+    parts.push(lang === "es" ? `Puedes probar a buscar: ${list(lang, suggestions)}.` : `You could try searching for ${list(lang, suggestions)}.`);
+  }
+  parts.push(
+    lang === "es"
+      ? "Si falta contenido sobre este tema, tu responsable de formación puede añadirlo al catálogo."
+      : "If the topic is missing, your L&D leader can add content on it to the catalog.",
+  );
+  return parts.join(" ");
+}
+
+/** Search suggestions: catalog skills that look like the question's words, then the biggest skills. */
+export function suggestFor(words: string[], vocabulary: readonly string[], limit = 4): string[] {
+  const close = vocabulary.filter((skill) => words.some((w) => w.length >= 4 && similar(w, skill)));
+  const out = [...new Set([...close, ...vocabulary])].slice(0, limit);
+  return out.map(skillLabel);
+}
+
+function similar(word: string, skill: string): boolean {
+  const parts = skill.split(/\s+/);
+  return parts.some((p) => p.length >= 4 && (p.startsWith(word.slice(0, 4)) || distance(word, p) <= Math.max(1, Math.floor(p.length / 4))));
+}
+
+/** Levenshtein distance, for typos such as "kubernets". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,62 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
+import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
+import { useTranslation } from "react-i18next";
+import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from "@learnward/contracts";
+import { EmptyState } from "../../components/EmptyState";
+import { Pager } from "../library/Pager";
+import { CollectionCard } from "../network/CollectionCard";
+import { ResultCard } from "./ResultCard";
+
+interface DiscoverResultsProps {
+  data: DiscoverResponse | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  page: number;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  onSkill: (skill: string) => void;
+}
+
+/** A page of search results: catalog items and published collections, ranked together. */
+export function DiscoverResults({ data, isPending, isError, isFetching, page, filtered, onPage, onSkill }: DiscoverResultsProps) {
+  const { t } = useTranslation("discover");
+  const heading = filtered ? t("search.results") : t("search.browse");
+  return (
+    <Box component="section" aria-labelledby="discover-results" aria-busy={isFetching || undefined} sx={{ mb: 4 }}>
+      <Box sx={{ display: "flex", alignItems: "baseline", gap: 1.5, flexWrap: "wrap", mb: 1.5 }}>
+        <Typography variant="h2" id="discover-results" sx={{ fontSize: "1.25rem" }}>
+          {heading}
+        </Typography>
+        {data && (
+          <Typography color="text.secondary" role="status">
+            {t("search.count", { count: data.count })}
+          </Typography>
+        )}
+      </Box>
+      {isPending ? (
+        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+          <CircularProgress aria-label={t("search.loading")} />
+        </Box>
+      ) : isError || !data ? (
+        <Alert severity="error">{t("search.error")}</Alert>
+      ) : data.results.length === 0 ? (
+        <EmptyState icon={<SearchOffOutlined />} title={t("search.noMatchTitle")} description={t("search.noMatchDescription")} />
+      ) : (
+        <>
+          <Box component="ul" sx={{ display: "grid", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
+            {data.results.map((result) => (
+              <li key={result.kind === "content" ? `c${result.id_content}` : `p${result.collection.id}`}>
+                {result.kind === "content" ? <ResultCard item={result} onSkill={onSkill} /> : <CollectionCard collection={result.collection} onSkill={onSkill} />}
+              </li>
+            ))}
+          </Box>
+          <Pager page={page} pages={Math.ceil(data.count / DISCOVER_PAGE_SIZE)} onPage={onPage} label={t("search.pages")} />
+        </>
+      )}
+    </Box>
+  );
+}

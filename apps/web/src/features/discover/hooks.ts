@@ -1,0 +1,141 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  ContentItem,
+  CopilotCollectionResponse,
+  CopilotConversation,
+  CopilotConversationSummary,
+  DISCOVER_PAGE_SIZE,
+  DiscoverResponse,
+  Paginated,
+  RecommendationsResponse,
+  TrendingResponse,
+  type AskCopilotResponse,
+  type DiscoverContent,
+} from "@learnward/contracts";
+import { request } from "../../lib/api";
+import { libraryKey } from "../library/hooks";
+import type { DiscoverFilter } from "./params";
+
+// Discover's data: search, trending and recommendations rows, one-click saves, copilot conversations.
+
+const DISCOVER = "/api/b2b/v1/discover/";
+const CONVERSATIONS = "/api/b2b/v1/copilot/conversations/";
+const ConversationsPage = Paginated(CopilotConversationSummary);
+
+export const discoverKeys = {
+  all: ["discover"] as const,
+  search: (filter: DiscoverFilter) => ["discover", "search", filter] as const,
+  trending: ["discover", "trending"] as const,
+  recommendations: ["discover", "recommendations"] as const,
+  conversations: ["copilot", "conversations"] as const,
+  conversation: (id: number) => ["copilot", "conversation", id] as const,
+};
+
+/** GET /api/b2b/v1/discover/: a page of results with facet counts. */
+export function useDiscoverSearch(filter: DiscoverFilter) {
+  return useQuery({
+    queryKey: discoverKeys.search(filter),
+    queryFn: ({ signal }) =>
+      request(DISCOVER, {
+        query: {
+          search: filter.search || undefined,
+          type: filter.type || undefined,
+          provider: filter.provider || undefined,
+          skill: filter.skill || undefined,
+          duration: filter.duration || undefined,
+          language: filter.language || undefined,
+          kind: filter.kind || undefined,
+          page: filter.page,
+          page_size: DISCOVER_PAGE_SIZE,
+        },
+        parse: DiscoverResponse.parse,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrending() {
+  return useQuery({
+    queryKey: discoverKeys.trending,
+    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: { limit: 8 }, parse: TrendingResponse.parse, signal }),
+  });
+}
+
+export function useRecommendations() {
+  return useQuery({
+    queryKey: discoverKeys.recommendations,
+    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: { limit: 8 }, parse: RecommendationsResponse.parse, signal }),
+  });
+}
+
+/** After a save, every list that shows "saved" and the library itself are stale. */
+function afterSave(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });
+  void queryClient.invalidateQueries({ queryKey: libraryKey });
+}
+
+/** One click: POST /api/contentuser/save/ with the catalog item (spec §7), to my library. */
+export function useSaveItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
+      request("/api/contentuser/save/", { method: "POST", body: { id_content: item.id_content, fetch_metadata: false }, parse: ContentItem.parse }),
+    onSettled: () => afterSave(queryClient),
+  });
+}
+
+/** One click: POST /api/user/wishlist with id_course (spec §4: saves it first when needed). */
+export function useWishlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
+      request("/api/user/wishlist/", { method: "POST", body: { id_course: item.id_content }, parse: ContentItem.parse }),
+    onSettled: () => afterSave(queryClient),
+  });
+}
+
+export function useConversations() {
+  return useQuery({
+    queryKey: discoverKeys.conversations,
+    queryFn: ({ signal }) => request(CONVERSATIONS, { query: { page_size: 20 }, parse: ConversationsPage.parse, signal }),
+  });
+}
+
+export function useConversation(id: number | null) {
+  return useQuery({
+    queryKey: discoverKeys.conversation(id ?? 0),
+    queryFn: ({ signal }) => request(`${CONVERSATIONS}${id}/`, { parse: CopilotConversation.parse, signal }),
+    enabled: id !== null,
+  });
+}
+
+export const createConversation = () => request(CONVERSATIONS, { method: "POST", body: {}, parse: CopilotConversation.parse });
+
+/** Adds a finished question and answer to the cached conversation and list. */
+export function storeAnswer(queryClient: QueryClient, done: AskCopilotResponse) {
+  queryClient.setQueryData<CopilotConversation>(discoverKeys.conversation(done.conversation.id), (old) => ({
+    ...done.conversation,
+    messages: [...(old?.messages ?? []).filter((m) => m.id !== done.question.id && m.id !== done.answer.id), done.question, done.answer],
+  }));
+  void queryClient.invalidateQueries({ queryKey: discoverKeys.conversations });
+}
+
+/** POST …/{id}/collection/: the last answer becomes a private draft collection. */
+export function useTurnIntoCollection(conversationId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(`${CONVERSATIONS}${conversationId}/collection/`, { method: "POST", body: {}, parse: CopilotCollectionResponse.parse }),
+    onSuccess: (made) => {
+      // The answer now links to its collection.
+      queryClient.setQueryData<CopilotConversation>(discoverKeys.conversation(conversationId ?? 0), (old) => {
+        if (!old) return old;
+        const last = [...old.messages].reverse().find((m) => m.role === "assistant");
+        const link = { id: made.collection.id, title: made.collection.title, url: made.url };
+        return { ...old, messages: old.messages.map((m) => (m === last ? { ...m, collection: link } : m)) };
+      });
+      void queryClient.invalidateQueries({ queryKey: ["network"] });
+    },
+  });
+}
