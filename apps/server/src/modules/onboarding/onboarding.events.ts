@@ -23,11 +23,13 @@ const EVENTS: Record<string, OnboardingEvent> = {
 
 export default fp(
   async function onboardingEvents(app: FastifyInstance, opts: { repo: OnboardingRepo }) {
-    app.addHook("onResponse", async (req, reply) => {
+    // onSend, not onResponse: the entry is written before the answer leaves, so the client's next
+    // look at its progress (spec §4: posting reloads progress) already sees it.
+    app.addHook("onSend", async (req, reply, payload) => {
       const event = EVENTS[`${req.method} ${req.routeOptions.url}`];
       const actor = req.actor;
-      if (!event || !actor || reply.statusCode < 200 || reply.statusCode >= 300) return;
-      if (event === "item.done" && (req.body as { done?: unknown } | undefined)?.done !== true) return;
+      if (!event || !actor || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+      if (event === "item.done" && (req.body as { done?: unknown } | undefined)?.done !== true) return payload;
       for (const topic of ONBOARDING_TOPICS[onboardingSetFor(actor.role)]) {
         for (const s of topic.subtasks) {
           if (s.event !== event) continue;
@@ -35,6 +37,7 @@ export default fp(
           await opts.repo.upsert(actor.accountId, { type: topic.type, title: s.title, ready: true }).catch((err) => req.log.warn({ err }, "onboarding entry not recorded"));
         }
       }
+      return payload;
     });
   },
   { name: "onboarding-events" },
