@@ -96,7 +96,9 @@ describe("the menu of each role", () => {
     expect(menu.get("People management")).toBe(`/peopleManagement/team/${me.account.team.id}`);
     expect(menu.has("Company budget")).toBe(false);
     await mainMenu(page).getByRole("link", { name: "People management" }).click();
-    expect(await visible(heading(page)).then((h) => h.innerText())).toBe("Team Engineering");
+    await waitForPath(page, `/peopleManagement/team/${me.account.team.id}`);
+    // The team page's chunk may still be loading while the home heading shows: wait for the team's.
+    await visible(page.getByRole("heading", { level: 1, name: "Team Engineering" }));
     await context.close();
   });
 

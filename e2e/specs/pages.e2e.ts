@@ -64,7 +64,8 @@ describe("every menu route of every role", () => {
   ] as const;
 
   for (const [role, email] of roles) {
-    it(`${role}: each entry opens its page`, async () => {
+    // Every entry, and for two roles every page at two widths, each checked by axe: minutes, not seconds.
+    it(`${role}: each entry opens its page`, { timeout: 240_000 }, async () => {
       const { page, context, errors } = await openPage(browser);
       await signInWithApi(context, email);
       await page.goto(role === "admin" ? "/admin" : "/home");

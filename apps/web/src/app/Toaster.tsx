@@ -11,7 +11,7 @@ import { toasterMounted } from "../lib/toast";
 const ToastContent = styled(MaterialDesignContent)(({ theme }) => ({
   "&.notistack-MuiContent-success": { backgroundColor: theme.palette.success.dark, color: theme.palette.common.white },
   "&.notistack-MuiContent-error": { backgroundColor: theme.palette.error.dark, color: theme.palette.common.white },
-  "&.notistack-MuiContent-warning": { backgroundColor: theme.palette.warning.main, color: theme.palette.common.black },
+  "&.notistack-MuiContent-warning": { backgroundColor: theme.palette.warning.main, color: theme.palette.common.white },
   "&.notistack-MuiContent-info": { backgroundColor: theme.palette.info.dark, color: theme.palette.common.white },
   "&.notistack-MuiContent-default": { backgroundColor: theme.palette.grey[900], color: theme.palette.common.white },
 }));

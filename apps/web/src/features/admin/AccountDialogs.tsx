@@ -23,7 +23,8 @@ import type { AccountPatch, AdminAccount } from "./api";
 import { AuditLog } from "./AuditLog";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useResendInvitation, useSignIns, useUpdateAccount } from "./hooks";
-import { LoadFailed, Loading, ScrollArea, useFormatDateTime } from "./ui";
+import { LoadFailed, Loading, useFormatDateTime } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 import { useAdminError, useFormMessage } from "./useAdminError";
 
 const companyValue = (account: AdminAccount) => (account.company ? String(account.company.id) : "");

@@ -25,7 +25,8 @@ import type { AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
-import { LoadFailed, Loading, Pager, ScrollArea, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { LoadFailed, Loading, Pager, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "status" | "history"; account: AdminAccount } | null;
 

@@ -13,7 +13,8 @@ import { Role } from "@learnward/contracts";
 import type { AuditEntity, AuditEntry } from "./api";
 import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
 import { useAllCompanies, useAudit } from "./hooks";
-import { LoadFailed, Loading, Pager, ScrollArea, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
+import { LoadFailed, Loading, Pager, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** Company names by id, from the cached list of every company (audit snapshots only carry ids). */
 export function useCompanyName(): (id: unknown) => string | null {

@@ -18,7 +18,8 @@ import type { AdminBudget } from "./api";
 import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
-import { LoadFailed, Loading, Pager, ScrollArea, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { LoadFailed, Loading, Pager, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "adjust" | "history"; budget: AdminBudget } | null;
 

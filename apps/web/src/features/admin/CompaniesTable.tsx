@@ -25,7 +25,8 @@ import type { AdminCompany, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
-import { LoadFailed, Loading, Pager, ScrollArea, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { LoadFailed, Loading, Pager, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "suspend" | "details"; company: AdminCompany } | null;
 

@@ -9,7 +9,7 @@ import { formatMoney } from "../budgeting/money";
 
 // Small pieces the three admin pages share; the people screens' loading, error and scroll helpers
 // are reused as they are (they carry no strings of their own namespace).
-export { Loading, LoadFailed, ScrollArea, useDebounced, useRoleLabel } from "../people/ui";
+export { Loading, LoadFailed, useDebounced, useRoleLabel } from "../people/ui";
 
 /** Date and time in the reader's language. */
 export function useFormatDateTime(): (iso: string) => string {

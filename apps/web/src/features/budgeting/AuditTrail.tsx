@@ -4,13 +4,13 @@ import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { useAudit } from "./hooks";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** Who changed what and when, across budgets, allocations and requests (latest 50). */
 export function AuditTrail() {
@@ -32,7 +32,7 @@ export function AuditTrail() {
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">{t("companyBudget.audit.none")}</Typography>
       ) : (
-        <TableContainer>
+        <ScrollArea labelledBy="audit-heading">
           <Table size="small" aria-labelledby="audit-heading">
             <TableHead>
               <TableRow>
@@ -57,7 +57,7 @@ export function AuditTrail() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollArea>
       )}
     </Paper>
   );

@@ -10,7 +10,6 @@ import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
@@ -29,6 +28,7 @@ import { PayDialog } from "./PayDialog";
 import { RejectDialog } from "./RejectDialog";
 import { StatusChip } from "./StatusChip";
 import { useBudgetError } from "./useBudgetError";
+import { ScrollArea } from "../../components/ScrollArea";
 
 const STATUSES: StatusFilter[] = ["all", "pending", "approved", "paid", "rejected", "cancelled"];
 
@@ -108,7 +108,7 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
         </Paper>
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
+          <ScrollArea {...(labelledBy ? { labelledBy } : { label: t("purchaseRequests.mineTab") })}>
             <Table size="small" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : t("purchaseRequests.mineTab")}>
               <TableHead>
                 <TableRow>
@@ -221,7 +221,7 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollArea>
           <TablePagination
             component="div"
             count={query.data?.count ?? 0}

@@ -1,14 +1,13 @@
-import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Budget } from "@learnward/contracts";
 import { formatMoney } from "./money";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** Use by team: allocated, reserved, paid, remaining. */
 export function UsageTable({ budget }: { budget: Budget }) {
@@ -22,7 +21,7 @@ export function UsageTable({ budget }: { budget: Budget }) {
       {budget.allocations.length === 0 ? (
         <Typography color="text.secondary">{t("companyBudget.usage.none")}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <ScrollArea labelledBy="usage-heading" outlined>
           <Table size="small" aria-labelledby="usage-heading">
             <TableHead>
               <TableRow>
@@ -47,7 +46,7 @@ export function UsageTable({ budget }: { budget: Budget }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollArea>
       )}
     </section>
   );

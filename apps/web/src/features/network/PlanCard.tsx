@@ -9,7 +9,6 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -23,6 +22,7 @@ import { usePlanAssignees } from "./planHooks";
 import { PlanSkills } from "./TaskCard";
 import { StatusChip } from "./visuals";
 import type { Plan } from "./types";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** A plan I manage: deadline and counts; opened, its skills and every assignee's status and progress. */
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -76,7 +76,7 @@ function Assignees({ plan }: { plan: Plan }) {
   if (assignees.isError) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(assignees.error)}</Alert>;
   if (assignees.data.length === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
   return (
-    <TableContainer sx={{ mt: 2 }}>
+    <ScrollArea label={t("plans.assigneesOf", { title: plan.title })} sx={{ mt: 2 }}>
       <Table size="small">
         <Box component="caption" sx={visuallyHidden}>
           {t("plans.assigneesOf", { title: plan.title })}
@@ -112,6 +112,6 @@ function Assignees({ plan }: { plan: Plan }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollArea>
   );
 }

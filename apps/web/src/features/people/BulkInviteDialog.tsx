@@ -14,7 +14,6 @@ import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -26,6 +25,7 @@ import { CSV_COLUMNS, MAX_CSV_ROWS, emailsToCheck, isReady, markExistingEmployee
 import { usePeopleError } from "./usePeopleError";
 import { useRoleLabel } from "./ui";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** How many employee look-ups run at once while checking a file. */
 const CHECKS_AT_ONCE = 4;
@@ -183,7 +183,7 @@ export default function BulkInviteDialog({ onClose }: { onClose: () => void }) {
                   />
                 </Box>
               )}
-              <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: "divider", borderRadius: 1 }}>
+              <ScrollArea label={t("bulk.caption")} sx={{ maxHeight: 420, border: 1, borderColor: "divider", borderRadius: 1 }}>
                 <Table size="small" stickyHeader>
                   <caption>{t("bulk.caption")}</caption>
                   <TableHead>
@@ -232,7 +232,7 @@ export default function BulkInviteDialog({ onClose }: { onClose: () => void }) {
                     })}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </ScrollArea>
             </>
           )}
         </Stack>

@@ -27,7 +27,8 @@ import type { Employee, EmployeeOrdering, EmployeeStatusFilter, SortOrder } from
 import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
-import { EmployeeStatusChip, LoadFailed, Loading, Pager, ScrollArea, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { EmployeeStatusChip, LoadFailed, Loading, Pager, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 // papaparse comes with this dialog only, when hr opens it.
 const BulkInviteDialog = lazy(() => import("./BulkInviteDialog"));

@@ -8,7 +8,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { SkillsMatrix as Matrix } from "./progress";
-import { ScrollArea } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 /** A cell's background: the more done, the stronger the colour (the number is always written too). */
 const shade = (percent: number) => `rgba(15, 118, 110, ${(0.08 + (percent / 100) * 0.5).toFixed(2)})`;

@@ -17,7 +17,8 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import type { Employee } from "./api";
 import type { MemberPlan } from "./progress";
-import { Percent, ScrollArea, useFormatDate, useRoleLabel } from "./ui";
+import { Percent, useFormatDate, useRoleLabel } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 
 interface TeamMembersProps {

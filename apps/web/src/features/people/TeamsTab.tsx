@@ -23,7 +23,8 @@ import { TextLink } from "../../components/TextLink";
 import type { Team } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
-import { LoadFailed, Loading, Pager, ScrollArea, useDebounced } from "./ui";
+import { LoadFailed, Loading, Pager, useDebounced } from "./ui";
+import { ScrollArea } from "../../components/ScrollArea";
 
 const PAGE_SIZE = 20;
 

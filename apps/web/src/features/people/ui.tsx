@@ -5,7 +5,6 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import LinearProgress from "@mui/material/LinearProgress";
-import TableContainer from "@mui/material/TableContainer";
 import TablePagination from "@mui/material/TablePagination";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
@@ -133,18 +132,3 @@ export function Section({ id, title, actions, children }: { id: string; title: s
   );
 }
 
-/**
- * A table's horizontal scroll area on narrow screens; focusable so keyboard users can scroll it too.
- */
-export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableContainer
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: -2 } }}
-    >
-      {children}
-    </TableContainer>
-  );
-}
