@@ -223,7 +223,9 @@ describe("collaborative network", () => {
     await shoot(page, "learning-paths", () => visible(page.getByRole("list", { name: "Company learning paths" }).getByRole("link", { name: COLLECTION })));
     await page.goto("/collaborative-network/publishRequest");
     await visible(page.getByRole("link", { name: COLLECTION }));
-    await shoot(page, "publish-requests-mine", () => visible(page.getByText("Accepted", { exact: true })));
+    // Other specs may have published collections of this member too: look at this one's request.
+    const request = page.getByRole("article", { name: COLLECTION });
+    await shoot(page, "publish-requests-mine", () => visible(request.getByText("Accepted", { exact: true })));
     // A stale slug is replaced by the title's.
     await page.goto(collectionUrl.replace(/\/[^/]+$/, "/old-title"));
     await waitForPath(page, collectionUrl);
