@@ -53,6 +53,10 @@ import { copilotRoutes } from "./modules/discover/copilot.routes.ts";
 import { createCopilotEngine } from "./modules/discover/copilot/engine.ts";
 import { createLlm } from "./modules/discover/copilot/llm.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { createInsightsRepo } from "./modules/insights/insights.repo.ts";
+import { createInsightsService } from "./modules/insights/insights.service.ts";
+import { createInsightActions } from "./modules/insights/insights.actions.ts";
+import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -174,6 +178,11 @@ export async function buildApp(opts: AppOptions) {
   const budgeting = createBudgetingRepo(database.db);
   await app.register(budgetsRoutes, { repo: budgeting, identity: identityRepo, people });
   await app.register(purchaseRoutes, { repo: budgeting, identity: identityRepo });
+
+  const insightsRepo = createInsightsRepo(database.db);
+  const insightsService = createInsightsService({ repo: insightsRepo, budgeting });
+  const insightActions = createInsightActions({ service: insightsService, repo: insightsRepo, mailer, publicUrl: config.publicUrl, onMailError: (err) => app.log.warn({ err }, "insights reminder mail failed") });
+  await app.register(insightsRoutes, { service: insightsService, repo: insightsRepo, actions: insightActions });
 
   await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, mailer, publicUrl: config.publicUrl, invalidateSessions });
 

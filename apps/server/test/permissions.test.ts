@@ -137,6 +137,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/my-tasks": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/accept": COMPANY,
   "POST /api/b2b/v1/my-tasks/{id}/reject": COMPANY,
+  "GET /api/b2b/v1/insights": COMPANY,
+  "GET /api/b2b/v1/insights/export.csv": COMPANY,
+  "POST /api/b2b/v1/insights/actions/{kind}": COMPANY,
 };
 
 let t: TestContext;

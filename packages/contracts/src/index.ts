@@ -8,4 +8,5 @@ export * from "./network.ts";
 export * from "./budgeting.ts";
 export * from "./admin.ts";
 export * from "./onboarding.ts";
+export * from "./insights.ts";
 export * from "./discover.ts";

@@ -7,3 +7,4 @@ export * from "./network.ts";
 export * from "./budgeting.ts";
 export * from "./admin.ts";
 export * from "./discover.ts";
+export * from "./insights.ts";

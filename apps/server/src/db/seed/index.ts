@@ -5,6 +5,7 @@ import { accounts, authCredentials, authUsers, companies, contentItems, teams } 
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { Auth } from "../../modules/identity/auth.ts";
 import { CATALOG } from "./catalog-data.ts";
+import { seedLearningHistory } from "./insights.ts";
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
@@ -88,5 +89,16 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
       }));
     await tx.insert(contentItems).values(rows(acme!.id, CATALOG, ids["ldleader@acme.test"]!));
     await tx.insert(contentItems).values(rows(globex!.id, CATALOG.filter((_, i) => i % 8 === 0), ids["member@globex.test"]!));
+
+    // A few months of Acme's learning, for the insights dashboard (issue 9).
+    await seedLearningHistory(tx, {
+      companyId: acme!.id,
+      learners: [
+        { accountId: ids["member@acme.test"]!, teamId: engineering!.id, activity: 0.75 },
+        { accountId: ids["teamleader@acme.test"]!, teamId: engineering!.id, activity: 0.55 },
+        { accountId: ids["ldleader@acme.test"]!, teamId: null, activity: 0.45 },
+        { accountId: ids["hr@acme.test"]!, teamId: null, activity: 0.3 },
+      ],
+    });
   });
 }

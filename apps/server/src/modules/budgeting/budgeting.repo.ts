@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import { recordEvent } from "../insights/insights.events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -178,6 +179,7 @@ export function createBudgetingRepo(db: Db) {
           .where(eq(purchaseRequests.id, id))
           .returning();
         await audit(tx, companyId, actorId, "purchase_request", id, "approve", req, row);
+        await recordEvent(tx, { kind: "request_decided", accountId: req.requestedBy, actorId, requestId: id, outcome: "approved" });
         return { changed: true };
       });
     },
@@ -189,6 +191,7 @@ export function createBudgetingRepo(db: Db) {
         if (!before || !from.includes(before.status)) return { changed: false };
         const [row] = await tx.update(purchaseRequests).set({ ...patch, status: to, updatedAt: new Date() }).where(eq(purchaseRequests.id, id)).returning();
         await audit(tx, companyId, actorId, "purchase_request", id, action, before, row);
+        if (to === "rejected") await recordEvent(tx, { kind: "request_decided", accountId: before.requestedBy, actorId, requestId: id, outcome: "rejected" });
         return { changed: true };
       });
     },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle
 import type { ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, userContents } from "../../db/schema/index.ts";
+import { recordEvent } from "../insights/insights.events.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
@@ -164,14 +165,18 @@ export function createContentRepo(db: Db) {
           .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
           .limit(1);
         const [row] = await tx.insert(userContents).values(copyOf(catalog!)).onConflictDoNothing().returning();
+        if (row) await recordEvent(tx, { kind: "save", accountId: row.accountId, contentId: row.contentId });
         return { item: catalog!, row };
       });
     },
 
     /** undefined when the person already saved this catalog item. */
     async insert(values: typeof userContents.$inferInsert) {
-      const [row] = await db.insert(userContents).values(values).onConflictDoNothing().returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(userContents).values(values).onConflictDoNothing().returning();
+        if (row) await recordEvent(tx, { kind: "save", accountId: row.accountId, contentId: row.contentId });
+        return row;
+      });
     },
 
     async update(accountId: number, id: number, patch: Partial<typeof userContents.$inferInsert>) {
@@ -203,12 +208,19 @@ export function createContentRepo(db: Db) {
           : from.includes(null)
             ? sql`${userContents.courseStatus} is null`
             : inArray(userContents.courseStatus, fromStates);
-      const [row] = await db
-        .update(userContents)
-        .set({ courseStatus: to, updatedAt: new Date() })
-        .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        // Insights (issue 9): the state before, locked, tells a real start or finish from a repeat.
+        const [before] = await tx.select({ status: userContents.courseStatus }).from(userContents).where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId))).for("update");
+        const [row] = await tx
+          .update(userContents)
+          .set({ courseStatus: to, updatedAt: new Date() })
+          .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
+          .returning();
+        if (row && (to === "running" || to === "finalized") && before?.status !== to) {
+          await recordEvent(tx, { kind: to === "running" ? "start" : "finish", accountId, contentId });
+        }
+        return row;
+      });
     },
 
     async verify(accountId: number, type: ContentType | undefined, contentIds: number[] | undefined, limit: number, offset: number) {

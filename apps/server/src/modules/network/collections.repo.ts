@@ -12,6 +12,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
+import { recordEvent } from "../insights/insights.events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CollectionRow = typeof collections.$inferSelect;
@@ -192,9 +193,13 @@ export function createCollectionsRepo(db: Db) {
       else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
     },
 
-    async markDone(accountId: number, contentId: number, done: boolean) {
-      if (done) await db.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing();
-      else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
+    async markDone(accountId: number, contentId: number, done: boolean, collectionId?: number) {
+      if (done) {
+        await db.transaction(async (tx) => {
+          const added = await tx.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing().returning();
+          if (added.length) await recordEvent(tx, { kind: "item_done", accountId, contentId, collectionId });
+        });
+      } else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },
 
     async publishedIn(companyId: number, ids: number[]) {

@@ -206,7 +206,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
       await load(actor, req.params.id);
       const found = await repo.item(req.params.id, req.body.item_id);
       if (!found) throw notFound("Item");
-      await repo.markDone(actor.accountId, found.content.id, req.body.done);
+      await repo.markDone(actor.accountId, found.content.id, req.body.done, req.params.id);
       if (found.content.contentType === "course") {
         // spec §4: a done course is finalized in my library; undone, it is running again.
         await content.moveCourse(actor, found.content.id, req.body.done ? [null, "wishlist", "running", "finalized"] : ["finalized"], req.body.done ? "finalized" : "running", { create: req.body.done }).catch((err) => {

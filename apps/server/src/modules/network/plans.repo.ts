@@ -13,6 +13,7 @@ import {
   upskillingPlans,
   userContents,
 } from "../../db/schema/index.ts";
+import { recordPlanAssigned } from "../insights/insights.events.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
 
@@ -25,6 +26,7 @@ export function createPlansRepo(db: Db) {
         await tx.insert(planCollections).values(links);
         if (v.teamIds.length) await tx.insert(planTeams).values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId }))).onConflictDoNothing();
         if (v.accountIds.length) await tx.insert(planAssignees).values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId }))).onConflictDoNothing();
+        await recordPlanAssigned(tx, plan!.id, v.createdBy);
         return plan!;
       });
     },
@@ -38,6 +40,7 @@ export function createPlansRepo(db: Db) {
             .values(accountIds.map((accountId) => ({ planId, accountId })))
             .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
         }
+        await recordPlanAssigned(tx, planId, null);
       });
     },
 

@@ -1,16 +1,14 @@
-import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import { useTranslation } from "react-i18next";
-import { ModulePage } from "../../components/ModulePage";
+import { PageHeader } from "../../components/PageHeader";
+import { InsightsDashboard } from "../../features/insights/InsightsDashboard";
 
+/** spec §2: /dashboard/content, actionable insights for the viewer's scope (PRODUCT.md). */
 export default function InsightsPage() {
   const { t } = useTranslation("insights");
   return (
-    <ModulePage
-      title={t("page.title")}
-      description={t("page.description")}
-      emptyTitle={t("page.emptyTitle")}
-      emptyDescription={t("page.emptyDescription")}
-      icon={<InsightsOutlined />}
-    />
+    <>
+      <PageHeader title={t("page.title")} description={t("page.description")} />
+      <InsightsDashboard />
+    </>
   );
 }

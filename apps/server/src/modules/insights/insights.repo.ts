@@ -1,0 +1,362 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { InsightBucket, InsightTime } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
+import { ACTIVE, COMPLETES } from "./insights.events.ts";
+
+/** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
+export interface Slice {
+  companyId: number;
+  teamId: number | null;
+  accountId: number | null;
+  time: InsightTime;
+  bucket: InsightBucket;
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/**
+ * The window of a time filter. 30d and 7d are whole UTC days, today included (so daily
+ * pre-aggregations answer them exactly); 24h is the last 24 hours to the second. `prev` is the
+ * window just before, for comparisons; both are null for all time.
+ */
+export function windowOf(time: InsightTime, now: Date) {
+  if (time === "all") return { from: null, prev: null };
+  if (time === "24h") return { from: new Date(now.getTime() - DAY_MS), prev: new Date(now.getTime() - 2 * DAY_MS) };
+  const days = time === "7d" ? 7 : 30;
+  const today = isoDay(now);
+  return { from: new Date(`${addDays(today, -(days - 1))}T00:00:00Z`), prev: new Date(`${addDays(today, -(2 * days - 1))}T00:00:00Z`) };
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * Where the figures come from. One person's events, and the last 24 hours, are few: they are read
+ * from learning_events itself. Everything else reads the pre-aggregations: daily rows for 7 and 30
+ * days, monthly rows for all time (daily rows for an all-time daily series).
+ */
+function sourceOf(s: Slice) {
+  const w = windowOf(s.time, s.now);
+  const raw = s.accountId !== null || s.time === "24h";
+  const teamKey = s.teamId ?? -1;
+  return { ...w, raw, teamKey, grain: s.time === "all" ? ("month" as const) : ("day" as const) };
+}
+
+export function createInsightsRepo(db: Db) {
+  const run = async (q: SQL) => rowsOf(await db.execute(q));
+
+  /** Raw events of the slice from `since` on (alias e). */
+  const rawWhere = (s: Slice, since: Date | null) => {
+    const conds: SQL[] = [sql`e.company_id = ${s.companyId}::int`];
+    if (s.accountId !== null) conds.push(sql`e.account_id = ${s.accountId}::int`);
+    if (s.teamId !== null) conds.push(sql`e.team_id = ${s.teamId}::int`);
+    if (since) conds.push(sql`e.occurred_at >= ${since.toISOString()}::timestamptz`);
+    return sql.join(conds, sql` and `);
+  };
+  /** Pre-aggregated rows of the slice at a grain from `since` on (alias r). */
+  const rollWhere = (s: Slice, grain: "day" | "month", since: Date | null) =>
+    sql`r.company_id = ${s.companyId}::int and r.team_key = ${s.teamId ?? -1}::int and r.grain = ${grain} ${since ? sql`and r.period >= ${isoDay(since)}::date` : sql``}`;
+  const learnerWhere = (s: Slice, grain: "day" | "month", since: Date | null) =>
+    sql`r.company_id = ${s.companyId}::int and r.grain = ${grain} ${s.teamId !== null ? sql`and r.team_key = ${s.teamId}::int` : sql``} ${since ? sql`and r.period >= ${isoDay(since)}::date` : sql``}`;
+  /** Rows inside the current window (the query itself also reads the window before). */
+  const sinceTs = (from: Date | null) => (from ? sql`e.occurred_at >= ${from.toISOString()}::timestamptz` : sql`true`);
+  const sinceDay = (from: Date | null) => (from ? sql`r.period >= ${isoDay(from)}::date` : sql`true`);
+
+  return {
+    /** Active learners, completions and learning seconds in the window and in the one before. */
+    async kpis(s: Slice) {
+      const src = sourceOf(s);
+      const since = src.prev ?? src.from;
+      if (src.raw) {
+        const cur = sinceTs(src.from);
+        const [r] = await run(sql`
+          select count(distinct e.account_id) filter (where e.kind in ${ACTIVE} and ${cur}) as learners,
+                 count(distinct e.account_id) filter (where e.kind in ${ACTIVE} and not ${cur}) as prev_learners,
+                 count(*) filter (where e.kind in ${COMPLETES} and ${cur}) as completions,
+                 count(*) filter (where e.kind in ${COMPLETES} and not ${cur}) as prev_completions,
+                 coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES} and ${cur}), 0) as time_s,
+                 coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+          from learning_events e where ${rawWhere(s, since)}`);
+        return kpiRow(r, src.prev !== null);
+      }
+      const cur = sinceDay(src.from);
+      const [totals, learners] = await Promise.all([
+        run(sql`
+          select coalesce(sum(r.n) filter (where r.kind in ${COMPLETES} and ${cur}), 0) as completions,
+                 coalesce(sum(r.n) filter (where r.kind in ${COMPLETES} and not ${cur}), 0) as prev_completions,
+                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES} and ${cur}), 0) as time_s,
+                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+          from insight_totals r where ${rollWhere(s, src.grain, since)}`),
+        run(sql`
+          select count(distinct r.account_id) filter (where ${cur}) as learners,
+                 count(distinct r.account_id) filter (where not ${cur}) as prev_learners
+          from insight_learner_periods r where ${learnerWhere(s, src.grain, since)}`),
+      ]);
+      return kpiRow({ ...totals[0], ...learners[0] }, src.prev !== null);
+    },
+
+    /** Active learners, completions and learning seconds per bucket, oldest first (empty buckets left out). */
+    async series(s: Slice) {
+      const src = sourceOf(s);
+      const bucket = sql.raw(`'${s.bucket}'`);
+      if (src.raw) {
+        return (
+          await run(sql`
+            select date_trunc(${bucket}, e.occurred_at at time zone 'UTC')::date::text as period,
+                   count(distinct e.account_id) filter (where e.kind in ${ACTIVE}) as learners,
+                   count(*) filter (where e.kind in ${COMPLETES}) as completions,
+                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
+            from learning_events e where ${rawWhere(s, src.from)}
+            group by 1 order by 1`)
+        ).map(seriesRow);
+      }
+      // An all-time series reads rows of its own step; a bounded window reads days.
+      const grain = s.time === "all" ? s.bucket : "day";
+      const [totals, learners] = await Promise.all([
+        run(sql`
+          select date_trunc(${bucket}, r.period)::date::text as period,
+                 coalesce(sum(r.n) filter (where r.kind in ${COMPLETES}), 0) as completions,
+                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES}), 0) as time_s
+          from insight_totals r where ${rollWhere(s, grain, src.from)}
+          group by 1`),
+        grain === s.bucket
+          ? run(sql`select r.period::text as period, r.n as learners from insight_learners r where ${rollWhere(s, grain, src.from)}`)
+          : // Months of a bounded window: distinct people over its days.
+            run(sql`
+              select date_trunc('month', r.period)::date::text as period, count(distinct r.account_id) as learners
+              from insight_learner_periods r where ${learnerWhere(s, "day", src.from)} group by 1`),
+      ]);
+      const byPeriod = new Map<string, Row>();
+      for (const r of totals) byPeriod.set(String(r.period), { ...r });
+      for (const r of learners) byPeriod.set(String(r.period), { ...byPeriod.get(String(r.period)), ...r });
+      return [...byPeriod.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([period, r]) => seriesRow({ ...r, period }));
+    },
+
+    /** Activity, completions and learning seconds per content type. */
+    async contentTypes(s: Slice) {
+      const src = sourceOf(s);
+      const rows = src.raw
+        ? await run(sql`
+            select e.content_type, count(*) filter (where e.kind in ${ACTIVE}) as activity,
+                   count(*) filter (where e.kind in ${COMPLETES}) as completions,
+                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
+            from learning_events e where ${rawWhere(s, src.from)} and e.content_type is not null group by 1`)
+        : await run(sql`
+            select r.content_type, coalesce(sum(r.n) filter (where r.kind in ${ACTIVE}), 0) as activity,
+                   coalesce(sum(r.n) filter (where r.kind in ${COMPLETES}), 0) as completions,
+                   coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES}), 0) as time_s
+            from insight_totals r where ${rollWhere(s, src.grain, src.from)} and r.content_type <> '' group by 1`);
+      return rows
+        .map((r) => ({ content_type: String(r.content_type), activity: num(r.activity), completions: num(r.completions), learning_time_s: num(r.time_s) }))
+        .filter((r) => r.activity > 0)
+        .sort((a, b) => b.activity - a.activity || a.content_type.localeCompare(b.content_type));
+    },
+
+    /** Skills by completions, then activity. */
+    async topSkills(s: Slice, limit: number) {
+      const src = sourceOf(s);
+      const rows = src.raw
+        ? await run(sql`
+            select k.skill, count(*) as activity, count(*) filter (where e.kind in ${COMPLETES}) as completions,
+                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
+            from learning_events e cross join lateral unnest(e.skills) k(skill)
+            where ${rawWhere(s, src.from)} and e.kind in ${ACTIVE}
+            group by 1 order by 3 desc, 2 desc, 1 limit ${limit}`)
+        : await run(sql`
+            select r.skill, sum(r.activity) as activity, sum(r.completions) as completions, sum(r.duration_s) as time_s
+            from insight_skills r where ${rollWhere(s, src.grain, src.from)}
+            group by 1 order by 3 desc, 2 desc, 1 limit ${limit}`);
+      return rows.map((r) => ({ skill: String(r.skill), activity: num(r.activity), completions: num(r.completions), learning_time_s: num(r.time_s) }));
+    },
+
+    /** Catalog items by completions, then starts, then saves. */
+    async topContent(s: Slice, limit: number) {
+      const src = sourceOf(s);
+      // Per-team content rows are kept by month only (a team's days hold few events).
+      const ranked = src.raw || (s.teamId !== null && src.grain === "day")
+        ? sql`
+            select e.content_id, count(*) filter (where e.kind = 'save') as saves, count(*) filter (where e.kind = 'start') as starts,
+                   count(*) filter (where e.kind in ${COMPLETES}) as completions, coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
+            from learning_events e
+            where ${rawWhere(s, src.from)} and e.content_id is not null and e.kind in ('save', 'start', 'finish', 'item_done')
+            group by 1`
+        : sql`
+            select r.content_id, sum(r.saves) as saves, sum(r.starts) as starts, sum(r.completions) as completions, sum(r.duration_s) as time_s
+            from insight_contents r where ${rollWhere(s, src.grain, src.from)} group by 1`;
+      const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
+      const rows = await run(sql`
+        select x.*, c.title, c.url, c.content_type
+        from (${ranked} order by ${order} limit ${limit}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int
+        order by ${order}`);
+      return rows.map((r) => ({
+        content_id: num(r.content_id),
+        title: String(r.title),
+        url: String(r.url),
+        content_type: String(r.content_type),
+        saves: num(r.saves),
+        starts: num(r.starts),
+        completions: num(r.completions),
+        learning_time_s: num(r.time_s),
+      }));
+    },
+
+    /**
+     * The company's upskilling plans among the people in scope, computed in the database (a company
+     * has thousands of assignments): per plan, its assignees, completed, overdue and average
+     * progress; and the overdue (person, plan) pairs, longest overdue first (the first `limit`, or
+     * all). Same rules as the plans' own pages (network/plans.service.ts assigneeStatus, isOverdue):
+     * direct assignees plus active members of assigned teams; done = marked done or a finalized
+     * course; declined stays declined, all items done is completed, started or any item done is
+     * active; overdue = past the deadline and neither completed nor declined.
+     */
+    async planInsights(companyId: number, people: { teamId: number | null; accountId: number | null }, today: string, limit: number | null, opts: { unremindedOnly?: boolean } = {}) {
+      const scope = people.accountId !== null ? sql`a.id = ${people.accountId}::int` : people.teamId !== null ? sql`a.team_id = ${people.teamId}::int` : sql`true`;
+      const [r] = await run(sql`
+        with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int),
+        totals as (
+          select pc.plan_id, count(distinct ci.content_id)::int as total from plan_collections pc
+          join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id in (select id from plans) group by 1),
+        -- direct assignees (with their answer), then members of assigned teams who are not direct ones
+        scoped as (
+          select pa.plan_id, pa.account_id, pa.status as stored
+          from plan_assignees pa join accounts a on a.id = pa.account_id and a.status = 'active' and a.company_id = ${companyId}::int
+          where pa.plan_id in (select id from plans) and ${scope}
+          union all
+          select pt.plan_id, a.id, 'pending'
+          from plan_teams pt join accounts a on a.team_id = pt.team_id and a.status = 'active' and a.company_id = ${companyId}::int
+          where pt.plan_id in (select id from plans) and ${scope}
+            and not exists (select 1 from plan_assignees pa where pa.plan_id = pt.plan_id and pa.account_id = a.id)),
+        -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
+        done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d where d.plan_id in (select id from plans)),
+        progress as (
+          select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
+            case when s.stored = 'rejected' then 'rejected'
+                 when coalesce(t.total, 0) > 0 and coalesce(d.n, 0) = t.total then 'completed'
+                 when s.stored = 'active' or coalesce(d.n, 0) > 0 then 'active'
+                 else 'pending' end as status
+          from scoped s join plans p on p.id = s.plan_id
+          left join totals t on t.plan_id = s.plan_id
+          left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id),
+        rows as (
+          select *, case when total > 0 then round(done * 100.0 / total)::int else 0 end as percent,
+            deadline < ${today}::date and status not in ('completed', 'rejected') as overdue
+          from progress)
+        select
+          (select coalesce(json_agg(x order by x.overdue desc, x.deadline, x.plan_id), '[]') from (
+             select plan_id, title, deadline::text as deadline, count(*)::int as assignees,
+               (count(*) filter (where status = 'completed'))::int as completed, (count(*) filter (where overdue))::int as overdue,
+               coalesce(round(avg(percent) filter (where status <> 'rejected')), 0)::int as percent
+             from rows group by plan_id, title, deadline) x) as plans,
+          (select coalesce(json_agg(y order by y.deadline, y.percent, y.account_id, y.plan_id), '[]') from (
+             select o.account_id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name, o.plan_id, o.title, o.deadline::text as deadline,
+               (${today}::date - o.deadline)::int as days_overdue, o.percent,
+               (select max(rm.created_at) from insight_reminders rm where rm.account_id = o.account_id) as reminded_at
+             -- longest overdue first, then least progress; names only for the rows shown
+             from (select * from rows o where o.overdue
+                     ${opts.unremindedOnly ? sql`and not exists (select 1 from insight_reminders rm where rm.account_id = o.account_id and rm.day = ${today}::date)` : sql``}
+                   order by o.deadline, o.percent, o.account_id, o.plan_id ${limit === null ? sql`` : sql`limit ${limit}`}) o
+             join accounts a on a.id = o.account_id join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id) y) as overdue,
+          (select count(*) from rows where overdue)::int as overdue_pairs,
+          (select count(distinct account_id) from rows where overdue)::int as overdue_people,
+          (select coalesce(json_agg(distinct o.account_id), '[]') from rows o join insight_reminders rm on rm.account_id = o.account_id and rm.day = ${today}::date where o.overdue) as reminded_today,
+          (select count(*) from rows where status = 'pending')::int as pending`);
+      const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+      return {
+        plans: json<{ plan_id: number; title: string; deadline: string; assignees: number; completed: number; overdue: number; percent: number }[]>(r?.plans ?? []),
+        overdue: json<{ account_id: number; name: string; email: string; locale: string; team_id: number | null; team_name: string | null; plan_id: number; title: string; deadline: string; days_overdue: number; percent: number; reminded_at: string | null }[]>(r?.overdue ?? []).map((o) => ({
+          accountId: o.account_id,
+          name: o.name,
+          email: o.email,
+          locale: (o.locale === "es" ? "es" : "en") as "en" | "es",
+          team: o.team_id === null ? null : { id: o.team_id, name: String(o.team_name) },
+          planId: o.plan_id,
+          planTitle: o.title,
+          deadline: o.deadline,
+          daysOverdue: o.days_overdue,
+          percent: o.percent,
+          remindedAt: o.reminded_at === null ? null : new Date(o.reminded_at),
+        })),
+        overduePairs: num(r?.overdue_pairs),
+        overduePeople: num(r?.overdue_people),
+        /** Overdue people already reminded today. */
+        remindedToday: json<number[]>(r?.reminded_today ?? []),
+        pendingPlans: num(r?.pending),
+      };
+    },
+
+    /** Names, teams and last reminder of these people. */
+    async people(companyId: number, accountIds: number[]) {
+      if (!accountIds.length) return [];
+      return (
+        await run(sql`
+          select a.id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name,
+                 (select max(r.created_at) from insight_reminders r where r.account_id = a.id) as reminded_at
+          from accounts a join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id
+          where a.company_id = ${companyId}::int and a.id in (${sql.join(accountIds.map((id) => sql`${id}::int`), sql`, `)})`)
+      ).map((r) => ({
+        id: num(r.id),
+        name: String(r.name),
+        email: String(r.email),
+        locale: (r.locale === "es" ? "es" : "en") as "en" | "es",
+        team: r.team_id === null ? null : { id: num(r.team_id), name: String(r.team_name) },
+        remindedAt: r.reminded_at === null ? null : new Date(r.reminded_at as string),
+      }));
+    },
+
+    /** Claims today's reminder for each person; answers those not reminded yet today (race-safe). */
+    async claimReminders(companyId: number, sentBy: number, day: string, people: { accountId: number; planIds: number[] }[]) {
+      if (!people.length) return [];
+      const values = people.map((p) => sql`(${p.accountId}::int, ${day}::date, ${companyId}::int, ${sentBy}::int, ${p.planIds.length ? sql`array[${sql.join(p.planIds.map((id) => sql`${id}::int`), sql`, `)}]` : sql`'{}'::int[]`})`);
+      return (
+        await run(sql`
+          insert into insight_reminders (account_id, day, company_id, sent_by, plan_ids)
+          values ${sql.join(values, sql`, `)}
+          on conflict do nothing returning account_id`)
+      ).map((r) => num(r.account_id));
+    },
+
+    async releaseReminder(accountId: number, day: string) {
+      await run(sql`delete from insight_reminders where account_id = ${accountId}::int and day = ${day}::date`);
+    },
+
+    async teams(companyId: number) {
+      return (await run(sql`select id, name from teams where company_id = ${companyId}::int order by name, id`)).map((r) => ({ id: num(r.id), name: String(r.name) }));
+    },
+
+    /** Requests waiting on the viewer: how many and since when. */
+    async pending(companyId: number, viewer: { role: string; accountId: number; teamId: number | null }) {
+      const counts: { kind: string; q: SQL }[] = [];
+      const agg = (table: string, extra: SQL = sql``) =>
+        sql`select count(*)::int as n, min(created_at) as oldest from ${sql.identifier(table)} where company_id = ${companyId}::int and status = 'pending' ${extra}`;
+      // Nobody decides their own purchase request.
+      if (viewer.role === "ldleader") counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and requested_by <> ${viewer.accountId}::int`) });
+      if (viewer.role === "teamleader" && viewer.teamId !== null) {
+        counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and team_id = ${viewer.teamId}::int and requested_by <> ${viewer.accountId}::int`) });
+      }
+      if (viewer.role === "ldleader") counts.push({ kind: "publish_requests", q: agg("publish_requests") });
+      if (viewer.role === "hr") counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
+      const results = await Promise.all(counts.map(async (c) => ({ kind: c.kind, row: (await run(c.q))[0] })));
+      return results.map(({ kind, row }) => ({ kind, count: num(row?.n), oldest: row?.oldest ? new Date(row.oldest as string) : null }));
+    },
+  };
+}
+export type InsightsRepo = ReturnType<typeof createInsightsRepo>;
+
+function kpiRow(r: Row | undefined, hasPrevious: boolean) {
+  const prev = (v: unknown) => (hasPrevious ? num(v) : null);
+  return {
+    active_learners: { value: num(r?.learners), previous: prev(r?.prev_learners) },
+    completions: { value: num(r?.completions), previous: prev(r?.prev_completions) },
+    learning_time_s: { value: num(r?.time_s), previous: prev(r?.prev_time_s) },
+  };
+}
+
+function seriesRow(r: Row) {
+  return { period: String(r.period), active_learners: num(r.learners), completions: num(r.completions), learning_time_s: num(r.time_s) };
+}

@@ -1,0 +1,214 @@
+import type { InsightAttention, Insights, InsightScope, InsightsQuery } from "@learnward/contracts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
+import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
+import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
+
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
+
+/** The viewer's scope, checked: which company, team or person the figures are about. */
+export interface Scoped {
+  actor: Actor;
+  companyId: number;
+  scope: InsightScope;
+  team: { id: number; name: string } | null;
+  teams: { id: number; name: string }[];
+  people: { teamId: number | null; accountId: number | null };
+}
+
+export type PlanInsights = Awaited<ReturnType<InsightsRepo["planInsights"]>>;
+export type OverdueRow = PlanInsights["overdue"][number];
+
+const PENDING_ACTION = {
+  purchase_requests: "review_requests",
+  publish_requests: "review_publish",
+  invite_requests: "review_people",
+  removal_requests: "review_people",
+  plan_invitations: "open_tasks",
+} as const;
+
+export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingRepo }) {
+  const { repo } = d;
+
+  async function resolve(actor: Actor, q: { scope?: InsightScope; team?: number }): Promise<Scoped> {
+    const companyId = requireCompany(actor);
+    const scopes = allowedScopes(actor);
+    const scope = q.scope ?? scopes[scopes.length - 1]!;
+    authorize(actor, insightsPolicy.scope, scope);
+    const companyTeams = actor.role === "member" ? [] : await repo.teams(companyId);
+    const teams = actor.role === "teamleader" ? companyTeams.filter((t) => t.id === actor.teamId) : companyTeams;
+    let team: Scoped["team"] = null;
+    if (scope === "team") {
+      const teamId = q.team ?? actor.teamId;
+      if (teamId === null) throw badRequest("Pick a team", { team: "required" });
+      authorize(actor, insightsPolicy.team, teamId);
+      team = companyTeams.find((t) => t.id === teamId) ?? null;
+      if (!team) throw notFound("Team");
+    }
+    const people = { teamId: team?.id ?? null, accountId: scope === "me" ? actor.accountId : null };
+    return { actor, companyId, scope, team, teams, people };
+  }
+
+  /** Plans in scope and their overdue people (the first `limit` of them, or all). */
+  const plans = (s: Scoped, today: string, limit: number | null, opts: { unremindedOnly?: boolean } = {}) => repo.planInsights(s.companyId, s.people, today, limit, opts);
+
+  async function budgetFor(s: Scoped, today: string) {
+    if (!insightsPolicy.budget(s.actor, s.scope)) return null;
+    const { rows, allocs } = await d.budgeting.budgets(s.companyId, { on: today }, 10, 0);
+    // The budget a request would be approved against: a monthly one before a yearly one.
+    const budget = [...rows].sort((a, b) => (a.period === b.period ? 0 : a.period === "month" ? -1 : 1))[0];
+    if (!budget) return null;
+    const teams = allocs
+      .filter((a) => a.a.budgetId === budget.id && (s.team === null || a.a.teamId === s.team.id))
+      .map((a) => {
+        const allocated = Number(a.a.amountMinor);
+        const reserved = Number(a.reserved);
+        const paid = Number(a.paid);
+        return { team: { id: a.a.teamId, name: a.teamName }, allocated_minor: allocated, reserved_minor: reserved, paid_minor: paid, remaining_minor: allocated - reserved - paid, used_percent: pct(reserved + paid, allocated) };
+      });
+    if (s.team && !teams.length) return null;
+    const allocated = teams.reduce((n, t) => n + t.allocated_minor, 0);
+    return {
+      budget_id: budget.id,
+      period: budget.period,
+      period_start: budget.periodStart,
+      period_end: budget.periodEnd,
+      currency: budget.currency,
+      amount_minor: s.team ? allocated : Number(budget.amountMinor),
+      allocated_minor: allocated,
+      used_minor: teams.reduce((n, t) => n + t.reserved_minor + t.paid_minor, 0),
+      teams,
+    };
+  }
+
+  /** Requests waiting on the viewer; `pendingPlans` (their own plans not started yet) counts in their own scope. */
+  async function pendingFor(s: Scoped, pendingPlans: number | Promise<number>) {
+    const [counts, plansWaiting] = await Promise.all([repo.pending(s.companyId, { role: s.actor.role, accountId: s.actor.accountId, teamId: s.actor.teamId }), pendingPlans]);
+    const rows = counts.map((p) => ({
+      kind: p.kind as keyof typeof PENDING_ACTION,
+      count: p.count,
+      oldest_at: p.oldest?.toISOString() ?? null,
+    }));
+    // Plans assigned to me that wait for me to start them.
+    if (s.scope === "me") rows.push({ kind: "plan_invitations", count: plansWaiting, oldest_at: null });
+    return rows.map((r) => {
+      const link = PENDING_ACTION[r.kind];
+      return { ...r, href: LINKS[link].href(s.actor) };
+    });
+  }
+
+  return {
+    resolve,
+    plans,
+    budget: budgetFor,
+    pending: pendingFor,
+
+    async dashboard(actor: Actor, q: InsightsQuery, now = new Date()): Promise<Insights> {
+      const s = await resolve(actor, q);
+      const today = isoDay(now);
+      const slice = sliceOf(s, q, now);
+      const planInsights = plans(s, today, 100);
+      const [kpis, series, types, skills, content, plan, budget, pending] = await Promise.all([
+        repo.kpis(slice),
+        repo.series(slice),
+        repo.contentTypes(slice),
+        repo.topSkills(slice, 10),
+        repo.topContent(slice, 10),
+        planInsights,
+        budgetFor(s, today),
+        pendingFor(
+          s,
+          planInsights.then((p) => p.pendingPlans),
+        ),
+      ]);
+      const remindable = plan.overduePeople - plan.remindedToday.length;
+      const canRemind = insightsPolicy.remind(actor, s.scope);
+
+      const attention: InsightAttention[] = [];
+      if (plan.overduePeople && s.scope !== "me") {
+        attention.push({
+          id: "overdue_people",
+          kind: "overdue_people",
+          severity: "error",
+          count: plan.overduePeople,
+          params: { reminded_today: plan.remindedToday.length },
+          action: { kind: "remind_overdue", method: "post", href: null, enabled: canRemind && remindable > 0 },
+        });
+      }
+      if (plan.overduePairs && s.scope === "me") {
+        attention.push({ id: "my_overdue_tasks", kind: "my_overdue_tasks", severity: "error", count: plan.overduePairs, params: {}, action: link(actor, "open_tasks") });
+      }
+      for (const p of pending) {
+        if (p.count) attention.push({ id: `pending_${p.kind}`, kind: "pending", severity: "warning", count: p.count, params: { pending: p.kind }, action: link(actor, PENDING_ACTION[p.kind]) });
+      }
+      for (const t of budget?.teams ?? []) {
+        if (t.allocated_minor > 0 && t.used_percent >= 90) {
+          attention.push({ id: `team_near_limit_${t.team.id}`, kind: "team_near_limit", severity: "warning", count: 1, params: { team: t.team.name, percent: t.used_percent }, action: link(actor, "rebalance_budget") });
+        }
+      }
+      if (!budget && s.scope === "company" && actor.role === "ldleader") {
+        attention.push({ id: "no_budget", kind: "no_budget", severity: "info", count: 1, params: {}, action: link(actor, "set_budget") });
+      }
+
+      const from = windowOf(q.time, now).from;
+      return {
+        scope: s.scope,
+        team: s.team,
+        time: q.time,
+        bucket: q.bucket,
+        from: from?.toISOString() ?? null,
+        generated_at: now.toISOString(),
+        abilities: { scopes: allowedScopes(actor), teams: s.teams, remind: canRemind },
+        kpis: { ...kpis, overdue_people: { value: plan.overduePeople, previous: null } },
+        series: fillSeries(series, q.bucket, from, now),
+        top_skills: skills,
+        top_content: content as Insights["top_content"],
+        content_types: types as Insights["content_types"],
+        plans: { count: plan.plans.length, results: plan.plans.slice(0, 50) },
+        overdue: {
+          count: plan.overduePairs,
+          results: plan.overdue.map((r) => ({
+            account_id: r.accountId,
+            display_name: r.name,
+            team: r.team,
+            plan_id: r.planId,
+            plan_title: r.planTitle,
+            deadline: r.deadline,
+            days_overdue: r.daysOverdue,
+            percent: r.percent,
+            reminded_at: r.remindedAt?.toISOString() ?? null,
+          })),
+        },
+        budget,
+        pending,
+        attention,
+      };
+    },
+  };
+
+  function link(actor: Actor, kind: keyof typeof LINKS) {
+    return { kind, method: "link" as const, href: LINKS[kind].href(actor), enabled: insightsPolicy.link(actor, kind) };
+  }
+}
+export type InsightsService = ReturnType<typeof createInsightsService>;
+
+export const sliceOf = (s: Scoped, q: InsightsQuery, now: Date): Slice => ({ companyId: s.companyId, teamId: s.people.teamId, accountId: s.people.accountId, time: q.time, bucket: q.bucket, now });
+
+/** Every bucket of the window, empty ones as zeros, so a chart's axis is continuous. */
+export function fillSeries<T extends { period: string }>(points: T[], bucket: "day" | "month", from: Date | null, now: Date): (T | { period: string; active_learners: number; learning_time_s: number; completions: number })[] {
+  const start = from ?? (points[0] ? new Date(`${points[0].period}T00:00:00Z`) : null);
+  if (!start) return [];
+  const byPeriod = new Map(points.map((p) => [p.period, p]));
+  const out = [];
+  const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), bucket === "day" ? start.getUTCDate() : 1));
+  // Guard against absurd ranges (years of daily buckets are still fine: a few thousand points).
+  for (let i = 0; cursor.getTime() <= now.getTime() && i < 5000; i++) {
+    const period = isoDay(cursor);
+    out.push(byPeriod.get(period) ?? { period, active_learners: 0, learning_time_s: 0, completions: 0 });
+    if (bucket === "day") cursor.setUTCDate(cursor.getUTCDate() + 1);
+    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return out;
+}

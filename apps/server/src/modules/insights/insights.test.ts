@@ -1,0 +1,367 @@
+// Issue 9: the insights dashboard for each role's scope, its actions and its CSV export.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import Papa from "papaparse";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { rebuildRollups } from "./insights.events.ts";
+
+let t: TestContext;
+let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;
+let engineering: number, marketing: number, memberId: number, tlId: number, acmeId: number;
+let collectionId: number;
+let itemIds: number[];
+let planId: number;
+const PLAN = "=Overdue SQL plan";
+
+const q = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const insights = async (c: Client, query = "") => {
+  const res = await c.get(`/api/b2b/v1/insights/${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+const outbox = async () => (await t.anonymous.get("/api/dev/outbox/?page_size=100")).body.results as { to: string; subject: string; text: string }[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [hr, ld, tl, member, globex, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)))) as Client[] as [Client, Client, Client, Client, Client, Client];
+  const me = (await tl.get("/api/me")).body.account;
+  engineering = me.team.id;
+  tlId = me.id;
+  memberId = (await member.get("/api/me")).body.account.id;
+  marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
+  acmeId = Number((await q(sql`select id from companies where domain = 'acme.test'`))[0]!.id);
+
+  // A published learning path of two articles, and a plan on it already past its deadline.
+  const articles = await q(sql`select id from content_items where company_id = ${acmeId} and content_type = 'article' order by id desc limit 2`);
+  const collection = (await member.post("/api/b2b/v1/collections/", { title: "SQL path", skills: ["sql"] })).body;
+  collectionId = collection.id;
+  for (const a of articles) await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: Number(a.id) });
+  const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).body;
+  await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
+  itemIds = (await member.get(`/api/b2b/v1/collections/${collectionId}/`)).body.items.map((i: { id: number }) => i.id);
+  expect(itemIds).toHaveLength(2);
+});
+afterAll(() => t.close());
+
+describe("who may see what", () => {
+  it("refuses callers outside their scope, and other companies' teams", async () => {
+    expect((await t.anonymous.get("/api/b2b/v1/insights/")).status).toBe(401);
+    expect((await admin.get("/api/b2b/v1/insights/")).status).toBe(403);
+    expect((await member.get("/api/b2b/v1/insights/?scope=team")).status).toBe(403);
+    expect((await member.get("/api/b2b/v1/insights/?scope=company")).status).toBe(403);
+    expect((await tl.get("/api/b2b/v1/insights/?scope=company")).status).toBe(403);
+    expect((await tl.get(`/api/b2b/v1/insights/?scope=team&team=${marketing}`)).status).toBe(403);
+    expect((await ld.get("/api/b2b/v1/insights/?scope=team&team=999999")).status).toBe(404);
+    // The L&D leader has no team of their own: a team view needs one picked.
+    expect((await ld.get("/api/b2b/v1/insights/?scope=team")).status).toBe(400);
+    expect((await ld.get("/api/b2b/v1/insights/?time=90d")).status).toBe(400);
+    expect((await ld.get("/api/b2b/v1/insights/?bucket=week")).status).toBe(400);
+    expect((await member.get("/api/b2b/v1/insights/export.csv?table=overdue&scope=company")).status).toBe(403);
+    expect((await member.post("/api/b2b/v1/insights/actions/remind_overdue/", {})).status).toBe(403);
+    expect((await tl.post("/api/b2b/v1/insights/actions/remind_overdue/", { scope: "me" })).status).toBe(403);
+    expect((await member.post("/api/b2b/v1/insights/actions/rebalance_budget/", {})).status).toBe(403);
+    expect((await hr.post("/api/b2b/v1/insights/actions/review_requests/", {})).status).toBe(403);
+    expect((await ld.post("/api/b2b/v1/insights/actions/launch_rockets/", {})).status).toBe(400);
+  });
+
+  it("shows each role its own scope by default: member themselves, team leader the team, L&D leader and hr the company", async () => {
+    const [m, l, d, h] = await Promise.all([insights(member), insights(tl), insights(ld), insights(hr)]);
+    expect([m.scope, l.scope, d.scope, h.scope]).toEqual(["me", "team", "company", "company"]);
+    expect(l.team).toEqual({ id: engineering, name: "Engineering" });
+    expect(m.abilities).toEqual({ scopes: ["me"], teams: [], remind: false });
+    expect(l.abilities.scopes).toEqual(["me", "team"]);
+    expect(l.abilities.teams).toEqual([{ id: engineering, name: "Engineering" }]);
+    expect(d.abilities.teams.map((x: { name: string }) => x.name)).toEqual(["Engineering", "Marketing"]);
+  });
+
+  it("counts the seeded history in each scope: everyone, the team's two people, the member alone", async () => {
+    const all = "?time=all&bucket=month";
+    const [company, team, me, marketingView] = await Promise.all([insights(ld, all), insights(tl, all), insights(member, all), insights(hr, `${all}&scope=team&team=${marketing}`)]);
+    expect(company.kpis.active_learners.value).toBe(4);
+    expect(team.kpis.active_learners.value).toBe(2);
+    expect(me.kpis.active_learners.value).toBe(1);
+    expect(marketingView.kpis.active_learners.value).toBe(0);
+    for (const k of ["completions", "learning_time_s"] as const) {
+      expect(me.kpis[k].value).toBeGreaterThan(0);
+      expect(team.kpis[k].value).toBeGreaterThan(me.kpis[k].value);
+      expect(company.kpis[k].value).toBeGreaterThan(team.kpis[k].value);
+    }
+    // The figures are the events' own: compare with a plain count over learning_events.
+    const [raw] = await q(sql`select count(*)::int as n, sum(duration_s)::int as s, count(distinct account_id)::int as people from learning_events where company_id = ${acmeId} and kind in ('finish', 'item_done')`);
+    expect(company.kpis.completions.value).toBe(raw!.n);
+    expect(company.kpis.learning_time_s.value).toBe(raw!.s);
+    expect(company.series.reduce((n: number, p: { completions: number }) => n + p.completions, 0)).toBe(raw!.n);
+    expect(company.top_content.length).toBeGreaterThan(0);
+    expect(company.top_skills.length).toBeGreaterThan(0);
+    expect(company.content_types.map((c: { content_type: string }) => c.content_type)).toContain("course");
+  });
+
+  it("fills every bucket of the window, with the window before for comparison", async () => {
+    const days30 = await insights(ld, "?time=30d&bucket=day");
+    expect(days30.series).toHaveLength(30);
+    expect(days30.series.at(-1).period).toBe(new Date().toISOString().slice(0, 10));
+    expect(days30.kpis.completions.previous).not.toBeNull();
+    const days7 = await insights(ld, "?time=7d&bucket=day");
+    expect(days7.series).toHaveLength(7);
+    const months = await insights(ld, "?time=30d&bucket=month");
+    expect(months.series.length).toBeGreaterThanOrEqual(1);
+    expect(months.series.length).toBeLessThanOrEqual(2);
+    // Distinct people per month, not a sum of days.
+    expect(Math.max(...months.series.map((p: { active_learners: number }) => p.active_learners))).toBeLessThanOrEqual(4);
+    const all = await insights(ld, "?time=all&bucket=month");
+    expect(all.kpis.completions.previous).toBeNull();
+    expect(all.series.length).toBeGreaterThanOrEqual(4);
+    const day = await insights(ld, "?time=24h");
+    expect(day.from).not.toBeNull();
+  });
+
+  it("keeps every company to itself", async () => {
+    const own = await insights(globex, "?time=all");
+    expect(own.kpis.active_learners.value).toBe(0);
+    expect(JSON.stringify(own)).not.toMatch(/acme/i);
+    // Promote the Globex member: as Globex's L&D leader they still see Globex only.
+    const gid = (await globex.get("/api/me")).body.account.id;
+    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${gid}/`, { role: "ldleader" })).status).toBe(200);
+    const company = await insights(globex, "?time=all&scope=company");
+    expect(company.kpis.active_learners.value).toBe(0);
+    expect(company.abilities.teams).toEqual([]);
+    expect((await globex.get(`/api/b2b/v1/insights/?scope=team&team=${engineering}`)).status).toBe(404);
+    expect((await globex.get(`/api/b2b/v1/insights/export.csv?table=top_content&time=all`)).text).not.toMatch(/acme|sql/i);
+    await admin.patch(`/api/b2b/v1/admin/accounts/${gid}/`, { role: "member" });
+  });
+});
+
+describe("events are recorded with the action", () => {
+  const events = (kind: string, accountId: number) => q(sql`select * from learning_events where kind = ${kind} and account_id = ${accountId} order by id`);
+
+  it("records a save, a start and one finish of a course with its duration and skills", async () => {
+    const [course] = await q(sql`
+      select id, duration_s, skills from content_items c where company_id = ${acmeId} and content_type = 'course'
+        and not exists (select 1 from learning_events e where e.content_id = c.id and e.account_id = ${memberId}) order by id desc limit 1`);
+    const before = (await events("save", memberId)).length;
+    expect((await member.post("/api/user/courses", { id_course: Number(course!.id), completed: false })).status).toBe(201);
+    const saves = await events("save", memberId);
+    expect(saves.length).toBe(before + 1);
+    const started = (await events("start", memberId)).filter((e) => Number(e.content_id) === Number(course!.id));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ company_id: acmeId, team_id: engineering, content_type: "course", skills: course!.skills });
+    await member.patch(`/api/user/courses?id_course=${course!.id}`, { completed: true });
+    await member.patch(`/api/user/courses?id_course=${course!.id}`, { completed: true });
+    await member.patch(`/api/user/courses?id_course=${course!.id}`, { completed: false });
+    await member.patch(`/api/user/courses?id_course=${course!.id}`, { completed: true });
+    const finished = (await events("finish", memberId)).filter((e) => Number(e.content_id) === Number(course!.id));
+    expect(finished).toHaveLength(1);
+    expect(Number(finished[0]!.duration_s)).toBe(Number(course!.duration_s));
+    // And the dashboard counts it today.
+    const today = await insights(member, "?time=24h");
+    expect(today.kpis.completions.value).toBeGreaterThanOrEqual(1);
+    expect(today.top_content.map((c: { content_id: number }) => c.content_id)).toContain(Number(course!.id));
+  });
+
+  it("records plans assigned to each assignee, team members included", async () => {
+    const plan = await ld.post("/api/b2b/v1/plans/", { title: PLAN, deadline: "2024-01-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [engineering] });
+    expect(plan.status, plan.text).toBe(201);
+    planId = plan.body.id;
+    const assigned = await q(sql`select account_id, actor_id, skills from learning_events where kind = 'plan_assigned' and plan_id = ${planId} order by account_id`);
+    expect(assigned.map((r) => Number(r.account_id)).sort()).toEqual([memberId, tlId].sort());
+    expect(assigned[0]).toMatchObject({ skills: ["sql"] });
+    // Assigning again (directly now) records nothing new.
+    await ld.post(`/api/b2b/v1/plans/${planId}/assignees/`, { selectedAccount: [memberId] });
+    expect((await q(sql`select 1 from learning_events where kind = 'plan_assigned' and plan_id = ${planId}`)).length).toBe(2);
+  });
+
+  it("records no decision when the decision fails, and one when it is made", async () => {
+    const req = (await member.post("/api/b2b/v1/purchase-requests/", { title: "SQL course", price_minor: 5_000 })).body;
+    expect((await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/approve/`, {})).status).toBe(409); // no budget yet
+    expect((await q(sql`select 1 from learning_events where kind = 'request_decided' and request_id = ${req.id}`)).length).toBe(0);
+    expect((await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/reject/`, { reason: "Not this quarter" })).status).toBe(200);
+    const decided = await q(sql`select account_id, actor_id, outcome from learning_events where kind = 'request_decided' and request_id = ${req.id}`);
+    expect(decided).toEqual([{ account_id: memberId, actor_id: Number((await ld.get("/api/me")).body.account.id), outcome: "rejected" }]);
+  });
+});
+
+describe("overdue people and reminders", () => {
+  it("lists the overdue people of the plan, with the action that reminds them", async () => {
+    const view = await insights(ld);
+    expect(view.kpis.overdue_people.value).toBe(2);
+    expect(view.overdue.results.map((r: { account_id: number }) => r.account_id).sort()).toEqual([memberId, tlId].sort());
+    expect(view.overdue.results[0]).toMatchObject({ plan_id: planId, plan_title: PLAN, deadline: "2024-01-31", percent: 0, reminded_at: null });
+    expect(view.plans.results.find((p: { plan_id: number }) => p.plan_id === planId)).toMatchObject({ assignees: 2, completed: 0, overdue: 2, percent: 0 });
+    const attention = view.attention.find((a: { kind: string }) => a.kind === "overdue_people");
+    expect(attention).toMatchObject({ count: 2, action: { kind: "remind_overdue", method: "post", enabled: true } });
+    // The member sees their own overdue task, with the page that resolves it.
+    const mine = await insights(member);
+    expect(mine.attention.find((a: { kind: string }) => a.kind === "my_overdue_tasks")).toMatchObject({ count: 1, action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks" } });
+  });
+
+  it("agrees with the plan's own page on who is overdue and how far along", async () => {
+    const [assignees, view] = await Promise.all([ld.get(`/api/b2b/v1/plans/${planId}/assignees/`), insights(ld)]);
+    const fromPlan = assignees.body
+      .filter((a: { overdue: boolean }) => a.overdue)
+      .map((a: { account: { id: number }; progress: { percent: number } }) => [a.account.id, a.progress.percent])
+      .sort();
+    const fromInsights = view.overdue.results.filter((r: { plan_id: number }) => r.plan_id === planId).map((r: { account_id: number; percent: number }) => [r.account_id, r.percent]).sort();
+    expect(fromInsights).toEqual(fromPlan);
+    expect(fromInsights.length).toBe(2);
+  });
+
+  it("mails each overdue person once a day, however often leaders click", async () => {
+    const before = (await outbox()).length;
+    const first = await tl.post("/api/b2b/v1/insights/actions/remind_overdue/", { account_ids: [memberId] });
+    expect(first.body).toEqual({ kind: "remind_overdue", href: null, reminded: 1, skipped: 0 });
+    const all = await outbox();
+    const mails = all.slice(0, all.length - before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(DEMO.member);
+    expect(mails[0]!.subject).toContain(PLAN);
+    expect(mails[0]!.text).toContain("Tessa Lind is reminding you");
+    expect(mails[0]!.text).toContain("http://localhost:3000/collaborative-network/myTasks");
+    const again = await ld.post("/api/b2b/v1/insights/actions/remind_overdue/", {});
+    expect(again.body).toMatchObject({ reminded: 1, skipped: 1 }); // the team leader now, the member already today
+    const third = await ld.post("/api/b2b/v1/insights/actions/remind_overdue/", { scope: "company" });
+    expect(third.body).toMatchObject({ reminded: 0, skipped: 2 });
+    expect((await outbox()).length).toBe(before + 2);
+    const view = await insights(ld);
+    expect(view.attention.find((a: { kind: string }) => a.kind === "overdue_people").action.enabled).toBe(false);
+    expect(view.overdue.results.every((r: { reminded_at: string | null }) => r.reminded_at !== null)).toBe(true);
+  });
+
+  it("writes the reminder in the person's language", async () => {
+    await t.database.db.execute(sql`update accounts set locale = 'es' where id = ${tlId}`);
+    await t.database.db.execute(sql`delete from insight_reminders where account_id = ${tlId}`);
+    expect((await ld.post("/api/b2b/v1/insights/actions/remind_overdue/", { account_ids: [tlId] })).body.reminded).toBe(1);
+    const mail = (await outbox()).find((m) => m.to === DEMO.teamleader)!;
+    expect(mail.subject).toMatch(/^Recordatorio/);
+    expect(mail.text).toContain("fecha límite");
+    await t.database.db.execute(sql`update accounts set locale = 'en' where id = ${tlId}`);
+  });
+
+  it("records item done and plan completed, and the person is no longer overdue", async () => {
+    for (const id of itemIds) expect((await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: id, done: true })).status).toBe(200);
+    const done = await q(sql`select collection_id from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`);
+    expect(done).toHaveLength(itemIds.length);
+    const completed = await q(sql`select plan_id, skills from learning_events where kind = 'plan_completed' and account_id = ${memberId}`);
+    expect(completed).toEqual([{ plan_id: planId, skills: ["sql"] }]);
+    // Undo and redo: still one completion each.
+    await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: itemIds[0], done: false });
+    await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: itemIds[0], done: true });
+    expect((await q(sql`select 1 from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`)).length).toBe(itemIds.length);
+    expect((await q(sql`select 1 from learning_events where kind = 'plan_completed' and account_id = ${memberId}`)).length).toBe(1);
+    const view = await insights(ld);
+    expect(view.overdue.results.map((r: { account_id: number }) => r.account_id)).toEqual([tlId]);
+    const plan = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body;
+    expect(plan.find((a: { account: { id: number } }) => a.account.id === memberId)).toMatchObject({ status: "completed", overdue: false });
+    expect(view.plans.results.find((p: { plan_id: number }) => p.plan_id === planId)).toMatchObject({ completed: 1, overdue: 1, percent: 50 });
+  });
+});
+
+describe("requests, budgets and their actions", () => {
+  it("shows the requests waiting on each viewer, each with the page that decides them", async () => {
+    await member.post("/api/b2b/v1/purchase-requests/", { title: "Design course", price_minor: 95_000 });
+    await tl.post("/api/b2b/v1/invite-requests/", { email: "new.hire@acme.test", team_id: engineering });
+    const [l, d, h] = await Promise.all([insights(tl), insights(ld), insights(hr)]);
+    expect(l.pending).toEqual([expect.objectContaining({ kind: "purchase_requests", count: 1, href: "/budgetingPlan/purchaseRequest" })]);
+    expect(d.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([["purchase_requests", 1], ["publish_requests", 0]]);
+    expect(h.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([["invite_requests", 1], ["removal_requests", 0]]);
+    expect(h.attention.find((a: { id: string }) => a.id === "pending_invite_requests")).toMatchObject({ count: 1, action: { kind: "review_people", method: "link", href: "/peopleManagement?tab=3", enabled: true } });
+    expect(d.budget).toBeNull();
+    expect(d.attention.find((a: { kind: string }) => a.kind === "no_budget")).toMatchObject({ action: { kind: "set_budget", href: "/budgetingPlan/companyBudget" } });
+    expect((await ld.post("/api/b2b/v1/insights/actions/review_requests/", {})).body).toEqual({ kind: "review_requests", href: "/budgetingPlan/purchaseRequest", reminded: 0, skipped: 0 });
+  });
+
+  it("shows budget used against allocated, and asks to rebalance a team near its limit", async () => {
+    const year = new Date().getUTCFullYear();
+    const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 500_000 })).body;
+    await ld.post(`/api/b2b/v1/budgets/${budget.id}/allocations/`, { team_id: engineering, amount_minor: 100_000 });
+    const pending = (await tl.get("/api/b2b/v1/purchase-requests/?scope=decide&status=pending")).body.results[0];
+    expect((await tl.post(`/api/b2b/v1/purchase-requests/${pending.id}/approve/`, {})).status).toBe(200);
+    const d = await insights(ld);
+    expect(d.budget).toMatchObject({ budget_id: budget.id, amount_minor: 500_000, allocated_minor: 100_000, used_minor: 95_000, currency: "USD" });
+    expect(d.budget.teams).toEqual([expect.objectContaining({ team: { id: engineering, name: "Engineering" }, allocated_minor: 100_000, reserved_minor: 95_000, used_percent: 95 })]);
+    expect(d.attention.find((a: { kind: string }) => a.kind === "team_near_limit")).toMatchObject({ params: { team: "Engineering", percent: 95 }, action: { kind: "rebalance_budget", href: "/budgetingPlan/companyBudget" } });
+    const l = await insights(tl);
+    expect(l.budget).toMatchObject({ amount_minor: 100_000, used_minor: 95_000 });
+    expect(l.attention.find((a: { kind: string }) => a.kind === "team_near_limit").action.href).toBe("/budgetingPlan");
+    expect((await insights(hr)).budget).toBeNull();
+    expect((await insights(member)).budget).toBeNull();
+    const approved = await q(sql`select outcome from learning_events where kind = 'request_decided' and request_id = ${pending.id}`);
+    expect(approved).toEqual([{ outcome: "approved" }]);
+  });
+});
+
+describe("CSV export", () => {
+  it("exports every table, with headers, and escapes cells that look like formulas", async () => {
+    for (const table of ["series", "top_skills", "top_content", "content_types", "plans", "overdue", "budget", "pending"]) {
+      const res = await ld.get(`/api/b2b/v1/insights/export.csv?table=${table}&time=all&bucket=month`);
+      expect(res.status, table).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+      expect(res.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="insights-${table.replace(/_/g, "-")}-company-all-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+      expect(res.text.split(/\r?\n/)[0]!.length).toBeGreaterThan(0);
+    }
+    const plans = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=plans")).text, { header: true }).data;
+    expect(plans.find((p) => p.title?.includes("Overdue SQL plan"))!.title).toBe(`'${PLAN}`);
+    const overdue = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=overdue")).text, { header: true }).data.filter((r) => r.name);
+    expect(overdue).toEqual([expect.objectContaining({ name: "Tessa Lind", email: DEMO.teamleader, team: "Engineering", plan: `'${PLAN}`, deadline: "2024-01-31" })]);
+    // Every content row the dashboard shows is in the file, in the same order.
+    const shown = (await insights(ld, "?time=all")).top_content.map((c: { title: string }) => c.title);
+    const exported = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=top_content&time=all")).text, { header: true }).data.map((r) => r.title);
+    expect(exported.slice(0, shown.length)).toEqual(shown);
+  });
+
+  it("keeps the member's export to themselves", async () => {
+    const res = await member.get("/api/b2b/v1/insights/export.csv?table=overdue");
+    expect(res.headers["content-disposition"]).toContain("insights-overdue-me-30d");
+    expect(res.text).not.toContain("Tessa Lind");
+  });
+});
+
+describe("pre-aggregations", () => {
+  it("a rebuild from the events gives the same dashboard as recording them one by one", async () => {
+    const views = ["?time=all&bucket=month", "?time=all&bucket=day", "?time=30d&bucket=day", "?time=30d&bucket=month", "?time=7d", `?scope=team&team=${engineering}&time=all`];
+    const strip = (b: Record<string, unknown>) => ({ ...b, generated_at: null, from: null });
+    const before = await Promise.all(views.map((v) => insights(ld, v).then(strip)));
+    await t.database.db.transaction((tx) => rebuildRollups(tx, acmeId));
+    const after = await Promise.all(views.map((v) => insights(ld, v).then(strip)));
+    expect(after).toEqual(before);
+  });
+});
+
+describe("plan progress kept by the database", () => {
+  // What insight_plan_done must hold: items of each plan each person has done, recounted from scratch.
+  const recount = sql`
+    select pc.plan_id, d.account_id, count(distinct d.content_id)::int as done
+    from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id
+    join (select account_id, content_id from content_progress union select account_id, content_id from user_contents where course_status = 'finalized') d on d.content_id = ci.content_id
+    group by 1, 2 order by 1, 2`;
+  const kept = sql`select plan_id, account_id, done from insight_plan_done where done > 0 order by 1, 2`;
+  const agrees = async (step: string) => expect(await q(kept), step).toEqual(await q(recount));
+
+  it("agrees with a recount through progress, library courses, path edits and plan deletion", async () => {
+    const [course, extra] = await q(sql`
+      select id from content_items c where company_id = ${acmeId} and content_type = 'course'
+        and not exists (select 1 from user_contents u where u.content_id = c.id and u.account_id = ${memberId}) order by id limit 2`);
+    const path = (await member.post("/api/b2b/v1/collections/", { title: "Course path" })).body;
+    await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { content_id: Number(course!.id) });
+    const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: path.id })).body;
+    await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
+    const plan = (await ld.post("/api/b2b/v1/plans/", { title: "Course plan", skills: { leadership: { collections: [path.id, collectionId] } }, selectedAccount: [memberId] })).body;
+    await agrees("plan created over paths already done in part");
+    await member.post("/api/user/courses", { id_course: Number(course!.id), completed: true });
+    await agrees("course finalized in the library");
+    await member.patch(`/api/user/courses?id_course=${course!.id}`, { completed: false });
+    await agrees("course running again");
+    const saved = (await member.post("/api/user/courses", { id_course: Number(course!.id), completed: true })).body;
+    await member.delete(`/api/contentuser/delete/?id_primary=${saved.id_primary}`);
+    await agrees("finalized course removed from the library");
+    const added = (await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { content_id: Number(extra!.id) })).body;
+    await member.post(`/api/b2b/v1/collections/${path.id}/progress/`, { item_id: added.items.at(-1).id, done: true });
+    await agrees("item added to a path and done");
+    await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: itemIds[1], done: false });
+    await agrees("item undone");
+    await member.delete(`/api/b2b/v1/collections/${path.id}/items/${added.items.at(-1).id}/`);
+    await agrees("item removed from the path");
+    expect((await ld.delete(`/api/b2b/v1/plans/${plan.id}/`)).status).toBe(204);
+    await agrees("plan deleted");
+    expect((await q(sql`select 1 from insight_plan_done where plan_id = ${plan.id}`)).length).toBe(0);
+  });
+});

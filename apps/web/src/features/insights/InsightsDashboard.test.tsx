@@ -1,0 +1,235 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Insights } from "@learnward/contracts";
+import { AppRoutes } from "../../app/router";
+import { LocationProbe } from "../../test/LocationProbe";
+import { renderApp, signedIn, stubFetch } from "../../test/render";
+
+// The charts are @mui/x-charts (drawn in the browser tests); here each one stands in as a marker.
+vi.mock("./ActivityChart", () => ({ default: () => <div data-testid="activity-chart" /> }));
+vi.mock("./TypeMixChart", () => ({ default: () => <div data-testid="types-chart" /> }));
+vi.mock("./BudgetChart", () => ({ default: () => <div data-testid="budget-chart" /> }));
+
+afterEach(() => vi.unstubAllGlobals());
+beforeAll(async () => {
+  await Promise.all([import("../../app/layout/AppLayout"), import("../../routes/insights/InsightsPage")]);
+}, 60_000);
+
+const kpi = (value: number, previous: number | null = null) => ({ value, previous });
+const company: Insights = {
+  scope: "company",
+  team: null,
+  time: "30d",
+  bucket: "day",
+  from: "2026-10-24T00:00:00.000Z",
+  generated_at: "2026-11-22T10:00:00.000Z",
+  abilities: { scopes: ["me", "team", "company"], teams: [{ id: 7, name: "Engineering" }, { id: 8, name: "Marketing" }], remind: true },
+  kpis: { active_learners: kpi(1234, 1000), learning_time_s: kpi(5400, 5400), completions: kpi(43, 45), overdue_people: kpi(2) },
+  series: [
+    { period: "2026-11-21", active_learners: 3, learning_time_s: 7200, completions: 2 },
+    { period: "2026-11-22", active_learners: 1, learning_time_s: 0, completions: 0 },
+  ],
+  top_skills: [{ skill: "sql", activity: 17, completions: 7, learning_time_s: 178_260 }],
+  top_content: [{ content_id: 5, title: "SQL for analysts", url: "https://www.udemy.com/course/sql/", content_type: "course", saves: 4, starts: 4, completions: 3, learning_time_s: 43_200 }],
+  content_types: [
+    { content_type: "course", activity: 30, completions: 10, learning_time_s: 360_000 },
+    { content_type: "article", activity: 10, completions: 8, learning_time_s: 7_200 },
+  ],
+  plans: { count: 1, results: [{ plan_id: 3, title: "SQL plan", deadline: "2024-01-31", assignees: 2, completed: 0, overdue: 2, percent: 25 }] },
+  overdue: {
+    count: 2,
+    results: [
+      { account_id: 11, display_name: "Marco Bianchi", team: { id: 7, name: "Engineering" }, plan_id: 3, plan_title: "SQL plan", deadline: "2024-01-31", days_overdue: 1026, percent: 50, reminded_at: null },
+      { account_id: 12, display_name: "Tessa Lind", team: { id: 7, name: "Engineering" }, plan_id: 3, plan_title: "SQL plan", deadline: "2024-01-31", days_overdue: 1026, percent: 0, reminded_at: new Date().toISOString() },
+    ],
+  },
+  budget: {
+    budget_id: 1,
+    period: "year",
+    period_start: "2026-01-01",
+    period_end: "2026-12-31",
+    currency: "USD",
+    amount_minor: 500_000,
+    allocated_minor: 100_000,
+    used_minor: 95_000,
+    teams: [{ team: { id: 7, name: "Engineering" }, allocated_minor: 100_000, reserved_minor: 95_000, paid_minor: 0, remaining_minor: 5_000, used_percent: 95 }],
+  },
+  pending: [{ kind: "purchase_requests", count: 3, oldest_at: "2026-11-20T10:00:00.000Z", href: "/budgetingPlan/purchaseRequest" }],
+  attention: [
+    { id: "overdue_people", kind: "overdue_people", severity: "error", count: 2, params: { reminded_today: 1 }, action: { kind: "remind_overdue", method: "post", href: null, enabled: true } },
+    { id: "pending_purchase_requests", kind: "pending", severity: "warning", count: 3, params: { pending: "purchase_requests" }, action: { kind: "review_requests", method: "link", href: "/budgetingPlan/purchaseRequest", enabled: true } },
+    { id: "team_near_limit_7", kind: "team_near_limit", severity: "warning", count: 1, params: { team: "Engineering", percent: 95 }, action: { kind: "rebalance_budget", method: "link", href: "/budgetingPlan/companyBudget", enabled: true } },
+  ],
+};
+const mine: Insights = {
+  ...company,
+  scope: "me",
+  abilities: { scopes: ["me"], teams: [], remind: false },
+  budget: null,
+  pending: [],
+  attention: [{ id: "my_overdue_tasks", kind: "my_overdue_tasks", severity: "error", count: 1, params: {}, action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks", enabled: true } }],
+};
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+function serve(body: Insights) {
+  const fetch = vi.fn(
+    stubFetch({
+      "GET /api/b2b/v1/insights/": { body },
+      "POST /api/b2b/v1/insights/actions/remind_overdue/": { body: { kind: "remind_overdue", href: null, reminded: 1, skipped: 1 } },
+      "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
+      "GET /api/b2b/v1/onboarding/": { body: page([]) },
+    }),
+  );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+const insightCalls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/b2b/v1/insights/?") || u === "/api/b2b/v1/insights/");
+
+async function open(path: string, role: "ldleader" | "member" = "ldleader") {
+  const user = userEvent.setup();
+  renderApp(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    { path, session: signedIn(role) },
+  );
+  await screen.findByRole("heading", { level: 1, name: "Actionable insights" }, { timeout: 20_000 });
+  await screen.findByRole("heading", { name: "Needs your attention" });
+  return user;
+}
+
+describe("/dashboard/content", () => {
+  it("shows the company's figures, localized, with what needs attention and its one-click actions", { timeout: 60_000 }, async () => {
+    const fetch = serve(company);
+    const user = await open("/dashboard/content");
+    const figures = screen.getByRole("region", { name: "Key figures" });
+    expect(within(figures).getByText("1,234")).toBeInTheDocument();
+    expect(within(figures).getByText("+23% vs the 30 days before")).toBeInTheDocument();
+    expect(within(figures).getByText("1.5 hr")).toBeInTheDocument();
+    expect(within(figures).getByText("Same as the period before")).toBeInTheDocument();
+
+    const attention = screen.getByRole("region", { name: "Needs your attention" });
+    expect(within(attention).getByText("2 people are past the deadline of an upskilling plan")).toBeInTheDocument();
+    expect(within(attention).getByText("1 of them was reminded today")).toBeInTheDocument();
+    expect(within(attention).getByRole("link", { name: "Review requests" })).toHaveAttribute("href", "/budgetingPlan/purchaseRequest");
+    expect(within(attention).getByRole("link", { name: "Rebalance the budget" })).toHaveAttribute("href", "/budgetingPlan/companyBudget");
+    expect(within(attention).getByText("Team Engineering has used 95% of its budget")).toBeInTheDocument();
+
+    await user.click(within(attention).getByRole("button", { name: "Remind them" }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === "POST")!;
+    expect(String(post[0])).toBe("/api/b2b/v1/insights/actions/remind_overdue/");
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ scope: "company" });
+    // The dashboard reloads to show who was reminded.
+    await vi.waitFor(() => expect(insightCalls(fetch).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("reminds one overdue person from their row, and shows who was reminded today", { timeout: 60_000 }, async () => {
+    const fetch = serve(company);
+    const user = await open("/dashboard/content");
+    const table = screen.getByRole("table", { name: "Overdue people" });
+    expect(within(table).getByRole("rowheader", { name: "Marco Bianchi" })).toBeInTheDocument();
+    expect(within(table).queryByRole("button", { name: "Remind Tessa Lind" })).toBeNull();
+    await user.click(within(table).getByRole("button", { name: "Remind Marco Bianchi" }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === "POST")!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ scope: "company", account_ids: [11] });
+  });
+
+  it("keeps the period and step in the URL and asks for them", { timeout: 60_000 }, async () => {
+    const fetch = serve(company);
+    const user = await open("/dashboard/content?time=all&bucket=month");
+    expect(insightCalls(fetch)[0]).toContain("time=all");
+    expect(insightCalls(fetch)[0]).toContain("bucket=month");
+    expect(screen.getByRole("button", { name: "All time" })).toHaveAttribute("aria-pressed", "true");
+    await user.click(screen.getByRole("button", { name: "7 days" }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=month"));
+    await vi.waitFor(() => expect(insightCalls(fetch).some((u) => u.includes("time=7d") && u.includes("bucket=month"))).toBe(true));
+    await user.click(screen.getByRole("button", { name: "Daily" }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=day"));
+  });
+
+  it("applies a second change made before the first one has rendered on top of it", { timeout: 60_000 }, async () => {
+    serve(company);
+    await open("/dashboard/content");
+    // Both clicks in one batch: the second handler runs before the router re-renders with the first.
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "7 days" }));
+      fireEvent.click(screen.getByRole("button", { name: "Monthly" }));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=month"));
+  });
+
+  it("offers every chart as a table, and every table as CSV", { timeout: 60_000 }, async () => {
+    serve(company);
+    const user = await open("/dashboard/content?time=7d");
+    const activity = screen.getByRole("region", { name: "Activity over time" });
+    expect(await within(activity).findByTestId("activity-chart")).toBeInTheDocument();
+    expect(within(activity).getByRole("img").getAttribute("aria-label")).toMatch(/^From November 21, 2026 to November 22, 2026: 3 active learners at most in one step, 2 completions, 2 hr of learning\.$/);
+    await user.click(within(activity).getByRole("button", { name: "Table" }));
+    const table = within(activity).getByRole("table", { name: "Activity over time" });
+    expect(within(table).getByRole("rowheader", { name: "November 21, 2026" })).toBeInTheDocument();
+    expect(within(activity).getByRole("link", { name: "Download CSV of Activity over time" })).toHaveAttribute(
+      "href",
+      "/api/b2b/v1/insights/export.csv?scope=company&time=7d&bucket=day&table=series",
+    );
+    const types = screen.getByRole("region", { name: "Content type mix" });
+    expect(within(types).getByRole("img")).toHaveAccessibleName("Most activity on Courses (75%).");
+    const budget = screen.getByRole("region", { name: "Budget used against allocated" });
+    await user.click(within(budget).getByRole("button", { name: "Table" }));
+    expect(within(budget).getByRole("row", { name: /Engineering \$1,000\.00 \$950\.00 \$0\.00 \$50\.00 95%/ })).toBeInTheDocument();
+    for (const name of ["Top content", "Top skills", "Overdue people", "Upskilling plans"]) {
+      expect(within(screen.getByRole("region", { name })).getByRole("link", { name: `Download CSV of ${name}` })).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole("table", { name: "Top content" })).getByRole("link", { name: "SQL for analysts" })).toHaveAttribute("href", "https://www.udemy.com/course/sql/");
+  });
+
+  it("shows a member their own learning, with no scope to pick and the way to their tasks", { timeout: 60_000 }, async () => {
+    serve(mine);
+    await open("/dashboard/content", "member");
+    expect(screen.queryByLabelText("Scope")).toBeNull();
+    expect(screen.getByText(/^Your own learning/)).toBeInTheDocument();
+    const attention = screen.getByRole("region", { name: "Needs your attention" });
+    expect(within(attention).getByText("1 of your plans is past its deadline")).toBeInTheDocument();
+    expect(within(attention).getByRole("link", { name: "Open my tasks" })).toHaveAttribute("href", "/collaborative-network/myTasks");
+    expect(within(screen.getByRole("table", { name: "Your overdue plans" })).queryByRole("button")).toBeNull();
+    expect(within(screen.getByRole("region", { name: "Key figures" })).getByText("Your overdue plans")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Budget used against allocated" })).toBeNull();
+  });
+
+  it("lets the L&D leader look at one team", { timeout: 60_000 }, async () => {
+    const fetch = serve(company);
+    const user = await open("/dashboard/content");
+    await user.click(screen.getByLabelText("Scope"));
+    await user.click(await screen.findByRole("option", { name: "Team" }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?scope=team&team=7&time=30d&bucket=day"));
+    await vi.waitFor(() => expect(insightCalls(fetch).some((u) => u.includes("scope=team") && u.includes("team=7"))).toBe(true));
+  });
+
+  it("offers the way back when a link asks for a view the person may not see", { timeout: 60_000 }, async () => {
+    const fetch = serve(mine);
+    fetch.mockImplementation(
+      stubFetch({
+        "GET /api/b2b/v1/insights/": { status: 403, body: { error: { code: "forbidden", message: "Permission denied" } } },
+        "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
+        "GET /api/b2b/v1/onboarding/": { body: page([]) },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(
+      <>
+        <AppRoutes />
+        <LocationProbe />
+      </>,
+      { path: "/dashboard/content?scope=company&time=7d", session: signedIn("member") },
+    );
+    const alert = await screen.findByRole("alert", {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent("The insights could not be loaded.");
+    fetch.mockImplementation(stubFetch({ "GET /api/b2b/v1/insights/": { body: mine } }));
+    await user.click(within(alert).getByRole("button", { name: "Show my usual view" }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=day"));
+    expect(await screen.findByText(/^Your own learning/)).toBeInTheDocument();
+  });
+});

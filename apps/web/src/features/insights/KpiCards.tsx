@@ -1,0 +1,48 @@
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import type { Insights, InsightTime } from "@learnward/contracts";
+import { formatDelta, formatHours, formatNumber } from "./format";
+
+const KPIS = ["active_learners", "learning_time_s", "completions", "overdue_people"] as const;
+
+/** The four headline figures, each with its change against the period before. */
+export function KpiCards({ kpis, time, mine }: { kpis: Insights["kpis"]; time: InsightTime; mine: boolean }) {
+  const { t, i18n } = useTranslation("insights");
+  const l = i18n.language;
+  return (
+    <Box component="section" aria-label={t("kpis.label")}>
+    <Box component="dl" sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" } }}>
+      {KPIS.map((key) => {
+        const kpi = kpis[key];
+        const value = key === "learning_time_s" ? formatHours(kpi.value, l) : formatNumber(kpi.value, l);
+        const delta = formatDelta(kpi.value, kpi.previous, l);
+        const note =
+          key === "overdue_people"
+            ? t("kpis.overdueHint")
+            : time === "all" || kpi.previous === null
+              ? null
+              : delta && kpi.value !== kpi.previous
+                ? t(`kpis.versus.${time}`, { delta })
+                : t("kpis.noChange");
+        return (
+          <Paper key={key} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {key === "overdue_people" && mine ? t("kpis.overdue_mine") : t(`kpis.${key}`)}
+            </Typography>
+            <Typography component="dd" variant="h2" sx={{ m: 0, wordBreak: "break-word" }}>
+              {value}
+            </Typography>
+            {note && (
+              <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, display: "block" }}>
+                {note}
+              </Typography>
+            )}
+          </Paper>
+        );
+      })}
+    </Box>
+    </Box>
+  );
+}

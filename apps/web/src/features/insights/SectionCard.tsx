@@ -1,0 +1,56 @@
+import { Suspense, useId, useState, type ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import { useTranslation } from "react-i18next";
+
+interface SectionCardProps {
+  title: string;
+  /** The CSV of this section's table. */
+  csvHref?: string;
+  /** A chart (lazily loaded) with its text summary; the table is its accessible alternative. */
+  chart?: { node: ReactNode; summary: string; height: number };
+  children: ReactNode;
+}
+
+/**
+ * One section of the dashboard: a heading, its CSV download, and either a table or a chart that can
+ * be switched to the same figures as a table. The chart is an image with a summary for screen readers.
+ */
+export function SectionCard({ title, csvHref, chart, children }: SectionCardProps) {
+  const { t } = useTranslation("insights");
+  const headingId = useId();
+  const [view, setView] = useState<"chart" | "table">("chart");
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+        <Typography variant="h3" component="h2" id={headingId} sx={{ flex: "1 1 auto", mr: 1 }}>
+          {title}
+        </Typography>
+        {chart && (
+          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: "chart" | "table" | null) => next && setView(next)} aria-label={t("view.label", { what: title })}>
+            <ToggleButton value="chart">{t("view.chart")}</ToggleButton>
+            <ToggleButton value="table">{t("view.table")}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {csvHref && (
+          <Button size="small" href={csvHref} download startIcon={<FileDownloadOutlined />} aria-label={t("csv.label", { what: title })}>
+            {t("csv.download")}
+          </Button>
+        )}
+      </Box>
+      {chart && view === "chart" ? (
+        <Box role="img" aria-label={chart.summary} sx={{ minWidth: 0 }}>
+          <Suspense fallback={<Skeleton variant="rounded" height={chart.height} />}>{chart.node}</Suspense>
+        </Box>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
