@@ -24,13 +24,14 @@ export function createInsightActions(d: { service: InsightsService; repo: Insigh
     authorize(actor, insightsPolicy.remind, s.scope);
     const wanted = input.account_ids ? new Set(input.account_ids) : null;
     const today = isoDay(now);
-    const p = await d.service.plans(s, today, null, { unremindedOnly: true });
     const byPerson = new Map<number, OverdueRow[]>();
-    for (const r of p.overdue) {
+    const remindedToday = new Set<number>();
+    for (const r of await d.service.overdue(s, today)) {
       if (wanted && !wanted.has(r.accountId)) continue;
-      byPerson.set(r.accountId, [...(byPerson.get(r.accountId) ?? []), r]);
+      if (r.remindedToday) remindedToday.add(r.accountId);
+      else byPerson.set(r.accountId, [...(byPerson.get(r.accountId) ?? []), r]);
     }
-    const already = wanted ? p.remindedToday.filter((id) => wanted.has(id)).length : p.remindedToday.length;
+    const already = remindedToday.size;
     const claimed = await d.repo.claimReminders(
       s.companyId,
       actor.accountId,

@@ -55,7 +55,7 @@ export async function insightsCsv(d: { service: InsightsService; repo: InsightsR
           data: (await d.service.plans(s, isoDay(now), 0)).plans,
         };
       case "overdue": {
-        const rows = (await d.service.plans(s, isoDay(now), null)).overdue;
+        const rows = await d.service.overdue(s, isoDay(now));
         return {
           fields: ["name", "email", "team", "plan", "deadline", "days_overdue", "percent", "reminded_at"],
           data: rows.map((r) => ({

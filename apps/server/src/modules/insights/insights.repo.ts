@@ -215,53 +215,16 @@ export function createInsightsRepo(db: Db) {
      * course; declined stays declined, all items done is completed, started or any item done is
      * active; overdue = past the deadline and neither completed nor declined.
      */
-    async planInsights(companyId: number, people: { teamId: number | null; accountId: number | null }, today: string, limit: number | null, opts: { unremindedOnly?: boolean } = {}) {
-      const scope = people.accountId !== null ? sql`a.id = ${people.accountId}::int` : people.teamId !== null ? sql`a.team_id = ${people.teamId}::int` : sql`true`;
+    async planInsights(companyId: number, people: People, today: string, limit: number) {
       const [r] = await run(sql`
-        with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int),
-        totals as (
-          select pc.plan_id, count(distinct ci.content_id)::int as total from plan_collections pc
-          join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id in (select id from plans) group by 1),
-        -- direct assignees (with their answer), then members of assigned teams who are not direct ones
-        scoped as (
-          select pa.plan_id, pa.account_id, pa.status as stored
-          from plan_assignees pa join accounts a on a.id = pa.account_id and a.status = 'active' and a.company_id = ${companyId}::int
-          where pa.plan_id in (select id from plans) and ${scope}
-          union all
-          select pt.plan_id, a.id, 'pending'
-          from plan_teams pt join accounts a on a.team_id = pt.team_id and a.status = 'active' and a.company_id = ${companyId}::int
-          where pt.plan_id in (select id from plans) and ${scope}
-            and not exists (select 1 from plan_assignees pa where pa.plan_id = pt.plan_id and pa.account_id = a.id)),
-        -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
-        done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d where d.plan_id in (select id from plans)),
-        progress as (
-          select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
-            case when s.stored = 'rejected' then 'rejected'
-                 when coalesce(t.total, 0) > 0 and coalesce(d.n, 0) = t.total then 'completed'
-                 when s.stored = 'active' or coalesce(d.n, 0) > 0 then 'active'
-                 else 'pending' end as status
-          from scoped s join plans p on p.id = s.plan_id
-          left join totals t on t.plan_id = s.plan_id
-          left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id),
-        rows as (
-          select *, case when total > 0 then round(done * 100.0 / total)::int else 0 end as percent,
-            deadline < ${today}::date and status not in ('completed', 'rejected') as overdue
-          from progress)
+        ${progressOf(companyId, people, today)}
         select
           (select coalesce(json_agg(x order by x.overdue desc, x.deadline, x.plan_id), '[]') from (
              select plan_id, title, deadline::text as deadline, count(*)::int as assignees,
                (count(*) filter (where status = 'completed'))::int as completed, (count(*) filter (where overdue))::int as overdue,
                coalesce(round(avg(percent) filter (where status <> 'rejected')), 0)::int as percent
              from rows group by plan_id, title, deadline) x) as plans,
-          (select coalesce(json_agg(y order by y.deadline, y.percent, y.account_id, y.plan_id), '[]') from (
-             select o.account_id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name, o.plan_id, o.title, o.deadline::text as deadline,
-               (${today}::date - o.deadline)::int as days_overdue, o.percent,
-               (select max(rm.created_at) from insight_reminders rm where rm.account_id = o.account_id) as reminded_at
-             -- longest overdue first, then least progress; names only for the rows shown
-             from (select * from rows o where o.overdue
-                     ${opts.unremindedOnly ? sql`and not exists (select 1 from insight_reminders rm where rm.account_id = o.account_id and rm.day = ${today}::date)` : sql``}
-                   order by o.deadline, o.percent, o.account_id, o.plan_id ${limit === null ? sql`` : sql`limit ${limit}`}) o
-             join accounts a on a.id = o.account_id join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id) y) as overdue,
+          (select coalesce(json_agg(y order by y.deadline, y.percent, y.account_id, y.plan_id), '[]') from (${overdueOf(today, limit)}) y) as overdue,
           (select count(*) from rows where overdue)::int as overdue_pairs,
           (select count(distinct account_id) from rows where overdue)::int as overdue_people,
           (select coalesce(json_agg(distinct o.account_id), '[]') from rows o join insight_reminders rm on rm.account_id = o.account_id and rm.day = ${today}::date where o.overdue) as reminded_today,
@@ -269,25 +232,24 @@ export function createInsightsRepo(db: Db) {
       const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
       return {
         plans: json<{ plan_id: number; title: string; deadline: string; assignees: number; completed: number; overdue: number; percent: number }[]>(r?.plans ?? []),
-        overdue: json<{ account_id: number; name: string; email: string; locale: string; team_id: number | null; team_name: string | null; plan_id: number; title: string; deadline: string; days_overdue: number; percent: number; reminded_at: string | null }[]>(r?.overdue ?? []).map((o) => ({
-          accountId: o.account_id,
-          name: o.name,
-          email: o.email,
-          locale: (o.locale === "es" ? "es" : "en") as "en" | "es",
-          team: o.team_id === null ? null : { id: o.team_id, name: String(o.team_name) },
-          planId: o.plan_id,
-          planTitle: o.title,
-          deadline: o.deadline,
-          daysOverdue: o.days_overdue,
-          percent: o.percent,
-          remindedAt: o.reminded_at === null ? null : new Date(o.reminded_at),
-        })),
+        overdue: json<Row[]>(r?.overdue ?? []).map(overdueRow),
         overduePairs: num(r?.overdue_pairs),
         overduePeople: num(r?.overdue_people),
         /** Overdue people already reminded today. */
         remindedToday: json<number[]>(r?.reminded_today ?? []),
         pendingPlans: num(r?.pending),
       };
+    },
+
+    /**
+     * Every overdue (person, plan) pair in scope, longest overdue first, as plain rows: the CSV
+     * export and the reminders read thousands of them, which JSON aggregation made 2x slower.
+     */
+    async overdue(companyId: number, people: People, today: string) {
+      const rows = await run(sql`
+        ${progressOf(companyId, people, today)}
+        select y.* from (${overdueOf(today, null)}) y order by y.days_overdue desc, y.percent, y.account_id, y.plan_id`);
+      return rows.map(overdueRow);
     },
 
     /** Names, teams and last reminder of these people. */
@@ -347,6 +309,82 @@ export function createInsightsRepo(db: Db) {
   };
 }
 export type InsightsRepo = ReturnType<typeof createInsightsRepo>;
+
+type People = { teamId: number | null; accountId: number | null };
+
+/**
+ * The company's upskilling plans among the people in scope, computed in the database (a company
+ * has thousands of assignments): one row per (plan, person) with progress, status and whether it
+ * is overdue. Same rules as the plans' own pages (network/plans.service.ts assigneeStatus,
+ * isOverdue): direct assignees plus active members of assigned teams; done = marked done or a
+ * finalized course; declined stays declined, all items done is completed, started or any item
+ * done is active; overdue = past the deadline and neither completed nor declined.
+ */
+function progressOf(companyId: number, people: People, today: string): SQL {
+  const scope = people.accountId !== null ? sql`a.id = ${people.accountId}::int` : people.teamId !== null ? sql`a.team_id = ${people.teamId}::int` : sql`true`;
+  return sql`
+    with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int),
+    totals as (
+      select pc.plan_id, count(distinct ci.content_id)::int as total from plan_collections pc
+      join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id in (select id from plans) group by 1),
+    -- direct assignees (with their answer), and members of assigned teams; a direct assignment wins
+    -- (one sort, where an anti-join probed plan_assignees once per team member)
+    scoped as (
+      select distinct on (x.plan_id, x.account_id) x.plan_id, x.account_id, x.stored from (
+        select pa.plan_id, pa.account_id, pa.status as stored, 0 as rank
+        from plan_assignees pa join accounts a on a.id = pa.account_id and a.status = 'active' and a.company_id = ${companyId}::int
+        where pa.plan_id in (select id from plans) and ${scope}
+        union all
+        select pt.plan_id, a.id, 'pending', 1
+        from plan_teams pt join accounts a on a.team_id = pt.team_id and a.status = 'active' and a.company_id = ${companyId}::int
+        where pt.plan_id in (select id from plans) and ${scope}) x
+      order by x.plan_id, x.account_id, x.rank),
+    -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
+    done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d where d.plan_id in (select id from plans)),
+    progress as (
+      select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
+        case when s.stored = 'rejected' then 'rejected'
+             when coalesce(t.total, 0) > 0 and coalesce(d.n, 0) = t.total then 'completed'
+             when s.stored = 'active' or coalesce(d.n, 0) > 0 then 'active'
+             else 'pending' end as status
+      from scoped s join plans p on p.id = s.plan_id
+      left join totals t on t.plan_id = s.plan_id
+      left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id),
+    rows as (
+      select *, case when total > 0 then round(done * 100.0 / total)::int else 0 end as percent,
+        deadline < ${today}::date and status not in ('completed', 'rejected') as overdue
+      from progress)`;
+}
+
+/** The overdue pairs of progressOf's rows (the first `limit`, or all), with names, teams and reminders. */
+function overdueOf(today: string, limit: number | null): SQL {
+  return sql`
+    select o.account_id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name, o.plan_id, o.title, o.deadline::text as deadline,
+      (${today}::date - o.deadline)::int as days_overdue, o.percent, rm.last as reminded_at, rm.today as reminded_today
+    -- longest overdue first, then least progress; names only for the rows shown
+    from (select * from rows o where o.overdue order by o.deadline, o.percent, o.account_id, o.plan_id ${limit === null ? sql`` : sql`limit ${limit}`}) o
+    join accounts a on a.id = o.account_id join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id
+    -- the person's latest reminder (one a day at most: the latest day is the last one), by index
+    left join lateral (select r.created_at as last, r.day = ${today}::date as today from insight_reminders r
+                       where r.account_id = o.account_id order by r.day desc limit 1) rm on true`;
+}
+
+function overdueRow(o: Row) {
+  return {
+    accountId: num(o.account_id),
+    name: String(o.name),
+    email: String(o.email),
+    locale: (o.locale === "es" ? "es" : "en") as "en" | "es",
+    team: o.team_id === null ? null : { id: num(o.team_id), name: String(o.team_name) },
+    planId: num(o.plan_id),
+    planTitle: String(o.title),
+    deadline: String(o.deadline),
+    daysOverdue: num(o.days_overdue),
+    percent: num(o.percent),
+    remindedAt: o.reminded_at === null || o.reminded_at === undefined ? null : new Date(o.reminded_at as string),
+    remindedToday: o.reminded_today === true,
+  };
+}
 
 function kpiRow(r: Row | undefined, hasPrevious: boolean) {
   const prev = (v: unknown) => (hasPrevious ? num(v) : null);

@@ -18,8 +18,7 @@ export interface Scoped {
   people: { teamId: number | null; accountId: number | null };
 }
 
-export type PlanInsights = Awaited<ReturnType<InsightsRepo["planInsights"]>>;
-export type OverdueRow = PlanInsights["overdue"][number];
+export type OverdueRow = Awaited<ReturnType<InsightsRepo["overdue"]>>[number];
 
 const PENDING_ACTION = {
   purchase_requests: "review_requests",
@@ -51,8 +50,10 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     return { actor, companyId, scope, team, teams, people };
   }
 
-  /** Plans in scope and their overdue people (the first `limit` of them, or all). */
-  const plans = (s: Scoped, today: string, limit: number | null, opts: { unremindedOnly?: boolean } = {}) => repo.planInsights(s.companyId, s.people, today, limit, opts);
+  /** Plans in scope, with counts and the first `limit` overdue (person, plan) pairs. */
+  const plans = (s: Scoped, today: string, limit: number) => repo.planInsights(s.companyId, s.people, today, limit);
+  /** Every overdue (person, plan) pair in scope. */
+  const overdue = (s: Scoped, today: string) => repo.overdue(s.companyId, s.people, today);
 
   async function budgetFor(s: Scoped, today: string) {
     if (!insightsPolicy.budget(s.actor, s.scope)) return null;
@@ -102,6 +103,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
   return {
     resolve,
     plans,
+    overdue,
     budget: budgetFor,
     pending: pendingFor,
 
