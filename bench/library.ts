@@ -1,12 +1,14 @@
 // npm run bench: personal-library search under load, on PGlite and (when BENCH_DATABASE_URL or
 // DATABASE_URL is set) on PostgreSQL. Seeds 100,000 catalog items and 1,000 people with 100
 // saved items each, then drives search and a hello-world route of the same server with
-// autocannon at 32 connections (from a worker thread) and prints p50/p99 latency and requests per second.
+// autocannon at 32 connections (from a child process) and prints p50/p99 latency and requests per second.
+// BENCH_SECONDS (default 10) per run; BENCH_PGLITE=false skips the embedded run; BENCH_KEEP keeps
+// the PostgreSQL database for a look afterwards.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
@@ -54,15 +56,14 @@ async function bulkSeed(database: Database) {
 
 type LoadResult = { rps: number; p50: number; p99: number; errors: number; total: number };
 
-/** autocannon at CONNECTIONS connections for DURATION seconds, from a worker thread (see load-worker.mjs). */
+/** autocannon at CONNECTIONS connections for DURATION seconds, from a child process (see load-worker.mjs). */
 function run(url: string, token: string | null, paths: string[]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), {
-      workerData: { url, connections: CONNECTIONS, duration: DURATION, headers: token ? { authorization: `Bearer ${token}` } : {}, paths },
-    });
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    worker.once("exit", (code) => code !== 0 && reject(new Error(`the load worker exited with code ${code}`)));
+    const child = fork(new URL("./load-worker.mjs", import.meta.url));
+    child.once("message", (result) => resolve(result as LoadResult));
+    child.once("error", reject);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`the load process exited with code ${code}`)));
+    child.send({ url, connections: CONNECTIONS, duration: DURATION, headers: token ? { authorization: `Bearer ${token}` } : {}, paths });
   });
 }
 
@@ -125,18 +126,23 @@ if (pgUrl) {
     await benchEngine("PostgreSQL", database);
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP) console.log(`  kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 } else {
   console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to include it)");
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-bench-"));
-const embedded = await openDatabase({ dataDir: dir });
-try {
-  await benchEngine("PGlite (embedded)", embedded);
-} finally {
-  await embedded.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_PGLITE === "false") {
+  console.log("\nPGlite: skipped (BENCH_PGLITE=false)");
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-bench-"));
+  const embedded = await openDatabase({ dataDir: dir });
+  try {
+    await benchEngine("PGlite (embedded)", embedded);
+  } finally {
+    await embedded.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

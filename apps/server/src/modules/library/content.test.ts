@@ -107,6 +107,11 @@ describe("GET /api/contentuser/search (spec §7)", () => {
     expect(p1.body.links.previous).toBeNull();
     const p2 = await teamleader.get(p1.body.links.next.replace("http://localhost", ""));
     expect(p2.body.results).toHaveLength(1);
+    expect(p2.body.count).toBe(9);
+    // Past the last page: no rows, and still the true total (and with a search term too).
+    const past = await teamleader.get("/api/contentuser/search?contenType=article&page=5");
+    expect(past.body).toMatchObject({ count: 9, results: [] });
+    expect((await teamleader.get("/api/contentuser/search?contenType=article&page=5&search=kubernetes")).body).toMatchObject({ count: 9, results: [] });
   });
 
   it("searches title, author and description, ranked, with a leading # stripped and word prefixes", async () => {
