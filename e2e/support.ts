@@ -73,6 +73,14 @@ export function heading(page: Page): Locator {
   return page.getByRole("heading", { level: 1 });
 }
 
+/**
+ * Waits for the page's h1 to read `title`. Reading whatever h1 shows first races with client-side
+ * navigation (the previous page's heading) and with loading states that carry their own title.
+ */
+export async function expectHeading(page: Page, title: string): Promise<void> {
+  await visible(page.getByRole("heading", { level: 1, name: title, exact: true }));
+}
+
 export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Promise<void> {
   await page.waitForURL((url) => {
     const current = url.pathname + url.search;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, PHONE, accessibilityViolations, heading, launchBrowser, openPage, screenshot, signInWithForm, visible, type Session } from "../support";
+import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithForm, type Session, visible } from "../support";
 
 // Issue 11, the admin area: a platform admin creates a company and edits it, suspends it (its
 // person can't sign in) and lifts the suspension, changes an account's role and adjusts a budget
@@ -43,7 +43,7 @@ async function session(): Promise<Session> {
 
 async function open(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
-  expect(await visible(heading(page)).then((h) => h.innerText())).toBe(title);
+  await expectHeading(page, title);
 }
 
 /** Toasts gone (they would hide the page's heading and its colours are the app-wide toaster's). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { heading, launchBrowser, mainMenu, menuEntries, openPage, signInWithForm, visible, waitForPath } from "../support";
+import { expectHeading, heading, launchBrowser, mainMenu, menuEntries, openPage, signInWithForm, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe("sign-in", () => {
     await waitForPath(page, "/login?next=%2Fdiscover");
     await signInWithForm(page, "member@acme.test");
     await waitForPath(page, "/discover");
-    expect(await visible(heading(page)).then((h) => h.innerText())).toBe("Discover");
+    await expectHeading(page, "Discover");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -97,8 +97,7 @@ describe("the menu of each role", () => {
     expect(menu.has("Company budget")).toBe(false);
     await mainMenu(page).getByRole("link", { name: "People management" }).click();
     await waitForPath(page, `/peopleManagement/team/${me.account.team.id}`);
-    // The team page's chunk may still be loading while the home heading shows: wait for the team's.
-    await visible(page.getByRole("heading", { level: 1, name: "Team Engineering" }));
+    await expectHeading(page, "Team Engineering");
     await context.close();
   });
 

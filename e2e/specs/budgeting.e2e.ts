@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, PHONE, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, type Session } from "../support";
+import { DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, type Session, visible } from "../support";
 
 // Issue 6: the whole life of a purchase request across the three budgeting pages and three roles.
 // One browser context per user (5 sign-ins per minute per IP and email on the server).
@@ -30,7 +30,7 @@ async function as(email: string): Promise<Page> {
 
 async function open(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
-  expect(await visible(heading(page)).then((h) => h.innerText())).toBe(title);
+  await expectHeading(page, title);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, PHONE, accessibilityViolations, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath } from "../support";
+import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, visible, waitForPath } from "../support";
 
 // Issue 8: discover with the copilot, as a member: search with a filter, save a result and find it
 // on /home, ask the copilot (streamed answer, cited catalog items), turn the answer into a draft
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function openDiscover(query = ""): Promise<void> {
   await page.goto(`/discover${query}`);
-  expect(await visible(heading(page)).then((h) => h.innerText())).toBe("Discover");
+  await expectHeading(page, "Discover");
 }
 
 describe("discover", () => {

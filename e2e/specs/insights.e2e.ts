@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { accessibilityViolations, DESKTOP, PHONE, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, type Session } from "../support";
+import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, type Session, visible } from "../support";
 
 // Issue 9: /dashboard/content for three roles over the demo's seeded history, with a plan that is
 // already past its deadline for the Engineering team, so there is someone to remind.
@@ -29,7 +29,7 @@ async function as(email: string): Promise<Session> {
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  expect(await visible(heading(page)).then((h) => h.innerText())).toBe("Actionable insights");
+  await expectHeading(page, "Actionable insights");
   await visible(page.getByRole("heading", { name: "Needs your attention" }));
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath } from "../support";
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading } from "../support";
 
 // One signed-in member for the whole file: sign-in allows 5 attempts a minute per IP and email.
 let browser: Browser;
@@ -150,13 +150,12 @@ describe("personal library", () => {
     await openHome();
     await page.getByRole("link", { name: "View as colleagues see it" }).click();
     await waitForPath(page, "/profile/member");
-    await visible(page.getByRole("heading", { level: 1, name: "Saved by @member" }));
+    await expectHeading(page, "Saved by @member");
     await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
     expect(await page.getByRole("button", { name: /^Actions for/ }).count()).toBe(0);
 
     await page.goto("/profile/nobody-here");
-    await visible(page.getByRole("heading", { level: 1, name: "Colleague not found" }));
-    expect(await heading(page).innerText()).toBe("Colleague not found");
+    await expectHeading(page, "Colleague not found");
   });
 
   it("is captured at 1280 and 390 wide", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, heading, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, type Session } from "../support";
+import { DESKTOP, PHONE, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, type Session, expectHeading } from "../support";
 
 // The collaborative network end to end: a member builds a collection and asks to publish it, the
 // L&D leader accepts it, the team leader assigns it to their team as a plan, the member completes it.
@@ -35,9 +35,6 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
   await visible(page.getByRole("alert").filter({ hasText: text }).first());
 }
 
-async function title(page: Page): Promise<string> {
-  return visible(heading(page)).then((h) => h.innerText());
-}
 
 /**
  * Screenshots of the current page at 1280 and 390 wide (then back to 1280). The page is loaded
@@ -70,7 +67,7 @@ describe("collaborative network", () => {
   it("a member builds a collection with two links, orders it by keyboard and asks to publish it", async () => {
     const { page, errors } = member;
     await page.goto("/collaborative-network/library");
-    expect(await title(page)).toBe("Library");
+    await expectHeading(page, "Library");
     await visible(page.getByRole("tab", { name: "My collections", selected: true }));
 
     await page.getByRole("button", { name: "New collection" }).first().click();
@@ -121,7 +118,7 @@ describe("collaborative network", () => {
     await shoot(page, "library", () => visible(page.getByRole("link", { name: COLLECTION })));
 
     await page.goto("/collaborative-network/publishRequest");
-    expect(await title(page)).toBe("Publish requests");
+    await expectHeading(page, "Publish requests");
     await visible(page.getByRole("link", { name: COLLECTION }));
     expect(errors).toEqual([]);
   });
@@ -142,7 +139,7 @@ describe("collaborative network", () => {
   it("the team leader finds it among the learning paths and assigns it to their team", async () => {
     const { page, errors } = teamleader;
     await page.goto("/collaborative-network");
-    expect(await title(page)).toBe("Learning paths");
+    await expectHeading(page, "Learning paths");
     await page.getByRole("textbox", { name: "Skill" }).fill("sql");
     await page.getByRole("link", { name: COLLECTION }).click();
     await waitForPath(page, /^\/collaborative-network\/collections\/\d+\/SQL-joins-and-windows-/);
@@ -166,7 +163,7 @@ describe("collaborative network", () => {
   it("the member sees the plan in My tasks, opens its collection and marks both items done", async () => {
     const { page, errors } = member;
     await page.goto("/collaborative-network/myTasks");
-    expect(await title(page)).toBe("My tasks");
+    await expectHeading(page, "My tasks");
     const task = page.getByRole("article").filter({ has: page.getByRole("heading", { name: PLAN }) });
     await visible(task.getByText("Pending", { exact: true }));
     await visible(task.getByText("Due Dec 31, 2030"));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, heading, launchBrowser, mainMenu, openPage, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, expectHeading, heading, launchBrowser, mainMenu, openPage, signInWithApi, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe("languages", () => {
     const { page, context, errors } = await openPage(browser);
     await signInWithApi(context, "teamleader@acme.test");
     await page.goto("/collaborative-network/library");
-    expect(await visible(heading(page)).then((h) => h.innerText())).toBe("Library");
+    await expectHeading(page, "Library");
 
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Español" }).click()]);
     await waitForPath(page, "/collaborative-network/library");
