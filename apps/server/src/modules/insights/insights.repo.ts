@@ -247,7 +247,7 @@ export function createInsightsRepo(db: Db) {
      */
     async overdue(companyId: number, people: People, today: string) {
       const rows = await run(sql`
-        ${progressOf(companyId, people, today)}
+        ${progressOf(companyId, people, today, { pastDeadlineOnly: true })}
         select y.* from (${overdueOf(today, null)}) y order by y.days_overdue desc, y.percent, y.account_id, y.plan_id`);
       return rows.map(overdueRow);
     },
@@ -320,10 +320,12 @@ type People = { teamId: number | null; accountId: number | null };
  * finalized course; declined stays declined, all items done is completed, started or any item
  * done is active; overdue = past the deadline and neither completed nor declined.
  */
-function progressOf(companyId: number, people: People, today: string): SQL {
+function progressOf(companyId: number, people: People, today: string, opts: { pastDeadlineOnly?: boolean } = {}): SQL {
   const scope = people.accountId !== null ? sql`a.id = ${people.accountId}::int` : people.teamId !== null ? sql`a.team_id = ${people.teamId}::int` : sql`true`;
+  // Only a plan whose deadline has passed can be overdue: the overdue list skips the others.
+  const plans = opts.pastDeadlineOnly ? sql`and p.deadline < ${today}::date` : sql``;
   return sql`
-    with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int),
+    with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int ${plans}),
     totals as (
       select pc.plan_id, count(distinct ci.content_id)::int as total from plan_collections pc
       join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id in (select id from plans) group by 1),
@@ -340,7 +342,7 @@ function progressOf(companyId: number, people: People, today: string): SQL {
         where pt.plan_id in (select id from plans) and ${scope}) x
       order by x.plan_id, x.account_id, x.rank),
     -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
-    done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d where d.plan_id in (select id from plans)),
+    done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d),
     progress as (
       select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
         case when s.stored = 'rejected' then 'rejected'
@@ -351,7 +353,8 @@ function progressOf(companyId: number, people: People, today: string): SQL {
       left join totals t on t.plan_id = s.plan_id
       left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id),
     rows as (
-      select *, case when total > 0 then round(done * 100.0 / total)::int else 0 end as percent,
+      -- integer rounding half up (numeric division was a fifth of the overdue list's time)
+      select *, case when total > 0 then (200 * done + total) / (2 * total) else 0 end as percent,
         deadline < ${today}::date and status not in ('completed', 'rejected') as overdue
       from progress)`;
 }
@@ -362,7 +365,7 @@ function overdueOf(today: string, limit: number | null): SQL {
     select o.account_id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name, o.plan_id, o.title, o.deadline::text as deadline,
       (${today}::date - o.deadline)::int as days_overdue, o.percent, rm.last as reminded_at, rm.today as reminded_today
     -- longest overdue first, then least progress; names only for the rows shown
-    from (select * from rows o where o.overdue order by o.deadline, o.percent, o.account_id, o.plan_id ${limit === null ? sql`` : sql`limit ${limit}`}) o
+    from (select * from rows o where o.overdue ${limit === null ? sql`` : sql`order by o.deadline, o.percent, o.account_id, o.plan_id limit ${limit}`}) o
     join accounts a on a.id = o.account_id join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id
     -- the person's latest reminder (one a day at most: the latest day is the last one), by index
     left join lateral (select r.created_at as last, r.day = ${today}::date as today from insight_reminders r
