@@ -1,9 +1,10 @@
 // npm run bench:insights (also run by npm run bench): the insights dashboard (issue 9) on PostgreSQL
 // with 1,000,000 learning events across 5,000 people of one company (50 teams, a 2,000-item catalog,
 // a year of history, 20 upskilling plans assigned to teams, a budget and 2,000 purchase
-// requests). Every variant of every insights endpoint is called sequentially and its p50/p99
-// latency printed; the target is p99 < 150 ms. Needs BENCH_DATABASE_URL or DATABASE_URL; it
+// requests). Every variant of every insights endpoint is called sequentially (from a child process)
+// and its p50/p99 latency printed; the target is p99 < 150 ms. Needs BENCH_DATABASE_URL or DATABASE_URL; it
 // creates its own database and drops it afterwards.
+import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
@@ -129,21 +130,22 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** RUNS sequential calls (after 3 to warm up) from a child process (see sequential-client.mjs). */
 async function measure(base: string, token: string, method: "GET" | "POST", path: string, body?: unknown) {
-  const call = async () => {
-    const t = performance.now();
-    const res = await fetch(base + path, {
+  const times = await new Promise<number[]>((resolve, reject) => {
+    const child = fork(new URL("./sequential-client.mjs", import.meta.url));
+    child.once("message", (result) => resolve(result as number[]));
+    child.once("error", reject);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`the client process exited with code ${code}`)));
+    child.send({
+      url: base + path,
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
+      warmup: 3,
+      runs: RUNS,
     });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-    return performance.now() - t;
-  };
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await call());
+  });
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)! };
 }
