@@ -40,6 +40,25 @@ describe("serving the built web app on the API's port", () => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(bundle);
   });
 
+  it("sends the build's own Brotli and gzip copies when there are some", async () => {
+    const source = `export const words = ${JSON.stringify("precompressed ".repeat(500))};`;
+    fs.writeFileSync(path.join(dist, "assets/words-Pre456.js"), source);
+    // Marked, to tell the build's copies from compression on the fly.
+    fs.writeFileSync(path.join(dist, "assets/words-Pre456.js.br"), zlib.brotliCompressSync(`${source}// br`));
+    fs.writeFileSync(path.join(dist, "assets/words-Pre456.js.gz"), zlib.gzipSync(`${source}// gz`));
+    const br = await app.inject({ method: "GET", url: "/assets/words-Pre456.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${source}// br`);
+    const gz = await app.inject({ method: "GET", url: "/assets/words-Pre456.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${source}// gz`);
+    const plain = await app.inject({ method: "GET", url: "/assets/words-Pre456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(source);
+  });
+
   it("serves bundles written after start (a rebuild while running)", async () => {
     fs.writeFileSync(path.join(dist, "assets/page-NeW999.js"), "export {}");
     const res = await app.inject({ method: "GET", url: "/assets/page-NeW999.js" });

@@ -13,12 +13,14 @@ export default fp(
     const index = path.join(opts.dist, "index.html");
     const built = fs.existsSync(index);
     if (built) {
-      // Hashed bundles are looked up per request (a rebuild adds new ones) and cached for a year.
+      // Hashed bundles are looked up per request (a rebuild adds new ones) and cached for a year;
+      // the build's Brotli and gzip copies are sent as they are (apps/web/scripts/compress.mjs).
       await app.register(fastifyStatic, {
         root: path.join(opts.dist, "assets"),
         prefix: "/assets/",
         wildcard: true,
         index: false,
+        preCompressed: true,
         setHeaders(res) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         },
