@@ -13,8 +13,8 @@ const queryClient = createQueryClient();
 // Ask for the session while the translations load.
 void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 
-// The page's code downloads meanwhile too, and its words load with the first ones.
-await initI18n(readLocale(), preloadRoute(window.location.pathname));
+// The page's code and first data download meanwhile too, and its words load with the first ones.
+await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -35,3 +35,6 @@ export const IMAGE_SMALL_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384] as const;
 export const IMAGE_LAZY_MARGIN = "200px";
 export const IMAGE_FORMAT_ORDER = ["avif", "webp", "original", "jpeg"] as const;
 export const LAZY_LOADER_DELAY_MS = 200;
+
+/** Discover's page of results (issue 8). Here, not in discover.ts: the web app's first load reads it without zod. */
+export const DISCOVER_PAGE_SIZE = 12;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ContentType, CourseStatus } from "./library.ts";
 import { CollectionSummary } from "./network.ts";
+import { DISCOVER_PAGE_SIZE } from "./constants.ts";
 
 // Issue 8: discover (search over the company catalog, trending, recommendations) and the copilot.
 
-export const DISCOVER_PAGE_SIZE = 12;
 export const TRENDING_WINDOW_DAYS = 30;
 export const COPILOT_QUESTION_MAX = 1000;
 

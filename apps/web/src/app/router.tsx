@@ -1,19 +1,24 @@
 import { isValidElement, lazy, type ComponentType } from "react";
 import { createRoutesFromChildren, matchRoutes, Route, Routes } from "react-router";
 import { loadNamespaces } from "../i18n";
+import { fetchEarly, type EarlyRequest } from "../lib/api";
+import { discoverRequests } from "../features/discover/requests";
+import { insightsRequests } from "../features/insights/filters";
+import { homeRequests } from "../features/library/query";
 import { RequireRole, SessionGate } from "./session";
 
 type PageModule = { default: ComponentType };
 
 /**
  * A lazily loaded page: its code and its translation namespaces arrive together. preload() starts
- * the code early (see preloadRoute); the lazy component then reuses the same download.
+ * the code early (see preloadRoute); the lazy component then reuses the same download. `early`
+ * lists the GETs the page makes first, to start at the same time (their answers wait in lib/api).
  */
-function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []) {
+function page(load: () => Promise<PageModule>, namespaces: readonly string[] = [], early?: (search: URLSearchParams) => EarlyRequest[]) {
   let code: Promise<PageModule> | undefined;
   const loadCode = () => (code ??= load());
   const component = lazy(() => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module));
-  return Object.assign(component, { preload: () => void loadCode().catch(() => undefined), namespaces });
+  return Object.assign(component, { preload: () => void loadCode().catch(() => undefined), namespaces, early });
 }
 
 const PublicLayout = page(() => import("./layout/PublicLayout"));
@@ -29,9 +34,9 @@ const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"])
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
 const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings"]);
-const HomePage = page(() => import("../routes/home/HomePage"), ["home"]);
-const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"]);
-const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"]);
+const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests);
+const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests);
+const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests);
 const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"]);
 const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
 const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
@@ -58,18 +63,19 @@ export function AppRoutes() {
 }
 
 /**
- * Starts downloading the code of the layouts and page that `pathname` shows, before the
- * translations are in and the first render asks for them one after the other; returns the
- * translation namespaces they need, to load with the first ones.
+ * Starts downloading the code of the layouts and page that `pathname` shows, and the page's first
+ * data, before the translations are in and the first render asks for them one after the other;
+ * returns the translation namespaces they need, to load with the first ones.
  */
-export function preloadRoute(pathname: string): string[] {
+export function preloadRoute(pathname: string, search = ""): string[] {
   const namespaces = new Set<string>();
   for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
     const element = match.route.element;
     if (!isValidElement(element)) continue;
-    const type = element.type as { preload?: () => void; namespaces?: readonly string[] };
+    const type = element.type as { preload?: () => void; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[] };
     type.preload?.();
     for (const ns of type.namespaces ?? []) namespaces.add(ns);
+    for (const [path, query] of type.early?.(new URLSearchParams(search)) ?? []) fetchEarly(path, query);
   }
   return [...namespaces];
 }

@@ -4,7 +4,6 @@ import {
   CopilotCollectionResponse,
   CopilotConversation,
   CopilotConversationSummary,
-  DISCOVER_PAGE_SIZE,
   DiscoverResponse,
   Paginated,
   RecommendationsResponse,
@@ -15,11 +14,10 @@ import {
 import { request } from "../../lib/api";
 import { libraryKey } from "../library/hooks";
 import type { DiscoverFilter } from "./params";
+import { CONVERSATIONS, CONVERSATIONS_QUERY, DISCOVER, discoverSearchQuery, ROW_QUERY } from "./requests";
 
 // Discover's data: search, trending and recommendations rows, one-click saves, copilot conversations.
 
-const DISCOVER = "/api/b2b/v1/discover/";
-const CONVERSATIONS = "/api/b2b/v1/copilot/conversations/";
 const ConversationsPage = Paginated(CopilotConversationSummary);
 
 export const discoverKeys = {
@@ -37,17 +35,7 @@ export function useDiscoverSearch(filter: DiscoverFilter) {
     queryKey: discoverKeys.search(filter),
     queryFn: ({ signal }) =>
       request(DISCOVER, {
-        query: {
-          search: filter.search || undefined,
-          type: filter.type || undefined,
-          provider: filter.provider || undefined,
-          skill: filter.skill || undefined,
-          duration: filter.duration || undefined,
-          language: filter.language || undefined,
-          kind: filter.kind || undefined,
-          page: filter.page,
-          page_size: DISCOVER_PAGE_SIZE,
-        },
+        query: discoverSearchQuery(filter),
         parse: DiscoverResponse.parse,
         signal,
       }),
@@ -58,14 +46,14 @@ export function useDiscoverSearch(filter: DiscoverFilter) {
 export function useTrending() {
   return useQuery({
     queryKey: discoverKeys.trending,
-    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: { limit: 8 }, parse: TrendingResponse.parse, signal }),
+    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: ROW_QUERY, parse: TrendingResponse.parse, signal }),
   });
 }
 
 export function useRecommendations() {
   return useQuery({
     queryKey: discoverKeys.recommendations,
-    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: { limit: 8 }, parse: RecommendationsResponse.parse, signal }),
+    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: ROW_QUERY, parse: RecommendationsResponse.parse, signal }),
   });
 }
 
@@ -99,7 +87,7 @@ export function useWishlistItem() {
 export function useConversations() {
   return useQuery({
     queryKey: discoverKeys.conversations,
-    queryFn: ({ signal }) => request(CONVERSATIONS, { query: { page_size: 20 }, parse: ConversationsPage.parse, signal }),
+    queryFn: ({ signal }) => request(CONVERSATIONS, { query: CONVERSATIONS_QUERY, parse: ConversationsPage.parse, signal }),
   });
 }
 

@@ -1,4 +1,7 @@
 import type { InsightBucket, InsightScope, InsightTable, InsightTime } from "@learnward/contracts";
+import type { EarlyRequest } from "../../lib/api";
+
+export const INSIGHTS = "/api/b2b/v1/insights/";
 
 /** The dashboard's filters, kept in the URL (?scope=&team=&time=&bucket=) so a reload or a shared link shows the same view. */
 export interface InsightFilters {
@@ -50,4 +53,9 @@ export function exportHref(f: InsightFilters, table: InsightTable): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...insightsQuery(f), table })) if (value !== undefined) params.set(key, String(value));
   return `/api/b2b/v1/insights/export.csv?${params.toString()}`;
+}
+
+/** What /dashboard/content asks first, started while its code downloads (app/router.tsx). */
+export function insightsRequests(params: URLSearchParams): EarlyRequest[] {
+  return [[INSIGHTS, insightsQuery(readFilters(params))]];
 }

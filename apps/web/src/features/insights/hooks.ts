@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { InsightActionResult, Insights, type InsightActionKind } from "@learnward/contracts";
 import { request } from "../../lib/api";
-import { insightsQuery, type InsightFilters } from "./filters";
+import { INSIGHTS, insightsQuery, type InsightFilters } from "./filters";
 
 const key = ["insights"] as const;
 
@@ -9,7 +9,7 @@ const key = ["insights"] as const;
 export function useInsights(filters: InsightFilters) {
   return useQuery({
     queryKey: [...key, filters],
-    queryFn: ({ signal }) => request("/api/b2b/v1/insights/", { query: insightsQuery(filters), parse: Insights.parse, signal }),
+    queryFn: ({ signal }) => request(INSIGHTS, { query: insightsQuery(filters), parse: Insights.parse, signal }),
     placeholderData: keepPreviousData,
   });
 }

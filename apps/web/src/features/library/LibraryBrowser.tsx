@@ -18,33 +18,14 @@ import { ContentActions } from "./ContentActions";
 import { ContentCard } from "./ContentCard";
 import { Pager } from "./Pager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
-import {
-  COURSE_COUNT,
-  COURSE_FILTERS,
-  LIBRARY_TABS,
-  TAB_COUNT,
-  useContentCounts,
-  useContentSearch,
-  useCourseMove,
-  type CourseFilter,
-  type LibraryQuery,
-  type LibraryTab,
-} from "./hooks";
+import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
+import { COURSE_COUNT, COURSE_FILTERS, FOLDERS_TAB, LIBRARY_TABS, libraryLocation, TAB_COUNT, type LibraryQuery, type TabValue } from "./query";
 
 const SEARCH_DELAY_MS = 300;
-const FOLDERS_TAB = "folders";
-type TabValue = LibraryTab | typeof FOLDERS_TAB;
-
-const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
-  (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
-const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
 
 /** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
 function useLibraryLocation(withFolders: boolean) {
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get("tab");
-  const courseParam = params.get("course");
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const update = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -53,14 +34,7 @@ function useLibraryLocation(withFolders: boolean) {
     }
     setParams(next, { replace });
   };
-  return {
-    params,
-    tab: isTab(tabParam, withFolders) ? tabParam : "all",
-    course: isCourseFilter(courseParam) ? courseParam : "all",
-    search: params.get("q") ?? "",
-    page,
-    update,
-  };
+  return { params, ...libraryLocation(params, withFolders), update };
 }
 
 function CountBadge({ value }: { value: number | undefined }) {

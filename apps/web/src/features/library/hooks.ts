@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CONTENT_PAGE_SIZE,
   ContentCounts,
   ContentItem,
   ContentPreview,
@@ -13,29 +12,7 @@ import {
 import type { z } from "zod";
 import { isApiError, request } from "../../lib/api";
 import { moveCourse } from "./courseMoves";
-
-/** The type tabs of the library (spec §3 lists), and what each sends as contenType. */
-export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course"] as const;
-export type LibraryTab = (typeof LIBRARY_TABS)[number];
-/** Course filters of the courses tab: spec §3 course state lists. */
-export const COURSE_FILTERS = ["all", "running", "finalized", "wishlist"] as const;
-export type CourseFilter = (typeof COURSE_FILTERS)[number];
-
-/** Which spec §3 count belongs to each tab and course list. */
-export const TAB_COUNT: Record<LibraryTab, keyof ContentCounts> = {
-  all: "allContentCount",
-  article: "articlesCount",
-  video: "videosCount",
-  book: "booksCount",
-  podcast: "podcastsCount",
-  course: "coursesCount",
-};
-export const COURSE_COUNT: Record<CourseFilter, keyof ContentCounts> = {
-  all: "coursesCount",
-  running: "runningCount",
-  finalized: "finalizedCount",
-  wishlist: "wishlistCount",
-};
+import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./query";
 
 export type SearchPage = z.infer<typeof ContentSearchResponse>;
 export type UpdateContent = z.input<typeof UpdateContentRequest>;
@@ -43,28 +20,6 @@ export type UpdateContent = z.input<typeof UpdateContentRequest>;
 /** Everything cached for the library starts with this key, so one invalidation reloads lists and counts. */
 export const libraryKey = ["library"] as const;
 const countsKey = (username: string | undefined, search: string) => [...libraryKey, "counts", username ?? null, search] as const;
-
-export interface LibraryQuery {
-  /** Another person of the same company; their public saves (PRODUCT.md). */
-  username?: string;
-  tab: LibraryTab;
-  course: CourseFilter;
-  search: string;
-  page: number;
-}
-
-/** spec §7 search parameters: a course list is contenType=course with is_wishlist or completed. */
-function searchParams({ username, tab, course, search, page }: LibraryQuery) {
-  return {
-    page,
-    page_size: CONTENT_PAGE_SIZE,
-    contenType: tab,
-    username,
-    search: search.trim() || undefined,
-    is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
-    completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
-  };
-}
 
 const EMPTY_COUNTS: ContentCounts = {
   articlesCount: 0,
@@ -102,7 +57,7 @@ export function useContentCounts(username: string | undefined, search = "") {
     queryFn: () =>
       orEmptyForColleague(
         username,
-        () => request("/api/contentuser/counts", { query: { username, search: search.trim() || undefined }, parse: ContentCounts.parse }),
+        () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: ContentCounts.parse }),
         EMPTY_COUNTS,
       ),
     placeholderData: keepPreviousData,
@@ -111,7 +66,7 @@ export function useContentCounts(username: string | undefined, search = "") {
 
 /** GET /api/contentuser/search: one page of 8 (spec §9); never more than is shown. */
 export function useContentSearch(query: LibraryQuery) {
-  const params = searchParams(query);
+  const params = contentSearchQuery(query);
   return useQuery({
     queryKey: [...libraryKey, "search", params] as const,
     queryFn: ({ signal }) =>

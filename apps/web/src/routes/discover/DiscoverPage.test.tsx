@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AppRoutes } from "../../app/router";
+import { AppRoutes, preloadRoute } from "../../app/router";
+import { dropEarlyRequests } from "../../lib/api";
 import { renderApp, signedIn } from "../../test/render";
 import { collection, fakeServer, page } from "../../features/network/testing";
 import { answered, content, copilotItem, facets, message, sse } from "../../features/discover/testing";
@@ -44,6 +45,25 @@ function discoverServer() {
 }
 
 describe("/discover", () => {
+  it("asks for its rows, the copilot's history and its first results while its code loads, once each (app/router.tsx)", async () => {
+    const server = discoverServer();
+    preloadRoute("/discover", "");
+    renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
+    await screen.findByRole("region", { name: "Trending in your company" });
+    await waitFor(() => expect(dropEarlyRequests()).toEqual([]));
+    const gets = server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/b2b/v1/discover") || url.startsWith("/api/b2b/v1/copilot"));
+    expect(gets.sort()).toEqual([
+      "/api/b2b/v1/copilot/conversations/?page_size=20",
+      "/api/b2b/v1/discover/?page=1&page_size=12",
+      "/api/b2b/v1/discover/recommendations/?limit=8",
+      "/api/b2b/v1/discover/trending/?limit=8",
+    ]);
+    // With filters in the address (checked by zod, which loads with the page), the results wait for the page.
+    preloadRoute("/discover", "?type=course");
+    expect(dropEarlyRequests().sort()).toEqual(["/api/b2b/v1/copilot/conversations/?page_size=20", "/api/b2b/v1/discover/recommendations/?limit=8", "/api/b2b/v1/discover/trending/?limit=8"]);
+  });
+
+
   it("searches with filters and facet counts, shows trending and recommendations", async () => {
     const server = discoverServer();
     const user = userEvent.setup();

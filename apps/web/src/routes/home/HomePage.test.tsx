@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ContentCounts, ContentItem } from "@learnward/contracts";
-import { AppRoutes } from "../../app/router";
+import { AppRoutes, preloadRoute } from "../../app/router";
+import { dropEarlyRequests } from "../../lib/api";
 import { renderApp, signedIn } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -81,6 +82,24 @@ describe("/home library", () => {
     expect(within(list).getByText("Ada · 3 h 5 min")).toBeInTheDocument();
     expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all");
     expect(screen.getByRole("link", { name: "View as colleagues see it" })).toHaveAttribute("href", "/profile/member");
+  });
+
+  it("asks for its counts and first list while its code loads, and only once (app/router.tsx)", async () => {
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: counts };
+      if (url.pathname === "/api/contentuser/search") return { body: page([course]) };
+      return undefined;
+    });
+    preloadRoute("/home", "?tab=course&course=wishlist&q=sql");
+    renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist&q=sql", session: signedIn("member") });
+    await screen.findByRole("link", { name: "SQL for Data Science" });
+    expect(dropEarlyRequests()).toEqual([]);
+    const gets = calls.map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
+    expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);
+
+    // The folders tab shows no list: only the counts are asked for early.
+    preloadRoute("/home", "?tab=folders");
+    expect(dropEarlyRequests()).toEqual(["/api/contentuser/counts"]);
   });
 
   it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {

@@ -1,0 +1,80 @@
+import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
+import type { EarlyRequest } from "../../lib/api";
+
+/**
+ * The library's place in the address and the spec §7 calls it makes, without React or zod: /home's
+ * first calls are started from these while its code downloads (app/router.tsx).
+ */
+
+/** The type tabs of the library (spec §3 lists), and what each sends as contenType. */
+export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course"] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+/** Course filters of the courses tab: spec §3 course state lists. */
+export const COURSE_FILTERS = ["all", "running", "finalized", "wishlist"] as const;
+export type CourseFilter = (typeof COURSE_FILTERS)[number];
+export const FOLDERS_TAB = "folders";
+export type TabValue = LibraryTab | typeof FOLDERS_TAB;
+
+/** Which spec §3 count belongs to each tab and course list. */
+export const TAB_COUNT: Record<LibraryTab, keyof ContentCounts> = {
+  all: "allContentCount",
+  article: "articlesCount",
+  video: "videosCount",
+  book: "booksCount",
+  podcast: "podcastsCount",
+  course: "coursesCount",
+};
+export const COURSE_COUNT: Record<CourseFilter, keyof ContentCounts> = {
+  all: "coursesCount",
+  running: "runningCount",
+  finalized: "finalizedCount",
+  wishlist: "wishlistCount",
+};
+
+export interface LibraryQuery {
+  /** Another person of the same company; their public saves (PRODUCT.md). */
+  username?: string;
+  tab: LibraryTab;
+  course: CourseFilter;
+  search: string;
+  page: number;
+}
+
+const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
+  (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
+const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
+
+/** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
+export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
+  const tabParam = params.get("tab");
+  const courseParam = params.get("course");
+  return {
+    tab: isTab(tabParam, withFolders) ? tabParam : ("all" as const),
+    course: isCourseFilter(courseParam) ? courseParam : ("all" as const),
+    search: params.get("q") ?? "",
+    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  };
+}
+
+/** spec §7 search parameters: a course list is contenType=course with is_wishlist or completed. */
+export function contentSearchQuery({ username, tab, course, search, page }: LibraryQuery) {
+  return {
+    page,
+    page_size: CONTENT_PAGE_SIZE,
+    contenType: tab,
+    username,
+    search: search.trim() || undefined,
+    is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
+    completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
+  };
+}
+
+export const contentCountsQuery = (username: string | undefined, search: string) => ({ username, search: search.trim() || undefined });
+
+/** What /home asks first: the counts, and the list it opens on (none on the folders tab). */
+export function homeRequests(params: URLSearchParams): EarlyRequest[] {
+  const { tab, course, search, page } = libraryLocation(params, true);
+  const requests: EarlyRequest[] = [["/api/contentuser/counts", contentCountsQuery(undefined, search)]];
+  if (tab !== FOLDERS_TAB) requests.push(["/api/contentuser/search", contentSearchQuery({ tab, course, search, page })]);
+  return requests;
+}
