@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // issue 13: Lighthouse (performance, accessibility, best practices) on the production build served by
 // the real server with the demo data, desktop and mobile presets, in Debian's Chromium. Prints the
-// scores and the targets; exits 1 if one is missed. Usage: npm run lighthouse [-- /path ...]
+// median scores of LIGHTHOUSE_RUNS runs (3) and the targets; exits 1 if one is missed.
+// Usage: npm run lighthouse [-- /path ...]
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { buildWebIfStale, log, startServer, takeRunLock } from "./harness.mjs";
 
 const PAGES = ["/login", "/home", "/discover", "/dashboard/content", "/collaborative-network"];
@@ -11,6 +13,8 @@ const SIGNED_OUT = new Set(["/login"]);
 /** The L&D leader reaches every listed page. */
 const ACCOUNT = { email: "ldleader@acme.test", password: "learnward-demo" };
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
+/** Runs per page and preset; the median one is reported (LIGHTHOUSE_RUNS, default 3). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const TARGETS = {
   desktop: { performance: 95, accessibility: 95 },
   mobile: { performance: 85, accessibility: 95 },
@@ -43,14 +47,20 @@ async function main() {
     const cookie = await sessionCookie(server.baseUrl);
     for (const path of pages) {
       for (const preset of ["desktop", "mobile"]) {
-        const result = await lighthouse(
-          `${server.baseUrl}${path}`,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: SIGNED_OUT.has(path) ? undefined : { cookie } },
-          preset === "desktop" ? desktopConfig : undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`no Lighthouse result for ${path} (${preset})`);
-        if (lhr.runtimeError) throw new Error(`${path} (${preset}): ${lhr.runtimeError.message}`);
+        // One run on a shared 2-core machine swings by ten points: Lighthouse's own median run of several.
+        const runs = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouse(
+            `${server.baseUrl}${path}`,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: SIGNED_OUT.has(path) ? undefined : { cookie } },
+            preset === "desktop" ? desktopConfig : undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`no Lighthouse result for ${path} (${preset})`);
+          if (lhr.runtimeError) throw new Error(`${path} (${preset}): ${lhr.runtimeError.message}`);
+          runs.push(lhr);
+        }
+        const lhr = computeMedianRun(runs);
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== path) throw new Error(`${path} (${preset}) ended on ${landed}: the page was not measured`);
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
