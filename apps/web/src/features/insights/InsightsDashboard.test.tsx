@@ -98,6 +98,8 @@ async function open(path: string, role: "ldleader" | "member" = "ldleader") {
   );
   await screen.findByRole("heading", { level: 1, name: "Actionable insights" }, { timeout: 20_000 });
   await screen.findByRole("heading", { name: "Needs your attention" });
+  // The charts and tables render after the key figures.
+  await screen.findByRole("heading", { name: "Top content" });
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef } from "react";
+import { lazy, useDeferredValue, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -87,11 +87,9 @@ export function InsightsDashboard() {
 }
 
 function Dashboard({ data, filters, updating }: { data: Insights; filters: InsightFilters; updating: boolean }) {
-  const { t, i18n } = useTranslation("insights");
-  const l = i18n.language;
+  const { t } = useTranslation("insights");
   const action = useInsightAction();
   const errorMessage = useErrorMessage();
-  const today = new Date().toISOString().slice(0, 10);
 
   const remind = (accountIds?: number[]) =>
     action.mutate(
@@ -105,6 +103,39 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
     if (a.action.kind === "remind_overdue") remind();
   };
 
+  const mine = data.scope === "me";
+  // Everything below the key figures renders after them, in the background: the charts and tables
+  // are most of the page's work, and rendered in one go they blocked input for a third of a second.
+  const details = useDeferredValue(data, null);
+
+  return (
+    <Box sx={{ display: "grid", gap: 2, opacity: updating ? 0.6 : 1, transition: "opacity 150ms" }} aria-busy={updating}>
+      <Typography color="text.secondary">
+        {t(`scopeLine.${data.scope}`, { team: data.team?.name ?? "" })} · {t(`filters.times.${data.time}`)}
+        {updating && ` · ${t("updating")}`}
+      </Typography>
+
+      <AttentionList items={data.attention} onRun={run} busy={action.isPending} />
+      {/* In my own view, the overdue figure counts my plans rather than people. */}
+      <KpiCards kpis={mine ? { ...data.kpis, overdue_people: { value: data.overdue.count, previous: null } } : data.kpis} time={data.time} mine={mine} />
+
+      {details ? (
+        <Details data={details} filters={filters} remind={data.abilities.remind ? { run: remind, busy: action.isPending } : undefined} />
+      ) : (
+        // A screen high, so the footer does not jump when they arrive (layout shift).
+        <Box sx={{ display: "flex", justifyContent: "center", alignItems: "flex-start", p: 4, minHeight: "100vh" }}>
+          <CircularProgress aria-label={t("loading")} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The charts and tables under the key figures, each with its CSV. */
+function Details({ data, filters, remind }: { data: Insights; filters: InsightFilters; remind?: { run: (accountIds: number[]) => void; busy: boolean } }) {
+  const { t, i18n } = useTranslation("insights");
+  const l = i18n.language;
+  const today = new Date().toISOString().slice(0, 10);
   const money = (minor: number) => formatMoney(minor, data.budget?.currency ?? "USD", l);
   const series = data.series;
   const totalCompletions = series.reduce((n, p) => n + p.completions, 0);
@@ -124,16 +155,7 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
   const mine = data.scope === "me";
 
   return (
-    <Box sx={{ display: "grid", gap: 2, opacity: updating ? 0.6 : 1, transition: "opacity 150ms" }} aria-busy={updating}>
-      <Typography color="text.secondary">
-        {t(`scopeLine.${data.scope}`, { team: data.team?.name ?? "" })} · {t(`filters.times.${data.time}`)}
-        {updating && ` · ${t("updating")}`}
-      </Typography>
-
-      <AttentionList items={data.attention} onRun={run} busy={action.isPending} />
-      {/* In my own view, the overdue figure counts my plans rather than people. */}
-      <KpiCards kpis={mine ? { ...data.kpis, overdue_people: { value: data.overdue.count, previous: null } } : data.kpis} time={data.time} mine={mine} />
-
+    <>
       <Box sx={twoColumns("2fr")}>
         <SectionCard
           title={t("activity.heading")}
@@ -179,7 +201,7 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
           overdue={data.overdue}
           today={today}
           label={mine ? t("overdue.headingMine") : t("overdue.heading")}
-          remind={data.abilities.remind ? { run: (row) => remind([row.account_id]), busy: action.isPending } : undefined}
+          remind={remind ? { run: (row) => remind.run([row.account_id]), busy: remind.busy } : undefined}
         />
       </SectionCard>
 
@@ -196,6 +218,6 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
       <Typography variant="body2" color="text.secondary">
         {t("nowNote")}
       </Typography>
-    </Box>
+    </>
   );
 }
