@@ -5,6 +5,7 @@ import { fetchEarly, type EarlyRequest } from "../lib/api";
 import { discoverRequests } from "../features/discover/requests";
 import { insightsRequests } from "../features/insights/filters";
 import { homeRequests } from "../features/library/query";
+import { learningPathsRequests } from "../features/network/requests";
 import { RequireRole, SessionGate } from "./session";
 
 type PageModule = { default: ComponentType };
@@ -37,7 +38,7 @@ const SettingPage = page(() => import("../routes/settings/SettingPage"), ["setti
 const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests);
 const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests);
 const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests);
-const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"]);
+const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests);
 const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
 const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
 const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"]);

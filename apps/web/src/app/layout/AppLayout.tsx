@@ -124,7 +124,9 @@ function Shell({ children }: { children?: ReactNode }) {
             component="main"
             id={MAIN_CONTENT_ID}
             tabIndex={-1}
-            sx={{ flex: 1, width: "100%", maxWidth: LAYOUT.footerMaxWidth, mx: "auto", px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 }, outline: "none" }}
+            // At least a screen under the top bar: the footer starts below the fold, so a page growing
+            // as its data arrives never pushes it across the screen (Lighthouse layout shift).
+            sx={{ flex: 1, width: "100%", maxWidth: LAYOUT.footerMaxWidth, minHeight: `calc(100vh - ${LAYOUT.headerHeight}px)`, mx: "auto", px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 }, outline: "none" }}
           >
             <PageOutlet>{children}</PageOutlet>
           </Box>

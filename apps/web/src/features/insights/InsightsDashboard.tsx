@@ -122,8 +122,7 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
       {details ? (
         <Details data={details} filters={filters} remind={data.abilities.remind ? { run: remind, busy: action.isPending } : undefined} />
       ) : (
-        // A screen high, so the footer does not jump when they arrive (layout shift).
-        <Box sx={{ display: "flex", justifyContent: "center", alignItems: "flex-start", p: 4, minHeight: "100vh" }}>
+        <Box sx={{ display: "flex", justifyContent: "center", p: 4 }}>
           <CircularProgress aria-label={t("loading")} />
         </Box>
       )}

@@ -13,7 +13,8 @@ import { ContentType as ContentTypes } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { CollectionCard } from "./CollectionCard";
-import { COLLECTIONS_PAGE_SIZE, useCollections, type CollectionsFilter } from "./hooks";
+import { useCollections } from "./hooks";
+import { COLLECTIONS_PAGE_SIZE, type CollectionsFilter } from "./requests";
 import { useNetworkFormat } from "./format";
 import type { CollectionSummary, ContentType } from "./types";
 

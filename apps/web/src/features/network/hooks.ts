@@ -6,20 +6,18 @@ import {
   ContentSearchResponse,
   Paginated,
   PublishRequest as PublishRequestSchema,
-  type ContentType,
 } from "@learnward/contracts";
 import { request } from "../../lib/api";
-import type { CollectionScope, PublishScope, PublishStatusFilter, SortOrder } from "./types";
+import { COLLECTIONS, collectionsQuery, type CollectionsFilter } from "./requests";
+import type { PublishScope, PublishStatusFilter, SortOrder } from "./types";
 
 // Collections, their editing, progress and publish requests. Plans and tasks are in planHooks.ts.
 
-export const COLLECTIONS_PAGE_SIZE = 12;
 export const PUBLISH_REQUESTS_PAGE_SIZE = 20;
 
 const CollectionsPage = Paginated(CollectionSummary);
 const PublishRequestsPage = Paginated(PublishRequestSchema);
 
-const COLLECTIONS = "/api/b2b/v1/collections/";
 const collectionPath = (id: number) => `${COLLECTIONS}${id}/`;
 
 export const networkKeys = {
@@ -36,29 +34,13 @@ export const networkKeys = {
   librarySearch: (search: string) => ["network", "library-search", search] as const,
 };
 
-export interface CollectionsFilter {
-  scope: CollectionScope;
-  page?: number;
-  pageSize?: number;
-  search?: string;
-  skill?: string;
-  type?: ContentType;
-}
-
 /** GET /api/b2b/v1/collections/: the company library, my collections or the paths I follow. */
 export function useCollections(filter: CollectionsFilter, enabled = true) {
   return useQuery({
     queryKey: networkKeys.collectionList(filter),
     queryFn: ({ signal }) =>
       request(COLLECTIONS, {
-        query: {
-          scope: filter.scope,
-          page: filter.page ?? 1,
-          page_size: filter.pageSize ?? COLLECTIONS_PAGE_SIZE,
-          search: filter.search || undefined,
-          skill: filter.skill || undefined,
-          type: filter.type,
-        },
+        query: collectionsQuery(filter),
         parse: CollectionsPage.parse,
         signal,
       }),

@@ -2,10 +2,10 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { ContentType as ContentTypes } from "@learnward/contracts";
 import type { LibraryFilter } from "./CollectionGrid";
+import { pageOf } from "./requests";
 import type { ContentType } from "./types";
 
 const isType = (value: string | null): value is ContentType => value !== null && (ContentTypes.options as readonly string[]).includes(value);
-const pageOf = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
 
 /** A list's search, skill, type and page live in the URL: shareable, and kept by the back button. */
 export function useFilterParams() {

@@ -49,8 +49,12 @@ describe("/discover", () => {
     const server = discoverServer();
     preloadRoute("/discover", "");
     renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
-    await screen.findByRole("region", { name: "Trending in your company" });
-    await waitFor(() => expect(dropEarlyRequests()).toEqual([]));
+    // Every answer shown: the rows, the results and the copilot's (empty) history.
+    expect(await within(await screen.findByRole("region", { name: "Trending in your company" })).findByText("3 saves · 1 finished")).toBeInTheDocument();
+    expect(await within(screen.getByRole("region", { name: "Recommended for you" })).findByText("For your plan “Data sprint”: sql")).toBeInTheDocument();
+    expect(await within(screen.getByRole("region", { name: "Your company's catalog" })).findByText("SQL Essential Training")).toBeInTheDocument();
+    expect(await screen.findByText("Your conversations will be kept here.")).toBeInTheDocument();
+    expect(dropEarlyRequests()).toEqual([]);
     const gets = server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/b2b/v1/discover") || url.startsWith("/api/b2b/v1/copilot"));
     expect(gets.sort()).toEqual([
       "/api/b2b/v1/copilot/conversations/?page_size=20",
@@ -62,7 +66,6 @@ describe("/discover", () => {
     preloadRoute("/discover", "?type=course");
     expect(dropEarlyRequests().sort()).toEqual(["/api/b2b/v1/copilot/conversations/?page_size=20", "/api/b2b/v1/discover/recommendations/?limit=8", "/api/b2b/v1/discover/trending/?limit=8"]);
   });
-
 
   it("searches with filters and facet counts, shows trending and recommendations", async () => {
     const server = discoverServer();

@@ -92,7 +92,9 @@ describe("/home library", () => {
     });
     preloadRoute("/home", "?tab=course&course=wishlist&q=sql");
     renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist&q=sql", session: signedIn("member") });
+    // Both answers shown: the list, and the counts on the course filters.
     await screen.findByRole("link", { name: "SQL for Data Science" });
+    await screen.findByRole("button", { name: "Wishlist 1", pressed: true });
     expect(dropEarlyRequests()).toEqual([]);
     const gets = calls.map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
     expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);

@@ -6,13 +6,14 @@ import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { CollectionFilters, CollectionGrid } from "../../features/network/CollectionGrid";
+import { FOLLOWING_PAGE_SIZE, pageOf } from "../../features/network/requests";
 import { useFilterParams } from "../../features/network/useFilterParams";
 
 /** /collaborative-network: the company's learning paths (published collections) and the ones I follow. */
 export default function LearningPathsPage() {
   const { t } = useTranslation("network");
   const { filter, page, setFilter, setPage, params, update } = useFilterParams();
-  const followingPage = Number(params.get("fpage")) || 1;
+  const followingPage = pageOf(params.get("fpage"));
   const filtered = Boolean(filter.search || filter.skill || filter.type);
   return (
     <>
@@ -24,7 +25,7 @@ export default function LearningPathsPage() {
         </Typography>
         <CollectionGrid
           label={t("learningPaths.following")}
-          filter={{ scope: "following", pageSize: 6, page: followingPage }}
+          filter={{ scope: "following", pageSize: FOLLOWING_PAGE_SIZE, page: followingPage }}
           onPage={(next) => update({ fpage: next === 1 ? null : next })}
           showProgress
           empty={{
