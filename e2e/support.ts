@@ -58,9 +58,16 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
 }
 
 /** Signs in through the API (same cookie jar as the page): for tests about something else. */
+/** Signs in through the API, waiting out (Retry-After) a sign-in rate limit left by other spec files. */
 export async function signInWithApi(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<void> {
-  const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });
-  if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });
+    if (response.ok()) return;
+    if (response.status() !== 429) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+    const wait = Number(response.headers()["retry-after"] ?? "30");
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000 + 500));
+  }
+  throw new Error(`sign-in as ${email} kept being rate limited`);
 }
 
 export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {

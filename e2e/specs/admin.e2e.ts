@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithForm, type Session, visible } from "../support";
+import type { Browser, Page } from "playwright-core";
+import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithForm, type Session, visible, signInWithApi } from "../support";
 
 // Issue 11, the admin area: a platform admin creates a company and edits it, suspends it (its
 // person can't sign in) and lifts the suspension, changes an account's role and adjusts a budget
@@ -22,18 +22,6 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let browser: Browser;
 let admin: Session;
 const extra: Session[] = [];
-
-/** Signs in through the API, waiting out a rate limit left by other spec files. */
-async function signIn(context: BrowserContext, email: string, password = "learnward-demo"): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });
-    if (response.ok()) return;
-    if (response.status() !== 429) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
-    const wait = Number(response.headers()["retry-after"] ?? "30");
-    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000 + 500));
-  }
-  throw new Error(`sign-in as ${email} kept being rate limited`);
-}
 
 async function session(): Promise<Session> {
   const s = await openPage(browser);
@@ -71,7 +59,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await openPage(browser);
-  await signIn(admin.context, "admin@acme.test");
+  await signInWithApi(admin.context, "admin@acme.test");
 });
 afterAll(async () => {
   for (const s of [admin, ...extra]) await s?.context.close();
@@ -151,7 +139,7 @@ describe("admin area (issue 11)", () => {
     await lift.getByRole("button", { name: "Lift suspension" }).click();
     await lift.waitFor({ state: "hidden" });
     await visible(row.getByText("Active", { exact: true }));
-    await signIn(person.context, PERSON.email, PERSON.password);
+    await signInWithApi(person.context, PERSON.email, PERSON.password);
 
     await page.getByRole("button", { name: `Details and history of ${COMPANY.renamed}` }).click();
     const history = page.getByRole("dialog", { name: COMPANY.renamed }).getByRole("table", { name: `History of ${COMPANY.renamed}`, exact: true });
@@ -197,7 +185,7 @@ describe("admin area (issue 11)", () => {
   it("adjusts a budget with a required reason, and shows it in the audit", { timeout: 120_000 }, async () => {
     // The L&D leader sets a budget for a month long past (so no other spec counts it).
     const ld = await session();
-    await signIn(ld.context, "ldleader@acme.test");
+    await signInWithApi(ld.context, "ldleader@acme.test");
     const created = await ld.context.request.post("/api/b2b/v1/budgets/", { data: { period: "month", period_start: BUDGET_START, amount_minor: 200_000 } });
     expect([201, 409], await created.text()).toContain(created.status());
 
@@ -231,7 +219,7 @@ describe("admin area (issue 11)", () => {
 
   it("refuses a member the admin area", { timeout: 120_000 }, async () => {
     const member = await session();
-    await signIn(member.context, "member@acme.test");
+    await signInWithApi(member.context, "member@acme.test");
     for (const path of ["/admin", "/admin/people-management", "/admin/budget-management"]) {
       await member.page.goto(path);
       await visible(member.page.getByRole("heading", { name: "You do not have access to this page" }));

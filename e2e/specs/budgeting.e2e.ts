@@ -10,20 +10,12 @@ const sessions: Record<string, Session> = {};
 const YEAR = new Date().getFullYear();
 const COURSE = `Advanced TypeScript ${Date.now().toString(36)}`;
 
-/** Signs in once per user; waits out the sign-in rate limit if another spec just used it. */
+/** Signs in once per user. */
 async function as(email: string): Promise<Page> {
   const existing = sessions[email];
   if (existing) return existing.page;
   const session = await openPage(browser);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await signInWithApi(session.context, email);
-      break;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes(" 429 ")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20_000));
-    }
-  }
+  await signInWithApi(session.context, email);
   sessions[email] = session;
   return session.page;
 }

@@ -9,20 +9,12 @@ let browser: Browser;
 const sessions: Record<string, Session> = {};
 const PLAN = `Overdue SQL plan ${Date.now().toString(36)}`;
 
-/** Signs in once per user; waits out the sign-in rate limit if another spec just used it. */
+/** Signs in once per user. */
 async function as(email: string): Promise<Session> {
   const existing = sessions[email];
   if (existing) return existing;
   const session = await openPage(browser);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await signInWithApi(session.context, email);
-      break;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes(" 429 ")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20_000));
-    }
-  }
+  await signInWithApi(session.context, email);
   sessions[email] = session;
   return session;
 }

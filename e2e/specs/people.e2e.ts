@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { BASE_URL, DEMO_PASSWORD, DESKTOP, expectHeading, heading, launchBrowser, openPage, PHONE, screenshot, type Session, visible, waitForPath } from "../support";
+import { BASE_URL, DESKTOP, expectHeading, heading, launchBrowser, openPage, PHONE, screenshot, type Session, visible, waitForPath, signInWithApi } from "../support";
 
 // Issue 5, people management: a team leader asks for an invite, hr approves it, the invited
 // person opens the mailed link, registers and lands signed in, in the team leader's team.
@@ -14,18 +14,6 @@ let hr: Session;
 let newcomer: Session;
 let invitationPath = "";
 let teamPath = "";
-
-/** Signs in through the API, waiting out a rate limit left by other spec files. */
-async function signIn(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });
-    if (response.ok()) return;
-    if (response.status() !== 429) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
-    const wait = Number(response.headers()["retry-after"] ?? "30");
-    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000 + 500));
-  }
-  throw new Error(`sign-in as ${email} kept being rate limited`);
-}
 
 /** Answers a JSON call made with a context's cookies, failing loudly on an error status. */
 async function call<T>(context: BrowserContext, method: "get" | "post", path: string, data?: object): Promise<T> {
@@ -49,7 +37,7 @@ async function assignPlanToTeam(teamId: number): Promise<void> {
   });
   const publish = await call<{ id: number }>(teamLeader.context, "post", "/api/b2b/v1/publish-requests/", { collection_id: collection.id });
   const ldleader = await openPage(browser);
-  await signIn(ldleader.context, "ldleader@acme.test");
+  await signInWithApi(ldleader.context, "ldleader@acme.test");
   await call(ldleader.context, "post", `/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
   await ldleader.context.close();
   await call(teamLeader.context, "post", "/api/b2b/v1/plans/", {
@@ -77,8 +65,8 @@ beforeAll(async () => {
   teamLeader = await openPage(browser);
   hr = await openPage(browser);
   newcomer = await openPage(browser);
-  await signIn(teamLeader.context, "teamleader@acme.test");
-  await signIn(hr.context, "hr@acme.test");
+  await signInWithApi(teamLeader.context, "teamleader@acme.test");
+  await signInWithApi(hr.context, "hr@acme.test");
 });
 
 afterAll(async () => {
