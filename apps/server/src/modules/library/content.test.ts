@@ -123,6 +123,11 @@ describe("GET /api/contentuser/search (spec §7)", () => {
     expect((await member.get("/api/contentuser/search?contenType=all&search=scott")).body.results[0].title).toBe("My own title");
     expect((await member.get("/api/contentuser/search?contenType=all&search=windo")).body.count).toBe(1);
     expect((await member.get("/api/contentuser/search?contenType=all&search=quantum")).body.count).toBe(0);
+    // The tab counts follow the same search (spec §3: counts per search term).
+    const counts = async (term: string) => (await member.get(`/api/contentuser/counts?search=${term}`)).body.allContentCount;
+    expect(await counts("%23sql")).toBe(bySql.body.count);
+    expect(await counts("windo")).toBe(1);
+    expect(await counts("quantum")).toBe(0);
   });
 
   it("filters by type list and refuses unknown types", async () => {
