@@ -143,6 +143,18 @@ describe("personal library", () => {
     await page.reload();
     await visible(page.getByRole("heading", { level: 2, name: folderName }));
     await expect.poll(order, { timeout: 15_000 }).toEqual(moved);
+
+    // Deleting the article from the library takes it out of the folder; Undo puts it back in its place.
+    const folderAddress = page.url();
+    await openHome(`?q=${encodeURIComponent(ARTICLE_TITLE)}`);
+    await page.getByRole("button", { name: `Actions for ${ARTICLE_TITLE}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await visible(page.getByText(`“${ARTICLE_TITLE}” deleted`));
+    await page.getByRole("button", { name: "Undo" }).click();
+    await visible(page.getByText(`“${ARTICLE_TITLE}” is back in your library`));
+    await page.goto(folderAddress);
+    await visible(page.getByRole("heading", { level: 2, name: folderName }));
+    await expect.poll(order, { timeout: 15_000 }).toEqual(moved);
     expect(errors).toEqual([]);
   });
 

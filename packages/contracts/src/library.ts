@@ -136,6 +136,15 @@ export const UpdateFolderRelationRequest = z
   })
   .strict()
   .refine((b) => b.priority !== undefined || b.id_section !== undefined, { message: "Give a priority or an id_section" });
+/** DELETE /api/contentuser/delete/: what was removed, and where it sat in my folders (to undo). */
+export const DeleteContentResponse = z.object({
+  id_primary: z.number().int(),
+  folder_relations: z
+    .array(z.object({ id_folder: z.number().int(), id_section: z.number().int().nullable(), priority: z.number().int() }))
+    .describe("The item's places in my folders when it was removed; an undo adds it back at each (POST /api/user/folder_relation/create_content/)"),
+});
+export type DeleteContentResponse = z.infer<typeof DeleteContentResponse>;
+
 export const CreateFolderContentRequest = z
   .object({
     id_folder: z.number().int().positive(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, userContents } from "../../db/schema/index.ts";
+import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 import { recordEvent } from "../insights/insights.events.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
@@ -240,12 +240,23 @@ export function createContentRepo(db: Db) {
       return row;
     },
 
+    /** Removes my item and, with it, its places in my folders; answers those places (for an undo), or null if it is not mine. */
     async remove(accountId: number, id: number) {
-      const rows = await db
-        .delete(userContents)
-        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
-        .returning({ id: userContents.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const [owned] = await tx
+          .select({ id: userContents.id })
+          .from(userContents)
+          .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+          .for("update");
+        if (!owned) return null;
+        const places = await tx
+          .select({ id_folder: folderRelations.folderId, id_section: folderRelations.sectionId, priority: folderRelations.priority })
+          .from(folderRelations)
+          .where(eq(folderRelations.userContentId, id))
+          .orderBy(folderRelations.folderId);
+        await tx.delete(userContents).where(eq(userContents.id, id));
+        return { id_primary: id, folder_relations: places };
+      });
     },
 
     /**

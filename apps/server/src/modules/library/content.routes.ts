@@ -5,6 +5,7 @@ import {
   ContentCounts,
   ContentCountsQuery,
   ContentItem,
+  DeleteContentResponse,
   ContentPreview,
   ContentSearchQuery,
   ContentSearchResponse,
@@ -173,15 +174,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       config: access,
       schema: {
         tags: ["library"],
-        summary: "Remove an item from my library",
+        summary: "Remove an item from my library (and its places in my folders, answered for an undo)",
         querystring: IdPrimaryQuery,
-        response: { 204: z.null(), ...errors },
+        response: { 200: DeleteContentResponse, ...errors },
       },
     },
-    async (req, reply) => {
-      const actor = requireActor(req.actor);
-      if (!(await repo.remove(actor.accountId, req.query.id_primary))) throw notFound("Content");
-      return reply.status(204).send(null);
+    async (req) => {
+      const removed = await repo.remove(requireActor(req.actor).accountId, req.query.id_primary);
+      if (!removed) throw notFound("Content");
+      return removed;
     },
   );
 

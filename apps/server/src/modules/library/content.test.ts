@@ -165,11 +165,24 @@ describe("PATCH /api/contentuser/{id} and DELETE /api/contentuser/delete", () =>
     expect((await member.patch(`/api/contentuser/${theirs.body.id_primary}/`, { title: "hijack" })).status).toBe(404);
   });
 
-  it("deletes my item (204) and refuses others'", async () => {
+  it("deletes my item, answering its places in my folders for an undo, and refuses others'", async () => {
     const item = await save(member, { url: "https://a.example/to-delete", title: "Delete me", fetch_metadata: false });
+    const folder = (await member.post("/api/user/folder/", { name: "Reading list" })).body;
+    const section = (await member.post(`/api/user/folder/${folder.id}/section/`, { name: "This week" })).body;
+    const other = await save(member, { url: "https://a.example/stays", title: "Stays", fetch_metadata: false });
+    await member.post("/api/user/folder_relation/create_content/", { id_folder: folder.id, id_section: section.id, id_primary: other.body.id_primary });
+    await member.post("/api/user/folder_relation/create_content/", { id_folder: folder.id, id_section: section.id, id_primary: item.body.id_primary });
     expect((await teamleader.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`)).status).toBe(404);
     const del = await member.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`);
-    expect(del.status).toBe(204);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id_primary: item.body.id_primary, folder_relations: [{ id_folder: folder.id, id_section: section.id, priority: 2 }] });
+    // The undo: saved again, and put back at its place.
+    const back = await save(member, { id_content: item.body.id_content, title: "Delete me", fetch_metadata: false });
+    const place = del.body.folder_relations[0];
+    expect((await member.post("/api/user/folder_relation/create_content/", { ...place, id_primary: back.body.id_primary })).status).toBe(201);
+    const list = await member.get(`/api/user/folder_relation/?id_folder__id=${folder.id}&id_section=${section.id}`);
+    expect(list.body.results.map((r: { priority: number; content: { title: string } }) => [r.priority, r.content.title])).toEqual([[1, "Stays"], [2, "Delete me"]]);
+    await member.delete(`/api/contentuser/delete/?id_primary=${back.body.id_primary}`);
     expect((await member.get("/api/contentuser/search?contenType=all&search=delete")).body.count).toBe(0);
     expect((await member.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`)).status).toBe(404);
   });

@@ -12,7 +12,7 @@ import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import BookmarkBorderOutlined from "@mui/icons-material/BookmarkBorderOutlined";
 import { useTranslation } from "react-i18next";
-import type { ContentItem, CourseStatus } from "@learnward/contracts";
+import type { ContentItem, CourseStatus, DeleteContentResponse } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { useDeleteContent } from "./hooks";
@@ -46,8 +46,8 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
   const close = () => setAnchor(null);
   const isCourse = item.content_type === "course" || item.course_status !== null;
 
-  const undo = () =>
-    void restore(item).then(
+  const undo = (removed: DeleteContentResponse) =>
+    void restore(item, removed).then(
       () => toast(t("delete.restored", { title: item.title }), "success"),
       (error: unknown) => toast(message(error), "error"),
     );
@@ -55,7 +55,7 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
     close();
     // mutateAsync: the card leaves the list before the answer's callbacks would run.
     void remove.mutateAsync(item).then(
-      () => toastWithUndo(t("delete.done", { title: item.title }), t("delete.undo"), undo),
+      (removed) => toastWithUndo(t("delete.done", { title: item.title }), t("delete.undo"), () => undo(removed)),
       (error: unknown) => toast(message(error), "error"),
     );
   };

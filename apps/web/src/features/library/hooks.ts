@@ -5,6 +5,7 @@ import {
   ContentItem,
   ContentPreview,
   ContentSearchResponse,
+  DeleteContentResponse,
   type CourseStatus,
   type SaveContentRequest,
   type UpdateContentRequest,
@@ -124,12 +125,18 @@ export function resaveRequest(item: ContentItem): SaveContentRequest {
   };
 }
 
-/** Saves a deleted item again from its catalog entry, with its own fields, and in its course state. */
-export async function restoreContent(item: ContentItem): Promise<ContentItem> {
+/**
+ * Saves a deleted item again from its catalog entry, with its own fields, in its course state and
+ * at its places in my folders (as the delete answered them).
+ */
+async function restoreContent(item: ContentItem, places: DeleteContentResponse["folder_relations"]): Promise<ContentItem> {
   const saved = await saveContent(resaveRequest(item));
   // A saved course starts on the wishlist (spec §4); put it back where it was.
   if (item.course_status && item.course_status !== saved.course_status) {
     await moveCourse(item.id_content, saved.course_status, item.course_status);
+  }
+  for (const place of places) {
+    await request("/api/user/folder_relation/create_content/", { method: "POST", body: { ...place, id_primary: saved.id_primary } });
   }
   return saved;
 }
@@ -143,10 +150,10 @@ export function useDeleteContent() {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: libraryKey });
   const remove = useMutation({
-    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary } }),
+    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary }, parse: DeleteContentResponse.parse }),
     onSuccess: reload,
   });
-  const restore = (item: ContentItem) => restoreContent(item).finally(() => void reload());
+  const restore = (item: ContentItem, removed: DeleteContentResponse) => restoreContent(item, removed.folder_relations).finally(() => void reload());
   return { remove, restore };
 }
 

@@ -141,15 +141,16 @@ describe("/home library", () => {
     expect(afterMove.some((c) => c.startsWith("GET /api/contentuser/search"))).toBe(true);
   });
 
-  it("deletes an item with an undo that saves it again with its fields", async () => {
+  it("deletes an item with an undo that saves it again with its fields and puts it back in its folders", async () => {
     let deleted = false;
     const calls = serve((url, body) => {
       if (url.pathname === "/api/contentuser/counts") return { body: counts };
       if (url.pathname === "/api/contentuser/search") return { body: page(deleted ? [] : [article]) };
       if (url.protocol === "delete:" && url.pathname === "/api/contentuser/delete/") {
         deleted = true;
-        return { status: 204 };
+        return { body: { id_primary: 1, folder_relations: [{ id_folder: 4, id_section: 6, priority: 3 }] } };
       }
+      if (url.protocol === "post:" && url.pathname === "/api/user/folder_relation/create_content/") return { status: 201, body: {} };
       if (url.protocol === "post:" && url.pathname === "/api/contentuser/save/") {
         deleted = false;
         return { status: 201, body: { ...article, ...(body as object), id_primary: 9 } };
@@ -175,6 +176,8 @@ describe("/home library", () => {
       is_private: false,
       fetch_metadata: false,
     });
+    // Back at its place, as the saved copy it now is.
+    expect(calls.find((c) => c.call === "POST /api/user/folder_relation/create_content/")?.body).toEqual({ id_folder: 4, id_section: 6, priority: 3, id_primary: 9 });
     expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
   });
 
