@@ -121,7 +121,8 @@ if (pgUrl) {
   await admin.query(`create database ${name}`);
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  // The pool the app itself runs with (db/client.ts).
+  const database = await openDatabase({ url: url.toString() });
   try {
     await benchEngine("PostgreSQL", database);
   } finally {
