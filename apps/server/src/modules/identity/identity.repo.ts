@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, teams } from "../../db/schema/index.ts";
@@ -71,7 +71,24 @@ export const presentProfile = (r: AccountRow): UserProfile => ({
 });
 
 export function createIdentityRepo(db: Db) {
+  const meStatement = db
+    .select({ ...accountColumns, company: getTableColumns(companies) })
+    .from(accounts)
+    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+    .leftJoin(companies, eq(companies.id, accounts.companyId))
+    .leftJoin(teams, eq(teams.id, accounts.teamId))
+    .where(eq(accounts.uid, sql.placeholder("uid")))
+    .limit(1)
+    .prepare("identity_me");
   return {
+    /** /api/me, on every page load: the account and its company in one prepared statement. */
+    async me(uid: string): Promise<{ account: AccountRow; company: CompanyRow | null } | undefined> {
+      const [row] = await meStatement.execute({ uid });
+      if (!row) return undefined;
+      const { company, ...account } = row;
+      return { account, company };
+    },
+
     async accountByUid(uid: string): Promise<AccountRow | undefined> {
       const [row] = await selectAccounts(db).where(eq(accounts.uid, uid)).limit(1);
       return row;

@@ -28,9 +28,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
     },
     async (req) => {
       const actor = requireActor(req.actor);
-      const row = await repo.accountByUid(actor.uid);
-      if (!row) throw notFound("Account");
-      const company = row.companyId !== null ? await repo.companyById(row.companyId) : undefined;
+      const me = await repo.me(actor.uid);
+      if (!me) throw notFound("Account");
+      const { account: row, company } = me;
       return {
         user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
         account: presentAccount(row),

@@ -23,8 +23,9 @@ describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
       expect(acc.body.count).toBe(1);
       expect(acc.body.results[0]).toMatchObject({ uid: me.body.account.uid, email });
     }
-    const tl = (await c.teamleader.get("/api/me")).body.account;
-    expect(tl).toMatchObject({ role: "teamleader", domain: "acme.test", team: { name: "Engineering" } });
+    const tlMe = (await c.teamleader.get("/api/me")).body;
+    expect(tlMe.account).toMatchObject({ role: "teamleader", domain: "acme.test", team: { name: "Engineering" } });
+    expect(tlMe.company).toMatchObject({ name: "Acme", domain: "acme.test", currency: "USD", status: "active" });
     const admin = (await c.admin.get("/api/me")).body;
     expect(admin.account).toMatchObject({ role: "admin", company_id: null, domain: "acme.test" });
     expect(admin.company).toBeNull();
