@@ -2,7 +2,9 @@
 // issue 13: Lighthouse (performance, accessibility, best practices) on the production build served by
 // the real server with the demo data, desktop and mobile presets, in Debian's Chromium. Prints the
 // median scores of LIGHTHOUSE_RUNS runs (3) and the targets; exits 1 if one is missed.
-// Usage: npm run lighthouse [-- /path ...]
+// Usage: npm run lighthouse [-- /path ...]; LIGHTHOUSE_DUMP=dir keeps each median report as JSON.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -61,6 +63,11 @@ async function main() {
           runs.push(lhr);
         }
         const lhr = computeMedianRun(runs);
+        // LIGHTHOUSE_DUMP=dir keeps the median report, to read what an audit found.
+        if (process.env.LIGHTHOUSE_DUMP) {
+          mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+          writeFileSync(join(process.env.LIGHTHOUSE_DUMP, `${path.replaceAll("/", "_").slice(1) || "root"}-${preset}.json`), JSON.stringify(lhr));
+        }
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== path) throw new Error(`${path} (${preset}) ended on ${landed}: the page was not measured`);
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -67,6 +67,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "framework", test: frameworkModule, priority: 4 },
+            // zod: the sign-in form validates with it too, so it must not ride in the signed-in shell.
+            { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 5 },
             { name: "boot", test: bootModule, priority: 3 },
             { name: "login", test: loginModule, priority: 2 },
             { name: "shell", test: shellModule, priority: 1 },
