@@ -43,7 +43,7 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Se
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    // The browser logs every 4xx answer; the app asks /api/me while signed out on purpose.
+    // The browser logs every 4xx answer, and some specs provoke them on purpose.
     if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
   });
   return { context, page, errors };

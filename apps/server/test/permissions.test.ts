@@ -16,6 +16,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/health": PUBLIC,
   "GET /api/dev/outbox": PUBLIC,
   "GET /api/me": SIGNED_IN,
+  "GET /api/session": PUBLIC,
   "GET /api/b2b/v1/accounts": SIGNED_IN,
   "GET /api/b2b/v1/profile/{domain}": SIGNED_IN,
   "GET /api/user/profile": SIGNED_IN,

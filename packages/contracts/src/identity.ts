@@ -109,6 +109,10 @@ export const Me = z.object({
 });
 export type Me = z.infer<typeof Me>;
 
+/** GET /api/session: who is signed in, or nobody (`me: null`), without an error for the signed-out. */
+export const SessionResponse = z.object({ me: Me.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
 /** spec §3 Onboarding entry: title, type, ready. */
 export const OnboardingEntry = z.object({
   id: z.number().int(),

@@ -87,7 +87,7 @@ describe("routing", () => {
 
   it("returns to /login when the session ends while the user is working", async () => {
     const unauthenticated = { status: 401, body: { error: { code: "unauthenticated", message: "Sign in to continue" } } };
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/user/profile/": unauthenticated, "GET /api/me": unauthenticated }));
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/user/profile/": unauthenticated, "GET /api/session": { body: { me: null } } }));
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderApp(app, { path: "/setting", session: signedIn("hr") });
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();

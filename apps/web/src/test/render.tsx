@@ -5,7 +5,7 @@ import type { Me, Role } from "@learnward/contracts";
 import { AppProviders, createQueryClient } from "../app/providers";
 import { sessionKey, type Session } from "../features/identity/hooks";
 
-/** A signed-in session for a role, as GET /api/me would answer it for the seeded Acme company. */
+/** A signed-in session for a role, as GET /api/me (and /api/session, as its me) would answer it for the seeded Acme company. */
 export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
   const isAdmin = role === "admin";
   return {

@@ -7,6 +7,7 @@ import {
   ErrorBody,
   Me,
   Paginated,
+  SessionResponse,
   UpdateProfileRequest,
   UserProfile,
   UserProfileQuery,
@@ -20,6 +21,17 @@ import { type IdentityRepo, presentAccount, presentCompany, presentProfile } fro
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = async (app, { repo }) => {
+  async function presentMe(uid: string) {
+    const me = await repo.me(uid);
+    if (!me) return undefined;
+    const { account: row, company } = me;
+    return {
+      user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
+      account: presentAccount(row),
+      company: company ? presentCompany(company) : null,
+    };
+  }
+
   app.get(
     "/api/me",
     {
@@ -27,15 +39,31 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const me = await repo.me(actor.uid);
+      const me = await presentMe(requireActor(req.actor).uid);
       if (!me) throw notFound("Account");
-      const { account: row, company } = me;
-      return {
-        user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
-        account: presentAccount(row),
-        company: company ? presentCompany(company) : null,
-      };
+      return me;
+    },
+  );
+
+  // The app asks this on every first load. Signed out is an answer here, not a 401: a browser
+  // reports every failed request as an error in its console.
+  app.get(
+    "/api/session",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["identity"],
+        summary: "Who is signed in: the same answer as /api/me, or me: null when nobody is",
+        response: { 200: SessionResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      // An inactive account or a suspended company still answers 401 with its code (spec §4).
+      const actor = await app.resolveActor(req);
+      if (!actor) return { me: null };
+      const me = await presentMe(actor.uid);
+      if (!me) throw notFound("Account");
+      return { me };
     },
   );
 

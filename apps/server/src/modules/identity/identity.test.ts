@@ -145,6 +145,28 @@ describe("missing and inactive accounts (spec §4 Session)", () => {
   });
 });
 
+describe("GET /api/session", () => {
+  it("answers me: null to a caller who is not signed in, and the same as /api/me to one who is", async () => {
+    const anonymous = await t.anonymous.get("/api/session");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ me: null });
+    const session = await c.teamleader.get("/api/session");
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ me: (await c.teamleader.get("/api/me")).body });
+  });
+
+  it("still refuses a deactivated account with its code", async () => {
+    await t.anonymous.post("/api/auth/sign-up/email", { name: "Gone Quiet", email: "quiet@acme.test", password: "secret12" });
+    const client = await t.as("quiet@acme.test", "secret12");
+    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "quiet@acme.test"));
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    t.app.invalidateSessions();
+    const res = await client.get("/api/session");
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("account_inactive");
+  });
+});
+
 describe("session cache", () => {
   it("keeps a resolved session for a few seconds and forgets it when told", async () => {
     await t.anonymous.post("/api/auth/sign-up/email", { name: "Cached", email: "cached@acme.test", password: "secret12" });

@@ -32,6 +32,11 @@ export function parseMe(json: unknown): Me {
   return json as Me;
 }
 
+function parseSession(json: unknown): Me | null {
+  if (!isRecord(json) || !("me" in json)) throw new TypeError("The session answer has no me");
+  return json.me === null ? null : parseMe(json.me);
+}
+
 /** POST /api/auth/sign-out; spec §8: a failure is only written to the console. */
 async function postSignOut(): Promise<boolean> {
   try {
@@ -45,7 +50,9 @@ async function postSignOut(): Promise<boolean> {
 
 export async function fetchSession(): Promise<Session> {
   try {
-    return { status: "signedIn", me: await request("/api/me", { parse: parseMe }) };
+    // /api/session answers me: null rather than a 401 (which a browser logs as a console error).
+    const me = await request("/api/session", { parse: parseSession });
+    return me ? { status: "signedIn", me } : { status: "signedOut", reason: "anonymous" };
   } catch (error) {
     if (isApiError(error, "account_missing")) {
       // spec §4: no account for this user → sign out and flag it.

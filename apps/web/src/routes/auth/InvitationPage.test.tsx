@@ -39,7 +39,7 @@ describe("/invitation/{token}", () => {
       [`GET ${INVITATION_URL}`]: { body: invitation("pending") },
       [`POST ${INVITATION_URL}accept/`]: { status: 201, body: invitation("accepted") },
       "POST /api/auth/sign-in/email": { body: { redirect: false, token: "t" } },
-      "GET /api/me": { body: newcomer },
+      "GET /api/session": { body: { me: newcomer } },
       "GET /api/b2b/v1/profile/acme.test": { body: newcomer.company },
       "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
     });

@@ -50,12 +50,10 @@ describe("LoginPage", () => {
     let signedIn = false;
     vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input) === "/api/auth/sign-in/email") signedIn = true;
-      const me = signedIn
-        ? { body: meFor("hr") }
-        : { status: 401, body: { error: { code: "unauthenticated", message: "Not signed in" } } };
+      const session = { body: { me: signedIn ? meFor("hr") : null } };
       return stubFetch({
         "POST /api/auth/sign-in/email": { body: { token: "t" } },
-        "GET /api/me": me,
+        "GET /api/session": session,
         "GET /api/b2b/v1/profile/acme.test": { body: company },
         "GET /api/b2b/v1/onboarding/": { body: emptyPage },
       })(input, init);
