@@ -39,6 +39,10 @@ export interface Session {
 /** A fresh browser context (own cookies) and page, recording the page's errors. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Session> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport });
+  // A CSP violation (an eval probe caught in a try, say) logs nothing by itself: make it an error.
+  await context.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI})`)),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
