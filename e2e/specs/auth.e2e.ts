@@ -17,6 +17,8 @@ describe("sign-in", () => {
     await waitForPath(page, "/login?next=%2Fhome");
     expect(await visible(heading(page))).toBeTruthy();
     expect(await heading(page).innerText()).toBe("Sign in");
+    // The static loading mark of index.html is gone once the app has rendered.
+    expect(await page.locator("[data-boot-shell]").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -138,6 +140,8 @@ describe("password reset", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await waitForPath(page, "/forgot-password");
+    // The sign-in page stays up until the next one has loaded: type once the next one is there.
+    await expectHeading(page, "Reset your password");
     await page.getByLabel(/^Email/).fill("member@globex.test");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await visible(page.getByText("a link to reset the password is on its way"));
@@ -151,6 +155,7 @@ describe("password reset", () => {
 
     await page.goto(link!);
     await waitForPath(page, /^\/reset-password\?token=/);
+    await expectHeading(page, "Choose a new password");
     await page.getByLabel(/^New password/).fill("a-new-password");
     await page.getByLabel(/^Repeat the new password/).fill("a-new-password");
     await page.getByRole("button", { name: "Save new password" }).click();
