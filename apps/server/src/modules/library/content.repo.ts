@@ -47,9 +47,10 @@ function tsQuery(term: string): SQL {
  * account index: matching them one by one beats intersecting with the whole company's search index
  * (a prefix like sql:* hits thousands of rows there: 2.8 ms against 0.3 ms on the bench data), so
  * the match is written in a form that index can't serve, and the query is a scalar subquery, parsed
- * once per call instead of once per row.
+ * once per call instead of once per row. coalesce rather than `|| ''::tsvector`: the same plan
+ * without copying every row's tsvector (bench data: 0.31–0.42 ms → 0.22–0.24 ms per search).
  */
-const matchesSearch = (query: SQL) => sql`(${userContents.search} || ''::tsvector) @@ ${query}`;
+const matchesSearch = (query: SQL) => sql`coalesce(${userContents.search}, ''::tsvector) @@ ${query}`;
 
 /** tsQuery with its values as placeholders (`term`, `prefix`), for prepared statements. */
 const TS_QUERY_PLACEHOLDERS = sql`(websearch_to_tsquery('english', ${sql.placeholder("term")}) || websearch_to_tsquery('spanish', ${sql.placeholder("term")})
