@@ -21,9 +21,12 @@ describe("/collaborative-network", () => {
     preloadRoute("/collaborative-network", "?fpage=2");
     renderApp(<AppRoutes />, { path: "/collaborative-network?fpage=2", session: signedIn("member") });
 
+    // While they load, each list holds a row of card-sized placeholders, announced as loading.
+    expect(await screen.findAllByRole("status", { name: "Loading collections…" })).toHaveLength(2);
     const following = await screen.findByRole("list", { name: "Paths I follow" });
     expect(within(following).getByRole("link", { name: "SQL joins and windows" })).toBeInTheDocument();
     const company = await screen.findByRole("list", { name: "Company learning paths" });
+    expect(screen.queryByRole("status", { name: "Loading collections…" })).not.toBeInTheDocument();
     expect(within(company).getByRole("link", { name: "Negotiation basics" })).toBeInTheDocument();
 
     expect(dropEarlyRequests()).toEqual([]);
