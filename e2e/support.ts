@@ -61,8 +61,10 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** Signs in through the API (same cookie jar as the page): for tests about something else. */
-/** Signs in through the API, waiting out (Retry-After) a sign-in rate limit left by other spec files. */
+/**
+ * Signs in through the API (same cookie jar as the page), for tests about something else; waits out
+ * (Retry-After) a sign-in rate limit left by other spec files.
+ */
 export async function signInWithApi(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const response = await context.request.post("/api/auth/sign-in/email", { data: { email, password } });

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, teams } from "../../db/schema/index.ts";
 
@@ -34,9 +35,10 @@ const accountColumns = {
 
 export type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
 
-function selectAccounts(db: Db) {
+/** Accounts with their user, company and team; `extra` adds columns of those tables to each row. */
+function selectAccounts<Extra extends SelectedFields = Record<never, never>>(db: Db, extra = {} as Extra) {
   return db
-    .select(accountColumns)
+    .select({ ...accountColumns, ...extra })
     .from(accounts)
     .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
     .leftJoin(companies, eq(companies.id, accounts.companyId))
@@ -71,12 +73,7 @@ export const presentProfile = (r: AccountRow): UserProfile => ({
 });
 
 export function createIdentityRepo(db: Db) {
-  const meStatement = db
-    .select({ ...accountColumns, company: getTableColumns(companies) })
-    .from(accounts)
-    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-    .leftJoin(companies, eq(companies.id, accounts.companyId))
-    .leftJoin(teams, eq(teams.id, accounts.teamId))
+  const meStatement = selectAccounts(db, { company: getTableColumns(companies) })
     .where(eq(accounts.uid, sql.placeholder("uid")))
     .limit(1)
     .prepare("identity_me");

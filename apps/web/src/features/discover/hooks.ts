@@ -12,7 +12,7 @@ import {
   type DiscoverContent,
 } from "@learnward/contracts";
 import { request } from "../../lib/api";
-import { libraryKey } from "../library/hooks";
+import { libraryKey } from "../library/query";
 import type { DiscoverFilter } from "./params";
 import { CONVERSATIONS, CONVERSATIONS_QUERY, DISCOVER, discoverSearchQuery, ROW_QUERY } from "./requests";
 

@@ -9,7 +9,7 @@ import {
   type CreateFolderContentRequest,
 } from "@learnward/contracts";
 import { request } from "../../lib/api";
-import { libraryKey } from "./hooks";
+import { libraryKey } from "./query";
 
 export type Folder = z.infer<typeof Folder>;
 export type FolderSection = z.infer<typeof FolderSection>;
@@ -117,12 +117,14 @@ export function useSectionMutations(folderId: number) {
 }
 
 /** POST /api/user/folder_relation/create_content/: an item of my library (id_primary) or a new URL. */
+export const addToFolder = (body: AddToFolder) =>
+  request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: FolderRelation.parse });
+
 export function useAddToFolder() {
   const reload = useReload();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddToFolder) =>
-      request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: FolderRelation.parse }),
+    mutationFn: addToFolder,
     // A new URL is also saved to the library: its lists and counts change too.
     onSuccess: (_relation, body) =>
       body.url ? queryClient.invalidateQueries({ queryKey: libraryKey }) : reload(),

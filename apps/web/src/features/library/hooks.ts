@@ -13,13 +13,13 @@ import {
 import type { z } from "zod";
 import { isApiError, request } from "../../lib/api";
 import { moveCourse } from "./courseMoves";
-import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./query";
+import { addToFolder } from "./folderHooks";
+import { contentCountsQuery, contentSearchQuery, libraryKey, type LibraryQuery } from "./query";
 
 export type SearchPage = z.infer<typeof ContentSearchResponse>;
 export type UpdateContent = z.input<typeof UpdateContentRequest>;
 
 /** Everything cached for the library starts with this key, so one invalidation reloads lists and counts. */
-export const libraryKey = ["library"] as const;
 const countsKey = (username: string | undefined, search: string) => [...libraryKey, "counts", username ?? null, search] as const;
 
 const EMPTY_COUNTS: ContentCounts = {
@@ -136,7 +136,7 @@ async function restoreContent(item: ContentItem, places: DeleteContentResponse["
     await moveCourse(item.id_content, saved.course_status, item.course_status);
   }
   for (const place of places) {
-    await request("/api/user/folder_relation/create_content/", { method: "POST", body: { ...place, id_primary: saved.id_primary } });
+    await addToFolder({ ...place, id_primary: saved.id_primary });
   }
   return saved;
 }

@@ -6,6 +6,9 @@ import type { EarlyRequest } from "../../lib/api";
  * first calls are started from these while its code downloads (app/router.tsx).
  */
 
+/** Every cached answer about my library starts with this key: a change to it reloads them all. */
+export const libraryKey = ["library"] as const;
+
 /** The type tabs of the library (spec §3 lists), and what each sends as contenType. */
 export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];

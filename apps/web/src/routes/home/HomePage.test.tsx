@@ -150,7 +150,9 @@ describe("/home library", () => {
         deleted = true;
         return { body: { id_primary: 1, folder_relations: [{ id_folder: 4, id_section: 6, priority: 3 }] } };
       }
-      if (url.protocol === "post:" && url.pathname === "/api/user/folder_relation/create_content/") return { status: 201, body: {} };
+      if (url.protocol === "post:" && url.pathname === "/api/user/folder_relation/create_content/") {
+        return { status: 201, body: { id: 12, ...(body as object), content: { ...article, id_primary: 9 } } };
+      }
       if (url.protocol === "post:" && url.pathname === "/api/contentuser/save/") {
         deleted = false;
         return { status: 201, body: { ...article, ...(body as object), id_primary: 9 } };
