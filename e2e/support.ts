@@ -116,8 +116,63 @@ export async function menuEntries(page: Page): Promise<Map<string, string>> {
   return entries;
 }
 
+/** Whether the page paints a frame within `timeout` ms (a pending evaluation is dropped, not awaited). */
+async function paints(page: Page, timeout: number): Promise<boolean> {
+  const frame = page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true)))).catch(() => false);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeout)));
+  try {
+    return await Promise.race([frame, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Headless Chromium now and then stops painting a page after a resize or while another window is in
+ * front (two CI runs saw it: a screenshot and a click's "stable" check each waited out their timeout
+ * on a page that was otherwise fine). Bringing the page to the front makes it paint again.
+ */
+async function ensurePainting(page: Page, what: string): Promise<void> {
+  if (await paints(page, 5_000)) return;
+  console.warn(`[e2e] ${what}: no frame painted in 5 s, bringing the page to the front`);
+  await page.bringToFront();
+  if (!(await paints(page, 10_000))) throw new Error(`${what}: the page paints no frame`);
+}
+
+/** Resizes the page and waits for its first frame at the new size. */
+export async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await ensurePainting(page, `resize to ${viewport.width} wide`);
+}
+
+/** A full-page screenshot into e2e/artifacts/screenshots, for review. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await ensurePainting(page, `screenshot ${name}`);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+export const WIDTHS = [
+  ["1280", DESKTOP],
+  ["390", PHONE],
+] as const;
+
+/**
+ * Runs `each` at 1280 and then 390 wide, and puts the page back to 1280 wide whatever happens (a
+ * failure at 390 must not leave the next test on a phone-sized page).
+ */
+export async function atBothWidths(
+  page: Page,
+  each: (label: (typeof WIDTHS)[number][0], viewport: { width: number; height: number }) => Promise<void>,
+): Promise<void> {
+  try {
+    for (const [label, viewport] of WIDTHS) {
+      await resize(page, viewport);
+      await each(label, viewport);
+    }
+  } finally {
+    if (!page.isClosed()) await resize(page, DESKTOP);
+  }
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithForm, type Session, visible, signInWithApi } from "../support";
+import { accessibilityViolations, atBothWidths, expectHeading, launchBrowser, openPage, screenshot, signInWithForm, type Session, visible, signInWithApi } from "../support";
 
 // Issue 11, the admin area: a platform admin creates a company and edits it, suspends it (its
 // person can't sign in) and lifts the suspension, changes an account's role and adjusts a budget
@@ -46,14 +46,12 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.getByRole("tooltip").first().waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});
-  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async (label, viewport) => {
     await page.waitForLoadState("networkidle");
     // Nothing pushes the page wider than the screen (wide tables scroll inside their own area).
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
+  });
 }
 
 beforeAll(async () => {
@@ -226,13 +224,12 @@ describe("admin area (issue 11)", () => {
     }
     expect((await member.context.request.get("/api/b2b/v1/admin/companies/")).status()).toBe(403);
     // Opened afresh at each width (the member's onboarding drawer would linger off-screen after a resize).
-    for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-      await member.page.setViewportSize(viewport);
+    await atBothWidths(member.page, async (label) => {
       await member.page.goto("/admin");
       await visible(member.page.getByRole("heading", { name: "You do not have access to this page" }));
       await member.page.waitForLoadState("networkidle");
       await screenshot(member.page, `admin-member-refused-${label}`);
-    }
+    });
     expect(member.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, type Session, visible } from "../support";
+import { atBothWidths, expectHeading, launchBrowser, openPage, screenshot, signInWithApi, type Session, visible } from "../support";
 
 // Issue 6: the whole life of a purchase request across the three budgeting pages and three roles.
 // One browser context per user (5 sign-ins per minute per IP and email on the server).
@@ -112,8 +112,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
       ["/budgetingPlan/companyBudget", "Company budget", "budgeting-company"],
       ["/budgetingPlan/purchaseRequest", "Purchase requests", "budgeting-requests"],
     ] as const;
-    for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-      await page.setViewportSize(viewport);
+    await atBothWidths(page, async (label) => {
       for (const [path, title, name] of pages) {
         await open(page, path, title);
         if (path === "/budgetingPlan") {
@@ -125,7 +124,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
         await page.waitForLoadState("networkidle");
         await screenshot(page, `${name}-${label}`);
       }
-    }
+    });
     expect(sessions["ldleader@acme.test"]?.errors).toEqual([]);
   });
 });

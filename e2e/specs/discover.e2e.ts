@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, visible, waitForPath } from "../support";
+import { accessibilityViolations, atBothWidths, resize, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, visible, waitForPath } from "../support";
 
 // Issue 8: discover with the copilot, as a member: search with a filter, save a result and find it
 // on /home, ask the copilot (streamed answer, cited catalog items), turn the answer into a draft
@@ -91,10 +91,7 @@ describe("discover", () => {
     await visible(log.getByRole("heading", { name: "Cited items" }));
     await visible(panel.getByRole("navigation", { name: "Past conversations" }).getByRole("button", { name: QUESTION }));
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, "discover-copilot-1280");
-    await page.setViewportSize(PHONE);
-    await screenshot(page, "discover-copilot-390");
-    await page.setViewportSize(DESKTOP);
+    await atBothWidths(page, (label) => screenshot(page, `discover-copilot-${label}`));
     expect(errors).toEqual([]);
   });
 
@@ -111,12 +108,12 @@ describe("discover", () => {
   });
 
   it("looks right at 390 wide too", { timeout: 120_000 }, async () => {
-    await page.setViewportSize(PHONE);
+    await resize(page, PHONE);
     await openDiscover();
     await visible(page.getByRole("region", { name: "Trending in your company" }));
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, "discover-390");
-    await page.setViewportSize(DESKTOP);
+    await resize(page, DESKTOP);
     await openDiscover();
     await visible(page.getByRole("region", { name: "Trending in your company" }));
     await screenshot(page, "discover-1280");

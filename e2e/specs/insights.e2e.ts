@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { accessibilityViolations, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, type Session, visible } from "../support";
+import { atBothWidths, accessibilityViolations, expectHeading, launchBrowser, openPage, screenshot, signInWithApi, type Session, visible } from "../support";
 
 // Issue 9: /dashboard/content for three roles over the demo's seeded history, with a plan that is
 // already past its deadline for the Engineering team, so there is someone to remind.
@@ -118,14 +118,13 @@ describe("insights: company, team and personal views, with their actions", () =>
   it("captures the dashboard at 1280 and 390 wide", { timeout: 150_000 }, async () => {
     for (const [who, name] of [["ldleader@acme.test", "insights-company"], ["member@acme.test", "insights-member"]] as const) {
       const { page, errors } = await as(who);
-      for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-        await page.setViewportSize(viewport);
+      await atBothWidths(page, async (label) => {
         await open(page, "/dashboard/content?time=all&bucket=month");
         await visible(page.getByRole("img", { name: /^From / }));
         await page.waitForLoadState("networkidle");
         await page.waitForTimeout(600);
         await screenshot(page, `${name}-${label}`);
-      }
+      });
       expect(errors).toEqual([]);
     }
   });

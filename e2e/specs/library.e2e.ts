@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading } from "../support";
+import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading } from "../support";
 
 // One signed-in member for the whole file: sign-in allows 5 attempts a minute per IP and email.
 let browser: Browser;
@@ -171,8 +171,7 @@ describe("personal library", () => {
   });
 
   it("is captured at 1280 and 390 wide", async () => {
-    for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-      await page.setViewportSize(viewport);
+    await atBothWidths(page, async (label) => {
       await openHome();
       await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
       await screenshot(page, `member-home-library-${label}`);
@@ -181,8 +180,7 @@ describe("personal library", () => {
       await page.getByRole("navigation", { name: "Folders" }).getByRole("button", { name: /^Reading order/ }).click();
       await visible(page.getByRole("list", { name: "Items: Not in a section" }).getByRole("listitem").first());
       await screenshot(page, `member-home-folders-${label}`);
-    }
-    await page.setViewportSize(DESKTOP);
+    });
     expect(errors).toEqual([]);
   });
 });

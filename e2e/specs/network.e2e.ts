@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, type Session, expectHeading } from "../support";
+import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, type Session, expectHeading } from "../support";
 
 // The collaborative network end to end: a member builds a collection and asks to publish it, the
 // L&D leader accepts it, the team leader assigns it to their team as a plan, the member completes it.
@@ -41,13 +41,11 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
  * again at each width, as a person on that screen would see it (no half-finished resize).
  */
 async function shoot(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
-  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async (label) => {
     await page.reload();
     await ready();
     await screenshot(page, `network-${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
+  });
 }
 
 async function addLink(page: Page, url: string, itemTitle: string): Promise<void> {

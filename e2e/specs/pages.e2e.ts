@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, PHONE, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
+import { atBothWidths, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,16 +22,14 @@ async function visit(page: Page, path: string): Promise<string> {
 
 /** Screenshots of each path at 1280 and then 390 wide into e2e/artifacts/screenshots, for review. */
 async function shootAll(page: Page, paths: string[], prefix: string): Promise<void> {
-  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async (label) => {
     for (const path of paths) {
       await visit(page, path);
       // issue 13: no serious or critical axe-core violation on any page, at either width.
       expect(await accessibilityViolations(page), `${path} at ${label}`).toEqual([]);
       await screenshot(page, `${prefix}-${fileName(path)}-${label}`);
     }
-  }
-  await page.setViewportSize(DESKTOP);
+  });
 }
 
 describe("public pages", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { BASE_URL, DESKTOP, expectHeading, heading, launchBrowser, openPage, PHONE, screenshot, type Session, visible, waitForPath, signInWithApi } from "../support";
+import { atBothWidths, BASE_URL, expectHeading, heading, launchBrowser, openPage, screenshot, type Session, visible, waitForPath, signInWithApi } from "../support";
 
 // Issue 5, people management: a team leader asks for an invite, hr approves it, the invited
 // person opens the mailed link, registers and lands signed in, in the team leader's team.
@@ -49,15 +49,13 @@ async function assignPlanToTeam(teamId: number): Promise<void> {
 
 /** Screenshots of a page at 1280 and 390 wide, named people-<name>-<width>. */
 async function shoot(page: Page, path: string, name: string): Promise<void> {
-  for (const [label, viewport] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async (label) => {
     await page.goto(path);
     await visible(heading(page));
     await page.waitForLoadState("networkidle");
     expect(await page.getByText("This page could not be shown").count(), path).toBe(0);
     await screenshot(page, `people-${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
+  });
 }
 
 beforeAll(async () => {
@@ -128,10 +126,7 @@ describe("people management: invite request → approval → invitation link →
     await visible(page.getByText("Acme (acme.test)"));
     await visible(page.getByText("Engineering", { exact: true }));
     await visible(page.getByText("Team member", { exact: true }));
-    await screenshot(page, "people-invitation-1280");
-    await page.setViewportSize(PHONE);
-    await screenshot(page, "people-invitation-390");
-    await page.setViewportSize(DESKTOP);
+    await atBothWidths(page, (label) => screenshot(page, `people-invitation-${label}`));
 
     // spec §5: the password rule is checked before anything is sent.
     await page.getByLabel(/^Full name/).fill(NEWCOMER.name);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, expectHeading, heading, launchBrowser, mainMenu, openPage, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, signInWithApi, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,9 +56,9 @@ describe("left drawer", () => {
     await waitForPath(page, "/discover");
     await page.getByRole("dialog", { name: "Menu" }).waitFor({ state: "hidden" });
 
-    await page.setViewportSize({ width: 850, height: 900 });
+    await resize(page, { width: 850, height: 900 });
     await visible(page.getByRole("button", { name: "Open menu" }));
-    await page.setViewportSize({ width: 851, height: 900 });
+    await resize(page, { width: 851, height: 900 });
     await visible(mainMenu(page));
     expect(errors).toEqual([]);
     await context.close();
