@@ -39,6 +39,9 @@ describe("discover", () => {
 
     await page.getByRole("searchbox", { name: "Search the catalog" }).fill("negotiation");
     const results = page.getByRole("region", { name: "Results" });
+    await waitForPath(page, /q=negotiation/);
+    // The catalog's own count and facets stay on screen (busy) until the search answers: wait for it.
+    await expect.poll(() => results.getAttribute("aria-busy")).toBeNull();
     await visible(results.getByText(/^\d+ results$/));
     const type = page.getByRole("combobox", { name: "Type" });
     // The option carries the facet count for this search; choosing it gives exactly that many.
