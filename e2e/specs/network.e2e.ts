@@ -139,6 +139,7 @@ describe("collaborative network", () => {
     await page.goto("/collaborative-network");
     await expectHeading(page, "Learning paths");
     await page.getByRole("textbox", { name: "Skill" }).fill("sql");
+    await waitForPath(page, /[?&]skill=sql/);
     await page.getByRole("link", { name: COLLECTION }).click();
     await waitForPath(page, /^\/collaborative-network\/collections\/\d+\/SQL-joins-and-windows-/);
     collectionUrl = new URL(page.url()).pathname;

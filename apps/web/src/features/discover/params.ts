@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
 
 /** Discover's search and filters, kept in the address so a search can be shared and reloaded. */
@@ -36,7 +36,7 @@ export function readFilter(params: URLSearchParams): DiscoverFilter {
 }
 
 export function useDiscoverParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const filter = useMemo(() => readFilter(params), [params]);
   /** Changes some values; any change but the page goes back to page 1. */
   const update = useCallback(

@@ -1,5 +1,5 @@
 import { lazy, useDeferredValue, useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -29,7 +29,7 @@ const twoColumns = (left: string) => ({ display: "grid", gap: 2, gridTemplateCol
 /** /dashboard/content: the viewer's insights, with the filters in the URL. */
 export function InsightsDashboard() {
   const { t } = useTranslation("insights");
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const filters = readFilters(params);
   const insights = useInsights(filters);
   const errorMessage = useErrorMessage();

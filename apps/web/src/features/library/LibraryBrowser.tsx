@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -25,7 +25,7 @@ const SEARCH_DELAY_MS = 300;
 
 /** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
 function useLibraryLocation(withFolders: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const update = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {

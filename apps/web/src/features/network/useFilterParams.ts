@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import { ContentType as ContentTypes } from "@learnward/contracts";
 import type { LibraryFilter } from "./CollectionGrid";
 import { pageOf } from "./requests";
@@ -9,7 +9,7 @@ const isType = (value: string | null): value is ContentType => value !== null &&
 
 /** A list's search, skill, type and page live in the URL: shareable, and kept by the back button. */
 export function useFilterParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const filter: LibraryFilter = useMemo(
     () => ({ search: params.get("q") ?? "", skill: params.get("skill") ?? "", type: isType(params.get("type")) ? (params.get("type") as ContentType) : "" }),
     [params],

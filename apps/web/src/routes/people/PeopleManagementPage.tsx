@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
@@ -33,7 +34,7 @@ export function tabFromQuery(value: string | null, available: readonly TabDef[] 
 export default function PeopleManagementPage() {
   const { t } = useTranslation("people");
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const baseId = useId();
   const { role, team } = me.account;
   const can = peopleAbilities(role);

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
@@ -21,7 +21,7 @@ export default function SkillboostPage() {
   const me = useMe();
   const { role, team: myTeam } = me.account;
   const can = peopleAbilities(role);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   // The L&D leader chooses a team (kept in ?team=); a team leader sees their own.
   const chooses = role === "ldleader";
   const teams = useAllTeams(chooses);

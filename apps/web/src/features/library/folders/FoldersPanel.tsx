@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { usePageSearchParams } from "../../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -24,7 +24,7 @@ import { NameDialog } from "./NameDialog";
 export default function FoldersPanel() {
   const { t } = useTranslation("home");
   const message = useErrorMessage();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const folders = useFolders();
   const { create } = useFolderMutations();
   const [creating, setCreating] = useState(false);
