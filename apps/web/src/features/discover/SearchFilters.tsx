@@ -7,7 +7,7 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import type { ContentType, DiscoverFacets, FacetValue } from "@learnward/contracts";
 import { useLibraryFormat } from "../library/format";
-import { useDebounced } from "../library/useDebounced";
+import { useDebounced } from "../../lib/useDebounced";
 import { FILTERS, type DiscoverFilter, type FilterName } from "./params";
 
 interface SearchFiltersProps {

@@ -8,7 +8,7 @@ import type { CollectionOption, PersonOption, TeamOption } from "./assignPlanFor
 import { useCollections } from "./hooks";
 import { useAutocompleteTexts } from "./muiTexts";
 import { useEmployeeOptions, useTeamOptions } from "./planHooks";
-import { useDebounced } from "./useDebounced";
+import { useDebounced } from "../../lib/useDebounced";
 
 // The assign-plan dialog's pickers: people, teams and published collections, searched on the server.
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Role } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
+export { useDebounced } from "../../lib/useDebounced";
 
 /** The spec's role label (spec §3), translated. */
 export function useRoleLabel(): (role: Role) => string {
@@ -27,16 +28,6 @@ export function useFormatDate(): (iso: string) => string {
     },
     [i18n.language],
   );
-}
-
-/** A value that follows another one after it has stopped changing for a moment (typing in a search box). */
-export function useDebounced<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 export function Loading({ label }: { label: string }) {

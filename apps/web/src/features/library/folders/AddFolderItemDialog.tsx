@@ -32,7 +32,7 @@ import type { ListChoice } from "./FolderList";
 import { useLibraryFormat } from "../format";
 import { useContentSearch } from "../hooks";
 import { NewLinkForm } from "../forms";
-import { useDebounced } from "../useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 
 type Mode = "library" | "link";
 const SEARCH_DELAY_MS = 300;

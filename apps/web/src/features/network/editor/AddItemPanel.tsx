@@ -18,7 +18,7 @@ import { toast } from "../../../lib/toast";
 import { useNetworkFormat } from "../format";
 import { useAddItem, useLibrarySearch, type AddItemBody } from "../hooks";
 import { useAutocompleteTexts } from "../muiTexts";
-import { useDebounced } from "../useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { ContentTypeIcon } from "../visuals";
 import type { CollectionDetail, ContentItem } from "../types";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The value once it has stopped changing for a moment: searches are asked as the person pauses typing. */
+/** The value once it has stopped changing for `delayMs` (search as you type, without a call per key). */
 export function useDebounced<T>(value: T, delayMs = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
