@@ -130,8 +130,8 @@ async function paints(page: Page, timeout: number): Promise<boolean> {
 
 /**
  * Headless Chromium now and then stops painting a page after a resize or while another window is in
- * front (two CI runs saw it: a screenshot and a click's "stable" check each waited out their timeout
- * on a page that was otherwise fine). Bringing the page to the front makes it paint again.
+ * front (a CI run and a local run saw it: a screenshot and a click's "stable" check each waited out
+ * their timeout on a page that was otherwise fine). Bringing the page to the front makes it paint again.
  */
 async function ensurePainting(page: Page, what: string): Promise<void> {
   if (await paints(page, 5_000)) return;
@@ -171,7 +171,8 @@ export async function atBothWidths(
       await each(label, viewport);
     }
   } finally {
-    if (!page.isClosed()) await resize(page, DESKTOP);
+    // Back to 1280 for the next step; a failure here must not hide the one that got us here.
+    if (!page.isClosed()) await resize(page, DESKTOP).catch((error: unknown) => console.warn(`[e2e] back to 1280 wide: ${String(error)}`));
   }
 }
 
