@@ -152,7 +152,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
 }
 
-export const WIDTHS = [
+const WIDTHS = [
   ["1280", DESKTOP],
   ["390", PHONE],
 ] as const;
