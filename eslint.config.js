@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "e2e/artifacts/**", "apps/server/src/db/migrations/**", "docs/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/dist-ssr/**", "data/**", "e2e/artifacts/**", "apps/server/src/db/migrations/**", "docs/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -44,6 +44,18 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Se
     document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI})`)),
   );
   const page = await context.newPage();
+  // Some pages arrive rendered by the server (they carry its state) and answer once the browser has
+  // hydrated them: like a person, wait for the page to respond before acting on it (apps/web/src/app/layout/PageOutlet.tsx).
+  const whenReady = async <T>(navigation: Promise<T>): Promise<T> => {
+    const response = await navigation;
+    if ((await page.locator("#learnward-state").count()) === 0) return response;
+    await page.locator("html[data-ready]").waitFor({ state: "attached", timeout: 30_000 });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (url, options) => whenReady(goto(url, options));
+  page.reload = (options) => whenReady(reload(options));
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {

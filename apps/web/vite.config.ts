@@ -39,22 +39,28 @@ const frameworkModule = new RegExp(
  * most under 2 KB; over HTTP/1.1's six connections per host that was a waterfall of round trips
  * (Lighthouse /home desktop 80 → 94, /login mobile 61 → 73). Pages stay split by route.
  */
-const bootModule = /[\\/]src[\\/](i18n[\\/]index|lib[\\/]locale|app[\\/](providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
+const bootModule = /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](AppTree|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
 const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]auth[\\/]LoginPage)\.tsx$/;
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The server's build bundles its dependencies, so that they too are built for production (emotion's
+  // class names, React's checks) whatever NODE_ENV the server runs with, as the browser's are.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   server: {
     port: 5173,
     // In development the API runs separately; the built app is served by the server itself.
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
   },
   build: {
-    outDir: "dist",
+    // The server's build of the app (entry-server.tsx, for the first view) sits beside the browser's.
+    outDir: isSsrBuild ? "dist-ssr" : "dist",
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // scripts/size-report.mjs reads the manifest to measure what each route loads first.
-    manifest: true,
+    manifest: !isSsrBuild,
     target: "es2022",
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
@@ -63,7 +69,9 @@ export default defineConfig({
         // without this, importing one constant would keep every zod schema, and zod, in the first load.
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
       },
-      output: {
+      // The server's build is one file: a rebuild is loaded afresh (apps/server/src/plugins/ssr.ts)
+      // without sharing modules, and so React contexts, with the copy loaded before it.
+      output: isSsrBuild ? { inlineDynamicImports: true } : {
         codeSplitting: {
           groups: [
             { name: "framework", test: frameworkModule, priority: 4 },
@@ -77,4 +85,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

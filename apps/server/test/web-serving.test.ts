@@ -13,8 +13,9 @@ let dist: string;
 const bundle = `console.log(${JSON.stringify("learnward ".repeat(2000))});`;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), "lw-dist-"));
-  fs.mkdirSync(path.join(dist, "assets"));
+  // Inside a folder of its own: the server looks for its rendering build beside it (../dist-ssr).
+  dist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lw-dist-")), "dist");
+  fs.mkdirSync(path.join(dist, "assets"), { recursive: true });
   fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><div id="root"></div><script src="/assets/index-AbC123.js"></script>');
   fs.writeFileSync(path.join(dist, "assets/index-AbC123.js"), bundle);
   database = await openDatabase({});
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(path.dirname(dist), { recursive: true, force: true });
 });
 
 describe("serving the built web app on the API's port", () => {

@@ -1,40 +1,40 @@
 import "./lib/zod-jitless";
-import { StrictMode, Suspense, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { hydrate } from "@tanstack/react-query";
 import { initI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
-import { AppProviders, createQueryClient } from "./app/providers";
-import { AppRoutes, preloadRoute } from "./app/router";
-import { BootSpinner } from "./app/session";
-import { RouteErrorBoundary } from "./app/RouteError";
+import { createQueryClient } from "./app/providers";
+import { preloadRoute, routeCode } from "./app/router";
+import { AppTree } from "./app/AppTree";
 import { fetchSession, sessionKey } from "./features/identity/hooks";
+import type { ServerState } from "./entry-server";
 
 const queryClient = createQueryClient();
+// The server rendered this page (apps/server/src/plugins/web.ts): start from the answers it used.
+const stateText = document.getElementById("learnward-state")?.textContent;
+const serverState = stateText ? (JSON.parse(stateText) as ServerState) : null;
+if (serverState) hydrate(queryClient, serverState.queries);
 // Ask for the session while the translations load.
-void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
+else void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 
 // The page's code and first data download meanwhile too, and its words load with the first ones.
-await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search));
+await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search, { data: !serverState }));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-const root = createRoot(container);
-// A transition: React renders the first page in slices and lets the browser breathe between them,
-// instead of one long task a slow phone can't answer input during (Lighthouse TBT, issue 13).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <RouteErrorBoundary>
-            <Suspense fallback={<BootSpinner />}>
-              <AppRoutes />
-            </Suspense>
-          </RouteErrorBoundary>
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+const app = <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone }} />;
+if (serverState) {
+  // Hydration keeps the server's DOM. It starts once the page's code is in, so that the page
+  // hydrates in one pass rather than part by part as its code arrives.
+  await routeCode(window.location.pathname);
+}
+// A transition: React renders (or hydrates) the first page in slices and lets the browser breathe
+// between them, instead of one long task a slow phone can't answer input during (Lighthouse TBT,
+// issue 13). Outside a transition, hydration is done in one go.
+startTransition(() => {
+  if (serverState) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
+import { createPageRenderer } from "./ssr.ts";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
@@ -12,6 +13,8 @@ export default fp(
   async function webPlugin(app: FastifyInstance, opts: { dist: string }) {
     const index = path.join(opts.dist, "index.html");
     const built = fs.existsSync(index);
+    // The server's build of the app sits beside the browser's (apps/web/vite.config.ts).
+    const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"));
     if (built) {
       // Hashed bundles are looked up per request (a rebuild adds new ones) and cached for a year;
       // the build's Brotli and gzip copies are sent as they are (apps/web/scripts/compress.mjs).
@@ -39,13 +42,24 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler((req, reply) => {
-      const isPage = (req.method === "GET" || req.method === "HEAD") && !req.url.startsWith("/api") && !/\.[a-z0-9]+$/i.test(req.url.split("?")[0] ?? "");
-      if (isPage && built) {
+    const isPage = (req: FastifyRequest) => !req.url.startsWith("/api") && !/\.[a-z0-9]+$/i.test(req.url.split("?")[0] ?? "");
+    if (built) {
+      // The pages the router owns. A route of their own rather than the not-found handler: the
+      // rendered pages (tens of KB) get @fastify/compress's per-route compression.
+      app.get("/*", { config: { access: "public" } }, (req, reply) => {
+        if (!isPage(req)) return reply.callNotFound();
         // Read per request: a rebuild replaces index.html while the server runs.
-        return fs.promises.readFile(index, "utf8").then((html) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html));
-      }
-      if (isPage) {
+        return fs.promises.readFile(index, "utf8").then(async (template) => {
+          const page = req.method === "GET" ? await renderPage(req, template) : null;
+          // A rendered page holds the visitor's own data: never stored, and it depends on the cookie.
+          if (page) reply.header("cache-control", "private, no-store").header("vary", "Cookie");
+          else reply.header("cache-control", "no-cache");
+          return reply.type("text/html; charset=utf-8").send(page ?? template);
+        });
+      });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      if ((req.method === "GET" || req.method === "HEAD") && isPage(req)) {
         return reply
           .status(503)
           .type("text/plain")

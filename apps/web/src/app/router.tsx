@@ -15,11 +15,25 @@ type PageModule = { default: ComponentType };
  * the code early (see preloadRoute); the lazy component then reuses the same download. `early`
  * lists the GETs the page makes first, to start at the same time (their answers wait in lib/api).
  */
-function page(load: () => Promise<PageModule>, namespaces: readonly string[] = [], early?: (search: URLSearchParams) => EarlyRequest[]) {
+function page(
+  load: () => Promise<PageModule>,
+  namespaces: readonly string[] = [],
+  early?: (search: URLSearchParams) => EarlyRequest[],
+  // Pages the server renders first (see entry-server.tsx). Only pages that read: until the browser
+  // has hydrated a page, its forms would submit natively (a password in a GET address) and its
+  // buttons do nothing. Charts are left out too: they size themselves to the browser's layout, so
+  // the browser would draw them again at once, as one long task (/dashboard/content desktop 96 → 81).
+  { serverRendered = false } = {},
+) {
   let code: Promise<PageModule> | undefined;
   const loadCode = () => (code ??= load());
   const component = lazy(() => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module));
-  return Object.assign(component, { preload: () => void loadCode().catch(() => undefined), namespaces, early });
+  // Settles once the code is in (or failed to load: the lazy component then reports it).
+  const preload = () => loadCode().then(
+    () => undefined,
+    () => undefined,
+  );
+  return Object.assign(component, { preload, namespaces, early, serverRendered });
 }
 
 const PublicLayout = page(() => import("./layout/PublicLayout"));
@@ -35,10 +49,10 @@ const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"])
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
 const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings"]);
-const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests);
-const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests);
+const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: true });
+const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: true });
 const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests);
-const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests);
+const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests, { serverRendered: true });
 const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
 const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
 const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"]);
@@ -63,22 +77,46 @@ export function AppRoutes() {
   return <Routes>{routes}</Routes>;
 }
 
-/**
- * Starts downloading the code of the layouts and page that `pathname` shows, and the page's first
- * data, before the translations are in and the first render asks for them one after the other;
- * returns the translation namespaces they need, to load with the first ones.
- */
-export function preloadRoute(pathname: string, search = ""): string[] {
-  const namespaces = new Set<string>();
+type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[]; serverRendered?: boolean };
+
+/** The lazily loaded layouts and page that `pathname` shows, outermost first. */
+function routePages(pathname: string): PageType[] {
+  const pages: PageType[] = [];
   for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
     const element = match.route.element;
-    if (!isValidElement(element)) continue;
-    const type = element.type as { preload?: () => void; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[] };
-    type.preload?.();
-    for (const ns of type.namespaces ?? []) namespaces.add(ns);
+    if (isValidElement(element)) pages.push(element.type as PageType);
+  }
+  return pages;
+}
+
+/** Settles once the code of the layouts and page of `pathname` has loaded (or failed to). */
+export function routeCode(pathname: string): Promise<void> {
+  return Promise.all(routePages(pathname).map((type) => type.preload?.())).then(() => undefined);
+}
+
+/** Whether the server renders `pathname`'s first view (entry-server.tsx): its page says so. */
+export function rendersOnServer(pathname: string): boolean {
+  return routePages(pathname).at(-1)?.serverRendered === true;
+}
+
+/** The translation namespaces the layouts and page of `pathname` need. */
+export function routeNamespaces(pathname: string): string[] {
+  return [...new Set(routePages(pathname).flatMap((type) => type.namespaces ?? []))];
+}
+
+/**
+ * Starts downloading the code of the layouts and page that `pathname` shows, and the page's first
+ * data (unless the server sent it with the page), before the translations are in and the first
+ * render asks for them one after the other;
+ * returns the translation namespaces they need, to load with the first ones.
+ */
+export function preloadRoute(pathname: string, search = "", { data = true } = {}): string[] {
+  for (const type of routePages(pathname)) {
+    void type.preload?.();
+    if (!data) continue;
     for (const [path, query] of type.early?.(new URLSearchParams(search)) ?? []) fetchEarly(path, query);
   }
-  return [...namespaces];
+  return routeNamespaces(pathname);
 }
 
 const routes = (

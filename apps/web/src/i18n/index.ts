@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { LOCALES, type Locale } from "@learnward/contracts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@learnward/contracts";
 
 type Namespace = Record<string, unknown>;
 
@@ -42,6 +42,33 @@ export async function initI18n(locale: Locale, pageNamespaces: readonly string[]
     });
   document.documentElement.lang = locale;
   return i18next;
+}
+
+let serverRoot: Promise<I18n> | undefined;
+
+/**
+ * On the server (entry-server.tsx): one shared instance that loads every language's words, and for
+ * each page a clone in the page's language sharing them (pages load their namespaces through the
+ * shared one, see loadNamespaces).
+ */
+export async function serverI18n(locale: Locale, pageNamespaces: readonly string[]): Promise<I18n> {
+  serverRoot ??= i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LOCALE,
+      preload: [...LOCALES],
+      supportedLngs: [...LOCALES],
+      fallbackLng: false,
+      ns: [...CORE_NAMESPACES],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
+    .then(() => i18next);
+  const root = await serverRoot;
+  await root.loadNamespaces([...CORE_NAMESPACES, ...pageNamespaces]);
+  return root.cloneInstance({ lng: locale });
 }
 
 /** Loads a page's namespaces together with its code, so the page never renders untranslated. */

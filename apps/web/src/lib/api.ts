@@ -61,6 +61,14 @@ function errorOf(json: unknown): ErrorBody["error"] | null {
   return typeof code === "string" && typeof message === "string" ? { code, message, details } : null;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Where calls go: the browser's fetch, or on the server (entry-server.tsx) the API in-process. */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 /** A GET a page makes first: its path and query, as the page's own request passes them. */
 export type EarlyRequest = [path: string, query?: Query];
 
@@ -103,7 +111,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   let response: Response;
   try {
     response = await ((method === "GET" && takeEarly(url)) ||
-      fetch(url, {
+      transport(url, {
         method,
         credentials: "include",
         headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },

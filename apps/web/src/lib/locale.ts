@@ -1,6 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_EXPIRES, LOCALES, type Locale } from "@learnward/contracts";
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { ONE_YEAR_SECONDS, readCookie } from "./cookie";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -8,14 +7,8 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The locale stored in the NEXT_LOCALE cookie, or the default (en). */
 export function readLocale(cookie: string = document.cookie): Locale {
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === LOCALE_COOKIE) {
-      const value = decodeURIComponent(rest.join("="));
-      if (isLocale(value)) return value;
-    }
-  }
-  return DEFAULT_LOCALE;
+  const value = readCookie(cookie, LOCALE_COOKIE);
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
 /** The Set-Cookie style string that stores a locale choice. */

@@ -4,7 +4,6 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Badge from "@mui/material/Badge";
 import Tooltip from "@mui/material/Tooltip";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import MenuIcon from "@mui/icons-material/Menu";
 import MenuOpen from "@mui/icons-material/MenuOpen";
 import ArrowBack from "@mui/icons-material/ArrowBack";
@@ -22,7 +21,7 @@ import { GuidedTour, RedoProvider } from "../../features/onboarding/redo";
 import { Footer } from "./Footer";
 import { SkipLink, MAIN_CONTENT_ID } from "./SkipLink";
 import { PageOutlet } from "./PageOutlet";
-import { useStoredBoolean } from "./useStoredBoolean";
+import { useCookieBoolean, useScreenQuery } from "../renderHints";
 
 /** The optional back button: shown when the current route names where "back" leads. */
 function BackButton() {
@@ -50,8 +49,8 @@ function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const me = useMe();
   const { pathname } = useLocation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const [collapsed, setCollapsed] = useStoredBoolean("learnward.drawerCollapsed", false);
+  const mobile = useScreenQuery(MOBILE_QUERY);
+  const [collapsed, setCollapsed] = useCookieBoolean("learnward_drawer_collapsed", false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const onboarding = useOnboardingEntries(true);

@@ -3,6 +3,18 @@ import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../RouteError";
 import { PageSpinner } from "./PageSpinner";
 
+/**
+ * Marks the document once the browser has drawn or hydrated a page: a page the server rendered shows
+ * before that but does not answer yet (end-to-end tests wait for the mark, e2e/support.ts). It sits
+ * with the page because the page hydrates after the layout around it, once its code is in.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = "true";
+  }, []);
+  return null;
+}
+
 /** Where a layout shows its page: a spinner while the page's code loads, an error panel if it fails. */
 export function PageOutlet({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
@@ -13,7 +25,10 @@ export function PageOutlet({ children }: { children?: ReactNode }) {
   }, [pathname]);
   return (
     <RouteErrorBoundary key={pathname}>
-      <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        {children ?? <Outlet />}
+        <ReadyMark />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

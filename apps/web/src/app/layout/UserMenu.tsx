@@ -8,9 +8,10 @@ import type { Me } from "@learnward/contracts";
 import { signOut } from "../../features/identity/hooks";
 import { toast } from "../../lib/toast";
 import { initials } from "./initials";
+// Not lazy: on a page the server rendered, a click on a part still waiting for its code is lost.
+import UserAvatar from "./UserAvatar";
 
 const UserMenuList = lazy(() => import("./UserMenuList"));
-const UserAvatar = lazy(() => import("./UserAvatar"));
 
 /** spec §2: settings and logout when signed in; a login entry when signed out unless hidden. */
 export function UserMenu({ me, hideLogin = false }: { me: Me | null; hideLogin?: boolean }) {
@@ -47,9 +48,7 @@ export function UserMenu({ me, hideLogin = false }: { me: Me | null; hideLogin?:
         sx={{ p: 0.5 }}
       >
         {me ? (
-          <Suspense fallback={<AccountCircle sx={{ fontSize: 36 }} />}>
-            <UserAvatar user={me.user} />
-          </Suspense>
+          <UserAvatar user={me.user} />
         ) : (
           <AccountCircle sx={{ fontSize: 36 }} />
         )}

@@ -6,7 +6,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
+import { useScreenQuery } from "../../app/renderHints";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
@@ -105,7 +105,7 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
   const formatDateTime = useFormatDateTime();
   const subject = useAuditSubject();
   // On a phone six columns don't fit: each entry becomes a small block of its own.
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
+  const compact = useScreenQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const action = (name: string) => (i18n.exists(`admin:audit.actions.${name}`) ? t(`audit.actions.${name}` as "audit.actions.create") : name);
   if (compact) {
     return (

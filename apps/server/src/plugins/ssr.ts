@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** apps/web/src/entry-server.tsx, as built into apps/web/dist-ssr. */
+interface Renderer {
+  render(input: {
+    url: string;
+    cookie: string;
+    phone: boolean;
+    api: (url: string) => Promise<Response>;
+    signal?: AbortSignal;
+  }): Promise<{ locale: string; html: string; head: string; state: unknown } | null>;
+}
+
+/**
+ * Whether a request comes from a phone: its user agent's Mobile token (phones keep it under Chrome's
+ * reduced user agent), or its client hint. An emulated phone can send the desktop browser's hint.
+ */
+export function isPhone(headers: FastifyRequest["headers"]): boolean {
+  if (headers["sec-ch-ua-mobile"] === "?1") return true;
+  return /\b(iPhone|iPod|Mobile|Windows Phone)\b/i.test(String(headers["user-agent"] ?? ""));
+}
+
+/** A first view not rendered by then is left to the browser. */
+const RENDER_TIMEOUT_MS = 3_000;
+
+/** What the browser's script tag can never be ended by: `<` escaped in the JSON. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * Server rendering of the first view (issue 13): the page arrives with its content and the answers
+ * it was rendered from, and the browser's code hydrates it instead of drawing it again. Every API
+ * call the render makes goes through the app itself with the visitor's own cookie, so it can show
+ * nothing the visitor could not ask for. Without a server build, or when a render fails or takes too
+ * long, the page is sent as before and the browser renders it.
+ */
+export function createPageRenderer(app: FastifyInstance, entry: string) {
+  let loaded: { mtimeMs: number; renderer: Promise<Renderer> } | undefined;
+
+  function renderer(): Promise<Renderer> | null {
+    const stat = fs.statSync(entry, { throwIfNoEntry: false });
+    if (!stat) return null;
+    // A rebuild replaces the bundle while the server runs: load the new one.
+    if (loaded?.mtimeMs !== stat.mtimeMs) {
+      loaded = { mtimeMs: stat.mtimeMs, renderer: import(`${pathToFileURL(entry).href}?v=${stat.mtimeMs}`) as Promise<Renderer> };
+    }
+    return loaded.renderer;
+  }
+
+  function apiFor(req: FastifyRequest) {
+    const headers: Record<string, string> = { accept: "application/json" };
+    for (const name of ["cookie", "accept-language", "user-agent"] as const) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    return async (url: string): Promise<Response> => {
+      if (!url.startsWith("/api/")) throw new Error(`Only the API is called while rendering, not ${url}`);
+      const answer = await app.inject({ method: "GET", url, headers });
+      return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
+      });
+    };
+  }
+
+  /** index.html with the page rendered into it, or null to send it as it is. */
+  return async function renderPage(req: FastifyRequest, template: string): Promise<string | null> {
+    const load = renderer();
+    if (!load) return null;
+    const started = performance.now();
+    try {
+      const { render } = await load;
+      const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+      const late = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error(`not rendered within ${RENDER_TIMEOUT_MS} ms`)), { once: true }));
+      const rendered = await Promise.race([render({ url: req.url, cookie: req.headers.cookie ?? "", phone: isPhone(req.headers), api: apiFor(req), signal }), late]);
+      if (!rendered) return null;
+      // React puts the hints it collects (an image's preload) first: they belong in the head.
+      const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? "";
+      const body = rendered.html.slice(hints.length);
+      req.log.debug({ ms: Math.round(performance.now() - started) }, "page rendered");
+      return template
+        .replace(/<html lang="[^"]*"/, `<html lang="${rendered.locale}"`)
+        .replace("</head>", `${hints}${rendered.head}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`);
+    } catch (err) {
+      req.log.warn({ err }, "server rendering failed: the browser renders the page");
+      return null;
+    }
+  };
+}

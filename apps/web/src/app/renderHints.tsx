@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useState } from "react";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
+import { ONE_YEAR_SECONDS, readCookie } from "../lib/cookie";
+
+/**
+ * What a page rendered on the server (entry-server.tsx) could not read from a browser: whether the
+ * visitor is on a phone, as the request's headers say, and the request's cookies. The browser
+ * hydrates with the same phone guess, then uses the real screen. Null: nothing was server-rendered.
+ */
+export interface RenderHints {
+  phone: boolean;
+  /** The request's Cookie header on the server; the browser reads document.cookie. */
+  cookie?: string;
+}
+
+const RenderHintsContext = createContext<RenderHints | null>(null);
+export const RenderHintsProvider = RenderHintsContext.Provider;
+
+/**
+ * useMediaQuery that agrees with the server's render while hydrating (the server guessed from the
+ * request whether this is a phone, and screen queries here are phone-or-not), and otherwise answers
+ * at once from the screen.
+ */
+export function useScreenQuery(query: string | ((theme: Theme) => string)): boolean {
+  const hints = useContext(RenderHintsContext);
+  return useMediaQuery(query, hints ? { defaultMatches: hints.phone } : { noSsr: true });
+}
+
+/**
+ * A yes/no preference of this browser, kept in a cookie so that a page rendered on the server shows
+ * it too (a private window may refuse cookies: then it lasts the visit).
+ */
+export function useCookieBoolean(name: string, fallback: boolean): [boolean, (value: boolean) => void] {
+  const hints = useContext(RenderHintsContext);
+  const [value, setValue] = useState(() => {
+    const stored = readCookie(hints?.cookie ?? (typeof document === "undefined" ? "" : document.cookie), name);
+    return stored === null ? fallback : stored === "true";
+  });
+  const update = useCallback(
+    (next: boolean) => {
+      setValue(next);
+      document.cookie = `${name}=${String(next)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+    },
+    [name],
+  );
+  return [value, update];
+}

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from "vitest";
+import type { Me } from "@learnward/contracts";
+import { render, type ApiGet } from "./entry-server";
+
+const ME: Me = {
+  user: { uid: "u-leo", email: "leo@acme.test", displayName: "Leo Duarte", photoURL: null },
+  account: {
+    id: 7,
+    uid: "u-leo",
+    role: "ldleader",
+    status: "active",
+    domain: "acme.test",
+    created_at: "2026-01-05T09:00:00.000Z",
+    team: null,
+  },
+  company: { id: 1, name: "Acme", domain: "acme.test" },
+} as unknown as Me;
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** An API that answers the given paths and 404s the rest, and records what it was asked. */
+function fakeApi(answers: Record<string, unknown>): ApiGet & { calls: string[] } {
+  const calls: string[] = [];
+  const api = (url: string) => {
+    calls.push(url);
+    const path = url.split("?")[0] ?? url;
+    return Promise.resolve(path in answers ? json(200, answers[path]) : json(404, { error: { code: "not_found", message: `No ${path}` } }));
+  };
+  return Object.assign(api, { calls });
+}
+
+const queryKeys = (state: { queries: { queries: { queryKey: unknown }[] } }) => state.queries.queries.map((query) => query.queryKey);
+
+describe("rendering the first view on the server", () => {
+  it("renders a signed-in page with its styles in one tag for the head", async () => {
+    const page = await render({ url: "/discover", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.locale).toBe("en");
+    expect(page?.html).toContain('<main class="');
+    // No <style> beside each element: emotion's styles are collected for the head.
+    expect(page?.html).not.toContain("<style");
+    expect(page?.head).toMatch(/^<style data-emotion="css-global [^"]+">.*<style data-emotion="css [^"]+">[^<]+<\/style>$/s);
+  });
+
+  it("renders in the visitor's language", async () => {
+    const page = await render({ url: "/home", cookie: "NEXT_LOCALE=es", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.locale).toBe("es");
+    expect(page?.html).toContain("Hola, Leo Duarte.");
+  });
+
+  it("fetches what the page shows as the signed-in person, and leaves failed calls to the browser", async () => {
+    const api = fakeApi({ "/api/session": { me: ME }, "/api/b2b/v1/onboarding/": { count: 0, next: null, previous: null, results: [] } });
+    const page = await render({ url: "/home", cookie: "", phone: false, api });
+    expect(page?.html).toContain("Welcome, Leo Duarte. Your saved content, courses and folders live here.");
+    // The desktop layout: the menu collapses rather than opens.
+    expect(page?.html).toContain('aria-label="Collapse menu"');
+    expect(api.calls).toEqual(expect.arrayContaining(["/api/session", expect.stringMatching(/^\/api\/contentuser\/search\?/)]));
+    const keys = queryKeys(page!.state);
+    expect(keys).toContainEqual(["session"]);
+    expect(keys).toContainEqual(["onboarding"]);
+    // The library answered 404 here: not sent, so the browser asks again and shows what it gets.
+    expect(keys.some((key) => Array.isArray(key) && key[0] === "library")).toBe(false);
+  });
+
+  it("lays the page out for a phone when told the visitor is on one", async () => {
+    const page = await render({ url: "/home", cookie: "", phone: true, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.html).toContain('aria-label="Open menu"');
+    expect(page?.state.phone).toBe(true);
+  });
+
+  it("keeps the drawer as the person left it (its cookie)", async () => {
+    const page = await render({ url: "/home", cookie: "learnward_drawer_collapsed=true", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.html).toContain('aria-label="Expand menu"');
+  });
+
+  it("leaves other pages, and visitors who are not signed in, to the browser", async () => {
+    const api = fakeApi({ "/api/session": { me: ME } });
+    // Forms (sign-in, settings) would submit natively until hydrated; charts size to the browser.
+    for (const url of ["/login", "/setting", "/dashboard/content"]) expect(await render({ url, cookie: "", phone: false, api })).toBeNull();
+    expect(api.calls).toEqual([]);
+
+    expect(await render({ url: "/home", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: null } }) })).toBeNull();
+    // spec §4: an account that is gone is signed out by the browser; the server does not post it.
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const gone = (url: string) => Promise.resolve(url.startsWith("/api/session") ? json(404, { error: { code: "account_missing", message: "No account" } }) : json(404, {}));
+    expect(await render({ url: "/home", cookie: "", phone: false, api: gone })).toBeNull();
+    expect(error).toHaveBeenCalledWith("Sign-out failed", expect.any(Error));
+  });
+});

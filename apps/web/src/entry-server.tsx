@@ -1,0 +1,186 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Writable } from "node:stream";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { dehydrate, skipToken, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
+import { I18nextProvider } from "react-i18next";
+import createCache, { type EmotionCache } from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
+import type { Locale } from "@learnward/contracts";
+import { createQueryClient } from "./app/providers";
+import { AppTree } from "./app/AppTree";
+import { rendersOnServer, routeNamespaces } from "./app/router";
+import { serverI18n } from "./i18n";
+import { readLocale } from "./lib/locale";
+import { setTransport } from "./lib/api";
+import { fetchSession, sessionKey, type Session } from "./features/identity/hooks";
+
+/** A GET to the API as the visitor (their cookie), answered in-process by the server. */
+export type ApiGet = (url: string) => Promise<Response>;
+
+export interface RenderInput {
+  /** The path and query asked for. */
+  url: string;
+  /** The request's Cookie header: the locale and the visitor's preferences are read from it. */
+  cookie: string;
+  /** Whether the request comes from a phone (its headers say so): the page is laid out for one. */
+  phone: boolean;
+  api: ApiGet;
+  /** Gives up (and the browser renders the page itself) once this aborts. */
+  signal?: AbortSignal;
+}
+
+export interface ServerState {
+  queries: DehydratedState;
+  phone: boolean;
+}
+
+export interface RenderOutput {
+  locale: Locale;
+  /** What goes inside <div id="root">. */
+  html: string;
+  /** What goes in <head>: the styles the page uses. */
+  head: string;
+  /** What the browser hydrates with: the answers the page rendered from, and the phone guess. */
+  state: ServerState;
+}
+
+/** Render passes at most: each fetches what the previous one asked for (a list, then its details). */
+const MAX_PASSES = 3;
+/** How renderToString marks a Suspense boundary it could not finish. */
+const CLIENT_RENDERED = "<!--$!-->";
+
+// lib/api's calls go to the API of the request being rendered, even while several render at once.
+const current = new AsyncLocalStorage<ApiGet>();
+setTransport((url, init) => {
+  const api = current.getStore();
+  if (!api) return Promise.reject(new Error(`No request to call ${url} for`));
+  // The first view only reads; anything else waits for the browser.
+  if ((init.method ?? "GET") !== "GET") return Promise.reject(new Error(`${init.method} ${url} is not made while rendering on the server`));
+  return api(url);
+});
+
+function text(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("error", reject);
+    stream.pipe(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          resolve(Buffer.concat(chunks).toString("utf8"));
+          done();
+        },
+      }),
+    );
+  });
+}
+
+/** Whether the component that asked for `query` lets it run (useQuery's `enabled`). */
+function isEnabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === "function" ? enabled(query) : enabled !== false;
+}
+
+/**
+ * Queries the last render asked for that have not been fetched yet (useQuery does not fetch on a
+ * server), leaving out those the page holds back (disabled until the person types, for instance).
+ */
+function unfetched(queryClient: QueryClient, asked: Set<string>) {
+  const queries = queryClient.getQueryCache().findAll({
+    predicate: (query) =>
+      query.state.status === "pending" &&
+      query.state.fetchStatus === "idle" &&
+      query.options.queryFn !== undefined &&
+      query.options.queryFn !== skipToken &&
+      isEnabled(query) &&
+      !asked.has(query.queryHash),
+  });
+  for (const query of queries) asked.add(query.queryHash);
+  return queries;
+}
+
+/**
+ * The styles the page uses, as emotion's own server rendering writes them (@emotion/server), in the
+ * head rather than beside each element: the browser parses one stylesheet instead of a hundred, and
+ * emotion in the browser adopts them (its cache reads the ids in data-emotion) instead of adding them
+ * again.
+ */
+function styleTags(cache: EmotionCache, html: string): string {
+  const ids: string[] = [];
+  const rules: string[] = [];
+  const globals: string[] = [];
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== "string") continue;
+    const safe = css.replace(/<\/style/gi, "<\\/style");
+    // Only class styles are registered; the rest are global styles (CssBaseline), each in its own tag.
+    if (cache.registered[`${cache.key}-${id}`] === undefined) globals.push(`<style data-emotion="${cache.key}-global ${id}">${safe}</style>`);
+    else if (html.includes(`${cache.key}-${id}`)) {
+      ids.push(id);
+      rules.push(safe);
+    }
+  }
+  return `${globals.join("")}<style data-emotion="${cache.key} ${ids.join(" ")}">${rules.join("")}</style>`;
+}
+
+/**
+ * Renders the first view of `url` as the browser would once its code, words and data have loaded,
+ * or answers null when the browser should render it itself (a page not rendered on the server, or a
+ * visitor who is not signed in).
+ */
+export function render(input: RenderInput): Promise<RenderOutput | null> {
+  return current.run(input.api, () => renderPage(input));
+}
+
+async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<RenderOutput | null> {
+  const { pathname, search } = new URL(url, "http://localhost");
+  if (!rendersOnServer(pathname)) return null;
+  const locale = readLocale(cookie);
+  const queryClient = createQueryClient();
+  try {
+    const session: Session = await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
+    // The pages rendered here are for signed-in people: the browser sends anyone else to /login (and
+    // signs out an account that is gone, spec §4, which the server cannot do for it).
+    if (session.status !== "signedIn") return null;
+    const i18n = await serverI18n(locale, routeNamespaces(pathname));
+    const router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname + search}>{children}</StaticRouter>;
+    // compat: emotion keeps the styles in its cache rather than writing a <style> before each element.
+    const styles = createCache({ key: "css" });
+    styles.compat = true;
+    const app = (
+      <CacheProvider value={styles}>
+        <I18nextProvider i18n={i18n}>
+          <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie }} />
+        </I18nextProvider>
+      </CacheProvider>
+    );
+    // prerender waits for every lazy page and layout to load; its output is not kept, because React
+    // sends large parts of it as inline scripts, which the CSP (script-src 'self') refuses.
+    const loadCode = async () => void (await text((await prerenderToNodeStream(app, { signal })).prelude));
+    await loadCode();
+    const asked = new Set<string>();
+    let html = "";
+    for (let pass = 0; ; pass++) {
+      html = renderToString(app);
+      // Something still loading renders as a boundary the browser must draw itself.
+      const waiting = html.includes(CLIENT_RENDERED);
+      const queries = unfetched(queryClient, asked);
+      if ((!waiting && !queries.length) || pass === MAX_PASSES) break;
+      await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+      // A failed call is the browser's to make again and report; the page renders it as loading.
+      queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
+      if (waiting) await loadCode();
+      signal?.throwIfAborted();
+    }
+    // The browser would report the boundaries it had to draw itself as errors: it draws the page.
+    if (html.includes(CLIENT_RENDERED)) return null;
+    return { locale, html, head: styleTags(styles, html), state: { queries: dehydrate(queryClient), phone } };
+  } finally {
+    queryClient.clear();
+  }
+}
