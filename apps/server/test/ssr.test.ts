@@ -20,7 +20,7 @@ export async function render({ url, cookie, phone, api }) {
   return {
     locale: cookie.includes("NEXT_LOCALE=es") ? "es" : "en",
     // A page's worth of text, above the size compression starts at.
-    html: "<p>" + VERSION + " " + url + " phone=" + phone + " " + who + " | " + refused + "</p>" + "<p>learnward</p>".repeat(200),
+    html: "<p>" + VERSION + " " + url + " phone=" + phone + " " + who + " | " + refused + "</p><p>Pay $& save $' now</p>" + "<p>learnward</p>".repeat(200),
     head: '<style data-emotion="css abc">.css-abc{color:red}</style>',
     state: { note: "</script><script>alert(1)</script>" },
   };
@@ -69,6 +69,8 @@ describe("pages rendered on the server (issue 13)", () => {
     expect(res.body).toContain('<html lang="es">');
     expect(res.body).toContain('<style data-emotion="css abc">.css-abc{color:red}</style></head>');
     expect(res.body).toContain('<div id="root"><p>1 /login?next=%2Fhome phone=false anonymous');
+    // People's text reaches the page as it is ("$&" is not a replacement pattern).
+    expect(res.body).toContain("<p>Pay $& save $' now</p>");
     // The state cannot end its script tag: a page can't be made to run what a value holds.
     expect(res.body).toContain('<script type="application/json" id="learnward-state">{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>');
     expect(res.body).not.toContain("<script>alert(1)");

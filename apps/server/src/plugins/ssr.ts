@@ -81,10 +81,11 @@ export function createPageRenderer(app: FastifyInstance, entry: string) {
       const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? "";
       const body = rendered.html.slice(hints.length);
       req.log.debug({ ms: Math.round(performance.now() - started) }, "page rendered");
+      // Replacer functions: the page holds people's text, where "$&" must stay as it is.
       return template
-        .replace(/<html lang="[^"]*"/, `<html lang="${rendered.locale}"`)
-        .replace("</head>", `${hints}${rendered.head}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`);
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${rendered.locale}"`)
+        .replace("</head>", () => `${hints}${rendered.head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`);
     } catch (err) {
       req.log.warn({ err }, "server rendering failed: the browser renders the page");
       return null;
