@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Writable } from "node:stream";
+import { text } from "node:stream/consumers";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -61,25 +61,6 @@ setTransport((url, init) => {
   if ((init.method ?? "GET") !== "GET") return Promise.reject(new Error(`${init.method} ${url} is not made while rendering on the server`));
   return api(url);
 });
-
-function text(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on("error", reject);
-    stream.pipe(
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
-        final(done) {
-          resolve(Buffer.concat(chunks).toString("utf8"));
-          done();
-        },
-      }),
-    );
-  });
-}
 
 /** Whether the component that asked for `query` lets it run (useQuery's `enabled`). */
 function isEnabled(query: Query): boolean {

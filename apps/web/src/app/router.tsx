@@ -100,8 +100,8 @@ export function rendersOnServer(pathname: string): boolean {
 }
 
 /** The translation namespaces the layouts and page of `pathname` need. */
-export function routeNamespaces(pathname: string): string[] {
-  return [...new Set(routePages(pathname).flatMap((type) => type.namespaces ?? []))];
+export function routeNamespaces(pathname: string, pages = routePages(pathname)): string[] {
+  return [...new Set(pages.flatMap((type) => type.namespaces ?? []))];
 }
 
 /**
@@ -111,12 +111,13 @@ export function routeNamespaces(pathname: string): string[] {
  * returns the translation namespaces they need, to load with the first ones.
  */
 export function preloadRoute(pathname: string, search = "", { data = true } = {}): string[] {
-  for (const type of routePages(pathname)) {
+  const pages = routePages(pathname);
+  for (const type of pages) {
     void type.preload?.();
     if (!data) continue;
     for (const [path, query] of type.early?.(new URLSearchParams(search)) ?? []) fetchEarly(path, query);
   }
-  return routeNamespaces(pathname);
+  return routeNamespaces(pathname, pages);
 }
 
 const routes = (

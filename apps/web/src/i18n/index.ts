@@ -26,20 +26,21 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** What the browser's and the server's instances share. */
+const OPTIONS = {
+  supportedLngs: [...LOCALES],
+  // en and es carry the same keys (checked by a test), so no fallback language is loaded.
+  fallbackLng: false,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
+
 export async function initI18n(locale: Locale, pageNamespaces: readonly string[] = []): Promise<I18n> {
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
-    .init({
-      lng: locale,
-      supportedLngs: [...LOCALES],
-      // en and es carry the same keys (checked by a test), so no fallback language is loaded.
-      fallbackLng: false,
-      ns: [...new Set([...CORE_NAMESPACES, ...pageNamespaces])],
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    .init({ ...OPTIONS, lng: locale, ns: [...new Set([...CORE_NAMESPACES, ...pageNamespaces])] });
   document.documentElement.lang = locale;
   return i18next;
 }
@@ -55,16 +56,7 @@ export async function serverI18n(locale: Locale, pageNamespaces: readonly string
   serverRoot ??= i18next
     .use(lazyLocales)
     .use(initReactI18next)
-    .init({
-      lng: DEFAULT_LOCALE,
-      preload: [...LOCALES],
-      supportedLngs: [...LOCALES],
-      fallbackLng: false,
-      ns: [...CORE_NAMESPACES],
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    })
+    .init({ ...OPTIONS, lng: DEFAULT_LOCALE, preload: [...LOCALES], ns: [...CORE_NAMESPACES] })
     .then(() => i18next);
   const root = await serverRoot;
   await root.loadNamespaces([...CORE_NAMESPACES, ...pageNamespaces]);
