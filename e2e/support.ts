@@ -93,6 +93,21 @@ export async function visible(locator: Locator, timeout = 15_000): Promise<Locat
   return locator;
 }
 
+/**
+ * Waits for the page's transitions and finite animations to end, as a person waits for a drawer to
+ * finish sliding in before they size it up: measured mid-way, it is not yet where it will be.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The page's one h1, once it shows. */
 export function heading(page: Page): Locator {
   return page.getByRole("heading", { level: 1 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, settled, signInWithApi, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,6 +114,7 @@ describe("top bar", () => {
     await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
     await help.click();
     const drawer = await visible(page.getByRole("dialog", { name: "Your first week" }));
+    await settled(page);
     expect((await drawer.boundingBox())?.width).toBeLessThanOrEqual(480);
     await drawer.getByRole("button", { name: "Close onboarding" }).click();
     await drawer.waitFor({ state: "hidden" });

@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { ContentType, CourseStatus } from "./library.ts";
 import { CollectionSummary } from "./network.ts";
-import { DISCOVER_PAGE_SIZE } from "./constants.ts";
+import { COPILOT_QUESTION_MAX, DISCOVER_KINDS, DISCOVER_LANGUAGES, DISCOVER_PAGE_SIZE, DURATION_BUCKETS } from "./constants.ts";
 
 // Issue 8: discover (search over the company catalog, trending, recommendations) and the copilot.
 
 export const TRENDING_WINDOW_DAYS = 30;
-export const COPILOT_QUESTION_MAX = 1000;
 
-export const DiscoverLanguage = z.enum(["en", "es"]);
+export const DiscoverLanguage = z.enum(DISCOVER_LANGUAGES);
 export type DiscoverLanguage = z.infer<typeof DiscoverLanguage>;
-/** Duration buckets: under 15 minutes, 15 minutes to 1 hour, 1 to 5 hours, over 5 hours. */
-export const DurationBucket = z.enum(["under_15m", "15m_1h", "1h_5h", "over_5h"]);
+export const DurationBucket = z.enum(DURATION_BUCKETS);
 export type DurationBucket = z.infer<typeof DurationBucket>;
-export const DiscoverKind = z.enum(["content", "collection"]);
+export const DiscoverKind = z.enum(DISCOVER_KINDS);
 export type DiscoverKind = z.infer<typeof DiscoverKind>;
 
 export const DiscoverQuery = z.object({

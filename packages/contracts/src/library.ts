@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CONTENT_PAGE_SIZE, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
+import { CONTENT_PAGE_SIZE, CONTENT_TYPES, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
 
 /** spec §3 content types. */
-export const ContentType = z.enum(["article", "video", "course", "podcast", "book", "job"]);
+export const ContentType = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof ContentType>;
 /** spec §7: contenType 'all' means these. */
 export const ALL_CONTENT_TYPES = ["article", "video", "book", "podcast", "course"] as const;

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
-/** spec §2: the slug is the title with every run of non-word characters replaced by a dash. */
-export const collectionSlug = (title: string) => title.replace(/\W+/g, "-");
 
 const id = z.number().int().positive().max(2_147_483_647);
 const httpUrl = z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), "Only http and https links");

@@ -2,6 +2,7 @@ import { isValidElement, lazy, type ComponentType } from "react";
 import { createRoutesFromChildren, matchRoutes, Route, Routes } from "react-router";
 import { loadNamespaces } from "../i18n";
 import { fetchEarly, type EarlyRequest } from "../lib/api";
+import { loadSchemas } from "../lib/contracts";
 import { discoverRequests } from "../features/discover/requests";
 import { insightsRequests } from "../features/insights/filters";
 import { homeRequests } from "../features/library/query";
@@ -106,16 +107,19 @@ export function routeNamespaces(pathname: string, pages = routePages(pathname)):
 
 /**
  * Starts downloading the code of the layouts and page that `pathname` shows, and the page's first
- * data (unless the server sent it with the page), before the translations are in and the first
- * render asks for them one after the other;
+ * data with the schemas that check it (unless the server sent the data with the page), before the
+ * translations are in and the first render asks for them one after the other;
  * returns the translation namespaces they need, to load with the first ones.
  */
 export function preloadRoute(pathname: string, search = "", { data = true } = {}): string[] {
   const pages = routePages(pathname);
   for (const type of pages) {
     void type.preload?.();
-    if (!data) continue;
-    for (const [path, query] of type.early?.(new URLSearchParams(search)) ?? []) fetchEarly(path, query);
+    if (!data || !type.early) continue;
+    for (const [path, query] of type.early(new URLSearchParams(search))) fetchEarly(path, query);
+    // The answers are checked against the contracts as soon as the page asks for them: their
+    // schemas download meanwhile too (lib/contracts.ts).
+    void loadSchemas().catch(() => undefined);
   }
   return routeNamespaces(pathname, pages);
 }

@@ -26,10 +26,11 @@ interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
   /**
-   * Checks the answer and gives it its contract type, e.g. `UserProfile.parse` from @learnward/contracts.
-   * Without it the answer is `unknown`: only calls whose answer is not read may leave it out.
+   * Checks the answer and gives it its contract type: `checkedBy((s) => s.UserProfile)` (lib/contracts),
+   * or a schema's own `parse` where zod is loaded anyway. Without it the answer is `unknown`: only
+   * calls whose answer is not read may leave it out.
    */
-  parse?: (json: unknown) => T;
+  parse?: ((json: unknown) => T | Promise<T>) & { prepare?: () => void };
   signal?: AbortSignal;
 }
 
@@ -107,6 +108,8 @@ function takeEarly(url: string): Promise<Response> | undefined {
 /** Same-origin JSON call with the session cookie. Errors become ApiError with the server's code. */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = "GET", query, body, parse, signal } = options;
+  // A check whose schemas are not in yet starts loading them alongside the call.
+  parse?.prepare?.();
   const url = withQuery(path, query);
   let response: Response;
   try {
@@ -142,8 +145,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   if (!parse) return json as T;
   try {
-    return parse(json);
+    return await parse(json);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     console.error(`Unexpected answer from ${method} ${path}`, error);
     throw new ApiError(response.status, "bad_response", "The server answered in an unexpected shape");
   }

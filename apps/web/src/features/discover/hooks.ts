@@ -1,24 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import {
-  ContentItem,
-  CopilotCollectionResponse,
-  CopilotConversation,
-  CopilotConversationSummary,
-  DiscoverResponse,
-  Paginated,
-  RecommendationsResponse,
-  TrendingResponse,
-  type AskCopilotResponse,
-  type DiscoverContent,
-} from "@learnward/contracts";
+import type { AskCopilotResponse, CopilotConversation, DiscoverContent } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 import { libraryKey } from "../library/query";
 import type { DiscoverFilter } from "./params";
 import { CONVERSATIONS, CONVERSATIONS_QUERY, DISCOVER, discoverSearchQuery, ROW_QUERY } from "./requests";
 
 // Discover's data: search, trending and recommendations rows, one-click saves, copilot conversations.
 
-const ConversationsPage = Paginated(CopilotConversationSummary);
+const checkConversationsPage = checkedBy((s) => s.Paginated(s.CopilotConversationSummary));
+const checkDiscoverResponse = checkedBy((s) => s.DiscoverResponse);
+const checkTrendingResponse = checkedBy((s) => s.TrendingResponse);
+const checkRecommendationsResponse = checkedBy((s) => s.RecommendationsResponse);
+const checkContentItem = checkedBy((s) => s.ContentItem);
+const checkCopilotConversation = checkedBy((s) => s.CopilotConversation);
+const checkCopilotCollectionResponse = checkedBy((s) => s.CopilotCollectionResponse);
 
 export const discoverKeys = {
   all: ["discover"] as const,
@@ -36,7 +32,7 @@ export function useDiscoverSearch(filter: DiscoverFilter) {
     queryFn: ({ signal }) =>
       request(DISCOVER, {
         query: discoverSearchQuery(filter),
-        parse: DiscoverResponse.parse,
+        parse: checkDiscoverResponse,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -46,14 +42,14 @@ export function useDiscoverSearch(filter: DiscoverFilter) {
 export function useTrending() {
   return useQuery({
     queryKey: discoverKeys.trending,
-    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: ROW_QUERY, parse: TrendingResponse.parse, signal }),
+    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: ROW_QUERY, parse: checkTrendingResponse, signal }),
   });
 }
 
 export function useRecommendations() {
   return useQuery({
     queryKey: discoverKeys.recommendations,
-    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: ROW_QUERY, parse: RecommendationsResponse.parse, signal }),
+    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: ROW_QUERY, parse: checkRecommendationsResponse, signal }),
   });
 }
 
@@ -69,7 +65,7 @@ export function useSaveItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
-      request("/api/contentuser/save/", { method: "POST", body: { id_content: item.id_content, fetch_metadata: false }, parse: ContentItem.parse }),
+      request("/api/contentuser/save/", { method: "POST", body: { id_content: item.id_content, fetch_metadata: false }, parse: checkContentItem }),
     onSettled: () => afterSave(queryClient),
   });
 }
@@ -79,7 +75,7 @@ export function useWishlistItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
-      request("/api/user/wishlist/", { method: "POST", body: { id_course: item.id_content }, parse: ContentItem.parse }),
+      request("/api/user/wishlist/", { method: "POST", body: { id_course: item.id_content }, parse: checkContentItem }),
     onSettled: () => afterSave(queryClient),
   });
 }
@@ -87,19 +83,19 @@ export function useWishlistItem() {
 export function useConversations() {
   return useQuery({
     queryKey: discoverKeys.conversations,
-    queryFn: ({ signal }) => request(CONVERSATIONS, { query: CONVERSATIONS_QUERY, parse: ConversationsPage.parse, signal }),
+    queryFn: ({ signal }) => request(CONVERSATIONS, { query: CONVERSATIONS_QUERY, parse: checkConversationsPage, signal }),
   });
 }
 
 export function useConversation(id: number | null) {
   return useQuery({
     queryKey: discoverKeys.conversation(id ?? 0),
-    queryFn: ({ signal }) => request(`${CONVERSATIONS}${id}/`, { parse: CopilotConversation.parse, signal }),
+    queryFn: ({ signal }) => request(`${CONVERSATIONS}${id}/`, { parse: checkCopilotConversation, signal }),
     enabled: id !== null,
   });
 }
 
-export const createConversation = () => request(CONVERSATIONS, { method: "POST", body: {}, parse: CopilotConversation.parse });
+export const createConversation = () => request(CONVERSATIONS, { method: "POST", body: {}, parse: checkCopilotConversation });
 
 /** Adds a finished question and answer to the cached conversation and list. */
 export function storeAnswer(queryClient: QueryClient, done: AskCopilotResponse) {
@@ -114,7 +110,7 @@ export function storeAnswer(queryClient: QueryClient, done: AskCopilotResponse) 
 export function useTurnIntoCollection(conversationId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(`${CONVERSATIONS}${conversationId}/collection/`, { method: "POST", body: {}, parse: CopilotCollectionResponse.parse }),
+    mutationFn: () => request(`${CONVERSATIONS}${conversationId}/collection/`, { method: "POST", body: {}, parse: checkCopilotCollectionResponse }),
     onSuccess: (made) => {
       // The answer now links to its collection.
       queryClient.setQueryData<CopilotConversation>(discoverKeys.conversation(conversationId ?? 0), (old) => {

@@ -1,6 +1,15 @@
 import { useCallback, useMemo } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
-import { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
+import {
+  CONTENT_TYPES,
+  DISCOVER_KINDS,
+  DISCOVER_LANGUAGES,
+  DURATION_BUCKETS,
+  type ContentType,
+  type DiscoverKind,
+  type DiscoverLanguage,
+  type DurationBucket,
+} from "@learnward/contracts";
 
 /** Discover's search and filters, kept in the address so a search can be shared and reloaded. */
 export interface DiscoverFilter {
@@ -16,21 +25,20 @@ export interface DiscoverFilter {
 export type FilterName = "type" | "provider" | "skill" | "duration" | "language" | "kind";
 export const FILTERS: readonly FilterName[] = ["kind", "type", "provider", "skill", "duration", "language"];
 
-const pick = <T extends string>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, value: string | null): T | "" => {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data! : "";
-};
+/** The address's value if it is one of `allowed`, else none: an address can say anything. */
+const pick = <T extends string>(allowed: readonly T[], value: string | null): T | "" =>
+  allowed.find((option) => option === value) ?? "";
 
 export function readFilter(params: URLSearchParams): DiscoverFilter {
   const page = Number(params.get("page"));
   return {
     search: params.get("q") ?? "",
-    type: pick(ContentType, params.get("type")),
+    type: pick(CONTENT_TYPES, params.get("type")),
     provider: (params.get("provider") ?? "").slice(0, 40),
     skill: (params.get("skill") ?? "").slice(0, 60),
-    duration: pick(DurationBucket, params.get("duration")),
-    language: pick(DiscoverLanguage, params.get("language")),
-    kind: pick(DiscoverKind, params.get("kind")),
+    duration: pick(DURATION_BUCKETS, params.get("duration")),
+    language: pick(DISCOVER_LANGUAGES, params.get("language")),
+    kind: pick(DISCOVER_KINDS, params.get("kind")),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }

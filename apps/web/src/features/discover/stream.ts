@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
-import { CopilotStreamEvent, type AskCopilotResponse } from "@learnward/contracts";
+import type { AskCopilotResponse, CopilotStreamEvent } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
+import { loadSchemas } from "../../lib/contracts";
 
 export interface StreamHandlers {
   onStart?: (data: Extract<CopilotStreamEvent, { event: "start" }>["data"]) => void;
@@ -13,6 +14,9 @@ export interface StreamHandlers {
  * they are written. Resolves with the stored question and answer (the `done` event).
  */
 export async function askCopilot(conversationId: number, content: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<AskCopilotResponse> {
+  // The events are checked as they arrive: the schemas load while the question is sent.
+  const schemas = loadSchemas();
+  void schemas.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`/api/b2b/v1/copilot/conversations/${conversationId}/messages/`, {
@@ -31,13 +35,17 @@ export async function askCopilot(conversationId: number, content: string, handle
     throw new ApiError(response.status, body?.error?.code ?? "internal_error", body?.error?.message ?? response.statusText);
   }
 
+  const { CopilotStreamEvent: streamEvent } = await schemas.catch(async () => {
+    await response.body?.cancel();
+    throw new ApiError(0, "network_error", "The server could not be reached");
+  });
   let done: AskCopilotResponse | null = null;
   let failure: ApiError | null = null;
   const parser = createParser({
     onEvent(message) {
       let parsed: CopilotStreamEvent;
       try {
-        parsed = CopilotStreamEvent.parse({ event: message.event, data: JSON.parse(message.data) });
+        parsed = streamEvent.parse({ event: message.event, data: JSON.parse(message.data) });
       } catch {
         return; // an event this client does not know: skip it
       }

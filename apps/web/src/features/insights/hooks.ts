@@ -1,15 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { InsightActionResult, Insights, type InsightActionKind } from "@learnward/contracts";
+import type { InsightActionKind } from "@learnward/contracts";
+import { checkedBy } from "../../lib/contracts";
 import { request } from "../../lib/api";
 import { INSIGHTS, insightsQuery, type InsightFilters } from "./filters";
 
 const key = ["insights"] as const;
+const checkInsights = checkedBy((s) => s.Insights);
+const checkInsightActionResult = checkedBy((s) => s.InsightActionResult);
 
 /** The dashboard for these filters; the previous view stays on screen while the next one loads. */
 export function useInsights(filters: InsightFilters) {
   return useQuery({
     queryKey: [...key, filters],
-    queryFn: ({ signal }) => request(INSIGHTS, { query: insightsQuery(filters), parse: Insights.parse, signal }),
+    queryFn: ({ signal }) => request(INSIGHTS, { query: insightsQuery(filters), parse: checkInsights, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +31,7 @@ export function useInsightAction() {
       request(`/api/b2b/v1/insights/actions/${kind}/`, {
         method: "POST",
         body: { scope: filters.scope, team: filters.scope === "team" ? filters.team : undefined, account_ids: accountIds },
-        parse: InsightActionResult.parse,
+        parse: checkInsightActionResult,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });

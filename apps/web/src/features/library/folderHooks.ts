@@ -1,24 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  FOLDER_PAGE_SIZE,
-  Folder,
-  FolderRelation,
-  FolderSection,
-  Paginated,
-  type CreateFolderContentRequest,
-} from "@learnward/contracts";
+import type { z } from "zod";
+import { FOLDER_PAGE_SIZE, type CreateFolderContentRequest, type Folder, type FolderRelation, type FolderSection, type Paginated } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 import { libraryKey } from "./query";
 
 export type Folder = z.infer<typeof Folder>;
 export type FolderSection = z.infer<typeof FolderSection>;
-export type FolderItemsPage = z.infer<typeof FolderItemsPage>;
+export type FolderItemsPage = z.infer<ReturnType<typeof Paginated<typeof FolderRelation>>>;
 export type AddToFolder = z.input<typeof CreateFolderContentRequest>;
 
-const FolderList = z.array(Folder);
-const SectionList = z.array(FolderSection);
-const FolderItemsPage = Paginated(FolderRelation);
+const checkFolderList = checkedBy((s) => s.Folder.array());
+const checkSectionList = checkedBy((s) => s.FolderSection.array());
+const checkFolderItemsPage = checkedBy((s) => s.Paginated(s.FolderRelation));
+const checkFolder = checkedBy((s) => s.Folder);
+const checkFolderSection = checkedBy((s) => s.FolderSection);
+const checkFolderRelation = checkedBy((s) => s.FolderRelation);
 
 /** A folder's lists: the items without a section (null) or one section's items. */
 export type ListId = number | null;
@@ -31,14 +28,14 @@ export const itemsKey = (folderId: number, list: ListId, page: number) => [...fo
 
 /** GET /api/user/folder/ */
 export function useFolders() {
-  return useQuery({ queryKey: foldersKey, queryFn: () => request("/api/user/folder/", { parse: FolderList.parse }) });
+  return useQuery({ queryKey: foldersKey, queryFn: () => request("/api/user/folder/", { parse: checkFolderList }) });
 }
 
 /** GET /api/user/folder/{id}/section/ */
 export function useSections(folderId: number) {
   return useQuery({
     queryKey: sectionsKey(folderId),
-    queryFn: () => request(`/api/user/folder/${folderId}/section/`, { parse: SectionList.parse }),
+    queryFn: () => request(`/api/user/folder/${folderId}/section/`, { parse: checkSectionList }),
   });
 }
 
@@ -57,7 +54,7 @@ export function useFolderItems(folderId: number, list: ListId, page: number) {
           page_size: FOLDER_PAGE_SIZE,
           ...(list === null ? { without_section: true } : { id_section: list }),
         },
-        parse: FolderItemsPage.parse,
+        parse: checkFolderItemsPage,
       }),
     placeholderData: keepPreviousData,
   });
@@ -75,12 +72,12 @@ export function useFolderMutations() {
   const onSuccess = () => reload();
   return {
     create: useMutation({
-      mutationFn: (name: string) => request("/api/user/folder/", { method: "POST", body: { name }, parse: Folder.parse }),
+      mutationFn: (name: string) => request("/api/user/folder/", { method: "POST", body: { name }, parse: checkFolder }),
       onSuccess,
     }),
     rename: useMutation({
       mutationFn: ({ id, name }: { id: number; name: string }) =>
-        request(`/api/user/folder/${id}/`, { method: "PATCH", body: { name }, parse: Folder.parse }),
+        request(`/api/user/folder/${id}/`, { method: "PATCH", body: { name }, parse: checkFolder }),
       onSuccess,
     }),
     remove: useMutation({
@@ -101,12 +98,12 @@ export function useSectionMutations(folderId: number) {
   const base = `/api/user/folder/${folderId}/section`;
   return {
     create: useMutation({
-      mutationFn: (name: string) => request(`${base}/`, { method: "POST", body: { name }, parse: FolderSection.parse }),
+      mutationFn: (name: string) => request(`${base}/`, { method: "POST", body: { name }, parse: checkFolderSection }),
       onSuccess,
     }),
     rename: useMutation({
       mutationFn: ({ id, name }: { id: number; name: string }) =>
-        request(`${base}/${id}/`, { method: "PATCH", body: { name }, parse: FolderSection.parse }),
+        request(`${base}/${id}/`, { method: "PATCH", body: { name }, parse: checkFolderSection }),
       onSuccess,
     }),
     remove: useMutation({
@@ -118,7 +115,7 @@ export function useSectionMutations(folderId: number) {
 
 /** POST /api/user/folder_relation/create_content/: an item of my library (id_primary) or a new URL. */
 export const addToFolder = (body: AddToFolder) =>
-  request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: FolderRelation.parse });
+  request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: checkFolderRelation });
 
 export function useAddToFolder() {
   const reload = useReload();
@@ -147,7 +144,7 @@ export function useMoveFolderItem(folderId: number) {
       request(`/api/user/folder_relation/${id}/`, {
         method: "PATCH",
         body: { ...(priority === undefined ? {} : { priority }), ...(section === undefined ? {} : { id_section: section }) },
-        parse: FolderRelation.parse,
+        parse: checkFolderRelation,
       }),
     onSettled: () => reload(folderId),
   });

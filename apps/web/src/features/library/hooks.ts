@@ -1,23 +1,29 @@
 import { useCallback, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
+import type {
   ContentCounts,
   ContentItem,
-  ContentPreview,
   ContentSearchResponse,
+  CourseStatus,
   DeleteContentResponse,
-  type CourseStatus,
-  type SaveContentRequest,
-  type UpdateContentRequest,
+  SaveContentRequest,
+  UpdateContentRequest,
 } from "@learnward/contracts";
 import type { z } from "zod";
 import { isApiError, request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 import { moveCourse } from "./courseMoves";
 import { addToFolder } from "./folderHooks";
 import { contentCountsQuery, contentSearchQuery, libraryKey, type LibraryQuery } from "./query";
 
 export type SearchPage = z.infer<typeof ContentSearchResponse>;
 export type UpdateContent = z.input<typeof UpdateContentRequest>;
+
+const checkContentCounts = checkedBy((s) => s.ContentCounts);
+const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
+const checkContentPreview = checkedBy((s) => s.ContentPreview);
+const checkContentItem = checkedBy((s) => s.ContentItem);
+const checkDeleteContentResponse = checkedBy((s) => s.DeleteContentResponse);
 
 /** Everything cached for the library starts with this key, so one invalidation reloads lists and counts. */
 const countsKey = (username: string | undefined, search: string) => [...libraryKey, "counts", username ?? null, search] as const;
@@ -58,7 +64,7 @@ export function useContentCounts(username: string | undefined, search = "") {
     queryFn: () =>
       orEmptyForColleague(
         username,
-        () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: ContentCounts.parse }),
+        () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: checkContentCounts }),
         EMPTY_COUNTS,
       ),
     placeholderData: keepPreviousData,
@@ -73,7 +79,7 @@ export function useContentSearch(query: LibraryQuery) {
     queryFn: ({ signal }) =>
       orEmptyForColleague(
         query.username,
-        () => request("/api/contentuser/search", { query: params, signal, parse: ContentSearchResponse.parse }),
+        () => request("/api/contentuser/search", { query: params, signal, parse: checkContentSearchResponse }),
         EMPTY_PAGE,
       ),
     placeholderData: keepPreviousData,
@@ -83,12 +89,12 @@ export function useContentSearch(query: LibraryQuery) {
 /** POST /api/contentuser/preview/: what saving a URL would store (fields null when unreadable). */
 export function usePreviewContent() {
   return useMutation({
-    mutationFn: (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: ContentPreview.parse }),
+    mutationFn: (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: checkContentPreview }),
   });
 }
 
 export const saveContent = (body: SaveContentRequest) =>
-  request("/api/contentuser/save/", { method: "POST", body, parse: ContentItem.parse });
+  request("/api/contentuser/save/", { method: "POST", body, parse: checkContentItem });
 
 /** POST /api/contentuser/save/; 409 means it is already in the library (spec §8: the error is rethrown). */
 export function useSaveContent() {
@@ -104,7 +110,7 @@ export function useUpdateContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: UpdateContent }) =>
-      request(`/api/contentuser/${id}/`, { method: "PATCH", body: changes, parse: ContentItem.parse }),
+      request(`/api/contentuser/${id}/`, { method: "PATCH", body: changes, parse: checkContentItem }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
   });
 }
@@ -150,7 +156,7 @@ export function useDeleteContent() {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: libraryKey });
   const remove = useMutation({
-    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary }, parse: DeleteContentResponse.parse }),
+    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary }, parse: checkDeleteContentResponse }),
     onSuccess: reload,
   });
   const restore = (item: ContentItem, removed: DeleteContentResponse) => restoreContent(item, removed.folder_relations).finally(() => void reload());

@@ -8,7 +8,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { Pager } from "./Pager";
-import { ContentType as ContentTypes } from "@learnward/contracts";
+import { CONTENT_TYPES } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { CollectionCard } from "./CollectionCard";
@@ -75,7 +75,7 @@ export function CollectionFilters({ value, onChange }: { value: LibraryFilter; o
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
         <MenuItem value="">{t("filters.allTypes")}</MenuItem>
-        {ContentTypes.options.map((type) => (
+        {CONTENT_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
             {format.type(type)}
           </MenuItem>

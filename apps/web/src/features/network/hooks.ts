@@ -1,13 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import {
-  CollectionDetail,
-  CollectionSummary,
-  CONTENT_PAGE_SIZE,
-  ContentSearchResponse,
-  Paginated,
-  PublishRequest as PublishRequestSchema,
-} from "@learnward/contracts";
+import { CONTENT_PAGE_SIZE, type CollectionDetail } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 import { COLLECTIONS, collectionsQuery, type CollectionsFilter } from "./requests";
 import type { PublishScope, PublishStatusFilter, SortOrder } from "./types";
 
@@ -15,8 +9,11 @@ import type { PublishScope, PublishStatusFilter, SortOrder } from "./types";
 
 export const PUBLISH_REQUESTS_PAGE_SIZE = 20;
 
-const CollectionsPage = Paginated(CollectionSummary);
-const PublishRequestsPage = Paginated(PublishRequestSchema);
+const checkCollectionsPage = checkedBy((s) => s.Paginated(s.CollectionSummary));
+const checkPublishRequestsPage = checkedBy((s) => s.Paginated(s.PublishRequest));
+const checkCollectionDetail = checkedBy((s) => s.CollectionDetail);
+const checkPublishRequest = checkedBy((s) => s.PublishRequest);
+const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
 
 const collectionPath = (id: number) => `${COLLECTIONS}${id}/`;
 
@@ -41,7 +38,7 @@ export function useCollections(filter: CollectionsFilter, enabled = true) {
     queryFn: ({ signal }) =>
       request(COLLECTIONS, {
         query: collectionsQuery(filter),
-        parse: CollectionsPage.parse,
+        parse: checkCollectionsPage,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -52,7 +49,7 @@ export function useCollections(filter: CollectionsFilter, enabled = true) {
 export function useCollection(id: number | null) {
   return useQuery({
     queryKey: networkKeys.collection(id ?? 0),
-    queryFn: ({ signal }) => request(collectionPath(id!), { parse: CollectionDetail.parse, signal }),
+    queryFn: ({ signal }) => request(collectionPath(id!), { parse: checkCollectionDetail, signal }),
     enabled: id !== null,
   });
 }
@@ -79,7 +76,7 @@ export interface CollectionFields {
 export function useCreateCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CollectionFields) => request(COLLECTIONS, { method: "POST", body, parse: CollectionDetail.parse }),
+    mutationFn: (body: CollectionFields) => request(COLLECTIONS, { method: "POST", body, parse: checkCollectionDetail }),
     onSuccess: (detail) => storeDetail(queryClient, detail),
   });
 }
@@ -97,7 +94,7 @@ function useCollectionEdit<V>(id: number, call: (variables: V) => Promise<Collec
 
 export function useUpdateCollection(id: number) {
   return useCollectionEdit(id, (body: Partial<CollectionFields>) =>
-    request(collectionPath(id), { method: "PATCH", body, parse: CollectionDetail.parse }),
+    request(collectionPath(id), { method: "PATCH", body, parse: checkCollectionDetail }),
   );
 }
 
@@ -116,19 +113,19 @@ export function useDeleteCollection() {
 
 export function useAddSection(id: number) {
   return useCollectionEdit(id, (title: string) =>
-    request(`${collectionPath(id)}sections/`, { method: "POST", body: { title }, parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}sections/`, { method: "POST", body: { title }, parse: checkCollectionDetail }),
   );
 }
 
 export function useUpdateSection(id: number) {
   return useCollectionEdit(id, ({ sectionId, ...body }: { sectionId: number; title?: string; position?: number }) =>
-    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "PATCH", body, parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "PATCH", body, parse: checkCollectionDetail }),
   );
 }
 
 export function useDeleteSection(id: number) {
   return useCollectionEdit(id, (sectionId: number) =>
-    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "DELETE", parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "DELETE", parse: checkCollectionDetail }),
   );
 }
 
@@ -136,20 +133,20 @@ export type AddItemBody = ({ content_id: number } | { url: string; title?: strin
 
 export function useAddItem(id: number) {
   return useCollectionEdit(id, (body: AddItemBody) =>
-    request(`${collectionPath(id)}items/`, { method: "POST", body, parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}items/`, { method: "POST", body, parse: checkCollectionDetail }),
   );
 }
 
 /** PATCH …/items/{itemId}/: an item's new section and 1-based position in it. */
 export function useMoveItem(id: number) {
   return useCollectionEdit(id, ({ itemId, ...body }: { itemId: number; section_id: number | null; position: number }) =>
-    request(`${collectionPath(id)}items/${itemId}/`, { method: "PATCH", body, parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}items/${itemId}/`, { method: "PATCH", body, parse: checkCollectionDetail }),
   );
 }
 
 export function useRemoveItem(id: number) {
   return useCollectionEdit(id, (itemId: number) =>
-    request(`${collectionPath(id)}items/${itemId}/`, { method: "DELETE", parse: CollectionDetail.parse }),
+    request(`${collectionPath(id)}items/${itemId}/`, { method: "DELETE", parse: checkCollectionDetail }),
   );
 }
 
@@ -157,7 +154,7 @@ export function useFollow(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
-      request(`${collectionPath(id)}follow/`, { method: follow ? "POST" : "DELETE", parse: CollectionDetail.parse }),
+      request(`${collectionPath(id)}follow/`, { method: follow ? "POST" : "DELETE", parse: checkCollectionDetail }),
     onSuccess: (detail) => storeDetail(queryClient, detail),
   });
 }
@@ -169,7 +166,7 @@ export function useMarkDone(id: number) {
   return useMutation({
     mutationKey: networkKeys.progress(id),
     mutationFn: ({ itemId, done }: { itemId: number; done: boolean }) =>
-      request(`${collectionPath(id)}progress/`, { method: "POST", body: { item_id: itemId, done }, parse: CollectionDetail.parse }),
+      request(`${collectionPath(id)}progress/`, { method: "POST", body: { item_id: itemId, done }, parse: checkCollectionDetail }),
     onMutate: async ({ itemId, done }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CollectionDetail>(key);
@@ -207,7 +204,7 @@ export function usePublishRequests(filter: PublishRequestsFilter) {
     queryFn: ({ signal }) =>
       request("/api/b2b/v1/publish-requests/", {
         query: { scope: filter.scope, status: filter.status, sort: filter.sort, page: filter.page, page_size: PUBLISH_REQUESTS_PAGE_SIZE },
-        parse: PublishRequestsPage.parse,
+        parse: checkPublishRequestsPage,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -224,7 +221,7 @@ export function useRequestPublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { collection_id: number; message?: string }) =>
-      request("/api/b2b/v1/publish-requests/", { method: "POST", body, parse: PublishRequestSchema.parse }),
+      request("/api/b2b/v1/publish-requests/", { method: "POST", body, parse: checkPublishRequest }),
     onSuccess: (answer) => refreshPublishing(queryClient, answer.collection.id),
   });
 }
@@ -237,7 +234,7 @@ export function useDecidePublishRequest() {
       request(`/api/b2b/v1/publish-requests/${id}/${decision}/`, {
         method: "POST",
         body: decision === "reject" ? { reason } : {},
-        parse: PublishRequestSchema.parse,
+        parse: checkPublishRequest,
       }),
     onSuccess: (answer) => refreshPublishing(queryClient, answer.collection.id),
   });
@@ -250,7 +247,7 @@ export function useLibrarySearch(search: string, enabled: boolean) {
     queryFn: ({ signal }) =>
       request("/api/contentuser/search", {
         query: { contenType: "all", search: search || undefined, page_size: CONTENT_PAGE_SIZE },
-        parse: ContentSearchResponse.parse,
+        parse: checkContentSearchResponse,
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
-import { ContentType as ContentTypes } from "@learnward/contracts";
+import { CONTENT_TYPES } from "@learnward/contracts";
 import type { LibraryFilter } from "./CollectionGrid";
 import { pageOf } from "./requests";
 import type { ContentType } from "./types";
 
-const isType = (value: string | null): value is ContentType => value !== null && (ContentTypes.options as readonly string[]).includes(value);
+const isType = (value: string | null): value is ContentType => value !== null && (CONTENT_TYPES as readonly string[]).includes(value);
 
 /** A list's search, skill, type and page live in the URL: shareable, and kept by the back button. */
 export function useFilterParams() {

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { ONBOARDING_PAGE_SIZE, OnboardingEntry, Paginated } from "@learnward/contracts";
+import { ONBOARDING_PAGE_SIZE } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 
-const OnboardingPage = Paginated(OnboardingEntry);
+const checkOnboardingPage = checkedBy((s) => s.Paginated(s.OnboardingEntry));
 
 export const onboardingKey = ["onboarding"] as const;
 
@@ -12,7 +13,7 @@ export function useOnboardingEntries(enabled: boolean) {
     queryKey: onboardingKey,
     queryFn: async () => {
       try {
-        return await request("/api/b2b/v1/onboarding/", { query: { page_size: ONBOARDING_PAGE_SIZE }, parse: OnboardingPage.parse });
+        return await request("/api/b2b/v1/onboarding/", { query: { page_size: ONBOARDING_PAGE_SIZE }, parse: checkOnboardingPage });
       } catch (error) {
         // spec §8: onboarding load failures are only written to the console.
         console.error("Could not load onboarding", error);
