@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPhone } from "../src/plugins/ssr.ts";
 import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
 
@@ -35,7 +35,8 @@ const TEMPLATE =
 
 function writeEntry(version: number) {
   const file = path.join(root, "dist-ssr", "entry-server.js");
-  fs.writeFileSync(file, `const VERSION = ${version};${ENTRY}`);
+  // Loading it leaves a trace, to see when the server loads it.
+  fs.writeFileSync(file, `const VERSION = ${version}; globalThis.learnwardBuildLoaded = VERSION;${ENTRY}`);
   // The server loads a rebuilt bundle when its modification time changes.
   const at = new Date(Date.now() + version * 1000);
   fs.utimesSync(file, at, at);
@@ -106,6 +107,14 @@ describe("pages rendered on the server (issue 13)", () => {
   it("renders with the new build after a rebuild while running", async () => {
     writeEntry(2);
     expect((await page("/login")).body).toContain("<p>2 /login");
+  });
+
+  it("loads the build once the server listens, before any page is asked for", async () => {
+    writeEntry(3);
+    const loaded = () => (globalThis as { learnwardBuildLoaded?: number }).learnwardBuildLoaded;
+    expect(loaded()).toBe(2);
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    await vi.waitFor(() => expect(loaded()).toBe(3), { timeout: 5_000 });
   });
 
   it("keeps the API and files out of page rendering", async () => {

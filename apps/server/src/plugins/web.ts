@@ -15,6 +15,9 @@ export default fp(
     const built = fs.existsSync(index);
     // The server's build of the app sits beside the browser's (apps/web/vite.config.ts).
     const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"));
+    // Once the server listens (not for tests that only inject requests), the server build loads
+    // in the background rather than with the first page.
+    app.addHook("onListen", () => void renderPage.warm());
     if (built) {
       // Hashed bundles are looked up per request (a rebuild adds new ones) and cached for a year;
       // the build's Brotli and gzip copies are sent as they are (apps/web/scripts/compress.mjs).
