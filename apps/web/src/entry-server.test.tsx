@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "@learnward/contracts";
 import { render, type ApiGet } from "./entry-server";
+import { companyInsights } from "./features/insights/testing";
 
 const ME: Me = {
   user: { uid: "u-leo", email: "leo@acme.test", displayName: "Leo Duarte", photoURL: null },
@@ -73,10 +74,20 @@ describe("rendering the first view on the server", () => {
     expect(page?.html).toContain('aria-label="Expand menu"');
   });
 
+  it("renders the dashboard's key figures and what needs attention, and leaves its charts to the browser", async () => {
+    const api = fakeApi({ "/api/session": { me: ME }, "/api/b2b/v1/insights/": companyInsights });
+    const page = await render({ url: "/dashboard/content", cookie: "", phone: false, api });
+    expect(page?.html).toContain("2 people are past the deadline of an upskilling plan");
+    expect(page?.html).toContain("1,234");
+    // Charts size themselves to the browser's layout: drawn here, they were drawn again at once.
+    expect(page?.html).not.toContain("MuiChartsSurface");
+    expect(queryKeys(page!.state)).toContainEqual(expect.arrayContaining(["insights"]));
+  });
+
   it("leaves other pages, and visitors who are not signed in, to the browser", async () => {
     const api = fakeApi({ "/api/session": { me: ME } });
-    // Forms (sign-in, settings) would submit natively until hydrated; charts size to the browser.
-    for (const url of ["/login", "/setting", "/dashboard/content"]) expect(await render({ url, cookie: "", phone: false, api })).toBeNull();
+    // Forms (sign-in, settings) would submit natively until hydrated.
+    for (const url of ["/login", "/setting"]) expect(await render({ url, cookie: "", phone: false, api })).toBeNull();
     expect(api.calls).toEqual([]);
 
     expect(await render({ url: "/home", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: null } }) })).toBeNull();

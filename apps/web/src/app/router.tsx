@@ -22,8 +22,10 @@ function page(
   early?: (search: URLSearchParams) => EarlyRequest[],
   // Pages the server renders first (see entry-server.tsx). Only pages that read: until the browser
   // has hydrated a page, its forms would submit natively (a password in a GET address) and its
-  // buttons do nothing. Charts are left out too: they size themselves to the browser's layout, so
-  // the browser would draw them again at once, as one long task (/dashboard/content desktop 96 → 81).
+  // buttons do nothing. Charts are the browser's to draw: they size themselves to its layout, and
+  // drawn on the server they were drawn again at once, as one long task (/dashboard/content desktop
+  // 96 → 81). The dashboard's charts and tables render after its key figures (useDeferredValue in
+  // InsightsDashboard), so its server render stops at the figures and what needs attention.
   { serverRendered = false } = {},
 ) {
   let code: Promise<PageModule> | undefined;
@@ -52,7 +54,7 @@ const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings"]);
 const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: true });
 const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: true });
-const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests);
+const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests, { serverRendered: true });
 const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests, { serverRendered: true });
 const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
 const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
