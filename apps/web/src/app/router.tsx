@@ -2,7 +2,7 @@ import { isValidElement, lazy, type ComponentType } from "react";
 import { createRoutesFromChildren, matchRoutes, Route, Routes } from "react-router";
 import { loadNamespaces } from "../i18n";
 import { fetchEarly, type EarlyRequest } from "../lib/api";
-import { loadSchemas } from "../lib/contracts";
+import { preloadSchemas } from "../lib/contracts";
 import { discoverRequests } from "../features/discover/requests";
 import { insightsRequests } from "../features/insights/filters";
 import { homeRequests } from "../features/library/query";
@@ -121,7 +121,7 @@ export function preloadRoute(pathname: string, search = "", { data = true } = {}
     for (const [path, query] of type.early(new URLSearchParams(search))) fetchEarly(path, query);
     // The answers are checked against the contracts as soon as the page asks for them: their
     // schemas download meanwhile too (lib/contracts.ts).
-    void loadSchemas().catch(() => undefined);
+    preloadSchemas();
   }
   return routeNamespaces(pathname, pages);
 }

@@ -9,13 +9,21 @@ export type Schemas = typeof import("./schemas");
 
 let loading: Promise<Schemas> | undefined;
 
-/** The schemas, loading them on the first call (and again after a failed load). */
+/**
+ * The schemas, loading them on the first call (and again after a failed load). Their code not
+ * fetched is, to the person, the same as a call that did not get through: a network_error.
+ */
 export function loadSchemas(): Promise<Schemas> {
-  loading ??= import("./schemas").catch((error: unknown) => {
+  loading ??= import("./schemas").catch(() => {
     loading = undefined;
-    throw error;
+    throw new ApiError(0, "network_error", "The server could not be reached");
   });
   return loading;
+}
+
+/** Starts loading the schemas, for a check soon to come; a failure shows in that check. */
+export function preloadSchemas(): void {
+  loadSchemas().catch(() => undefined);
 }
 
 /** A `parse` for lib/api's request(); `prepare` lets the request start loading the schemas at once. */
@@ -30,15 +38,6 @@ export interface LazyParse<T> {
  */
 export function checkedBy<T>(pick: (schemas: Schemas) => { parse: (json: unknown) => T }): LazyParse<T> {
   let schema: { parse: (json: unknown) => T } | undefined;
-  const parse = async (json: unknown) => {
-    if (!schema) {
-      // Their code could not be fetched: to the person, the same as a call that did not get through.
-      const schemas = await loadSchemas().catch(() => {
-        throw new ApiError(0, "network_error", "The server could not be reached");
-      });
-      schema = pick(schemas);
-    }
-    return schema.parse(json);
-  };
-  return Object.assign(parse, { prepare: () => void loadSchemas().catch(() => undefined) });
+  const parse = async (json: unknown) => (schema ??= pick(await loadSchemas())).parse(json);
+  return Object.assign(parse, { prepare: preloadSchemas });
 }

@@ -16,7 +16,7 @@ export interface StreamHandlers {
 export async function askCopilot(conversationId: number, content: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<AskCopilotResponse> {
   // The events are checked as they arrive: the schemas load while the question is sent.
   const schemas = loadSchemas();
-  void schemas.catch(() => undefined);
+  schemas.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`/api/b2b/v1/copilot/conversations/${conversationId}/messages/`, {
@@ -35,9 +35,9 @@ export async function askCopilot(conversationId: number, content: string, handle
     throw new ApiError(response.status, body?.error?.code ?? "internal_error", body?.error?.message ?? response.statusText);
   }
 
-  const { CopilotStreamEvent: streamEvent } = await schemas.catch(async () => {
+  const { CopilotStreamEvent: streamEvent } = await schemas.catch(async (error: unknown) => {
     await response.body?.cancel();
-    throw new ApiError(0, "network_error", "The server could not be reached");
+    throw error;
   });
   let done: AskCopilotResponse | null = null;
   let failure: ApiError | null = null;
