@@ -51,7 +51,7 @@ async function main() {
       for (const preset of ["desktop", "mobile"]) {
         // One run on a shared 2-core machine swings by ten points: Lighthouse's own median run of several.
         const runs = [];
-        for (let run = 0; run < RUNS; run++) {
+        for (let run = 0, retries = 0; run < RUNS; run++) {
           const result = await lighthouse(
             `${server.baseUrl}${path}`,
             { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: SIGNED_OUT.has(path) ? undefined : { cookie } },
@@ -59,6 +59,14 @@ async function main() {
           );
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`no Lighthouse result for ${path} (${preset})`);
+          // A trace without its navigation start (seen on the first run after Chromium starts) measured
+          // nothing; Lighthouse's own advice is to run again.
+          if (lhr.runtimeError?.code === "NO_NAVSTART" && retries < 2) {
+            retries++;
+            run--;
+            log(`${path} ${preset}: the trace missed its navigation start, running again`);
+            continue;
+          }
           if (lhr.runtimeError) throw new Error(`${path} (${preset}): ${lhr.runtimeError.message}`);
           runs.push(lhr);
         }
