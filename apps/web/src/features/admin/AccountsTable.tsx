@@ -25,7 +25,8 @@ import type { AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
-import { LoadFailed, Loading, Pager, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { LoadFailed, Loading, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "status" | "history"; account: AdminAccount } | null;
@@ -170,7 +171,7 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
               </TableBody>
             </Table>
           </ScrollArea>
-          <Pager
+          <TablePager
             count={accounts.data.count}
             page={page}
             pageSize={pageSize}

@@ -13,7 +13,8 @@ import { Role } from "@learnward/contracts";
 import type { AuditEntity, AuditEntry } from "./api";
 import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
 import { useAllCompanies, useAudit } from "./hooks";
-import { LoadFailed, Loading, Pager, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
+import { LoadFailed, Loading, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 /** Company names by id, from the cached list of every company (audit snapshots only carry ids). */
@@ -180,7 +181,7 @@ export function AuditLog({ entity, entityId, label, pageSize = 10 }: { entity: A
   return (
     <>
       <AuditTable entries={audit.data.results} label={label} showSubject={entityId === undefined} />
-      {audit.data.count > pageSize && <Pager count={audit.data.count} page={page} pageSize={pageSize} onPage={setPage} />}
+      {audit.data.count > pageSize && <TablePager count={audit.data.count} page={page} pageSize={pageSize} onPage={setPage} />}
     </>
   );
 }

@@ -18,7 +18,8 @@ import type { AdminBudget } from "./api";
 import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
-import { LoadFailed, Loading, Pager, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { LoadFailed, Loading, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "adjust" | "history"; budget: AdminBudget } | null;
@@ -139,7 +140,7 @@ export function BudgetsTable() {
               </TableBody>
             </Table>
           </ScrollArea>
-          <Pager
+          <TablePager
             count={budgets.data.count}
             page={page}
             pageSize={pageSize}

@@ -25,7 +25,8 @@ import type { AdminCompany, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
-import { LoadFailed, Loading, Pager, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { LoadFailed, Loading, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "suspend" | "details"; company: AdminCompany } | null;
@@ -166,7 +167,7 @@ export function CompaniesTable() {
               </TableBody>
             </Table>
           </ScrollArea>
-          <Pager
+          <TablePager
             count={companies.data.count}
             page={page}
             pageSize={pageSize}

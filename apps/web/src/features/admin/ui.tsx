@@ -2,7 +2,6 @@ import { useCallback, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
-import TablePagination from "@mui/material/TablePagination";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../budgeting/money";
@@ -39,40 +38,6 @@ export function usePeriodLabel(): (period: "year" | "month", periodStart: string
       return new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
     },
     [t, i18n.language],
-  );
-}
-
-interface PagerProps {
-  count: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onPageSize?: (size: number) => void;
-  sizes?: number[];
-}
-
-/** Translated pagination; `page` is 1-based like the server's. */
-export function Pager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50] }: PagerProps) {
-  const { t } = useTranslation("admin");
-  return (
-    <TablePagination
-      component="div"
-      count={count}
-      page={count === 0 ? 0 : page - 1}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={onPageSize ? sizes : [pageSize]}
-      onPageChange={(_event, next) => onPage(next + 1)}
-      onRowsPerPageChange={(event) => onPageSize?.(Number(event.target.value))}
-      labelRowsPerPage={t("pager.rowsPerPage")}
-      labelDisplayedRows={({ from, to, count: total }) => t("pager.displayed", { from, to, count: total })}
-      getItemAriaLabel={(type) => t(`pager.${type}`)}
-      // On a phone the toolbar wraps instead of pushing the page wider than the screen.
-      sx={{
-        "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end", rowGap: 0.5, pl: { xs: 1.5, sm: 2 } },
-        "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
-        "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
-      }}
-    />
   );
 }
 

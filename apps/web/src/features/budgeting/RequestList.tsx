@@ -11,7 +11,6 @@ import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -24,6 +23,7 @@ import type { PurchaseRequest } from "@learnward/contracts";
 import { toast } from "../../lib/toast";
 import { usePurchaseRequests, useRequestAction, type PeriodFilter, type RequestAction, type Scope, type Sort, type StatusFilter } from "./hooks";
 import { formatMoney } from "./money";
+import { TablePager } from "../../components/TablePager";
 import { PayDialog } from "./PayDialog";
 import { RejectDialog } from "./RejectDialog";
 import { StatusChip } from "./StatusChip";
@@ -49,10 +49,10 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
   const [status, setStatus] = useState<StatusFilter>(initialStatus);
   const [period, setPeriod] = useState<PeriodFilter>("");
   const [sort, setSort] = useState<Sort>("desc");
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [dialog, setDialog] = useState<{ kind: "reject" | "pay"; request: PurchaseRequest } | null>(null);
-  const query = usePurchaseRequests({ scope, status, period, sort, page: page + 1, pageSize, team });
+  const query = usePurchaseRequests({ scope, status, period, sort, page, pageSize, team });
   const action = useRequestAction();
   const errorMessage = useBudgetError(currency);
 
@@ -67,7 +67,7 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
 
   const filterChanged = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);
-    setPage(0);
+    setPage(1);
   };
 
   const rows = query.data?.results ?? [];
@@ -222,20 +222,15 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePagination
-            component="div"
+          <TablePager
             count={query.data?.count ?? 0}
             page={page}
-            onPageChange={(_, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[10, 20, 50]}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
             }}
-            labelRowsPerPage={t("pagination.rowsPerPage")}
-            labelDisplayedRows={({ from, to, count }) => t("pagination.displayed", { from, to, count })}
-            getItemAriaLabel={(type) => t(`pagination.${type}`)}
           />
         </Paper>
       )}

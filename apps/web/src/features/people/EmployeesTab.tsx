@@ -27,7 +27,8 @@ import type { Employee, EmployeeOrdering, EmployeeStatusFilter, SortOrder } from
 import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
-import { EmployeeStatusChip, LoadFailed, Loading, Pager, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { EmployeeStatusChip, LoadFailed, Loading, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 // papaparse comes with this dialog only, when hr opens it.
@@ -228,7 +229,7 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
               </TableBody>
             </Table>
           </ScrollArea>
-          <Pager
+          <TablePager
             count={employees.data?.count ?? 0}
             page={page}
             pageSize={pageSize}

@@ -15,7 +15,8 @@ import type { Decision, RequestKind, SortOrder, StatusFilter } from "./api";
 import { requestSubject, type AnyRequest, type Deciding } from "./requests";
 import { useRequests } from "./hooks";
 import { DecideDialog } from "./DecideDialog";
-import { LoadFailed, Loading, Pager, RequestStatusChip, Section, useFormatDate } from "./ui";
+import { LoadFailed, Loading, RequestStatusChip, Section, useFormatDate } from "./ui";
+import { TablePager } from "../../components/TablePager";
 
 const PAGE_SIZE = 10;
 const STATUSES: readonly StatusFilter[] = ["all", "pending", "accepted", "rejected"];
@@ -166,7 +167,7 @@ export function RequestsSection({ kind, canDecide, defaultStatus = "all" }: Requ
               />
             ))}
           </Stack>
-          <Pager count={requests.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          <TablePager count={requests.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </>
       )}
       {deciding && <DecideDialog deciding={deciding} onClose={() => setDeciding(null)} />}

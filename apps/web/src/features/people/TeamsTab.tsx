@@ -23,7 +23,8 @@ import { TextLink } from "../../components/TextLink";
 import type { Team } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
-import { LoadFailed, Loading, Pager, useDebounced } from "./ui";
+import { LoadFailed, Loading, useDebounced } from "./ui";
+import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 const PAGE_SIZE = 20;
@@ -129,7 +130,7 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
               </TableBody>
             </Table>
           </ScrollArea>
-          <Pager count={teams.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          <TablePager count={teams.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </Paper>
       )}
 

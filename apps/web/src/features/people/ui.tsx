@@ -5,7 +5,6 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import LinearProgress from "@mui/material/LinearProgress";
-import TablePagination from "@mui/material/TablePagination";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Role } from "@learnward/contracts";
@@ -76,35 +75,6 @@ export function Percent({ value, label }: { value: number; label: string }) {
         {value}%
       </Typography>
     </Box>
-  );
-}
-
-interface PagerProps {
-  count: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onPageSize?: (size: number) => void;
-  sizes?: number[];
-  component?: "div" | "td";
-}
-
-/** Translated pagination; `page` is 1-based like the server's. */
-export function Pager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50], component = "div" }: PagerProps) {
-  const { t } = useTranslation("people");
-  return (
-    <TablePagination
-      component={component}
-      count={count}
-      page={count === 0 ? 0 : page - 1}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={onPageSize ? sizes : [pageSize]}
-      onPageChange={(_event, next) => onPage(next + 1)}
-      onRowsPerPageChange={(event) => onPageSize?.(Number(event.target.value))}
-      labelRowsPerPage={t("pager.rowsPerPage")}
-      labelDisplayedRows={({ from, to, count: total }) => t("pager.displayed", { from, to, count: total })}
-      getItemAriaLabel={(type) => t(`pager.${type}`)}
-    />
   );
 }
 

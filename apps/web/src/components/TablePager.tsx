@@ -1,0 +1,39 @@
+import TablePagination from "@mui/material/TablePagination";
+import { useTranslation } from "react-i18next";
+
+interface TablePagerProps {
+  /** Every matching row, on all pages (the server's `count`). */
+  count: number;
+  /** 1-based, like the server's `page`. */
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** Offer a choice of page sizes; without it the size is fixed. */
+  onPageSize?: (size: number) => void;
+  sizes?: number[];
+}
+
+/** The pages of a server-paged table: "1–20 of 57" with previous and next, translated. */
+export function TablePager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50] }: TablePagerProps) {
+  const { t } = useTranslation("common");
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={count === 0 ? 0 : page - 1}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={onPageSize ? sizes : [pageSize]}
+      onPageChange={(_event, next) => onPage(next + 1)}
+      onRowsPerPageChange={(event) => onPageSize?.(Number(event.target.value))}
+      labelRowsPerPage={t("pager.rowsPerPage")}
+      labelDisplayedRows={({ from, to, count: total }) => t("pager.displayed", { from, to, count: total })}
+      getItemAriaLabel={(type) => t(`pager.${type}`)}
+      // On a phone the toolbar wraps instead of pushing the page wider than the screen.
+      sx={{
+        "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end", rowGap: 0.5, pl: { xs: 1.5, sm: 2 } },
+        "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
+        "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
+      }}
+    />
+  );
+}
