@@ -154,7 +154,7 @@ export async function buildApp(opts: AppOptions) {
   const plansRepo = createPlansRepo(database.db);
   await app.register(collectionsRoutes, { repo: collectionsRepo, content: contentService });
   await app.register(publishRoutes, { db: database.db });
-  await app.register(plansRoutes, { plans: plansRepo, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
+  await app.register(plansRoutes, { plans: plansRepo, people, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
 
   const discover = createDiscoverRepo(database.db);
   const copilotRepo = createCopilotRepo(database.db);

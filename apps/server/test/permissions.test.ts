@@ -96,6 +96,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "PATCH /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
   "DELETE /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
+  "GET /api/b2b/v1/teams/{id}/progress": ["ldleader", "teamleader"],
   "POST /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/budgets": ["ldleader", "teamleader"],
   "POST /api/b2b/v1/budgets": ["ldleader"],
@@ -292,6 +293,7 @@ describe("permissions matrix", () => {
     const marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
     expect((await tl.post("/api/b2b/v1/invite-requests/", { email: "x@outside.test", team_id: marketing })).status).toBe(403);
     expect((await tl.get(`/api/b2b/v1/teams/${marketing}/members/`)).status).toBe(404);
+    expect((await tl.get(`/api/b2b/v1/teams/${marketing}/progress/`)).status).toBe(404);
     // Only the L&D leader decides publishing; only hr decides people requests.
     expect((await tl.post(`/api/b2b/v1/removal-requests/${acme["/api/b2b/v1/removal-requests/{id}"]}/accept/`, {})).status).toBe(403);
     expect((await ld.post(`/api/b2b/v1/invite-requests/${acme["/api/b2b/v1/invite-requests/{id}"]}/accept/`, {})).status).toBe(403);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
+import { Paginated } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
 
@@ -148,6 +149,30 @@ export const PlanAssignee = z.object({
   overdue: z.boolean(),
   progress: Progress,
   skills: z.record(z.string(), Progress).describe("Progress per skill of the plan"),
+});
+export const PlanAssigneesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  team: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Only the people of this team"),
+});
+/** One person's plan, as the team page and skillboost show it. */
+export const MemberPlan = z.object({
+  plan: z.object({ id: z.number().int(), title: z.string(), deadline: z.string() }),
+  status: AssigneeStatus,
+  overdue: z.boolean(),
+  progress: Progress,
+  skills: z.record(z.string(), Progress).describe("Progress per skill of the plan"),
+});
+export const TeamProgressRow = z.object({
+  account: Owner.extend({ email: z.string() }),
+  plans: z.array(MemberPlan).describe("The person's plans, direct or through the team, by deadline"),
+});
+export const TeamProgressQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const TeamProgressPage = Paginated(TeamProgressRow).extend({
+  skills: z.array(z.string()).describe("Every skill of the plans any active member of the team holds, sorted: the columns of the skills matrix"),
 });
 export const MyTask = z.object({
   plan: Plan.omit({ assignees_count: true, completed_count: true, overdue_count: true }),

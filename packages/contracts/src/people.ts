@@ -45,6 +45,10 @@ export const Employee = z.object({
   created_at: z.string(),
 });
 export type Employee = z.infer<typeof Employee>;
+export const TeamMembersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
 export const EmployeesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

@@ -196,7 +196,7 @@ describe("overdue people and reminders", () => {
 
   it("agrees with the plan's own page on who is overdue and how far along", async () => {
     const [assignees, view] = await Promise.all([ld.get(`/api/b2b/v1/plans/${planId}/assignees/`), insights(ld)]);
-    const fromPlan = assignees.body
+    const fromPlan = assignees.body.results
       .filter((a: { overdue: boolean }) => a.overdue)
       .map((a: { account: { id: number }; progress: { percent: number } }) => [a.account.id, a.progress.percent])
       .sort();
@@ -249,7 +249,7 @@ describe("overdue people and reminders", () => {
     expect((await q(sql`select 1 from learning_events where kind = 'plan_completed' and account_id = ${memberId}`)).length).toBe(1);
     const view = await insights(ld);
     expect(view.overdue.results.map((r: { account_id: number }) => r.account_id)).toEqual([tlId]);
-    const plan = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body;
+    const plan = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body.results;
     expect(plan.find((a: { account: { id: number } }) => a.account.id === memberId)).toMatchObject({ status: "completed", overdue: false });
     expect(view.plans.results.find((p: { plan_id: number }) => p.plan_id === planId)).toMatchObject({ completed: 1, overdue: 1, percent: 50 });
   });

@@ -31,6 +31,11 @@ export const networkPolicy = {
     createdBy: number;
     teamIds: number[];
   }>,
+  /** Progress of a team's people on every plan they hold: the L&D leader for any team, a team leader for their own. */
+  readTeamProgress: ((a, team) => sameCompany(a, team.companyId) && (a.role === "ldleader" || (a.role === "teamleader" && a.teamId === team.id))) as Rule<{
+    id: number;
+    companyId: number;
+  }>,
   editPlan: ((a, p) => sameCompany(a, p.companyId) && (a.role === "ldleader" || p.createdBy === a.accountId)) as Rule<{ companyId: number; createdBy: number }>,
 };
 export const PLANNERS = ["ldleader", "teamleader"] as const;

@@ -116,7 +116,7 @@ describe("upskilling plans and my tasks", () => {
     const progress = await member.get(`/api/b2b/v1/collections/${collectionId}/progress/`);
     expect(progress.body).toMatchObject({ done: 2, total: 2, complete: true });
     expect((await member.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ status: "completed", progress: { percent: 100 } });
-    const assignees = (await tl.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body;
+    const assignees = (await tl.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body.results;
     expect(assignees.find((a: { account: { email: string } }) => a.account.email === DEMO.member)).toMatchObject({ status: "completed", via_team: true, skills: { sql: { percent: 100 } } });
     expect((await tl.get(`/api/b2b/v1/plans/${planId}/`)).body).toMatchObject({ completed_count: 1 });
   });
@@ -131,6 +131,57 @@ describe("upskilling plans and my tasks", () => {
     expect((await member.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ status: "completed", overdue: false });
     expect((await ld.get(`/api/b2b/v1/plans/${planId}/`)).body).toMatchObject({ assignees_count: 3, overdue_count: 2 });
     expect((await joiner.post(`/api/b2b/v1/my-tasks/${planId}/reject/`)).body).toMatchObject({ status: "rejected", overdue: false });
+  });
+
+  it("pages a plan's assignees by name, all of them or one team's, and keeps a team leader to their own team", async () => {
+    const hrId = (await hr.get("/api/me")).body.account.id;
+    const added = await ld.post(`/api/b2b/v1/plans/${planId}/assignees/`, { selectedAccount: [hrId] });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ id: planId, assignees_count: 4 });
+    const first = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/?page_size=3`)).body;
+    const second = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/?page_size=3&page=2`)).body;
+    expect([first.count, first.results.length, second.results.length]).toEqual([4, 3, 1]);
+    expect(first.next).toContain("page=2");
+    const names = [...first.results, ...second.results].map((a: { account: { display_name: string } }) => a.account.display_name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).toContain("Late Joiner");
+    // One team's people only; the person outside it is on the plan but not on this list.
+    const team = (await ld.get(`/api/b2b/v1/plans/${planId}/assignees/?team=${engineering}`)).body;
+    expect(team.count).toBe(3);
+    expect(team.results.map((a: { account: { email: string } }) => a.account.email)).not.toContain(DEMO.hr);
+    // The L&D leader's plan for Engineering and hr: its team leader reads their own team's people, no one else's.
+    const marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
+    const theirs = (await ld.post("/api/b2b/v1/plans/", { title: "Company SQL", deadline: "2099-03-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [engineering], selectedAccount: [hrId] })).body.id;
+    const seen = (await tl.get(`/api/b2b/v1/plans/${theirs}/assignees/`)).body;
+    expect(seen.count).toBe(3);
+    expect(seen.results.every((a: { account: { team: { id: number } | null } }) => a.account.team?.id === engineering)).toBe(true);
+    expect((await tl.get(`/api/b2b/v1/plans/${theirs}/assignees/?team=${marketing}`)).status).toBe(403);
+    expect((await ld.get(`/api/b2b/v1/plans/${theirs}/assignees/`)).body.count).toBe(4);
+    expect((await ld.delete(`/api/b2b/v1/plans/${theirs}/`)).status).toBe(204);
+  });
+
+  it("shows a team's people a page at a time, each with every plan they hold and its progress", async () => {
+    const memberId = (await member.get("/api/me")).body.account.id;
+    // A plan the L&D leader gives the member alone, not the team: the team's progress shows it too.
+    const direct = (await ld.post("/api/b2b/v1/plans/", { title: "Analysis for one", deadline: "2099-06-30", skills: { "data analysis": { collections: [collectionId] } }, selectedAccount: [memberId] })).body.id;
+    const first = await tl.get(`/api/b2b/v1/teams/${engineering}/progress/?page_size=2`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ count: 3, skills: ["data analysis", "sql"] });
+    expect(first.body.results.map((r: { account: { display_name: string } }) => r.account.display_name)).toEqual(["Late Joiner", "Marco Bianchi"]);
+    const marco = first.body.results[1];
+    expect(marco.account.email).toBe(DEMO.member);
+    expect(marco.plans.map((p: { plan: { id: number } }) => p.plan.id)).toEqual([planId, direct]); // by deadline
+    expect(marco.plans[0]).toMatchObject({ status: "completed", overdue: false, progress: { percent: 100 }, skills: { sql: { percent: 100 } } });
+    expect(marco.plans[1]).toMatchObject({ plan: { title: "Analysis for one", deadline: "2099-06-30" }, status: "completed", skills: { "data analysis": { done: 2, total: 2 } } });
+    expect(first.body.results[0].plans[0]).toMatchObject({ plan: { id: planId }, status: "rejected", overdue: false });
+    const second = (await ld.get(`/api/b2b/v1/teams/${engineering}/progress/?page_size=2&page=2`)).body;
+    expect(second.results.map((r: { account: { email: string } }) => r.account.email)).toEqual([DEMO.teamleader]);
+    expect(second.results[0].plans.map((p: { plan: { id: number } }) => p.plan.id)).toEqual([planId]);
+    // Refused: hr and members, of this company or another (a team leader elsewhere: permissions.test.ts).
+    expect((await hr.get(`/api/b2b/v1/teams/${engineering}/progress/`)).status).toBe(403);
+    expect((await member.get(`/api/b2b/v1/teams/${engineering}/progress/`)).status).toBe(403);
+    expect((await globex.get(`/api/b2b/v1/teams/${engineering}/progress/`)).status).toBe(403);
+    expect((await ld.delete(`/api/b2b/v1/plans/${direct}/`)).status).toBe(204);
   });
 
   it("plans stay within the company and the people who may see them", async () => {

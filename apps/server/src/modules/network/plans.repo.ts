@@ -18,6 +18,34 @@ import { recordPlanAssigned } from "../insights/insights.events.ts";
 export type PlanRow = typeof upskillingPlans.$inferSelect;
 
 export function createPlansRepo(db: Db) {
+  /**
+   * Assignees as people: `holders` answers (plan_id, account_id) pairs; each comes back with the
+   * person's name, email and team and the stored answer (pending until they accept or reject).
+   */
+  async function assigneeRows(holders: SQL, where: SQL = sql`true`, page: SQL = sql``) {
+    const result = (await db.execute(sql`
+      select p.plan_id, a.id as account_id, u.name, u.email, a.team_id, t.name as team_name,
+             coalesce(pa.status, 'pending') as status, coalesce(pa.direct, false) as direct
+      from (${holders}) p
+      join ${accounts} a on a.id = p.account_id
+      join ${authUsers} u on u.id = a.uid
+      left join ${teams} t on t.id = a.team_id
+      left join ${planAssignees} pa on pa.plan_id = p.plan_id and pa.account_id = p.account_id
+      where ${where}
+      order by u.name, a.id
+      ${page}`)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map((r) => ({
+      planId: Number(r.plan_id),
+      accountId: Number(r.account_id),
+      name: String(r.name),
+      email: String(r.email),
+      teamId: r.team_id === null ? null : Number(r.team_id),
+      teamName: r.team_name === null ? null : String(r.team_name),
+      status: String(r.status) as "pending" | "active" | "rejected",
+      direct: Boolean(r.direct),
+    }));
+  }
+
   return {
     async create(v: { companyId: number; title: string; deadline: string; createdBy: number; skills: Record<string, number[]>; teamIds: number[]; accountIds: number[] }) {
       return db.transaction(async (tx) => {
@@ -95,29 +123,49 @@ export function createPlansRepo(db: Db) {
     /** Direct assignees plus every active member of an assigned team, present or future. */
     async assignees(planIds: number[]) {
       if (!planIds.length) return [];
+      return assigneeRows(sql`select plan_id, account_id from ${planAssignees} where plan_id in ${planIds}
+        union
+        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where pt.plan_id in ${planIds}`);
+    },
+
+    /** One page of a plan's assignees (by name), optionally only one team's people, and how many there are. */
+    async assigneesPage(planId: number, teamId: number | undefined, limit: number, offset: number) {
+      const holders = sql`select plan_id, account_id from ${planAssignees} where plan_id = ${planId}
+        union
+        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where pt.plan_id = ${planId}`;
+      const inTeam = teamId === undefined ? sql`true` : sql`a.team_id = ${teamId}`;
+      const [rows, total] = await Promise.all([
+        assigneeRows(holders, inTeam, sql`limit ${limit} offset ${offset}`),
+        db.execute(sql`select count(*)::int as n from (${holders}) p join ${accounts} a on a.id = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
+      ]);
+      return { rows, count: Number(total.rows[0]?.n ?? 0) };
+    },
+
+    /** The plans these people hold, directly or through their team (as assignees() counts them). */
+    async assignmentsOf(accountIds: number[]) {
+      if (!accountIds.length) return [];
+      return assigneeRows(sql`select plan_id, account_id from ${planAssignees} where account_id in ${accountIds}
+        union
+        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where a.id in ${accountIds}`);
+    },
+
+    /** Every skill of the plans that the team, or any active member of it, holds. */
+    async skillsOfTeam(teamId: number) {
       const result = (await db.execute(sql`
-        select p.plan_id, a.id as account_id, u.name, u.email, a.team_id, t.name as team_name,
-               coalesce(pa.status, 'pending') as status, coalesce(pa.direct, false) as direct
-        from (
-          select plan_id, account_id from ${planAssignees} where plan_id in ${planIds}
+        select distinct pc.skill from ${planCollections} pc
+        where pc.plan_id in (
+          select plan_id from ${planTeams} where team_id = ${teamId}
           union
-          select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where pt.plan_id in ${planIds}
-        ) p
-        join ${accounts} a on a.id = p.account_id
-        join ${authUsers} u on u.id = a.uid
-        left join ${teams} t on t.id = a.team_id
-        left join ${planAssignees} pa on pa.plan_id = p.plan_id and pa.account_id = p.account_id
-        order by u.name, a.id`)) as unknown as { rows: Record<string, unknown>[] };
-      return result.rows.map((r) => ({
-        planId: Number(r.plan_id),
-        accountId: Number(r.account_id),
-        name: String(r.name),
-        email: String(r.email),
-        teamId: r.team_id === null ? null : Number(r.team_id),
-        teamName: r.team_name === null ? null : String(r.team_name),
-        status: String(r.status) as "pending" | "active" | "rejected",
-        direct: Boolean(r.direct),
-      }));
+          select pa.plan_id from ${planAssignees} pa join ${accounts} a on a.id = pa.account_id where a.team_id = ${teamId} and a.status = 'active'
+        )
+        order by pc.skill`)) as unknown as { rows: { skill: string }[] };
+      return result.rows.map((r) => String(r.skill));
+    },
+
+    /** These plans, soonest deadline first. */
+    async byIds(planIds: number[]) {
+      if (!planIds.length) return [];
+      return db.select().from(upskillingPlans).where(inArray(upskillingPlans.id, planIds)).orderBy(asc(upskillingPlans.deadline), desc(upskillingPlans.id));
     },
 
     /** Each plan's content ids by skill: what progress is computed from. */
@@ -141,20 +189,6 @@ export function createPlansRepo(db: Db) {
           .where(and(inArray(userContents.accountId, accountIds), inArray(userContents.contentId, contentIds), eq(userContents.courseStatus, "finalized"))),
       ]);
       return [...marked, ...courses];
-    },
-
-    /** Plans assigned to me directly or through my team. */
-    async myPlans(accountId: number, teamId: number | null) {
-      return db
-        .select()
-        .from(upskillingPlans)
-        .where(
-          or(
-            sql`exists (select 1 from ${planAssignees} pa where pa.plan_id = ${upskillingPlans.id} and pa.account_id = ${accountId})`,
-            ...(teamId !== null ? [sql`exists (select 1 from ${planTeams} pt where pt.plan_id = ${upskillingPlans.id} and pt.team_id = ${teamId})`] : []),
-          ),
-        )
-        .orderBy(asc(upskillingPlans.deadline), desc(upskillingPlans.id));
     },
 
     async setStatus(planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {

@@ -1,18 +1,34 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AddAssigneesRequest, CreatePlanRequest, ErrorBody, IdParam, MyTask, MyTasksQuery, Paginated, Plan, PlanAssignee, PlansQuery, UpdatePlanRequest } from "@learnward/contracts";
+import {
+  AddAssigneesRequest,
+  CreatePlanRequest,
+  ErrorBody,
+  IdParam,
+  MyTask,
+  MyTasksQuery,
+  Paginated,
+  Plan,
+  PlanAssignee,
+  PlanAssigneesQuery,
+  PlansQuery,
+  TeamProgressPage,
+  TeamProgressQuery,
+  UpdatePlanRequest,
+} from "@learnward/contracts";
 import { authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
-import { notFound } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { networkPolicy, PLANNERS } from "./network.policy.ts";
 import type { PlansRepo } from "./plans.repo.ts";
-import { isOverdue, type PlansService } from "./plans.service.ts";
+import type { PeopleRepo } from "../people/people.repo.ts";
+import type { PlansService } from "./plans.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Upskilling plans (spec §3): the L&D leader assigns to anyone, a team leader to their own team. */
-export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; service: PlansService }> = async (app, { plans, service }) => {
-  async function present(rows: Awaited<ReturnType<PlansRepo["myPlans"]>>) {
+export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: PeopleRepo; service: PlansService }> = async (app, { plans, people, service }) => {
+  async function present(rows: Awaited<ReturnType<PlansRepo["byIds"]>>) {
     const e = await service.evaluate(rows);
     return rows.map((p) => {
       const assignees = e.presentAssignees(p);
@@ -77,41 +93,78 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; service: Pla
 
   app.get(
     "/api/b2b/v1/plans/:id/assignees",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assignees with status, progress per skill and overdue flag", params: IdParam, response: { 200: z.array(PlanAssignee), ...errors } } },
+    {
+      config: { access: PLANNERS },
+      schema: { tags: ["network"], summary: "Assignees with status, progress per skill and overdue flag, by name", params: IdParam, querystring: PlanAssigneesQuery, response: { 200: Paginated(PlanAssignee), ...errors } },
+    },
     async (req) => {
       const actor = requireActor(req.actor);
       const plan = await service.load(actor, req.params.id);
-      const all = (await service.evaluate([plan])).presentAssignees(plan);
-      // A team leader sees the progress of their own team's people only.
-      return actor.role === "ldleader" || plan.createdBy === actor.accountId ? all : all.filter((a) => a.account.team?.id === actor.teamId);
+      let team = req.query.team;
+      // A team leader sees the progress of their own team's people only, unless the plan is theirs.
+      if (actor.role !== "ldleader" && plan.createdBy !== actor.accountId) {
+        if (team !== undefined && team !== actor.teamId) throw forbidden("You can only see your own team's progress");
+        team = actor.teamId ?? -1;
+      }
+      const p = pageParams(req.query, req.query.page_size);
+      const { count, results } = await service.assigneesPage(plan, team, p.limit, p.offset);
+      return toPage(req, p, count, results);
     },
   );
 
   app.post(
     "/api/b2b/v1/plans/:id/assignees",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign the plan to more people or teams", params: IdParam, body: AddAssigneesRequest, response: { 200: z.array(PlanAssignee), ...errors } } },
+    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign the plan to more people or teams; answers the plan with its counts", params: IdParam, body: AddAssigneesRequest, response: { 200: Plan, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
       const plan = await service.load(actor, req.params.id);
       await service.addAssignees(actor, plan, req.body);
-      return (await service.evaluate([plan])).presentAssignees(plan);
+      return (await present([plan]))[0]!;
     },
   );
+
+  app.get(
+    "/api/b2b/v1/teams/:id/progress",
+    {
+      config: { access: PLANNERS },
+      schema: {
+        tags: ["network"],
+        summary: "A page of a team's active members (by name) with the plans each holds and their progress, and the skills of those plans",
+        params: IdParam,
+        querystring: TeamProgressQuery,
+        response: { 200: TeamProgressPage, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const companyId = requireCompany(actor);
+      const team = await people.team(companyId, req.params.id);
+      if (!team) throw notFound("Team");
+      authorize(actor, networkPolicy.readTeamProgress, team.team, "not_found");
+      const p = pageParams(req.query, req.query.page_size);
+      const [members, skills] = await Promise.all([
+        people.employees({ companyId, teamId: team.team.id, status: "active", ordering: "name", sort: "asc", limit: p.limit, offset: p.offset }),
+        plans.skillsOfTeam(team.team.id),
+      ]);
+      const plansOf = await service.plansOf(members.rows.map((m) => m.id));
+      const rows = members.rows.map((m) => ({
+        account: { id: m.id, display_name: m.name, email: m.email },
+        plans: plansOf(m.id).map((x) => ({ plan: { id: x.plan.id, title: x.plan.title, deadline: x.plan.deadline }, status: x.status, overdue: x.overdue, progress: x.progress, skills: x.skills })),
+      }));
+      return { ...toPage(req, p, members.count, rows), skills };
+    },
+  );
+
+  /** My plans as tasks: each plan with my status, overdue flag and progress. */
+  const myTasks = async (accountId: number) =>
+    (await service.plansOf([accountId]))(accountId).map(({ plan, status, overdue, progress }) => ({ plan, status, overdue, progress }));
 
   app.get(
     "/api/b2b/v1/my-tasks",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My upskilling plans with status, deadline and progress", querystring: MyTasksQuery, response: { 200: Paginated(MyTask), ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      const rows = await plans.myPlans(actor.accountId, actor.teamId);
-      const e = await service.evaluate(rows);
-      const tasks = rows
-        .map((p) => {
-          const me = e.presentAssignees(p).find((a) => a.account.id === actor.accountId);
-          const status = me?.status ?? "pending";
-          return { plan: e.presentPlan(p), status, overdue: isOverdue(p.deadline, status), progress: me?.progress ?? { done: 0, total: 0, percent: 0 } };
-        })
-        .filter((t) => req.query.status === "all" || t.status === req.query.status);
+      const tasks = (await myTasks(actor.accountId)).filter((t) => req.query.status === "all" || t.status === req.query.status);
       const p = pageParams(req.query, req.query.page_size);
       return toPage(req, p, tasks.length, tasks.slice(p.offset, p.offset + p.limit));
     },
@@ -123,14 +176,10 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; service: Pla
       { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: verb === "accept" ? "Start a plan assigned to me" : "Decline a plan assigned to me", params: IdParam, response: { 200: MyTask, ...errors } } },
       async (req) => {
         const actor = requireActor(req.actor);
-        const rows = (await plans.myPlans(actor.accountId, actor.teamId)).filter((p) => p.id === req.params.id);
-        if (!rows.length) throw notFound("Task");
-        const e = await service.evaluate(rows);
-        const me = e.assignees.find((a) => a.accountId === actor.accountId && a.planId === req.params.id);
-        await plans.setStatus(req.params.id, actor.accountId, verb === "accept" ? "active" : "rejected", me?.direct ?? false);
-        const after = await service.evaluate(rows);
-        const mine = after.presentAssignees(rows[0]!).find((a) => a.account.id === actor.accountId)!;
-        return { plan: after.presentPlan(rows[0]!), status: mine.status, overdue: mine.overdue, progress: mine.progress };
+        const held = (await service.plansOf([actor.accountId]))(actor.accountId).find((t) => t.plan.id === req.params.id);
+        if (!held) throw notFound("Task");
+        await plans.setStatus(req.params.id, actor.accountId, verb === "accept" ? "active" : "rejected", !held.via_team);
+        return (await myTasks(actor.accountId)).find((t) => t.plan.id === req.params.id)!;
       },
     );
   }

@@ -17,53 +17,80 @@ export function assigneeStatus(stored: "pending" | "active" | "rejected", done: 
 }
 export const isOverdue = (deadline: string, status: AssigneeStatus, on = today()) => deadline < on && status !== "completed" && status !== "rejected";
 
+type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
+type Details = Awaited<ReturnType<PlansRepo["details"]>>;
+
 export function createPlansService(d: { plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
-  /** Everything needed to present plans and their assignees' progress, in a fixed number of queries. */
+  /** How far each of these people is on each of these plans: over all its content, and per skill. */
+  async function progressOf(planIds: number[], accountIds: number[]) {
+    const contents = await d.plans.contentBySkill(planIds);
+    const done = await d.plans.done(accountIds, [...new Set(contents.map((c) => c.contentId))]);
+    const doneSet = new Set(done.map((x) => `${x.accountId}:${x.contentId}`));
+    const skillsByPlan = new Map<number, Map<string, Set<number>>>();
+    for (const c of contents) {
+      const skills = skillsByPlan.get(c.planId) ?? new Map<string, Set<number>>();
+      skills.set(c.skill, (skills.get(c.skill) ?? new Set()).add(c.contentId));
+      skillsByPlan.set(c.planId, skills);
+    }
+    return (planId: number, accountId: number) => {
+      const count = (ids: Set<number>) => pct([...ids].filter((id) => doneSet.has(`${accountId}:${id}`)).length, ids.size);
+      const skills = skillsByPlan.get(planId) ?? new Map<string, Set<number>>();
+      const all = new Set([...skills.values()].flatMap((ids) => [...ids]));
+      return { total: count(all), bySkill: Object.fromEntries([...skills].map(([skill, ids]) => [skill, count(ids)])) };
+    };
+  }
+  type ProgressOf = Awaited<ReturnType<typeof progressOf>>;
+
+  const presentAssignee = (p: PlanRow, a: Assignee, progress: ProgressOf) => {
+    const mine = progress(p.id, a.accountId);
+    const status = assigneeStatus(a.status, mine.total.done, mine.total.total);
+    return {
+      account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
+      via_team: !a.direct,
+      status,
+      overdue: isOverdue(p.deadline, status),
+      progress: mine.total,
+      skills: mine.bySkill,
+    };
+  };
+
+  const presentPlanWith = (details: Details) => (p: PlanRow) => {
+    const skills: Record<string, { collections: { id: number; title: string; slug: string }[] }> = {};
+    for (const s of details.skills.filter((x) => x.planId === p.id)) (skills[s.skill] ??= { collections: [] }).collections.push({ id: s.id, title: s.title, slug: collectionSlug(s.title) });
+    const creator = details.creators.find((c) => c.planId === p.id)!;
+    return {
+      id: p.id,
+      title: p.title,
+      deadline: p.deadline,
+      skills,
+      teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
+      created_by: { id: creator.id, display_name: creator.name },
+      created_at: p.createdAt.toISOString(),
+    };
+  };
+
+  /** Everything needed to present plans and all their assignees' progress, in a fixed number of queries. */
   async function evaluate(rows: PlanRow[]) {
     const ids = rows.map((p) => p.id);
-    const [details, assignees, contents] = await Promise.all([d.plans.details(ids), d.plans.assignees(ids), d.plans.contentBySkill(ids)]);
-    const done = await d.plans.done([...new Set(assignees.map((a) => a.accountId))], [...new Set(contents.map((c) => c.contentId))]);
-    const doneSet = new Set(done.map((x) => `${x.accountId}:${x.contentId}`));
-    const progressOf = (planId: number, accountId: number) => {
-      const mine = contents.filter((c) => c.planId === planId);
-      const all = new Set(mine.map((c) => c.contentId));
-      const bySkill: Record<string, ReturnType<typeof pct>> = {};
-      for (const skill of new Set(mine.map((c) => c.skill))) {
-        const ofSkill = new Set(mine.filter((c) => c.skill === skill).map((c) => c.contentId));
-        bySkill[skill] = pct([...ofSkill].filter((id) => doneSet.has(`${accountId}:${id}`)).length, ofSkill.size);
-      }
-      return { total: pct([...all].filter((id) => doneSet.has(`${accountId}:${id}`)).length, all.size), bySkill };
+    const [details, assignees] = await Promise.all([d.plans.details(ids), d.plans.assignees(ids)]);
+    const progress = await progressOf(ids, [...new Set(assignees.map((a) => a.accountId))]);
+    return {
+      presentPlan: presentPlanWith(details),
+      presentAssignees: (p: PlanRow) => assignees.filter((a) => a.planId === p.id).map((a) => presentAssignee(p, a, progress)),
     };
-    const presentPlan = (p: PlanRow) => {
-      const skills: Record<string, { collections: { id: number; title: string; slug: string }[] }> = {};
-      for (const s of details.skills.filter((x) => x.planId === p.id)) (skills[s.skill] ??= { collections: [] }).collections.push({ id: s.id, title: s.title, slug: collectionSlug(s.title) });
-      const creator = details.creators.find((c) => c.planId === p.id)!;
-      return {
-        id: p.id,
-        title: p.title,
-        deadline: p.deadline,
-        skills,
-        teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
-        created_by: { id: creator.id, display_name: creator.name },
-        created_at: p.createdAt.toISOString(),
-      };
-    };
-    const presentAssignees = (p: PlanRow) =>
-      assignees
-        .filter((a) => a.planId === p.id)
-        .map((a) => {
-          const progress = progressOf(p.id, a.accountId);
-          const status = assigneeStatus(a.status, progress.total.done, progress.total.total);
-          return {
-            account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
-            via_team: !a.direct,
-            status,
-            overdue: isOverdue(p.deadline, status),
-            progress: progress.total,
-            skills: progress.bySkill,
-          };
-        });
-    return { presentPlan, presentAssignees, progressOf, assignees };
+  }
+
+  /** The plans these people hold (direct or through their team), each with its status and progress, by deadline. */
+  async function plansOf(accountIds: number[]) {
+    const held = await d.plans.assignmentsOf(accountIds);
+    const planIds = [...new Set(held.map((a) => a.planId))];
+    const [rows, details, progress] = await Promise.all([d.plans.byIds(planIds), d.plans.details(planIds), progressOf(planIds, accountIds)]);
+    const presentPlan = presentPlanWith(details);
+    return (accountId: number) =>
+      rows.flatMap((p) => {
+        const a = held.find((x) => x.planId === p.id && x.accountId === accountId);
+        return a ? [{ plan: presentPlan(p), ...presentAssignee(p, a, progress) }] : [];
+      });
   }
 
   async function checkAssignees(actor: Actor, companyId: number, accountIds: number[], teamIds: number[]) {
@@ -81,6 +108,14 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
 
   return {
     evaluate,
+    plansOf,
+
+    /** One page of a plan's assignees, optionally one team's, with their progress. */
+    async assigneesPage(plan: PlanRow, teamId: number | undefined, limit: number, offset: number) {
+      const { rows, count } = await d.plans.assigneesPage(plan.id, teamId, limit, offset);
+      const progress = await progressOf([plan.id], rows.map((a) => a.accountId));
+      return { count, results: rows.map((a) => presentAssignee(plan, a, progress)) };
+    },
 
     async create(actor: Actor, b: { title: string; deadline?: string; skills: Record<string, { collections: number[] }>; selectedAccount: number[]; selectedTeam: number[] }) {
       const companyId = requireCompany(actor);

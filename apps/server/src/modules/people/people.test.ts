@@ -51,7 +51,7 @@ describe("teams", () => {
     expect(mine.body.results.map((x: { name: string }) => x.name)).toEqual(["Engineering"]);
     expect(mine.body.results[0]).toMatchObject({ members_count: 2, leader: { email: DEMO.teamleader } });
     expect((await member.get(`/api/b2b/v1/teams/${marketing}/`)).status).toBe(404);
-    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader]);
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader]);
   });
 
   it("lets hr create, rename, lead and delete teams; only empty teams can go", async () => {
@@ -191,6 +191,6 @@ describe("removal requests", () => {
     expect(signIn.status).toBe(403);
     const kept = await hr.get(`/api/b2b/v1/employees/?status=deactivated`);
     expect(kept.body.results.map((e: { email: string }) => e.email)).toContain(DEMO.member);
-    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
   });
 });

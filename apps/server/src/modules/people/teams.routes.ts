@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreateTeamRequest, Employee, ErrorBody, IdParam, Paginated, Team, TeamsQuery, UpdateTeamRequest } from "@learnward/contracts";
+import { CreateTeamRequest, Employee, ErrorBody, IdParam, Paginated, Team, TeamMembersQuery, TeamsQuery, UpdateTeamRequest } from "@learnward/contracts";
 import { authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
@@ -74,15 +74,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidate
     "/api/b2b/v1/teams/:id/members",
     {
       config: { access: COMPANY_ROLES },
-      schema: { tags: ["people"], summary: "The active members of a team", params: IdParam, response: { 200: z.array(Employee), ...errors } },
+      schema: { tags: ["people"], summary: "A page of a team's active members, by name", params: IdParam, querystring: TeamMembersQuery, response: { 200: Paginated(Employee), ...errors } },
     },
     async (req) => {
       const actor = requireActor(req.actor);
       const companyId = requireCompany(actor);
       const team = await loadTeam(companyId, req.params.id);
       authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
-      const { rows } = await people.employees({ companyId, teamId: team.team.id, status: "active", ordering: "name", sort: "asc", limit: 500, offset: 0 });
-      return rows.map(presentEmployee);
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await people.employees({ companyId, teamId: team.team.id, status: "active", ordering: "name", sort: "asc", limit: p.limit, offset: p.offset });
+      return toPage(req, p, count, rows.map(presentEmployee));
     },
   );
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -11,11 +12,14 @@ import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { useAudit } from "./hooks";
 import { ScrollArea } from "../../components/ScrollArea";
+import { TablePager } from "../../components/TablePager";
 
-/** Who changed what and when, across budgets, allocations and requests (latest 50). */
+/** Who changed what and when, across budgets, allocations and requests, newest first, a page at a time. */
 export function AuditTrail() {
   const { t, i18n } = useTranslation("budgeting");
-  const audit = useAudit();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const audit = useAudit(page, pageSize);
   const message = useErrorMessage();
   const rows = audit.data?.results ?? [];
   return (
@@ -58,6 +62,18 @@ export function AuditTrail() {
             </TableBody>
           </Table>
         </ScrollArea>
+      )}
+      {audit.isSuccess && audit.data.count > 0 && (
+        <TablePager
+          count={audit.data.count}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
       )}
     </Paper>
   );

@@ -6,10 +6,10 @@ import {
   BudgetUsage,
   Paginated,
   PurchaseRequest,
-  Team,
   type Page,
 } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { fetchAllTeams } from "../people/api";
 
 export type Scope = "mine" | "decide";
 export type StatusFilter = "all" | "pending" | "approved" | "rejected" | "paid" | "cancelled";
@@ -30,7 +30,6 @@ export interface RequestsFilter {
 
 const BudgetPage = Paginated(Budget);
 const RequestPage = Paginated(PurchaseRequest);
-const TeamPage = Paginated(Team);
 const AuditPage = Paginated(AuditEntry);
 
 const keys = {
@@ -61,11 +60,11 @@ export function useBudgetUsage(budgetId: number, team: number | undefined) {
   });
 }
 
-/** The company's teams (ldleader sees all of them). */
+/** Every team of the company (ldleader sees all of them): the allocation editor shows each one. */
 export function useTeams(enabled = true) {
   return useQuery({
     queryKey: ["teams", "budgeting"],
-    queryFn: () => request("/api/b2b/v1/teams", { query: { page_size: 100 }, parse: TeamPage.parse }),
+    queryFn: ({ signal }) => fetchAllTeams(signal),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -92,10 +91,12 @@ export function usePurchaseRequests(filter: RequestsFilter, enabled = true) {
   });
 }
 
-export function useAudit() {
+/** One page of the budgeting audit trail, newest first. */
+export function useAudit(page: number, pageSize: number) {
   return useQuery({
-    queryKey: keys.audit,
-    queryFn: () => request("/api/b2b/v1/budget-audit/", { query: { page_size: 50 }, parse: AuditPage.parse }),
+    queryKey: [...keys.audit, { page, pageSize }],
+    queryFn: () => request("/api/b2b/v1/budget-audit/", { query: { page, page_size: pageSize }, parse: AuditPage.parse }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -18,11 +18,12 @@ import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { visuallyHidden } from "./CollectionCard";
 import { useNetworkFormat } from "./format";
-import { usePlanAssignees } from "./planHooks";
+import { ASSIGNEES_PAGE_SIZE, usePlanAssignees } from "./planHooks";
 import { PlanSkills } from "./TaskCard";
 import { StatusChip } from "./visuals";
 import type { Plan } from "./types";
 import { ScrollArea } from "../../components/ScrollArea";
+import { TablePager } from "../../components/TablePager";
 
 /** A plan I manage: deadline and counts; opened, its skills and every assignee's status and progress. */
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -65,7 +66,8 @@ export function PlanCard({ plan }: { plan: Plan }) {
 function Assignees({ plan }: { plan: Plan }) {
   const { t } = useTranslation("network");
   const errorMessage = useErrorMessage();
-  const assignees = usePlanAssignees(plan.id, true);
+  const [page, setPage] = useState(1);
+  const assignees = usePlanAssignees(plan.id, page, true);
   if (assignees.isPending) {
     return (
       <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
@@ -74,8 +76,9 @@ function Assignees({ plan }: { plan: Plan }) {
     );
   }
   if (assignees.isError) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(assignees.error)}</Alert>;
-  if (assignees.data.length === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
+  if (assignees.data.count === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
   return (
+    <>
     <ScrollArea label={t("plans.assigneesOf", { title: plan.title })} sx={{ mt: 2 }}>
       <Table size="small">
         <Box component="caption" sx={visuallyHidden}>
@@ -90,7 +93,7 @@ function Assignees({ plan }: { plan: Plan }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {assignees.data.map((a) => (
+          {assignees.data.results.map((a) => (
             <TableRow key={a.account.id}>
               <TableCell component="th" scope="row">
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -113,5 +116,8 @@ function Assignees({ plan }: { plan: Plan }) {
         </TableBody>
       </Table>
     </ScrollArea>
+    {/* The previous and next pages of the people on this plan (a plan given to a whole company has thousands). */}
+    <TablePager count={assignees.data.count} page={page} pageSize={ASSIGNEES_PAGE_SIZE} onPage={setPage} />
+    </>
   );
 }

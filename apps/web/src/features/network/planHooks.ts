@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { Employee, MyTask, Paginated, Plan, PlanAssignee, Team } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { networkKeys } from "./hooks";
@@ -12,7 +11,8 @@ export const PLANS_PAGE_SIZE = 20;
 
 const MyTasksPage = Paginated(MyTask);
 const PlansPage = Paginated(Plan);
-const Assignees = z.array(PlanAssignee);
+const AssigneesPage = Paginated(PlanAssignee);
+export const ASSIGNEES_PAGE_SIZE = 20;
 const EmployeesPage = Paginated(Employee);
 const TeamsPage = Paginated(Team);
 
@@ -48,10 +48,13 @@ export function usePlans(page: number, enabled = true) {
   });
 }
 
-export function usePlanAssignees(planId: number, enabled: boolean) {
+/** A page of a plan's assignees, by name (a team leader gets their own team's people). */
+export function usePlanAssignees(planId: number, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...networkKeys.plans, planId, "assignees"],
-    queryFn: ({ signal }) => request(`/api/b2b/v1/plans/${planId}/assignees/`, { parse: Assignees.parse, signal }),
+    queryKey: [...networkKeys.plans, planId, "assignees", { page }],
+    queryFn: ({ signal }) =>
+      request(`/api/b2b/v1/plans/${planId}/assignees/`, { query: { page, page_size: ASSIGNEES_PAGE_SIZE }, parse: AssigneesPage.parse, signal }),
+    placeholderData: keepPreviousData,
     enabled,
   });
 }
@@ -79,10 +82,12 @@ export function useEmployeeOptions(search: string, enabled: boolean) {
   });
 }
 
-export function useTeamOptions(enabled: boolean) {
+/** Teams a planner may choose (a team leader gets their own), searched on the server. */
+export function useTeamOptions(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: ["network", "teams"],
-    queryFn: ({ signal }) => request("/api/b2b/v1/teams/", { query: { page_size: 100 }, parse: TeamsPage.parse, signal }),
+    queryKey: ["network", "teams", search],
+    queryFn: ({ signal }) => request("/api/b2b/v1/teams/", { query: { search: search || undefined, page_size: 20 }, parse: TeamsPage.parse, signal }),
+    placeholderData: keepPreviousData,
     enabled,
     staleTime: 60_000,
   });

@@ -63,7 +63,9 @@ export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<Pe
 export function TeamPicker({ value, onChange, enabled }: PickerProps<TeamOption> & { enabled: boolean }) {
   const { t } = useTranslation("network");
   const texts = useAutocompleteTexts();
-  const teams = useTeamOptions(enabled);
+  const [input, setInput] = useState("");
+  const search = useDebounced(input);
+  const teams = useTeamOptions(search, enabled);
   const options: TeamOption[] = (teams.data?.results ?? []).map((team) => ({ id: team.id, name: team.name }));
   return (
     <Autocomplete
@@ -72,6 +74,9 @@ export function TeamPicker({ value, onChange, enabled }: PickerProps<TeamOption>
       options={options}
       value={value}
       onChange={(_event, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_event, next, reason) => reason !== "reset" && setInput(next)}
+      filterOptions={(x) => x}
       filterSelectedOptions
       loading={teams.isFetching}
       getOptionLabel={(option) => option.name}

@@ -4,10 +4,9 @@ import {
   Invitation as InvitationSchema,
   InviteRequest as InviteRequestSchema,
   Paginated,
-  Plan as PlanSchema,
-  PlanAssignee as PlanAssigneeSchema,
   RemovalRequest as RemovalRequestSchema,
   Team as TeamSchema,
+  TeamProgressPage as TeamProgressPageSchema,
   type CompanyRole,
   type Page,
   type Role,
@@ -22,8 +21,8 @@ export type Employee = z.infer<typeof EmployeeSchema>;
 export type Invitation = z.infer<typeof InvitationSchema>;
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;
 export type RemovalRequest = z.infer<typeof RemovalRequestSchema>;
-export type Plan = z.infer<typeof PlanSchema>;
-export type PlanAssignee = z.infer<typeof PlanAssigneeSchema>;
+export type TeamProgressPage = z.infer<typeof TeamProgressPageSchema>;
+export type TeamProgressRow = TeamProgressPage["results"][number];
 export type RequestKind = "invite" | "removal";
 export type StatusFilter = "all" | "pending" | "accepted" | "rejected";
 export type SortOrder = "asc" | "desc";
@@ -32,11 +31,8 @@ const TeamsPage = Paginated(TeamSchema);
 const EmployeesPage = Paginated(EmployeeSchema);
 const InviteRequestsPage = Paginated(InviteRequestSchema);
 const RemovalRequestsPage = Paginated(RemovalRequestSchema);
-const PlansPage = Paginated(PlanSchema);
 const parseTeam = (json: unknown) => TeamSchema.parse(json);
 const parseEmployee = (json: unknown) => EmployeeSchema.parse(json);
-const parseMembers = (json: unknown) => EmployeeSchema.array().parse(json);
-const parseAssignees = (json: unknown) => PlanAssigneeSchema.array().parse(json);
 const parseInvitation = (json: unknown) => InvitationSchema.parse(json);
 
 const B2B = "/api/b2b/v1";
@@ -65,7 +61,9 @@ export async function fetchAllTeams(signal?: AbortSignal): Promise<Team[]> {
 }
 
 export const fetchTeam = (id: number, signal?: AbortSignal) => request(`${B2B}/teams/${id}/`, { parse: parseTeam, signal });
-export const fetchTeamMembers = (id: number, signal?: AbortSignal) => request(`${B2B}/teams/${id}/members/`, { parse: parseMembers, signal });
+/** A page of a team's active members, by name. */
+export const fetchTeamMembers = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
+  request(`${B2B}/teams/${id}/members/`, { query: { page, page_size: pageSize }, parse: (json) => EmployeesPage.parse(json), signal });
 
 export const createTeam = (body: { name: string; leader_id?: number | null }) =>
   request(`${B2B}/teams/`, { method: "POST", body, parse: parseTeam });
@@ -152,10 +150,9 @@ export type Decision = "accept" | "reject";
 export const decideRequest = (kind: RequestKind, id: number, decision: Decision, reason?: string) =>
   request(`${B2B}/${kind}-requests/${id}/${decision}/`, { method: "POST", body: reason ? { reason } : {} });
 
-// ---- Upskilling plans (progress and skills) ----
+// ---- Team progress on upskilling plans ----
 
-export const fetchPlans = (team: number | undefined, signal?: AbortSignal) =>
-  request(`${B2B}/plans/`, { query: { team, page: 1, page_size: MAX_PAGE_SIZE }, parse: (json) => PlansPage.parse(json), signal });
+/** The same page of the team's members as fetchTeamMembers, each with the plans they hold, and the skills of those plans. */
+export const fetchTeamProgress = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
+  request(`${B2B}/teams/${id}/progress/`, { query: { page, page_size: pageSize }, parse: (json) => TeamProgressPageSchema.parse(json), signal });
 
-export const fetchPlanAssignees = (planId: number, signal?: AbortSignal) =>
-  request(`${B2B}/plans/${planId}/assignees/`, { parse: parseAssignees, signal });

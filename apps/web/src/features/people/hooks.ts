@@ -1,5 +1,5 @@
 import type { Page } from "@learnward/contracts";
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   acceptInvitation,
   createTeam,
@@ -9,11 +9,10 @@ import {
   fetchEmployees,
   fetchInvitation,
   fetchInviteRequests,
-  fetchPlanAssignees,
-  fetchPlans,
   fetchRemovalRequests,
   fetchTeam,
   fetchTeamMembers,
+  fetchTeamProgress,
   fetchTeams,
   invite,
   requestInvite,
@@ -36,11 +35,10 @@ const keys = {
   teams: (params: TeamsParams) => [PEOPLE, "teams", params] as const,
   allTeams: [PEOPLE, "teams", "all"] as const,
   team: (id: number) => [PEOPLE, "team", id] as const,
-  members: (id: number) => [PEOPLE, "team-members", id] as const,
+  members: (id: number, page: number, pageSize: number) => [PEOPLE, "team-members", id, { page, pageSize }] as const,
+  progress: (id: number, page: number, pageSize: number) => [PEOPLE, "team-progress", id, { page, pageSize }] as const,
   employees: (params: EmployeesParams) => [PEOPLE, "employees", params] as const,
   requests: (kind: RequestKind, params: RequestsParams) => [PEOPLE, `${kind}-requests`, params] as const,
-  plans: (team: number | undefined) => [PEOPLE, "plans", team ?? "mine"] as const,
-  assignees: (planId: number) => [PEOPLE, "plan-assignees", planId] as const,
   invitation: (token: string) => ["invitation", token] as const,
 };
 
@@ -71,8 +69,14 @@ export function useTeam(id: number | null) {
   return useQuery({ queryKey: keys.team(id ?? 0), queryFn: ({ signal }) => fetchTeam(id!, signal), enabled: id !== null });
 }
 
-export function useTeamMembers(id: number | null) {
-  return useQuery({ queryKey: keys.members(id ?? 0), queryFn: ({ signal }) => fetchTeamMembers(id!, signal), enabled: id !== null });
+/** A page of the team's active members. */
+export function useTeamMembers(id: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: keys.members(id ?? 0, page, pageSize),
+    queryFn: ({ signal }) => fetchTeamMembers(id!, page, pageSize, signal),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const useCreateTeam = () => usePeopleMutation(createTeam);
@@ -114,31 +118,16 @@ export const useDecideRequest = () =>
     decideRequest(kind, id, decision, reason),
   );
 
-// ---- Plans: progress and skills ----
+// ---- Team progress on plans ----
 
-/**
- * The upskilling plans behind a team's progress, with their assignees. `team` filters to plans
- * assigned to that team; without it the server answers the plans the viewer may see.
- */
-export function usePlansWithAssignees(team: number | undefined, enabled: boolean) {
-  const plans = useQuery({ queryKey: keys.plans(team), queryFn: ({ signal }) => fetchPlans(team, signal), enabled });
-  const results = plans.data?.results ?? [];
-  const assignees = useQueries({
-    queries: results.map((plan) => ({
-      queryKey: keys.assignees(plan.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPlanAssignees(plan.id, signal),
-    })),
+/** A page of the team's members with the plans each holds (the L&D leader, or the team's own leader). */
+export function useTeamProgress(id: number | null, page: number, pageSize: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.progress(id ?? 0, page, pageSize),
+    queryFn: ({ signal }) => fetchTeamProgress(id!, page, pageSize, signal),
+    enabled: enabled && id !== null,
+    placeholderData: keepPreviousData,
   });
-  const failed = plans.error ?? assignees.find((query) => query.error)?.error ?? null;
-  return {
-    plans: results,
-    /** More plans exist than the first page the server gives. */
-    truncated: Boolean(plans.data?.next),
-    assignees: new Map(results.map((plan, index) => [plan.id, assignees[index]?.data ?? []])),
-    isPending: enabled && (plans.isPending || assignees.some((query) => query.isPending)),
-    error: failed,
-    refetch: () => void plans.refetch(),
-  };
 }
 
 // ---- Invitation link (public) ----

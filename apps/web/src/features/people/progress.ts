@@ -1,39 +1,10 @@
-import type { Plan, PlanAssignee } from "./api";
+import type { TeamProgressPage, TeamProgressRow } from "./api";
 
-// Team progress from upskilling plans (GET /plans/ and /plans/{id}/assignees/): per member, and the
-// skills matrix of skillboost (PRODUCT.md: rows people, columns the skills of their plans, cells progress).
+// Team progress from GET /teams/{id}/progress/: per member, and the skills matrix of skillboost
+// (PRODUCT.md: rows people, columns the skills of their plans, cells progress).
 
-export interface Progress {
-  done: number;
-  total: number;
-  percent: number;
-}
-
-export interface MemberPlan {
-  plan: Pick<Plan, "id" | "title" | "deadline">;
-  status: PlanAssignee["status"];
-  overdue: boolean;
-  progress: Progress;
-}
-
-type Assignees = ReadonlyMap<number, readonly PlanAssignee[]>;
-
-const inTeam = (assignee: PlanAssignee, teamId: number) => assignee.account.team?.id === teamId;
-
-/** Each team member's plans with status and progress, by account id. */
-export function plansByMember(plans: readonly Plan[], assignees: Assignees, teamId: number): Map<number, MemberPlan[]> {
-  const byMember = new Map<number, MemberPlan[]>();
-  for (const plan of plans) {
-    for (const assignee of assignees.get(plan.id) ?? []) {
-      if (!inTeam(assignee, teamId)) continue;
-      const list = byMember.get(assignee.account.id) ?? [];
-      list.push({ plan: { id: plan.id, title: plan.title, deadline: plan.deadline }, status: assignee.status, overdue: assignee.overdue, progress: assignee.progress });
-      byMember.set(assignee.account.id, list);
-    }
-  }
-  for (const list of byMember.values()) list.sort((a, b) => a.plan.deadline.localeCompare(b.plan.deadline));
-  return byMember;
-}
+export type MemberPlan = TeamProgressRow["plans"][number];
+export type Progress = MemberPlan["progress"];
 
 /** Adds up one skill's progress over several plans: done over total, not an average of percents. */
 export function combine(parts: readonly Progress[]): Progress {
@@ -48,35 +19,19 @@ export interface SkillsMatrix {
   people: Array<{ id: number; name: string; email: string; cells: Record<string, Progress> }>;
 }
 
-/** Rows: the team's people on any plan; columns: the skills of those plans; cells: progress per skill. */
-export function skillsMatrix(plans: readonly Plan[], assignees: Assignees, teamId: number): SkillsMatrix {
-  const skills = new Set<string>();
-  const people = new Map<number, { id: number; name: string; email: string; parts: Map<string, Progress[]> }>();
-  for (const plan of plans) {
-    for (const assignee of assignees.get(plan.id) ?? []) {
-      if (!inTeam(assignee, teamId)) continue;
-      const person = people.get(assignee.account.id) ?? {
-        id: assignee.account.id,
-        name: assignee.account.display_name,
-        email: assignee.account.email,
-        parts: new Map<string, Progress[]>(),
-      };
-      for (const [skill, progress] of Object.entries(assignee.skills)) {
-        skills.add(skill);
-        person.parts.set(skill, [...(person.parts.get(skill) ?? []), progress]);
-      }
-      people.set(person.id, person);
-    }
-  }
+/** Rows: this page of the team's people; columns: the skills of the team's plans; cells: progress per skill over the person's plans. */
+export function skillsMatrix(page: TeamProgressPage): SkillsMatrix {
   return {
-    skills: [...skills].sort((a, b) => a.localeCompare(b)),
-    people: [...people.values()]
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map(({ id, name, email, parts }) => ({
-        id,
-        name,
-        email,
+    skills: page.skills,
+    people: page.results.map(({ account, plans }) => {
+      const parts = new Map<string, Progress[]>();
+      for (const plan of plans) for (const [skill, progress] of Object.entries(plan.skills)) parts.set(skill, [...(parts.get(skill) ?? []), progress]);
+      return {
+        id: account.id,
+        name: account.display_name,
+        email: account.email,
         cells: Object.fromEntries([...parts].map(([skill, list]) => [skill, combine(list)])),
-      })),
+      };
+    }),
   };
 }

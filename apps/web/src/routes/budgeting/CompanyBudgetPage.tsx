@@ -73,7 +73,7 @@ export default function CompanyBudgetPage() {
                   {errorMessage(teams.error)}
                 </Alert>
               ) : (
-                <AllocationEditor key={budget.id} budget={budget} teams={teams.data?.results ?? []} />
+                <AllocationEditor key={budget.id} budget={budget} teams={teams.data ?? []} />
               )}
               <UsageTable budget={budget} />
             </Stack>

@@ -67,7 +67,7 @@ function TeamBudget({ isLeader, ownTeam, currency }: { isLeader: boolean; ownTea
   const teams = useTeams(isLeader);
   const errorMessage = useBudgetError(currency);
   const [picked, setPicked] = useState<number | null>(null);
-  const teamId = isLeader ? (picked ?? teams.data?.results[0]?.id ?? null) : ownTeam;
+  const teamId = isLeader ? (picked ?? teams.data?.[0]?.id ?? null) : ownTeam;
 
   if (budgets.isPending || (isLeader && teams.isPending)) {
     return (
@@ -95,10 +95,10 @@ function TeamBudget({ isLeader, ownTeam, currency }: { isLeader: boolean; ownTea
           value={teamId ?? ""}
           onChange={(e) => setPicked(Number(e.target.value))}
           sx={{ maxWidth: 320 }}
-          disabled={!teams.data?.results.length}
-          helperText={teams.data?.results.length ? undefined : t("teamBudget.noTeams")}
+          disabled={!teams.data?.length}
+          helperText={teams.data?.length ? undefined : t("teamBudget.noTeams")}
         >
-          {(teams.data?.results ?? []).map((team) => (
+          {(teams.data ?? []).map((team) => (
             <MenuItem key={team.id} value={team.id}>
               {team.name}
             </MenuItem>

@@ -49,21 +49,21 @@ describe("/collaborative-network/myTasks", () => {
     expect(server.sent("POST /api/b2b/v1/my-tasks/40/accept/")).toEqual([{}]);
   });
 
-  it("shows planners the plans they manage, each with its assignees", async () => {
-    fakeServer({
+  it("shows planners the plans they manage, each with its assignees a page at a time", async () => {
+    const assignee = (id: number, name: string, status: "completed" | "pending", done: number) => ({
+      account: { id, display_name: name, email: `${name.split(" ")[0]!.toLowerCase()}@acme.test`, team: { id: 7, name: "Engineering" } },
+      via_team: true,
+      status,
+      overdue: false,
+      progress: { done, total: 2, percent: done * 50 },
+      skills: { sql: { done, total: 2, percent: done * 50 } },
+    });
+    const server = fakeServer({
       "GET /api/b2b/v1/my-tasks/": () => ({ body: page([]) }),
       "GET /api/b2b/v1/plans/": () => ({ body: page([plan]) }),
-      "GET /api/b2b/v1/plans/40/assignees/": () => ({
-        body: [
-          {
-            account: { id: 3, display_name: "Marco Bianchi", email: "member@acme.test", team: { id: 7, name: "Engineering" } },
-            via_team: true,
-            status: "completed",
-            overdue: false,
-            progress: { done: 2, total: 2, percent: 100 },
-            skills: { sql: { done: 2, total: 2, percent: 100 } },
-          },
-        ],
+      // 21 people: the first page names Marco, the second Nadia.
+      "GET /api/b2b/v1/plans/40/assignees/": ({ url }) => ({
+        body: { ...page([url.searchParams.get("page") === "2" ? assignee(4, "Nadia Roy", "pending", 0) : assignee(3, "Marco Bianchi", "completed", 2)]), count: 21 },
       }),
     });
     const user = userEvent.setup();
@@ -74,6 +74,15 @@ describe("/collaborative-network/myTasks", () => {
     const row = within(table).getByRole("row", { name: /Marco Bianchi/ });
     expect(within(row).getByText("Completed")).toBeInTheDocument();
     expect(within(row).getByText("100% (2 of 2)")).toBeInTheDocument();
+    expect(screen.getByText("1–20 of 21")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Go to the next page" }));
+    expect(await within(table).findByRole("row", { name: /Nadia Roy/ })).toBeInTheDocument();
+    expect(within(table).queryByRole("row", { name: /Marco Bianchi/ })).not.toBeInTheDocument();
+    const asked = server.fetch.mock.calls
+      .map(([input]) => new URL(String(input), "http://localhost"))
+      .filter((url) => url.pathname === "/api/b2b/v1/plans/40/assignees/")
+      .map((url) => url.searchParams.get("page"));
+    expect(asked).toEqual(["1", "2"]);
     expect(screen.getByRole("button", { name: "New plan" })).toBeInTheDocument();
   });
 });

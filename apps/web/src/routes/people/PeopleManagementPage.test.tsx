@@ -116,8 +116,8 @@ describe("/peopleManagement tabs (spec §2: ?tab= 1 teams, 2 employees, 3 approv
   it("sends a team leader to their own team (spec §6)", async () => {
     serve({
       "GET /api/b2b/v1/teams/7/": { body: team },
-      "GET /api/b2b/v1/teams/7/members/": { body: [] },
-      "GET /api/b2b/v1/plans/": { body: page([]) },
+      "GET /api/b2b/v1/teams/7/members/": { body: page([]) },
+      "GET /api/b2b/v1/teams/7/progress/": { body: { ...page([]), skills: [] } },
     });
     renderApp(app, { path: "/peopleManagement", session: signedIn("teamleader") });
     expect(await screen.findByRole("heading", { level: 1, name: "Team Engineering" })).toBeInTheDocument();

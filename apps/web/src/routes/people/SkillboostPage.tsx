@@ -1,5 +1,5 @@
+import { useState } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
 import { useTranslation } from "react-i18next";
@@ -9,11 +9,12 @@ import { NotAllowed } from "../../components/NotAllowed";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState } from "../../components/EmptyState";
 import { peopleAbilities } from "../../features/people/abilities";
-import { useAllTeams, usePlansWithAssignees } from "../../features/people/hooks";
+import { useAllTeams, useTeamProgress } from "../../features/people/hooks";
 import { skillsMatrix } from "../../features/people/progress";
 import { SkillsMatrix } from "../../features/people/SkillsMatrix";
 import { TeamSelect } from "../../features/people/fields";
 import { LoadFailed, Loading } from "../../features/people/ui";
+import { TablePager } from "../../components/TablePager";
 
 /** /peopleManagement/skillboost: a team's skills matrix (PRODUCT.md "People management"). */
 export default function SkillboostPage() {
@@ -28,7 +29,9 @@ export default function SkillboostPage() {
   const chosen = Number(params.get("team")) || null;
   const teamId = chooses ? (chosen ?? teams.data?.[0]?.id ?? null) : (myTeam?.id ?? null);
   const teamName = chooses ? (teams.data?.find((team) => team.id === teamId)?.name ?? "") : (myTeam?.name ?? "");
-  const plans = usePlansWithAssignees(chooses ? (teamId ?? undefined) : undefined, can.progress && teamId !== null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const progress = useTeamProgress(teamId, page, pageSize, can.progress);
 
   if (role === "admin" || role === "member") return <NotAllowed homePath={homePathFor(role)} />;
 
@@ -47,21 +50,26 @@ export default function SkillboostPage() {
   if (chooses && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (teamId === null && (!chooses || teams.isSuccess)) {
     body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
-  } else if (teamId === null || plans.isPending) body = <Loading label={t("skillboost.loading")} />;
-  else if (plans.error) body = <LoadFailed error={plans.error} onRetry={plans.refetch} />;
+  } else if (teamId === null || progress.isPending) body = <Loading label={t("skillboost.loading")} />;
+  else if (progress.isError) body = <LoadFailed error={progress.error} onRetry={() => void progress.refetch()} />;
   else {
-    const matrix = skillsMatrix(plans.plans, plans.assignees, teamId);
+    const matrix = skillsMatrix(progress.data);
     body =
-      matrix.people.length === 0 || matrix.skills.length === 0 ? (
+      progress.data.count === 0 || matrix.skills.length === 0 ? (
         <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />
       ) : (
         <>
-          {plans.truncated && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t("skillboost.truncated")}
-            </Alert>
-          )}
           <SkillsMatrix matrix={matrix} teamName={teamName} />
+          <TablePager
+            count={progress.data.count}
+            page={page}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </>
       );
   }
@@ -78,6 +86,7 @@ export default function SkillboostPage() {
               const next = new URLSearchParams(params);
               next.set("team", value);
               setParams(next, { replace: true });
+              setPage(1);
             }}
           />
         </Box>

@@ -21,26 +21,15 @@ const member = (id: number, name: string, email: string, role: string) => ({
   team: engineering,
   created_at: "2026-01-01T00:00:00.000Z",
 });
-const plan = {
-  id: 11,
-  title: "Q4 upskilling",
-  deadline: "2027-01-31",
-  skills: { git: { collections: [] }, typescript: { collections: [] } },
-  teams: [engineering],
-  created_by: tessa,
-  assignees_count: 2,
-  completed_count: 0,
-  overdue_count: 0,
-  created_at: "2026-01-01T00:00:00.000Z",
-};
-const assignee = (id: number, name: string, email: string, git: number, ts: number) => ({
-  account: { id, display_name: name, email, team: engineering },
-  via_team: true,
+const memberPlan = (git: number, ts: number) => ({
+  plan: { id: 11, title: "Q4 upskilling", deadline: "2027-01-31" },
   status: "active",
   overdue: false,
   progress: { done: git + ts, total: 2, percent: ((git + ts) / 2) * 100 },
   skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } },
 });
+const progressRow = (id: number, name: string, email: string, plans: ReturnType<typeof memberPlan>[]) => ({ account: { id, display_name: name, email }, plans });
+const progressPage = (results: ReturnType<typeof progressRow>[], skills = ["git", "typescript"], count = results.length) => ({ count, next: null, previous: null, results, skills });
 
 function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
   const fetch = vi.fn(
@@ -49,11 +38,10 @@ function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
       "GET /api/b2b/v1/onboarding/": { body: page([]) },
       "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
       "GET /api/b2b/v1/teams/7/members/": {
-        body: [member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")],
+        body: page([member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")]),
       },
-      "GET /api/b2b/v1/plans/": { body: page([plan]) },
-      "GET /api/b2b/v1/plans/11/assignees/": {
-        body: [assignee(5, "Marco Bianchi", "member@acme.test", 1, 0), assignee(1, "Tessa Lind", "teamleader@acme.test", 0, 0)],
+      "GET /api/b2b/v1/teams/7/progress/": {
+        body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)])]),
       },
       "GET /api/b2b/v1/invite-requests/": { body: page([]) },
       "GET /api/b2b/v1/removal-requests/": { body: page([]) },
@@ -78,6 +66,25 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
     expect(within(table).queryByRole("button", { name: "Request removal of Tessa Lind" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Invite requests" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Removal requests" })).toBeInTheDocument();
+  });
+
+  it("asks for one page of members and the same page of progress, and pages both together", async () => {
+    const fetch = serve({
+      "GET /api/b2b/v1/teams/7/members/": { body: { ...page([member(5, "Marco Bianchi", "member@acme.test", "member")]), count: 45 } },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+    expect(await screen.findByText("1–20 of 45")).toBeInTheDocument();
+    const asked = (path: string) =>
+      fetch.mock.calls.map(([url]) => new URL(String(url), "http://x")).filter((url) => url.pathname === path).map((url) => Object.fromEntries(url.searchParams));
+    expect(asked("/api/b2b/v1/teams/7/members/")).toEqual([{ page: "1", page_size: "20" }]);
+    expect(asked("/api/b2b/v1/teams/7/progress/")).toEqual([{ page: "1", page_size: "20" }]);
+    await user.click(screen.getByRole("button", { name: "Go to the next page" }));
+    expect(await screen.findByText("21–40 of 45")).toBeInTheDocument();
+    await waitFor(() => expect(asked("/api/b2b/v1/teams/7/progress/").at(-1)).toEqual({ page: "2", page_size: "20" }));
+    expect(asked("/api/b2b/v1/teams/7/members/").at(-1)).toEqual({ page: "2", page_size: "20" });
+    // Nothing asks for plans one by one any more.
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("/plans/"))).toBe(false);
   });
 
   it("requests an invite with POST /invite-requests/ {email, team_id, reason}", async () => {
@@ -132,19 +139,20 @@ describe("/peopleManagement/skillboost", () => {
   });
 
   it("shows an empty state when no plans exist", async () => {
-    serve({ "GET /api/b2b/v1/plans/": { body: page([]) } });
+    serve({ "GET /api/b2b/v1/teams/7/progress/": { body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [])], []) } });
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
     expect(await screen.findByRole("heading", { name: "No upskilling plans for this team yet" })).toBeInTheDocument();
   });
 
-  it("lets the L&D leader choose a team and asks for that team's plans", async () => {
+  it("lets the L&D leader choose a team and asks for that team's progress", async () => {
     const fetch = serve({
       "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
     });
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("ldleader") });
     await screen.findByRole("table", { name: /Skills of team Engineering/ });
     expect(screen.getByRole("combobox", { name: "Team" })).toHaveTextContent("Engineering");
-    const plansCall = fetch.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith("/api/b2b/v1/plans/?"));
-    expect(new URL(plansCall!, "http://x").searchParams.get("team")).toBe("7");
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls.some((url) => url.startsWith("/api/b2b/v1/teams/7/progress/"))).toBe(true);
+    expect(urls.some((url) => url.includes("/plans/"))).toBe(false);
   });
 });

@@ -10,13 +10,13 @@ import { NotAllowed } from "../../components/NotAllowed";
 import { PageHeader } from "../../components/PageHeader";
 import { peopleAbilities } from "../../features/people/abilities";
 import type { Employee } from "../../features/people/api";
-import { usePlansWithAssignees, useTeam, useTeamMembers } from "../../features/people/hooks";
-import { plansByMember } from "../../features/people/progress";
+import { useTeam, useTeamMembers, useTeamProgress } from "../../features/people/hooks";
 import { TeamMembers } from "../../features/people/TeamMembers";
 import { RequestsSection } from "../../features/people/RequestsSection";
 import { RequestInviteDialog, RequestRemovalDialog } from "../../features/people/TeamRequestDialogs";
 import { LoadFailed, Loading, Section } from "../../features/people/ui";
 import { AssignPlanButton } from "../../features/people/AssignPlanButton";
+import { TablePager } from "../../components/TablePager";
 
 const positiveId = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
@@ -32,10 +32,11 @@ export default function TeamPage() {
   const allowed = teamId !== null && (can.directory || (role === "teamleader" && ownTeam));
 
   const team = useTeam(allowed ? teamId : null);
-  const members = useTeamMembers(allowed ? teamId : null);
-  // A team leader's plans are those they made or that were given to their team; the L&D leader's,
-  // those given to this team.
-  const plans = usePlansWithAssignees(role === "ldleader" ? (teamId ?? undefined) : undefined, allowed && can.progress);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const members = useTeamMembers(allowed ? teamId : null, page, pageSize);
+  // The same page of people with every plan each holds, for those who may see progress.
+  const progress = useTeamProgress(allowed ? teamId : null, page, pageSize, allowed && can.progress);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Employee | null>(null);
 
@@ -72,16 +73,35 @@ export default function TeamPage() {
         ) : members.isError ? (
           <LoadFailed error={members.error} onRetry={() => void members.refetch()} />
         ) : (
-          <TeamMembers
-            members={members.data}
-            myAccountId={me.account.id}
-            progress={
-              can.progress
-                ? { byMember: plansByMember(plans.plans, plans.assignees, teamId), isPending: plans.isPending, error: plans.error }
-                : null
-            }
-            onRequestRemoval={canRequest ? setRemoving : undefined}
-          />
+          <>
+            <TeamMembers
+              members={members.data.results}
+              myAccountId={me.account.id}
+              progress={
+                can.progress
+                  ? {
+                      byMember: new Map((progress.data?.results ?? []).map((row) => [row.account.id, row.plans])),
+                      // Until this page's answer is in, the previous page's plans belong to other people.
+                      isPending: progress.isPending || progress.isPlaceholderData,
+                      error: progress.error,
+                    }
+                  : null
+              }
+              onRequestRemoval={canRequest ? setRemoving : undefined}
+            />
+            {members.data.count > 0 && (
+              <TablePager
+                count={members.data.count}
+                page={page}
+                pageSize={pageSize}
+                onPage={setPage}
+                onPageSize={(size) => {
+                  setPageSize(size);
+                  setPage(1);
+                }}
+              />
+            )}
+          </>
         )}
       </Section>
 
