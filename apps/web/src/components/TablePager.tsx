@@ -1,5 +1,26 @@
+import { useState } from "react";
 import TablePagination from "@mui/material/TablePagination";
 import { useTranslation } from "react-i18next";
+
+/**
+ * A server-paged table's page and page size. `pager(count)` gives TablePager its props; choosing
+ * another page size starts again from the first page, as a new filter should (`setPage(1)`).
+ */
+export function usePaging(initialSize = 20) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialSize);
+  const pager = (count: number) => ({
+    count,
+    page,
+    pageSize,
+    onPage: setPage,
+    onPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  });
+  return { page, pageSize, setPage, pager };
+}
 
 interface TablePagerProps {
   /** Every matching row, on all pages (the server's `count`). */

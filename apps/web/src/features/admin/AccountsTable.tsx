@@ -26,7 +26,7 @@ import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
 import { LoadFailed, Loading, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "status" | "history"; account: AdminAccount } | null;
@@ -40,8 +40,7 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
   const [company, setCompany] = useState("");
   const [role, setRole] = useState("");
   const [status, setStatus] = useState<AccountStatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, pager } = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const roleFilter = Role.safeParse(role);
@@ -171,16 +170,7 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePager
-            count={accounts.data.count}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(accounts.data.count)} />
         </Paper>
       )}
 

@@ -19,7 +19,7 @@ import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
 import { LoadFailed, Loading, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "adjust" | "history"; budget: AdminBudget } | null;
@@ -45,8 +45,7 @@ export function BudgetsTable() {
   const money = useFormatMoney();
   const periodLabel = usePeriodLabel();
   const [company, setCompany] = useState("");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, pager } = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
   const budgets = useAdminBudgets({ company: company ? Number(company) : undefined, page, page_size: pageSize });
   const list = budgets.data?.results ?? [];
@@ -140,16 +139,7 @@ export function BudgetsTable() {
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePager
-            count={budgets.data.count}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(budgets.data.count)} />
         </Paper>
       )}
 

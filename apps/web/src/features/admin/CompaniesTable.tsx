@@ -26,7 +26,7 @@ import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
 import { LoadFailed, Loading, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 type Dialog = { kind: "edit" | "suspend" | "details"; company: AdminCompany } | null;
@@ -37,8 +37,7 @@ export function CompaniesTable() {
   const formatDate = useFormatDate();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<CompanyStatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, pager } = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const companies = useCompanies({ search: debounced, status, page, page_size: pageSize });
@@ -167,16 +166,7 @@ export function CompaniesTable() {
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePager
-            count={companies.data.count}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(companies.data.count)} />
         </Paper>
       )}
 

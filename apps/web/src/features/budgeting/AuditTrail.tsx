@@ -1,4 +1,3 @@
-import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -12,13 +11,12 @@ import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { useAudit } from "./hooks";
 import { ScrollArea } from "../../components/ScrollArea";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 
 /** Who changed what and when, across budgets, allocations and requests, newest first, a page at a time. */
 export function AuditTrail() {
   const { t, i18n } = useTranslation("budgeting");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, pager } = usePaging();
   const audit = useAudit(page, pageSize);
   const message = useErrorMessage();
   const rows = audit.data?.results ?? [];
@@ -64,16 +62,7 @@ export function AuditTrail() {
         </ScrollArea>
       )}
       {audit.isSuccess && audit.data.count > 0 && (
-        <TablePager
-          count={audit.data.count}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
+        <TablePager {...pager(audit.data.count)} />
       )}
     </Paper>
   );

@@ -23,7 +23,7 @@ import type { PurchaseRequest } from "@learnward/contracts";
 import { toast } from "../../lib/toast";
 import { usePurchaseRequests, useRequestAction, type PeriodFilter, type RequestAction, type Scope, type Sort, type StatusFilter } from "./hooks";
 import { formatMoney } from "./money";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 import { PayDialog } from "./PayDialog";
 import { RejectDialog } from "./RejectDialog";
 import { StatusChip } from "./StatusChip";
@@ -49,8 +49,7 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
   const [status, setStatus] = useState<StatusFilter>(initialStatus);
   const [period, setPeriod] = useState<PeriodFilter>("");
   const [sort, setSort] = useState<Sort>("desc");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, setPage, pager } = usePaging(10);
   const [dialog, setDialog] = useState<{ kind: "reject" | "pay"; request: PurchaseRequest } | null>(null);
   const query = usePurchaseRequests({ scope, status, period, sort, page, pageSize, team });
   const action = useRequestAction();
@@ -222,16 +221,7 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePager
-            count={query.data?.count ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(query.data?.count ?? 0)} />
         </Paper>
       )}
       {dialog?.kind === "reject" && (

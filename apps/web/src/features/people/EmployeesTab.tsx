@@ -28,7 +28,7 @@ import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
 import { EmployeeStatusChip, LoadFailed, Loading, useDebounced, useFormatDate, useRoleLabel } from "./ui";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
 // papaparse comes with this dialog only, when hr opens it.
@@ -56,8 +56,7 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
   const [status, setStatus] = useState<EmployeeStatusFilter>("active");
   const [ordering, setOrdering] = useState<EmployeeOrdering>("name");
   const [sort, setSort] = useState<SortOrder>("asc");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, pager } = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
 
@@ -229,16 +228,7 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
               </TableBody>
             </Table>
           </ScrollArea>
-          <TablePager
-            count={employees.data?.count ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(employees.data?.count ?? 0)} />
         </Paper>
       )}
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
@@ -14,7 +13,7 @@ import { skillsMatrix } from "../../features/people/progress";
 import { SkillsMatrix } from "../../features/people/SkillsMatrix";
 import { TeamSelect } from "../../features/people/fields";
 import { LoadFailed, Loading } from "../../features/people/ui";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 
 /** /peopleManagement/skillboost: a team's skills matrix (PRODUCT.md "People management"). */
 export default function SkillboostPage() {
@@ -29,8 +28,7 @@ export default function SkillboostPage() {
   const chosen = Number(params.get("team")) || null;
   const teamId = chooses ? (chosen ?? teams.data?.[0]?.id ?? null) : (myTeam?.id ?? null);
   const teamName = chooses ? (teams.data?.find((team) => team.id === teamId)?.name ?? "") : (myTeam?.name ?? "");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, pager } = usePaging();
   const progress = useTeamProgress(teamId, page, pageSize, can.progress);
 
   if (role === "admin" || role === "member") return <NotAllowed homePath={homePathFor(role)} />;
@@ -60,16 +58,7 @@ export default function SkillboostPage() {
       ) : (
         <>
           <SkillsMatrix matrix={matrix} teamName={teamName} />
-          <TablePager
-            count={progress.data.count}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TablePager {...pager(progress.data.count)} />
         </>
       );
   }

@@ -16,7 +16,7 @@ import { RequestsSection } from "../../features/people/RequestsSection";
 import { RequestInviteDialog, RequestRemovalDialog } from "../../features/people/TeamRequestDialogs";
 import { LoadFailed, Loading, Section } from "../../features/people/ui";
 import { AssignPlanButton } from "../../features/people/AssignPlanButton";
-import { TablePager } from "../../components/TablePager";
+import { TablePager, usePaging } from "../../components/TablePager";
 
 const positiveId = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
@@ -32,8 +32,7 @@ export default function TeamPage() {
   const allowed = teamId !== null && (can.directory || (role === "teamleader" && ownTeam));
 
   const team = useTeam(allowed ? teamId : null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, pager } = usePaging();
   const members = useTeamMembers(allowed ? teamId : null, page, pageSize);
   // The same page of people with every plan each holds, for those who may see progress.
   const progress = useTeamProgress(allowed ? teamId : null, page, pageSize, allowed && can.progress);
@@ -90,16 +89,7 @@ export default function TeamPage() {
               onRequestRemoval={canRequest ? setRemoving : undefined}
             />
             {members.data.count > 0 && (
-              <TablePager
-                count={members.data.count}
-                page={page}
-                pageSize={pageSize}
-                onPage={setPage}
-                onPageSize={(size) => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
-              />
+              <TablePager {...pager(members.data.count)} />
             )}
           </>
         )}
