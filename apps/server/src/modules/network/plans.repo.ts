@@ -19,14 +19,23 @@ export type PlanRow = typeof upskillingPlans.$inferSelect;
 
 export function createPlansRepo(db: Db) {
   /**
-   * Assignees as people: `holders` answers (plan_id, account_id) pairs; each comes back with the
-   * person's name, email and team and the stored answer (pending until they accept or reject).
+   * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
+   * a team it was given to, present or future. `direct` filters the first, `viaTeam` the second
+   * (`pt` the plan's team, `a` the member).
    */
-  async function assigneeRows(holders: SQL, where: SQL = sql`true`, page: SQL = sql``) {
+  const holders = (direct: SQL, viaTeam: SQL) => sql`select plan_id, account_id from ${planAssignees} where ${direct}
+    union
+    select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where ${viaTeam}`;
+
+  /**
+   * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
+   * answer (pending until they accept or reject), by name.
+   */
+  async function assigneeRows(pairs: SQL, where: SQL = sql`true`, page: SQL = sql``) {
     const result = (await db.execute(sql`
       select p.plan_id, a.id as account_id, u.name, u.email, a.team_id, t.name as team_name,
              coalesce(pa.status, 'pending') as status, coalesce(pa.direct, false) as direct
-      from (${holders}) p
+      from (${pairs}) p
       join ${accounts} a on a.id = p.account_id
       join ${authUsers} u on u.id = a.uid
       left join ${teams} t on t.id = a.team_id
@@ -120,23 +129,19 @@ export function createPlansRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** Direct assignees plus every active member of an assigned team, present or future. */
+    /** Everyone who holds these plans. */
     async assignees(planIds: number[]) {
       if (!planIds.length) return [];
-      return assigneeRows(sql`select plan_id, account_id from ${planAssignees} where plan_id in ${planIds}
-        union
-        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where pt.plan_id in ${planIds}`);
+      return assigneeRows(holders(sql`plan_id in ${planIds}`, sql`pt.plan_id in ${planIds}`));
     },
 
     /** One page of a plan's assignees (by name), optionally only one team's people, and how many there are. */
     async assigneesPage(planId: number, teamId: number | undefined, limit: number, offset: number) {
-      const holders = sql`select plan_id, account_id from ${planAssignees} where plan_id = ${planId}
-        union
-        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where pt.plan_id = ${planId}`;
+      const ofPlan = holders(sql`plan_id = ${planId}`, sql`pt.plan_id = ${planId}`);
       const inTeam = teamId === undefined ? sql`true` : sql`a.team_id = ${teamId}`;
       const [rows, total] = await Promise.all([
-        assigneeRows(holders, inTeam, sql`limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as n from (${holders}) p join ${accounts} a on a.id = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
+        assigneeRows(ofPlan, inTeam, sql`limit ${limit} offset ${offset}`),
+        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${accounts} a on a.id = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
       ]);
       return { rows, count: Number(total.rows[0]?.n ?? 0) };
     },
@@ -144,20 +149,15 @@ export function createPlansRepo(db: Db) {
     /** The plans these people hold, directly or through their team (as assignees() counts them). */
     async assignmentsOf(accountIds: number[]) {
       if (!accountIds.length) return [];
-      return assigneeRows(sql`select plan_id, account_id from ${planAssignees} where account_id in ${accountIds}
-        union
-        select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where a.id in ${accountIds}`);
+      return assigneeRows(holders(sql`account_id in ${accountIds}`, sql`a.id in ${accountIds}`));
     },
 
-    /** Every skill of the plans that the team, or any active member of it, holds. */
+    /** Every skill of the plans that the team's active members hold. */
     async skillsOfTeam(teamId: number) {
+      const members = sql`select id from ${accounts} where team_id = ${teamId} and status = 'active'`;
       const result = (await db.execute(sql`
         select distinct pc.skill from ${planCollections} pc
-        where pc.plan_id in (
-          select plan_id from ${planTeams} where team_id = ${teamId}
-          union
-          select pa.plan_id from ${planAssignees} pa join ${accounts} a on a.id = pa.account_id where a.team_id = ${teamId} and a.status = 'active'
-        )
+        where pc.plan_id in (select plan_id from (${holders(sql`account_id in (${members})`, sql`a.team_id = ${teamId}`)}) h)
         order by pc.skill`)) as unknown as { rows: { skill: string }[] };
       return result.rows.map((r) => String(r.skill));
     },
