@@ -15,7 +15,7 @@ import { COPILOT_QUESTION_MAX } from "@learnward/contracts";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CopilotMessage } from "./CopilotMessage";
-import { createConversation, discoverKeys, storeAnswer, useConversation, useConversations, useTurnIntoCollection } from "./hooks";
+import { createConversation, discoverKeys, storeAnswer, useConversation, useConversations, useOlderConversations, useTurnIntoCollection } from "./hooks";
 import { askCopilot } from "./stream";
 
 interface CopilotPanelProps {
@@ -36,6 +36,8 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
   const { t } = useTranslation("discover");
   const queryClient = useQueryClient();
   const conversations = useConversations();
+  const [olderPages, setOlderPages] = useState(0);
+  const older = useOlderConversations(olderPages);
   const current = useConversation(conversation);
   const toCollection = useTurnIntoCollection(conversation);
   const [question, setQuestion] = useState("");
@@ -100,8 +102,14 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
     });
 
   const lastAnswer = [...messages].reverse().find((m) => m.role === "assistant");
-  // A conversation left without a question is not worth a line in the history.
-  const history = conversations.data?.results.filter((c) => c.messages_count > 0 || c.id === conversation) ?? [];
+  // A conversation left without a question is not worth a line in the history. A new conversation
+  // shifts the pages by one: each conversation is listed once.
+  const loaded = [conversations.data, ...older.map((page) => page.data)];
+  const history = [...new Map(loaded.flatMap((page) => page?.results ?? []).map((c) => [c.id, c])).values()].filter(
+    (c) => c.messages_count > 0 || c.id === conversation,
+  );
+  const loadingOlder = older.some((page) => page.isPending);
+  const hasOlder = loadingOlder || Boolean(loaded.at(-1)?.next);
   const startNew = () => {
     abort.current?.abort();
     setPending(null);
@@ -165,6 +173,11 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
               </li>
             ))}
           </Box>
+        )}
+        {hasOlder && (
+          <Button size="small" onClick={() => setOlderPages((pages) => pages + 1)} loading={loadingOlder} sx={{ mt: 0.5 }}>
+            {t("copilot.older")}
+          </Button>
         )}
       </Box>
 

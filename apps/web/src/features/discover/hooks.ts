@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AskCopilotResponse, CopilotConversation, DiscoverContent } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
@@ -84,6 +84,19 @@ export function useConversations() {
   return useQuery({
     queryKey: discoverKeys.conversations,
     queryFn: ({ signal }) => request(CONVERSATIONS, { query: CONVERSATIONS_QUERY, parse: checkConversationsPage, signal }),
+  });
+}
+
+/**
+ * Older pages of the history (2, 3, …), loaded as the person asks for them. They share the first
+ * page's key prefix, so a new conversation refreshes them all.
+ */
+export function useOlderConversations(pages: number) {
+  return useQueries({
+    queries: Array.from({ length: pages }, (_, index) => ({
+      queryKey: [...discoverKeys.conversations, { page: index + 2 }],
+      queryFn: ({ signal }: { signal: AbortSignal }) => request(CONVERSATIONS, { query: { ...CONVERSATIONS_QUERY, page: index + 2 }, parse: checkConversationsPage, signal }),
+    })),
   });
 }
 

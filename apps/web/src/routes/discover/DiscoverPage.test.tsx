@@ -18,7 +18,7 @@ const savedCopy = (id: number, courseStatus: "wishlist" | null) => ({
   description: null, image_url: null, provider: null, is_private: false, course_status: courseStatus, completed: null, created_at: "2026-01-01T00:00:00.000Z",
 });
 
-function discoverServer() {
+function discoverServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
   const saved = new Set<number>();
   return fakeServer({
     "GET /api/b2b/v1/discover/": ({ url }) => {
@@ -41,6 +41,7 @@ function discoverServer() {
       saved.add((body as { id_course: number }).id_course);
       return { status: 201, body: savedCopy((body as { id_course: number }).id_course, "wishlist") };
     },
+    ...overrides,
   });
 }
 
@@ -65,6 +66,27 @@ describe("/discover", () => {
     // With filters in the address (checked by zod, which loads with the page), the results wait for the page.
     preloadRoute("/discover", "?type=course");
     expect(dropEarlyRequests().sort()).toEqual(["/api/b2b/v1/copilot/conversations/?page_size=20", "/api/b2b/v1/discover/recommendations/?limit=8", "/api/b2b/v1/discover/trending/?limit=8"]);
+  });
+
+  it("lists the 20 newest conversations and older ones a page at a time, on request", async () => {
+    const summary = (id: number) => ({ id, title: `Question ${id}`, language: "en", messages_count: 2, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
+    const all = Array.from({ length: 23 }, (_, i) => summary(23 - i));
+    discoverServer({
+      "GET /api/b2b/v1/copilot/conversations/": ({ url }) => {
+        const number = Number(url.searchParams.get("page") ?? 1);
+        return { body: { count: all.length, next: number * 20 < all.length ? "more" : null, previous: null, results: all.slice((number - 1) * 20, number * 20) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
+    const history = await screen.findByRole("navigation", { name: "Past conversations" });
+    expect(await within(history).findByRole("button", { name: "Question 23" })).toBeInTheDocument();
+    expect(within(history).queryByRole("button", { name: "Question 3" })).not.toBeInTheDocument();
+    await user.click(within(history).getByRole("button", { name: "Show older conversations" }));
+    expect(await within(history).findByRole("button", { name: "Question 1" })).toBeInTheDocument();
+    expect(within(history).getAllByRole("button", { name: /^Question / })).toHaveLength(23);
+    // Nothing older: the button goes.
+    expect(within(history).queryByRole("button", { name: "Show older conversations" })).not.toBeInTheDocument();
   });
 
   it("searches with filters and facet counts, shows trending and recommendations", async () => {
