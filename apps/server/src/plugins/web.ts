@@ -48,8 +48,9 @@ export default fp(
     const isPage = (req: FastifyRequest) => !req.url.startsWith("/api") && !/\.[a-z0-9]+$/i.test(req.url.split("?")[0] ?? "");
     if (built) {
       // The pages the router owns. A route of their own rather than the not-found handler: the
-      // rendered pages (tens of KB) get @fastify/compress's per-route compression.
-      app.get("/*", { config: { access: "public" } }, (req, reply) => {
+      // rendered pages (tens of KB) get @fastify/compress's per-route compression. Not part of the
+      // API, so not in its document (which must not depend on whether the web app is built).
+      app.get("/*", { config: { access: "public" }, schema: { hide: true } }, (req, reply) => {
         if (!isPage(req)) return reply.callNotFound();
         // Read per request: a rebuild replaces index.html while the server runs.
         return fs.promises.readFile(index, "utf8").then(async (template) => {
