@@ -79,45 +79,45 @@ function Assignees({ plan }: { plan: Plan }) {
   if (assignees.data.count === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
   return (
     <>
-    <ScrollArea label={t("plans.assigneesOf", { title: plan.title })} sx={{ mt: 2 }}>
-      <Table size="small">
-        <Box component="caption" sx={visuallyHidden}>
-          {t("plans.assigneesOf", { title: plan.title })}
-        </Box>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">{t("plans.person")}</TableCell>
-            <TableCell scope="col">{t("plans.team")}</TableCell>
-            <TableCell scope="col">{t("plans.status")}</TableCell>
-            <TableCell scope="col">{t("plans.progress")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {assignees.data.results.map((a) => (
-            <TableRow key={a.account.id}>
-              <TableCell component="th" scope="row">
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {a.account.display_name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {a.account.email}
-                </Typography>
-              </TableCell>
-              <TableCell>{a.account.team?.name ?? "—"}</TableCell>
-              <TableCell>
-                <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                  <StatusChip kind="assignee" status={a.status} />
-                  {a.overdue && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("myTasks.overdue")} />}
-                </Box>
-              </TableCell>
-              <TableCell>{t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total })}</TableCell>
+      <ScrollArea label={t("plans.assigneesOf", { title: plan.title })} sx={{ mt: 2 }}>
+        <Table size="small">
+          <Box component="caption" sx={visuallyHidden}>
+            {t("plans.assigneesOf", { title: plan.title })}
+          </Box>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">{t("plans.person")}</TableCell>
+              <TableCell scope="col">{t("plans.team")}</TableCell>
+              <TableCell scope="col">{t("plans.status")}</TableCell>
+              <TableCell scope="col">{t("plans.progress")}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ScrollArea>
-    {/* The previous and next pages of the people on this plan (a plan given to a whole company has thousands). */}
-    <TablePager count={assignees.data.count} page={page} pageSize={ASSIGNEES_PAGE_SIZE} onPage={setPage} />
+          </TableHead>
+          <TableBody>
+            {assignees.data.results.map((a) => (
+              <TableRow key={a.account.id}>
+                <TableCell component="th" scope="row">
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {a.account.display_name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {a.account.email}
+                  </Typography>
+                </TableCell>
+                <TableCell>{a.account.team?.name ?? "—"}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                    <StatusChip kind="assignee" status={a.status} />
+                    {a.overdue && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("myTasks.overdue")} />}
+                  </Box>
+                </TableCell>
+                <TableCell>{t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total })}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollArea>
+      {/* The previous and next pages of the people on this plan (a plan given to a whole company has thousands). */}
+      <TablePager count={assignees.data.count} page={page} pageSize={ASSIGNEES_PAGE_SIZE} onPage={setPage} />
     </>
   );
 }
