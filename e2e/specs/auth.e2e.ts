@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { expectHeading, heading, launchBrowser, mainMenu, menuEntries, openPage, signInWithForm, visible, waitForPath } from "../support";
+import { DEMO_PASSWORD, expectHeading, heading, launchBrowser, mainMenu, menuEntries, openPage, signInWithForm, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +38,39 @@ describe("sign-in", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await visible(page.getByText("Invalid email"));
     await visible(page.getByText("Min length 6 characters"));
+    await context.close();
+  });
+
+  it("shows the sign-in form before its code arrives, keeps what is typed and sends nothing until it answers", async () => {
+    const { page, context, errors } = await openPage(browser);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The app's code is held back, as on a slow phone network.
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+    });
+    const loaded = page.goto("/login", { waitUntil: "commit" });
+    const email = page.getByLabel(/^Email/);
+    const password = page.getByLabel(/^Password/);
+    await email.fill("member@acme.test");
+    await password.fill(DEMO_PASSWORD);
+    // The server rendered it; its button waits for the browser, and Enter does not submit the form.
+    expect(await page.locator("#learnward-state").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Sign in", exact: true }).isDisabled()).toBe(true);
+    await password.press("Enter");
+    release();
+    await loaded;
+    expect(await email.inputValue()).toBe("member@acme.test");
+    expect(navigations).toHaveLength(1);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await waitForPath(page, "/home");
+    expect(navigations.join(" ")).not.toContain(DEMO_PASSWORD);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -84,11 +84,23 @@ describe("rendering the first view on the server", () => {
     expect(queryKeys(page!.state)).toContainEqual(expect.arrayContaining(["insights"]));
   });
 
-  it("leaves other pages, and visitors who are not signed in, to the browser", async () => {
+  it("renders the sign-in page for a visitor who is not signed in, its button waiting for the browser", async () => {
+    const page = await render({ url: "/login?next=%2Fdiscover", cookie: "NEXT_LOCALE=es", phone: true, api: fakeApi({ "/api/session": { me: null } }) });
+    expect(page?.html).toContain("Iniciar sesión");
+    expect(page?.html).toMatch(/<form[^>]* method="post"/);
+    // Until hydrated, the form must not submit natively: its submit button (and so Enter) does nothing.
+    expect(page?.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    expect(page?.html).toContain('href="/register?next=%2Fdiscover"');
+    expect(queryKeys(page!.state)).toEqual([["session"]]);
+  });
+
+  it("leaves other pages, and visitors a page is not for, to the browser", async () => {
     const api = fakeApi({ "/api/session": { me: ME } });
-    // Forms (sign-in, settings) would submit natively until hydrated.
-    for (const url of ["/login", "/setting"]) expect(await render({ url, cookie: "", phone: false, api })).toBeNull();
+    // A settings form would submit natively until hydrated.
+    expect(await render({ url: "/setting", cookie: "", phone: false, api })).toBeNull();
     expect(api.calls).toEqual([]);
+    // A signed-in person is sent on from /login by the browser.
+    expect(await render({ url: "/login", cookie: "", phone: false, api })).toBeNull();
 
     expect(await render({ url: "/home", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: null } }) })).toBeNull();
     // spec §4: an account that is gone is signed out by the browser; the server does not post it.

@@ -11,7 +11,7 @@ import { CacheProvider } from "@emotion/react";
 import type { Locale } from "@learnward/contracts";
 import { createQueryClient } from "./app/providers";
 import { AppTree } from "./app/AppTree";
-import { rendersOnServer, routeNamespaces } from "./app/router";
+import { routeNamespaces, serverAudience } from "./app/router";
 import { serverI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
@@ -112,7 +112,7 @@ function styleTags(cache: EmotionCache, html: string): string {
 /**
  * Renders the first view of `url` as the browser would once its code, words and data have loaded,
  * or answers null when the browser should render it itself (a page not rendered on the server, or a
- * visitor who is not signed in).
+ * visitor the page is not rendered for).
  */
 export function render(input: RenderInput): Promise<RenderOutput | null> {
   return current.run(input.api, () => renderPage(input));
@@ -120,14 +120,17 @@ export function render(input: RenderInput): Promise<RenderOutput | null> {
 
 async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<RenderOutput | null> {
   const { pathname, search } = new URL(url, "http://localhost");
-  if (!rendersOnServer(pathname)) return null;
+  const audience = serverAudience(pathname);
+  if (!audience) return null;
   const locale = readLocale(cookie);
   const queryClient = createQueryClient();
   try {
     const session: Session = await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
-    // The pages rendered here are for signed-in people: the browser sends anyone else to /login (and
-    // signs out an account that is gone, spec §4, which the server cannot do for it).
-    if (session.status !== "signedIn") return null;
+    // Each page is rendered for the visitors it is for: the browser sends anyone else on (to /login,
+    // or from /login home), and signs out an account that is gone (spec §4), which the server cannot
+    // do for it.
+    const rendersFor = session.status === "signedIn" ? "signedIn" : session.reason === "anonymous" ? "signedOut" : null;
+    if (rendersFor !== audience) return null;
     const i18n = await serverI18n(locale, routeNamespaces(pathname));
     const router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname + search}>{children}</StaticRouter>;
     // compat: emotion keeps the styles in its cache rather than writing a <style> before each element.

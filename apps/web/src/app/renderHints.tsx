@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useState } from "react";
+import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { ONE_YEAR_SECONDS, readCookie } from "../lib/cookie";
@@ -45,4 +45,18 @@ export function useCookieBoolean(name: string, fallback: boolean): [boolean, (va
     [name],
   );
   return [value, update];
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * False while a page the server rendered is shown but not hydrated yet (and in the server's render),
+ * true once the browser answers it, and at once on a page the browser draws itself.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
 }

@@ -10,6 +10,8 @@ import { learningPathsRequests } from "../features/network/requests";
 import { RequireRole, SessionGate } from "./session";
 
 type PageModule = { default: ComponentType };
+/** Whose first view of a page the server renders. */
+export type ServerAudience = "signedIn" | "signedOut";
 
 /**
  * A lazily loaded page: its code and its translation namespaces arrive together. preload() starts
@@ -20,13 +22,15 @@ function page(
   load: () => Promise<PageModule>,
   namespaces: readonly string[] = [],
   early?: (search: URLSearchParams) => EarlyRequest[],
-  // Pages the server renders first (see entry-server.tsx). Only pages that read: until the browser
-  // has hydrated a page, its forms would submit natively (a password in a GET address) and its
-  // buttons do nothing. Charts are the browser's to draw: they size themselves to its layout, and
-  // drawn on the server they were drawn again at once, as one long task (/dashboard/content desktop
-  // 96 → 81). The dashboard's charts and tables render after its key figures (useDeferredValue in
+  // Who the server renders the page's first view for (see entry-server.tsx): signed-in people, or
+  // visitors who are not signed in. Only pages that read, or whose form waits for the browser: until
+  // the browser has hydrated a page, its buttons do nothing and a form would submit natively (a
+  // password in a GET address), so /login's submit button stays disabled until then (useHydrated).
+  // Charts are the browser's to draw: they size themselves to its layout, and drawn on the server
+  // they were drawn again at once, as one long task (/dashboard/content desktop 96 → 81). The
+  // dashboard's charts and tables render after its key figures (useDeferredValue in
   // InsightsDashboard), so its server render stops at the figures and what needs attention.
-  { serverRendered = false } = {},
+  { serverRendered }: { serverRendered?: ServerAudience } = {},
 ) {
   let code: Promise<PageModule> | undefined;
   const loadCode = () => (code ??= load());
@@ -43,7 +47,7 @@ const PublicLayout = page(() => import("./layout/PublicLayout"));
 const AppLayout = page(() => import("./layout/AppLayout"), ["onboarding"]);
 
 const LandingPage = page(() => import("../routes/landing/LandingPage"), ["landing"]);
-const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"]);
+const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"], undefined, { serverRendered: "signedOut" });
 const RegisterPage = page(() => import("../routes/auth/RegisterPage"), ["auth"]);
 const ForgotPasswordPage = page(() => import("../routes/auth/ForgotPasswordPage"), ["auth"]);
 const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"), ["auth"]);
@@ -52,10 +56,10 @@ const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"])
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
 const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings"]);
-const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: true });
-const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: true });
-const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests, { serverRendered: true });
-const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests, { serverRendered: true });
+const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: "signedIn" });
+const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: "signedIn" });
+const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests, { serverRendered: "signedIn" });
+const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests, { serverRendered: "signedIn" });
 const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
 const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
 const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"]);
@@ -80,7 +84,7 @@ export function AppRoutes() {
   return <Routes>{routes}</Routes>;
 }
 
-type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[]; serverRendered?: boolean };
+type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[]; serverRendered?: ServerAudience };
 
 /** The lazily loaded layouts and page that `pathname` shows, outermost first. */
 function routePages(pathname: string): PageType[] {
@@ -97,9 +101,9 @@ export function routeCode(pathname: string): Promise<void> {
   return Promise.all(routePages(pathname).map((type) => type.preload?.())).then(() => undefined);
 }
 
-/** Whether the server renders `pathname`'s first view (entry-server.tsx): its page says so. */
-export function rendersOnServer(pathname: string): boolean {
-  return routePages(pathname).at(-1)?.serverRendered === true;
+/** Whose first view of `pathname` the server renders (entry-server.tsx), as its page says; null: nobody's. */
+export function serverAudience(pathname: string): ServerAudience | null {
+  return routePages(pathname).at(-1)?.serverRendered ?? null;
 }
 
 /** The translation namespaces the layouts and page of `pathname` need. */

@@ -14,6 +14,7 @@ import { signInResolver } from "../../features/identity/lazyResolvers";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { PasswordField } from "../../components/PasswordField";
+import { useHydrated } from "../../app/renderHints";
 import { AuthCard } from "./AuthCard";
 
 export default function LoginPage() {
@@ -24,6 +25,11 @@ export default function LoginPage() {
   const next = safeNextPath(params.get("next"));
   const signIn = useSignIn();
   const form = useForm({ resolver: signInResolver, defaultValues: { email: "", password: "" } });
+  // The server renders this page (app/router.tsx). Until the browser has hydrated it, the form must
+  // not submit natively: with its submit button disabled, Enter in a field does not submit it either
+  // (HTML's implicit submission), and were it ever sent, it posts: no password in an address. What is
+  // typed meanwhile stays (React and react-hook-form keep it).
+  const hydrated = useHydrated();
   useEffect(() => {
     signInResolver.preload();
   }, []);
@@ -37,7 +43,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+      <Box component="form" method="post" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
         <Stack spacing={2.5}>
           {accountMissing && !signIn.isPending && (
             <Alert severity="warning" role="alert">
@@ -71,7 +77,7 @@ export default function LoginPage() {
               {t("login.forgot")}
             </TextLink>
           </Box>
-          <Button type="submit" variant="contained" size="large" loading={signIn.isPending} fullWidth>
+          <Button type="submit" variant="contained" size="large" loading={signIn.isPending} disabled={!hydrated} fullWidth>
             {t("login.submit")}
           </Button>
           <Typography variant="body2" sx={{ textAlign: "center" }}>
