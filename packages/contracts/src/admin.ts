@@ -117,6 +117,8 @@ export const AdminAuditEntry = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The names of the companies the entry's snapshots refer to (company_id), by id. */
+  company_names: z.record(z.string(), z.string()),
   created_at: z.string(),
 });
 export const AdminAuditQuery = z.object({

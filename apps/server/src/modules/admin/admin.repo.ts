@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -172,6 +172,13 @@ export function createAdminRepo(db: Db) {
         await audit(tx, actorId, "budget", id, "adjust", before, row, reason);
         return row!;
       });
+    },
+
+    /** Company names by id, for the ids asked that exist. */
+    async companyNames(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     async auditLog(f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {

@@ -209,20 +209,26 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; requests: Req
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset);
+      const entries = rows.map((r) => ({ r, before: snakeKeys(r.e.before), after: snakeKeys(r.e.after) }));
+      // Snapshots keep company ids; the page names them (one query for the page, not every company).
+      const companyIds = (entry: (typeof entries)[number]) =>
+        [entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id).filter((id): id is number => Number.isInteger(id));
+      const names = await repo.companyNames([...new Set(entries.flatMap(companyIds))]);
       return toPage(
         req,
         p,
         count,
-        rows.map((r) => ({
-          id: r.e.id,
-          actor: r.e.actorId !== null && r.actorName !== null ? { id: r.e.actorId, display_name: r.actorName } : null,
-          entity: r.e.entity,
-          entity_id: r.e.entityId,
-          action: r.e.action,
-          reason: r.e.reason,
-          before: snakeKeys(r.e.before),
-          after: snakeKeys(r.e.after),
-          created_at: r.e.createdAt.toISOString(),
+        entries.map((entry) => ({
+          id: entry.r.e.id,
+          actor: entry.r.e.actorId !== null && entry.r.actorName !== null ? { id: entry.r.e.actorId, display_name: entry.r.actorName } : null,
+          entity: entry.r.e.entity,
+          entity_id: entry.r.e.entityId,
+          action: entry.r.e.action,
+          reason: entry.r.e.reason,
+          before: entry.before,
+          after: entry.after,
+          company_names: Object.fromEntries(companyIds(entry).flatMap((id) => (names.has(id) ? [[String(id), names.get(id)!]] : []))),
+          created_at: entry.r.e.createdAt.toISOString(),
         })),
       );
     },

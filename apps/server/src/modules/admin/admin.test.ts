@@ -59,6 +59,10 @@ describe("admin area", () => {
     const globexId = (await admin.get("/api/b2b/v1/admin/companies/?search=globex")).body.results[0].id;
     const moved = await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: globexId, role: "hr" });
     expect(moved.body).toMatchObject({ role: "hr", company: { name: "Globex" }, team: null });
+    // The log names the companies of the move (snapshots keep ids), and no others.
+    const move = (await admin.get(`/api/b2b/v1/admin/audit/?entity=account&entity_id=${m.id}`)).body.results[0];
+    expect(move).toMatchObject({ before: { company_id: m.company.id }, after: { company_id: globexId } });
+    expect(move.company_names).toEqual({ [m.company.id]: "Acme", [globexId]: "Globex" });
     expect((await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "deactivated" })).body.status).toBe("deactivated");
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(403);
     await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });

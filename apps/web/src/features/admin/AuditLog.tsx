@@ -12,34 +12,28 @@ import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
 import type { AuditEntity, AuditEntry } from "./api";
 import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
-import { useAllCompanies, useAudit } from "./hooks";
+import { useAudit } from "./hooks";
 import { LoadFailed, Loading, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
 import { TablePager } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
 
-/** Company names by id, from the cached list of every company (audit snapshots only carry ids). */
-export function useCompanyName(): (id: unknown) => string | null {
-  const companies = useAllCompanies();
-  return useCallback(
-    (id: unknown) => (typeof id === "number" ? (companies.data?.find((company) => company.id === id)?.name ?? null) : null),
-    [companies.data],
-  );
-}
+/** The name of the company `id` refers to in an entry, as the server sent it with the entry. */
+const companyName = (entry: Pick<AuditEntry, "company_names">, id: unknown): string | null =>
+  typeof id === "number" ? (entry.company_names[String(id)] ?? null) : null;
 
-/** An audited value as a person reads it: money in its currency, roles and statuses translated, ids named. */
+/** An audited value of `entry` as a person reads it: money in its currency, roles and statuses translated, ids named. */
 function useFormatValue() {
   const { t, i18n } = useTranslation("admin");
   const roleLabel = useRoleLabel();
   const money = useFormatMoney();
   const date = useFormatDate();
-  const companyName = useCompanyName();
   return useCallback(
-    (field: string, value: unknown, currency: string | null): string => {
+    (entry: AuditEntry, field: string, value: unknown, currency: string | null): string => {
       if (value === null || value === undefined || value === "") return t("audit.none");
       if (Array.isArray(value)) return value.length ? value.join(", ") : t("audit.none");
       if (field === "url_photo" && typeof value === "string") return value.startsWith("data:") ? t("audit.uploadedImage") : value;
       if (field.endsWith("_minor") && typeof value === "number" && currency) return money(value, currency);
-      if (field === "company_id") return companyName(value) ?? t("audit.companyId", { id: String(value) });
+      if (field === "company_id") return companyName(entry, value) ?? t("audit.companyId", { id: String(value) });
       if (field === "team_id") return t("audit.teamId", { id: String(value) });
       if (field === "role" && Role.safeParse(value).success) return roleLabel(Role.parse(value));
       if (field === "status" && i18n.exists(`admin:status.${String(value)}`)) return t(`status.${value as "active"}`);
@@ -47,14 +41,13 @@ function useFormatValue() {
       if (field === "period_start" && typeof value === "string") return date(`${value}T00:00:00Z`);
       return String(value);
     },
-    [t, i18n, roleLabel, money, date, companyName],
+    [t, i18n, roleLabel, money, date],
   );
 }
 
 /** What an entry is about, for the page-wide lists where entries of many things mix. */
 export function useAuditSubject(): (entry: AuditEntry) => string {
   const { t } = useTranslation("admin");
-  const companyName = useCompanyName();
   const periodLabel = usePeriodLabel();
   return useCallback(
     (entry: AuditEntry) => {
@@ -62,7 +55,7 @@ export function useAuditSubject(): (entry: AuditEntry) => string {
       const fallback = t(`audit.subject.${entry.entity}`, { id: entry.entity_id });
       if (entry.entity === "company") return typeof field("name") === "string" ? String(field("name")) : fallback;
       if (entry.entity === "invitation") return typeof field("email") === "string" ? String(field("email")) : fallback;
-      const company = companyName(field("company_id"));
+      const company = companyName(entry, field("company_id"));
       if (entry.entity === "account") {
         const username = field("username");
         if (typeof username !== "string") return fallback;
@@ -76,13 +69,15 @@ export function useAuditSubject(): (entry: AuditEntry) => string {
       }
       return fallback;
     },
-    [t, companyName, periodLabel],
+    [t, periodLabel],
   );
 }
 
-function ChangeList({ changes, currency }: { changes: Change[]; currency: string | null }) {
+function ChangeList({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation("admin");
   const format = useFormatValue();
+  const changes: Change[] = auditChanges(entry);
+  const currency = auditCurrency(entry);
   if (changes.length === 0) return <Typography variant="body2" color="text.secondary">{t("audit.noFieldChanges")}</Typography>;
   const label = (field: string) => (i18n.exists(`admin:audit.fields.${field}`) ? t(`audit.fields.${field}` as "audit.fields.name") : field);
   return (
@@ -92,8 +87,8 @@ function ChangeList({ changes, currency }: { changes: Change[]; currency: string
           <strong>{label(change.field)}</strong>
           {": "}
           {change.before === null && change.after !== null
-            ? format(change.field, change.after, currency)
-            : t("audit.fromTo", { before: format(change.field, change.before, currency), after: format(change.field, change.after, currency) })}
+            ? format(entry, change.field, change.after, currency)
+            : t("audit.fromTo", { before: format(entry, change.field, change.before, currency), after: format(entry, change.field, change.after, currency) })}
         </Typography>
       ))}
     </Box>
@@ -120,7 +115,7 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
               {action(entry.action)}
               {showSubject && ` · ${subject(entry)}`}
             </Typography>
-            <ChangeList changes={auditChanges(entry)} currency={auditCurrency(entry)} />
+            <ChangeList entry={entry} />
             {entry.reason && (
               <Typography variant="body2" sx={{ mt: 0.5 }}>
                 <strong>{t("audit.columns.reason")}</strong>: {entry.reason}
@@ -152,7 +147,7 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
               <TableCell>{action(entry.action)}</TableCell>
               {showSubject && <TableCell>{subject(entry)}</TableCell>}
               <TableCell sx={{ minWidth: 220 }}>
-                <ChangeList changes={auditChanges(entry)} currency={auditCurrency(entry)} />
+                <ChangeList entry={entry} />
               </TableCell>
               <TableCell sx={{ minWidth: 140 }}>{entry.reason ?? t("audit.none")}</TableCell>
             </TableRow>

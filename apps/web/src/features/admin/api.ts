@@ -29,9 +29,6 @@ export type AccountPatch = z.input<typeof UpdateAdminAccountRequest>;
 export type AdjustBody = z.input<typeof AdjustBudgetRequest>;
 
 const ADMIN = "/api/b2b/v1/admin";
-/** The server's largest page. */
-export const MAX_PAGE_SIZE = 100;
-
 const CompaniesPage = Paginated(AdminCompanySchema);
 const AccountsPage = Paginated(AdminAccountSchema);
 const BudgetsPage = Paginated(AdminBudgetSchema);
@@ -54,15 +51,7 @@ export interface CompaniesParams {
 export const fetchCompanies = (params: CompaniesParams, signal?: AbortSignal): Promise<Page<AdminCompany>> =>
   request(`${ADMIN}/companies/`, { query: { ...params, search: params.search || undefined }, parse: (json) => CompaniesPage.parse(json), signal });
 
-/** Every company, for pickers and for naming companies in the audit log, a page of 100 at a time. */
-export async function fetchAllCompanies(signal?: AbortSignal): Promise<AdminCompany[]> {
-  const all: AdminCompany[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await fetchCompanies({ page, page_size: MAX_PAGE_SIZE }, signal);
-    all.push(...answer.results);
-    if (!answer.next || answer.results.length === 0) return all;
-  }
-}
+export const fetchCompany = (id: number, signal?: AbortSignal) => request(`${ADMIN}/companies/${id}/`, { parse: parseCompany, signal });
 
 export const createCompany = (body: CompanyBody) => request(`${ADMIN}/companies/`, { method: "POST", body, parse: parseCompany });
 export const updateCompany = (id: number, body: CompanyPatch) => request(`${ADMIN}/companies/${id}/`, { method: "PATCH", body, parse: parseCompany });

@@ -2,55 +2,26 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
-import { useAllCompanies } from "./hooks";
+import { SearchSelect, type SearchSelectProps, type SearchSource } from "../../components/SearchSelect";
+import type { AdminCompany } from "./api";
+import { useCompany, useCompanyMatches } from "./hooks";
 import { useRoleLabel } from "./ui";
 
 // Selects hold strings; "" means "all" (filters) or "none" (a platform operator's company).
 
-interface SelectProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  helperText?: string;
-  error?: boolean;
-  size?: "small" | "medium";
-  /** The label of the "" choice; without it there is none. */
-  emptyLabel?: string;
-  sx?: object;
-}
+type SelectProps = SearchSelectProps;
 
-/** Any company of the platform. */
-export function CompanySelect({ label, value, onChange, disabled, helperText, error, size, emptyLabel, sx }: SelectProps) {
+const companies: SearchSource<AdminCompany> = {
+  useMatches: useCompanyMatches,
+  useOne: (id) => useCompany(id === null ? null : Number(id)),
+  id: (company) => String(company.id),
+  label: (company) => `${company.name} (${company.domain})`,
+};
+
+/** Any company of the platform, found by name or domain: the platform's companies are many. */
+export function CompanySelect(props: SelectProps) {
   const { t } = useTranslation("admin");
-  const companies = useAllCompanies();
-  const options = companies.data ?? [];
-  // Until the companies arrive, a chosen one is unknown to the menu: keep the value, show nothing.
-  const known = value === "" || options.some((company) => String(company.id) === value);
-  return (
-    <TextField
-      select
-      label={label}
-      value={known ? value : ""}
-      onChange={(event) => onChange(event.target.value)}
-      // Not disabled while the list loads: a label fading from disabled grey fails contrast checks,
-      // and the "" choice is usable at once.
-      disabled={disabled}
-      helperText={companies.isError ? t("companiesUnavailable") : helperText}
-      error={error || companies.isError}
-      size={size}
-      fullWidth
-      sx={sx}
-      slotProps={emptyLabel ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
-    >
-      {emptyLabel && <MenuItem value="">{emptyLabel}</MenuItem>}
-      {options.map((company) => (
-        <MenuItem key={company.id} value={String(company.id)}>
-          {company.name} ({company.domain})
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SearchSelect {...props} source={companies} unavailable={t("companiesUnavailable")} />;
 }
 
 /** Any role, platform operator included. */

@@ -3,7 +3,7 @@ import {
   adjustBudget,
   createCompany,
   fetchAccounts,
-  fetchAllCompanies,
+  fetchCompany,
   fetchAudit,
   fetchBudgets,
   fetchCompanies,
@@ -20,6 +20,7 @@ import {
   type CompaniesParams,
   type CompanyPatch,
 } from "./api";
+import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
 // Everything the admin screens cache lives under one key: a change to a company moves its people's
 // rows and counts, a change to an account moves company counts, and every change writes an audit
@@ -27,7 +28,8 @@ import {
 const ADMIN = "admin";
 const keys = {
   companies: (params: CompaniesParams) => [ADMIN, "companies", params] as const,
-  allCompanies: [ADMIN, "companies", "all"] as const,
+  companyMatches: (search: string) => [ADMIN, "companies", "matches", search] as const,
+  company: (id: number) => [ADMIN, "company", id] as const,
   accounts: (params: AccountsParams) => [ADMIN, "accounts", params] as const,
   signIns: (id: number) => [ADMIN, "sign-ins", id] as const,
   budgets: (params: BudgetsParams) => [ADMIN, "budgets", params] as const,
@@ -48,9 +50,21 @@ export function useCompanies(params: CompaniesParams) {
   return useQuery({ queryKey: keys.companies(params), queryFn: ({ signal }) => fetchCompanies(params, signal), placeholderData: keepPreviousData });
 }
 
-/** Every company, for filters, pickers and naming companies in audit entries. */
-export function useAllCompanies() {
-  return useQuery({ queryKey: keys.allCompanies, queryFn: ({ signal }) => fetchAllCompanies(signal), staleTime: 60_000 });
+/** The companies a picker offers for what was typed (its first matches), once `enabled`. */
+export function useCompanyMatches(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.companyMatches(search),
+    queryFn: ({ signal }) => fetchCompanies({ search, page: 1, page_size: SEARCH_SELECT_MATCHES }, signal),
+    select: (page) => page.results,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** One company (a picker naming a company chosen elsewhere). */
+export function useCompany(id: number | null) {
+  return useQuery({ queryKey: keys.company(id ?? 0), queryFn: ({ signal }) => fetchCompany(id!, signal), enabled: id !== null, staleTime: 60_000 });
 }
 
 export const useCreateCompany = () => useAdminMutation(createCompany);

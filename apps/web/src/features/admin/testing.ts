@@ -68,6 +68,7 @@ export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): Aud
     reason: null,
     before: null,
     after: null,
+    company_names: {},
     created_at: "2026-03-02T10:00:00.000Z",
     ...overrides,
   };

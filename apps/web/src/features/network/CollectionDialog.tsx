@@ -19,7 +19,7 @@ import { fieldProps } from "../../components/formField";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { useCreateCollection, useUpdateCollection, type CollectionFields } from "./hooks";
-import { useAutocompleteTexts } from "./muiTexts";
+import { useAutocompleteTexts } from "../../components/autocompleteTexts";
 import type { CollectionDetail } from "./types";
 
 const SKILLS_MAX = 20;

@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { CollectionOption, PersonOption, TeamOption } from "./assignPlanForm";
 import { useCollections } from "./hooks";
-import { useAutocompleteTexts } from "./muiTexts";
+import { useAutocompleteTexts } from "../../components/autocompleteTexts";
 import { useEmployeeOptions, useTeamOptions } from "./planHooks";
 import { useDebounced } from "../../lib/useDebounced";
 

@@ -3,7 +3,9 @@ import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import type { CompanyRole } from "@learnward/contracts";
 import { ASSIGNABLE_ROLES } from "./abilities";
-import { useAllTeams } from "./hooks";
+import { SearchSelect, type SearchSource } from "../../components/SearchSelect";
+import type { Team } from "./api";
+import { useTeam, useTeamMatches } from "./hooks";
 import { useRoleLabel } from "./ui";
 
 // Select fields the people dialogs share. Selects hold strings; "" means "none" or "all".
@@ -43,30 +45,15 @@ export function RoleSelect({ label, value, onChange, disabled, helperText, size,
   );
 }
 
-export function TeamSelect({ label, value, onChange, disabled, helperText, size, fullWidth = true, emptyLabel }: SelectProps) {
+const teams: SearchSource<Team> = {
+  useMatches: useTeamMatches,
+  useOne: (id) => useTeam(id === null ? null : Number(id)),
+  id: (team) => String(team.id),
+  label: (team) => team.name,
+};
+
+/** A team of the company, found by name. */
+export function TeamSelect(props: SelectProps) {
   const { t } = useTranslation("people");
-  const teams = useAllTeams();
-  const options = teams.data ?? [];
-  // Until the teams arrive, a chosen team is unknown to the menu: keep the value but show nothing.
-  const known = value === "" || options.some((team) => String(team.id) === value);
-  return (
-    <TextField
-      select
-      label={label}
-      value={known ? value : ""}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-      helperText={teams.isError ? t("teamsUnavailable") : helperText}
-      error={teams.isError}
-      size={size}
-      fullWidth={fullWidth}
-    >
-      {emptyLabel && <MenuItem value="">{emptyLabel}</MenuItem>}
-      {options.map((team) => (
-        <MenuItem key={team.id} value={String(team.id)}>
-          {team.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SearchSelect {...props} source={teams} unavailable={t("teamsUnavailable")} />;
 }

@@ -5,7 +5,6 @@ import {
   createTeam,
   decideRequest,
   deleteTeam,
-  fetchAllTeams,
   fetchEmployees,
   fetchInvitation,
   fetchInviteRequests,
@@ -27,13 +26,14 @@ import {
   type UpdateEmployeeBody,
 } from "./api";
 import type { AnyRequest } from "./requests";
+import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
 const PEOPLE = "people";
 const keys = {
   teams: (params: TeamsParams) => [PEOPLE, "teams", params] as const,
-  allTeams: [PEOPLE, "teams", "all"] as const,
+  teamMatches: (search: string) => [PEOPLE, "teams", "matches", search] as const,
   team: (id: number) => [PEOPLE, "team", id] as const,
   members: (id: number, page: number, pageSize: number) => [PEOPLE, "team-members", id, { page, pageSize }] as const,
   progress: (id: number, page: number, pageSize: number) => [PEOPLE, "team-progress", id, { page, pageSize }] as const,
@@ -52,17 +52,25 @@ function usePeopleMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 
 // ---- Teams ----
 
-export function useTeams(params: TeamsParams) {
+export function useTeams(params: TeamsParams, enabled = true) {
   return useQuery({
     queryKey: keys.teams(params),
     queryFn: ({ signal }) => fetchTeams(params, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
-/** Every team, for pickers and filters. */
-export function useAllTeams(enabled = true) {
-  return useQuery({ queryKey: keys.allTeams, queryFn: ({ signal }) => fetchAllTeams(signal), enabled, staleTime: 60_000 });
+/** The teams a picker offers for what was typed (its first matches), once `enabled`. */
+export function useTeamMatches(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.teamMatches(search),
+    queryFn: ({ signal }) => fetchTeams({ search, page: 1, page_size: SEARCH_SELECT_MATCHES }, signal),
+    select: (page) => page.results,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }
 
 export function useTeam(id: number | null) {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
 import { renderApp, signedIn } from "../../test/render";
-import { account, auditEntry, callsOf, page, queryOf, serveAdmin } from "../../features/admin/testing";
+import { account, acme, auditEntry, callsOf, page, queryOf, serveAdmin } from "../../features/admin/testing";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,7 +30,14 @@ describe("/admin/people-management", () => {
     expect(within(table).getByRole("row", { name: /Greta Olsen/ })).toHaveTextContent(/Globex.*Team member.*No team.*Deactivated.*Never/);
     expect(within(table).getByRole("row", { name: /Alex Morgan/ })).toHaveTextContent(/\(you\).*Platform.*Admin/);
 
-    await user.click(screen.getByRole("combobox", { name: "Company" }));
+    // The platform's companies are many: the filter searches them rather than listing every one.
+    const companies = screen.getByRole("combobox", { name: "Company" });
+    expect(companies).toHaveValue("All companies");
+    await user.clear(companies);
+    await user.type(companies, "glo");
+    await waitFor(() =>
+      expect(callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/")).map((call) => queryOf(call.url))).toContainEqual({ search: "glo", page: "1", page_size: "20" }),
+    );
     await user.click(await screen.findByRole("option", { name: "Globex (globex.test)" }));
     await waitFor(() => {
       const last = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/accounts/")).at(-1)!;
@@ -52,11 +59,15 @@ describe("/admin/people-management", () => {
   });
 
   it("moves an account to another company, and refuses no company for anyone but an admin", async () => {
-    const fetch = serve({ "PATCH /api/b2b/v1/admin/accounts/9/": { body: { ...marco, company: { id: 2, name: "Globex", domain: "globex.test" }, team: null } } });
+    const fetch = serve({
+      "GET /api/b2b/v1/admin/companies/1/": { body: acme },
+      "PATCH /api/b2b/v1/admin/accounts/9/": { body: { ...marco, company: { id: 2, name: "Globex", domain: "globex.test" }, team: null } },
+    });
     const user = userEvent.setup();
     await open();
     await user.click(screen.getByRole("button", { name: "Change the role or company of Marco Bianchi" }));
     const dialog = await screen.findByRole("dialog", { name: "Role and company of Marco Bianchi" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Company" })).toHaveValue("Acme (acme.test)"));
     await user.click(within(dialog).getByRole("combobox", { name: "Company" }));
     await user.click(await screen.findByRole("option", { name: "No company (platform admins only)" }));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
@@ -106,7 +117,7 @@ describe("/admin/people-management", () => {
       "GET /api/b2b/v1/admin/audit/": (url) => ({
         body: page(
           url.searchParams.get("entity") === "account" && url.searchParams.get("entity_id") === "9"
-            ? [auditEntry(4, { entity: "account", entity_id: 9, before: { role: "member", company_id: 1 }, after: { role: "hr", company_id: 2 } })]
+            ? [auditEntry(4, { entity: "account", entity_id: 9, before: { role: "member", company_id: 1 }, after: { role: "hr", company_id: 2 }, company_names: { "1": "Acme", "2": "Globex" } })]
             : [],
         ),
       }),

@@ -20,6 +20,7 @@ const adjusted = auditEntry(20, {
   reason: "Q4 top-up",
   before: { company_id: 1, period: "year", period_start: "2026-01-01", amount_minor: 1_000_000, currency: "USD" },
   after: { company_id: 1, period: "year", period_start: "2026-01-01", amount_minor: 1_500_000, currency: "USD" },
+  company_names: { "1": "Acme" },
 });
 
 function serve(routes: Parameters<typeof serveAdmin>[0] = {}) {

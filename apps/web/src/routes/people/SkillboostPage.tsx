@@ -8,7 +8,7 @@ import { NotAllowed } from "../../components/NotAllowed";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState } from "../../components/EmptyState";
 import { peopleAbilities } from "../../features/people/abilities";
-import { useAllTeams, useTeamProgress } from "../../features/people/hooks";
+import { useTeam, useTeamProgress, useTeams } from "../../features/people/hooks";
 import { skillsMatrix } from "../../features/people/progress";
 import { SkillsMatrix } from "../../features/people/SkillsMatrix";
 import { TeamSelect } from "../../features/people/fields";
@@ -24,10 +24,12 @@ export default function SkillboostPage() {
   const [params, setParams] = usePageSearchParams();
   // The L&D leader chooses a team (kept in ?team=); a team leader sees their own.
   const chooses = role === "ldleader";
-  const teams = useAllTeams(chooses);
   const chosen = Number(params.get("team")) || null;
-  const teamId = chooses ? (chosen ?? teams.data?.[0]?.id ?? null) : (myTeam?.id ?? null);
-  const teamName = chooses ? (teams.data?.find((team) => team.id === teamId)?.name ?? "") : (myTeam?.name ?? "");
+  // Until one is chosen, the first team by name (the first of the teams list).
+  const teams = useTeams({ page: 1, page_size: 1 }, chooses && chosen === null);
+  const teamId = chooses ? (chosen ?? teams.data?.results[0]?.id ?? null) : (myTeam?.id ?? null);
+  const team = useTeam(chooses ? teamId : null);
+  const teamName = chooses ? (team.data?.name ?? "") : (myTeam?.name ?? "");
   const { page, pageSize, setPage, pager } = usePaging();
   const progress = useTeamProgress(teamId, page, pageSize, can.progress);
 
@@ -45,7 +47,7 @@ export default function SkillboostPage() {
   }
 
   let body;
-  if (chooses && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
+  if (chooses && chosen === null && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (teamId === null && (!chooses || teams.isSuccess)) {
     body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
   } else if (teamId === null || progress.isPending) body = <Loading label={t("skillboost.loading")} />;

@@ -144,15 +144,37 @@ describe("/peopleManagement/skillboost", () => {
     expect(await screen.findByRole("heading", { name: "No upskilling plans for this team yet" })).toBeInTheDocument();
   });
 
-  it("lets the L&D leader choose a team and asks for that team's progress", async () => {
-    const fetch = serve({
-      "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
+  it("lets the L&D leader find a team by name and asks for that team's progress", async () => {
+    const design = { id: 8, name: "Design", leader: null, members_count: 1, created_at: "2026-01-01T00:00:00.000Z" };
+    const teams = { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" };
+    const routes = serve({
+      "GET /api/b2b/v1/teams/8/": { body: design },
+      "GET /api/b2b/v1/teams/8/progress/": { body: progressPage([progressRow(6, "Ana Ruiz", "ana@acme.test", [memberPlan(1, 1)])]) },
     });
+    // The teams list answers what was searched for.
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname !== "/api/b2b/v1/teams/") return routes(input, init);
+      const body = page<unknown>(url.searchParams.get("search") === "des" ? [design] : [teams]);
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+    });
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("ldleader") });
     await screen.findByRole("table", { name: /Skills of team Engineering/ });
-    expect(screen.getByRole("combobox", { name: "Team" })).toHaveTextContent("Engineering");
-    const urls = fetch.mock.calls.map(([url]) => String(url));
-    expect(urls.some((url) => url.startsWith("/api/b2b/v1/teams/7/progress/"))).toBe(true);
-    expect(urls.some((url) => url.includes("/plans/"))).toBe(false);
+    const picker = screen.getByRole("combobox", { name: "Team" });
+    expect(picker).toHaveValue("Engineering");
+    const urls = () => fetch.mock.calls.map(([url]) => String(url));
+    // Until one is chosen, the first team: one asked for, not every team of the company.
+    expect(urls().filter((url) => url.startsWith("/api/b2b/v1/teams/?"))).toEqual(["/api/b2b/v1/teams/?page=1&page_size=1"]);
+    expect(urls().some((url) => url.startsWith("/api/b2b/v1/teams/7/progress/"))).toBe(true);
+    expect(urls().some((url) => url.includes("/plans/"))).toBe(false);
+
+    await user.clear(picker);
+    await user.type(picker, "des");
+    await user.click(await screen.findByRole("option", { name: "Design" }));
+    expect(await screen.findByRole("table", { name: /Skills of team Design/ })).toHaveTextContent("Ana Ruiz");
+    expect(picker).toHaveValue("Design");
+    expect(urls()).toContain("/api/b2b/v1/teams/?search=des&page=1&page_size=20");
   });
 });

@@ -17,7 +17,7 @@ import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { useNetworkFormat } from "../format";
 import { useAddItem, useLibrarySearch, type AddItemBody } from "../hooks";
-import { useAutocompleteTexts } from "../muiTexts";
+import { useAutocompleteTexts } from "../../../components/autocompleteTexts";
 import { useDebounced } from "../../../lib/useDebounced";
 import { ContentTypeIcon } from "../visuals";
 import type { CollectionDetail, ContentItem } from "../types";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 /** MUI's built-in Autocomplete texts (English by default) in the current language. */
 export function useAutocompleteTexts() {
-  const { t } = useTranslation("network");
+  const { t } = useTranslation();
   return useMemo(
     () => ({
       clearText: t("autocomplete.clear"),
