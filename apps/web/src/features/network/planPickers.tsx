@@ -113,7 +113,6 @@ export function CollectionPicker({ value, onChange, error }: PickerProps<Collect
       renderInput={(params) => (
         <TextField
           {...params}
-         
           label={t("assign.collections")}
           required
           error={Boolean(error)}
