@@ -155,16 +155,17 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     },
   );
 
-  /** My plans as tasks: each plan with my status, overdue flag and progress. */
-  const myTasks = async (accountId: number) =>
-    (await service.plansOf([accountId]))(accountId).map(({ plan, status, overdue, progress }) => ({ plan, status, overdue, progress }));
+  /** The plans one person holds, with their status and progress on each. */
+  const heldBy = async (accountId: number) => (await service.plansOf([accountId]))(accountId);
+  /** A plan held, as a task of mine: the plan, my status, overdue flag and progress. */
+  const asTask = ({ plan, status, overdue, progress }: Awaited<ReturnType<typeof heldBy>>[number]) => ({ plan, status, overdue, progress });
 
   app.get(
     "/api/b2b/v1/my-tasks",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My upskilling plans with status, deadline and progress", querystring: MyTasksQuery, response: { 200: Paginated(MyTask), ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      const tasks = (await myTasks(actor.accountId)).filter((t) => req.query.status === "all" || t.status === req.query.status);
+      const tasks = (await heldBy(actor.accountId)).map(asTask).filter((t) => req.query.status === "all" || t.status === req.query.status);
       const p = pageParams(req.query, req.query.page_size);
       return toPage(req, p, tasks.length, tasks.slice(p.offset, p.offset + p.limit));
     },
@@ -176,10 +177,11 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: verb === "accept" ? "Start a plan assigned to me" : "Decline a plan assigned to me", params: IdParam, response: { 200: MyTask, ...errors } } },
       async (req) => {
         const actor = requireActor(req.actor);
-        const held = (await service.plansOf([actor.accountId]))(actor.accountId).find((t) => t.plan.id === req.params.id);
+        const thisPlan = (held: { plan: { id: number } }) => held.plan.id === req.params.id;
+        const held = (await heldBy(actor.accountId)).find(thisPlan);
         if (!held) throw notFound("Task");
         await plans.setStatus(req.params.id, actor.accountId, verb === "accept" ? "active" : "rejected", !held.via_team);
-        return (await myTasks(actor.accountId)).find((t) => t.plan.id === req.params.id)!;
+        return asTask((await heldBy(actor.accountId)).find(thisPlan)!);
       },
     );
   }

@@ -61,9 +61,7 @@ export function AuditTrail() {
           </Table>
         </ScrollArea>
       )}
-      {audit.isSuccess && audit.data.count > 0 && (
-        <TablePager {...pager(audit.data.count)} />
-      )}
+      {audit.isSuccess && audit.data.count > 0 && <TablePager {...pager(audit.data.count)} />}
     </Paper>
   );
 }

@@ -88,9 +88,7 @@ export default function TeamPage() {
               }
               onRequestRemoval={canRequest ? setRemoving : undefined}
             />
-            {members.data.count > 0 && (
-              <TablePager {...pager(members.data.count)} />
-            )}
+            {members.data.count > 0 && <TablePager {...pager(members.data.count)} />}
           </>
         )}
       </Section>
