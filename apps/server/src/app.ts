@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createBackgroundTasks } from "./lib/background.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import openapiPlugin from "./plugins/openapi.ts";
@@ -100,10 +101,13 @@ export async function buildApp(opts: AppOptions) {
 
   const mailer = opts.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const identityRepo = createIdentityRepo(database.db);
+  const background = createBackgroundTasks((err) => app.log.error({ err }, "background task failed"));
+  app.addHook("onClose", () => background.drain());
   const auth = createAuth({
     db: database.db,
     repo: identityRepo,
     mailer,
+    background,
     secret: opts.authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: [config.publicUrl, ...config.CORS_ORIGINS],
@@ -184,7 +188,7 @@ export async function buildApp(opts: AppOptions) {
   const insightActions = createInsightActions({ service: insightsService, repo: insightsRepo, mailer, publicUrl: config.publicUrl, onMailError: (err) => app.log.warn({ err }, "insights reminder mail failed") });
   await app.register(insightsRoutes, { service: insightsService, repo: insightsRepo, actions: insightActions });
 
-  await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, mailer, publicUrl: config.publicUrl, invalidateSessions });
+  await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, people: peopleService, mailer, publicUrl: config.publicUrl, invalidateSessions });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

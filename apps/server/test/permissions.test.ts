@@ -14,7 +14,7 @@ const SIGNED_IN = ALL;
 /** Who passes the gate of each route (same company). "public" also admits no session. */
 const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/health": PUBLIC,
-  "GET /api/dev/outbox": PUBLIC,
+  "GET /api/dev/outbox": ["admin"],
   "GET /api/me": SIGNED_IN,
   "GET /api/session": PUBLIC,
   "GET /api/b2b/v1/accounts": SIGNED_IN,
@@ -179,7 +179,7 @@ beforeAll(async () => {
   await hr.post("/api/b2b/v1/invitations/", { email: "matrix-direct@outside.test" });
   const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 100_000 })).body;
   const purchase = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Matrix purchase", price_minor: 1_000 })).body;
-  const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
+  const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
   const conversation = (await member.post("/api/b2b/v1/copilot/conversations/", {})).body;
   await member.post(`/api/b2b/v1/copilot/conversations/${conversation.id}/messages/`, { content: "SQL in two weeks" });
   Object.assign(acme, {

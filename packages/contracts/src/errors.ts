@@ -25,6 +25,10 @@ export const ErrorCode = z.enum([
   "company_suspended",
   "invalid_token",
   "auth_error",
+  // issue 22: proven addresses and second factors
+  "email_not_verified",
+  "two_factor_required",
+  "invalid_code",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

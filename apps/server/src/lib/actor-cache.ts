@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import type { Actor } from "./actor.ts";
 
 /**
- * Resolving a session costs a signature check and three queries; a signed-in request repeats it
- * on every call. This keeps the resolved actor for a few seconds per session token. Sign-out and
- * password changes clear it in this process; other processes see them within `ttlMs`.
+ * Resolving a session through better-auth costs a signature check and three queries; a signed-in
+ * request repeats it on every call. This remembers, for a few seconds per token, that the token's
+ * signature was good and whose it is. It never vouches for the session itself: every request still
+ * reads the session row and the account (one indexed query), so a revoked session, a password change
+ * or a deactivation on any server process is refused by every process at once.
  */
 export function createActorCache(opts: { ttlMs: number; max: number }) {
   const entries = new Map<string, { actor: Actor; expires: number }>();
@@ -26,6 +28,9 @@ export function createActorCache(opts: { ttlMs: number; max: number }) {
       if (entries.size >= opts.max) entries.delete(entries.keys().next().value!); // oldest first
       entries.set(keyOf(token), { actor, expires: Date.now() + opts.ttlMs });
     },
+    delete(token: string) {
+      entries.delete(keyOf(token));
+    },
     clear() {
       entries.clear();
     },
@@ -35,6 +40,18 @@ export function createActorCache(opts: { ttlMs: number; max: number }) {
   };
 }
 export type ActorCache = ReturnType<typeof createActorCache>;
+
+/** The session row's token inside what a request carries (a signed `token.signature`, maybe URL-encoded). */
+export function rawSessionToken(carried: string): string {
+  const value = carried.slice(2);
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    /* not encoded */
+  }
+  return decoded.split(".")[0]!;
+}
 
 /** The session token a request carries: the session cookie, a bearer token or firebase_token. */
 export function sessionToken(headers: { cookie?: string; authorization?: string; firebase_token?: string | string[] }): string | null {

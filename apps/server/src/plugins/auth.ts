@@ -6,9 +6,11 @@ import { AUTH_MESSAGES, type AuthMessageCode, type ErrorCode, TOKEN_HEADER } fro
 import { AppError } from "../lib/errors.ts";
 import type { Actor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
-import type { IdentityRepo } from "../modules/identity/identity.repo.ts";
+import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { requestLocale } from "../lib/locale.ts";
-import { createActorCache, sessionToken } from "../lib/actor-cache.ts";
+import { createActorCache, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
+import { admittedByAllowList } from "../modules/identity/registration.ts";
+import { z } from "zod";
 
 /** better-auth codes → our stable codes (spec §5 messages). */
 const AUTH_CODE_MAP: Record<string, ErrorCode> = {
@@ -22,6 +24,7 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS: "email_in_use",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email_in_use",
   REGISTRATION_NOT_ALLOWED: "registration_not_allowed",
+  EMAIL_NOT_VERIFIED: "email_not_verified",
   ACCOUNT_INACTIVE: "account_inactive",
   COMPANY_SUSPENDED: "company_suspended",
   INVALID_TOKEN: "invalid_token",
@@ -33,6 +36,10 @@ const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> 
   account_inactive: { en: "This account is not active", es: "Esta cuenta no está activa" },
   company_suspended: { en: "Your company's access is suspended", es: "El acceso de tu empresa está suspendido" },
   invalid_token: { en: "This link is invalid or has expired", es: "Este enlace no es válido o ha caducado" },
+  email_not_verified: {
+    en: "Confirm your email address first: we have sent you a new link",
+    es: "Primero confirma tu dirección de correo: te hemos enviado un enlace nuevo",
+  },
   rate_limited: { en: "Too many attempts. Try again later.", es: "Demasiados intentos. Inténtalo más tarde." },
   validation_error: { en: "Some fields are not valid", es: "Algunos campos no son válidos" },
 };
@@ -128,6 +135,24 @@ export default fp(
     });
 
     app.post("/api/auth/sign-in/email", { config: perPerson(5, 1), schema: { hide: true } }, handleAuth);
+    // Only an address some company's allow-list admits may register on its own (invitations go through
+    // their link). Checked before better-auth looks the address up, so the answer for an address
+    // outside every allow-list is the same whether or not it has an account.
+    app.post(
+      "/api/auth/sign-up/email",
+      {
+        config: { access: "public" },
+        schema: { hide: true },
+        preHandler: async (req) => {
+          const email = (req.body as { email?: unknown } | undefined)?.email;
+          if (typeof email !== "string" || !z.email().safeParse(email).success) return; // better-auth answers 'Invalid email'
+          if ((await admittedByAllowList(repo, email)) === null) {
+            throw new AppError("registration_not_allowed", 403, authMessage("registration_not_allowed", requestLocale(req)));
+          }
+        },
+      },
+      handleAuth,
+    );
     app.post("/api/auth/request-password-reset", { config: perPerson(3, 15), schema: { hide: true } }, handleAuth);
     app.route({
       method: ["GET", "POST"],
@@ -137,29 +162,36 @@ export default fp(
       handler: handleAuth,
     });
 
+    const actorOf = (account: AccountRow): Actor => ({
+      uid: account.uid,
+      accountId: account.id,
+      email: account.email,
+      role: account.role,
+      companyId: account.companyId,
+      teamId: account.teamId,
+    });
+    const usable = (account: AccountRow | undefined) => !!account && account.status === "active" && account.companyStatus !== "suspended";
+
     app.decorate("resolveActor", async (req: FastifyRequest): Promise<Actor | null> => {
       const token = sessionToken(req.headers as Parameters<typeof sessionToken>[0]);
       if (!token) return null;
-      const cached = cache.get(token);
-      if (cached) return cached;
+      if (cache.get(token)) {
+        // The signature was checked before; the session and the account are read afresh.
+        const live = await repo.liveSession(rawSessionToken(token));
+        if (live && usable(live)) return actorOf(live);
+        cache.delete(token); // revoked, expired or no longer active: resolve it the long way below
+      }
       const headers = toFetchHeaders(req);
       const session = await auth.api.getSession({ headers });
       if (!session) return null;
       const account = await repo.accountByUid(session.user.id);
-      if (!account || account.status !== "active" || account.companyStatus === "suspended") {
+      if (!account || !usable(account)) {
         // spec §4 Session: no account → the user is signed out and told so.
         await auth.api.revokeSession({ headers, body: { token: session.session.token } }).catch(() => {});
         if (!account) throw new AppError("account_missing", 401, "This account does not exist");
         throw account.status !== "active" ? new AppError("account_inactive", 401, "This account is not active") : new AppError("company_suspended", 401, "This company's access is suspended");
       }
-      const actor: Actor = {
-        uid: account.uid,
-        accountId: account.id,
-        email: account.email,
-        role: account.role,
-        companyId: account.companyId,
-        teamId: account.teamId,
-      };
+      const actor = actorOf(account);
       cache.set(token, actor);
       return actor;
     });

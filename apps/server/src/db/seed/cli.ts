@@ -4,6 +4,7 @@ import { openDatabase } from "../client.ts";
 import { createAuth } from "../../modules/identity/auth.ts";
 import { createIdentityRepo } from "../../modules/identity/identity.repo.ts";
 import { createMailer } from "../../lib/mailer.ts";
+import { createBackgroundTasks } from "../../lib/background.ts";
 import { isEmpty, seedDemo } from "./index.ts";
 
 const config = loadConfig();
@@ -16,6 +17,7 @@ try {
       db: database.db,
       repo: createIdentityRepo(database.db),
       mailer: createMailer({ db: database.db, from: config.MAIL_FROM }),
+      background: createBackgroundTasks((err) => console.error(err)),
       secret: config.AUTH_SECRET ?? "seed-only-secret-not-used-for-sessions-000",
       publicUrl: config.publicUrl,
       trustedOrigins: [config.publicUrl],

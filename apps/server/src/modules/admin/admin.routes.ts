@@ -11,6 +11,7 @@ import {
   AdminCompaniesQuery,
   AdminCompany,
   CreateCompanyRequest,
+  CreateInvitationRequest,
   ErrorBody,
   IdParam,
   Paginated,
@@ -25,6 +26,7 @@ import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { RequestsRepo } from "../people/requests.repo.ts";
+import type { PeopleService } from "../people/people.service.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -46,9 +48,16 @@ const presentCompany = (x: CompanyRow) => ({
   created_at: x.c.createdAt.toISOString(),
 });
 
-export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; requests: RequestsRepo; mailer: Mailer; publicUrl: string; invalidateSessions: () => void }> = async (
+export const adminRoutes: FastifyPluginAsyncZod<{
+  repo: AdminRepo;
+  requests: RequestsRepo;
+  people: PeopleService;
+  mailer: Mailer;
+  publicUrl: string;
+  invalidateSessions: () => void;
+}> = async (
   app,
-  { repo, requests, mailer, publicUrl, invalidateSessions },
+  { repo, requests, people, mailer, publicUrl, invalidateSessions },
 ) => {
   const companyOut = async (id: number) => {
     const c = await repo.company(id);
@@ -89,6 +98,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; requests: Req
       const b = req.body;
       await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist });
       return companyOut(req.params.id);
+    },
+  );
+
+  // README, from an empty database: the operator creates a company, then invites its first hr person.
+  app.post(
+    "/api/b2b/v1/admin/companies/:id/invitations",
+    {
+      config: admin,
+      schema: { tags: ["admin"], summary: "Invite someone into a company (e.g. its first hr person); the mail goes out at once", params: IdParam, body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
+    },
+    async (req, reply) => {
+      const company = await repo.company(req.params.id);
+      if (!company) throw notFound("Company");
+      const id = await people.invite(requireActor(req.actor), req.body, company.c.id);
+      await repo.auditAction(requireActor(req.actor).accountId, "invitation", id, "create", null, { id, email: req.body.email, role: req.body.role, company_id: company.c.id });
+      return reply.status(201).send({ id });
     },
   );
 

@@ -31,7 +31,7 @@ describe("admin area", () => {
     expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
     expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).status).toBe(409);
     expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Bad", domain: "not a domain" })).status).toBe(400);
-    expect((await t.anonymous.post("/api/auth/sign-up/email", { name: "Peter", email: "peter@initech.test", password: "secret12" })).status).toBe(200);
+    await t.register("peter@initech.test", "secret12", "Peter");
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Initech Corp" })).body.name).toBe("Initech Corp");
   });
 
@@ -76,7 +76,7 @@ describe("admin area", () => {
     await hr.post("/api/b2b/v1/invitations/", { email: "again@outside.test" });
     const res = await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "again@outside.test" });
     expect(res.status).toBe(200);
-    const mails = (await t.anonymous.get("/api/dev/outbox")).body.results.filter((x: { to: string }) => x.to === "again@outside.test");
+    const mails = (await t.outbox()).results.filter((x: { to: string }) => x.to === "again@outside.test");
     expect(mails).toHaveLength(2);
     expect(mails[0].text).not.toBe(mails[1].text);
     expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).status).toBe(404);

@@ -1,12 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { authCredentials, authRateLimits, authSessions, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
+import type { BackgroundTasks } from "../../lib/background.ts";
+import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
+import type { IdentityRepo } from "./identity.repo.ts";
+import { existingAccountMail, resetPasswordMail, verificationMail } from "./identity.mail.ts";
+import { registrationTarget } from "./registration.ts";
 
 /** The header our server sets (replacing any client value) with the caller's IP for better-auth. */
 export const CLIENT_IP_HEADER = "x-learnward-client-ip";
@@ -15,12 +20,14 @@ export interface AuthOptions {
   db: Db;
   repo: IdentityRepo;
   mailer: Mailer;
+  background: BackgroundTasks;
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
 }
 
 export function createAuth(o: AuthOptions) {
+  const localeOfUser = async (uid: string, request?: Request) => (await o.repo.accountByUid(uid))?.locale ?? fetchRequestLocale(request);
   return betterAuth({
     appName: "Learnward",
     secret: o.secret,
@@ -37,18 +44,35 @@ export function createAuth(o: AuthOptions) {
         rateLimit: authRateLimits,
       },
     }),
+    // Profile changes go through PATCH /api/user/profile, which applies the profile's rules.
+    disabledPaths: ["/update-user", "/update-session"],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      // PRODUCT.md: an account acts only once its address is proven. With this on, better-auth also
+      // answers a sign-up for a registered address exactly as for a new one (no account enumeration).
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await o.mailer.send({
-          to: user.email,
-          subject: "Reset your Learnward password",
-          text: `Hello ${user.name},\n\nOpen this link to choose a new password (valid for one hour):\n${url}\n\nIf you did not ask for it, ignore this message.`,
-        });
+      sendResetPassword: async ({ user, url }, request) => {
+        await o.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, locale: await localeOfUser(user.id, request) }));
+      },
+      onExistingUserSignUp: async ({ user }, request) => {
+        await o.mailer.send(existingAccountMail({ to: user.email, name: user.name, publicUrl: o.publicUrl, locale: await localeOfUser(user.id, request) }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unverified person who tries to sign in gets a fresh link rather than a dead end.
+      sendOnSignIn: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        if (user.emailVerified) return; // an invitation link proved the address already
+        // Whoever asked for the link, following it lands on the sign-in page, which says it worked.
+        const link = new URL(url);
+        link.searchParams.set("callbackURL", "/login?verified=1");
+        await o.mailer.send(verificationMail({ to: user.email, name: user.name, url: link.toString(), locale: fetchRequestLocale(request) }));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -66,6 +90,7 @@ export function createAuth(o: AuthOptions) {
         "/request-password-reset": { window: 60, max: 30 },
         "/reset-password": { window: 60, max: 30 },
         "/change-password": { window: 60, max: 20 },
+        "/send-verification-email": { window: 60, max: 10 },
         "/get-session": false,
       },
     },
@@ -73,26 +98,39 @@ export function createAuth(o: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: o.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      // Mail is sent after the answer: a reset or sign-up answers in the same time for any address.
+      backgroundTasks: { handler: (task) => o.background.run(task) },
+    },
+    hooks: {
+      // A password change ends every other session, whatever the client asked (PRODUCT.md, Identity).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password") return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
     },
     plugins: [bearer()],
     databaseHooks: {
       user: {
         create: {
-          // PRODUCT.md: registration needs a pending invitation or a company allow-list entry.
+          // PRODUCT.md: registration needs an invitation's token or a company allow-list entry.
           before: async (user) => {
             const target = await registrationTarget(o.repo, user.email);
             if (!target) {
-              throw new APIError("FORBIDDEN", {
-                code: "REGISTRATION_NOT_ALLOWED",
-                message: "Email is currently not allowed to register",
-              });
+              throw new APIError("BAD_REQUEST", { code: "REGISTRATION_NOT_ALLOWED", message: "Email is currently not allowed to register" });
             }
-            return { data: user };
+            return { data: { ...user, emailVerified: target.verified } };
           },
           after: async (user) => {
             const target = await registrationTarget(o.repo, user.email);
             if (!target) return;
-            await o.repo.createAccount({ uid: user.id, email: user.email, ...target });
+            await o.repo.createAccount({ uid: user.id, email: user.email, companyId: target.companyId, teamId: target.teamId, role: target.role, invitationId: target.invitationId });
+          },
+        },
+      },
+      verification: {
+        create: {
+          // A new reset link replaces the older ones: only the newest works.
+          after: async (row) => {
+            if (row.identifier.startsWith(RESET_PREFIX)) await o.repo.dropOtherResetTokens(row.value, row.identifier);
           },
         },
       },
@@ -114,22 +152,5 @@ export function createAuth(o: AuthOptions) {
     },
   });
 }
+const RESET_PREFIX = "reset-password:";
 export type Auth = ReturnType<typeof createAuth>;
-
-async function registrationTarget(repo: IdentityRepo, email: string) {
-  const invitation = await repo.pendingInvitation(email.toLowerCase());
-  if (invitation) {
-    return {
-      companyId: invitation.companyId,
-      teamId: invitation.teamId,
-      role: invitation.role,
-      invitationId: invitation.id,
-    };
-  }
-  const domain = email.toLowerCase().split("@")[1];
-  const company = domain ? await repo.companyByDomain(domain) : undefined;
-  if (company && company.status === "active" && allowListAdmits(company.registrationAllowlist, email)) {
-    return { companyId: company.id, teamId: null, role: "member" as const };
-  }
-  return null;
-}

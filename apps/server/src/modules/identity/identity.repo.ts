@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, like, ne, sql } from "drizzle-orm";
 import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, companies, invitations, teams } from "../../db/schema/index.ts";
+import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -77,7 +77,23 @@ export function createIdentityRepo(db: Db) {
     .where(eq(accounts.uid, sql.placeholder("uid")))
     .limit(1)
     .prepare("identity_me");
+  const liveSessionStatement = db
+    .select({ ...accountColumns })
+    .from(authSessions)
+    .innerJoin(accounts, eq(accounts.uid, authSessions.userId))
+    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+    .leftJoin(companies, eq(companies.id, accounts.companyId))
+    .leftJoin(teams, eq(teams.id, accounts.teamId))
+    .where(and(eq(authSessions.token, sql.placeholder("token")), gt(authSessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("identity_live_session");
   return {
+    /** The account behind a session that still exists and has not expired (every request asks). */
+    async liveSession(token: string): Promise<AccountRow | undefined> {
+      const [row] = await liveSessionStatement.execute({ token });
+      return row;
+    },
+
     /** /api/me, on every page load: the account and its company in one prepared statement. */
     async me(uid: string): Promise<{ account: AccountRow; company: CompanyRow | null } | undefined> {
       const [row] = await meStatement.execute({ uid });
@@ -101,21 +117,21 @@ export function createIdentityRepo(db: Db) {
       return row;
     },
 
-    async pendingInvitation(email: string) {
+    /** An invitation still waiting for its link to be used (the caller proved it holds the token). */
+    async pendingInvitationById(id: number) {
       const [row] = await db
         .select()
         .from(invitations)
-        .where(
-          and(
-            eq(invitations.email, email),
-            isNull(invitations.acceptedAt),
-            isNull(invitations.revokedAt),
-            gt(invitations.expiresAt, new Date()),
-          ),
-        )
-        .orderBy(sql`${invitations.createdAt} desc`)
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())))
         .limit(1);
       return row;
+    },
+
+    /** Every reset link of this user but the one just issued. */
+    async dropOtherResetTokens(uid: string, keepIdentifier: string) {
+      await db
+        .delete(authVerifications)
+        .where(and(eq(authVerifications.value, uid), like(authVerifications.identifier, "reset-password:%"), ne(authVerifications.identifier, keepIdentifier)));
     },
 
     async createAccount(input: {

@@ -19,7 +19,7 @@ const insights = async (c: Client, query = "") => {
   expect(res.status, res.text).toBe(200);
   return res.body;
 };
-const outbox = async () => (await t.anonymous.get("/api/dev/outbox/?page_size=100")).body.results as { to: string; subject: string; text: string }[];
+const outbox = async () => (await t.outbox()).results as { to: string; subject: string; text: string }[];
 
 beforeAll(async () => {
   t = await createTestContext();

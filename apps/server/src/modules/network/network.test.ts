@@ -122,7 +122,7 @@ describe("upskilling plans and my tasks", () => {
   });
 
   it("a team's future members join the plan; overdue once the deadline passes unfinished", async () => {
-    await t.anonymous.post("/api/auth/sign-up/email", { name: "Late Joiner", email: "joiner@acme.test", password: "secret12" });
+    await t.register("joiner@acme.test", "secret12", "Late Joiner");
     const joinerId = (await hr.get("/api/b2b/v1/employees/?search=joiner")).body.results[0].id;
     await hr.patch(`/api/b2b/v1/employees/${joinerId}/`, { team_id: engineering });
     const joiner = await t.as("joiner@acme.test", "secret12");

@@ -4,6 +4,7 @@ import { AcceptInvitationRequest, CreateInvitationRequest, ErrorBody, Invitation
 import { requireActor } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Auth } from "../identity/auth.ts";
+import { asInvitee } from "../identity/registration.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
 
@@ -70,9 +71,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       }
       if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
       await requests.revokeOtherInvitations(found.inv.email, found.inv.id);
-      // better-auth creates the user; its hook finds this invitation and creates the account.
-      await auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } });
-      return reply.status(201).send(present((await requests.invitationByToken(req.params.token))!));
+      // better-auth creates the user; holding the token is what lets its hook give the invitation's
+      // company, role and team, and count the address as proven (the link reached it).
+      await asInvitee(found.inv.id, () => auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } }));
+      const after = (await requests.invitationByToken(req.params.token))!;
+      if (!after.inv.acceptedAt) throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
+      return reply.status(201).send(present(after));
     },
   );
 };

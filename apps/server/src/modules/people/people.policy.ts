@@ -29,7 +29,8 @@ export const peoplePolicy = {
   moveEmployee: ((a, target) => isHr(a) && sameCompany(a, target.companyId)) as Rule<Person>,
   deactivate: ((a, target) =>
     isHr(a) && sameCompany(a, target.companyId) && target.id !== a.accountId && ROLE_RANK[target.role] <= ROLE_RANK[a.role]) as Rule<Person>,
-  invite: ((a) => isHr(a)) as Rule<null>,
+  /** hr invites into its own company; a platform operator into any (a new company's first hr person). */
+  invite: ((a, company) => (isHr(a) && sameCompany(a, company.companyId)) || a.role === "admin") as Rule<{ companyId: number }>,
   requestInvite: ((a, team) => a.role === "teamleader" && sameCompany(a, team.companyId) && a.teamId === team.id) as Rule<TeamRef>,
   requestRemoval: ((a, target) =>
     a.role === "teamleader" &&

@@ -32,19 +32,18 @@ export function createPeopleService(d: PeopleServiceDeps) {
     if (await d.requests.emailRegistered(email)) throw new AppError("email_in_use", 409, "Email already in use");
   }
 
-  async function teamOf(actor: Actor, teamId: number | null | undefined) {
+  async function teamOf(actor: Actor, teamId: number | null | undefined, companyId = requireCompany(actor)) {
     if (teamId === null || teamId === undefined) return null;
-    const team = await d.people.team(requireCompany(actor), teamId);
+    const team = await d.people.team(companyId, teamId);
     if (!team) throw notFound("Team");
     return team.team;
   }
 
   return {
-    /** hr invites directly: the invitation mail goes out at once. */
-    async invite(actor: Actor, body: { email: string; role: CompanyRole; team_id?: number | null }) {
-      const companyId = requireCompany(actor);
-      authorize(actor, peoplePolicy.invite, null);
-      await teamOf(actor, body.team_id);
+    /** hr invites directly (a platform operator into any company): the invitation mail goes out at once. */
+    async invite(actor: Actor, body: { email: string; role: CompanyRole; team_id?: number | null }, companyId = requireCompany(actor)) {
+      authorize(actor, peoplePolicy.invite, { companyId });
+      await teamOf(actor, body.team_id, companyId);
       await checkInvitable(body.email);
       const { id, token } = await d.requests.createInvitation({ companyId, email: body.email, role: body.role, teamId: body.team_id ?? null, invitedBy: actor.accountId });
       await mailInvitation(body.email, token);

@@ -116,22 +116,22 @@ describe("invite requests and invitations", () => {
 
   it("two hr people accepting at once make one decision and one mail", async () => {
     const hr2Mail = "hr2@acme.test";
-    await t.anonymous.post("/api/auth/sign-up/email", { name: "Second HR", email: hr2Mail, password: "secret12" });
+    await t.register(hr2Mail, "secret12", "Second HR");
     const hr2Id = (await hr.get(`/api/b2b/v1/employees/?search=hr2`)).body.results[0].id;
     await hr.patch(`/api/b2b/v1/employees/${hr2Id}/`, { role: "hr" });
     const hr2 = await t.as(hr2Mail, "secret12");
-    const before = (await t.anonymous.get("/api/dev/outbox")).body.count;
+    const before = (await t.outbox()).count;
     const [a, b] = await Promise.all([hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}), hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {})]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.status).toBe("accepted");
-    const outbox = (await t.anonymous.get("/api/dev/outbox")).body;
+    const outbox = (await t.outbox());
     expect(outbox.count).toBe(before + 1);
     expect(outbox.results[0]).toMatchObject({ to: "newbie@outside.test" });
     expect((await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).status).toBe(409);
   });
 
   it("the mailed link registers the invitee outside the allow-list, in the right team, once", async () => {
-    const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "newbie@outside.test");
+    const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === "newbie@outside.test");
     const token = mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1];
     const look = await t.anonymous.get(`/api/b2b/v1/invitations/${token}/`);
     expect(look.body).toMatchObject({ email: "newbie@outside.test", role: "member", team: { name: "Engineering" }, company: { name: "Acme" }, status: "pending" });
@@ -149,7 +149,7 @@ describe("invite requests and invitations", () => {
 
   it("refuses an invitation link older than 7 days", async () => {
     await hr.post("/api/b2b/v1/invitations/", { email: "late@outside.test" });
-    const mail = (await t.anonymous.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === "late@outside.test");
+    const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === "late@outside.test");
     const token = mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1];
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
     await t.database.db.update(invitations).set({ expiresAt: eightDaysAgo }).where(eq(invitations.email, "late@outside.test"));
@@ -159,14 +159,14 @@ describe("invite requests and invitations", () => {
   });
 
   it("lets hr invite directly; a rejected request sends nothing", async () => {
-    const before = (await t.anonymous.get("/api/dev/outbox")).body.count;
+    const before = (await t.outbox()).count;
     expect((await hr.post("/api/b2b/v1/invitations/", { email: "direct@acme.test", role: "ldleader", team_id: null })).status).toBe(201);
-    expect((await t.anonymous.get("/api/dev/outbox")).body.count).toBe(before + 1);
+    expect((await t.outbox()).count).toBe(before + 1);
     expect((await hr.post("/api/b2b/v1/invitations/", { email: DEMO.member })).status).toBe(409);
     const req = await tl.post("/api/b2b/v1/invite-requests/", { email: "nope@outside.test", team_id: engineering });
     const rejected = await hr.post(`/api/b2b/v1/invite-requests/${req.body.id}/reject/`, { reason: "Budget freeze" });
     expect(rejected.body).toMatchObject({ status: "rejected", reason: "Budget freeze", decided_by: { email: DEMO.hr } });
-    expect((await t.anonymous.get("/api/dev/outbox")).body.count).toBe(before + 1);
+    expect((await t.outbox()).count).toBe(before + 1);
   });
 });
 

@@ -25,17 +25,18 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; exposeOut
     },
   );
 
-  // Development only: the mail that would have been sent without SMTP_URL.
+  // Development only: the mail that would have been sent without SMTP_URL. It holds reset and
+  // invitation links, so only a platform operator may read it, and each read is audited.
   if (exposeOutbox) {
     app.get(
       "/api/dev/outbox",
       {
-        config: { access: "public" },
+        config: { access: ["admin"] },
         schema: {
           tags: ["system"],
-          summary: "Development outbox (absent in production)",
+          summary: "Development outbox (absent in production; platform operators only)",
           querystring: PageQuery,
-          response: { 200: Paginated(OutboxMessage), 400: ErrorBody },
+          response: { 200: Paginated(OutboxMessage), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
       async (req) => {

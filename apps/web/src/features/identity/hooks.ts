@@ -93,11 +93,10 @@ export function useSignIn() {
   });
 }
 
+/** A sign-up signs nobody in: the address is confirmed through the mailed link first (issue 22). */
 export function useSignUp() {
-  const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: (body: SignUpRequest) => request("/api/auth/sign-up/email", { method: "POST", body }),
-    onSuccess: refreshSession,
   });
 }
 

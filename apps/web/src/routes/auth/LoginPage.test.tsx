@@ -26,6 +26,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("LoginPage", () => {
+  it("says the address is confirmed where a confirmation link lands, and when the link was bad (issue 22)", async () => {
+    renderApp(app, { path: "/login?verified=1" });
+    expect(await screen.findByText("Your email address is confirmed. Sign in to continue.")).toBeInTheDocument();
+  });
+
+  it("says a confirmation link was invalid when better-auth says so", async () => {
+    renderApp(app, { path: "/login?verified=1&error=INVALID_TOKEN" });
+    expect(await screen.findByText(/That confirmation link is invalid or has expired/)).toBeInTheDocument();
+    expect(screen.queryByText(/Your email address is confirmed/)).not.toBeInTheDocument();
+  });
+
   it("shows the spec's messages for an invalid email and a short password (spec §5)", async () => {
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });

@@ -51,6 +51,9 @@ export default function LoginPage() {
             </Alert>
           )}
           {params.get("reset") === "done" && <Alert severity="success">{t("reset.done")}</Alert>}
+          {/* Where a confirmation link lands (better-auth adds error= when the link is bad). */}
+          {params.get("verified") === "1" && !params.get("error") && <Alert severity="success">{t("login.verified")}</Alert>}
+          {params.get("verified") === "1" && params.get("error") && <Alert severity="warning">{t("login.verifyFailed")}</Alert>}
           {signIn.isError && (
             <Alert severity="error" role="alert">
               {message(signIn.error)}

@@ -22,8 +22,15 @@ describe("RegisterPage", () => {
     expect(await register("registration_not_allowed", "x")).toHaveTextContent("Email is currently not allowed to register");
   });
 
-  it("shows the spec's message when the email is taken", async () => {
-    expect(await register("email_in_use", "x")).toHaveTextContent("Email already in use");
+  it("asks the person to confirm their address once the server accepts the sign-up (issue 22)", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "POST /api/auth/sign-up/email": { status: 200, body: { token: null, user: { id: "x" } } } }));
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/register" });
+    await user.type(await screen.findByLabelText(/^Full name/), "New Person");
+    await user.type(screen.getByLabelText(/^Email/), "new@acme.test");
+    await user.type(screen.getByLabelText(/^Password/), "long-enough");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("we have sent a link to new@acme.test");
   });
 
   it("falls back to the server's message for codes it does not know", async () => {

@@ -38,9 +38,14 @@ export default function RegisterPage() {
     <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
       <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
         <Stack spacing={2.5}>
-          {accountMissing && signUp.isSuccess && (
+          {accountMissing && !signUp.isSuccess && (
             <Alert severity="warning" role="alert">
               {message("account_missing")}
+            </Alert>
+          )}
+          {signUp.isSuccess && (
+            <Alert severity="success" role="status">
+              {t("register.checkInbox", { email: signUp.variables.email })}
             </Alert>
           )}
           {signUp.isError && (

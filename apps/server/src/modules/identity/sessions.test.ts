@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { buildApp, type App } from "../../app.ts";
+import { accounts, authUsers } from "../../db/schema/index.ts";
+import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
+
+// Issue 22: a password change or reset ends every other session at once, on every server process.
+let t: TestContext;
+let other: App; // a second server process on the same database, with its own session cache
+
+beforeAll(async () => {
+  t = await createTestContext({ env: { SESSION_CACHE_SECONDS: "60" } });
+  other = await buildApp({ config: t.config, database: t.database, authSecret: "test-secret-test-secret-test-secret-1234", logger: false, imageCacheDir: "/tmp/lw-sessions-test-images" });
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+type Credential = { authorization: string } | { cookie: string };
+async function signIn(email: string, password = "learnward-demo"): Promise<{ bearer: Credential; cookie: Credential; token: string }> {
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  const token = String(res.headers["set-auth-token"]);
+  return { token, bearer: { authorization: `Bearer ${token}` }, cookie: { cookie: String(res.headers["set-cookie"]).split(";")[0]! } };
+}
+const meStatus = async (app: App, headers: Credential) => (await app.inject({ method: "GET", url: "/api/me", headers })).statusCode;
+const everywhere = async (headers: Credential) => [await meStatus(t.app, headers), await meStatus(other, headers)];
+
+describe("password change", () => {
+  it("ends every other session, cookie and bearer, on both processes at once, whatever the client asked", async () => {
+    const mine = await signIn(DEMO.teamleader);
+    const phone = await signIn(DEMO.teamleader);
+    const laptop = await signIn(DEMO.teamleader);
+    // Both processes have resolved (and cached) every session.
+    for (const s of [mine.bearer, phone.bearer, laptop.cookie]) expect(await everywhere(s)).toEqual([200, 200]);
+
+    const changed = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      headers: mine.bearer,
+      payload: { currentPassword: "learnward-demo", newPassword: "tl-new-pass", revokeOtherSessions: false },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await everywhere(phone.bearer)).toEqual([401, 401]);
+    expect(await everywhere(laptop.cookie)).toEqual([401, 401]);
+    // The session that made the change goes on (under the token the answer carries).
+    const kept = String(changed.headers["set-auth-token"] ?? mine.token);
+    expect(await everywhere({ authorization: `Bearer ${kept}` })).toEqual([200, 200]);
+  });
+});
+
+describe("password reset", () => {
+  const resetToken = async (link: URL) => {
+    const follow = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+    return new URL(String(follow.headers.location), t.config.publicUrl).searchParams.get("token");
+  };
+
+  it("ends every session of the account on both processes", async () => {
+    const open = await signIn(DEMO.ldleader);
+    expect(await everywhere(open.bearer)).toEqual([200, 200]);
+    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.ldleader, redirectTo: "/reset-password" });
+    const token = await resetToken(await t.linkIn(DEMO.ldleader));
+    expect((await t.anonymous.post("/api/auth/reset-password", { token, newPassword: "ld-new-pass" })).status).toBe(200);
+    expect(await everywhere(open.bearer)).toEqual([401, 401]);
+  });
+
+  it("kills the older links when a new one is issued", async () => {
+    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
+    const first = await resetToken(await t.linkIn(DEMO.member, 1));
+    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
+    const second = await resetToken(await t.linkIn(DEMO.member, 2));
+    expect(first).not.toBe(second);
+    const stale = await t.anonymous.post("/api/auth/reset-password", { token: first, newPassword: "attacker-pass" });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.code).toBe("invalid_token");
+    expect((await t.anonymous.post("/api/auth/reset-password", { token: second, newPassword: "member-new-pass" })).status).toBe(200);
+  });
+});
+
+describe("account changes reach every process at once", () => {
+  it("refuses a deactivated person's open session on a process that had it cached", async () => {
+    await t.register("leaver@acme.test", "secret12", "Leaver");
+    const open = await signIn("leaver@acme.test", "secret12");
+    expect(await everywhere(open.bearer)).toEqual([200, 200]);
+    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "leaver@acme.test"));
+    const hr = await t.as(DEMO.hr);
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.uid, user!.id));
+    expect((await hr.patch(`/api/b2b/v1/employees/${account!.id}/`, { status: "deactivated" })).status).toBe(200);
+    expect(await meStatus(other, open.bearer)).toBe(401);
+  });
+});
+
+describe("better-auth's own profile update", () => {
+  it("is gone: the profile's rules (name ≤ 120, http(s) photos) cannot be bypassed", async () => {
+    const member = await t.as(DEMO.globex);
+    const res = await member.post("/api/auth/update-user", { name: "x".repeat(500), image: "javascript:alert(1)" });
+    expect(res.status).toBe(404);
+    const me = (await member.get("/api/me")).body.account;
+    expect(me.display_name).not.toMatch(/^x+$/);
+    expect(me.photo_url).toBeNull();
+  });
+});
