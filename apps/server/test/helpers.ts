@@ -11,6 +11,7 @@ import type { Mailer } from "../src/lib/mailer.ts";
 import type { SafeFetch } from "../src/lib/safe-fetch.ts";
 import type { ReadMetadata } from "../src/modules/library/content.service.ts";
 import { outbox } from "../src/db/schema/index.ts";
+import { totpCode } from "./totp.ts";
 import { asc, desc, eq } from "drizzle-orm";
 
 export const DEMO_PASSWORD = "learnward-demo";
@@ -68,6 +69,10 @@ export interface TestContext {
   outbox(): Promise<{ count: number; results: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any mail
   /** Self-registration through the allow-list, address confirmed through the mailed link. */
   register(email: string, password?: string, name?: string): Promise<void>;
+  /** Turns on two-factor sign-in for a session; answers the token of the session that replaces it. */
+  setUpTwoFactor(email: string, token: string, password?: string): Promise<string>;
+  /** The otpauth:// URI of the authenticator set up for this person in this context, if any. */
+  authenticator(email: string): string | undefined;
 }
 
 export interface Client {
@@ -134,13 +139,43 @@ export async function createTestContext(
     };
   };
 
+  // Authenticators set up during this context, by email: signing in again answers their code.
+  const authenticators = new Map<string, string>();
+  const tokenOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string }, what: string) => {
+    const token = res.headers["set-auth-token"];
+    if (res.statusCode !== 200 || typeof token !== "string") throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+    return token;
+  };
+
+  /**
+   * Signs in as a person would: with the second factor when their authenticator is set up, and
+   * setting one up first when their role requires it (admins), so every test gets a usable session.
+   */
   const signIn = async (email: string, password = DEMO_PASSWORD) => {
     const res = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
-    const token = res.headers["set-auth-token"];
-    if (res.statusCode !== 200 || typeof token !== "string") {
-      throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body}`);
+    if (res.statusCode === 200 && res.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect) {
+      const uri = authenticators.get(email);
+      if (!uri) throw new Error(`${email} asks for a second factor this test context does not know`);
+      const cookie = String(res.headers["set-cookie"]).match(/(?:__Secure-)?better-auth\.two_factor=[^;]+/)?.[0];
+      const verified = await app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: { cookie: cookie ?? "" }, payload: { code: await totpCode(uri) } });
+      return tokenOf(verified, `second factor of ${email}`);
     }
+    let token = tokenOf(res, `sign-in as ${email}`);
+    const me = await app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${token}` } });
+    const twoFactor = me.statusCode === 200 ? me.json<{ account: { two_factor: { enabled: boolean; required: boolean } } }>().account.two_factor : null;
+    if (twoFactor?.required && !twoFactor.enabled) token = await setUpTwoFactor(email, token, password);
     return token;
+  };
+
+  /** Turns on two-factor sign-in for a signed-in person; answers the session that replaces theirs. */
+  const setUpTwoFactor = async (email: string, token: string, password = DEMO_PASSWORD) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const enabled = await app.inject({ method: "POST", url: "/api/auth/two-factor/enable", headers, payload: { password } });
+    if (enabled.statusCode !== 200) throw new Error(`setting up two-factor for ${email} failed: ${enabled.statusCode} ${enabled.body}`);
+    const uri = enabled.json<{ totpURI: string }>().totpURI;
+    const verified = await app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers, payload: { code: await totpCode(uri) } });
+    authenticators.set(email, uri);
+    return tokenOf(verified, `confirming two-factor for ${email}`);
   };
 
   const mails = async (to: string) =>
@@ -179,6 +214,8 @@ export async function createTestContext(
     linkIn,
     outbox: outboxAll,
     register,
+    setUpTwoFactor,
+    authenticator: (email: string) => authenticators.get(email),
     signIn,
     as: async (email, password) => client(await signIn(email, password)),
     anonymous: client(null),

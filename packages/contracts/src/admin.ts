@@ -27,6 +27,7 @@ export const AdminCompany = z.object({
   currency: z.string().length(3),
   registration_allowlist: z.array(z.string()),
   status: z.enum(["active", "suspended"]),
+  require_two_factor: z.boolean().describe("hr and L&D leaders must sign in with a second factor"),
   people_count: z.number().int(),
   active_people_30d: z.number().int().describe("People who signed in during the last 30 days"),
   saves_30d: z.number().int().describe("Items saved during the last 30 days"),
@@ -41,12 +42,13 @@ export const CreateCompanyRequest = z
     url_photo: logo.nullable().optional(),
     currency: currency.default("USD"),
     registration_allowlist: allowlist.default([]),
+    require_two_factor: z.boolean().default(false),
   })
   .strict();
 // Its own fields, not CreateCompanyRequest.partial(): a partial keeps the defaults, and an edit of
 // the name alone would reset the currency to USD and empty the allow-list.
 export const UpdateCompanyRequest = z
-  .object({ name: CreateCompanyRequest.shape.name, domain, url_photo: logo.nullable(), currency, registration_allowlist: allowlist })
+  .object({ name: CreateCompanyRequest.shape.name, domain, url_photo: logo.nullable(), currency, registration_allowlist: allowlist, require_two_factor: z.boolean() })
   .partial()
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
@@ -108,11 +110,17 @@ export const AdjustBudgetRequest = z
   .object({ amount_minor: z.number().int().min(0).max(1_000_000_000_000), reason: z.string().trim().min(1).max(1000) })
   .strict();
 
+/** What an audit entry is about: the operators' own actions and every company's security events. */
+export const AUDIT_ENTITIES = ["company", "account", "budget", "invitation", "publish_request", "plan", "sign_in", "two_factor", "outbox"] as const;
+export const AuditEntity = z.enum(AUDIT_ENTITIES);
+export type AuditEntity = z.infer<typeof AuditEntity>;
+
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
-  entity: z.enum(["company", "account", "budget", "invitation"]),
-  entity_id: z.number().int(),
+  company_id: z.number().int().nullable().describe("The company the event happened in; null for the platform itself"),
+  entity: AuditEntity,
+  entity_id: z.number().int().nullable(),
   action: z.string(),
   reason: z.string().nullable(),
   before: z.unknown(),
@@ -124,6 +132,7 @@ export const AdminAuditEntry = z.object({
 export const AdminAuditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
-  entity: z.enum(["company", "account", "budget", "invitation"]).optional(),
+  entity: AuditEntity.optional(),
   entity_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Only this company's events"),
 });

@@ -29,6 +29,7 @@ export const ErrorCode = z.enum([
   "email_not_verified",
   "two_factor_required",
   "invalid_code",
+  "two_factor_expired",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

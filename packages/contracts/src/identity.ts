@@ -50,6 +50,12 @@ export const Account = z.object({
   company_id: z.number().int().nullable(),
   created_at: z.string().describe("ISO timestamp"),
   team: TeamRef.nullable(),
+  two_factor: z
+    .object({
+      enabled: z.boolean().describe("Signs in with an authenticator app code"),
+      required: z.boolean().describe("Must set one up before anything else (admins; hr and L&D leaders where the company says so)"),
+    })
+    .describe("Two-factor sign-in (TOTP)"),
 });
 export type Account = z.infer<typeof Account>;
 export const AccountsQuery = z.object({ uid: z.string().min(1).max(64) });

@@ -9,6 +9,8 @@ export interface Actor {
   role: Role;
   companyId: number | null;
   teamId: number | null;
+  /** Must set up two-factor sign-in before doing anything else (identityPolicy.mustUseTwoFactor). */
+  twoFactorPending: boolean;
 }
 
 /** Who may call a route; every route declares one (checked by a test over all routes). */
@@ -20,6 +22,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to someone who still has to set up two-factor sign-in (the pages that help them do it). */
+    beforeTwoFactor?: boolean;
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from "../lib/errors.ts";
 import type { Actor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
+import { identityPolicy } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
 import { createActorCache, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
 import { admittedByAllowList } from "../modules/identity/registration.ts";
@@ -25,6 +26,12 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email_in_use",
   REGISTRATION_NOT_ALLOWED: "registration_not_allowed",
   EMAIL_NOT_VERIFIED: "email_not_verified",
+  INVALID_CODE: "invalid_code",
+  INVALID_BACKUP_CODE: "invalid_code",
+  INVALID_TWO_FACTOR_COOKIE: "two_factor_expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "two_factor_expired",
+  ACCOUNT_TEMPORARILY_LOCKED: "rate_limited",
+  TOTP_ALREADY_ENABLED: "conflict",
   ACCOUNT_INACTIVE: "account_inactive",
   COMPANY_SUSPENDED: "company_suspended",
   INVALID_TOKEN: "invalid_token",
@@ -36,6 +43,11 @@ const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> 
   account_inactive: { en: "This account is not active", es: "Esta cuenta no está activa" },
   company_suspended: { en: "Your company's access is suspended", es: "El acceso de tu empresa está suspendido" },
   invalid_token: { en: "This link is invalid or has expired", es: "Este enlace no es válido o ha caducado" },
+  invalid_code: { en: "That code is not right", es: "Ese código no es correcto" },
+  two_factor_expired: {
+    en: "Sign in again: this attempt expired or had too many wrong codes",
+    es: "Vuelve a iniciar sesión: este intento caducó o tuvo demasiados códigos incorrectos",
+  },
   email_not_verified: {
     en: "Confirm your email address first: we have sent you a new link",
     es: "Primero confirma tu dirección de correo: te hemos enviado un enlace nuevo",
@@ -58,8 +70,8 @@ declare module "fastify" {
   }
 }
 
-// Auth calls after which a cached session may be stale.
-const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|update-user|delete-user)/;
+// Auth calls after which a cached token may be stale (the cache re-reads sessions anyway; this frees memory).
+const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|two-factor)/;
 
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo; sessionCacheMs: number }) {
@@ -100,6 +112,9 @@ export default fp(
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
       const text = await res.text();
+      // A password alone opens no session when a second factor is due: better-auth's bearer plugin
+      // still echoes the token of the session the two-factor plugin just deleted; keep it out.
+      if (text.includes('"twoFactorRedirect":true')) reply.removeHeader("set-auth-token");
       if (res.status < 400) return reply.send(text || null);
 
       // Re-shape better-auth errors into `{ error: { code, message } }` with the spec's words.
@@ -169,6 +184,7 @@ export default fp(
       role: account.role,
       companyId: account.companyId,
       teamId: account.teamId,
+      twoFactorPending: identityPolicy.mustUseTwoFactor(account) && !account.twoFactorEnabled,
     });
     const usable = (account: AccountRow | undefined) => !!account && account.status === "active" && account.companyStatus !== "suspended";
 
@@ -210,6 +226,9 @@ export default fp(
       if (access === undefined || access === "public") return;
       const actor = await app.resolveActor(req);
       if (!actor) throw new AppError("unauthenticated", 401, "Sign in to continue");
+      if (actor.twoFactorPending && !req.routeOptions.config?.beforeTwoFactor) {
+        throw new AppError("two_factor_required", 403, "Set up two-factor sign-in to continue");
+      }
       if (access !== "signed-in" && !access.includes(actor.role)) {
         throw new AppError("forbidden", 403, "Permission denied");
       }

@@ -24,6 +24,7 @@ export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
       company_id: isAdmin ? null : 1,
       created_at: new Date().toISOString(),
       team: role === "teamleader" || role === "member" ? { id: 7, name: "Engineering" } : null,
+      two_factor: { enabled: isAdmin, required: isAdmin },
       ...overrides,
     },
     company: isAdmin

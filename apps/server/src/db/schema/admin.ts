@@ -1,22 +1,30 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { accounts } from "./identity.ts";
+import { AUDIT_ENTITIES } from "@learnward/contracts";
+import { accounts, companies } from "./identity.ts";
 import { authUsers } from "./auth.ts";
 
-/** Every platform-operator action: who, when, what, before, after (issue 11). */
+/**
+ * The audit trail platform operators read (issue 11): their own actions, and the security events of
+ * every company (issue 22): role changes, deactivations, invitations, publish decisions, plan changes,
+ * failed sign-ins, two-factor changes, outbox reads. Who, when, what, before, after.
+ */
 export const adminAudit = pgTable(
   "admin_audit",
   {
     id: serial("id").primaryKey(),
     actorId: integer("actor_id").references(() => accounts.id, { onDelete: "set null" }),
-    entity: text("entity", { enum: ["company", "account", "budget", "invitation"] }).notNull(),
-    entityId: integer("entity_id").notNull(),
+    /** The company the event happened in (null for the platform itself). */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    entity: text("entity", { enum: AUDIT_ENTITIES }).notNull(),
+    /** null when the thing has no row of its own (a failed sign-in for an unknown address). */
+    entityId: integer("entity_id"),
     action: text("action").notNull(),
     reason: text("reason"),
     before: jsonb("before"),
     after: jsonb("after"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_audit_entity_idx").on(t.entity, t.entityId), index("admin_audit_created_idx").on(t.createdAt)],
+  (t) => [index("admin_audit_entity_idx").on(t.entity, t.entityId), index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_company_idx").on(t.companyId, t.createdAt)],
 );
 
 /** Sessions come and go; this keeps each successful sign-in for the account's history. */

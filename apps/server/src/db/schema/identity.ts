@@ -25,6 +25,8 @@ export const companies = pgTable("companies", {
     .notNull()
     .default(sql`'{}'::text[]`),
   status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  /** hr and L&D leaders must sign in with a second factor (admins always must). */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

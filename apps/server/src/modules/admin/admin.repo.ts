@@ -2,14 +2,25 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "dr
 import type { Db } from "../../db/client.ts";
 import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import type { AuditEntity } from "@learnward/contracts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Entity = "company" | "account" | "budget" | "invitation";
+type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createAdminRepo(db: Db) {
+  // The company an operator's action concerns, read from its snapshots (a company's own id, or company_id).
+  const companyOf = (entity: Entity, entityId: number, ...snapshots: unknown[]) => {
+    if (entity === "company") return entityId;
+    for (const s of snapshots) {
+      const id = (s as { companyId?: unknown; company_id?: unknown } | null)?.companyId ?? (s as { company_id?: unknown } | null)?.company_id;
+      if (typeof id === "number") return id;
+    }
+    return null;
+  };
   const audit = (tx: Tx | Db, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown, reason: string | null = null) =>
-    tx.insert(adminAudit).values({ actorId, entity, entityId, action, reason, before: before ?? null, after: after ?? null });
+    recordAudit(tx, { actorId, companyId: companyOf(entity, entityId, after, before), entity, entityId, action, before, after, reason });
 
   // Qualified by hand: in a one-table select Drizzle writes a bare "id", ambiguous in the subqueries.
   const companyColumns = {
@@ -181,8 +192,9 @@ export function createAdminRepo(db: Db) {
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
-    async auditLog(f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {
+    async auditLog(f: { entity?: Entity; entityId?: number; companyId?: number }, limit: number, offset: number) {
       const conds: SQL[] = [];
+      if (f.companyId !== undefined) conds.push(eq(adminAudit.companyId, f.companyId));
       if (f.entity) conds.push(eq(adminAudit.entity, f.entity));
       if (f.entityId !== undefined) conds.push(eq(adminAudit.entityId, f.entityId));
       const where = conds.length ? and(...conds) : undefined;

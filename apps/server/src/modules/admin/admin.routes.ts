@@ -42,6 +42,7 @@ const presentCompany = (x: CompanyRow) => ({
   currency: x.c.currency,
   registration_allowlist: x.c.registrationAllowlist,
   status: x.c.status,
+  require_two_factor: x.c.requireTwoFactor,
   people_count: x.people,
   active_people_30d: x.active30,
   saves_30d: x.saves30,
@@ -80,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     { config: admin, schema: { tags: ["admin"], summary: "Create a company", body: CreateCompanyRequest, response: { 201: AdminCompany, ...errors } } },
     async (req, reply) => {
       const b = req.body;
-      const row = await repo.createCompany(requireActor(req.actor).accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist });
+      const row = await repo.createCompany(requireActor(req.actor).accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
       return reply.status(201).send(await companyOut(row.id));
     },
   );
@@ -96,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     { config: admin, schema: { tags: ["admin"], summary: "Edit a company", params: IdParam, body: UpdateCompanyRequest, response: { 200: AdminCompany, ...errors } } },
     async (req) => {
       const b = req.body;
-      await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist });
+      await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
       return companyOut(req.params.id);
     },
   );
@@ -233,11 +234,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     { config: admin, schema: { tags: ["admin"], summary: "The platform operators' audit log", querystring: AdminAuditQuery, response: { 200: Paginated(AdminAuditEntry), ...errors } } },
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset);
+      const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id, companyId: req.query.company }, p.limit, p.offset);
       const entries = rows.map((r) => ({ r, before: snakeKeys(r.e.before), after: snakeKeys(r.e.after) }));
       // Snapshots keep company ids; the page names them (one query for the page, not every company).
       const companyIds = (entry: (typeof entries)[number]) =>
-        [entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id).filter((id): id is number => Number.isInteger(id));
+        [entry.r.e.companyId, ...[entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id)].filter((id): id is number => Number.isInteger(id));
       const names = await repo.companyNames([...new Set(entries.flatMap(companyIds))]);
       return toPage(
         req,
@@ -246,6 +247,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         entries.map((entry) => ({
           id: entry.r.e.id,
           actor: entry.r.e.actorId !== null && entry.r.actorName !== null ? { id: entry.r.e.actorId, display_name: entry.r.actorName } : null,
+          company_id: entry.r.e.companyId,
           entity: entry.r.e.entity,
           entity_id: entry.r.e.entityId,
           action: entry.r.e.action,

@@ -3,9 +3,10 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { authCredentials, authRateLimits, authSessions, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
+import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -42,6 +43,7 @@ export function createAuth(o: AuthOptions) {
         account: authCredentials,
         verification: authVerifications,
         rateLimit: authRateLimits,
+        twoFactor: authTwoFactors,
       },
     }),
     // Profile changes go through PATCH /api/user/profile, which applies the profile's rules.
@@ -91,6 +93,9 @@ export function createAuth(o: AuthOptions) {
         "/reset-password": { window: 60, max: 30 },
         "/change-password": { window: 60, max: 20 },
         "/send-verification-email": { window: 60, max: 10 },
+        // Per address, so sized for an office; guessing is stopped per challenge (5 tries) and per
+        // account (locked for 15 minutes after 10 wrong codes) by the two-factor plugin itself.
+        "/two-factor/*": { window: 60, max: 60 },
         "/get-session": false,
       },
     },
@@ -107,7 +112,7 @@ export function createAuth(o: AuthOptions) {
         if (ctx.path === "/change-password") return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),
     },
-    plugins: [bearer()],
+    plugins: [bearer(), twoFactor({ issuer: "Learnward", accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 } })],
     databaseHooks: {
       user: {
         create: {

@@ -1,3 +1,4 @@
+import type { Role } from "@learnward/contracts";
 import { type Rule, sameCompany } from "../../lib/actor.ts";
 
 /**
@@ -10,4 +11,7 @@ export const identityPolicy = {
     companyId: number | null;
   }>,
   readCompany: ((actor, company) => sameCompany(actor, company.id)) as Rule<{ id: number }>,
+  /** PRODUCT.md: platform operators always sign in with a second factor; hr and L&D leaders when their company says so. */
+  mustUseTwoFactor: (account: { role: Role; companyRequiresTwoFactor: boolean | null }) =>
+    account.role === "admin" || (account.companyRequiresTwoFactor === true && (account.role === "hr" || account.role === "ldleader")),
 };

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gt, isNull, like, ne, sql } from "drizzle-orm
 import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { identityPolicy } from "./identity.policy.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -29,6 +30,8 @@ const accountColumns = {
   image: authUsers.image,
   companyDomain: companies.domain,
   companyStatus: companies.status,
+  companyRequiresTwoFactor: companies.requireTwoFactor,
+  twoFactorEnabled: authUsers.twoFactorEnabled,
   teamId: teams.id,
   teamName: teams.name,
 };
@@ -60,6 +63,7 @@ export const presentAccount = (r: AccountRow): Account => ({
   company_id: r.companyId,
   created_at: r.createdAt.toISOString(),
   team: r.teamId !== null && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
+  two_factor: { enabled: r.twoFactorEnabled, required: identityPolicy.mustUseTwoFactor(r) },
 });
 
 export const presentProfile = (r: AccountRow): UserProfile => ({

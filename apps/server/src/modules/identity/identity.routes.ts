@@ -35,7 +35,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
   app.get(
     "/api/me",
     {
-      config: { access: "signed-in" },
+      config: { access: "signed-in", beforeTwoFactor: true },
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {

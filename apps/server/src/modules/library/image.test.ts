@@ -29,7 +29,7 @@ async function buildImageApp(fetch: SafeFetch, cacheDir: string) {
   app.addHook("preHandler", async (req) => {
     if (req.routeOptions.config.access === "public") return;
     if (!req.headers["x-test-actor"]) throw unauthenticated();
-    req.actor = { uid: "u1", accountId: 1, email: "member@acme.test", role: "member", companyId: 1, teamId: null };
+    req.actor = { uid: "u1", accountId: 1, email: "member@acme.test", role: "member", companyId: 1, teamId: null, twoFactorPending: false };
   });
   await app.register(imageRoutes, { service: createImageService({ cacheDir, fetch }) });
   await app.ready();

@@ -15,6 +15,7 @@ export function company(id: number, name: string, overrides: Partial<AdminCompan
     currency: "USD",
     registration_allowlist: [`*@${name.toLowerCase()}.test`],
     status: "active",
+    require_two_factor: false,
     people_count: 5,
     active_people_30d: 3,
     saves_30d: 12,
@@ -62,6 +63,7 @@ export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): Aud
   return {
     id,
     actor: { id: 1, display_name: "Alex Morgan" },
+    company_id: null,
     entity: "company",
     entity_id: 1,
     action: "update",
