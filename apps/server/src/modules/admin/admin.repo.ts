@@ -4,6 +4,7 @@ import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budge
 import { conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AuditEntity } from "@learnward/contracts";
+import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Entity = AuditEntity;
@@ -172,13 +173,12 @@ export function createAdminRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** An operator's adjustment keeps the budget at or above what its teams were allocated. */
+    /** An operator's adjustment is a money change like the L&D leader's: same lock, same rule. */
     async adjustBudget(actorId: number, id: number, amountMinor: number, reason: string) {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).for("update");
+        const before = await lockBudget(tx, id, "update");
         if (!before) throw notFound("Budget");
-        const [alloc] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, id));
-        if (amountMinor < Number(alloc?.n ?? 0)) throw conflict("The budget can't be less than what is already allocated to teams", { allocated_minor: Number(alloc?.n ?? 0) });
+        await assertCoversAllocations(tx, id, amountMinor);
         const [row] = await tx.update(budgets).set({ amountMinor, updatedAt: new Date() }).where(eq(budgets.id, id)).returning();
         await audit(tx, actorId, "budget", id, "adjust", before, row, reason);
         return row!;

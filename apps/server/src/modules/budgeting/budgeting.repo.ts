@@ -4,8 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordEvent } from "../insights/insights.events.ts";
+import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, lockRequest, type Tx } from "./budgeting.locks.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type BudgetRow = typeof budgets.$inferSelect;
 export type RequestRow = typeof purchaseRequests.$inferSelect;
 type Entity = "budget" | "allocation" | "purchase_request";
@@ -84,11 +84,9 @@ export function createBudgetingRepo(db: Db) {
     /** The total may not drop below what is already allocated. */
     async updateBudget(actorId: number, b: BudgetRow, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(budgets).where(eq(budgets.id, b.id)).for("update");
-        const [alloc] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id));
-        if (patch.amountMinor !== undefined && patch.amountMinor < Number(alloc?.n ?? 0)) {
-          throw new AppError("conflict", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: Number(alloc?.n ?? 0) });
-        }
+        const locked = await lockBudget(tx, b.id, "update");
+        if (!locked) throw notFound("Budget");
+        if (patch.amountMinor !== undefined) await assertCoversAllocations(tx, b.id, patch.amountMinor);
         const [row] = await tx.update(budgets).set({ ...patch, updatedAt: new Date() }).where(eq(budgets.id, b.id)).returning();
         await audit(tx, b.companyId, actorId, "budget", b.id, "update", locked, row);
         return row!;
@@ -96,26 +94,27 @@ export function createBudgetingRepo(db: Db) {
     },
 
     /**
-     * Sets a team's allocation. Under a lock on the budget, the allocations never add up to
-     * more than the budget, and an allocation never drops below what its team has spent or reserved.
+     * Sets a team's allocation. The allocations never add up to more than the budget, and an
+     * allocation never drops below what its team has spent or reserved (lock order: budgeting.locks.ts).
      */
     async allocate(actorId: number, b: BudgetRow, teamId: number, amountMinor: number) {
       return db.transaction(async (tx) => {
-        await tx.select({ id: budgets.id }).from(budgets).where(eq(budgets.id, b.id)).for("update");
-        const rows = await tx.select({ a: budgetAllocations, reserved: heldBy("approved"), paid: heldBy("paid") }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id));
-        const mine = rows.find((r) => r.a.teamId === teamId);
-        const others = rows.filter((r) => r.a.teamId !== teamId).reduce((s, r) => s + Number(r.a.amountMinor), 0);
-        if (others + amountMinor > Number(b.amountMinor)) {
-          throw new AppError("conflict", 409, "Allocations can't add up to more than the budget", { available_minor: Number(b.amountMinor) - others });
+        const budget = await lockBudget(tx, b.id, "update");
+        if (!budget) throw notFound("Budget");
+        const rows = await tx.select().from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id)).orderBy(asc(budgetAllocations.id)).for("update");
+        const mine = rows.find((r) => r.teamId === teamId);
+        const others = rows.filter((r) => r.teamId !== teamId).reduce((s, r) => s + Number(r.amountMinor), 0);
+        if (others + amountMinor > Number(budget.amountMinor)) {
+          throw new AppError("conflict", 409, "Allocations can't add up to more than the budget", { available_minor: Number(budget.amountMinor) - others });
         }
-        const used = mine ? Number(mine.reserved) + Number(mine.paid) : 0;
+        const used = mine ? await heldIn(tx, mine.id) : 0;
         if (amountMinor < used) throw new AppError("conflict", 409, "The team has already reserved or spent more than that", { used_minor: used });
         const [row] = await tx
           .insert(budgetAllocations)
           .values({ budgetId: b.id, teamId, amountMinor })
           .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
           .returning();
-        await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine?.a ?? null, row);
+        await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine ?? null, row);
         return row!;
       });
     },
@@ -147,35 +146,34 @@ export function createBudgetingRepo(db: Db) {
 
     /**
      * Approves a pending request against its team's allocation in the budget covering `on`
-     * (a monthly budget before a yearly one). The request and the allocation are locked, so
-     * no interleaving of concurrent approvals can overspend an allocation.
+     * (a monthly budget before a yearly one). What to lock is found first, unlocked; then the
+     * allocation and the request are locked in the money order (budgeting.locks.ts) and re-read,
+     * so no interleaving of money changes can overspend an allocation.
      */
     async approve(actorId: number, companyId: number, id: number, on: string) {
+      const [seen] = await db.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
+      if (!seen) throw notFound("Purchase request");
+      if (seen.status !== "pending") return { changed: false };
+      if (seen.teamId === null) throw new AppError("conflict", 409, "This request has no team, so no team budget to reserve it against");
+      const [target] = await db
+        .select({ id: budgetAllocations.id })
+        .from(budgetAllocations)
+        .innerJoin(budgets, eq(budgets.id, budgetAllocations.budgetId))
+        .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, seen.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
+        .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
+        .limit(1);
+      if (!target) throw new AppError("conflict", 409, "The team has no budget allocated for this period");
       return db.transaction(async (tx) => {
-        const [req] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
-        if (!req) throw notFound("Purchase request");
-        if (req.status !== "pending") return { changed: false };
-        if (req.teamId === null) throw new AppError("conflict", 409, "This request has no team, so no team budget to reserve it against");
-        const [alloc] = await tx
-          .select({ a: budgetAllocations })
-          .from(budgetAllocations)
-          .innerJoin(budgets, eq(budgets.id, budgetAllocations.budgetId))
-          .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, req.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
-          .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
-          .limit(1)
-          .for("update", { of: budgetAllocations });
-        if (!alloc) throw new AppError("conflict", 409, "The team has no budget allocated for this period");
-        const [used] = await tx
-          .select({ n: sql<number>`coalesce(sum(${purchaseRequests.priceMinor}), 0)::bigint` })
-          .from(purchaseRequests)
-          .where(and(eq(purchaseRequests.allocationId, alloc.a.id), inArray(purchaseRequests.status, ["approved", "paid"])));
-        const remaining = Number(alloc.a.amountMinor) - Number(used?.n ?? 0);
+        const alloc = await lockAllocation(tx, target.id);
+        const req = await lockRequest(tx, companyId, id);
+        if (!alloc || !req || req.status !== "pending") return { changed: false };
+        const remaining = Number(alloc.amountMinor) - (await heldIn(tx, alloc.id));
         if (Number(req.priceMinor) > remaining) {
           throw new AppError("conflict", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(req.priceMinor) });
         }
         const [row] = await tx
           .update(purchaseRequests)
-          .set({ status: "approved", allocationId: alloc.a.id, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+          .set({ status: "approved", allocationId: alloc.id, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
           .where(eq(purchaseRequests.id, id))
           .returning();
         await audit(tx, companyId, actorId, "purchase_request", id, "approve", req, row);
@@ -184,16 +182,26 @@ export function createBudgetingRepo(db: Db) {
       });
     },
 
-    /** Moves a request from one of `from` to `to`; one statement, so two clicks make one change. */
-    async transition(actorId: number, companyId: number, id: number, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
+    /**
+     * Moves a request from one of `from` to `to`, so two clicks make one change. Paying or
+     * cancelling an approved request moves money: its allocation is locked first (budgeting.locks.ts).
+     */
+    async transition(actorId: number, companyId: number, id: number, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string): Promise<{ changed: boolean }> {
+      const [seen] = await db.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
+      if (!seen || !from.includes(seen.status)) return { changed: false };
+      const result = await db.transaction(async (tx) => {
+        if (seen.allocationId !== null) await lockAllocation(tx, seen.allocationId);
+        const before = await lockRequest(tx, companyId, id);
         if (!before || !from.includes(before.status)) return { changed: false };
+        // Approved since it was read: its allocation must be locked before it, so start again.
+        if (before.allocationId !== seen.allocationId) return null;
         const [row] = await tx.update(purchaseRequests).set({ ...patch, status: to, updatedAt: new Date() }).where(eq(purchaseRequests.id, id)).returning();
         await audit(tx, companyId, actorId, "purchase_request", id, action, before, row);
         if (to === "rejected") await recordEvent(tx, { kind: "request_decided", accountId: before.requestedBy, actorId, requestId: id, outcome: "rejected" });
         return { changed: true };
       });
+      // A request gets an allocation once (on approval), so this starts again at most once.
+      return result ?? this.transition(actorId, companyId, id, from, to, patch, action);
     },
 
     async audit(companyId: number, f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {

@@ -1,0 +1,60 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { budgetAllocations, budgets, purchaseRequests } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+
+/*
+ * Every money change (budget amounts, allocations, approving, paying, cancelling) takes its row
+ * locks in one order, so two changes never wait on each other in a cycle, and reads amounts only
+ * once it holds them:
+ *   1. the budget row: FOR UPDATE to change the budget's amount or its allocations (this waits
+ *      for, and holds off, all money moving within the budget); FOR SHARE to move money within
+ *      one allocation, so approvals of different teams still run side by side;
+ *   2. then the allocation row, FOR UPDATE;
+ *   3. then the purchase request, FOR UPDATE.
+ * Issue 22: a cut that locked the budget while an approval locked only the allocation left an
+ * allocation at 17,500 with 40,000 reserved.
+ */
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Step 1. The row as it is now: a copy read before the lock may predate a cut. */
+export async function lockBudget(tx: Tx, id: number, strength: "update" | "share") {
+  const [row] = await tx.select().from(budgets).where(eq(budgets.id, id)).for(strength);
+  return row;
+}
+
+/** Steps 1 and 2 for moving money within an allocation: its budget shared, then the allocation. */
+export async function lockAllocation(tx: Tx, id: number) {
+  // An allocation never changes budget, so reading which one unlocked is safe.
+  const [ref] = await tx.select({ budgetId: budgetAllocations.budgetId }).from(budgetAllocations).where(eq(budgetAllocations.id, id));
+  if (!ref) return undefined;
+  await lockBudget(tx, ref.budgetId, "share");
+  const [row] = await tx.select().from(budgetAllocations).where(eq(budgetAllocations.id, id)).for("update");
+  return row;
+}
+
+/** Step 3. */
+export async function lockRequest(tx: Tx, companyId: number, id: number) {
+  const [row] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
+  return row;
+}
+
+/** Money held against an allocation (reserved and paid); read it after locking the allocation. */
+export async function heldIn(tx: Tx, allocationId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${purchaseRequests.priceMinor}), 0)::bigint` })
+    .from(purchaseRequests)
+    .where(and(eq(purchaseRequests.allocationId, allocationId), inArray(purchaseRequests.status, ["approved", "paid"])));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A budget's new amount may not drop below what is allocated to its teams; call it holding the
+ * budget FOR UPDATE (allocations change only under that lock, so the sum can't move meanwhile).
+ */
+export async function assertCoversAllocations(tx: Tx, budgetId: number, amountMinor: number) {
+  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, budgetId));
+  const allocated = Number(row?.n ?? 0);
+  if (amountMinor < allocated) throw new AppError("conflict", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: allocated });
+}
