@@ -168,6 +168,17 @@ describe("copilot conversations", () => {
     expect((await member.post(`${BASE}/${conversation}/messages/`, { content: "and kubernetes?" })).status).toBe(200);
   });
 
+  it("holds the limit when 30 questions arrive at once: 20 answered, 10 refused, 20 kept", async () => {
+    const c = (await tl.post(`${BASE}/`, {})).body.id;
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => tl.post(`${BASE}/${c}/messages/`, { content: `quantum knitting ${i}` })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(QUESTIONS_PER_MINUTE);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(30 - QUESTIONS_PER_MINUTE);
+    expect(refused.map((a) => a.body.error.code)).toEqual(refused.map(() => "rate_limited"));
+    const kept = (await tl.get(`${BASE}/${c}/`)).body.messages.filter((m: { role: string }) => m.role === "user");
+    expect(kept).toHaveLength(QUESTIONS_PER_MINUTE);
+  });
+
   it("deletes a conversation", async () => {
     const c = (await member.post(`${BASE}/`, {})).body.id;
     expect((await member.delete(`${BASE}/${c}/`)).status).toBe(204);
