@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collections, copilotConversations, copilotMessages } from "../../db/schema/index.ts";
 
@@ -64,12 +64,12 @@ export function createCopilotRepo(db: Db) {
       return row!;
     },
 
-    /** The latest question of a conversation (a follow-up may lean on it). */
-    async lastQuestion(conversationId: number) {
+    /** The latest question of a conversation before `beforeId` (a follow-up may lean on it). */
+    async lastQuestion(conversationId: number, beforeId: number) {
       const [row] = await db
         .select()
         .from(copilotMessages)
-        .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "user")))
+        .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "user"), lt(copilotMessages.id, beforeId)))
         .orderBy(desc(copilotMessages.id))
         .limit(1);
       return row;
@@ -85,14 +85,23 @@ export function createCopilotRepo(db: Db) {
       return row;
     },
 
-    /** Questions this person asked since a moment, across their conversations (rate limit). */
-    async questionsSince(accountId: number, since: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(copilotMessages)
-        .innerJoin(copilotConversations, eq(copilotConversations.id, copilotMessages.conversationId))
-        .where(and(eq(copilotConversations.accountId, accountId), eq(copilotMessages.role, "user"), gt(copilotMessages.createdAt, since)));
-      return row?.n ?? 0;
+    /**
+     * Stores a person's question unless they already asked `limit` since `since`; undefined when
+     * refused. Count and insert run under a per-person lock held to the end of the transaction:
+     * otherwise simultaneous questions all pass the count before any is stored (issue 22).
+     */
+    async addQuestion(accountId: number, v: NewMessage & { role: "user" }, limit: number, since: Date) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('copilot.questions'), ${accountId})`);
+        const [asked] = await tx
+          .select({ n: count() })
+          .from(copilotMessages)
+          .innerJoin(copilotConversations, eq(copilotConversations.id, copilotMessages.conversationId))
+          .where(and(eq(copilotConversations.accountId, accountId), eq(copilotMessages.role, "user"), gt(copilotMessages.createdAt, since)));
+        if ((asked?.n ?? 0) >= limit) return undefined;
+        const [row] = await tx.insert(copilotMessages).values(v).returning();
+        return row!;
+      });
     },
 
     /** Records the collection made from an answer, unless a concurrent call already did. */

@@ -93,16 +93,15 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const conversation = await load(actor, req.params.id);
-      await service.checkRate(actor);
-      const locale = requestLocale(req);
-      if (!wantsStream(req.headers.accept)) return service.ask(actor, conversation, req.body.content, locale);
+      const asked = await service.admit(actor, conversation, req.body.content, requestLocale(req));
+      if (!wantsStream(req.headers.accept)) return service.ask(actor, conversation, asked);
 
       const out = new PassThrough();
       const send = (e: CopilotStreamEvent) => out.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
       const gone = new AbortController();
       reply.raw.on("close", () => gone.abort());
       void service
-        .ask(actor, conversation, req.body.content, locale, {
+        .ask(actor, conversation, asked, {
           signal: gone.signal,
           onStart: (data) => send({ event: "start", data }),
           onDelta: (text) => send({ event: "delta", data: { text } }),

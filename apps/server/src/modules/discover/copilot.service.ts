@@ -142,18 +142,25 @@ export function createCopilotService(deps: CopilotDeps) {
       return { ...summaryOf(conversation, messages.length), messages };
     },
 
-    async checkRate(actor: Actor) {
-      const asked = await repo.questionsSince(actor.accountId, new Date(Date.now() - 60_000));
-      if (asked >= QUESTIONS_PER_MINUTE) {
+    /**
+     * Stores the question, or refuses it when the person has asked too many in the last minute.
+     * Called before answering, so a refusal is a 429 even for a client that asked for a stream.
+     */
+    async admit(actor: Actor, conversation: ConversationRow, question: string, locale: Lang) {
+      const language = detectLanguage(question, locale);
+      const asked = await repo.addQuestion(actor.accountId, { conversationId: conversation.id, role: "user", content: question, language }, QUESTIONS_PER_MINUTE, new Date(Date.now() - 60_000));
+      if (!asked) {
         throw new AppError("rate_limited", 429, "Too many questions in a minute; wait a moment and ask again", { limit: QUESTIONS_PER_MINUTE }, { "retry-after": "60" });
       }
+      return asked;
     },
 
-    async ask(actor: Actor, conversation: ConversationRow, question: string, locale: Lang, hooks: AskHooks = {}): Promise<AskCopilotResponse> {
+    /** Answers a question `admit` stored. */
+    async ask(actor: Actor, conversation: ConversationRow, asked: MessageRow, hooks: AskHooks = {}): Promise<AskCopilotResponse> {
       const companyId = requireCompany(actor);
-      const previous = await repo.lastQuestion(conversation.id);
-      const language = detectLanguage(question, locale);
-      const asked = await repo.addMessage({ conversationId: conversation.id, role: "user", content: question, language });
+      const question = asked.content;
+      const language = asked.language;
+      const previous = await repo.lastQuestion(conversation.id, asked.id);
       await repo.update(conversation.id, { title: conversation.title ? undefined : clip(question.replace(/\s+/g, " "), 80), language });
       const [questionMessage] = await presentMessages(actor, [asked]);
       hooks.onStart?.({ conversation: await summary(actor, conversation.id), question: questionMessage! });
