@@ -93,6 +93,8 @@ export async function buildApp(opts: AppOptions) {
         .send({ error: { code: "bad_request", message: err.message } });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Links in answers (next/previous) are built from here, never from the request's Host header.
+  app.decorate("publicUrl", config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (req, reply) => {
@@ -110,11 +112,11 @@ export async function buildApp(opts: AppOptions) {
     background,
     secret: opts.authSecret,
     publicUrl: config.publicUrl,
-    trustedOrigins: [config.publicUrl, ...config.CORS_ORIGINS],
+    trustedOrigins: [...config.sameOrigins, ...config.CORS_ORIGINS],
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, sameOrigins: config.sameOrigins, corsOrigins: config.CORS_ORIGINS });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth, repo: identityRepo, sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000 });
 

@@ -8,6 +8,16 @@ describe("configuration from the environment", () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it("listens on loopback only unless HOST says otherwise (issue 22: safe defaults)", () => {
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("counts the server's own loopback addresses as the same origin outside production", () => {
+    expect(loadConfig({}).sameOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), PUBLIC_URL: "https://learn.example.com/" }).sameOrigins).toEqual(["https://learn.example.com"]);
+  });
+
   it("names every bad value instead of starting half-working", () => {
     try {
       loadConfig({ PORT: "abc", DEMO_SEED: "maybe", DATABASE_URL: "mysql://x", CORS_ORIGINS: "not a url" });

@@ -12,7 +12,8 @@ const EnvSchema = z.object({
     .min(0, "must be between 0 and 65535")
     .max(65535, "must be between 0 and 65535")
     .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // Loopback unless told otherwise: a fresh install is not reachable from the network by accident.
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -49,7 +50,11 @@ const EnvSchema = z.object({
     .default(15_000),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
+export type Config = z.infer<typeof EnvSchema> & {
+  publicUrl: string;
+  /** Origins whose browsers may write (CSRF) and sign in: PUBLIC_URL's, and outside production the server's own loopback addresses. */
+  sameOrigins: string[];
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -76,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(["AUTH_SECRET: required in production (32+ random characters)"]);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
-  return { ...c, publicUrl };
+  const own = new URL(publicUrl).origin;
+  const loopback = c.NODE_ENV === "production" ? [] : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${c.PORT}`);
+  return { ...c, publicUrl, sameOrigins: [...new Set([own, ...loopback])] };
 }

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { Page } from "@learnward/contracts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the address people use; every link the server writes starts with it. */
+    publicUrl: string;
+  }
+}
+
 export interface PageParams {
   page: number;
   pageSize: number;
@@ -17,7 +24,7 @@ export function pageParams(q: { page?: number; page_size?: number }, defaultSize
 /** DRF-style page: `next` and `previous` are absolute links that keep every other parameter. */
 export function toPage<T>(req: FastifyRequest, p: PageParams, count: number, results: T[]): Page<T> {
   const link = (page: number) => {
-    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    const url = new URL(req.url, req.server.publicUrl);
     url.searchParams.set("page", String(page));
     url.searchParams.set("page_size", String(p.pageSize));
     return url.toString();

@@ -94,7 +94,7 @@ export default fp(
     };
 
     async function handleAuth(req: FastifyRequest, reply: FastifyReply) {
-      const url = new URL(req.url, `${req.protocol}://${req.host}`);
+      const url = new URL(req.url, app.publicUrl);
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== undefined;
       const res = await auth.handler(
         new Request(url, {

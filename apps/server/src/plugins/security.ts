@@ -7,7 +7,7 @@ import { AppError } from "../lib/errors.ts";
 
 /** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 export default fp(
-  async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; corsOrigins: string[] }) {
+  async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; sameOrigins: string[]; corsOrigins: string[] }) {
     const https = opts.publicUrl.startsWith("https://");
     // helmet itself, built once: @fastify/helmet rebuilds the middleware (and re-parses the CSP) on
     // every request, a tenth of a hot route's time in the library bench.
@@ -42,12 +42,13 @@ export default fp(
     }
     await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
-    const allowed = new Set([new URL(opts.publicUrl).origin, ...opts.corsOrigins.map((o) => new URL(o).origin)]);
+    // Never the request's own Host: a rebound DNS name would make any site "same origin".
+    const allowed = new Set([...opts.sameOrigins, ...opts.corsOrigins].map((o) => new URL(o).origin));
     app.addHook("onRequest", async (req) => {
       if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
       const origin = req.headers.origin;
       // Browsers always send Origin on cross-site writes; API clients without one are not browsers.
-      if (origin && origin !== "null" && !allowed.has(origin) && origin !== `${req.protocol}://${req.host}`) {
+      if (origin && origin !== "null" && !allowed.has(origin)) {
         throw new AppError("forbidden", 403, "Cross-origin request refused");
       }
     });
