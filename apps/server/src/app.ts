@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorsPlugin from "./plugins/errors.ts";
+import inputPlugin from "./plugins/input.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import securityPlugin from "./plugins/security.ts";
 import webPlugin from "./plugins/web.ts";
@@ -117,6 +118,8 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, sameOrigins: config.sameOrigins, corsOrigins: config.CORS_ORIGINS });
+  // After security: its refusals still carry the security and CORS headers.
+  await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth, repo: identityRepo, sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000 });
 

@@ -120,17 +120,19 @@ describe("OpenAPI and route declarations", () => {
 });
 
 describe("malformed input on every documented route", () => {
-  const garbage = ["-1", "0", "%00", "x".repeat(600), "'; drop table accounts; --", "ñ🙂", "1e309", "[]"];
+  // NUL (PostgreSQL 22021) and dates that match YYYY-MM-DD but do not exist were 500s (issue 22).
+  const garbage = ["-1", "0", "%00", "a\u0000b", "2026-02-30", "x".repeat(600), "'; drop table accounts; --", "ñ🙂", "1e309", "[]"];
   const badBodies: unknown[] = [null, [], "str", 42, { title: 1, type: [] }, { ready: "yes" }, { displayName: "" }, { locale: "fr" }, { extra: true, photoURL: 5 }];
 
   it("never answers 5xx, and every 4xx has the error shape", async () => {
-    const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, Operation>> };
     const failures: string[] = [];
     let calls = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const method of Object.keys(methods)) {
         for (const g of garbage) {
-          const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(g)) + `?page=${encodeURIComponent(g)}&page_size=${encodeURIComponent(g)}&uid=${encodeURIComponent(g)}`;
+          const query = ["page", "page_size", "uid", ...queryParams(methods[method])].map((q) => `${q}=${encodeURIComponent(g)}`).join("&");
+          const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(g)) + `?${query}`;
           const bodies = method === "get" ? [undefined] : badBodies;
           for (const body of bodies) {
             for (const client of [t.anonymous, member]) {
@@ -160,5 +162,114 @@ describe("malformed input on every documented route", () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(100);
+  });
+});
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; additionalProperties?: JsonSchema | boolean; items?: JsonSchema; enum?: unknown[]; pattern?: string; format?: string; anyOf?: JsonSchema[] };
+type Operation = { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+const queryParams = (op: Operation | undefined) => (op?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+const isDate = (s: JsonSchema) => s.format === "date" || (s.pattern ?? "").includes("\\d{4}-");
+
+/** A body shaped like the schema (so it gets past the type checks) whose text or dates are the hostile ones. */
+function bodyLike(s: JsonSchema | undefined, text: string, date: string): unknown {
+  if (!s) return text;
+  if (s.anyOf) return bodyLike(s.anyOf.find((x) => x.type !== "null") ?? s.anyOf[0], text, date);
+  if (s.enum) return s.enum[0];
+  const type = [s.type].flat().find((x) => x !== "null");
+  if (type === "integer" || type === "number") return 1;
+  if (type === "boolean") return false;
+  if (type === "array") return [bodyLike(s.items, text, date)];
+  if (type === "object") {
+    const fields = Object.entries(s.properties ?? {}).map(([k, v]) => [k, bodyLike(v, text, date)]);
+    // A record (skills keyed by name…): its key is text too.
+    if (typeof s.additionalProperties === "object") fields.push([text, bodyLike(s.additionalProperties, text, date)]);
+    return Object.fromEntries(fields);
+  }
+  return isDate(s) ? date : text;
+}
+
+describe("hostile input (issue 22)", () => {
+  let ld: Client;
+  beforeAll(async () => {
+    ld = await t.as(DEMO.ldleader);
+  });
+
+  it("refuses NUL bytes in text fields, record keys and search parameters with 400, storing nothing", async () => {
+    const before = (await member.get("/api/b2b/v1/onboarding/")).body.count;
+    const body = await member.post("/api/b2b/v1/onboarding/", { title: "a\u0000b", type: "x" });
+    expect(body.status).toBe(400);
+    expect(body.body.error).toMatchObject({ code: "validation_error", details: [{ path: "body.title" }] });
+    expect((await member.get("/api/b2b/v1/onboarding/")).body.count).toBe(before);
+    const key = await ld.post("/api/b2b/v1/plans/", { title: "Plan", skills: { "sq\u0000l": { collections: [1] } } });
+    expect(key.status).toBe(400);
+    expect(key.body.error.code).toBe("validation_error");
+    for (const url of ["/api/contentuser/search?search=a%00b", "/api/b2b/v1/discover/?search=%00", "/api/b2b/v1/employees/?search=x%00", "/api/contentuser/search?contenType=article%00"]) {
+      const res = await ld.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code, url).toBe("validation_error");
+    }
+  });
+
+  it("refuses dates that match YYYY-MM-DD but do not exist, changing nothing", async () => {
+    const memberId = (await member.get("/api/me")).body.account.id;
+    const path = (await member.post("/api/b2b/v1/collections/", { title: "Dates path", skills: ["dates"] })).body;
+    const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: path.id })).body;
+    await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
+    const created = await ld.post("/api/b2b/v1/plans/", { title: "Dates", deadline: "2026-06-30", skills: { dates: { collections: [path.id] } }, selectedAccount: [memberId] });
+    expect(created.status, created.text).toBe(201);
+    for (const deadline of ["2026-13-01", "2026-02-30", "2025-02-29", "2026-04-31", "2026-00-10", "0000-01-01"]) {
+      const res = await ld.patch(`/api/b2b/v1/plans/${created.body.id}/`, { deadline });
+      expect(res.status, deadline).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "validation_error", details: [{ path: "body.deadline" }] });
+      const other = await ld.post("/api/b2b/v1/plans/", { title: "Other", deadline, skills: { dates: { collections: [path.id] } }, selectedAccount: [memberId] });
+      expect(other.status, deadline).toBe(400);
+    }
+    expect((await ld.get(`/api/b2b/v1/plans/${created.body.id}/`)).body.deadline).toBe("2026-06-30");
+    const budget = await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: "2026-13-01", amount_minor: 100 });
+    expect(budget.status).toBe(400);
+    expect(budget.body.error).toMatchObject({ code: "validation_error", details: [{ path: "body.period_start" }] });
+    // A real leap day is a date.
+    expect((await ld.patch(`/api/b2b/v1/plans/${created.body.id}/`, { deadline: "2028-02-29" })).body.deadline).toBe("2028-02-29");
+  });
+
+  it("answers badly percent-encoded paths and query strings 400 in the error shape", async () => {
+    for (const url of ["/api/contentuser/search?search=%E0%A4%A", "/api/contentuser/search?search=%ZZ", "/api/b2b/v1/discover/?search=%", "/api/b2b/v1/%ZZ", "/api/b2b/v1/plans/%E0%A4%A/"]) {
+      const res = await member.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code, url).toBe("bad_request");
+    }
+    // Well-formed escapes of the same characters still search.
+    expect((await member.get("/api/contentuser/search?search=%25E0%25A4%25A")).status).toBe(200);
+  });
+
+  it("never answers 5xx to NUL bytes or impossible dates in any field of any documented body", async () => {
+    const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, Operation>> };
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const schema = op.requestBody?.content?.["application/json"]?.schema;
+        if (!schema) continue;
+        const variants = [bodyLike(schema, "a\u0000b", "2026-01-15")];
+        if (JSON.stringify(schema).includes("\\\\d{4}-") || JSON.stringify(schema).includes('"format":"date"')) variants.push(bodyLike(schema, "ok", "2026-02-30"));
+        for (const body of variants) {
+          for (const client of [member, ld]) {
+            const res = await t.app.inject({
+              method: method.toUpperCase() as "POST",
+              url: path.replace(/\{[^}]+\}/g, "1"),
+              headers: { authorization: `Bearer ${client.token}`, "content-type": "application/json" },
+              payload: JSON.stringify(body),
+            });
+            calls++;
+            const sent = JSON.stringify(body);
+            const where = `${method.toUpperCase()} ${path} ${sent.slice(0, 80)}`;
+            if (res.statusCode >= 500 || (res.statusCode >= 400 && !isErrorShape(res.json()))) failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            else if (res.statusCode < 300 && /\\u0000|2026-02-30/.test(sent)) failures.push(`${where} → accepted ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(50);
   });
 });

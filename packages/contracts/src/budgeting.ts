@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoDate } from "./common.ts";
 import { SortOrder } from "./people.ts";
 
 /** spec §3 enumerations. */
@@ -9,7 +10,6 @@ export const Period = z.enum(["year", "month"]);
 export const Frequency = z.enum(["monthly", "yearly", "weekly"]);
 
 const id = z.number().int().positive().max(2_147_483_647);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use an ISO date (YYYY-MM-DD)");
 /** Money is integer minor units (cents) of the company's currency; never floats. */
 const Minor = z.number().int().min(0).max(1_000_000_000_000);
 const Person = z.object({ id: z.number().int(), display_name: z.string() });
@@ -65,7 +65,7 @@ export const BudgetsQuery = z.object({
   current: z.enum(["true", "false"]).optional().describe("Only the budgets covering today"),
 });
 export const CreateBudgetRequest = z
-  .object({ period: Period, period_start: isoDate.describe("First day: YYYY-01-01 for a year, YYYY-MM-01 for a month"), amount_minor: Minor, frequency: Frequency.nullable().optional() })
+  .object({ period: Period, period_start: IsoDate.describe("First day: YYYY-01-01 for a year, YYYY-MM-01 for a month"), amount_minor: Minor, frequency: Frequency.nullable().optional() })
   .strict();
 export const UpdateBudgetRequest = z.object({ amount_minor: Minor.optional(), frequency: Frequency.nullable().optional() }).strict();
 export const AllocateRequest = z.object({ team_id: id, amount_minor: Minor }).strict();
@@ -104,7 +104,7 @@ export const PurchaseRequestsQuery = z.object({
   sort: SortOrder.default("desc"),
 });
 export const RejectPurchaseRequest = z.object({ reason: z.string().trim().min(1).max(1000) }).strict();
-export const PayPurchaseRequest = z.object({ reference: z.string().trim().min(1).max(200), paid_at: isoDate.optional() }).strict();
+export const PayPurchaseRequest = z.object({ reference: z.string().trim().min(1).max(200), paid_at: IsoDate.optional() }).strict();
 
 export const AuditEntry = z.object({
   id: z.number().int(),

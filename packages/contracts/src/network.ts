@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
-import { Paginated } from "./common.ts";
+import { IsoDate, Paginated } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
 
@@ -107,7 +107,6 @@ export const RejectRequest = z.object({ reason: z.string().trim().min(1).max(100
 /** spec §3 member status of an upskilling plan assignee. */
 export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejected"]);
 export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use an ISO date (YYYY-MM-DD)");
 
 export const PlanSkills = z
   .record(skill, z.object({ collections: z.array(id).min(1).max(50) }))
@@ -115,7 +114,7 @@ export const PlanSkills = z
 export const CreatePlanRequest = z
   .object({
     title: z.string().trim().min(1).max(200),
-    deadline: isoDate.optional().describe("ISO date; defaults to today (spec §3)"),
+    deadline: IsoDate.optional().describe("ISO date; defaults to today (spec §3)"),
     skills: PlanSkills,
     selectedAccount: z.array(id).max(1000).default([]),
     selectedTeam: z.array(id).max(100).default([]),
@@ -123,7 +122,7 @@ export const CreatePlanRequest = z
   .strict()
   .refine((b) => Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] })
   .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team", path: ["selectedAccount"] });
-export const UpdatePlanRequest = z.object({ title: z.string().trim().min(1).max(200).optional(), deadline: isoDate.optional() }).strict();
+export const UpdatePlanRequest = z.object({ title: z.string().trim().min(1).max(200).optional(), deadline: IsoDate.optional() }).strict();
 export const AddAssigneesRequest = z
   .object({ selectedAccount: z.array(id).max(1000).default([]), selectedTeam: z.array(id).max(100).default([]) })
   .strict()

@@ -18,14 +18,28 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
 const DB_DOWN_TEXT = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+// PostgreSQL data exceptions only a value sent to it causes: text with NUL or untranslatable
+// characters (22021, 22P05), dates it cannot read or that do not exist (22007, 22008). Validation
+// should refuse them first (plugins/input.ts, contracts' IsoDate); any that slips by is still the
+// caller's bad input, not our failure.
+const BAD_VALUE_CODES = new Set(["22021", "22P05", "22007", "22008"]);
+
+type Cause = { code?: unknown; message?: unknown; cause?: unknown };
+/** The error and its causes (drivers and Drizzle wrap the server's error), a few deep. */
+function* causes(err: unknown): Generator<Cause> {
+  for (let e = err as Cause | undefined, depth = 0; e && depth < 5; e = e.cause as Cause | undefined, depth++) yield e;
+}
+
 /** The database is unreachable: the error or any of its causes says so. */
 export function isDatabaseDown(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (const e of causes(err)) {
     if (typeof e.code === "string" && DB_DOWN_CODES.has(e.code)) return true;
     if (typeof e.message === "string" && DB_DOWN_TEXT.test(e.message)) return true;
   }
   return false;
 }
+
+const isBadValue = (err: unknown) => [...causes(err)].some((e) => typeof e.code === "string" && BAD_VALUE_CODES.has(e.code));
 
 /** One error handler: every failure answers `{ error: { code, message, details? } }`; 5xx hide internals. */
 export default fp(
@@ -55,6 +69,11 @@ export default fp(
         return reply
           .status(status)
           .send({ error: { code: STATUS_CODES[status] ?? "bad_request", message: fe.message || "Bad request" } });
+      }
+      if (isBadValue(err)) {
+        // Logged: a value the route's validation let through is a rule to add there.
+        req.log.warn({ err }, "value refused by the database");
+        return reply.status(400).send({ error: { code: "bad_request", message: "A value in the request cannot be stored (invalid characters or date)" } });
       }
       if (isDatabaseDown(err)) {
         req.log.warn({ err }, "database unavailable");
