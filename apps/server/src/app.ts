@@ -60,6 +60,9 @@ import { createInsightsService } from "./modules/insights/insights.service.ts";
 import { createInsightActions } from "./modules/insights/insights.actions.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 
+// A client's request id is kept for tracing only when it cannot forge log lines or answer headers.
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export interface AppOptions {
@@ -84,8 +87,11 @@ export async function buildApp(opts: AppOptions) {
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const id = req.headers["x-request-id"];
+      return typeof id === "string" && CLIENT_REQUEST_ID.test(id) ? id : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors raised by the router itself (bad URL encoding, over-long parameters) keep our shape.
     frameworkErrors: (err, _req, reply) => {

@@ -194,6 +194,14 @@ describe("hostile input (issue 22)", () => {
     ld = await t.as(DEMO.ldleader);
   });
 
+  it("keeps a client's x-request-id only when it looks like one, else makes its own", async () => {
+    const idOf = async (id: string) => (await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": id } })).headers["x-request-id"];
+    for (const kept of ["abc-123", "Req.42:retry_1", "x".repeat(128)]) expect(await idOf(kept)).toBe(kept);
+    for (const refused of ["<script>alert(1)</script>", "a b", "x".repeat(129), "id\"}, {\"admin\": true", "ok;rm -rf /", "ñandú"]) {
+      expect(await idOf(refused), refused).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
   it("refuses NUL bytes in text fields, record keys and search parameters with 400, storing nothing", async () => {
     const before = (await member.get("/api/b2b/v1/onboarding/")).body.count;
     const body = await member.post("/api/b2b/v1/onboarding/", { title: "a\u0000b", type: "x" });
