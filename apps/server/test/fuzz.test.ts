@@ -1,5 +1,6 @@
 // Issue 12: property-based fuzzing of every documented route. Requests are built from each
-// route's own schema with wrong types, missing and extra fields, huge strings, unicode,
+// route's own schema with wrong types, missing and extra fields, huge strings, unicode, NUL
+// characters, impossible dates, badly percent-encoded query strings,
 // negative and huge numbers, bad ids and bad pagination. No answer may be a 5xx, every 4xx
 // must have the error shape, and a refused write must leave the database exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,8 @@ const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "%00", "../../etc/passwd", "<script>alert(1)</script>", "' or 1=1 --", "ñ🙂\u202e", "9".repeat(30)),
+  // What PostgreSQL refuses (issue 22): NUL in text, dates that match YYYY-MM-DD but do not exist.
+  fc.constantFrom("a\u0000b", "\u0000", "2026-13-01", "2026-02-30"),
   fc.nat({ max: 5 }).map((n) => "x".repeat(10 ** n)),
 );
 const weirdNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, -(2 ** 31), 2 ** 31, 2 ** 53, Number.MAX_VALUE, -0));
@@ -82,10 +85,12 @@ describe("fuzzing every documented route", () => {
           fc.array(weirdString, { minLength: params, maxLength: params }),
           fc.record(Object.fromEntries([...op.query, "page", "page_size"].map((q) => [q, weirdString])), { requiredKeys: [] }),
           op.body ? bodyFor(op.body) : fc.constant(undefined),
-          async (who, pathValues, query, body) => {
+          // Raw, badly percent-encoded query parts (issue 22), which URLSearchParams never writes.
+          fc.constantFrom("", "", "", "&q=%E0%A4%A", "&search=%ZZ", "&%"),
+          async (who, pathValues, query, body, rawTail) => {
             let i = 0;
             const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pathValues[i++] ?? "x") || "x");
-            const qs = new URLSearchParams(query as Record<string, string>).toString();
+            const qs = new URLSearchParams(query as Record<string, string>).toString() + rawTail;
             const url = `${path}${qs ? `?${qs}` : ""}`;
             const c = callers[who]!;
             const write = op.method !== "GET";
@@ -106,6 +111,10 @@ describe("fuzzing every documented route", () => {
             if (res.statusCode >= 500) problems.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
             if (res.statusCode >= 400 && !isErrorShape(parsed)) problems.push(`${where} → ${res.statusCode} without the error shape`);
             if (write && res.statusCode >= 400 && (await fingerprint()) !== before) problems.push(`${where} → ${res.statusCode} but the database changed`);
+            // JSON writes NUL as \u0000: any NUL sent, or a query that does not decode, is refused.
+            if (res.statusCode < 400 && (rawTail !== "" || JSON.stringify([pathValues, query, body]).includes("\\u0000"))) {
+              problems.push(`${where}${rawTail} → ${res.statusCode} though it carries NUL or bad percent-encoding`);
+            }
           },
         ),
         { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
