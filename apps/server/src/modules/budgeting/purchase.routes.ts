@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import Papa from "papaparse";
 import { CreatePurchaseRequest, ErrorBody, IdParam, Paginated, PayPurchaseRequest, PurchaseRequest, PurchaseRequestsQuery, RejectPurchaseRequest } from "@learnward/contracts";
 import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { toCsv } from "../../lib/csv.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
@@ -86,23 +86,23 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const { rows } = await listFor(actor, { ...req.query, scope: "decide", page: 1, page_size: 100 }, 100_000, 0);
-      const csv = Papa.unparse(
+      const csv = toCsv(
+        ["id", "created_at", "title", "link", "team", "requested_by", "price", "currency", "status", "decided_by", "decided_at", "paid_at", "payment_reference"],
         rows.map(({ r, teamName, askerName, deciderName }) => ({
           id: r.id,
           created_at: r.createdAt.toISOString(),
           title: r.title,
-          link: r.link ?? "",
-          team: teamName ?? "",
+          link: r.link,
+          team: teamName,
           requested_by: askerName,
           price: (Number(r.priceMinor) / 100).toFixed(2),
           currency: r.currency,
           status: r.status,
-          decided_by: deciderName ?? "",
-          decided_at: r.decidedAt?.toISOString() ?? "",
-          paid_at: r.paidAt ?? "",
-          payment_reference: r.paymentReference ?? "",
+          decided_by: deciderName,
+          decided_at: r.decidedAt?.toISOString(),
+          paid_at: r.paidAt,
+          payment_reference: r.paymentReference,
         })),
-        { escapeFormulae: true },
       );
       return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="purchase-requests-${todayIso()}.csv"`).send(csv);
     },

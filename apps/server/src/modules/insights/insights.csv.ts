@@ -1,6 +1,6 @@
-import Papa from "papaparse";
 import type { InsightsQuery, InsightTable } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
+import { toCsv } from "../../lib/csv.ts";
 import { windowOf, type InsightsRepo } from "./insights.repo.ts";
 import { fillSeries, type InsightsService, isoDay, sliceOf } from "./insights.service.ts";
 
@@ -16,12 +16,12 @@ function major(minor: number, currency: string) {
   return (minor / 10 ** digits).toFixed(digits);
 }
 
-/** Each table of the dashboard in full, as CSV (headers always; cells that look like formulas escaped). */
+/** Each table of the dashboard in full, as CSV (headers always; cells that look like formulas escaped, lib/csv.ts). */
 export async function insightsCsv(d: { service: InsightsService; repo: InsightsRepo }, actor: Actor, q: InsightsQuery & { table: InsightTable }, now = new Date()) {
   const s = await d.service.resolve(actor, q);
   const slice = sliceOf(s, q, now);
   const { fields, data } = await rowsOf();
-  const csv = Papa.unparse({ fields, data: data.map((r) => fields.map((f) => r[f] ?? "")) }, { escapeFormulae: true });
+  const csv = toCsv(fields, data);
   const who = s.scope === "team" && s.team ? `team-${s.team.id}` : s.scope;
   return { csv, filename: `insights-${q.table.replace(/_/g, "-")}-${who}-${q.time}-${isoDay(now)}.csv` };
 
