@@ -33,7 +33,9 @@ export interface ImageServiceOptions {
   maxSourceBytes?: number;
   /** Budget for downloading the source (default 8 s). */
   timeoutMs?: number;
-  /** Told when the disk cache cannot be written; the image is still served. */
+  /** Most bytes the disk cache keeps; the least recently used images go first (default 512 MB). */
+  cacheMaxBytes?: number;
+  /** Told when the disk cache cannot be written or cleaned; the image is still served. */
   onCacheError?: (err: unknown) => void;
 }
 
@@ -151,7 +153,7 @@ async function transform(source: Buffer, width: number, variant: ImageVariant) {
 
 /** Fetches, checks, resizes and re-encodes remote images; results are kept on disk. */
 export function createImageService(opts: ImageServiceOptions): ImageService {
-  const cache = createImageDiskCache(opts.cacheDir);
+  const cache = createImageDiskCache(opts.cacheDir, { maxBytes: opts.cacheMaxBytes, onError: opts.onCacheError });
   const inFlight = new Map<string, Promise<{ body: Buffer; contentType: string; etag: string }>>();
 
   async function produce(key: string, imageUrl: string, width: number, variant: ImageVariant) {
@@ -179,9 +181,10 @@ export function createImageService(opts: ImageServiceOptions): ImageService {
       const variant = negotiateVariant(accept);
       const key = sha256(`${imageUrl}|${width}|${variant}`).toString("hex");
 
-      const cached = await cache.head(key);
+      // The sidecar alone answers a revalidation; otherwise read the whole entry at once.
+      const cached = ifNoneMatch ? await cache.head(key) : null;
       if (cached && etagMatches(ifNoneMatch, cached.etag)) return { kind: "not_modified", etag: cached.etag };
-      const hit = cached ? await cache.get(key) : null;
+      const hit = await cache.get(key);
       if (hit) return { kind: "image", ...hit };
 
       // Concurrent requests for one image share one download and one encode.

@@ -19,7 +19,7 @@ const image = (body: Buffer, type: string): Handler => (_req, res) => {
 };
 
 /** Our route and the errors plugin on a bare Fastify; `x-test-actor` stands in for a session. */
-async function buildImageApp(fetch: SafeFetch, cacheDir: string) {
+async function buildImageApp(fetch: SafeFetch, cacheDir: string, cacheMaxBytes?: number) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -31,7 +31,7 @@ async function buildImageApp(fetch: SafeFetch, cacheDir: string) {
     if (!req.headers["x-test-actor"]) throw unauthenticated();
     req.actor = { uid: "u1", accountId: 1, email: "member@acme.test", role: "member", companyId: 1, teamId: null, twoFactorPending: false };
   });
-  await app.register(imageRoutes, { service: createImageService({ cacheDir, fetch }) });
+  await app.register(imageRoutes, { service: createImageService({ cacheDir, fetch, cacheMaxBytes }) });
   await app.ready();
   return app;
 }
@@ -173,6 +173,16 @@ describe("GET /api/image", () => {
     // Another width is another variant and is fetched.
     await get(`${src("/cached.png")}&w=128`, { accept: "image/webp" });
     expect(server.hits.get("/cached.png")).toBe(2);
+  });
+
+  it("keeps the disk cache within its quota, fetching an evicted image again", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lw-image-quota-"));
+    const small = await buildImageApp(fetch, dir, 1);
+    const before = server.hits.get("/small.png") ?? 0;
+    for (let i = 0; i < 2; i++) expect((await get(`${src("/small.png")}&w=32`, { accept: "image/webp" }, small)).statusCode).toBe(200);
+    await small.close();
+    await rm(dir, { recursive: true, force: true });
+    expect(server.hits.get("/small.png")).toBe(before + 2);
   });
 
   it("refuses an image wider than 8000 px", async () => {
