@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoDate } from "@learnward/contracts";
 import { todayIsoDate } from "./format";
 import type { CreatePlanBody } from "./types";
 
@@ -21,9 +22,10 @@ const SkillRow = z.object({
 export const AssignPlanForm = z
   .object({
     title: z.string().trim().min(1, { message: "required" }).max(200, { message: "too_long" }),
+    // The contracts' rule (a day that exists), with this form's message code.
     deadline: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalid_date" })
+      .refine((value) => IsoDate.safeParse(value).success, { message: "invalid_date" })
       .refine((value) => value >= todayIsoDate(), { message: "deadline_past" }),
     people: z.array(PersonOption).max(1000),
     teams: z.array(TeamOption).max(100),
