@@ -151,6 +151,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(imageRoutes, {
     service: createImageService({
       cacheDir: opts.imageCacheDir ?? path.join(config.DATA_DIR, "image-cache"),
+      cacheMaxBytes: config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
       fetch: fetcher,
       onCacheError: (err) => app.log.warn({ err }, "image cache write failed"),
     }),

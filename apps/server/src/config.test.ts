@@ -38,6 +38,12 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).NODE_ENV).toBe("production");
   });
 
+  it("bounds the image cache, 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
+    expect(loadConfig({}).IMAGE_CACHE_MAX_MB).toBe(512);
+    expect(loadConfig({ IMAGE_CACHE_MAX_MB: "64" }).IMAGE_CACHE_MAX_MB).toBe(64);
+    expect(() => loadConfig({ IMAGE_CACHE_MAX_MB: "0" })).toThrow(/IMAGE_CACHE_MAX_MB="0": must be at least 1/);
+  });
+
   it("reads DEMO_SEED=false as an empty start", () => {
     expect(loadConfig({ DEMO_SEED: "false" }).DEMO_SEED).toBe(false);
   });

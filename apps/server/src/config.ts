@@ -33,6 +33,7 @@ const EnvSchema = z.object({
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().url("each origin must be an absolute URL"))),
   WEB_DIST: z.string().optional(),
+  IMAGE_CACHE_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000).default(512),
   SESSION_CACHE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(300).default(5),
   // The copilot's language model (issue 8): an OpenAI-compatible endpoint such as Ollama or vLLM.
   LLM_BASE_URL: z
