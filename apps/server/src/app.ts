@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
+import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import inputPlugin from "./plugins/input.ts";
@@ -127,7 +128,12 @@ export async function buildApp(opts: AppOptions) {
   // After security: its refusals still carry the security and CORS headers.
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { auth, repo: identityRepo, sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000 });
+  await app.register(authPlugin, {
+    auth,
+    repo: identityRepo,
+    sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000,
+    rateLimitStore: databaseRateLimitStore(database.db),
+  });
 
   await app.register(systemRoutes, { database, exposeOutbox: config.NODE_ENV !== "production" });
   await app.register(identityRoutes, { repo: identityRepo });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { fromNodeHeaders } from "better-auth/node";
 import { AUTH_MESSAGES, type AuthMessageCode, type ErrorCode, TOKEN_HEADER } from "@learnward/contracts";
 import { AppError } from "../lib/errors.ts";
@@ -74,7 +74,7 @@ declare module "fastify" {
 const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|two-factor)/;
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo; sessionCacheMs: number }) {
+  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo; sessionCacheMs: number; rateLimitStore: FastifyRateLimitStoreCtor }) {
     const { auth, repo } = opts;
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
@@ -133,7 +133,7 @@ export default fp(
 
     // One person hammering one account is stopped by (IP, email); better-auth's own per-IP
     // limits stay high enough for a whole office behind one address.
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, store: opts.rateLimitStore });
     const perPerson = (max: number, minutes: number) => ({
       rateLimit: {
         max,

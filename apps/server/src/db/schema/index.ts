@@ -8,3 +8,4 @@ export * from "./budgeting.ts";
 export * from "./admin.ts";
 export * from "./discover.ts";
 export * from "./insights.ts";
+export * from "./platform.ts";
