@@ -55,15 +55,15 @@ export const CollectionsQuery = z.object({
   type: ContentType.optional().describe("Collections holding at least one item of this type"),
   search: z.string().trim().max(120).optional(),
 });
-export const CreateCollectionRequest = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(5000).nullable().optional(),
-    cover_url: httpUrl.nullable().optional(),
-    skills: z.array(skill).max(20).default([]),
-  })
-  .strict();
-export const UpdateCollectionRequest = CreateCollectionRequest.partial().strict();
+const collectionFields = {
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(5000).nullable().optional(),
+  cover_url: httpUrl.nullable().optional(),
+  skills: z.array(skill).max(20),
+};
+export const CreateCollectionRequest = z.object({ ...collectionFields, skills: collectionFields.skills.default([]) }).strict();
+// No defaults here: a field left out of an edit keeps its value (a default would empty the skills).
+export const UpdateCollectionRequest = z.object(collectionFields).partial().strict();
 export const SectionRequest = z.object({ title: z.string().trim().min(1).max(200), position: z.number().int().min(1).max(10_000).optional() }).strict();
 export const AddItemRequest = z
   .object({

@@ -42,6 +42,9 @@ describe("collections", () => {
     expect(two.body.items.map((i: { content: { id_content: number }; position: number }) => [i.content.id_content, i.position])).toEqual([[articleId, 1], [courseId, 2]]);
     expect((await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).status).toBe(409);
     expect(two.body).toMatchObject({ items_count: 2, progress: { done: 0, total: 2 } });
+    // A field left out of an edit keeps its value.
+    const renamed = await member.patch(`/api/b2b/v1/collections/${collectionId}/`, { title: "SQL for Analysts: Week 1!" });
+    expect(renamed.body.skills).toEqual(["sql", "data analysis"]);
   });
 
   it("keeps a private collection from colleagues and other companies, but not from the L&D leader", async () => {
