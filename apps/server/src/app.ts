@@ -40,6 +40,7 @@ import { requestsRoutes } from "./modules/people/requests.routes.ts";
 import { invitationsRoutes } from "./modules/people/invitations.routes.ts";
 import { createCollectionsRepo } from "./modules/network/collections.repo.ts";
 import { collectionsRoutes } from "./modules/network/collections.routes.ts";
+import { createDraftsRepo } from "./modules/network/drafts.repo.ts";
 import { publishRoutes } from "./modules/network/publish.routes.ts";
 import { createPlansRepo } from "./modules/network/plans.repo.ts";
 import { createPlansService } from "./modules/network/plans.service.ts";
@@ -174,8 +175,9 @@ export async function buildApp(opts: AppOptions) {
 
   const collectionsRepo = createCollectionsRepo(database.db);
   const plansRepo = createPlansRepo(database.db);
-  await app.register(collectionsRoutes, { repo: collectionsRepo, content: contentService });
-  await app.register(publishRoutes, { db: database.db });
+  const draftsRepo = createDraftsRepo(database.db);
+  await app.register(collectionsRoutes, { repo: collectionsRepo, drafts: draftsRepo, content: contentService });
+  await app.register(publishRoutes, { db: database.db, drafts: draftsRepo });
   await app.register(plansRoutes, { plans: plansRepo, people, service: createPlansService({ plans: plansRepo, collections: collectionsRepo, people }) });
 
   const discover = createDiscoverRepo(database.db);

@@ -81,6 +81,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/collections/{id}/items": COMPANY,
   "PATCH /api/b2b/v1/collections/{id}/items/{itemId}": COMPANY,
   "DELETE /api/b2b/v1/collections/{id}/items/{itemId}": COMPANY,
+  "DELETE /api/b2b/v1/collections/{id}/draft": COMPANY,
   "POST /api/b2b/v1/collections/{id}/follow": COMPANY,
   "DELETE /api/b2b/v1/collections/{id}/follow": COMPANY,
   "GET /api/b2b/v1/collections/{id}/progress": COMPANY,

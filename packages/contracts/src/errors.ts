@@ -13,6 +13,9 @@ export const ErrorCode = z.enum([
   "rate_limited",
   "service_unavailable",
   "internal_error",
+  // Issue 22: edits to a published collection wait as a draft for the L&D leader's review.
+  "collection_in_review",
+  "no_changes",
   // spec §5 authentication messages
   "invalid_email",
   "invalid_credentials",

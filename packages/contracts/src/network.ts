@@ -27,6 +27,7 @@ export const CollectionSummary = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("My progress"),
   created_at: z.string(),
   updated_at: z.string(),
+  has_draft: z.boolean().describe("My changes to this published collection wait as a draft (true for its owner only)"),
 });
 export type CollectionSummary = z.infer<typeof CollectionSummary>;
 
@@ -40,10 +41,32 @@ export const CollectionItem = z.object({
     id_primary: z.number().int().nullable(),
   }),
 });
+/** live: what colleagues see (the published version, or the collection itself while private); draft: the owner's edits of a published one. */
+export const CollectionVersion = z.enum(["live", "draft"]);
+export const DraftState = z.enum(["editing", "in_review", "rejected"]);
+export const CollectionDraft = z
+  .object({
+    state: DraftState.describe("editing; in_review: submitted, waiting for the L&D leader (edits wait too); rejected: the last submission was rejected"),
+    reason: z.string().nullable().describe("Why the last submission was rejected"),
+    request_id: z.number().int().nullable().describe("The pending or rejected edit request"),
+    updated_at: z.string(),
+  })
+  .describe("Edits of a published collection waiting for review; shown to its owner and the L&D leader only");
 export const CollectionDetail = CollectionSummary.extend({
   sections: z.array(CollectionSection),
   items: z.array(CollectionItem),
-  abilities: z.object({ edit: z.boolean(), request_publish: z.boolean(), follow: z.boolean() }),
+  version: CollectionVersion.describe("Which version this answer shows: the owner sees their draft unless they ask for the live one"),
+  draft: CollectionDraft.nullable(),
+  abilities: z.object({
+    edit: z.boolean(),
+    request_publish: z.boolean(),
+    follow: z.boolean(),
+    submit_draft: z.boolean().describe("Send the draft to the L&D leader (POST /publish-requests/)"),
+    discard_draft: z.boolean(),
+  }),
+});
+export const CollectionDetailQuery = z.object({
+  version: CollectionVersion.optional().describe("draft: the owner's draft (owner and L&D leader); live: what colleagues see. Default: the owner's draft if any"),
 });
 export type CollectionDetail = z.infer<typeof CollectionDetail>;
 
@@ -83,9 +106,25 @@ export const ItemProgressRequest = z.object({ item_id: id, done: z.boolean() }).
 export const ItemParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const SectionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), sectionId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const ChangedItem = z.object({ id_content: z.number().int(), title: z.string(), content_type: ContentType });
+const Change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value }).nullable();
+const Delta = z.object({ added: z.array(z.string()), removed: z.array(z.string()) });
+/** What an edit request changes in the published collection, as it was submitted. */
+export const PublishChanges = z.object({
+  title: Change(z.string()),
+  description: Change(z.string().nullable()),
+  cover_url: Change(z.string().nullable()),
+  skills: Delta,
+  sections: Delta.describe("Section titles added and removed (a renamed section is both)"),
+  items: z.object({ added: z.array(ChangedItem), removed: z.array(ChangedItem) }),
+  reordered: z.boolean().describe("Items or sections kept in both versions are in another order"),
+});
+export type PublishChanges = z.infer<typeof PublishChanges>;
+export const PublishRequestKind = z.enum(["publish", "edit"]);
 export const PublishRequest = z.object({
   id: z.number().int(),
-  collection: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  kind: PublishRequestKind.describe("publish: a private collection's first publication; edit: changes to a published one"),
+  collection: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).describe("As colleagues see it: for an edit, the published title"),
   status: RequestStatus,
   message: z.string().nullable(),
   reason: z.string().nullable().describe("Why it was rejected"),
@@ -93,6 +132,7 @@ export const PublishRequest = z.object({
   decided_by: Owner.nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
+  changes: PublishChanges.nullable().describe("For an edit: what it changes"),
 });
 export const CreatePublishRequest = z.object({ collection_id: id, message: z.string().trim().max(1000).optional() }).strict();
 export const PublishRequestsQuery = z.object({

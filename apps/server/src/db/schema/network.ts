@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PublishChanges } from "@learnward/contracts";
 import { contentItems } from "./catalog.ts";
 import { accounts, companies, teams } from "./identity.ts";
 
@@ -25,6 +26,14 @@ export const collections = pgTable(
       .default(sql`'{}'::text[]`),
     status: text("status", { enum: ["private", "pending", "published"] }).notNull().default("private"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * Issue 22: a published collection's pending edits live in a second row of this table (with its
+     * own sections and items) that points here. The published row and its items stay the one
+     * thing colleagues, discover, plans, insights and copilot read, untouched until the L&D leader
+     * accepts; the draft row reuses every editing rule (ordering, sections) instead of a jsonb copy
+     * that would need them written twice. Draft rows are private and never listed or addressed.
+     */
+    draftOf: integer("draft_of").references((): AnyPgColumn => collections.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Discover searches published collections with the catalog's weights (issue 8).
@@ -36,6 +45,7 @@ export const collections = pgTable(
     index("collections_company_status_idx").on(t.companyId, t.status),
     index("collections_owner_idx").on(t.ownerId),
     index("collections_search_idx").using("gin", t.search),
+    uniqueIndex("collections_draft_of_uq").on(t.draftOf),
   ],
 );
 
@@ -83,6 +93,13 @@ export const publishRequests = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    /** publish: a private collection's first publication; edit: a published collection's draft. */
+    kind: text("kind", { enum: ["publish", "edit"] }).notNull().default("publish"),
+    draftId: integer("draft_id").references(() => collections.id, { onDelete: "set null" }),
+    /** What the L&D leader reviews, kept as decided. */
+    changes: jsonb("changes").$type<PublishChanges>(),
+    /** The draft as submitted: accepting publishes exactly this, whatever happens to the draft meanwhile. */
+    revision: jsonb("revision").$type<Revision>(),
     message: text("message"),
     reason: text("reason"),
     decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
@@ -95,6 +112,16 @@ export const publishRequests = pgTable(
     uniqueIndex("publish_requests_one_pending_uq").on(t.collectionId).where(sql`status = 'pending'`),
   ],
 );
+
+/** A collection's content as one value: a submitted draft, or the source of a new draft. Keys are the source rows' ids. */
+export interface Revision {
+  title: string;
+  description: string | null;
+  coverUrl: string | null;
+  skills: string[];
+  sections: { key: number; title: string; position: number }[];
+  items: { key: number; contentId: number; sectionKey: number | null; position: number; title: string; contentType: string }[];
+}
 
 export const collectionFollows = pgTable(
   "collection_follows",

@@ -1,6 +1,7 @@
 import { collectionSlug, type CollectionSummary } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
+import type { DraftState } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
 type Summary = NonNullable<Awaited<ReturnType<CollectionsRepo["summary"]>>>;
@@ -25,12 +26,29 @@ export function presentSummary(s: Summary): CollectionSummary {
     progress: { done: s.done, total: s.itemsCount },
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
+    has_draft: s.hasDraft,
   };
 }
 
-export function presentDetail(actor: Actor, s: Summary, sections: Sections, items: Items) {
+/** What one answer shows: the live collection, or its draft (with its own summary, sections and items). */
+export interface Shown {
+  version: "live" | "draft";
+  summary: Summary;
+  sections: Sections;
+  items: Items;
+}
+
+/** `live` decides who it is and what one may do; `shown` what it holds. `draft` is null unless the actor may read it. */
+export function presentDetail(actor: Actor, live: Summary, shown: Shown, draft: DraftState | null) {
+  const { summary: s, sections, items } = shown;
+  const withDraft = { ...live.c, draft };
+  // A draft row has its own id, status and follows: those stay the live collection's.
+  const { id: _id, status: _status, owner: _owner, following: _following, created_at: _created, has_draft: _hasDraft, ...drafted } = presentSummary(s);
   return {
-    ...presentSummary(s),
+    ...presentSummary(live),
+    ...(shown.version === "draft" ? drafted : {}),
+    version: shown.version,
+    draft: draft && { state: draft.state, reason: draft.reason, request_id: draft.requestId, updated_at: draft.updatedAt.toISOString() },
     sections: sections.map((x) => ({ id: x.id, title: x.title, position: x.position })),
     items: items.map(({ item, content, done, idPrimary }) => ({
       id: item.id,
@@ -53,9 +71,11 @@ export function presentDetail(actor: Actor, s: Summary, sections: Sections, item
     })),
     // The web app gates its buttons with these instead of re-deriving the rules (STYLE.md).
     abilities: {
-      edit: networkPolicy.editCollection(actor, s.c),
-      request_publish: networkPolicy.requestPublish(actor, s.c),
-      follow: networkPolicy.follow(actor, s.c),
+      edit: networkPolicy.editCollection(actor, live.c),
+      request_publish: networkPolicy.requestPublish(actor, live.c),
+      follow: networkPolicy.follow(actor, live.c),
+      submit_draft: networkPolicy.submitDraft(actor, withDraft),
+      discard_draft: networkPolicy.discardDraft(actor, withDraft),
     },
   };
 }

@@ -42,13 +42,14 @@ export function createCollectionsRepo(db: Db) {
     types: sql<string[]>`(select coalesce(array_agg(distinct ct.content_type), '{}') from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
     following: sql<boolean>`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${viewerId})`,
     done: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id} and ${doneBy(viewerId, sql`ci.content_id`)})`,
+    hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${collections} d where d.draft_of = ${collections.id}))`,
   });
   const base = (viewerId: number) =>
     db.select(summaryColumns(viewerId)).from(collections).innerJoin(accounts, eq(accounts.id, collections.ownerId)).innerJoin(authUsers, eq(authUsers.id, accounts.uid));
 
   return {
     async list(f: CollectionFilter) {
-      const conds: SQL[] = [eq(collections.companyId, f.companyId)];
+      const conds: SQL[] = [eq(collections.companyId, f.companyId), isNull(collections.draftOf)];
       if (f.scope === "library") conds.push(eq(collections.status, "published"));
       if (f.scope === "mine") conds.push(eq(collections.ownerId, f.viewerId));
       if (f.scope === "following") conds.push(sql`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${f.viewerId})`, eq(collections.status, "published"));
@@ -71,8 +72,9 @@ export function createCollectionsRepo(db: Db) {
       return row;
     },
 
+    /** Drafts are reached through their collection only (drafts.repo.ts). */
     async get(companyId: number, id: number) {
-      const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.companyId, companyId)));
+      const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.companyId, companyId), isNull(collections.draftOf)));
       return row;
     },
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   AddItemRequest,
   CollectionDetail,
+  CollectionDetailQuery,
   CollectionsQuery,
   CollectionSummary,
   CreateCollectionRequest,
@@ -22,13 +23,14 @@ import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentService } from "../library/content.service.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { presentDetail, presentSummary } from "./collections.present.ts";
+import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
 
 /** Collections (learning paths once published), their sections and items, following and progress. */
-export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; content: ContentService }> = async (app, { repo, content }) => {
+export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; drafts: DraftsRepo; content: ContentService }> = async (app, { repo, drafts, content }) => {
   /** Outsiders and people who may not read it get 404: they never learn it exists. */
   async function load(actor: Actor, id: number) {
     const c = await repo.get(requireCompany(actor), id);
@@ -41,9 +43,26 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     authorize(actor, networkPolicy.editCollection, c);
     return c;
   }
-  async function detail(actor: Actor, id: number) {
-    const [s, sections, items] = await Promise.all([repo.summary(actor.accountId, id), repo.sections(id), repo.items(id, actor.accountId)]);
-    return presentDetail(actor, s!, sections, items);
+  /**
+   * Where an edit is written: the collection itself, or once it is published, its draft (issue 22),
+   * made by the first edit. That edit named the published sections and items: they map to their copies.
+   */
+  async function editTarget(actor: Actor, id: number) {
+    const c = await editable(actor, id);
+    const draft = c.status === "published" ? await drafts.open(c) : null;
+    const map = <T extends number | null | undefined>(ids: Map<number, number> | undefined, x: T): T => (typeof x === "number" ? ((ids?.get(x) ?? x) as T) : x);
+    return { id: draft?.id ?? c.id, section: <T extends number | null | undefined>(x: T) => map(draft?.sectionIds, x), item: (x: number) => map(draft?.itemIds, x) };
+  }
+  /** The owner sees their draft unless they ask for the live version; the L&D leader may ask for it; everyone else sees the live one. */
+  async function detail(actor: Actor, id: number, version?: "live" | "draft") {
+    const [s, draftState, sections, items] = await Promise.all([repo.summary(actor.accountId, id), drafts.state(id), repo.sections(id), repo.items(id, actor.accountId)]);
+    const live = s!;
+    const draft = draftState && networkPolicy.readDraft(actor, live.c) ? draftState : null;
+    const showDraft = draft !== null && (version === "draft" || (version === undefined && networkPolicy.editCollection(actor, live.c)));
+    if (version === "draft" && !showDraft) throw notFound("Draft");
+    if (!showDraft) return presentDetail(actor, live, { version: "live", summary: live, sections, items }, draft);
+    const [ds, dSections, dItems] = await Promise.all([repo.summary(actor.accountId, draft.id), repo.sections(draft.id), repo.items(draft.id, actor.accountId)]);
+    return presentDetail(actor, live, { version: "draft", summary: ds!, sections: dSections, items: dItems }, draft);
   }
 
   app.get(
@@ -71,22 +90,25 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
 
   app.get(
     "/api/b2b/v1/collections/:id",
-    { config: access, schema: { tags: ["network"], summary: "A collection with its sections, items, my progress and my abilities", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: { tags: ["network"], summary: "A collection with its sections, items, my progress and my abilities (its owner: their draft of it, if any)", params: IdParam, querystring: CollectionDetailQuery, response: { 200: CollectionDetail, ...errors } },
+    },
     async (req) => {
       const actor = requireActor(req.actor);
       await load(actor, req.params.id);
-      return detail(actor, req.params.id);
+      return detail(actor, req.params.id, req.query.version);
     },
   );
 
   app.patch(
     "/api/b2b/v1/collections/:id",
-    { config: access, schema: { tags: ["network"], summary: "Edit my collection", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
+    { config: access, schema: { tags: ["network"], summary: "Edit my collection (a published one: its draft)", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
+      const target = await editTarget(actor, req.params.id);
       const b = req.body;
-      await repo.update(req.params.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
+      await repo.update(target.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
       return detail(actor, req.params.id);
     },
   );
@@ -106,9 +128,9 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
-      const s = await repo.addSection(req.params.id, req.body.title);
-      if (req.body.position !== undefined) await repo.updateSection(req.params.id, s.id, { position: req.body.position });
+      const target = await editTarget(actor, req.params.id);
+      const s = await repo.addSection(target.id, req.body.title);
+      if (req.body.position !== undefined) await repo.updateSection(target.id, s.id, { position: req.body.position });
       return reply.status(201).send(await detail(actor, req.params.id));
     },
   );
@@ -118,8 +140,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Rename or move a section", params: SectionParams, body: SectionRequest.partial(), response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
-      await repo.updateSection(req.params.id, req.params.sectionId, req.body);
+      const target = await editTarget(actor, req.params.id);
+      await repo.updateSection(target.id, target.section(req.params.sectionId), req.body);
       return detail(actor, req.params.id);
     },
   );
@@ -129,8 +151,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
-      await repo.removeSection(req.params.id, req.params.sectionId);
+      const target = await editTarget(actor, req.params.id);
+      await repo.removeSection(target.id, target.section(req.params.sectionId));
       return detail(actor, req.params.id);
     },
   );
@@ -140,11 +162,11 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Add a catalog item or a new link", params: IdParam, body: AddItemRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
+      const target = await editTarget(actor, req.params.id);
       const b = req.body;
       // A new link joins the company catalog, read from its page the way saving does.
       const contentId = b.content_id ?? (await content.catalogIdForUrl(actor, { url: b.url!, title: b.title }));
-      const placed = await repo.placeItem(req.params.id, { contentId, sectionId: b.section_id ?? null, position: b.position });
+      const placed = await repo.placeItem(target.id, { contentId, sectionId: target.section(b.section_id ?? null), position: b.position });
       if (!placed) throw conflict("This content is already in the collection");
       return reply.status(201).send(await detail(actor, req.params.id));
     },
@@ -155,8 +177,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Move an item to a section and/or position", params: ItemParams, body: MoveItemRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
-      await repo.placeItem(req.params.id, { itemId: req.params.itemId, sectionId: req.body.section_id, position: req.body.position });
+      const target = await editTarget(actor, req.params.id);
+      await repo.placeItem(target.id, { itemId: target.item(req.params.itemId), sectionId: target.section(req.body.section_id), position: req.body.position });
       return detail(actor, req.params.id);
     },
   );
@@ -166,9 +188,20 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Remove an item", params: ItemParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await editable(actor, req.params.id);
-      await repo.removeItem(req.params.id, req.params.itemId);
+      const target = await editTarget(actor, req.params.id);
+      await repo.removeItem(target.id, target.item(req.params.itemId));
       return detail(actor, req.params.id);
+    },
+  );
+
+  app.delete(
+    "/api/b2b/v1/collections/:id/draft",
+    { config: access, schema: { tags: ["network"], summary: "Discard my draft of a published collection (withdrawing its review, if any)", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const c = await editable(actor, req.params.id);
+      await drafts.discard(c.id);
+      return detail(actor, c.id);
     },
   );
 
@@ -203,8 +236,10 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; c
     { config: access, schema: { tags: ["network"], summary: "Mark an item done or not done (courses follow the course states)", params: IdParam, body: ItemProgressRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      await load(actor, req.params.id);
-      const found = await repo.item(req.params.id, req.body.item_id);
+      const c = await load(actor, req.params.id);
+      // The owner ticks items on the page of their draft: progress is per content, so it counts in the live one too.
+      const draft = networkPolicy.readDraft(actor, c) ? await drafts.state(c.id) : null;
+      const found = (await repo.item(c.id, req.body.item_id)) ?? (draft ? await repo.item(draft.id, req.body.item_id) : undefined);
       if (!found) throw notFound("Item");
       await repo.markDone(actor.accountId, found.content.id, req.body.done, req.params.id);
       if (found.content.contentType === "course") {

@@ -1,6 +1,8 @@
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 type CollectionRef = { companyId: number; ownerId: number; status: "private" | "pending" | "published" };
+type WithDraft = CollectionRef & { draft: { state: "editing" | "in_review" | "rejected" } | null };
+const editCollection = ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a.accountId) as Rule<CollectionRef>;
 
 /**
  * Collaborative network rules (PRODUCT.md): collections are private to their owner until the
@@ -9,7 +11,12 @@ type CollectionRef = { companyId: number; ownerId: number; status: "private" | "
  */
 export const networkPolicy = {
   readCollection: ((a, c) => sameCompany(a, c.companyId) && (c.ownerId === a.accountId || c.status === "published" || a.role === "ldleader")) as Rule<CollectionRef>,
-  editCollection: ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a.accountId) as Rule<CollectionRef>,
+  /** Edits of a published collection go to its draft (issue 22); colleagues see the published version. */
+  editCollection,
+  /** The draft of a published collection: its owner, and the L&D leader who reviews it. */
+  readDraft: ((a, c) => sameCompany(a, c.companyId) && (c.ownerId === a.accountId || a.role === "ldleader")) as Rule<CollectionRef>,
+  submitDraft: ((a, c) => editCollection(a, c) && c.status === "published" && c.draft !== null && c.draft.state !== "in_review") as Rule<WithDraft>,
+  discardDraft: ((a, c) => editCollection(a, c) && c.draft !== null) as Rule<WithDraft>,
   requestPublish: ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a.accountId && c.status === "private") as Rule<CollectionRef>,
   follow: ((a, c) => sameCompany(a, c.companyId) && c.status === "published") as Rule<CollectionRef>,
   decidePublish: ((a) => a.role === "ldleader") as Rule<null>,

@@ -50,7 +50,7 @@ describe("collections", () => {
   it("keeps a private collection from colleagues and other companies, but not from the L&D leader", async () => {
     expect((await tl.get(`/api/b2b/v1/collections/${collectionId}/`)).status).toBe(404);
     expect((await globex.get(`/api/b2b/v1/collections/${collectionId}/`)).status).toBe(404);
-    expect((await ld.get(`/api/b2b/v1/collections/${collectionId}/`)).body.abilities).toEqual({ edit: false, request_publish: false, follow: false });
+    expect((await ld.get(`/api/b2b/v1/collections/${collectionId}/`)).body.abilities).toEqual({ edit: false, request_publish: false, follow: false, submit_draft: false, discard_draft: false });
     expect((await ld.patch(`/api/b2b/v1/collections/${collectionId}/`, { title: "Hijack" })).status).toBe(403);
     expect((await tl.get("/api/b2b/v1/collections/?scope=library")).body.count).toBe(0);
     expect((await globex.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).status).toBe(404);

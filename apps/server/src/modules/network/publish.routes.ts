@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { collectionSlug, CreatePublishRequest, DecideRequest, ErrorBody, IdParam, Paginated, PublishRequest, PublishRequestsQuery, RejectRequest } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
@@ -7,6 +7,7 @@ import { accounts, authUsers, collections, publishRequests } from "../../db/sche
 import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
+import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -14,12 +15,17 @@ const asker = alias(accounts, "asker");
 const askerUser = alias(authUsers, "asker_user");
 const decider = alias(accounts, "decider");
 const deciderUser = alias(authUsers, "decider_user");
+// The submitted draft is read only to publish it, never to list requests.
+const { revision: _revision, ...requestColumns } = getTableColumns(publishRequests);
 
-/** Publish requests: owners ask, the L&D leader accepts (the collection joins the library) or rejects with a reason. */
-export const publishRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Publish requests: owners ask, the L&D leader accepts (the collection joins the library) or rejects with a reason.
+ * Once published, the owner's draft of changes is submitted the same way (kind "edit", issue 22).
+ */
+export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }> = async (app, { db, drafts }) => {
   const select = () =>
     db
-      .select({ r: publishRequests, title: collections.title, askerName: askerUser.name, deciderName: deciderUser.name })
+      .select({ r: requestColumns, title: collections.title, askerName: askerUser.name, deciderName: deciderUser.name })
       .from(publishRequests)
       .innerJoin(collections, eq(collections.id, publishRequests.collectionId))
       .innerJoin(asker, eq(asker.id, publishRequests.requestedBy))
@@ -29,6 +35,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   type Row = Awaited<ReturnType<typeof select>>[number];
   const present = (x: Row) => ({
     id: x.r.id,
+    kind: x.r.kind,
     collection: { id: x.r.collectionId, title: x.title, slug: collectionSlug(x.title) },
     status: x.r.status,
     message: x.r.message,
@@ -37,6 +44,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     decided_by: x.r.decidedBy !== null && x.deciderName !== null ? { id: x.r.decidedBy, display_name: x.deciderName } : null,
     decided_at: x.r.decidedAt?.toISOString() ?? null,
     created_at: x.r.createdAt.toISOString(),
+    changes: x.r.changes,
   });
   async function load(actor: Actor, id: number) {
     const [row] = await select().where(and(eq(publishRequests.id, id), eq(publishRequests.companyId, requireCompany(actor))));
@@ -66,13 +74,17 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     "/api/b2b/v1/publish-requests",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "Ask the L&D leader to publish my collection", body: CreatePublishRequest, response: { 201: PublishRequest, ...errors } } },
+    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "Ask the L&D leader to publish my collection, or to accept my draft of a published one", body: CreatePublishRequest, response: { 201: PublishRequest, ...errors } } },
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const companyId = requireCompany(actor);
       const [c] = await db.select().from(collections).where(and(eq(collections.id, req.body.collection_id), eq(collections.companyId, companyId)));
       if (!c || c.ownerId !== actor.accountId) throw notFound("Collection");
       authorize(actor, networkPolicy.editCollection, c);
+      if (c.status === "published") {
+        const id = await drafts.submit(c, actor.accountId, req.body.message ?? null);
+        return reply.status(201).send(present(await load(actor, id)));
+      }
       const id = await db.transaction(async (tx) => {
         // Only a private collection moves to pending: two clicks can't file two requests.
         const moved = await tx.update(collections).set({ status: "pending", updatedAt: new Date() }).where(and(eq(collections.id, c.id), eq(collections.status, "private"))).returning();
@@ -102,12 +114,17 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         const current = await load(actor, req.params.id);
         const accept = verb === "accept";
         const won = await db.transaction(async (tx) => {
+          // The collection before the request, in the order discarding takes them: the two cannot deadlock.
+          await drafts.lock(tx, current.r.collectionId);
           const [row] = await tx
             .update(publishRequests)
             .set({ status: accept ? "accepted" : "rejected", decidedBy: actor.accountId, decidedAt: new Date(), reason: accept ? null : (req.body.reason ?? null) })
             .where(and(eq(publishRequests.id, current.r.id), eq(publishRequests.status, "pending")))
             .returning();
-          if (row) {
+          if (row?.kind === "edit") {
+            // Rejected changes stay with the owner as their draft; the published version is untouched.
+            if (accept) await drafts.publish(tx, row);
+          } else if (row) {
             await tx
               .update(collections)
               .set(accept ? { status: "published", publishedAt: new Date(), updatedAt: new Date() } : { status: "private", updatedAt: new Date() })

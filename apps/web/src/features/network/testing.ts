@@ -48,9 +48,12 @@ export function collection(overrides: Partial<CollectionDetail> = {}): Collectio
     progress: { done: items.filter((i) => i.done).length, total: items.length },
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
+    has_draft: false,
     sections: [],
     items,
-    abilities: { edit: false, request_publish: false, follow: true },
+    version: "live",
+    draft: null,
+    abilities: { edit: false, request_publish: false, follow: true, submit_draft: false, discard_draft: false },
     ...overrides,
   };
 }
@@ -58,6 +61,7 @@ export function collection(overrides: Partial<CollectionDetail> = {}): Collectio
 export function publishRequest(overrides: Partial<PublishRequest> = {}): PublishRequest {
   return {
     id: 31,
+    kind: "publish",
     collection: { id: 5, title: "SQL joins and windows", slug: "SQL-joins-and-windows" },
     status: "pending",
     message: "Ready for the team",
@@ -66,6 +70,7 @@ export function publishRequest(overrides: Partial<PublishRequest> = {}): Publish
     decided_by: null,
     decided_at: null,
     created_at: "2026-02-01T10:00:00.000Z",
+    changes: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { collection, fakeServer, page } from "../../features/network/testing";
 afterEach(() => vi.unstubAllGlobals());
 
 const summary = (id: number, title: string, following: boolean) => {
-  const { sections: _sections, items: _items, abilities: _abilities, ...rest } = collection({ id, title, following });
+  const { sections: _sections, items: _items, abilities: _abilities, version: _version, draft: _draft, ...rest } = collection({ id, title, following });
   return rest;
 };
 
