@@ -35,6 +35,7 @@ export function CollectionCard({ collection, showStatus, showProgress, onSkill, 
           <TextLink to={collectionPath(collection)}>{collection.title}</TextLink>
         </Typography>
         {showStatus && <StatusChip kind="collection" status={collection.status} />}
+        {showStatus && collection.has_draft && <Chip size="small" color="info" variant="outlined" label={t("draft.chip")} />}
       </Box>
       {collection.description && (
         <Typography

@@ -15,9 +15,21 @@ import { useRequestPublish } from "./hooks";
 
 const MESSAGE_MAX = 1000;
 
-/** Asks the L&D leader to publish a collection, with an optional message (POST /api/b2b/v1/publish-requests/). */
-export function RequestPublishDialog({ collectionId, open, onClose }: { collectionId: number; open: boolean; onClose: () => void }) {
+interface RequestPublishDialogProps {
+  collectionId: number;
+  open: boolean;
+  onClose: () => void;
+  /** publish: a private collection; edit: the owner's draft of a published one (issue 22). */
+  kind?: "publish" | "edit";
+}
+
+/** Asks the L&D leader to publish a collection, or to accept the draft of a published one, with an optional message (POST /api/b2b/v1/publish-requests/). */
+export function RequestPublishDialog({ collectionId, open, onClose, kind = "publish" }: RequestPublishDialogProps) {
   const { t } = useTranslation("network");
+  const words =
+    kind === "edit"
+      ? { title: t("draft.dialogTitle"), body: t("draft.dialogText"), send: t("draft.send"), sent: t("draft.sent") }
+      : { title: t("publish.dialogTitle"), body: t("publish.dialogText"), send: t("publish.send"), sent: t("publish.sent") };
   const errorMessage = useErrorMessage();
   const ask = useRequestPublish();
   const [message, setMessage] = useState("");
@@ -35,7 +47,7 @@ export function RequestPublishDialog({ collectionId, open, onClose }: { collecti
       { collection_id: collectionId, ...(text ? { message: text } : {}) },
       {
         onSuccess: () => {
-          toast(t("publish.sent"), "success");
+          toast(words.sent, "success");
           close();
         },
       },
@@ -45,9 +57,9 @@ export function RequestPublishDialog({ collectionId, open, onClose }: { collecti
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={send} noValidate>
-        <DialogTitle id={titleId}>{t("publish.dialogTitle")}</DialogTitle>
+        <DialogTitle id={titleId}>{words.title}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t("publish.dialogText")}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{words.body}</DialogContentText>
           {ask.isError && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {isApiError(ask.error, "conflict") ? t("publish.alreadyOpen") : errorMessage(ask.error)}
@@ -66,7 +78,7 @@ export function RequestPublishDialog({ collectionId, open, onClose }: { collecti
         <DialogActions>
           <Button onClick={close}>{t("actions.cancel")}</Button>
           <Button type="submit" variant="contained" loading={ask.isPending}>
-            {t("publish.send")}
+            {words.send}
           </Button>
         </DialogActions>
       </form>

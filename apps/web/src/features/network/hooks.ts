@@ -3,7 +3,7 @@ import { CONTENT_PAGE_SIZE, type CollectionDetail } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 import { COLLECTIONS, collectionsQuery, type CollectionsFilter } from "./requests";
-import type { PublishScope, PublishStatusFilter, SortOrder } from "./types";
+import type { CollectionVersion, PublishScope, PublishStatusFilter, SortOrder } from "./types";
 
 // Collections, their editing, progress and publish requests. Plans and tasks are in planHooks.ts.
 
@@ -22,7 +22,9 @@ export const networkKeys = {
   collections: ["network", "collections"] as const,
   collectionLists: ["network", "collections", "list"] as const,
   collectionList: (query: CollectionsFilter) => ["network", "collections", "list", query] as const,
+  /** What the server answers by default (the owner's draft, if any); every version of it lives under this key. */
   collection: (id: number) => ["network", "collections", "detail", id] as const,
+  collectionVersion: (id: number, version: CollectionVersion) => ["network", "collections", "detail", id, version] as const,
   progress: (id: number) => ["network", "progress", id] as const,
   publishRequests: ["network", "publish-requests"] as const,
   publishRequestList: (query: PublishRequestsFilter) => ["network", "publish-requests", query] as const,
@@ -46,10 +48,11 @@ export function useCollections(filter: CollectionsFilter, enabled = true) {
   });
 }
 
-export function useCollection(id: number | null) {
+/** A collection; `version` asks for the live one or the draft rather than the server's choice (issue 22). */
+export function useCollection(id: number | null, version?: CollectionVersion) {
   return useQuery({
-    queryKey: networkKeys.collection(id ?? 0),
-    queryFn: ({ signal }) => request(collectionPath(id!), { parse: checkCollectionDetail, signal }),
+    queryKey: version ? networkKeys.collectionVersion(id ?? 0, version) : networkKeys.collection(id ?? 0),
+    queryFn: ({ signal }) => request(collectionPath(id!), { query: { version }, parse: checkCollectionDetail, signal }),
     enabled: id !== null,
   });
 }
@@ -148,6 +151,19 @@ export function useRemoveItem(id: number) {
   return useCollectionEdit(id, (itemId: number) =>
     request(`${collectionPath(id)}items/${itemId}/`, { method: "DELETE", parse: checkCollectionDetail }),
   );
+}
+
+/** DELETE …/draft/: the owner's changes to a published collection are dropped (a pending review of them is withdrawn). */
+export function useDiscardDraft(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(`${collectionPath(id)}draft/`, { method: "DELETE", parse: checkCollectionDetail }),
+    onSuccess: (detail) => {
+      storeDetail(queryClient, detail);
+      void queryClient.invalidateQueries({ queryKey: networkKeys.collection(id) });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.publishRequests });
+    },
+  });
 }
 
 export function useFollow(id: number) {

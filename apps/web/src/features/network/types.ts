@@ -21,6 +21,9 @@ export type { AssigneeStatus, CollectionDetail, CollectionSummary, ContentItem, 
 export type CollectionItem = CollectionDetail["items"][number];
 export type CollectionSection = CollectionDetail["sections"][number];
 export type CollectionScope = z.output<typeof CollectionsQuery>["scope"];
+export type CollectionVersion = CollectionDetail["version"];
+export type CollectionDraft = NonNullable<CollectionDetail["draft"]>;
+export type PublishChanges = NonNullable<z.infer<typeof PublishRequestSchema>["changes"]>;
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;
 export type PublishScope = z.output<typeof PublishRequestsQuery>["scope"];
 export type PublishStatusFilter = z.output<typeof PublishRequestsQuery>["status"];

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -25,6 +25,7 @@ import { toast } from "../../lib/toast";
 import { collectionPath, useNetworkFormat } from "../../features/network/format";
 import { useCollection, useFollow } from "../../features/network/hooks";
 import { CollectionItems } from "../../features/network/CollectionItems";
+import { DraftBanner } from "../../features/network/DraftBanner";
 import { RequestPublishDialog } from "../../features/network/RequestPublishDialog";
 import { CollectionCover, ProgressLine, StatusChip } from "../../features/network/visuals";
 import type { CollectionDetail } from "../../features/network/types";
@@ -40,16 +41,20 @@ export default function CollectionPage() {
   const params = useParams();
   const navigate = useNavigate();
   const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const collection = useCollection(id && id > 0 && id <= 2_147_483_647 ? id : null);
+  // Issue 22: ?version=live (the published version) or ?version=draft (the owner's changes).
+  const [search] = useSearchParams();
+  const asked = search.get("version");
+  const version = asked === "live" || asked === "draft" ? asked : undefined;
+  const collection = useCollection(id && id > 0 && id <= 2_147_483_647 ? id : null, version);
   const errorMessage = useErrorMessage();
 
   // spec §2: a wrong or stale slug is replaced by the title's, without a new history entry.
   const rightSlug = collection.data?.slug;
   useEffect(() => {
     if (rightSlug !== undefined && id !== null && params.slug !== rightSlug) {
-      void navigate(collectionPath({ id, title: "", slug: rightSlug }), { replace: true });
+      void navigate({ pathname: collectionPath({ id, title: "", slug: rightSlug }), search: version ? `?version=${version}` : "" }, { replace: true });
     }
-  }, [rightSlug, params.slug, id, navigate]);
+  }, [rightSlug, params.slug, id, navigate, version]);
 
   if (id === null || isApiError(collection.error, "not_found")) {
     return (
@@ -161,6 +166,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
   return (
     <>
       <PageHeader title={collection.title} description={collection.description ?? undefined} actions={actions} />
+      <DraftBanner collection={collection} />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" }, alignItems: "start" }}>
         <Box sx={{ minWidth: 0, order: { xs: 2, md: 1 } }}>
           <CollectionItems collection={collection} />

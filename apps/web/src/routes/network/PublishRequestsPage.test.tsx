@@ -85,4 +85,46 @@ describe("/collaborative-network/publishRequest", () => {
     const asked = server.fetch.mock.calls.map(([input]) => String(input)).find((url) => url.includes("publish-requests"));
     expect(asked).toContain("scope=mine");
   });
+
+  it("tells changes to a published path from a first publication, and lists what they change", async () => {
+    const edit = publishRequest({
+      id: 32,
+      kind: "edit",
+      collection: { id: 6, title: "Negotiation basics", slug: "Negotiation-basics" },
+      message: null,
+      changes: {
+        title: { from: "Negotiation basics", to: "Negotiation for engineers" },
+        description: null,
+        cover_url: null,
+        skills: { added: ["communication"], removed: [] },
+        sections: { added: [], removed: ["Week 2"] },
+        items: { added: [{ id_content: 71, title: "BATNA explained", content_type: "video" }], removed: [] },
+        reordered: true,
+      },
+    });
+    fakeServer({
+      "GET /api/b2b/v1/publish-requests/": () => ({ body: page([publishRequest(), edit]) }),
+      "POST /api/b2b/v1/publish-requests/32/accept/": () => ({ body: { ...edit, status: "accepted" } }),
+      "GET /api/b2b/v1/collections/": () => ({ body: page([]) }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/collaborative-network/publishRequest", session: signedIn("ldleader") });
+
+    const first = await screen.findByRole("article", { name: "SQL joins and windows" });
+    expect(within(first).getByText("First publication")).toBeInTheDocument();
+    expect(within(first).queryByRole("list", { name: "Changes" })).not.toBeInTheDocument();
+
+    const changed = screen.getByRole("article", { name: "Negotiation basics" });
+    expect(within(changed).getByText("Changes to a learning path")).toBeInTheDocument();
+    const list = within(changed).getByRole("list", { name: "Changes" });
+    expect(within(list).getByText("Title: “Negotiation basics” → “Negotiation for engineers”")).toBeInTheDocument();
+    expect(within(list).getByText("Skills added: communication")).toBeInTheDocument();
+    expect(within(list).getByText("Sections removed: Week 2")).toBeInTheDocument();
+    expect(within(list).getByText("Items added: BATNA explained")).toBeInTheDocument();
+    expect(within(list).getByText("Items or sections in a new order")).toBeInTheDocument();
+    expect(within(changed).getByRole("link", { name: "See the changes in the collection" })).toHaveAttribute("href", "/collaborative-network/collections/6/Negotiation-basics?version=draft");
+
+    await user.click(within(changed).getByRole("button", { name: "Accept Negotiation basics" }));
+    expect(await screen.findByText("The changes to “Negotiation basics” are published")).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -24,6 +25,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { collectionPath, useNetworkFormat } from "../../features/network/format";
 import { PUBLISH_REQUESTS_PAGE_SIZE, useDecidePublishRequest, usePublishRequests } from "../../features/network/hooks";
+import { PublishChanges } from "../../features/network/PublishChanges";
 import { RejectRequestDialog } from "../../features/network/RejectRequestDialog";
 import { useFilterParams } from "../../features/network/useFilterParams";
 import { StatusChip } from "../../features/network/visuals";
@@ -167,6 +169,8 @@ function RequestCard({ request, decide, onReject }: { request: PublishRequest; d
         <Typography id={headingId} variant="h2" sx={{ fontSize: "1.1rem", flex: "1 1 240px", minWidth: 0, overflowWrap: "anywhere" }}>
           <TextLink to={collectionPath(request.collection)}>{request.collection.title}</TextLink>
         </Typography>
+        {/* Issue 22: changes to a published path read differently from a first publication. */}
+        <Chip size="small" variant="outlined" color={request.kind === "edit" ? "info" : "default"} label={t(`requests.kinds.${request.kind}`)} />
         <StatusChip kind="request" status={request.status} />
       </Box>
       <Typography variant="body2" color="text.secondary">
@@ -178,6 +182,12 @@ function RequestCard({ request, decide, onReject }: { request: PublishRequest; d
             {t("requests.messageLabel")}
           </Box>{" "}
           {request.message}
+        </Typography>
+      )}
+      {request.changes && <PublishChanges changes={request.changes} />}
+      {request.kind === "edit" && request.status === "pending" && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          <TextLink to={`${collectionPath(request.collection)}?version=draft`}>{t("requests.seeChanges")}</TextLink>
         </Typography>
       )}
       {request.decided_by && request.decided_at && (
@@ -205,7 +215,7 @@ function RequestCard({ request, decide, onReject }: { request: PublishRequest; d
               accept.mutate(
                 { id: request.id, decision: "accept" },
                 {
-                  onSuccess: () => toast(t("requests.accepted", { title: request.collection.title }), "success"),
+                  onSuccess: () => toast(t(request.kind === "edit" ? "requests.acceptedEdit" : "requests.accepted", { title: request.collection.title }), "success"),
                   onError: (error) => toast(errorMessage(error), "error"),
                 },
               )

@@ -25,6 +25,7 @@ import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { CollectionDialog } from "../CollectionDialog";
+import { DraftBanner } from "../DraftBanner";
 import { collectionPath } from "../format";
 import {
   useAddSection,
@@ -146,6 +147,7 @@ function Editor({ collection, onDone }: { collection: CollectionDetail; onDone: 
           </Stack>
         }
       />
+      <DraftBanner collection={collection} />
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
