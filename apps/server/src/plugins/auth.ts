@@ -70,6 +70,8 @@ declare module "fastify" {
   }
 }
 
+const TWO_FACTOR_CHANGING = /^\/api\/auth\/two-factor\/(verify-totp|disable)$/;
+
 // Auth calls after which a cached token may be stale (the cache re-reads sessions anyway; this frees memory).
 const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|two-factor)/;
 
@@ -96,6 +98,8 @@ export default fp(
     async function handleAuth(req: FastifyRequest, reply: FastifyReply) {
       const url = new URL(req.url, app.publicUrl);
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== undefined;
+      // Turning two-factor on (confirming the first code) or off is audited: who had it before.
+      const twoFactorChange = TWO_FACTOR_CHANGING.test(url.pathname) ? await twoFactorStateOf(req) : null;
       const res = await auth.handler(
         new Request(url, {
           method: req.method,
@@ -112,6 +116,7 @@ export default fp(
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
       const text = await res.text();
+      await auditSignIn(req, url.pathname, res.status, twoFactorChange);
       // A password alone opens no session when a second factor is due: better-auth's bearer plugin
       // still echoes the token of the session the two-factor plugin just deleted; keep it out.
       if (text.includes('"twoFactorRedirect":true')) reply.removeHeader("set-auth-token");
@@ -129,6 +134,29 @@ export default fp(
       if (res.status === 429) reply.header("retry-after", res.headers.get("x-retry-after") ?? "60");
       reply.header("content-type", "application/json; charset=utf-8");
       return reply.send({ error: { code, message: authMessage(code, requestLocale(req), body.message) } });
+    }
+
+    async function twoFactorStateOf(req: FastifyRequest) {
+      const actor = await app.resolveActor(req).catch(() => null);
+      const account = actor ? await repo.accountByUid(actor.uid) : undefined;
+      return account ? { uid: account.uid, enabled: account.twoFactorEnabled } : null;
+    }
+
+    /** Failed password sign-ins and two-factor changes go to the audit trail (issue 22). */
+    async function auditSignIn(req: FastifyRequest, path: string, status: number, twoFactorBefore: { uid: string; enabled: boolean } | null) {
+      if (path === "/api/auth/sign-in/email" && status === 401) {
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== "string") return;
+        const account = await repo.accountByEmail(email);
+        await repo.audit({ actorId: null, companyId: account?.companyId ?? null, entity: "sign_in", entityId: account?.id ?? null, action: "failed", after: { email: email.trim().toLowerCase().slice(0, 320), ip_address: req.ip } });
+      }
+      if (twoFactorBefore && status === 200) {
+        const after = await repo.accountByUid(twoFactorBefore.uid);
+        if (after && after.twoFactorEnabled !== twoFactorBefore.enabled) {
+          const action = after.twoFactorEnabled ? "enable" : "disable";
+          await repo.audit({ actorId: after.id, companyId: after.companyId, entity: "two_factor", entityId: after.id, action, after: { email: after.email, ip_address: req.ip } });
+        }
+      }
     }
 
     // One person hammering one account is stopped by (IP, email); better-auth's own per-IP

@@ -32,7 +32,6 @@ export function createAdminRepo(db: Db) {
   };
 
   return {
-    auditAction: (actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) => audit(db, actorId, entity, entityId, action, before, after),
 
     async companies(f: { search?: string; status: "all" | "active" | "suspended" }, limit: number, offset: number) {
       const conds: SQL[] = [];

@@ -112,9 +112,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const company = await repo.company(req.params.id);
       if (!company) throw notFound("Company");
-      const id = await people.invite(requireActor(req.actor), req.body, company.c.id);
-      await repo.auditAction(requireActor(req.actor).accountId, "invitation", id, "create", null, { id, email: req.body.email, role: req.body.role, company_id: company.c.id });
-      return reply.status(201).send({ id });
+      // The invitation is audited where it is made (requests repo), like hr's.
+      return reply.status(201).send({ id: await people.invite(requireActor(req.actor), req.body, company.c.id) });
     },
   );
 
@@ -188,9 +187,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const last = await requests.latestInvitation(req.body.email);
       if (!last) throw notFound("Invitation");
       if (last.acceptedAt) throw new AppError("conflict", 409, "This invitation was already accepted");
-      const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId });
+      const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId }, "resend");
       await mailer.send({ to: last.email, subject: "Your invitation to Learnward", text: `Hello,\n\nHere is a fresh link to create your Learnward account (valid for 7 days, once):\n${publicUrl}/invitation/${token}\n` });
-      await repo.auditAction(actor.accountId, "invitation", id, "resend", { id: last.id, email: last.email }, { id, email: last.email });
       return { id };
     },
   );

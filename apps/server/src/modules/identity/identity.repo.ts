@@ -3,6 +3,7 @@ import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { identityPolicy } from "./identity.policy.ts";
+import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -106,6 +107,14 @@ export function createIdentityRepo(db: Db) {
       return { account, company };
     },
 
+    async accountByEmail(email: string): Promise<AccountRow | undefined> {
+      const [row] = await selectAccounts(db).where(eq(authUsers.email, email.trim().toLowerCase())).limit(1);
+      return row;
+    },
+
+    /** A security event of signing in (failed attempts, two-factor changes) for the audit trail. */
+    audit: (e: AuditEvent) => recordAudit(db, e),
+
     async accountByUid(uid: string): Promise<AccountRow | undefined> {
       const [row] = await selectAccounts(db).where(eq(accounts.uid, uid)).limit(1);
       return row;
@@ -167,6 +176,7 @@ export function createIdentityRepo(db: Db) {
           .returning({ id: accounts.id });
         if (input.invitationId !== undefined) {
           await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, input.invitationId));
+          await recordAudit(tx, { actorId: row!.id, companyId: input.companyId, entity: "invitation", entityId: input.invitationId, action: "accept", after: { email: input.email, role: input.role, team_id: input.teamId, company_id: input.companyId } });
         }
         return row;
       });

@@ -5,6 +5,7 @@ import { collectionSlug, CreatePublishRequest, DecideRequest, ErrorBody, IdParam
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
 import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
@@ -129,6 +130,17 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
               .update(collections)
               .set(accept ? { status: "published", publishedAt: new Date(), updatedAt: new Date() } : { status: "private", updatedAt: new Date() })
               .where(eq(collections.id, row.collectionId));
+          }
+          if (row) {
+            await recordAudit(tx, {
+              actorId: actor.accountId,
+              companyId: row.companyId,
+              entity: "publish_request",
+              entityId: row.id,
+              action: verb,
+              after: { title: current.title, kind: row.kind, collection_id: row.collectionId },
+              reason: row.reason,
+            });
           }
           return Boolean(row);
         });

@@ -54,7 +54,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invali
       const b = req.body;
       if (b.role !== undefined) {
         authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
-        await people.setRole(target.id, b.role);
+        await people.setRole(actor.accountId, target.id, b.role);
       }
       if (b.team_id !== undefined) {
         authorize(actor, peoplePolicy.moveEmployee, target);
@@ -63,7 +63,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invali
       }
       if (b.status === "deactivated") {
         authorize(actor, peoplePolicy.deactivate, target);
-        await people.deactivate(target.id);
+        await people.deactivate(actor.accountId, target.id);
       }
       invalidateSessions();
       return presentEmployee((await people.employee(companyId, target.id))!);

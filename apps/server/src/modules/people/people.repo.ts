@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
 import type { Role } from "@learnward/contracts";
 
@@ -46,12 +47,18 @@ export interface EmployeeFilter {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Deactivation keeps the account and its history, frees its team seat and ends its sessions. */
-export async function deactivateAccount(tx: Tx, id: number) {
+/** Deactivation keeps the account and its history, frees its team seat, ends its sessions and is audited. */
+export async function deactivateAccount(tx: Tx, id: number, actorId: number, reason: string | null = null) {
+  const [before] = await tx.select().from(accounts).where(eq(accounts.id, id));
   const [acc] = await tx.update(accounts).set({ status: "deactivated", teamId: null }).where(eq(accounts.id, id)).returning();
   await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
-  if (acc) await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
+  if (!acc || !before) return;
+  await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
+  await recordAudit(tx, { actorId, companyId: acc.companyId, entity: "account", entityId: id, action: "deactivate", before: auditedAccount(before), after: auditedAccount(acc), reason });
 }
+
+/** The fields of an account the audit trail shows. */
+const auditedAccount = (a: typeof accounts.$inferSelect) => ({ username: a.username, role: a.role, status: a.status, team_id: a.teamId, company_id: a.companyId });
 
 export function createPeopleRepo(db: Db) {
   const employees = () =>
@@ -85,8 +92,14 @@ export function createPeopleRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async setRole(id: number, role: Role) {
-      await db.update(accounts).set({ role }).where(eq(accounts.id, id));
+    async setRole(actorId: number, id: number, role: Role) {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
+        const [after] = await tx.update(accounts).set({ role }).where(eq(accounts.id, id)).returning();
+        if (before && after && before.role !== role) {
+          await recordAudit(tx, { actorId, companyId: after.companyId, entity: "account", entityId: id, action: "update", before: auditedAccount(before), after: auditedAccount(after) });
+        }
+      });
     },
 
     async setTeam(id: number, teamId: number | null) {
@@ -97,8 +110,8 @@ export function createPeopleRepo(db: Db) {
       });
     },
 
-    async deactivate(id: number) {
-      await db.transaction((tx) => deactivateAccount(tx, id));
+    async deactivate(actorId: number, id: number) {
+      await db.transaction((tx) => deactivateAccount(tx, id, actorId));
     },
 
     async teams(companyId: number, search: string | undefined, limit: number, offset: number, onlyIds?: number[]) {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
 import { deactivateAccount } from "./people.repo.ts";
+import { recordAudit } from "../../lib/audit.ts";
 
 export const INVITATION_DAYS = 7;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -168,13 +169,14 @@ export function createRequestsRepo(db: Db) {
           .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
-        if (won && accept) await deactivateAccount(tx, won.accountId);
+        if (won && accept) await deactivateAccount(tx, won.accountId, deciderId, won.reason);
         return Boolean(won);
       });
     },
 
-    async createInvitation(v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }) {
-      return db.transaction((tx) => createInvitationTx(tx, v));
+    /** `action` names it in the audit trail: a new invitation, or a fresh link for an earlier one. */
+    async createInvitation(v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }, action: "create" | "resend" = "create") {
+      return db.transaction((tx) => createInvitationTx(tx, v, action));
     },
 
     async invitationByToken(token: string) {
@@ -218,7 +220,7 @@ export function createRequestsRepo(db: Db) {
 export type RequestsRepo = ReturnType<typeof createRequestsRepo>;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-async function createInvitationTx(tx: Tx, v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }) {
+async function createInvitationTx(tx: Tx, v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }, action: "create" | "resend" = "create") {
   const token = randomBytes(32).toString("base64url");
   // A new invitation replaces an earlier pending one to the same address in this company.
   await tx
@@ -229,5 +231,6 @@ async function createInvitationTx(tx: Tx, v: { companyId: number; email: string;
     .insert(invitations)
     .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
     .returning({ id: invitations.id });
+  await recordAudit(tx, { actorId: v.invitedBy, companyId: v.companyId, entity: "invitation", entityId: row!.id, action, after: { email: v.email, role: v.role, team_id: v.teamId, company_id: v.companyId } });
   return { id: row!.id, token };
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
+
+// Issue 22: the audit trail covers security events, and platform operators see them in the audit log.
+let t: TestContext;
+let admin: Client;
+let hr: Client;
+let acmeId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.as(DEMO.admin);
+  hr = await t.as(DEMO.hr);
+  acmeId = (await admin.get("/api/b2b/v1/admin/companies/?search=acme")).body.results[0].id;
+});
+afterAll(() => t.close());
+
+/** The newest audit entries of one kind, as an operator reads them. */
+const entries = async (entity: string) => (await admin.get(`/api/b2b/v1/admin/audit/?entity=${entity}&page_size=20`)).body.results as Array<Record<string, unknown>>;
+const employeeId = async (search: string) => (await hr.get(`/api/b2b/v1/employees/?search=${search}`)).body.results[0].id as number;
+
+describe("people", () => {
+  it("records a role change with who made it, before and after, in the company", async () => {
+    await t.register("promoted@acme.test", "secret12", "Promoted");
+    const id = await employeeId("promoted");
+    expect((await hr.patch(`/api/b2b/v1/employees/${id}/`, { role: "teamleader" })).status).toBe(200);
+    expect((await entries("account"))[0]).toMatchObject({
+      entity: "account",
+      entity_id: id,
+      action: "update",
+      company_id: acmeId,
+      actor: { display_name: expect.any(String) },
+      before: { role: "member" },
+      after: { role: "teamleader" },
+    });
+  });
+
+  it("records a deactivation, whether hr's own or an accepted removal request", async () => {
+    await t.register("leaving@acme.test", "secret12", "Leaving");
+    const id = await employeeId("leaving");
+    await hr.patch(`/api/b2b/v1/employees/${id}/`, { status: "deactivated" });
+    expect((await entries("account"))[0]).toMatchObject({ entity_id: id, action: "deactivate", company_id: acmeId, after: { status: "deactivated" } });
+  });
+
+  it("records invitations sent and accepted", async () => {
+    expect((await hr.post("/api/b2b/v1/invitations/", { email: "guest@outside.test", role: "member" })).status).toBe(201);
+    const token = (await t.linkIn("guest@outside.test")).pathname.split("/").pop()!;
+    await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Guest", password: "secret12" });
+    const [accepted, created] = await entries("invitation");
+    expect(created).toMatchObject({ action: "create", company_id: acmeId, after: { email: "guest@outside.test", role: "member" } });
+    expect(accepted).toMatchObject({ action: "accept", company_id: acmeId, entity_id: created!.entity_id });
+  });
+});
+
+describe("the collaborative network", () => {
+  it("records publish decisions", async () => {
+    const member = await t.as(DEMO.member);
+    const ld = await t.as(DEMO.ldleader);
+    const collection = (await member.post("/api/b2b/v1/collections/", { title: "Audited path" })).body;
+    const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
+    expect((await ld.post(`/api/b2b/v1/publish-requests/${request.id}/reject/`, { reason: "Not yet" })).status).toBe(200);
+    expect((await entries("publish_request"))[0]).toMatchObject({ entity_id: request.id, action: "reject", reason: "Not yet", company_id: acmeId, after: { title: "Audited path" } });
+  });
+});
+
+describe("signing in", () => {
+  it("records failed sign-ins, for known and unknown addresses", async () => {
+    await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.teamleader, password: "wrong-one" });
+    await t.anonymous.post("/api/auth/sign-in/email", { email: "stranger@nowhere.test", password: "wrong-one" });
+    const [unknown, known] = await entries("sign_in");
+    expect(known).toMatchObject({ action: "failed", company_id: acmeId, actor: null, after: { email: DEMO.teamleader, ip_address: expect.any(String) } });
+    expect(unknown).toMatchObject({ action: "failed", company_id: null, entity_id: null, after: { email: "stranger@nowhere.test" } });
+  });
+
+  it("records two-factor sign-in turned on and off", async () => {
+    const token = await t.signIn(DEMO.globex);
+    const replaced = await t.setUpTwoFactor(DEMO.globex, token);
+    await t.app.inject({ method: "POST", url: "/api/auth/two-factor/disable", headers: { authorization: `Bearer ${replaced}` }, payload: { password: "learnward-demo" } });
+    const [off, on] = await entries("two_factor");
+    expect(on).toMatchObject({ action: "enable", after: { email: DEMO.globex } });
+    expect(off).toMatchObject({ action: "disable", after: { email: DEMO.globex } });
+  });
+
+  it("filters the log by company", async () => {
+    const acme = (await admin.get(`/api/b2b/v1/admin/audit/?company=${acmeId}&page_size=100`)).body.results as Array<{ company_id: number | null }>;
+    expect(acme.length).toBeGreaterThan(3);
+    expect(acme.every((e) => e.company_id === acmeId)).toBe(true);
+  });
+});
