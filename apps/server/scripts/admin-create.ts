@@ -1,0 +1,57 @@
+// `npm run admin:create -- --email ops@example.com [--name "Ops Person"]`: the first platform operator
+// of an empty install (DEMO_SEED=false). Prints a one-time link to choose the password; two-factor
+// sign-in is set up at the first sign-in. Stop the server first when it runs on the embedded database
+// (one process per data folder).
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { buildApp } from "../src/app.ts";
+import { authSecret } from "../src/auth-secret.ts";
+import type { Mailer } from "../src/lib/mailer.ts";
+import { createIdentityRepo } from "../src/modules/identity/identity.repo.ts";
+import { createOperator, OperatorError } from "../src/modules/identity/operator.ts";
+import { linkCatcher } from "../src/modules/identity/operator-link.ts";
+
+const usage = 'Usage: npm run admin:create -- --email ops@example.com [--name "Ops Person"]';
+let args: { email?: string; name?: string };
+try {
+  args = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } }).values;
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (!args.email) {
+  console.error(usage);
+  process.exit(2);
+}
+
+let config;
+try {
+  config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(2);
+}
+
+const catcher = linkCatcher();
+const mailer: Mailer = { transport: "outbox", send: catcher.send };
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: Error) => {
+  console.error(`Could not open the database: ${err.message}`);
+  process.exit(1);
+});
+const app = await buildApp({ config, database, authSecret: authSecret(config), mailer, logger: false });
+try {
+  await app.ready();
+  const made = await createOperator({ auth: app.auth, repo: createIdentityRepo(database.db), captureResetLink: catcher.capture }, { email: args.email, name: args.name?.trim() || "Platform operator" });
+  console.log(
+    `Created the platform operator ${made.email}.\n\nOpen this link within one hour to choose the password (it works once):\n${made.link}\n\n` +
+      `At the first sign-in they set up two-factor sign-in with an authenticator app. Then, in /admin, create a company and\n` +
+      `use "Invite a person" to send its first hr person an invitation.`,
+  );
+} catch (err) {
+  console.error(err instanceof OperatorError ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await app.close();
+  await database.close();
+}
