@@ -119,6 +119,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/admin/companies": ["admin"],
   "GET /api/b2b/v1/admin/companies/{id}": ["admin"],
   "PATCH /api/b2b/v1/admin/companies/{id}": ["admin"],
+  "POST /api/b2b/v1/admin/companies/{id}/invitations": ["admin"],
   "POST /api/b2b/v1/admin/companies/{id}/suspend": ["admin"],
   "POST /api/b2b/v1/admin/companies/{id}/reactivate": ["admin"],
   "GET /api/b2b/v1/admin/accounts": ["admin"],

@@ -24,5 +24,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded PostgreSQL data fol
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by process/);
     other.kill();
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 90_000); // three embedded databases opened and migrated one after another
 });

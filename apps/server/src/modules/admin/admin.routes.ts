@@ -27,6 +27,7 @@ import { snakeKeys } from "../../lib/snake.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { RequestsRepo } from "../people/requests.repo.ts";
 import type { PeopleService } from "../people/people.service.ts";
+import { invitationMail } from "../people/people.mail.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -188,7 +189,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       if (!last) throw notFound("Invitation");
       if (last.acceptedAt) throw new AppError("conflict", 409, "This invitation was already accepted");
       const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId }, "resend");
-      await mailer.send({ to: last.email, subject: "Your invitation to Learnward", text: `Hello,\n\nHere is a fresh link to create your Learnward account (valid for 7 days, once):\n${publicUrl}/invitation/${token}\n` });
+      const found = await requests.invitationByToken(token);
+      await mailer.send(invitationMail({ to: last.email, company: found?.companyName ?? null, team: found?.teamName ?? null, link: `${publicUrl}/invitation/${token}`, fresh: true }));
       return { id };
     },
   );

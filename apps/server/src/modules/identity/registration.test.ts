@@ -67,7 +67,11 @@ describe("invitation links need their token", () => {
     expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept`, { name: "Cory", password: "secret12" })).status).toBe(201);
     expect(await accountOf("contractor@freelance.test")).toMatchObject({ role: "ldleader", teamId: teams[0]!.id });
     expect(await signInStatus("contractor@freelance.test")).toBe(200);
-    expect(await t.mails("contractor@freelance.test")).toHaveLength(1); // the invitation only
+    const mails = await t.mails("contractor@freelance.test");
+    expect(mails).toHaveLength(1); // the invitation only
+    // The invitee's language is unknown: the invitation speaks both.
+    expect(mails[0]!.text).toMatch(/Open this link to create your account/);
+    expect(mails[0]!.text).toMatch(/Abre este enlace para crear tu cuenta/);
   });
 });
 

@@ -105,7 +105,7 @@ describe("GET /api/contentuser/search (spec §7)", () => {
     expect(p1.body.results).toHaveLength(8);
     expect(p1.body.links.next).toMatch(/page=2/);
     expect(p1.body.links.previous).toBeNull();
-    const p2 = await teamleader.get(p1.body.links.next.replace("http://localhost", ""));
+    const p2 = await teamleader.get(p1.body.links.next.replace("http://localhost:3000", ""));
     expect(p2.body.results).toHaveLength(1);
     expect(p2.body.count).toBe(9);
     // Past the last page: no rows, and still the true total (and with a search term too).

@@ -4,7 +4,8 @@ import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { PeopleRepo } from "./people.repo.ts";
 import { peoplePolicy } from "./people.policy.ts";
-import { INVITATION_DAYS, type RequestsRepo } from "./requests.repo.ts";
+import type { RequestsRepo } from "./requests.repo.ts";
+import { invitationMail } from "./people.mail.ts";
 
 export interface PeopleServiceDeps {
   people: PeopleRepo;
@@ -18,14 +19,7 @@ export interface PeopleServiceDeps {
 export function createPeopleService(d: PeopleServiceDeps) {
   async function mailInvitation(email: string, token: string) {
     const inv = await d.requests.invitationByToken(token);
-    const link = `${d.publicUrl}/invitation/${token}`;
-    await d.mailer.send({
-      to: email,
-      subject: `You're invited to join ${inv?.companyName ?? "your team"} on Learnward`,
-      text:
-        `Hello,\n\nYou have been invited to join ${inv?.companyName ?? "your company"}${inv?.teamName ? ` (team ${inv.teamName})` : ""} on Learnward, ` +
-        `the company's learning platform.\n\nOpen this link to create your account (valid for ${INVITATION_DAYS} days, once):\n${link}\n`,
-    });
+    await d.mailer.send(invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}` }));
   }
 
   async function checkInvitable(email: string) {
