@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
+import { publicInCatalog } from "../library/library.policy.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.
@@ -9,11 +10,8 @@ import { contentItems, userContents } from "../../db/schema/index.ts";
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
-/** PRODUCT.md: the catalog leaves out what someone saved privately. An item brought in by a private save stays out of discover until someone saves it publicly or a published collection holds it. */
-const VISIBLE = sql`(
-  not exists (select 1 from user_contents pu where pu.content_id = ci.id and pu.account_id = ci.created_by and pu.is_private)
-  or exists (select 1 from user_contents vu where vu.content_id = ci.id and not vu.is_private)
-  or exists (select 1 from collection_items vx join collections vc on vc.id = vx.collection_id where vx.content_id = ci.id and vc.status = 'published'))`;
+/** PRODUCT.md: the catalog leaves out what someone saved privately (the library's rule, on the alias `ci`). */
+const VISIBLE = publicInCatalog({ id: sql`ci.id`, createdBy: sql`ci.created_by` });
 
 const BUCKET = sql`(case when ci.duration_s is null then null when ci.duration_s < 900 then 'under_15m' when ci.duration_s < 3600 then '15m_1h' when ci.duration_s < 18000 then '1h_5h' else 'over_5h' end)`;
 
@@ -149,7 +147,7 @@ export function createDiscoverRepo(db: Db) {
       return { kind, type, provider, skill, duration, language };
     },
 
-    /** Catalog items with people's public saves and the viewer's own copy, in the order of ids. */
+    /** Catalog items (public ones only: a colleague's private save is theirs) with people's public saves and the viewer's own copy, in the order of ids. */
     async contents(companyId: number, viewerId: number, ids: number[]) {
       if (!ids.length) return [];
       const rows = await db
@@ -176,7 +174,7 @@ export function createDiscoverRepo(db: Db) {
         })
         .from(contentItems)
         .leftJoin(userContents, and(eq(userContents.contentId, contentItems.id), eq(userContents.accountId, viewerId)))
-        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.id, ids)));
+        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.id, ids), publicInCatalog({ id: contentItems.id, createdBy: contentItems.createdBy })));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     },

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { ACTIVE, COMPLETES } from "./insights.events.ts";
+import { publicInCatalog } from "../library/library.policy.ts";
 
 /** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
 export interface Slice {
@@ -189,11 +190,15 @@ export function createInsightsRepo(db: Db) {
         : sql`
             select r.content_id, sum(r.saves) as saves, sum(r.starts) as starts, sum(r.completions) as completions, sum(r.duration_s) as time_s
             from insight_contents r where ${rollWhere(s, src.grain, src.from)} group by 1`;
-      const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
+      // A colleague's private save is theirs alone: others' views leave it out; my own view names my items as I saved them.
+      const columns = { id: sql`c.id`, createdBy: sql`c.created_by` };
+      const mine = s.accountId !== null ? sql`left join user_contents mine on mine.content_id = c.id and mine.account_id = ${s.accountId}::int` : sql``;
+      const visible = s.accountId !== null ? sql`(mine.id is not null or ${publicInCatalog(columns)})` : publicInCatalog(columns);
       const rows = await run(sql`
-        select x.*, c.title, c.url, c.content_type
-        from (${ranked} order by ${order} limit ${limit}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int
-        order by ${order}`);
+        select x.*, ${s.accountId !== null ? sql`coalesce(mine.title, c.title) as title, coalesce(mine.url, c.url) as url` : sql`c.title, c.url`}, c.content_type
+        from (${ranked}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int ${mine}
+        where ${visible}
+        order by x.completions desc, x.starts desc, x.saves desc, x.time_s desc, x.content_id limit ${limit}`);
       return rows.map((r) => ({
         content_id: num(r.content_id),
         title: String(r.title),

@@ -3,11 +3,11 @@ import type { ContentItem, ContentType, CourseStatus } from "@learnward/contract
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 import { recordEvent } from "../insights/insights.events.ts";
+import { createCatalogRepo } from "./catalog.repo.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
-export type CatalogRow = typeof contentItems.$inferSelect;
-type NewCatalogItem = Omit<typeof contentItems.$inferInsert, "id" | "createdAt" | "updatedAt">;
+export type { CatalogRow } from "./catalog.repo.ts";
 
 export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem => ({
   id_primary: r.id,
@@ -107,6 +107,8 @@ export function createContentRepo(db: Db) {
     return row?.n ?? 0;
   }
   return {
+    ...createCatalogRepo(db),
+
     async accountIdByUsername(companyId: number, username: string) {
       const [row] = await db
         .select({ id: accounts.id })
@@ -186,41 +188,6 @@ export function createContentRepo(db: Db) {
         .where(and(eq(userContents.accountId, accountId), eq(contentItems.companyId, companyId), eq(contentItems.normalizedUrl, normalizedUrl)))
         .limit(1);
       return row?.item;
-    },
-
-    async catalogItem(companyId: number, id: number) {
-      const [row] = await db
-        .select()
-        .from(contentItems)
-        .where(and(eq(contentItems.id, id), eq(contentItems.companyId, companyId)))
-        .limit(1);
-      return row;
-    },
-
-    /** One catalog row per normalised URL per company: the first saver's data creates it. */
-    async findOrCreateCatalog(item: NewCatalogItem) {
-      await db.insert(contentItems).values(item).onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(contentItems)
-        .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
-        .limit(1);
-      return row!;
-    },
-
-    /** Creates (or finds) the catalog row and the person's copy in one transaction. */
-    async saveWithCatalog(item: NewCatalogItem, copyOf: (catalog: CatalogRow) => NewUserContent) {
-      return db.transaction(async (tx) => {
-        await tx.insert(contentItems).values(item).onConflictDoNothing();
-        const [catalog] = await tx
-          .select()
-          .from(contentItems)
-          .where(and(eq(contentItems.companyId, item.companyId), eq(contentItems.normalizedUrl, item.normalizedUrl)))
-          .limit(1);
-        const [row] = await tx.insert(userContents).values(copyOf(catalog!)).onConflictDoNothing().returning();
-        if (row) await recordEvent(tx, { kind: "save", accountId: row.accountId, contentId: row.contentId });
-        return { item: catalog!, row };
-      });
     },
 
     /** undefined when the person already saved this catalog item. */

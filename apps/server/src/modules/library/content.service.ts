@@ -1,8 +1,9 @@
 import type { ContentType, CourseStatus } from "@learnward/contracts";
-import { type Actor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
+import { libraryPolicy } from "./library.policy.ts";
 
 export interface PageMetadata {
   title?: string;
@@ -34,13 +35,17 @@ const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !=
 export function createContentService(deps: { repo: ContentRepo; readMetadata: ReadMetadata }) {
   const { repo } = deps;
 
+  /** A catalog item named by id, checked like an id in the path: another company's, or a colleague's private save, is not found. */
+  async function readableItem(actor: Actor, id: number) {
+    const item = await repo.catalogItem(requireCompany(actor), actor.accountId, id);
+    if (!item) throw notFound("Content");
+    authorize(actor, libraryPolicy.readCatalogItem, item, "not_found");
+    return item;
+  }
+
   async function catalogEntry(actor: Actor, input: SaveInput) {
     const companyId = requireCompany(actor);
-    if (input.id_content !== undefined) {
-      const item = await repo.catalogItem(companyId, input.id_content);
-      if (!item) throw notFound("Content");
-      return { existing: item, meta: null };
-    }
+    if (input.id_content !== undefined) return { existing: await readableItem(actor, input.id_content), meta: null };
     const url = input.url!;
     const recognised = recognise(url);
     const needsPage = input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
@@ -105,7 +110,7 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       // A new catalog row and my copy of it are written together, or not at all.
       const { item, row } = entry.existing
         ? { item: entry.existing, row: await repo.insert(copyOf(entry.existing)) }
-        : await repo.saveWithCatalog(entry.draft, copyOf);
+        : await repo.saveWithCatalog(entry.draft, copyOf, { isPrivate: input.is_private ?? false });
       if (!row) {
         const existing = await repo.ownedByContent(actor.accountId, item.id);
         throw new AppError("conflict", 409, "This content is already in your library", { id_primary: existing?.id });
@@ -113,10 +118,19 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       return row;
     },
 
-    /** The catalog row for a link (created from the page if new), for curating collections. */
-    async catalogIdForUrl(actor: Actor, input: { url: string; title?: string }): Promise<number> {
+    /**
+     * The catalog item a collection names, by id or by link (created from the page if new), and
+     * `claim`, to call once it is placed: a row that isn't public then shows the curator's data.
+     */
+    async catalogItemForCollection(actor: Actor, input: { content_id?: number; url?: string; title?: string }): Promise<{ id: number; claim: () => Promise<void> }> {
+      if (input.content_id !== undefined) {
+        const item = await readableItem(actor, input.content_id);
+        return { id: item.id, claim: async () => (item.isPublic ? undefined : repo.claim(actor.accountId, item.id)) };
+      }
       const entry = await catalogEntry(actor, { url: input.url, title: input.title });
-      return (entry.existing ?? (await repo.findOrCreateCatalog(entry.draft))).id;
+      if (entry.existing) return { id: entry.existing.id, claim: async () => {} };
+      const found = await repo.findOrCreateCatalog(entry.draft);
+      return { id: found.id, claim: async () => (found.isPublic ? undefined : repo.claim(actor.accountId, found.id, found.own)) };
     },
 
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */

@@ -164,10 +164,14 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       const actor = requireActor(req.actor);
       const target = await editTarget(actor, req.params.id);
       const b = req.body;
-      // A new link joins the company catalog, read from its page the way saving does.
-      const contentId = b.content_id ?? (await content.catalogIdForUrl(actor, { url: b.url!, title: b.title }));
-      const placed = await repo.placeItem(target.id, { contentId, sectionId: target.section(b.section_id ?? null), position: b.position });
+      const sectionId = target.section(b.section_id ?? null);
+      // Ids in the body are checked before anything is written, like ids in the path.
+      if (sectionId !== null && !(await repo.sections(target.id)).some((s) => s.id === sectionId)) throw notFound("Section");
+      // A catalog item I may see, or a new link, which joins the company catalog read from its page the way saving does.
+      const item = await content.catalogItemForCollection(actor, b);
+      const placed = await repo.placeItem(target.id, { contentId: item.id, sectionId, position: b.position });
       if (!placed) throw conflict("This content is already in the collection");
+      await item.claim();
       return reply.status(201).send(await detail(actor, req.params.id));
     },
   );

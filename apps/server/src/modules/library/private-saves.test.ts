@@ -1,0 +1,74 @@
+// Issue 22: a private saved item is readable by its owner alone. Ids are covered route by route
+// in test/body-ids.test.ts; this file covers the other ways in: its link, discover and copilot,
+// insights.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson } from "../../../test/factories.ts";
+
+let t: TestContext;
+let member: Client, ld: Client, colleague: Client;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [member, ld] = await Promise.all([t.as(DEMO.member), t.as(DEMO.ldleader)]);
+  const team = (await member.get("/api/me")).body.account.team.id;
+  colleague = (await addPerson(t, { company: "acme", role: "member", teamId: team })).client;
+});
+afterAll(() => t.close());
+
+const privately = (url: string, title: string, more: Record<string, unknown> = {}) =>
+  colleague.post("/api/contentuser/save/", { url, title, description: `${title}: my notes`, is_private: true, fetch_metadata: false, ...more });
+
+describe("a colleague's private save", () => {
+  it("lends nobody its title or notes when they save or curate the same link", async () => {
+    await privately("https://acme.example/diary-one", "Quiet diary one");
+    await privately("https://acme.example/diary-two", "Quiet diary two");
+
+    const saved = await member.post("/api/contentuser/save/", { url: "https://acme.example/diary-one", fetch_metadata: false });
+    expect(saved.status).toBe(201);
+    expect(saved.text).not.toContain("Quiet diary");
+
+    const collection = (await member.post("/api/b2b/v1/collections/", { title: "Links" })).body.id;
+    const added = await member.post(`/api/b2b/v1/collections/${collection}/items/`, { url: "https://acme.example/diary-two", title: "Diary, as I call it" });
+    expect(added.status).toBe(201);
+    expect(added.body.items.map((i: { content: { title: string } }) => i.content.title)).toEqual(["Diary, as I call it"]);
+    expect(added.text).not.toContain("Quiet diary");
+
+    // Saved publicly, the link is in discover, under the public saver's words only.
+    const found = await member.get("/api/b2b/v1/discover/?search=diary&page_size=100");
+    expect(found.text).not.toContain("Quiet diary");
+    // The colleague keeps their own copy as they saved it.
+    const theirs = await colleague.get("/api/contentuser/search?contenType=all&search=diary");
+    expect(theirs.body.results.map((r: { title: string }) => r.title).sort()).toEqual(["Quiet diary one", "Quiet diary two"]);
+  });
+
+  it("is left out of others' insights, and named as saved in the owner's own", async () => {
+    const course = (await privately("https://www.udemy.com/course/quiet-course/", "Quiet course")).body;
+    expect((await colleague.post("/api/user/courses/", { id_course: course.id_content, completed: true })).status).toBe(201);
+    const company = await ld.get("/api/b2b/v1/insights/export.csv?table=top_content&scope=company&time=all");
+    expect(company.status).toBe(200);
+    expect(company.text).not.toContain("Quiet course");
+    const own = await colleague.get("/api/b2b/v1/insights/export.csv?table=top_content&scope=me&time=all");
+    expect(own.text).toContain("Quiet course");
+  });
+
+  it("leaves copilot answers' links and drafts once the only public save turns private", async () => {
+    const shared = (await colleague.post("/api/contentuser/save/", { url: "https://acme.example/zeppelin", title: "Zeppelin airship navigation", fetch_metadata: false })).body;
+    const conversation = (await member.post("/api/b2b/v1/copilot/conversations/", {})).body.id;
+    const asked = await member.post(`/api/b2b/v1/copilot/conversations/${conversation}/messages/`, { content: "zeppelin airship navigation" });
+    expect(asked.body.answer.items.map((i: { id_content: number }) => i.id_content)).toContain(shared.id_content);
+
+    expect((await colleague.patch(`/api/contentuser/${shared.id_primary}/`, { is_private: true })).status).toBe(200);
+    // The answer's words stay as they were said; its link to the item goes.
+    const reopened = await member.get(`/api/b2b/v1/copilot/conversations/${conversation}/`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.messages[1].items).toEqual([]);
+    expect(reopened.text).not.toContain("acme.example/zeppelin");
+    const draft = await member.post(`/api/b2b/v1/copilot/conversations/${conversation}/collection/`, {});
+    expect(draft.text).not.toContain("Zeppelin airship navigation");
+    if (draft.status === 201 || draft.status === 200) {
+      const detail = await member.get(`/api/b2b/v1/collections/${draft.body.collection.id}/`);
+      expect(detail.body.items.map((i: { content: { id_content: number } }) => i.content.id_content)).not.toContain(shared.id_content);
+    }
+  });
+});
