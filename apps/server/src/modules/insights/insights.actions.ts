@@ -23,6 +23,14 @@ export function createInsightActions(d: { service: InsightsService; repo: Insigh
     const s = await d.service.resolve(actor, input);
     authorize(actor, insightsPolicy.remind, s.scope);
     const wanted = input.account_ids ? new Set(input.account_ids) : null;
+    if (wanted) {
+      const found = new Map((await d.repo.people(s.companyId, [...wanted])).map((p) => [p.id, p]));
+      const unknown = [...wanted].filter((id) => {
+        const p = found.get(id);
+        return !p || !insightsPolicy.namedPerson(actor, { people: s.people, person: { id, teamId: p.team?.id ?? null } });
+      });
+      if (unknown.length) throw new AppError("not_found", 404, "Person not found", { account_ids: unknown });
+    }
     const today = isoDay(now);
     const byPerson = new Map<number, OverdueRow[]>();
     const remindedToday = new Set<number>();

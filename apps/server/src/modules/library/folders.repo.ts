@@ -165,6 +165,14 @@ export function createFoldersRepo(db: Db) {
       });
     },
 
+    /** The folder (mine) and section an item is about to go to, checked before anything is saved for it. */
+    async checkPlace(accountId: number, folderId: number, sectionId: ListScope) {
+      await db.transaction(async (tx) => {
+        await lockFolder(tx, accountId, folderId);
+        await checkSection(tx, folderId, sectionId);
+      });
+    },
+
     /** New folder content goes last (priority = count + 1, spec §4) unless a priority is given. */
     async addRelation(accountId: number, folderId: number, sectionId: ListScope, userContentId: number, priority?: number) {
       return db.transaction(async (tx) => {

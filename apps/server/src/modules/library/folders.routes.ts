@@ -171,6 +171,8 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const { id_folder, id_section, priority, id_primary, ...fields } = req.body;
+      // Ids in the body are checked before the item is saved to my library, like ids in the path.
+      await folders.checkPlace(actor.accountId, id_folder, id_section ?? null);
       let item: UserContentRow | undefined;
       if (id_primary !== undefined) {
         item = await content.owned(actor.accountId, id_primary);

@@ -204,9 +204,10 @@ export function createCollectionsRepo(db: Db) {
       } else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },
 
-    async publishedIn(companyId: number, ids: number[]) {
+    /** These collections of the company, whatever their status (callers check what the actor may read). */
+    async inCompany(companyId: number, ids: number[]) {
       if (!ids.length) return [];
-      return db.select().from(collections).where(and(eq(collections.companyId, companyId), inArray(collections.id, ids), eq(collections.status, "published")));
+      return db.select().from(collections).where(and(eq(collections.companyId, companyId), inArray(collections.id, ids)));
     },
   };
 }

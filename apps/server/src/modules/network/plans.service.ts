@@ -1,6 +1,6 @@
 import { collectionSlug, type AssigneeStatus } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
@@ -120,10 +120,13 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
     async create(actor: Actor, b: { title: string; deadline?: string; skills: Record<string, { collections: number[] }>; selectedAccount: number[]; selectedTeam: number[] }) {
       const companyId = requireCompany(actor);
       const wanted = [...new Set(Object.values(b.skills).flatMap((s) => s.collections))];
+      // Collection ids in the body are checked like ids in the path: one I may not read is not found.
+      const found = new Map((await d.collections.inCompany(companyId, wanted)).map((c) => [c.id, c]));
+      const unseen = wanted.filter((id) => !found.has(id) || !networkPolicy.readCollection(actor, found.get(id)!));
+      if (unseen.length) throw new AppError("not_found", 404, "Collection not found", { collections: unseen });
       // Plans are built from the company's learning paths: published collections only.
-      const found = await d.collections.publishedIn(companyId, wanted);
-      const missing = wanted.filter((id) => !found.some((c) => c.id === id));
-      if (missing.length) throw badRequest("Plans use published collections of your company", { collections: missing });
+      const unpublished = wanted.filter((id) => found.get(id)!.status !== "published");
+      if (unpublished.length) throw badRequest("Plans use published collections of your company", { collections: unpublished });
       await checkAssignees(actor, companyId, b.selectedAccount, b.selectedTeam);
       const skills = Object.fromEntries(Object.entries(b.skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
       return d.plans.create({ companyId, title: b.title, deadline: b.deadline ?? today(), createdBy: actor.accountId, skills, teamIds: [...new Set(b.selectedTeam)], accountIds: [...new Set(b.selectedAccount)] });

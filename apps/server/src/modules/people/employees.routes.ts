@@ -52,19 +52,16 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invali
       const target = await people.employee(companyId, req.params.id);
       if (!target) throw notFound("Employee");
       const b = req.body;
-      if (b.role !== undefined) {
-        authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
-        await people.setRole(actor.accountId, target.id, b.role);
-      }
+      // Every check (the team named in the body included) before any change: a refused call changes nothing.
+      if (b.role !== undefined) authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
       if (b.team_id !== undefined) {
         authorize(actor, peoplePolicy.moveEmployee, target);
         if (b.team_id !== null && !(await people.team(companyId, b.team_id))) throw notFound("Team");
-        await people.setTeam(target.id, b.team_id);
       }
-      if (b.status === "deactivated") {
-        authorize(actor, peoplePolicy.deactivate, target);
-        await people.deactivate(actor.accountId, target.id);
-      }
+      if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
+      if (b.role !== undefined) await people.setRole(actor.accountId, target.id, b.role);
+      if (b.team_id !== undefined) await people.setTeam(target.id, b.team_id);
+      if (b.status === "deactivated") await people.deactivate(actor.accountId, target.id);
       invalidateSessions();
       return presentEmployee((await people.employee(companyId, target.id))!);
     },

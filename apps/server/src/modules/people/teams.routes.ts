@@ -98,12 +98,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidate
       const companyId = requireCompany(actor);
       const team = await loadTeam(companyId, req.params.id);
       authorize(actor, peoplePolicy.manageTeams, team.team);
+      // The leader named in the body is checked before the rename: a refused call changes nothing.
+      await checkLeader(companyId, req.body.leader_id);
       if (req.body.name !== undefined && req.body.name.toLowerCase() !== team.team.name.toLowerCase()) {
         if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
         if (!(await people.renameTeam(team.team.id, req.body.name))) throw conflict("A team with this name already exists");
       }
       if (req.body.leader_id !== undefined) {
-        await checkLeader(companyId, req.body.leader_id);
         await people.setLeader(team.team.id, req.body.leader_id);
         invalidateSessions();
       }
