@@ -26,3 +26,31 @@ export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_1
  * budget or payment is older, and years below 100 would meet Date.UTC's two-digit-year rule.
  */
 export const IsoDate = z.iso.date("Use an ISO date (YYYY-MM-DD) that exists").refine((d) => d >= "1900-01-01", "Use a date from 1900 on");
+
+/**
+ * An object keyed by user text (spec §3: plan skills keyed by lowercase skill name). z.record drops
+ * a "__proto__" key to protect the object it builds, so a skill of that name would vanish; this one
+ * checks every own key and value, and answers them all in an object without a prototype, where no
+ * name can reach an inherited property ("constructor", "toString"…). Documented as the record.
+ */
+export function userKeyed<V extends z.ZodType>(key: z.ZodType<string, string>, value: V, description?: string) {
+  const documented = z.record(key, value);
+  let schema = z
+    .custom<Record<string, z.output<V>>>((v) => typeof v === "object" && v !== null && !Array.isArray(v), { message: "Expected an object" })
+    .check((ctx) => {
+      const out: Record<string, z.output<V>> = Object.create(null);
+      for (const [k, v] of Object.entries(ctx.value)) {
+        const name = key.safeParse(k);
+        const parsed = value.safeParse(v);
+        for (const issue of [...(name.error?.issues ?? []), ...(parsed.error?.issues ?? [])]) {
+          ctx.issues.push({ ...issue, path: [k, ...issue.path], input: v } as (typeof ctx.issues)[number]);
+        }
+        if (name.success && parsed.success) out[name.data] = parsed.data;
+      }
+      ctx.value = out;
+    });
+  if (description) schema = schema.describe(description);
+  // The OpenAPI document shows the record it stands for (a custom schema has no JSON Schema of its own).
+  schema._zod.processJSONSchema = (ctx, json, params) => documented._zod.processJSONSchema!(ctx, json, params);
+  return schema;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
-import { IsoDate, Paginated } from "./common.ts";
+import { IsoDate, Paginated, userKeyed } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
 
@@ -148,9 +148,7 @@ export const RejectRequest = z.object({ reason: z.string().trim().min(1).max(100
 export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejected"]);
 export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
 
-export const PlanSkills = z
-  .record(skill, z.object({ collections: z.array(id).min(1).max(50) }))
-  .describe("spec §3: skills keyed by lowercase skill name, each with collections");
+export const PlanSkills = userKeyed(skill, z.object({ collections: z.array(id).min(1).max(50) }), "spec §3: skills keyed by lowercase skill name, each with collections");
 export const CreatePlanRequest = z
   .object({
     title: z.string().trim().min(1).max(200),
@@ -173,7 +171,7 @@ export const Plan = z.object({
   id: z.number().int(),
   title: z.string(),
   deadline: z.string(),
-  skills: z.record(z.string(), z.object({ collections: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })) })),
+  skills: userKeyed(z.string(), z.object({ collections: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })) })),
   teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_by: Owner,
   assignees_count: z.number().int(),
@@ -187,7 +185,7 @@ export const PlanAssignee = z.object({
   status: AssigneeStatus,
   overdue: z.boolean(),
   progress: Progress,
-  skills: z.record(z.string(), Progress).describe("Progress per skill of the plan"),
+  skills: userKeyed(z.string(), Progress, "Progress per skill of the plan"),
 });
 export const PlanAssigneesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -200,7 +198,7 @@ export const MemberPlan = z.object({
   status: AssigneeStatus,
   overdue: z.boolean(),
   progress: Progress,
-  skills: z.record(z.string(), Progress).describe("Progress per skill of the plan"),
+  skills: userKeyed(z.string(), Progress, "Progress per skill of the plan"),
 });
 export const TeamProgressRow = z.object({
   account: Owner.extend({ email: z.string() }),

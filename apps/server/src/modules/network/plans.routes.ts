@@ -28,6 +28,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /** Upskilling plans (spec §3): the L&D leader assigns to anyone, a team leader to their own team. */
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: PeopleRepo; service: PlansService }> = async (app, { plans, people, service }) => {
+  // A plan's skills are keys of its body (spec §3) and people's words: "__proto__" is one like any
+  // other here. JSON.parse makes it a plain own key; the contract (userKeyed) keeps it without a
+  // prototype. Everywhere else the server's default refuses such bodies.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, app.getDefaultJsonParser("ignore", "error"));
+
   async function present(rows: Awaited<ReturnType<PlansRepo["byIds"]>>) {
     const e = await service.evaluate(rows);
     return rows.map((p) => {

@@ -55,14 +55,15 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
   };
 
   const presentPlanWith = (details: Details) => (p: PlanRow) => {
-    const skills: Record<string, { collections: { id: number; title: string; slug: string }[] }> = {};
-    for (const s of details.skills.filter((x) => x.planId === p.id)) (skills[s.skill] ??= { collections: [] }).collections.push({ id: s.id, title: s.title, slug: collectionSlug(s.title) });
+    // Skills are people's words (spec §3): a Map, so "constructor" or "__proto__" is a skill like any other.
+    const skills = new Map<string, { id: number; title: string; slug: string }[]>();
+    for (const s of details.skills.filter((x) => x.planId === p.id)) skills.set(s.skill, [...(skills.get(s.skill) ?? []), { id: s.id, title: s.title, slug: collectionSlug(s.title) }]);
     const creator = details.creators.find((c) => c.planId === p.id)!;
     return {
       id: p.id,
       title: p.title,
       deadline: p.deadline,
-      skills,
+      skills: Object.fromEntries([...skills].map(([skill, collections]) => [skill, { collections }])),
       teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
       created_by: { id: creator.id, display_name: creator.name },
       created_at: p.createdAt.toISOString(),

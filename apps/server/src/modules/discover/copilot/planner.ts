@@ -41,9 +41,9 @@ const ESTIMATE_S: Record<ContentType, number> = { article: 10 * 60, video: 20 * 
 export const durationOf = (c: { durationS: number | null; contentType: ContentType }) => c.durationS ?? ESTIMATE_S[c.contentType];
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const ACRONYMS: Record<string, string> = { sql: "SQL", "ux design": "UX design", css: "CSS", devops: "DevOps", javascript: "JavaScript", typescript: "TypeScript", ui: "UI", "ui design": "UI design" };
+const ACRONYMS = new Map(Object.entries({ sql: "SQL", "ux design": "UX design", css: "CSS", devops: "DevOps", javascript: "JavaScript", typescript: "TypeScript", ui: "UI", "ui design": "UI design" }));
 /** A skill as people write it in a sentence: "sql" → "SQL". */
-export const skillLabel = (skill: string) => ACRONYMS[skill] ?? (/^(python|kubernetes|excel|docker|git|react)$/.test(skill) ? capitalise(skill) : skill);
+export const skillLabel = (skill: string) => ACRONYMS.get(skill) ?? (/^(python|kubernetes|excel|docker|git|react)$/.test(skill) ? capitalise(skill) : skill);
 
 function weeksOf(span: Span | null): number {
   if (!span) return 0;

@@ -226,7 +226,7 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     language: detectLanguage(question, opts.locale),
     skills,
     keywords,
-    terms: keywords.map((k) => ({ words: [k, ...(RELATED[fold(k)] ?? [])], covered: inSkill(fold(k)) })),
+    terms: keywords.map((k) => ({ words: [k, ...(RELATED.get(fold(k)) ?? [])], covered: inSkill(fold(k)) })),
     types,
     jobs: JOB_RE.test(folded),
     beginner: BEGINNER_RE.test(folded),

@@ -56,8 +56,8 @@ export const SKILL_ALIASES: [RegExp, string[]][] = [
   [/\bdiversity\b|\binclusion\b|\binclusive\b|\bdiversidad\b/, ["diversity and inclusion"]],
 ];
 
-/** Words people use for what the catalog says otherwise (folded word → related words). */
-export const RELATED: Record<string, string[]> = {
+/** Words people use for what the catalog says otherwise (folded word → related words). A Map: the key is a word of the question. */
+export const RELATED = new Map<string, string[]>(Object.entries({
   scared: ["anxiety", "nerves", "freaking", "fear"],
   afraid: ["anxiety", "nerves", "fear"],
   nervous: ["anxiety", "nerves", "freaking"],
@@ -84,7 +84,7 @@ export const RELATED: Record<string, string[]> = {
   dashboards: ["dashboard", "visualization"],
   charts: ["chart", "visualization"],
   hiring: ["interviews"],
-};
+}));
 
 // ---- keywords, types, level ----
 
