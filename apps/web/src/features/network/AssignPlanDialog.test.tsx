@@ -115,6 +115,23 @@ describe("AssignPlanDialog", () => {
     expect(await screen.findByText("Plan “SQL for analysts” assigned")).toBeInTheDocument();
   });
 
+  it("sends a skill named like an object property as that skill (issue 22)", async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const { onClose } = open({ collection: { id: 5, title: "SQL joins and windows", skills: ["sql"] } });
+    const dialog = await screen.findByRole("dialog", { name: "Assign an upskilling plan" });
+    const skill = within(dialog).getByRole("textbox", { name: /^Skill/ });
+    await user.clear(skill);
+    await user.type(skill, "__proto__");
+    await user.click(within(dialog).getByRole("combobox", { name: "Teams" }));
+    await user.click(await screen.findByRole("option", { name: "Engineering" }));
+    await user.click(within(dialog).getByRole("button", { name: "Assign plan" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = server.sent("POST /api/b2b/v1/plans/") as [{ skills: Record<string, unknown> }];
+    expect(Object.keys(body.skills)).toEqual(["__proto__"]);
+    expect(Object.getOwnPropertyDescriptor(body.skills, "__proto__")?.value).toEqual({ collections: [5] });
+  });
+
   it("says in words why the server refused the plan", async () => {
     serve({ status: 400, body: { error: { code: "bad_request", message: "Plans use published collections of your company", details: { collections: [5] } } } });
     const user = userEvent.setup();

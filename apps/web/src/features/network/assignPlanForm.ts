@@ -44,12 +44,11 @@ export type AssignPlanOutput = z.output<typeof AssignPlanForm>;
 
 /** The body of POST /api/b2b/v1/plans/: {title, deadline, skills: {sql: {collections: [ids]}}, selectedAccount, selectedTeam}. */
 export function toPlanBody(values: AssignPlanOutput): CreatePlanBody {
-  const skills: CreatePlanBody["skills"] = {};
-  for (const row of values.skills) skills[row.skill] = { collections: [...new Set(row.collections.map((c) => c.id))] };
   return {
     title: values.title,
     deadline: values.deadline,
-    skills,
+    // Skills are people's words: built as own keys, so "__proto__" or "constructor" is a skill like any other.
+    skills: Object.fromEntries(values.skills.map((row) => [row.skill, { collections: [...new Set(row.collections.map((c) => c.id))] }])),
     selectedAccount: [...new Set(values.people.map((p) => p.id))],
     selectedTeam: [...new Set(values.teams.map((t) => t.id))],
   };

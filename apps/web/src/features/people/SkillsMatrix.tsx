@@ -45,7 +45,7 @@ export function SkillsMatrix({ matrix, teamName }: { matrix: Matrix; teamName: s
                   </Typography>
                 </TableCell>
                 {matrix.skills.map((skill) => {
-                  const cell = person.cells[skill];
+                  const cell = person.cells.get(skill);
                   return (
                     <TableCell key={skill} align="center" sx={{ bgcolor: cell ? shade(cell.percent) : undefined }}>
                       {cell ? (

@@ -16,7 +16,8 @@ export function combine(parts: readonly Progress[]): Progress {
 
 export interface SkillsMatrix {
   skills: string[];
-  people: Array<{ id: number; name: string; email: string; cells: Record<string, Progress> }>;
+  /** Cells by skill: a Map, since skills are people's words and may be any name ("constructor", "__proto__"). */
+  people: Array<{ id: number; name: string; email: string; cells: ReadonlyMap<string, Progress> }>;
 }
 
 /** Rows: this page of the team's people; columns: the skills of the team's plans; cells: progress per skill over the person's plans. */
@@ -30,7 +31,7 @@ export function skillsMatrix(page: TeamProgressPage): SkillsMatrix {
         id: account.id,
         name: account.display_name,
         email: account.email,
-        cells: Object.fromEntries([...parts].map(([skill, list]) => [skill, combine(list)])),
+        cells: new Map([...parts].map(([skill, list]) => [skill, combine(list)])),
       };
     }),
   };

@@ -26,7 +26,7 @@ const memberPlan = (git: number, ts: number) => ({
   status: "active",
   overdue: false,
   progress: { done: git + ts, total: 2, percent: ((git + ts) / 2) * 100 },
-  skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } },
+  skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } } as Record<string, { done: number; total: number; percent: number }>,
 });
 const progressRow = (id: number, name: string, email: string, plans: ReturnType<typeof memberPlan>[]) => ({ account: { id, display_name: name, email }, plans });
 const progressPage = (results: ReturnType<typeof progressRow>[], skills = ["git", "typescript"], count = results.length) => ({ count, next: null, previous: null, results, skills });
@@ -136,6 +136,25 @@ describe("/peopleManagement/skillboost", () => {
     expect(marco).toHaveAttribute("scope", "row");
     const cells = within(marco.closest("tr")!).getAllByRole("cell").map((cell) => cell.textContent);
     expect(cells).toEqual(["100%", "0%"]);
+  });
+
+  it("keeps skills named like object properties apart: a person without one is 'not assigned' (issue 22)", async () => {
+    // Own keys, "__proto__" included, as JSON.parse makes them from the server's answer.
+    const skills = (entries: [string, number][]) => Object.fromEntries(entries.map(([skill, done]) => [skill, { done, total: 1, percent: done * 100 }]));
+    const plan = (entries: [string, number][]) => ({ ...memberPlan(0, 0), skills: skills(entries) });
+    serve({
+      "GET /api/b2b/v1/teams/7/progress/": {
+        body: progressPage(
+          [progressRow(5, "Marco Bianchi", "member@acme.test", [plan([["__proto__", 0], ["constructor", 1]])]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [plan([["git", 0]])])],
+          ["__proto__", "constructor", "git"],
+        ),
+      },
+    });
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
+    const table = await screen.findByRole("table", { name: /Skills of team Engineering/ });
+    const cellsOf = (name: RegExp) => within(within(table).getByRole("rowheader", { name }).closest("tr")!).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cellsOf(/Marco Bianchi/)).toEqual(["0%", "100%", "—Not assigned"]);
+    expect(cellsOf(/Tessa Lind/)).toEqual(["—Not assigned", "—Not assigned", "0%"]);
   });
 
   it("shows an empty state when no plans exist", async () => {
