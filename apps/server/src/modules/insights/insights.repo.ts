@@ -190,15 +190,22 @@ export function createInsightsRepo(db: Db) {
         : sql`
             select r.content_id, sum(r.saves) as saves, sum(r.starts) as starts, sum(r.completions) as completions, sum(r.duration_s) as time_s
             from insight_contents r where ${rollWhere(s, src.grain, src.from)} group by 1`;
+      const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
       // A colleague's private save is theirs alone: others' views leave it out; my own view names my items as I saved them.
+      // Checked on the top candidates only (a few more than asked for), and again on more in the rare page that hides some.
       const columns = { id: sql`c.id`, createdBy: sql`c.created_by` };
-      const mine = s.accountId !== null ? sql`left join user_contents mine on mine.content_id = c.id and mine.account_id = ${s.accountId}::int` : sql``;
-      const visible = s.accountId !== null ? sql`(mine.id is not null or ${publicInCatalog(columns)})` : publicInCatalog(columns);
-      const rows = await run(sql`
-        select x.*, ${s.accountId !== null ? sql`coalesce(mine.title, c.title) as title, coalesce(mine.url, c.url) as url` : sql`c.title, c.url`}, c.content_type
-        from (${ranked}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int ${mine}
-        where ${visible}
-        order by x.completions desc, x.starts desc, x.saves desc, x.time_s desc, x.content_id limit ${limit}`);
+      const me = s.accountId;
+      const top = (n: number) =>
+        run(sql`
+          select x.*, c.content_type,
+            ${me !== null ? sql`coalesce(mine.title, c.title) as title, coalesce(mine.url, c.url) as url, (mine.id is not null or ${publicInCatalog(columns)})` : sql`c.title, c.url, ${publicInCatalog(columns)}`} as visible
+          from (${ranked} order by ${order} limit ${n}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int
+          ${me !== null ? sql`left join user_contents mine on mine.content_id = c.id and mine.account_id = ${me}::int` : sql``}
+          order by x.completions desc, x.starts desc, x.saves desc, x.time_s desc, x.content_id`);
+      let n = Math.min(limit + 10, 1_000_000);
+      let candidates = await top(n);
+      while (candidates.filter((r) => r.visible).length < limit && candidates.length === n && n < 1_000_000) candidates = await top((n = Math.min(n * 4, 1_000_000)));
+      const rows = candidates.filter((r) => r.visible).slice(0, limit);
       return rows.map((r) => ({
         content_id: num(r.content_id),
         title: String(r.title),
