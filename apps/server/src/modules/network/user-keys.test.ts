@@ -40,6 +40,10 @@ describe("skills named like object properties", () => {
     const alone = await tl.post("/api/b2b/v1/plans/", { title: "Only proto", skills: keyed(["__proto__"], { collections: [path] }), selectedTeam: [team] });
     expect(alone.status).toBe(201);
     expect(ownKeys(alone.body.skills)).toEqual(["__proto__"]);
+    // Only the plan routes take such a key: elsewhere the JSON parser still refuses it.
+    const elsewhere = await t.app.inject({ method: "POST", url: "/api/b2b/v1/collections/", headers: { authorization: `Bearer ${tl.token}`, "content-type": "application/json" }, payload: '{"title":"x","__proto__":{"admin":true}}' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.code).toBe("bad_request");
   });
 
   it("leave plan lists, my tasks, assignees and team progress answering with the right data", async () => {
