@@ -47,8 +47,21 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // An autovacuum worker on the fresh database (after a test's bulk writes) can't be ended by
+        // a non-superuser: the drop answers 42501 until it finishes, a moment later.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== "42501" || attempt === 20) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
