@@ -63,6 +63,25 @@ describe("the collaborative network", () => {
   });
 });
 
+describe("upskilling plans", () => {
+  it("records a plan created, changed, assigned and deleted", async () => {
+    const ld = await t.as(DEMO.ldleader);
+    const member = await t.as(DEMO.member);
+    const collection = (await member.post("/api/b2b/v1/collections/", { title: "Plan path" })).body;
+    const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
+    await ld.post(`/api/b2b/v1/publish-requests/${request.id}/accept/`, {});
+    const me = (await member.get("/api/me")).body.account;
+    const plan = await ld.post("/api/b2b/v1/plans/", { title: "Audited plan", deadline: "2030-01-31", skills: { sql: { collections: [collection.id] } }, selectedAccount: [me.id], selectedTeam: [] });
+    expect(plan.status, plan.text).toBe(201);
+    await ld.patch(`/api/b2b/v1/plans/${plan.body.id}/`, { deadline: "2030-02-28" });
+    expect((await ld.delete(`/api/b2b/v1/plans/${plan.body.id}/`)).status).toBe(204);
+    const [deleted, updated, created] = await entries("plan");
+    expect(created).toMatchObject({ action: "create", entity_id: plan.body.id, company_id: acmeId, after: { title: "Audited plan", skills: ["sql"], account_ids: [me.id] } });
+    expect(updated).toMatchObject({ action: "update", before: { deadline: "2030-01-31" }, after: { deadline: "2030-02-28" } });
+    expect(deleted).toMatchObject({ action: "delete", before: { title: "Audited plan" } });
+  });
+});
+
 describe("signing in", () => {
   it("records failed sign-ins, for known and unknown addresses", async () => {
     await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.teamleader, password: "wrong-one" });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import {
   accounts,
   authUsers,
@@ -64,11 +65,13 @@ export function createPlansRepo(db: Db) {
         if (v.teamIds.length) await tx.insert(planTeams).values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId }))).onConflictDoNothing();
         if (v.accountIds.length) await tx.insert(planAssignees).values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId }))).onConflictDoNothing();
         await recordPlanAssigned(tx, plan!.id, v.createdBy);
+        await recordAudit(tx, { actorId: v.createdBy, companyId: v.companyId, entity: "plan", entityId: plan!.id, action: "create", after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds } });
         return plan!;
       });
     },
 
-    async addAssignees(planId: number, teamIds: number[], accountIds: number[]) {
+    async addAssignees(actorId: number, plan: { id: number; companyId: number }, teamIds: number[], accountIds: number[]) {
+      const planId = plan.id;
       await db.transaction(async (tx) => {
         if (teamIds.length) await tx.insert(planTeams).values(teamIds.map((teamId) => ({ planId, teamId }))).onConflictDoNothing();
         if (accountIds.length) {
@@ -78,6 +81,7 @@ export function createPlansRepo(db: Db) {
             .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
         }
         await recordPlanAssigned(tx, planId, null);
+        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: planId, action: "assign", after: { team_ids: teamIds, account_ids: accountIds } });
       });
     },
 
@@ -86,12 +90,18 @@ export function createPlansRepo(db: Db) {
       return plan;
     },
 
-    async update(id: number, patch: { title?: string; deadline?: string }) {
-      await db.update(upskillingPlans).set({ ...patch, updatedAt: new Date() }).where(eq(upskillingPlans.id, id));
+    async update(actorId: number, plan: PlanRow, patch: { title?: string; deadline?: string }) {
+      await db.transaction(async (tx) => {
+        const [after] = await tx.update(upskillingPlans).set({ ...patch, updatedAt: new Date() }).where(eq(upskillingPlans.id, plan.id)).returning();
+        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: plan.id, action: "update", before: { title: plan.title, deadline: plan.deadline }, after: { title: after?.title, deadline: after?.deadline } });
+      });
     },
 
-    async remove(id: number) {
-      await db.delete(upskillingPlans).where(eq(upskillingPlans.id, id));
+    async remove(actorId: number, plan: PlanRow) {
+      await db.transaction(async (tx) => {
+        await tx.delete(upskillingPlans).where(eq(upskillingPlans.id, plan.id));
+        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: plan.id, action: "delete", before: { title: plan.title, deadline: plan.deadline } });
+      });
     },
 
     /** Skills → collections, teams and creator of each plan, for presenting them. */

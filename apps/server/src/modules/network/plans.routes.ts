@@ -80,7 +80,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       const actor = requireActor(req.actor);
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
-      await plans.update(plan.id, req.body);
+      await plans.update(actor.accountId, plan, req.body);
       return (await present([(await plans.get(plan.companyId, plan.id))!]))[0]!;
     },
   );
@@ -92,7 +92,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       const actor = requireActor(req.actor);
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
-      await plans.remove(plan.id);
+      await plans.remove(actor.accountId, plan);
       return reply.status(204).send(null);
     },
   );

@@ -135,7 +135,7 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
 
     async addAssignees(actor: Actor, plan: PlanRow, b: { selectedAccount: number[]; selectedTeam: number[] }) {
       await checkAssignees(actor, plan.companyId, b.selectedAccount, b.selectedTeam);
-      await d.plans.addAssignees(plan.id, [...new Set(b.selectedTeam)], [...new Set(b.selectedAccount)]);
+      await d.plans.addAssignees(actor.accountId, plan, [...new Set(b.selectedTeam)], [...new Set(b.selectedAccount)]);
     },
 
     async load(actor: Actor, id: number) {
