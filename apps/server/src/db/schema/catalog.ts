@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -29,6 +29,11 @@ export const contentItems = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    /**
+     * The row came in through someone's private save: it stays out of the catalog until a public save
+     * or a published collection brings it in, even after that private save is deleted (issue 22).
+     */
+    privateOrigin: boolean("private_origin").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Discover and the copilot (issue 8): title A in simple, English and Spanish; description B

@@ -11,7 +11,7 @@ type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
 /** PRODUCT.md: the catalog leaves out what someone saved privately (the library's rule, on the alias `ci`). */
-const VISIBLE = publicInCatalog({ id: sql`ci.id`, createdBy: sql`ci.created_by` });
+const VISIBLE = publicInCatalog({ id: sql`ci.id`, privateOrigin: sql`ci.private_origin` });
 
 const BUCKET = sql`(case when ci.duration_s is null then null when ci.duration_s < 900 then 'under_15m' when ci.duration_s < 3600 then '15m_1h' when ci.duration_s < 18000 then '1h_5h' else 'over_5h' end)`;
 
@@ -174,7 +174,7 @@ export function createDiscoverRepo(db: Db) {
         })
         .from(contentItems)
         .leftJoin(userContents, and(eq(userContents.contentId, contentItems.id), eq(userContents.accountId, viewerId)))
-        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.id, ids), publicInCatalog({ id: contentItems.id, createdBy: contentItems.createdBy })));
+        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.id, ids), publicInCatalog({ id: contentItems.id, privateOrigin: contentItems.privateOrigin })));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     },

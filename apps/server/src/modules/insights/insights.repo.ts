@@ -193,7 +193,7 @@ export function createInsightsRepo(db: Db) {
       const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
       // A colleague's private save is theirs alone: others' views leave it out; my own view names my items as I saved them.
       // Checked on the top candidates only (a few more than asked for), and again on more in the rare page that hides some.
-      const columns = { id: sql`c.id`, createdBy: sql`c.created_by` };
+      const columns = { id: sql`c.id`, privateOrigin: sql`c.private_origin` };
       const me = s.accountId;
       const top = (n: number) =>
         run(sql`

@@ -12,7 +12,7 @@ type NewUserContent = typeof userContents.$inferInsert;
 // everyone who saves the link. A row that isn't public came from a colleague's private save and
 // lends nobody its data (issue 22).
 
-const CATALOG = { id: contentItems.id, createdBy: contentItems.createdBy };
+const CATALOG = { id: contentItems.id, privateOrigin: contentItems.privateOrigin };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
@@ -20,7 +20,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * creator (the caller decides before its own write makes the row public).
  */
 async function claimRow(tx: Tx, contentId: number, data: Partial<Description>, accountId: number) {
-  await tx.update(contentItems).set({ ...data, createdBy: accountId, updatedAt: new Date() }).where(eq(contentItems.id, contentId));
+  await tx.update(contentItems).set({ ...data, createdBy: accountId, privateOrigin: false, updatedAt: new Date() }).where(eq(contentItems.id, contentId));
 }
 
 /** What a catalog row says about its link: what a person's own data replaces on a row that isn't public. */
@@ -76,7 +76,7 @@ export function createCatalogRepo(db: Db) {
      */
     async saveWithCatalog(item: NewCatalogItem, copyOf: (catalog: CatalogRow) => NewUserContent, opts: { isPrivate: boolean }) {
       return db.transaction(async (tx) => {
-        const found = await catalogRow(tx, item);
+        const found = await catalogRow(tx, { ...item, privateOrigin: opts.isPrivate });
         const own = draftDescription(item);
         const source = found.isPublic ? found.row : { ...found.row, ...own };
         const [row] = await tx.insert(userContents).values(copyOf(source)).onConflictDoNothing().returning();

@@ -200,12 +200,18 @@ export function createContentRepo(db: Db) {
     },
 
     async update(accountId: number, id: number, patch: Partial<typeof userContents.$inferInsert>) {
-      const [row] = await db
-        .update(userContents)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(userContents)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+          .returning();
+        // The creator taking their save private takes the row they brought in with it (library.policy.ts).
+        if (row && patch.isPrivate === true) {
+          await tx.update(contentItems).set({ privateOrigin: true }).where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
+        }
+        return row;
+      });
     },
 
     /** Removes my item and, with it, its places in my folders; answers those places (for an undo), or null if it is not mine. */

@@ -2,15 +2,16 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { type Rule, sameCompany } from "../../lib/actor.ts";
 
 /** A catalog row's columns as the calling query names them (`contentItems.id`, or sql`ci.id`). */
-type CatalogColumns = { id: SQLWrapper; createdBy: SQLWrapper };
+type CatalogColumns = { id: SQLWrapper; privateOrigin: SQLWrapper };
 
 /**
- * PRODUCT.md: the company catalog leaves out what someone saved privately. A row brought in by its
- * creator's private save stays out until someone saves it publicly or a published collection holds it.
- * The SQL condition every catalog query uses (discover, copilot, insights, collections).
+ * PRODUCT.md: the company catalog leaves out what someone saved privately. A row brought in by a
+ * private save stays out until someone saves it publicly or a published collection holds it, even
+ * once that private save is deleted. The SQL condition every catalog query uses (discover, copilot,
+ * insights, collections).
  */
 export const publicInCatalog = (c: CatalogColumns) => sql`(
-  not exists (select 1 from user_contents pu where pu.content_id = ${c.id} and pu.account_id = ${c.createdBy} and pu.is_private)
+  not ${c.privateOrigin}
   or exists (select 1 from user_contents vu where vu.content_id = ${c.id} and not vu.is_private)
   or exists (select 1 from collection_items vx join collections vc on vc.id = vx.collection_id where vx.content_id = ${c.id} and vc.status = 'published'))`;
 

@@ -42,6 +42,16 @@ describe("a colleague's private save", () => {
     expect(theirs.body.results.map((r: { title: string }) => r.title).sort()).toEqual(["Quiet diary one", "Quiet diary two"]);
   });
 
+  it("stays out of the catalog once its owner deletes it", async () => {
+    const saved = (await privately("https://acme.example/burned-notes", "Quiet burned notes")).body;
+    expect((await colleague.delete(`/api/contentuser/delete/?id_primary=${saved.id_primary}`)).status).toBeLessThan(300);
+    const found = await member.get("/api/b2b/v1/discover/?search=burned&page_size=100");
+    expect(found.status).toBe(200);
+    expect(found.text).not.toContain("Quiet burned notes");
+    const again = await member.post("/api/contentuser/save/", { url: "https://acme.example/burned-notes", fetch_metadata: false });
+    expect(again.text).not.toContain("Quiet burned");
+  });
+
   it("is left out of others' insights, and named as saved in the owner's own", async () => {
     const course = (await privately("https://www.udemy.com/course/quiet-course/", "Quiet course")).body;
     expect((await colleague.post("/api/user/courses/", { id_course: course.id_content, completed: true })).status).toBe(201);
