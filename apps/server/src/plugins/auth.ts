@@ -100,6 +100,9 @@ export default fp(
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== undefined;
       // Turning two-factor on (confirming the first code) or off is audited: who had it before.
       const twoFactorChange = TWO_FACTOR_CHANGING.test(url.pathname) ? await twoFactorStateOf(req) : null;
+      if (url.pathname === "/api/auth/two-factor/disable" && twoFactorChange?.required) {
+        throw new AppError("two_factor_required", 403, "Your role requires two-factor sign-in: it can't be turned off");
+      }
       const res = await auth.handler(
         new Request(url, {
           method: req.method,
@@ -139,11 +142,11 @@ export default fp(
     async function twoFactorStateOf(req: FastifyRequest) {
       const actor = await app.resolveActor(req).catch(() => null);
       const account = actor ? await repo.accountByUid(actor.uid) : undefined;
-      return account ? { uid: account.uid, enabled: account.twoFactorEnabled } : null;
+      return account ? { uid: account.uid, enabled: account.twoFactorEnabled, required: identityPolicy.mustUseTwoFactor(account) } : null;
     }
 
     /** Failed password sign-ins and two-factor changes go to the audit trail (issue 22). */
-    async function auditSignIn(req: FastifyRequest, path: string, status: number, twoFactorBefore: { uid: string; enabled: boolean } | null) {
+    async function auditSignIn(req: FastifyRequest, path: string, status: number, twoFactorBefore: { uid: string; enabled: boolean; required: boolean } | null) {
       if (path === "/api/auth/sign-in/email" && status === 401) {
         const email = (req.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== "string") return;

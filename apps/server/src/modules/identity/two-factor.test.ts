@@ -56,6 +56,11 @@ describe("required for platform operators", () => {
     }
     const replaced = await t.setUpTwoFactor(DEMO.admin, token);
     expect((await get("/api/b2b/v1/admin/companies", replaced)).statusCode).toBe(200);
+    // Nor can it be turned off again while the role requires it.
+    const off = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/disable", headers: bearer(replaced), payload: { password: "learnward-demo" } });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error.code).toBe("two_factor_required");
+    expect((await get("/api/me", replaced)).json().account.two_factor).toEqual({ enabled: true, required: true });
   });
 });
 
