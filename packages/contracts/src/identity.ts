@@ -145,3 +145,20 @@ export const OutboxMessage = z.object({
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const Health = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["pglite", "postgres"]) });
+
+// Two-factor sign-in: better-auth's two-factor plugin answers these under /api/auth/two-factor/*
+// (apps/server/src/modules/identity/auth.ts); the web app reads them.
+
+/** POST /api/auth/two-factor/enable: the authenticator to add, active once a code from it is confirmed. */
+export const EnableTwoFactorResponse = z.object({
+  totpURI: z.string().startsWith("otpauth://totp/").describe("otpauth:// URI holding the shared secret, shown as a QR code"),
+  backupCodes: z.array(z.string().min(1)).min(1).describe("One-time codes for signing in without the authenticator, shown once"),
+});
+export type EnableTwoFactorResponse = z.infer<typeof EnableTwoFactorResponse>;
+
+/** POST /api/auth/two-factor/generate-backup-codes: a new set, which replaces the previous one. */
+export const GenerateBackupCodesResponse = z.object({ backupCodes: EnableTwoFactorResponse.shape.backupCodes });
+export type GenerateBackupCodesResponse = z.infer<typeof GenerateBackupCodesResponse>;
+
+/** Digits in an authenticator app's code (better-auth's default). */
+export const TOTP_DIGITS = 6;

@@ -48,6 +48,7 @@ const AppLayout = page(() => import("./layout/AppLayout"), ["onboarding"]);
 
 const LandingPage = page(() => import("../routes/landing/LandingPage"), ["landing"]);
 const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"], undefined, { serverRendered: "signedOut" });
+const TwoFactorPage = page(() => import("../routes/auth/TwoFactorPage"), ["security"]);
 const RegisterPage = page(() => import("../routes/auth/RegisterPage"), ["auth"]);
 const ForgotPasswordPage = page(() => import("../routes/auth/ForgotPasswordPage"), ["auth"]);
 const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"), ["auth"]);
@@ -136,6 +137,7 @@ const routes = (
     <Route element={<PublicLayout />}>
       <Route index element={<LandingPage />} />
       <Route path="login" element={<LoginPage />} />
+      <Route path="login/two-factor" element={<TwoFactorPage />} />
       <Route path="register" element={<RegisterPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />

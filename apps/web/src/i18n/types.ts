@@ -12,6 +12,7 @@ import type network from "./locales/en/network.json";
 import type budgeting from "./locales/en/budgeting.json";
 import type people from "./locales/en/people.json";
 import type admin from "./locales/en/admin.json";
+import type security from "./locales/en/security.json";
 
 export interface Resources {
   common: typeof common;
@@ -28,6 +29,7 @@ export interface Resources {
   budgeting: typeof budgeting;
   people: typeof people;
   admin: typeof admin;
+  security: typeof security;
 }
 
 declare module "i18next" {

@@ -15,7 +15,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <SkipLink />
-      <TopBar me={me} hideLogin={pathname === "/login"} />
+      <TopBar me={me} hideLogin={pathname === "/login" || pathname.startsWith("/login/")} />
       <Box
         component="main"
         id={MAIN_CONTENT_ID}

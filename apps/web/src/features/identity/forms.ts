@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, ForgotPasswordRequest, LOCALES, Password, UpdateProfileRequest } from "@learnward/contracts";
+import { Email, ForgotPasswordRequest, LOCALES, Password, TOTP_DIGITS, UpdateProfileRequest } from "@learnward/contracts";
 
 // Form schemas built from the shared contracts; their messages are error codes the errors namespace translates.
 
@@ -41,3 +41,17 @@ export const ProfileForm = z.object({
     .refine((value) => value === "" || photoUrl.safeParse(value).success, { message: "invalid_url" }),
   locale: z.enum(LOCALES),
 });
+
+// Two-factor sign-in. Authenticator apps show the code in groups ("123 456"): spaces are dropped.
+const totpCode = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), { message: "codeFormat" }));
+const backupCode = z.string().trim().min(1, { message: "backupFormat" }).max(64, { message: "backupFormat" });
+
+export const TotpCodeForm = z.object({ code: totpCode, trustDevice: z.boolean() });
+export const BackupCodeForm = z.object({ code: backupCode, trustDevice: z.boolean() });
+/** The code that confirms a new authenticator. */
+export const ConfirmTotpForm = z.object({ code: totpCode });
+/** Turning two-factor sign-in on or off, or new backup codes: the password proves it is the person. */
+export const PasswordConfirmForm = z.object({ password: z.string().min(1, { message: "required" }).max(128, { message: "too_long" }) });

@@ -1,6 +1,7 @@
 import { useQuery, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Me, Role, SignInRequest, SignUpRequest } from "@learnward/contracts";
 import { ApiError, isApiError, request } from "../../lib/api";
+import { rememberTwoFactorChallenge } from "./twoFactorChallenge";
 
 export type SignedOutReason = "anonymous" | "loggedOut" | "accountMissing";
 export type Session = { status: "signedIn"; me: Me } | { status: "signedOut"; reason: SignedOutReason };
@@ -24,6 +25,7 @@ export function parseMe(json: unknown): Me {
     typeof json.user.email === "string" &&
     isRecord(json.account) &&
     isRole(json.account.role) &&
+    isRecord(json.account.two_factor) &&
     typeof json.account.domain === "string" &&
     typeof json.account.created_at === "string" &&
     (json.account.team === null || (isRecord(json.account.team) && typeof json.account.team.id === "number")) &&
@@ -85,11 +87,28 @@ function useRefreshSession() {
   return () => queryClient.invalidateQueries({ queryKey: sessionKey });
 }
 
+/** What the password step answered: a session, or a second factor to give first (better-auth's two-factor plugin). */
+export interface SignInResult {
+  twoFactor: boolean;
+}
+
+// Checked by hand: zod is not on /login's first load.
+const parseSignIn = (json: unknown): SignInResult => ({ twoFactor: isRecord(json) && json.twoFactorRedirect === true });
+
+/** Whether this signed-in person must set up a second factor before anything else (the server refuses the rest). */
+export function mustSetUpTwoFactor(me: Me): boolean {
+  return me.account.two_factor.required && !me.account.two_factor.enabled;
+}
+
 export function useSignIn() {
   const refreshSession = useRefreshSession();
   return useMutation({
-    mutationFn: (body: SignInRequest) => request("/api/auth/sign-in/email", { method: "POST", body }),
-    onSuccess: refreshSession,
+    mutationFn: (body: SignInRequest) => request("/api/auth/sign-in/email", { method: "POST", body, parse: parseSignIn }),
+    onSuccess: (result) => {
+      // No session yet: the code step (routes/auth/TwoFactorPage) opens it.
+      if (result.twoFactor) rememberTwoFactorChallenge();
+      else return refreshSession();
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
@@ -24,6 +24,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get("next"));
   const signIn = useSignIn();
+  const navigate = useNavigate();
   const form = useForm({ resolver: signInResolver, defaultValues: { email: "", password: "" } });
   // The server renders this page (app/router.tsx). Until the browser has hydrated it, the form must
   // not submit natively: with its submit button disabled, Enter in a field does not submit it either
@@ -40,10 +41,12 @@ export default function LoginPage() {
   // spec §4: a user without an account row was signed out; say so.
   const accountMissing = session.data?.status === "signedOut" && session.data.reason === "accountMissing";
   const registerLink = next ? `/register?next=${encodeURIComponent(next)}` : "/register";
+  // An account with an authenticator gives its code next, on its own page (loaded only then).
+  const twoFactorPath = next ? `/login/two-factor?next=${encodeURIComponent(next)}` : "/login/two-factor";
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <Box component="form" method="post" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+      <Box component="form" method="post" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: ({ twoFactor }) => twoFactor && void navigate(twoFactorPath) }))}>
         <Stack spacing={2.5}>
           {accountMissing && !signIn.isPending && (
             <Alert severity="warning" role="alert">
