@@ -56,7 +56,7 @@ const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["aut
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
-const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings"]);
+const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"]);
 const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: "signedIn" });
 const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: "signedIn" });
 const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests, { serverRendered: "signedIn" });

@@ -6,11 +6,13 @@ import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
+import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
 import { PersonalProfile } from "../../features/settings/PersonalProfile";
 import { ChangePassword } from "../../features/settings/ChangePassword";
+import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings/TwoFactorSection";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -30,11 +32,20 @@ export default function SettingPage() {
                 <ListItemText primary={t("items.personalProfile")} />
               </ListItemButton>
             </li>
+            <li>
+              <ListItemButton href={`#${TWO_FACTOR_HEADING_ID}`} component="a">
+                <ListItemIcon>
+                  <PhonelinkLockOutlined />
+                </ListItemIcon>
+                <ListItemText primary={t("items.twoFactor")} />
+              </ListItemButton>
+            </li>
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
           <PersonalProfile uid={me.user.uid} />
           <ChangePassword email={me.user.email} />
+          <TwoFactorSection me={me} />
         </Stack>
       </Box>
     </>
