@@ -14,6 +14,7 @@ const ME: Me = {
     domain: "acme.test",
     created_at: "2026-01-05T09:00:00.000Z",
     team: null,
+    two_factor: { enabled: false, required: false },
   },
   company: { id: 1, name: "Acme", domain: "acme.test" },
 } as unknown as Me;
@@ -92,6 +93,13 @@ describe("rendering the first view on the server", () => {
     expect(page?.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     expect(page?.html).toContain('href="/register?next=%2Fdiscover"');
     expect(queryKeys(page!.state)).toEqual([["session"]]);
+  });
+
+  it("leaves to the browser the pages of someone who must set up a second factor first (issue 22)", async () => {
+    const api = fakeApi({ "/api/session": { me: { ...ME, account: { ...ME.account, two_factor: { enabled: false, required: true } } } } });
+    expect(await render({ url: "/home", cookie: "", phone: false, api })).toBeNull();
+    // The server refuses them everything else: nothing was asked but who they are.
+    expect(api.calls).toEqual(["/api/session"]);
   });
 
   it("leaves other pages, and visitors a page is not for, to the browser", async () => {

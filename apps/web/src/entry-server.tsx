@@ -15,7 +15,7 @@ import { routeNamespaces, serverAudience } from "./app/router";
 import { serverI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
-import { fetchSession, sessionKey, type Session } from "./features/identity/hooks";
+import { fetchSession, mustSetUpTwoFactor, sessionKey, type Session } from "./features/identity/hooks";
 
 /** A GET to the API as the visitor (their cookie), answered in-process by the server. */
 export type ApiGet = (url: string) => Promise<Response>;
@@ -130,6 +130,9 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // or from /login home), and signs out an account that is gone (spec §4), which the server cannot
     // do for it.
     const rendersFor = session.status === "signedIn" ? "signedIn" : session.reason === "anonymous" ? "signedOut" : null;
+    // Someone who must set up a second factor first sees that page instead, and the browser draws it:
+    // the server refuses them the page's data anyway.
+    if (session.status === "signedIn" && mustSetUpTwoFactor(session.me)) return null;
     if (rendersFor !== audience) return null;
     const i18n = await serverI18n(locale, routeNamespaces(pathname));
     const router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname + search}>{children}</StaticRouter>;

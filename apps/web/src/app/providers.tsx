@@ -10,9 +10,11 @@ const Toaster = lazy(() => import("./Toaster"));
 
 export function createQueryClient(): QueryClient {
   // A call refused for want of a session means the session ended elsewhere: ask again, and the
-  // routes send the user to /login.
+  // routes send the user to /login. One refused for want of a second factor means the person's
+  // company now requires one: the session says so, and the app shows the page that sets it up
+  // instead of failing call after call.
   const onError = (error: unknown) => {
-    if (isApiError(error, "unauthenticated")) void queryClient.invalidateQueries({ queryKey: sessionKey });
+    if (isApiError(error, "unauthenticated") || isApiError(error, "two_factor_required")) void queryClient.invalidateQueries({ queryKey: sessionKey });
   };
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => query.queryKey[0] !== sessionKey[0] && onError(error) }),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -22,6 +22,12 @@ import { Footer } from "./Footer";
 import { SkipLink, MAIN_CONTENT_ID } from "./SkipLink";
 import { PageOutlet } from "./PageOutlet";
 import { useCookieBoolean, useScreenQuery } from "../renderHints";
+import { mustSetUpTwoFactor } from "../../features/identity/hooks";
+import { loadNamespaces } from "../../i18n";
+import { PublicLayout } from "./PublicLayout";
+
+// Loaded (with its words) only for someone who must set up a second factor first.
+const TwoFactorRequiredPage = lazy(() => Promise.all([import("../../routes/auth/TwoFactorRequiredPage"), loadNamespaces(["security"])]).then(([page]) => page));
 
 /** The optional back button: shown when the current route names where "back" leads. */
 function BackButton() {
@@ -146,13 +152,29 @@ function Shell({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * Someone whose role requires two-factor sign-in and who has not set it up sees the page that sets
+ * it up instead of the app: the server would refuse every call the shell and its pages make.
+ */
+function TwoFactorGate({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (!mustSetUpTwoFactor(me)) return <>{children}</>;
+  return (
+    <PublicLayout>
+      <TwoFactorRequiredPage />
+    </PublicLayout>
+  );
+}
+
 /** Top bar, left menu, onboarding panel and footer around every signed-in page. */
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireAuth>
-      <RedoProvider>
-        <Shell>{children}</Shell>
-      </RedoProvider>
+      <TwoFactorGate>
+        <RedoProvider>
+          <Shell>{children}</Shell>
+        </RedoProvider>
+      </TwoFactorGate>
     </RequireAuth>
   );
 }
