@@ -1,10 +1,12 @@
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
+import MenuItem from "@mui/material/MenuItem";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useScreenQuery } from "../../app/renderHints";
 import type { Theme } from "@mui/material/styles";
@@ -31,6 +33,7 @@ function useFormatValue() {
     (entry: AuditEntry, field: string, value: unknown, currency: string | null): string => {
       if (value === null || value === undefined || value === "") return t("audit.none");
       if (Array.isArray(value)) return value.length ? value.join(", ") : t("audit.none");
+      if (typeof value === "boolean") return value ? t("audit.on") : t("audit.off");
       if (field === "url_photo" && typeof value === "string") return value.startsWith("data:") ? t("audit.uploadedImage") : value;
       if (field.endsWith("_minor") && typeof value === "number" && currency) return money(value, currency);
       if (field === "company_id") return companyName(entry, value) ?? t("audit.companyId", { id: String(value) });
@@ -55,7 +58,19 @@ export function useAuditSubject(): (entry: AuditEntry) => string {
       const fallback = t(`audit.subject.${entry.entity}`, { id: entry.entity_id });
       if (entry.entity === "company") return typeof field("name") === "string" ? String(field("name")) : fallback;
       if (entry.entity === "invitation") return typeof field("email") === "string" ? String(field("email")) : fallback;
-      const company = companyName(entry, field("company_id"));
+      // The snapshot's company, else the company the event happened in.
+      const company = companyName(entry, field("company_id")) ?? companyName(entry, entry.company_id);
+      // Security events carry who they were about ({ email, ip_address }); they may concern no row.
+      if (entry.entity === "sign_in" || entry.entity === "two_factor") {
+        const email = field("email");
+        if (typeof email !== "string") return fallback;
+        return company ? t("audit.inCompany", { what: email, company }) : email;
+      }
+      if (entry.entity === "plan" || entry.entity === "publish_request") {
+        const title = field("title");
+        if (typeof title !== "string") return fallback;
+        return company ? t("audit.inCompany", { what: title, company }) : title;
+      }
       if (entry.entity === "account") {
         const username = field("username");
         if (typeof username !== "string") return fallback;
@@ -103,13 +118,15 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
   // On a phone six columns don't fit: each entry becomes a small block of its own.
   const compact = useScreenQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const action = (name: string) => (i18n.exists(`admin:audit.actions.${name}`) ? t(`audit.actions.${name}` as "audit.actions.create") : name);
+  // A sign-in that failed, or a code given before any session, was made by nobody signed in.
+  const who = (entry: AuditEntry) => entry.actor?.display_name ?? (entry.entity === "sign_in" || entry.entity === "two_factor" ? t("audit.anonymous") : t("audit.system"));
   if (compact) {
     return (
       <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
         {entries.map((entry) => (
           <Box component="li" key={entry.id} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
             <Typography variant="body2" color="text.secondary">
-              {formatDateTime(entry.created_at)} · {entry.actor?.display_name ?? t("audit.system")}
+              {formatDateTime(entry.created_at)} · {who(entry)}
             </Typography>
             <Typography sx={{ fontWeight: 600, my: 0.5 }}>
               {action(entry.action)}
@@ -143,7 +160,7 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
           {entries.map((entry) => (
             <TableRow key={entry.id} sx={{ verticalAlign: "top" }}>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.created_at)}</TableCell>
-              <TableCell>{entry.actor?.display_name ?? t("audit.system")}</TableCell>
+              <TableCell>{who(entry)}</TableCell>
               <TableCell>{action(entry.action)}</TableCell>
               {showSubject && <TableCell>{subject(entry)}</TableCell>}
               <TableCell sx={{ minWidth: 220 }}>
@@ -158,25 +175,58 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
   );
 }
 
-/**
- * The audit entries of one kind of thing (every company) or of one thing (company 3), newest
- * first, a page at a time, straight from GET /admin/audit/.
- */
-export function AuditLog({ entity, entityId, label, pageSize = 10 }: { entity: AuditEntity; entityId?: number; label: string; pageSize?: number }) {
+interface AuditLogProps {
+  /** One kind of thing (every company), or with `entityId` one thing (company 3); none: everything. */
+  entity?: AuditEntity;
+  entityId?: number;
+  label: string;
+  pageSize?: number;
+  /** Offers these kinds of thing to choose from, above the list (which starts with every kind). */
+  filter?: readonly AuditEntity[];
+}
+
+/** The audit entries asked for, newest first, a page at a time, straight from GET /admin/audit/. */
+export function AuditLog({ entity, entityId, label, pageSize = 10, filter }: AuditLogProps) {
   const { t } = useTranslation("admin");
   const [page, setPage] = useState(1);
-  const audit = useAudit({ entity, entity_id: entityId, page, page_size: pageSize });
-  if (audit.isPending) return <Loading label={t("audit.loading")} />;
-  if (audit.isError) return <LoadFailed error={audit.error} onRetry={() => void audit.refetch()} />;
-  if (audit.data.results.length === 0) {
-    return (
-      <Typography color="text.secondary">{t("audit.empty")}</Typography>
+  const [chosen, setChosen] = useState<AuditEntity | "">("");
+  const shown = filter ? chosen || undefined : entity;
+  const audit = useAudit({ entity: shown, entity_id: entityId, page, page_size: pageSize });
+  let list: ReactNode;
+  if (audit.isPending) list = <Loading label={t("audit.loading")} />;
+  else if (audit.isError) list = <LoadFailed error={audit.error} onRetry={() => void audit.refetch()} />;
+  else if (audit.data.results.length === 0) list = <Typography color="text.secondary">{t("audit.empty")}</Typography>;
+  else {
+    list = (
+      <>
+        <AuditTable entries={audit.data.results} label={label} showSubject={entityId === undefined} />
+        {audit.data.count > pageSize && <TablePager count={audit.data.count} page={page} pageSize={pageSize} onPage={setPage} />}
+      </>
     );
   }
+  if (!filter) return list;
   return (
     <>
-      <AuditTable entries={audit.data.results} label={label} showSubject={entityId === undefined} />
-      {audit.data.count > pageSize && <TablePager count={audit.data.count} page={page} pageSize={pageSize} onPage={setPage} />}
+      <TextField
+        select
+        size="small"
+        label={t("audit.kind")}
+        value={chosen}
+        onChange={(event) => {
+          setChosen(event.target.value as AuditEntity | "");
+          setPage(1);
+        }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ mb: 2, minWidth: 220, maxWidth: "100%" }}
+      >
+        <MenuItem value="">{t("audit.allKinds")}</MenuItem>
+        {filter.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {t(`audit.kinds.${kind}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {list}
     </>
   );
 }

@@ -9,7 +9,10 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadOutlined from "@mui/icons-material/UploadOutlined";
@@ -43,8 +46,8 @@ function currencyName(code: string, locale: string): string | null {
 }
 
 /**
- * Creates a company, or edits one: name, domain, logo (a link or an uploaded picture), currency
- * and registration allow-list. Each field says what is wrong with it, the server's refusals too.
+ * Creates a company, or edits one: name, domain, logo (a link or an uploaded picture), currency,
+ * registration allow-list, and whether its hr and L&D leaders must use two-factor sign-in. Each field says what is wrong with it, the server's refusals too.
  */
 export function CompanyDialog({ company, onClose }: { company?: AdminCompany; onClose: () => void }) {
   const { t, i18n } = useTranslation("admin");
@@ -176,6 +179,21 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
               {...allowlistField}
               helperText={allowlistField.helperText ?? t("companyForm.allowlistHelp")}
             />
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={values.require_two_factor}
+                    onChange={(event) => form.setValue("require_two_factor", event.target.checked, { shouldDirty: true })}
+                    slotProps={{ input: { "aria-describedby": `${titleId}-two-factor-help` } }}
+                  />
+                }
+                label={t("companyForm.requireTwoFactor")}
+              />
+              <FormHelperText id={`${titleId}-two-factor-help`} sx={{ mt: 0 }}>
+                {t("companyForm.requireTwoFactorHelp")}
+              </FormHelperText>
+            </Box>
           </Stack>
         </Box>
       </DialogContent>

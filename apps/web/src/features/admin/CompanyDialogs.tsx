@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,10 +10,12 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import { AuditLog } from "./AuditLog";
+import { InviteDialog } from "./InviteDialog";
 import { useSetCompanySuspended } from "./hooks";
 import { useAdminError } from "./useAdminError";
 import { StatusChip, useFormatDate } from "./ui";
@@ -76,50 +78,58 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A company at a glance, with every audited change made to it. */
+/** A company at a glance, with every audited change made to it; invites its people from here. */
 export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompany; onClose: () => void }) {
   const { t } = useTranslation("admin");
   const titleId = useId();
   const formatDate = useFormatDate();
+  const [inviting, setInviting] = useState(false);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="body">
-      <DialogTitle id={titleId}>{t("companies.detailsTitle", { name: company.name })}</DialogTitle>
-      <DialogContent>
-        <Box component="dl" sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" }, m: 0, mb: 3 }}>
-          <Fact label={t("companies.columns.domain")}>{company.domain}</Fact>
-          <Fact label={t("companies.columns.currency")}>{company.currency}</Fact>
-          <Fact label={t("companies.columns.status")}>
-            <StatusChip status={company.status} />
-          </Fact>
-          <Fact label={t("companies.columns.created")}>{formatDate(company.created_at)}</Fact>
-          <Fact label={t("companies.columns.people")}>{company.people_count}</Fact>
-          <Fact label={t("companies.columns.active")}>{company.active_people_30d}</Fact>
-          <Fact label={t("companies.columns.saves")}>{company.saves_30d}</Fact>
-        </Box>
-        <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-          {t("companyForm.allowlist")}
-        </Typography>
-        {company.registration_allowlist.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t("companies.invitationOnly")}
-          </Typography>
-        ) : (
-          <Box component="ul" aria-label={t("companyForm.allowlist")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0, mb: 3 }}>
-            {company.registration_allowlist.map((entry) => (
-              <li key={entry}>
-                <Chip size="small" label={entry} />
-              </li>
-            ))}
+    <>
+      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="body">
+        <DialogTitle id={titleId}>{t("companies.detailsTitle", { name: company.name })}</DialogTitle>
+        <DialogContent>
+          <Box component="dl" sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" }, m: 0, mb: 3 }}>
+            <Fact label={t("companies.columns.domain")}>{company.domain}</Fact>
+            <Fact label={t("companies.columns.currency")}>{company.currency}</Fact>
+            <Fact label={t("companies.columns.status")}>
+              <StatusChip status={company.status} />
+            </Fact>
+            <Fact label={t("companies.columns.created")}>{formatDate(company.created_at)}</Fact>
+            <Fact label={t("companies.columns.people")}>{company.people_count}</Fact>
+            <Fact label={t("companies.columns.active")}>{company.active_people_30d}</Fact>
+            <Fact label={t("companies.columns.saves")}>{company.saves_30d}</Fact>
+            <Fact label={t("companies.twoFactor")}>{company.require_two_factor ? t("companies.twoFactorRequired") : t("companies.twoFactorOptional")}</Fact>
           </Box>
-        )}
-        <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-          {t("audit.heading")}
-        </Typography>
-        <AuditLog entity="company" entityId={company.id} label={t("companies.historyLabel", { name: company.name })} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.close")}</Button>
-      </DialogActions>
-    </Dialog>
+          <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+            {t("companyForm.allowlist")}
+          </Typography>
+          {company.registration_allowlist.length === 0 ? (
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {t("companies.invitationOnly")}
+            </Typography>
+          ) : (
+            <Box component="ul" aria-label={t("companyForm.allowlist")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0, mb: 3 }}>
+              {company.registration_allowlist.map((entry) => (
+                <li key={entry}>
+                  <Chip size="small" label={entry} />
+                </li>
+              ))}
+            </Box>
+          )}
+          <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+            {t("audit.heading")}
+          </Typography>
+          <AuditLog entity="company" entityId={company.id} label={t("companies.historyLabel", { name: company.name })} />
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
+          <Button startIcon={<PersonAddOutlined />} onClick={() => setInviting(true)} sx={{ mr: "auto" }}>
+            {t("companies.invite.open")}
+          </Button>
+          <Button onClick={onClose}>{t("actions.close")}</Button>
+        </DialogActions>
+      </Dialog>
+      {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import {
   Paginated,
   SignInEvent as SignInEventSchema,
   type AdjustBudgetRequest,
+  type CreateInvitationRequest,
   type CreateCompanyRequest,
   type Page,
   type Role,
@@ -27,6 +28,7 @@ export type CompanyBody = z.input<typeof CreateCompanyRequest>;
 export type CompanyPatch = z.input<typeof UpdateCompanyRequest>;
 export type AccountPatch = z.input<typeof UpdateAdminAccountRequest>;
 export type AdjustBody = z.input<typeof AdjustBudgetRequest>;
+export type InvitationBody = z.input<typeof CreateInvitationRequest>;
 
 const ADMIN = "/api/b2b/v1/admin";
 const CompaniesPage = Paginated(AdminCompanySchema);
@@ -34,6 +36,7 @@ const AccountsPage = Paginated(AdminAccountSchema);
 const BudgetsPage = Paginated(AdminBudgetSchema);
 const AuditPage = Paginated(AdminAuditEntrySchema);
 const Resent = z.object({ id: z.number().int() });
+const Invited = Resent;
 const Adjusted = z.object({ id: z.number().int(), amount_minor: z.number().int() });
 const parseCompany = (json: unknown) => AdminCompanySchema.parse(json);
 const parseAccount = (json: unknown) => AdminAccountSchema.parse(json);
@@ -55,6 +58,9 @@ export const fetchCompany = (id: number, signal?: AbortSignal) => request(`${ADM
 
 export const createCompany = (body: CompanyBody) => request(`${ADMIN}/companies/`, { method: "POST", body, parse: parseCompany });
 export const updateCompany = (id: number, body: CompanyPatch) => request(`${ADMIN}/companies/${id}/`, { method: "PATCH", body, parse: parseCompany });
+/** Invites someone into a company (its first hr person, say): the mail goes out at once. */
+export const inviteToCompany = (id: number, body: InvitationBody) =>
+  request(`${ADMIN}/companies/${id}/invitations/`, { method: "POST", body, parse: (json) => Invited.parse(json) });
 /** Suspend: the company's people are signed out and can't sign in; lift: they can again. */
 export const setCompanySuspended = (id: number, suspended: boolean) =>
   request(`${ADMIN}/companies/${id}/${suspended ? "suspend" : "reactivate"}/`, { method: "POST", parse: parseCompany });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CreateCompanyRequest } from "@learnward/contracts";
+import { CompanyRole, CreateCompanyRequest, Email } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
 import type { AdminCompany, CompanyBody, CompanyPatch } from "./api";
 
@@ -55,6 +55,7 @@ export const CompanyForm = z.object({
     .string()
     .refine((value) => invalidAllowlistEntry(value) === null, { message: "invalidAllowlist" })
     .refine((value) => allowlistEntries(value).length <= 500, { message: "allowlistTooLong" }),
+  require_two_factor: z.boolean(),
 });
 export type CompanyFormValues = z.input<typeof CompanyForm>;
 export type CompanyField = keyof CompanyFormValues;
@@ -66,6 +67,7 @@ export function companyFormValues(company?: AdminCompany): CompanyFormValues {
     url_photo: company?.url_photo ?? "",
     currency: company?.currency ?? "USD",
     registration_allowlist: (company?.registration_allowlist ?? []).join("\n"),
+    require_two_factor: company?.require_two_factor ?? false,
   };
 }
 
@@ -77,6 +79,7 @@ export function companyBody(values: CompanyFormValues): CompanyBody {
     url_photo: values.url_photo.trim() || null,
     currency: values.currency.trim().toUpperCase(),
     registration_allowlist: allowlistEntries(values.registration_allowlist),
+    require_two_factor: values.require_two_factor,
   };
 }
 
@@ -89,10 +92,12 @@ export function companyPatch(company: AdminCompany, values: CompanyFormValues): 
   if ((next.url_photo ?? null) !== company.url_photo) patch.url_photo = next.url_photo;
   if (next.currency !== company.currency) patch.currency = next.currency;
   if (JSON.stringify(next.registration_allowlist) !== JSON.stringify(company.registration_allowlist)) patch.registration_allowlist = next.registration_allowlist;
+  if (next.require_two_factor !== company.require_two_factor) patch.require_two_factor = next.require_two_factor;
   return patch;
 }
 
-const SERVER_CODES: Record<CompanyField, string> = {
+// A switch has no wrong value to type: the rule is not among the fields a refusal points at.
+const SERVER_CODES: Partial<Record<CompanyField, string>> = {
   name: "invalidName",
   domain: "invalidDomain",
   url_photo: "invalidLogo",
@@ -112,7 +117,12 @@ export function companyServerErrors(error: unknown): Partial<Record<CompanyField
   for (const detail of error.details as unknown[]) {
     const path = typeof detail === "object" && detail !== null && "path" in detail ? String((detail as { path: unknown }).path) : "";
     const field = path.replace(/^body\./, "").split(".")[0] as CompanyField;
-    if (field in SERVER_CODES) out[field] = SERVER_CODES[field];
+    const code = Object.hasOwn(SERVER_CODES, field) ? SERVER_CODES[field] : undefined;
+    if (code) out[field] = code;
   }
   return out;
 }
+
+/** Inviting someone into a company: the server's own rules for the address and the role. */
+export const InviteForm = z.object({ email: Email, role: CompanyRole });
+export type InviteFormValues = z.input<typeof InviteForm>;

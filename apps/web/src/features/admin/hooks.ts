@@ -8,6 +8,7 @@ import {
   fetchBudgets,
   fetchCompanies,
   fetchSignIns,
+  inviteToCompany,
   resendInvitation,
   setCompanySuspended,
   updateAccount,
@@ -19,6 +20,7 @@ import {
   type BudgetsParams,
   type CompaniesParams,
   type CompanyPatch,
+  type InvitationBody,
 } from "./api";
 import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
@@ -69,6 +71,7 @@ export function useCompany(id: number | null) {
 
 export const useCreateCompany = () => useAdminMutation(createCompany);
 export const useUpdateCompany = () => useAdminMutation(({ id, ...body }: CompanyPatch & { id: number }) => updateCompany(id, body));
+export const useInviteToCompany = () => useAdminMutation(({ companyId, ...body }: InvitationBody & { companyId: number }) => inviteToCompany(companyId, body));
 export const useSetCompanySuspended = () => useAdminMutation(({ id, suspended }: { id: number; suspended: boolean }) => setCompanySuspended(id, suspended));
 
 // ---- Accounts ----

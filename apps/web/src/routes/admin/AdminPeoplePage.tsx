@@ -9,9 +9,13 @@ import { ResendInvitationDialog } from "../../features/admin/AccountDialogs";
 import { AuditLog } from "../../features/admin/AuditLog";
 import { Section } from "../../features/admin/ui";
 
+/** What the security events list offers to narrow to (invitations included: resent ones show there). */
+const SECURITY_EVENTS = ["sign_in", "two_factor", "outbox", "account", "invitation", "publish_request", "plan"] as const;
+
 /**
  * /admin/people-management (issue 11): any account of any company; change role or company,
- * deactivate or reactivate, resend an invitation, sign-in history; every change audited.
+ * deactivate or reactivate, resend an invitation, sign-in history; every change audited; and the
+ * platform's security events (issue 22).
  */
 export default function AdminPeoplePage() {
   const { t } = useTranslation("admin");
@@ -32,8 +36,8 @@ export default function AdminPeoplePage() {
       <Section id="accounts-audit" title={t("people.auditTitle")} description={t("people.auditDescription")}>
         <AuditLog entity="account" label={t("people.auditTitle")} />
       </Section>
-      <Section id="invitations-audit" title={t("people.invitationsAuditTitle")}>
-        <AuditLog entity="invitation" label={t("people.invitationsAuditTitle")} pageSize={5} />
+      <Section id="security-events" title={t("people.securityTitle")} description={t("people.securityDescription")}>
+        <AuditLog label={t("people.securityTitle")} pageSize={20} filter={SECURITY_EVENTS} />
       </Section>
       {resending && <ResendInvitationDialog onClose={() => setResending(false)} />}
     </>

@@ -85,6 +85,7 @@ describe("/admin companies", () => {
       url_photo: null,
       currency: "EUR",
       registration_allowlist: ["*@initech.test", "ceo@partner.test"],
+      require_two_factor: false,
     });
 
     answer = { status: 201, body: company(3, "Initech", { currency: "EUR", people_count: 0 }) };
