@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, screenshot, signInWithForm, visible, waitForPath } from "../support";
+import { launchBrowser, linkInMail, openPage, screenshot, signInWithForm, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,6 +16,8 @@ describe("first-week onboarding (spec §4)", () => {
     const email = `newcomer-${Date.now()}@acme.test`;
     const signUp = await context.request.post("/api/auth/sign-up/email", { data: { name: "Nadia Newcomer", email, password: "first-week" } });
     expect(signUp.ok()).toBe(true);
+    // The address is proven through the mailed link before the account acts (issue 22).
+    expect((await context.request.get(await linkInMail(email))).ok()).toBe(true);
     await context.clearCookies();
     await signInWithForm(page, email, "first-week");
     await waitForPath(page, "/home");
