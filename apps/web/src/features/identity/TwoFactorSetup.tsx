@@ -70,10 +70,12 @@ function ScanStep({ setup, headingLevel, onConfirmed, onCancel }: { setup: Enabl
       <Typography variant="body2" color="text.secondary">
         {t("setup.manual")}
       </Typography>
+      {/* Multiline: the whole key stays in view on a phone, for typing it into the app. */}
       <TextField
         label={t("setup.secret")}
         value={key ?? ""}
         fullWidth
+        multiline
         slotProps={{
           htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" } },
           input: {

@@ -21,7 +21,7 @@ export default function SettingPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "240px minmax(0, 1fr)" }, alignItems: "start" }}>
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "240px minmax(0, 1fr)" }, alignItems: "start" }}>
         <Paper variant="outlined" component="nav" aria-label={t("itemsLabel")}>
           <List>
             <li>
