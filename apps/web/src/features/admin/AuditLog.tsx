@@ -32,7 +32,13 @@ function useFormatValue() {
   return useCallback(
     (entry: AuditEntry, field: string, value: unknown, currency: string | null): string => {
       if (value === null || value === undefined || value === "") return t("audit.none");
-      if (Array.isArray(value)) return value.length ? value.join(", ") : t("audit.none");
+      if (Array.isArray(value)) {
+        if (!value.length) return t("audit.none");
+        // A plan's assignees are ids: say what each is.
+        if (field === "team_ids") return value.map((id) => t("audit.teamId", { id: String(id) })).join(", ");
+        if (field === "account_ids") return value.map((id) => t("audit.accountId", { id: String(id) })).join(", ");
+        return value.join(", ");
+      }
       if (typeof value === "boolean") return value ? t("audit.on") : t("audit.off");
       if (field === "url_photo" && typeof value === "string") return value.startsWith("data:") ? t("audit.uploadedImage") : value;
       if (field.endsWith("_minor") && typeof value === "number" && currency) return money(value, currency);

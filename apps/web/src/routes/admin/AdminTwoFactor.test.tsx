@@ -110,13 +110,14 @@ describe("security events", () => {
     after: { email: "hr@acme.test", ip_address: "198.51.100.4" },
   });
   const outboxRead = auditEntry(5, { entity: "outbox", entity_id: null, action: "read", after: { page: 1 } });
+  const planAssigned = auditEntry(4, { company_id: 1, company_names: { "1": "Acme" }, entity: "plan", entity_id: 12, action: "create", after: { title: "Q4 upskilling", skills: ["sql"], team_ids: [7], account_ids: [9, 10] } });
 
   it("lists every kind of event, and one kind when asked, on the people page", async () => {
     const fetch = serveAdmin({
       "GET /api/b2b/v1/admin/accounts/": { body: page([]) },
       "GET /api/b2b/v1/admin/audit/": (url) => {
         const entity = url.searchParams.get("entity");
-        return { body: page(entity === null ? [failedSignIn, twoFactorOn, outboxRead] : entity === "sign_in" ? [failedSignIn] : []) };
+        return { body: page(entity === null ? [failedSignIn, twoFactorOn, outboxRead, planAssigned] : entity === "sign_in" ? [failedSignIn] : []) };
       },
     });
     const user = userEvent.setup();
@@ -126,6 +127,7 @@ describe("security events", () => {
     expect(within(table).getByRole("row", { name: /Failed sign-in/ })).toHaveTextContent(/Not signed in.*Failed sign-in.*hr@acme\.test · Acme.*IP address: 203\.0\.113\.9/);
     expect(within(table).getByRole("row", { name: /Turned on/ })).toHaveTextContent(/Hannah Reyes.*Turned on.*hr@acme\.test · Acme/);
     expect(within(table).getByRole("row", { name: /Read/ })).toHaveTextContent(/Alex Morgan.*Read.*Mail outbox/);
+    expect(within(table).getByRole("row", { name: /Q4 upskilling/ })).toHaveTextContent(/Created.*Q4 upskilling · Acme.*Skills: sql.*Teams: team #7.*People: account #9, account #10/);
 
     const kind = within(section).getByRole("combobox", { name: "Kind of event" });
     expect(kind).toHaveTextContent("All events");
