@@ -166,10 +166,9 @@ export async function buildApp(opts: AppOptions) {
 
   const people = createPeopleRepo(database.db);
   const requests = createRequestsRepo(database.db);
-  const invalidateSessions = () => app.invalidateSessions();
-  const peopleService = createPeopleService({ people, requests, mailer, publicUrl: config.publicUrl, invalidateSessions });
-  await app.register(teamsRoutes, { people, invalidateSessions });
-  await app.register(employeesRoutes, { people, invalidateSessions });
+  const peopleService = createPeopleService({ people, requests, mailer, publicUrl: config.publicUrl });
+  await app.register(teamsRoutes, { people });
+  await app.register(employeesRoutes, { people });
   await app.register(requestsRoutes, { requests, service: peopleService });
   await app.register(invitationsRoutes, { requests, service: peopleService, auth });
 
@@ -208,7 +207,7 @@ export async function buildApp(opts: AppOptions) {
   const insightActions = createInsightActions({ service: insightsService, repo: insightsRepo, mailer, publicUrl: config.publicUrl, onMailError: (err) => app.log.warn({ err }, "insights reminder mail failed") });
   await app.register(insightsRoutes, { service: insightsService, repo: insightsRepo, actions: insightActions });
 
-  await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, people: peopleService, mailer, publicUrl: config.publicUrl, invalidateSessions });
+  await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, people: peopleService, mailer, publicUrl: config.publicUrl });
 
   await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

@@ -65,8 +65,6 @@ declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
     resolveActor(req: FastifyRequest): Promise<Actor | null>;
-    /** Forget cached sessions, e.g. after an account is deactivated or its role changes. */
-    invalidateSessions(): void;
   }
 }
 
@@ -80,7 +78,6 @@ export default fp(
     const { auth, repo } = opts;
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
-    app.decorate("invalidateSessions", () => cache.clear());
     app.decorateRequest("actor", null);
 
     const toFetchHeaders = (req: FastifyRequest) => {

@@ -56,10 +56,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   people: PeopleService;
   mailer: Mailer;
   publicUrl: string;
-  invalidateSessions: () => void;
 }> = async (
   app,
-  { repo, requests, people, mailer, publicUrl, invalidateSessions },
+  { repo, requests, people, mailer, publicUrl },
 ) => {
   const companyOut = async (id: number) => {
     const c = await repo.company(id);
@@ -124,7 +123,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       { config: admin, schema: { tags: ["admin"], summary: verb === "suspend" ? "Suspend: its people can't sign in; nothing is deleted" : "Lift a suspension", params: IdParam, response: { 200: AdminCompany, ...errors } } },
       async (req) => {
         await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { status }, verb);
-        invalidateSessions();
         return companyOut(req.params.id);
       },
     );
@@ -169,7 +167,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       if (b.company_id === null && role !== "admin") throw new AppError("bad_request", 400, "Only platform operators have no company");
       if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw notFound("Company");
       const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
-      invalidateSessions();
       return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
     },
   );

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
+import { startSmtpServer } from "../../../test/smtp.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -80,22 +79,9 @@ describe("rate limits on sign-in", () => {
 
 describe("mail through SMTP when SMTP_URL is set", () => {
   it("delivers the reset mail to a real SMTP server instead of the outbox", async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-        stream.on("end", () => {
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    const ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const smtp = await startSmtpServer();
+    const received = smtp.received;
+    const ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
     try {
       const res = await ctx.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
       expect(res.status).toBe(200);
@@ -105,7 +91,7 @@ describe("mail through SMTP when SMTP_URL is set", () => {
       expect((await ctx.outbox()).count).toBe(0);
     } finally {
       await ctx.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

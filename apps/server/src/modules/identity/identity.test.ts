@@ -160,7 +160,6 @@ describe("GET /api/session", () => {
     const client = await t.as("quiet@acme.test", "secret12");
     const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "quiet@acme.test"));
     await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
-    t.app.invalidateSessions();
     const res = await client.get("/api/session");
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("account_inactive");

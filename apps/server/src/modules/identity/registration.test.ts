@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { accounts, authUsers } from "../../db/schema/index.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { startSmtpServer } from "../../../test/smtp.ts";
 
 // Issue 22, identity and registration: what an attacker tried, now refused.
 let t: TestContext;
@@ -129,32 +128,20 @@ describe("sign-up does not reveal who has an account", () => {
 
 describe("forgot password answers before any mail is sent", () => {
   it("answers a known and an unknown address while the mail server still holds the message", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-        stream.on("end", () => void held.then(() => (received.push(data), done())));
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` } });
+    const smtp = await startSmtpServer({ hold: true });
+    const ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
     try {
       const known = await ctx.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
       const unknown = await ctx.anonymous.post("/api/auth/request-password-reset", { email: "ghost@acme.test", redirectTo: "/reset-password" });
       expect([known.status, unknown.status]).toEqual([200, 200]);
       expect(known.body).toEqual(unknown.body);
-      expect(received).toHaveLength(0);
-      release();
-      await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+      expect(smtp.received).toHaveLength(0);
+      smtp.release();
+      await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
     } finally {
-      release();
+      smtp.release();
       await ctx.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

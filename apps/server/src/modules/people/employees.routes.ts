@@ -9,7 +9,7 @@ import { peoplePolicy } from "./people.policy.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** The people of my company: hr and the L&D leader see everyone, a team leader their own team. */
-export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidateSessions: () => void }> = async (app, { people, invalidateSessions }) => {
+export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async (app, { people }) => {
   app.get(
     "/api/b2b/v1/employees",
     {
@@ -62,7 +62,6 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invali
       if (b.role !== undefined) await people.setRole(actor.accountId, target.id, b.role);
       if (b.team_id !== undefined) await people.setTeam(target.id, b.team_id);
       if (b.status === "deactivated") await people.deactivate(actor.accountId, target.id);
-      invalidateSessions();
       return presentEmployee((await people.employee(companyId, target.id))!);
     },
   );

@@ -12,8 +12,6 @@ export interface PeopleServiceDeps {
   requests: RequestsRepo;
   mailer: Mailer;
   publicUrl: string;
-  /** Forget cached sessions after someone is deactivated or changes role. */
-  invalidateSessions: () => void;
 }
 
 export function createPeopleService(d: PeopleServiceDeps) {
@@ -82,7 +80,6 @@ export function createPeopleService(d: PeopleServiceDeps) {
       authorize(actor, peoplePolicy.decideRequests, null);
       if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
       const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
-      if (won && accept) d.invalidateSessions();
       const after = (await d.requests.removal(companyId, id))!;
       if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
       return after;

@@ -18,7 +18,7 @@ const presentTeam = (t: TeamRow) => ({
 });
 
 /** Teams of my company: hr runs them; everyone may see the teams they are allowed to (people.policy). */
-export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidateSessions: () => void }> = async (app, { people, invalidateSessions }) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async (app, { people }) => {
   async function loadTeam(companyId: number, id: number) {
     const team = await people.team(companyId, id);
     if (!team) throw notFound("Team");
@@ -54,7 +54,6 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidate
       const created = await people.createTeam(companyId, req.body.name);
       if (!created) throw conflict("A team with this name already exists");
       if (req.body.leader_id) await people.setLeader(created.id, req.body.leader_id);
-      invalidateSessions();
       return reply.status(201).send(presentTeam(await loadTeam(companyId, created.id)));
     },
   );
@@ -106,7 +105,6 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; invalidate
       }
       if (req.body.leader_id !== undefined) {
         await people.setLeader(team.team.id, req.body.leader_id);
-        invalidateSessions();
       }
       return presentTeam(await loadTeam(companyId, team.team.id));
     },

@@ -3,11 +3,6 @@ import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -21,6 +16,7 @@ import { toast } from "../../lib/toast";
 import { collectionPath } from "./format";
 import { useDiscardDraft } from "./hooks";
 import { RequestPublishDialog } from "./RequestPublishDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import type { CollectionDetail } from "./types";
 
 /**
@@ -98,38 +94,26 @@ export function DraftBanner({ collection }: { collection: CollectionDetail }) {
 
 function DiscardDialog({ collection, open, onClose }: { collection: CollectionDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation("network");
-  const titleId = useId();
   const errorMessage = useErrorMessage();
   const discard = useDiscardDraft(collection.id);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("draft.discardTitle")}</DialogTitle>
-      <DialogContent>
-        {discard.isError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {errorMessage(discard.error)}
-          </Alert>
-        )}
-        <DialogContentText>{t(collection.draft?.state === "in_review" ? "draft.discardTextInReview" : "draft.discardText")}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={discard.isPending}
-          onClick={() =>
-            discard.mutate(undefined, {
-              onSuccess: () => {
-                toast(t("draft.discarded"), "success");
-                onClose();
-              },
-            })
-          }
-        >
-          {t("draft.discard")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={t("draft.discardTitle")}
+      text={t(collection.draft?.state === "in_review" ? "draft.discardTextInReview" : "draft.discardText")}
+      confirm={t("draft.discard")}
+      cancel={t("actions.cancel")}
+      error={discard.isError ? errorMessage(discard.error) : null}
+      pending={discard.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        discard.mutate(undefined, {
+          onSuccess: () => {
+            toast(t("draft.discarded"), "success");
+            onClose();
+          },
+        })
+      }
+    />
   );
 }

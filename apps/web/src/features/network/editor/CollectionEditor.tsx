@@ -1,14 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -37,6 +32,7 @@ import {
   useUpdateSection,
 } from "../hooks";
 import { RequestPublishDialog } from "../RequestPublishDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { StatusChip } from "../visuals";
 import type { CollectionDetail } from "../types";
 import { AddItemPanel } from "./AddItemPanel";
@@ -236,39 +232,27 @@ function AddSection({ collectionId }: { collectionId: number }) {
 
 function DeleteDialog({ collection, open, onClose, onDeleted }: { collection: CollectionDetail; open: boolean; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation("network");
-  const titleId = useId();
   const errorMessage = useErrorMessage();
   const remove = useDeleteCollection();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("editor.deleteTitle")}</DialogTitle>
-      <DialogContent>
-        {remove.isError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
-        <DialogContentText>{t("editor.deleteText", { title: collection.title })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(collection.id, {
-              onSuccess: () => {
-                toast(t("editor.deleted", { title: collection.title }), "success");
-                onClose();
-                onDeleted();
-              },
-            })
-          }
-        >
-          {t("editor.confirmDelete")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={t("editor.deleteTitle")}
+      text={t("editor.deleteText", { title: collection.title })}
+      confirm={t("editor.confirmDelete")}
+      cancel={t("actions.cancel")}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(collection.id, {
+          onSuccess: () => {
+            toast(t("editor.deleted", { title: collection.title }), "success");
+            onClose();
+            onDeleted();
+          },
+        })
+      }
+    />
   );
 }
