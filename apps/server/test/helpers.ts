@@ -76,8 +76,11 @@ export interface TestContext {
   anonymous: Client;
   /** Mail that went to the outbox for this address, oldest first (read from the table, as an operator would). */
   mails(to: string): Promise<Array<{ to: string; subject: string; text: string }>>;
-  /** The first http(s) link of the newest mail to this address, waiting up to 5 s for the mail. */
-  linkIn(to: string, count?: number): Promise<URL>;
+  /**
+   * The first http(s) link of the newest mail to this address, waiting up to 5 s for the mail (the
+   * `count`th one, or the newest whose link matches `pattern`).
+   */
+  linkIn(to: string, count?: number, pattern?: RegExp): Promise<URL>;
   /** The whole outbox, newest first, in the shape of GET /api/dev/outbox (which only an admin may read). */
   outbox(): Promise<{ count: number; results: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any mail
   /** Self-registration through the allow-list, address confirmed through the mailed link. */
@@ -193,20 +196,15 @@ export async function createTestContext(
 
   const mails = async (to: string) =>
     (await database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id))).map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
-  const linkIn = async (to: string, count = 1) => {
+  const linkIn = async (to: string, count = 1, pattern?: RegExp) => {
     const deadline = Date.now() + 5000;
     for (;;) {
-      const list = await mails(to);
-      if (list.length >= count) {
-        const link = list[list.length - 1]!.text.match(/https?:\/\/\S+/)?.[0];
-        if (!link) throw new Error(`no link in the mail to ${to}`);
-        return new URL(link);
-      }
-      if (Date.now() > deadline) throw new Error(`no mail (${count}) to ${to} within 5 s`);
+      const links = (await mails(to)).map((m) => m.text.match(/https?:\/\/\S+/)?.[0]).filter((l): l is string => !!l && (!pattern || pattern.test(l)));
+      if (links.length >= count) return new URL(links[links.length - 1]!);
+      if (Date.now() > deadline) throw new Error(`no mail (${count}${pattern ? `, ${pattern}` : ""}) to ${to} within 5 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-
   const outboxAll = async () => {
     const rows = await database.db.select().from(outbox).orderBy(desc(outbox.id));
     return { count: rows.length, results: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text })) };
@@ -214,7 +212,7 @@ export async function createTestContext(
   const register = async (email: string, password = "secret12", name = "Someone New") => {
     const res = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { name, email, password } });
     if (res.statusCode !== 200) throw new Error(`sign-up as ${email} failed: ${res.statusCode} ${res.body}`);
-    const link = await linkIn(email);
+    const link = await linkIn(email, 1, /\/verify-email\?/);
     const confirmed = await app.inject({ method: "GET", url: link.pathname + link.search });
     if (confirmed.statusCode !== 302 || /error=/.test(String(confirmed.headers.location))) throw new Error(`confirming ${email} failed`);
   };
