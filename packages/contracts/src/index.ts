@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./providers.ts";
 export * from "./errors.ts";
 export * from "./common.ts";
 export * from "./identity.ts";

@@ -1,20 +1,12 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import type { ContentType } from "@learnward/contracts";
+import { type ContentType, isProvider } from "@learnward/contracts";
 
 /** Whole hours and minutes of a duration, rounded to the minute. */
 export function durationParts(seconds: number): { hours: number; minutes: number } {
   const total = Math.round(Math.max(0, seconds) / 60);
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
-
-const PROVIDERS = [
-  "youtube", "vimeo", "dailymotion", "twitch", "dtube", "ted", "spotify", "googleBooks", "coursera", "edx", "udemy",
-  "crehana", "platzi", "skillshare", "linkedinLearning", "domestika", "indeed", "glassdoor", "flexjobs", "linkedin",
-  "angel", "getwork", "snagajob", "monster",
-] as const;
-type Provider = (typeof PROVIDERS)[number];
-const isProvider = (value: string): value is Provider => (PROVIDERS as readonly string[]).includes(value);
 
 /** How the library shows durations, content types and providers, in the current language. */
 export function useLibraryFormat() {

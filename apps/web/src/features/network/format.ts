@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { collectionSlug, type ContentType } from "@learnward/contracts";
+import { collectionSlug, type ContentType, isProvider } from "@learnward/contracts";
 
 /** spec §2: /collaborative-network/collections/{id}/{slug}, the slug made from the title. */
 export function collectionPath(collection: { id: number; title: string; slug?: string }): string {
@@ -12,14 +12,6 @@ export function todayIsoDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-const PROVIDERS = [
-  "youtube", "vimeo", "dailymotion", "twitch", "dtube", "ted", "spotify", "googleBooks", "coursera", "edx", "udemy",
-  "crehana", "platzi", "skillshare", "linkedinLearning", "domestika", "indeed", "glassdoor", "flexjobs", "linkedin",
-  "angel", "getwork", "snagajob", "monster",
-] as const;
-type Provider = (typeof PROVIDERS)[number];
-const isProvider = (value: string): value is Provider => (PROVIDERS as readonly string[]).includes(value);
 
 /** Durations, dates, content types and providers in the current language. */
 export function useNetworkFormat() {
