@@ -53,6 +53,9 @@ export function rawSessionToken(carried: string): string {
   return decoded.split(".")[0]!;
 }
 
+/** Authorization carries a session (a bearer token), not a static client key such as `Token …` or `Api-Key …`. */
+export const isBearer = (authorization: string | null | undefined) => /^Bearer\s+\S/i.test(authorization ?? "");
+
 /** The session token a request carries: the session cookie, a bearer token or firebase_token. */
 export function sessionToken(headers: { cookie?: string; authorization?: string; firebase_token?: string | string[] }): string | null {
   const cookie = headers.cookie?.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/)?.[1];

@@ -9,7 +9,7 @@ import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { identityPolicy } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
-import { createActorCache, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
+import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
 import { admittedByAllowList } from "../modules/identity/registration.ts";
 import { z } from "zod";
 
@@ -84,6 +84,9 @@ export default fp(
       const headers = fromNodeHeaders(req.headers);
       // Our own header, never the client's: better-auth keys its limiter and session IPs on it.
       headers.set(CLIENT_IP_HEADER, req.ip);
+      // A static consumer token (`Token …`, `Api-Key …`: spec §6) is no session: better-auth must read
+      // the session the cache is keyed on (sessionToken), so the answer never depends on the cache.
+      if (!isBearer(headers.get("authorization"))) headers.delete("authorization");
       // Existing clients send the session as `firebase_token` (spec §9); treat it as a bearer token.
       const legacy = req.headers[TOKEN_HEADER];
       if (typeof legacy === "string" && legacy && !headers.has("authorization")) {
