@@ -19,9 +19,10 @@ async function freshToken(email: string): Promise<string> {
 const search = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/contentuser/search/?page=1&page_size=8&contenType=all", headers });
 
 describe("firebase_token beside a static token in Authorization (spec §6 consumer calls)", () => {
-  for (const scheme of ["Token static-consumer-key", "Api-Key static-consumer-key"]) {
+  // One person per test: sign-in allows 5 attempts a minute per person.
+  for (const [scheme, email] of [["Token static-consumer-key", DEMO.member], ["Api-Key static-consumer-key", DEMO.teamleader]] as const) {
     it(`answers from the firebase_token session with '${scheme.split(" ")[0]}' in Authorization, before and after the session is cached`, async () => {
-      const token = await freshToken(DEMO.member);
+      const token = await freshToken(email);
       const headers = { firebase_token: token, authorization: scheme };
       // Cold: nothing cached yet for this session.
       const cold = await search(headers);
@@ -36,7 +37,7 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   }
 
   it("answers the same when the session was cached first by a call without the static token", async () => {
-    const token = await freshToken(DEMO.member);
+    const token = await freshToken(DEMO.hr);
     const warm = await search({ firebase_token: token });
     expect(warm.statusCode).toBe(200);
     const mixed = await search({ firebase_token: token, authorization: "Token static-consumer-key" });
@@ -45,7 +46,7 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   });
 
   it("still refuses a bad firebase_token, whatever static token comes with it, cached or not", async () => {
-    const token = await freshToken(DEMO.member);
+    const token = await freshToken(DEMO.ldleader);
     await search({ firebase_token: token });
     const res = await search({ firebase_token: `${token}x`, authorization: "Token static-consumer-key" });
     expect(res.statusCode).toBe(401);
@@ -53,8 +54,49 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   });
 
   it("keeps a Bearer session in Authorization working as before, with or without firebase_token", async () => {
-    const token = await freshToken(DEMO.member);
+    const token = await freshToken(DEMO.globex);
     expect((await search({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
     expect((await search({ authorization: `Bearer ${token}`, firebase_token: token })).statusCode).toBe(200);
+  });
+});
+
+describe("spec §5 messages on sign-up and password reset, and in Spanish", () => {
+  const malformed = ["not-an-email", "a@", "@acme.test", "two@@acme.test", ""];
+  it("answers a malformed email on sign-up with 'Invalid email', in Spanish too", async () => {
+    for (const email of malformed) {
+      const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Someone", email, password: "secret12" });
+      expect(res.status, email).toBe(400);
+      expect(res.body, email).toEqual({ error: { code: "invalid_email", message: "Invalid email" } });
+    }
+    const es = await t.anonymous.post("/api/auth/sign-up/email", { name: "Alguien", email: "no-es-correo", password: "secret12" }, { cookie: "NEXT_LOCALE=es" });
+    expect(es.body).toEqual({ error: { code: "invalid_email", message: "Correo electrónico no válido" } });
+  });
+
+  it("answers a malformed email on password reset with 'Invalid email', in Spanish too", async () => {
+    for (const url of ["/api/auth/request-password-reset"]) {
+      const res = await t.anonymous.post(url, { email: "not-an-email", redirectTo: "/reset-password" });
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toEqual({ error: { code: "invalid_email", message: "Invalid email" } });
+      const es = await t.anonymous.post(url, { email: "not-an-email", redirectTo: "/reset-password" }, { "accept-language": "es-ES,es;q=0.9" });
+      expect(es.body.error, url).toEqual({ code: "invalid_email", message: "Correo electrónico no válido" });
+    }
+  });
+
+  it("answers 'Permission denied' in Spanish when the request asks for Spanish", async () => {
+    const member = await t.as(DEMO.member);
+    const body = { title: "SQL", skills: { sql: { collections: [1] } }, selectedAccount: [1] };
+    const en = await member.post("/api/b2b/v1/plans/", body);
+    expect(en.status).toBe(403);
+    expect(en.body.error).toEqual({ code: "forbidden", message: "Permission denied" });
+    for (const headers of [{ cookie: "NEXT_LOCALE=es" }, { "accept-language": "es" }]) {
+      const es = await member.post("/api/b2b/v1/plans/", body, headers);
+      expect(es.status).toBe(403);
+      expect(es.body.error).toEqual({ code: "forbidden", message: "Permiso denegado" });
+    }
+    // A route's own refusal (not the access gate) too.
+    const admin = await t.as(DEMO.admin);
+    const own = await admin.get("/api/contentuser/search/", { cookie: "NEXT_LOCALE=es" });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toEqual({ code: "forbidden", message: "Permiso denegado" });
   });
 });

@@ -56,6 +56,12 @@ const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> 
   validation_error: { en: "Some fields are not valid", es: "Algunos campos no son válidos" },
 };
 
+/**
+ * spec §5 'Invalid email': better-auth's body validation (sign-up, password reset…) names the field it
+ * refused as `[body.email] …`; a malformed address is that, whichever route was asked.
+ */
+const invalidEmail = (body: { code?: string; message?: string }) => body.code === "VALIDATION_ERROR" && /\[body\.email\]/.test(body.message ?? "");
+
 function authMessage(code: ErrorCode, locale: "en" | "es", provided?: string): string {
   if (code in AUTH_MESSAGES.en) return AUTH_MESSAGES[locale][code as AuthMessageCode];
   return NON_AUTH_MESSAGES[code]?.[locale] ?? provided ?? AUTH_MESSAGES[locale].auth_error;
@@ -133,7 +139,7 @@ export default fp(
         /* not JSON: keep defaults */
       }
       const code: ErrorCode =
-        res.status === 429 ? "rate_limited" : (AUTH_CODE_MAP[body.code ?? ""] ?? (res.status === 404 ? "not_found" : "auth_error"));
+        res.status === 429 ? "rate_limited" : invalidEmail(body) ? "invalid_email" : (AUTH_CODE_MAP[body.code ?? ""] ?? (res.status === 404 ? "not_found" : "auth_error"));
       if (res.status === 429) reply.header("retry-after", res.headers.get("x-retry-after") ?? "60");
       reply.header("content-type", "application/json; charset=utf-8");
       return reply.send({ error: { code, message: authMessage(code, requestLocale(req), body.message) } });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorCode } from "@learnward/contracts";
 import { AppError } from "../lib/errors.ts";
+import { localisedSpecMessage, requestLocale } from "../lib/locale.ts";
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   401: "unauthenticated",
@@ -49,7 +50,7 @@ export default fp(
         if (err.headers) reply.headers(err.headers);
         return reply
           .status(err.status)
-          .send({ error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } });
+          .send({ error: { code: err.code, message: localisedSpecMessage(err.message, requestLocale(req)), ...(err.details !== undefined ? { details: err.details } : {}) } });
       }
       const fe = err as FastifyError;
       if (fe.validation) {
