@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.ts";
+import { IsoDate, QueryBool } from "./common.ts";
 import { SortOrder } from "./people.ts";
 
 /** spec §3 enumerations. */
@@ -62,7 +62,7 @@ export const BudgetsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   period: Period.optional(),
-  current: z.enum(["true", "false"]).optional().describe("Only the budgets covering today"),
+  current: QueryBool.describe("Only the budgets covering today"),
 });
 export const CreateBudgetRequest = z
   .object({ period: Period, period_start: IsoDate.describe("First day: YYYY-01-01 for a year, YYYY-MM-01 for a month"), amount_minor: Minor, frequency: Frequency.nullable().optional() })

@@ -7,6 +7,14 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/**
+ * A boolean query parameter as clients write it: true/false, True/False or 1/0. `null` (a client's
+ * unset value written out) is no filter, as an empty or absent parameter is (the server drops those).
+ */
+export const QueryBool = z
+  .preprocess((v) => (v === "null" || v === "undefined" ? undefined : v), z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0"] }).optional())
+  .meta({ type: "string", enum: ["true", "false", "True", "False", "1", "0"] });
+
 /** DRF-style page of results with absolute next/previous links. */
 export function Paginated<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueryBool } from "./common.ts";
 import { CONTENT_PAGE_SIZE, CONTENT_TYPES, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
 
 /** spec §3 content types. */
@@ -35,8 +36,6 @@ export const ContentItem = z.object({
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 
-const boolParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-
 export const ContentSearchQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(CONTENT_PAGE_SIZE),
@@ -47,8 +46,8 @@ export const ContentSearchQuery = z.object({
     .describe("Comma list of content types; 'all' means article,video,book,podcast,course"),
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
   search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
-  is_wishlist: boolParam.optional(),
-  completed: boolParam.optional(),
+  is_wishlist: QueryBool.describe("true: only the wishlist"),
+  completed: QueryBool.describe("true: finalized courses; false: running ones"),
 });
 export const ContentSearchResponse = z.object({
   count: z.number().int(),
@@ -126,7 +125,7 @@ export const FolderRelationQuery = z.object({
   id_folder__id: z.coerce.number().int().positive().max(2_147_483_647),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(FOLDER_PAGE_SIZE),
-  without_section: z.enum(["true", "false", "1", "0"]).optional(),
+  without_section: QueryBool.describe("true: only the items outside every section"),
   id_section: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export const UpdateFolderRelationRequest = z

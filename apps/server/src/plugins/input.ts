@@ -28,6 +28,24 @@ export function findNul(value: unknown, root: string): string | null {
 }
 
 /**
+ * spec §7: a client fills every parameter of its calls, empty when it has no value (`username=`,
+ * `page_size=`). An empty parameter is an absent one, on every route, before its schema reads it
+ * (an empty among repeated values is dropped the same way).
+ */
+export function blankQueryAsAbsent(query: unknown): void {
+  if (query === null || typeof query !== "object") return;
+  const q = query as Record<string, unknown>;
+  for (const [key, value] of Object.entries(q)) {
+    if (value === "") delete q[key];
+    else if (Array.isArray(value)) {
+      const kept = value.filter((v) => v !== "");
+      if (kept.length === 0) delete q[key];
+      else q[key] = kept.length === 1 ? kept[0] : kept;
+    }
+  }
+}
+
+/**
  * Input every route refuses, checked once here rather than in each of the contracts' text fields:
  * a query string that is not valid percent-encoding (the query parser would pass it on raw), and
  * NUL characters anywhere in the path parameters, query or body (PostgreSQL cannot store them in
@@ -45,6 +63,7 @@ export default fp(
       }
     });
     app.addHook("preValidation", async (req) => {
+      blankQueryAsAbsent(req.query);
       const path = findNul(req.params, "params") ?? findNul(req.query, "querystring") ?? findNul(req.body, "body");
       if (path !== null) {
         const message = "Text may not contain NUL characters";

@@ -86,7 +86,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
       const actor = requireActor(req.actor);
       const p = pageParams(req.query, req.query.page_size);
       const teamId = actor.role === "ldleader" ? undefined : (actor.teamId ?? -1);
-      const { rows, allocs, count } = await repo.budgets(requireCompany(actor), { period: req.query.period, on: req.query.current === "true" ? todayIso() : undefined, teamId }, p.limit, p.offset);
+      const { rows, allocs, count } = await repo.budgets(requireCompany(actor), { period: req.query.period, on: req.query.current ? todayIso() : undefined, teamId }, p.limit, p.offset);
       return toPage(req, p, count, rows.map((b) => present(b, allocs)));
     },
   );

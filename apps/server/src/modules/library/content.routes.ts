@@ -76,7 +76,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       const actor = requireActor(req.actor);
       const q = req.query;
       const requested = q.contenType.split(",").map((s) => s.trim()).filter(Boolean);
-      const types = requested.includes("all") ? [...ALL_CONTENT_TYPES] : requested;
+      // spec §7: 'all' stands for its five types, beside any other listed (all,job adds jobs).
+      const types = [...new Set(requested.flatMap((type) => (type === "all" ? ALL_CONTENT_TYPES : [type])))];
       const parsed = z.array(ContentType).min(1).safeParse(types);
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 

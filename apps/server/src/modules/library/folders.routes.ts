@@ -122,7 +122,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
     async (req) => {
       const actor = requireActor(req.actor);
       const q = req.query;
-      const scope = q.id_section ?? (q.without_section === "true" || q.without_section === "1" ? null : "all");
+      const scope = q.id_section ?? (q.without_section ? null : "all");
       const p = pageParams(q, q.page_size);
       const { rows, count } = await folders.listRelations(actor.accountId, q.id_folder__id, scope, p.limit, p.offset);
       return toPage(req, p, count, rows.map((r) => presentRelation(r.relation, r.content)));

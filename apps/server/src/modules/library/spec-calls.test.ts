@@ -1,0 +1,62 @@
+// Issue 23: the consumer calls of spec §7 as a client written against the spec sends them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson } from "../../../test/factories.ts";
+
+let t: TestContext;
+let me: Client;
+let colleague: Client;
+let myUsername: string;
+const save = (c: Client, body: object) => c.post("/api/contentuser/save/", body);
+const titles = (res: { body: { results: { title: string }[] } }) => res.body.results.map((r) => r.title).sort();
+
+beforeAll(async () => {
+  t = await createTestContext({ readMetadata: async () => null });
+  const person = await addPerson(t, { company: "acme", role: "member" });
+  me = person.client;
+  colleague = await t.as(DEMO.member);
+  myUsername = (await me.get("/api/me")).body.account.username;
+  // One of each: an article, a job, a wishlist course, a running course and a finalized one.
+  await save(me, { url: "https://blog.example.org/notes", title: "An article", fetch_metadata: false });
+  await save(me, { url: "https://www.indeed.com/viewjob?jk=0123456789abcdef", title: "A job", fetch_metadata: false });
+  const courses = [];
+  for (const n of ["wished", "running", "finalized"]) courses.push((await save(me, { url: `https://www.coursera.org/learn/${n}`, title: `Course ${n}`, fetch_metadata: false })).body);
+  await me.post("/api/user/courses/", { id_course: courses[1].id_content, completed: false });
+  await me.post("/api/user/courses/", { id_course: courses[2].id_content, completed: true });
+});
+afterAll(() => t.close());
+
+describe("GET /api/contentuser/search as the spec's client calls it", () => {
+  const search = (query: string) => me.get(`/api/contentuser/search/?page=1&page_size=8&${query}`);
+
+  it("reads contenType=all,job as the five types of 'all' plus jobs", async () => {
+    expect(titles(await search("contenType=all"))).toEqual(["An article", "Course finalized", "Course running", "Course wished"]);
+    expect(titles(await search("contenType=all,job"))).toEqual(["A job", "An article", "Course finalized", "Course running", "Course wished"]);
+    expect(titles(await search("contenType=job,all"))).toEqual(titles(await search("contenType=all,job")));
+  });
+
+  it("treats empty parameters and completed=null as absent", async () => {
+    const all = titles(await search("contenType=all"));
+    const spec = await search("contenType=all&username=&search=&is_wishlist=&completed=null");
+    expect(spec.status).toBe(200);
+    expect(titles(spec)).toEqual(all);
+    expect(titles(await me.get("/api/contentuser/search/?page=&page_size=&contenType=all&completed="))).toEqual(all);
+    // page_size= is the default page of 8, with links that go on from there.
+    expect((await me.get("/api/contentuser/search/?page_size=&contenType=all")).body.results.length).toBe(4);
+  });
+
+  it("reads is_wishlist and completed as True/False/1/0", async () => {
+    for (const v of ["true", "True", "1"]) {
+      expect(titles(await search(`contenType=course&is_wishlist=${v}&completed=null`)), v).toEqual(["Course wished"]);
+      expect(titles(await search(`contenType=course&completed=${v}&username=`)), v).toEqual(["Course finalized"]);
+    }
+    for (const v of ["false", "False", "0"]) expect(titles(await search(`contenType=course&completed=${v}`)), v).toEqual(["Course running"]);
+    expect((await search("contenType=course&completed=maybe")).status).toBe(400);
+  });
+
+  it("shows a colleague's library with username, also among empty parameters", async () => {
+    const theirs = await colleague.get(`/api/contentuser/search/?page_size=8&contenType=all,job&username=${myUsername}&search=&is_wishlist=&completed=null`);
+    expect(theirs.status).toBe(200);
+    expect(titles(theirs)).toEqual(["A job", "An article", "Course finalized", "Course running", "Course wished"]);
+  });
+});
