@@ -88,7 +88,7 @@ describe("spec §5 messages on sign-up and password reset, and in Spanish", () =
     const en = await member.post("/api/b2b/v1/plans/", body);
     expect(en.status).toBe(403);
     expect(en.body.error).toEqual({ code: "forbidden", message: "Permission denied" });
-    for (const headers of [{ cookie: "NEXT_LOCALE=es" }, { "accept-language": "es" }]) {
+    for (const headers of [{ cookie: "NEXT_LOCALE=es" }, { "accept-language": "es" }] as Record<string, string>[]) {
       const es = await member.post("/api/b2b/v1/plans/", body, headers);
       expect(es.status).toBe(403);
       expect(es.body.error).toEqual({ code: "forbidden", message: "Permiso denegado" });
