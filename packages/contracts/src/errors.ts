@@ -16,6 +16,8 @@ export const ErrorCode = z.enum([
   // Issue 22: edits to a published collection wait as a draft for the L&D leader's review.
   "collection_in_review",
   "no_changes",
+  // Issue 23: a save naming a catalog item (id_content) with a link that is not the item's.
+  "content_url_mismatch",
   // spec §5 authentication messages
   "invalid_email",
   "invalid_credentials",

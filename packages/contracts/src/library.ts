@@ -17,6 +17,20 @@ const httpUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 
+/** Seconds, as a number or as the numeric string a form gives ("120"). */
+const durationSeconds = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, "Give the duration in whole seconds").transform(Number)])
+  .pipe(z.number().int().min(0).max(10_000_000))
+  .describe("Duration in seconds (a number, or a string of digits)");
+/** A catalog item to save; null (a new item, spec §7) is the same as leaving it out. */
+const idContentOrNull = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .nullable()
+  .transform((v) => v ?? undefined);
+
 /** spec §3 Content item, as one person's saved copy. */
 export const ContentItem = z.object({
   id_primary: z.number().int().describe("The saved item (the person's copy)"),
@@ -58,11 +72,11 @@ export const ContentSearchResponse = z.object({
 export const SaveContentRequest = z
   .object({
     url: httpUrl.optional(),
-    id_content: z.number().int().positive().optional().describe("Save an existing catalog item"),
+    id_content: idContentOrNull.optional().describe("Save an existing catalog item (with a url, it must be the item's own); null: a new item"),
     title: z.string().trim().max(300).optional(),
     content_type: ContentType.optional(),
     author: z.string().trim().max(200).nullable().optional(),
-    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    duration_s: durationSeconds.nullable().optional(),
     description: z.string().trim().max(5000).nullable().optional(),
     image_url: httpUrl.nullable().optional(),
     is_private: z.boolean().optional(),
@@ -74,10 +88,11 @@ export type SaveContentRequest = z.input<typeof SaveContentRequest>;
 
 export const UpdateContentRequest = z
   .object({
+    url: httpUrl.optional().describe("A new link: the provider and content type are recognised from it again (a content_type given too wins)"),
     title: z.string().trim().min(1).max(300).optional(),
     content_type: ContentType.optional(),
     author: z.string().trim().max(200).nullable().optional(),
-    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    duration_s: durationSeconds.nullable().optional(),
     description: z.string().trim().max(5000).nullable().optional(),
     image_url: httpUrl.nullable().optional(),
     is_private: z.boolean().optional(),
@@ -150,12 +165,12 @@ export const CreateFolderContentRequest = z
     id_section: z.number().int().positive().nullable().optional(),
     priority: z.number().int().min(1).max(100_000).optional(),
     id_primary: z.number().int().positive().optional().describe("Add an item already in my library"),
-    id_content: z.number().int().positive().optional(),
+    id_content: idContentOrNull.optional(),
     url: httpUrl.optional(),
     title: z.string().trim().max(300).optional(),
     content_type: ContentType.optional(),
     author: z.string().trim().max(200).nullable().optional(),
-    duration_s: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    duration_s: durationSeconds.nullable().optional(),
     description: z.string().trim().max(5000).nullable().optional(),
   })
   .strict()

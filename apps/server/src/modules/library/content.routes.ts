@@ -146,24 +146,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       config: access,
       schema: {
         tags: ["library"],
-        summary: "Edit my saved copy of an item",
+        summary: "Edit my saved copy of an item (a new url is recognised again: provider and content type)",
         params: IdParam,
         body: UpdateContentRequest,
         response: { 200: ContentItem, ...errors },
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const b = req.body;
-      const row = await repo.update(actor.accountId, req.params.id, {
-        title: b.title,
-        contentType: b.content_type,
-        author: b.author,
-        durationS: b.duration_s,
-        description: b.description,
-        imageUrl: b.image_url,
-        isPrivate: b.is_private,
-      });
+      const row = await service.edit(requireActor(req.actor), req.params.id, req.body);
       if (!row) throw notFound("Content");
       return presentContent(row);
     },

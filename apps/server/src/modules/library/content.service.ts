@@ -29,6 +29,8 @@ export interface SaveInput {
   fetch_metadata?: boolean;
 }
 
+export type EditInput = Omit<SaveInput, "id_content" | "fetch_metadata">;
+
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v !== "") ?? null;
 
@@ -45,7 +47,14 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
 
   async function catalogEntry(actor: Actor, input: SaveInput) {
     const companyId = requireCompany(actor);
-    if (input.id_content !== undefined) return { existing: await readableItem(actor, input.id_content), meta: null };
+    if (input.id_content !== undefined) {
+      const existing = await readableItem(actor, input.id_content);
+      // The item keeps its own link: another one sent with it is a mistake to say, not to drop.
+      if (input.url !== undefined && normaliseUrl(input.url) !== normaliseUrl(existing.url)) {
+        throw new AppError("content_url_mismatch", 400, "This url is not the link of the content named by id_content", { id_content: existing.id, url: existing.url });
+      }
+      return { existing, meta: null };
+    }
     const url = input.url!;
     const recognised = recognise(url);
     const needsPage = input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
@@ -116,6 +125,22 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
         throw new AppError("conflict", 409, "This content is already in your library", { id_primary: existing?.id });
       }
       return row;
+    },
+
+    /** Edits my copy of an item; a new url is recognised again as on save (a content_type sent with it wins). */
+    async edit(actor: Actor, id: number, b: EditInput): Promise<UserContentRow | undefined> {
+      const recognised = b.url !== undefined ? recognise(b.url) : null;
+      return repo.update(actor.accountId, id, {
+        url: b.url,
+        provider: recognised ? recognised.provider : undefined,
+        contentType: b.content_type ?? recognised?.type,
+        title: b.title,
+        author: b.author,
+        durationS: b.duration_s,
+        description: b.description,
+        imageUrl: b.image_url,
+        isPrivate: b.is_private,
+      });
     },
 
     /**

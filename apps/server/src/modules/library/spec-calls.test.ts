@@ -60,3 +60,53 @@ describe("GET /api/contentuser/search as the spec's client calls it", () => {
     expect(titles(theirs)).toEqual(["A job", "An article", "Course finalized", "Course running", "Course wished"]);
   });
 });
+
+describe("POST /api/contentuser/save/ with the spec's body", () => {
+  it("saves a new item for id_content: null, reading a numeric string duration as seconds", async () => {
+    const res = await save(me, {
+      title: "Deep work",
+      url: "https://www.youtube.com/watch?v=deepwork01",
+      content_type: "video",
+      id_content: null,
+      author: "Cal Newport",
+      duration_s: "120",
+      description: "Focus without distraction",
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ title: "Deep work", provider: "youtube", content_type: "video", duration_s: 120, author: "Cal Newport" });
+    expect(res.body.id_content).toBeGreaterThan(0);
+    for (const duration_s of ["two minutes", "-5", "1.5", ""]) {
+      const bad = await save(me, { url: "https://blog.example.org/bad-duration", id_content: null, duration_s, fetch_metadata: false });
+      expect(bad.status, duration_s).toBe(400);
+    }
+  });
+
+  it("saves a catalog item named by id_content with its own url, and refuses another url with its own code", async () => {
+    const item = (await save(colleague, { url: "https://www.udemy.com/course/negotiation-101/", title: "Negotiation 101", fetch_metadata: false })).body;
+    const other = await save(me, { id_content: item.id_content, url: "https://www.udemy.com/course/something-else/", title: "Negotiation 101" });
+    expect(other.status).toBe(400);
+    expect(other.body.error.code).toBe("content_url_mismatch");
+    expect((await me.get("/api/contentuser/search/?contenType=course&search=negotiation")).body.count).toBe(0);
+    // The same link, as the client may write it (www, tracking parameters, trailing slash), is the item.
+    const same = await save(me, { id_content: item.id_content, url: "https://udemy.com/course/negotiation-101?utm_source=x", duration_s: "60" });
+    expect(same.status, same.text).toBe(201);
+    expect(same.body).toMatchObject({ id_content: item.id_content, url: "https://www.udemy.com/course/negotiation-101/", duration_s: 60 });
+  });
+});
+
+describe("PATCH /api/contentuser/{id}/", () => {
+  it("changes the url, recognising the provider and content type again", async () => {
+    const item = (await save(me, { url: "https://blog.example.org/talk-notes", title: "Talk notes", fetch_metadata: false })).body;
+    expect(item).toMatchObject({ provider: null, content_type: "article" });
+    const moved = await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.ted.com/talks/some_talk", duration_s: "900" });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ url: "https://www.ted.com/talks/some_talk", provider: "ted", content_type: "video", duration_s: 900, title: "Talk notes" });
+    // A content type given with it wins, as on save.
+    const typed = await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.coursera.org/learn/talks", content_type: "article" });
+    expect(typed.body).toMatchObject({ provider: "coursera", content_type: "article" });
+    const back = await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://blog.example.org/talk-notes-2" });
+    expect(back.body).toMatchObject({ provider: null, content_type: "article" });
+    expect((await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "javascript:alert(1)" })).status).toBe(400);
+    expect((await colleague.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.ted.com/talks/x" })).status).toBe(404);
+  });
+});
