@@ -148,7 +148,23 @@ export const RejectRequest = z.object({ reason: z.string().trim().min(1).max(100
 export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejected"]);
 export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
 
-export const PlanSkills = userKeyed(skill, z.object({ collections: z.array(id).min(1).max(50) }), "spec §3: skills keyed by lowercase skill name, each with collections");
+const collectionIds = z.array(id).min(1).max(50);
+/**
+ * spec §3: "collections keyed by collection id" (`{"4": {…}}`, what is under each id is not read), or a
+ * list of ids; both answer the list of ids.
+ */
+const PlanCollections = z.union([
+  collectionIds,
+  z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/, "Key collections by their id"), z.unknown())
+    .transform((byId) => Object.keys(byId).map(Number))
+    .pipe(collectionIds),
+]);
+export const PlanSkills = userKeyed(
+  skill,
+  z.object({ collections: PlanCollections.describe("Collection ids, or an object keyed by collection id") }),
+  "spec §3: skills keyed by lowercase skill name, each with collections (a list of ids, or keyed by collection id)",
+);
 export const CreatePlanRequest = z
   .object({
     title: z.string().trim().min(1).max(200),
@@ -160,7 +176,10 @@ export const CreatePlanRequest = z
   .strict()
   .refine((b) => Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] })
   .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team", path: ["selectedAccount"] });
-export const UpdatePlanRequest = z.object({ title: z.string().trim().min(1).max(200).optional(), deadline: IsoDate.optional() }).strict();
+export const UpdatePlanRequest = z
+  .object({ title: z.string().trim().min(1).max(200).optional(), deadline: IsoDate.optional(), skills: PlanSkills.optional().describe("Replaces the plan's skills") })
+  .strict()
+  .refine((b) => b.skills === undefined || Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] });
 export const AddAssigneesRequest = z
   .object({ selectedAccount: z.array(id).max(1000).default([]), selectedTeam: z.array(id).max(100).default([]) })
   .strict()

@@ -90,10 +90,25 @@ export function createPlansRepo(db: Db) {
       return plan;
     },
 
-    async update(actorId: number, plan: PlanRow, patch: { title?: string; deadline?: string }) {
+    /** Renames, moves the deadline and, with `skills`, replaces the plan's skills and their collections. */
+    async update(actorId: number, plan: PlanRow, patch: { title?: string; deadline?: string }, skills?: Record<string, number[]>) {
       await db.transaction(async (tx) => {
         const [after] = await tx.update(upskillingPlans).set({ ...patch, updatedAt: new Date() }).where(eq(upskillingPlans.id, plan.id)).returning();
-        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: plan.id, action: "update", before: { title: plan.title, deadline: plan.deadline }, after: { title: after?.title, deadline: after?.deadline } });
+        const skillsOf = async () => [...new Set((await tx.select({ skill: planCollections.skill }).from(planCollections).where(eq(planCollections.planId, plan.id))).map((r) => r.skill))].sort();
+        const skillsBefore = skills ? await skillsOf() : undefined;
+        if (skills) {
+          await tx.delete(planCollections).where(eq(planCollections.planId, plan.id));
+          await tx.insert(planCollections).values(Object.entries(skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan.id, skill, collectionId }))));
+        }
+        await recordAudit(tx, {
+          actorId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: plan.id,
+          action: "update",
+          before: { title: plan.title, deadline: plan.deadline, ...(skillsBefore ? { skills: skillsBefore } : {}) },
+          after: { title: after?.title, deadline: after?.deadline, ...(skills ? { skills: Object.keys(skills).sort() } : {}) },
+        });
       });
     },
 

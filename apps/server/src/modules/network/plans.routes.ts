@@ -75,12 +75,12 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.patch(
     "/api/b2b/v1/plans/:id",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Rename a plan or move its deadline", params: IdParam, body: UpdatePlanRequest, response: { 200: Plan, ...errors } } },
+    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Rename a plan, move its deadline or replace its skills", params: IdParam, body: UpdatePlanRequest, response: { 200: Plan, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
-      await plans.update(actor.accountId, plan, req.body);
+      await service.update(actor, plan, req.body);
       return (await present([(await plans.get(plan.companyId, plan.id))!]))[0]!;
     },
   );

@@ -20,6 +20,8 @@ export const isOverdue = (deadline: string, status: AssigneeStatus, on = today()
 type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
 type Details = Awaited<ReturnType<PlansRepo["details"]>>;
 
+type PlanSkillsInput = Record<string, { collections: number[] }>;
+
 export function createPlansService(d: { plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
   /** How far each of these people is on each of these plans: over all its content, and per skill. */
   async function progressOf(planIds: number[], accountIds: number[]) {
@@ -107,6 +109,19 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
     }
   }
 
+  /** A plan's skills by lowercase name, once every collection named is checked like an id in the path. */
+  async function checkedSkills(actor: Actor, companyId: number, skills: PlanSkillsInput): Promise<Record<string, number[]>> {
+    const wanted = [...new Set(Object.values(skills).flatMap((s) => s.collections))];
+    // Collection ids in the body are checked like ids in the path: one I may not read is not found.
+    const found = new Map((await d.collections.inCompany(companyId, wanted)).map((c) => [c.id, c]));
+    const unseen = wanted.filter((id) => !found.has(id) || !networkPolicy.readCollection(actor, found.get(id)!));
+    if (unseen.length) throw new AppError("not_found", 404, "Collection not found", { collections: unseen });
+    // Plans are built from the company's learning paths: published collections only.
+    const unpublished = wanted.filter((id) => found.get(id)!.status !== "published");
+    if (unpublished.length) throw badRequest("Plans use published collections of your company", { collections: unpublished });
+    return Object.fromEntries(Object.entries(skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
+  }
+
   return {
     evaluate,
     plansOf,
@@ -118,19 +133,17 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
       return { count, results: rows.map((a) => presentAssignee(plan, a, progress)) };
     },
 
-    async create(actor: Actor, b: { title: string; deadline?: string; skills: Record<string, { collections: number[] }>; selectedAccount: number[]; selectedTeam: number[] }) {
+    async create(actor: Actor, b: { title: string; deadline?: string; skills: PlanSkillsInput; selectedAccount: number[]; selectedTeam: number[] }) {
       const companyId = requireCompany(actor);
-      const wanted = [...new Set(Object.values(b.skills).flatMap((s) => s.collections))];
-      // Collection ids in the body are checked like ids in the path: one I may not read is not found.
-      const found = new Map((await d.collections.inCompany(companyId, wanted)).map((c) => [c.id, c]));
-      const unseen = wanted.filter((id) => !found.has(id) || !networkPolicy.readCollection(actor, found.get(id)!));
-      if (unseen.length) throw new AppError("not_found", 404, "Collection not found", { collections: unseen });
-      // Plans are built from the company's learning paths: published collections only.
-      const unpublished = wanted.filter((id) => found.get(id)!.status !== "published");
-      if (unpublished.length) throw badRequest("Plans use published collections of your company", { collections: unpublished });
+      const skills = await checkedSkills(actor, companyId, b.skills);
       await checkAssignees(actor, companyId, b.selectedAccount, b.selectedTeam);
-      const skills = Object.fromEntries(Object.entries(b.skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
       return d.plans.create({ companyId, title: b.title, deadline: b.deadline ?? today(), createdBy: actor.accountId, skills, teamIds: [...new Set(b.selectedTeam)], accountIds: [...new Set(b.selectedAccount)] });
+    },
+
+    /** Renames a plan, moves its deadline or replaces its skills (checked as on create). */
+    async update(actor: Actor, plan: PlanRow, b: { title?: string; deadline?: string; skills?: PlanSkillsInput }) {
+      const skills = b.skills === undefined ? undefined : await checkedSkills(actor, plan.companyId, b.skills);
+      await d.plans.update(actor.accountId, plan, { title: b.title, deadline: b.deadline }, skills);
     },
 
     async addAssignees(actor: Actor, plan: PlanRow, b: { selectedAccount: number[]; selectedTeam: number[] }) {
