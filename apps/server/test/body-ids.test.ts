@@ -127,6 +127,7 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/b2b/v1/plans/",
     body: async () => ({ title: `Plan ${++serial}`, deadline: "2099-01-31", skills: { sql: { collections: [own.published] } }, selectedAccount: [own.member], selectedTeam: [own.engineering] }),
   },
+  "PATCH /api/b2b/v1/plans/{id}": { as: "teamleader", url: () => `/api/b2b/v1/plans/${own.plan}/`, body: async () => ({ skills: { sql: { collections: [own.published] } } }) },
   "POST /api/b2b/v1/plans/{id}/assignees": { as: "teamleader", url: () => `/api/b2b/v1/plans/${own.plan}/assignees/`, body: async () => ({ selectedAccount: [own.member], selectedTeam: [own.engineering] }) },
   "POST /api/b2b/v1/budgets/{id}/allocations": { as: "ldleader", url: () => `/api/b2b/v1/budgets/${own.budget}/allocations/`, body: async () => ({ team_id: own.engineering, amount_minor: 100 }) },
   "POST /api/b2b/v1/insights/actions/{kind}": {
@@ -157,10 +158,12 @@ function idFields(doc: Doc): IdField[] {
     for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(route, alt, path);
     for (const [name, prop] of Object.entries(s.properties ?? {})) {
       const p = resolve(prop);
-      const list = Boolean(p && [p.type].flat().includes("array"));
-      const integer = list ? isInteger(p!.items) : isInteger(p);
+      // A field may take a list among other shapes (plan skills' collections: a list of ids, or keyed by id).
+      const array = [p, ...(p?.anyOf ?? []), ...(p?.oneOf ?? [])].map(resolve).find((a) => a && [a.type].flat().includes("array"));
+      const list = Boolean(array);
+      const integer = list ? isInteger(array!.items) : isInteger(p);
       if (ID_NAME.test(name) || (integer && !QUANTITIES.has(name))) out.push({ route, path: [...path, name], name, list });
-      walk(route, list ? p!.items : p, [...path, name]);
+      walk(route, list ? array!.items : p, [...path, name]);
     }
     if (typeof s.additionalProperties === "object") walk(route, s.additionalProperties, [...path, "*"]);
   };
