@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ContentCounts, ContentItem, CourseStatus } from "@learnward/contracts";
+import type { ContentCounts, ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 import { recordEvent } from "../insights/insights.events.ts";
