@@ -170,6 +170,46 @@ describe("personal library", () => {
     await expectHeading(page, "Colleague not found");
   });
 
+  it("fits a folder with sections, long titles and long links on a phone: no sideways scroll, every menu on screen", async () => {
+    // Issue 23: at 390 wide a section's items ran 471 px wide and pushed their menus off screen.
+    const api = context.request;
+    const created = await api.post("/api/user/folder", { data: { name: `Long reads ${run}` } });
+    expect(created.status()).toBe(201);
+    const folder = (await created.json()) as { id: number };
+    const section = (await (await api.post(`/api/user/folder/${folder.id}/section`, { data: { name: `Further reading ${run}` } })).json()) as { id: number };
+    const link = (n: number) => `https://learning.example/${"an-unbroken-path-segment-that-runs-long/".repeat(3)}${n}-${run}`;
+    let n = 0;
+    for (const id_section of [null, section.id, section.id]) {
+      n += 1;
+      // A title that is itself a long link, and an author with no place to break.
+      const data = { id_folder: folder.id, id_section, url: link(n), title: link(n), author: `Author${"x".repeat(70)}`, content_type: "article" };
+      expect((await api.post("/api/user/folder_relation/create_content/", { data })).status()).toBe(201);
+    }
+    await atBothWidths(page, async (label, viewport) => {
+      await openHome(`?tab=folders&folder=${folder.id}`);
+      const lists = [page.getByRole("list", { name: "Items: Not in a section" }), page.getByRole("list", { name: `Items: Further reading ${run}` })];
+      for (const list of lists) await visible(list.getByRole("listitem").first());
+      expect(await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))).toEqual({
+        scroll: viewport.width,
+        client: viewport.width,
+      });
+      const menus = page.getByRole("button", { name: /^Folder actions for https:\/\/learning\.example\/an-unbroken/ });
+      expect(await menus.count()).toBe(3);
+      for (const menu of await menus.all()) {
+        const box = (await menu.boundingBox())!;
+        expect({ label, left: box.x >= 0, right: box.x + box.width <= viewport.width }).toEqual({ label, left: true, right: true });
+      }
+      // The menu opens on screen too.
+      await menus.last().click();
+      const moveTo = await visible(page.getByRole("menuitem", { name: "Move to Not in a section" }));
+      const item = (await moveTo.boundingBox())!;
+      expect(item.x + item.width).toBeLessThanOrEqual(viewport.width);
+      await page.keyboard.press("Escape");
+      await screenshot(page, `member-home-folder-long-items-${label}`);
+    });
+    expect(errors).toEqual([]);
+  });
+
   it("is captured at 1280 and 390 wide", async () => {
     await atBothWidths(page, async (label) => {
       await openHome();

@@ -57,7 +57,7 @@ export const ContentSearchQuery = z.object({
     .string()
     .max(200)
     .default("all")
-    .describe("Comma list of content types; 'all' means article,video,book,podcast,course"),
+    .describe("Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs)"),
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
   search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
   is_wishlist: QueryBool.describe("true: only the wishlist"),
@@ -206,9 +206,10 @@ export const ContentCounts = z.object({
   podcastsCount: z.number().int(),
   coursesCount: z.number().int(),
   allContentCount: z.number().int().describe("article, video, book, podcast and course"),
-  runningCount: z.number().int(),
-  finalizedCount: z.number().int(),
-  wishlistCount: z.number().int(),
+  jobsCount: z.number().int().describe("saved jobs (listed with contenType=job, or all,job)"),
+  runningCount: z.number().int().describe("courses running (contenType=course&completed=false)"),
+  finalizedCount: z.number().int().describe("courses finalized (contenType=course&completed=true)"),
+  wishlistCount: z.number().int().describe("courses on the wishlist (contenType=course&is_wishlist=true)"),
   allCount: z.number().int().describe("running + finalized + wishlist"),
 });
 export type ContentCounts = z.infer<typeof ContentCounts>;

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
+import type { ContentCounts, ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 import { recordEvent } from "../insights/insights.events.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
+import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
@@ -56,15 +57,17 @@ const matchesSearch = (query: SQL) => sql`coalesce(${userContents.search}, ''::t
 const TS_QUERY_PLACEHOLDERS = sql`(websearch_to_tsquery('english', ${sql.placeholder("term")}) || websearch_to_tsquery('spanish', ${sql.placeholder("term")})
   || coalesce(to_tsquery('simple', ${sql.placeholder("prefix")}::text), ''::tsquery))`;
 
-export interface SearchFilter {
+export interface SearchFilter extends LibraryList {
   ownerId: number;
   includePrivate: boolean;
-  types: readonly ContentType[];
   term?: string;
-  courseStatuses?: readonly CourseStatus[];
   limit: number;
   offset: number;
 }
+
+/** Membership of a list (content.lists.ts), for its count; the prepared search states the same with placeholders. */
+const inList = (list: LibraryList): SQL =>
+  and(inArray(userContents.contentType, [...list.types]), list.courseStatuses ? inArray(userContents.courseStatus, [...list.courseStatuses]) : undefined)!;
 
 /**
  * The library search, the hottest call there is: one statement per shape (with or without a search
@@ -99,9 +102,8 @@ function prepareSearch(db: Db, withTerm: boolean, name: string) {
 export function createContentRepo(db: Db) {
   const searchStatements = { withTerm: prepareSearch(db, true, "library_search_term"), all: prepareSearch(db, false, "library_search") };
   async function countSearch(f: SearchFilter) {
-    const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inArray(userContents.contentType, [...f.types])];
+    const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inList(f)];
     if (!f.includePrivate) conds.push(eq(userContents.isPrivate, false));
-    if (f.courseStatuses) conds.push(inArray(userContents.courseStatus, [...f.courseStatuses]));
     if (f.term) conds.push(matchesSearch(sql`(select ${tsQuery(f.term)})`));
     const [row] = await db.select({ n: count() }).from(userContents).where(and(...conds));
     return row?.n ?? 0;
@@ -135,30 +137,16 @@ export function createContentRepo(db: Db) {
       return { rows: rows.map(({ total: _, ...row }) => row), count: total };
     },
 
-    /** spec §3 counts for the library tabs and course lists, in one pass over the person's items. */
-    async counts(ownerId: number, includePrivate: boolean, term?: string) {
+    /** spec §3 counts for the library tabs and course lists, in one pass: each the length of its list (content.lists.ts). */
+    async counts(ownerId: number, includePrivate: boolean, term?: string): Promise<ContentCounts> {
       const conds: SQL[] = [eq(userContents.accountId, ownerId)];
       if (!includePrivate) conds.push(eq(userContents.isPrivate, false));
       if (term) conds.push(matchesSearch(sql`(select ${tsQuery(term)})`));
-      const n = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
-      const type = (t: ContentType) => n(sql`${userContents.contentType} = ${t}`);
-      const status = (s: CourseStatus) => n(sql`${userContents.courseStatus} = ${s}`);
-      const [row] = await db
-        .select({
-          articlesCount: type("article"),
-          videosCount: type("video"),
-          booksCount: type("book"),
-          podcastsCount: type("podcast"),
-          coursesCount: type("course"),
-          allContentCount: n(inArray(userContents.contentType, ["article", "video", "book", "podcast", "course"])),
-          runningCount: status("running"),
-          finalizedCount: status("finalized"),
-          wishlistCount: status("wishlist"),
-          allCount: n(isNotNull(userContents.courseStatus)),
-        })
-        .from(userContents)
-        .where(and(...conds));
-      return row!;
+      const columns = Object.fromEntries(
+        Object.entries(COUNTED_LISTS).map(([key, list]) => [key, sql<number>`(count(*) filter (where ${inList(list)}))::int`.mapWith(Number)]),
+      ) as Record<keyof ContentCounts, SQL<number>>;
+      const [row] = await db.select(columns).from(userContents).where(and(...conds));
+      return row as ContentCounts;
     },
 
     async owned(accountId: number, id: number) {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  ALL_CONTENT_TYPES,
   ContentCounts,
   ContentCountsQuery,
   ContentItem,
@@ -23,6 +22,7 @@ import {
 import { type Actor, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
+import { libraryList, requestedTypes } from "./content.lists.ts";
 import { type ContentRepo, presentContent } from "./content.repo.ts";
 import type { ContentService } from "./content.service.ts";
 
@@ -75,29 +75,17 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     async (req) => {
       const actor = requireActor(req.actor);
       const q = req.query;
-      const requested = q.contenType.split(",").map((s) => s.trim()).filter(Boolean);
-      // spec §7: 'all' stands for its five types, beside any other listed (all,job adds jobs).
-      const types = [...new Set(requested.flatMap((type) => (type === "all" ? ALL_CONTENT_TYPES : [type])))];
-      const parsed = z.array(ContentType).min(1).safeParse(types);
+      const parsed = z.array(ContentType).min(1).safeParse(requestedTypes(q.contenType));
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 
       const ownerId = await libraryOwner(actor, q.username);
-      const courseStatuses =
-        q.is_wishlist === true
-          ? (["wishlist"] as const)
-          : q.completed === true
-            ? (["finalized"] as const)
-            : q.completed === false
-              ? (["running"] as const)
-              : undefined;
       const term = searchTerm(q.search);
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.search({
         ownerId,
         includePrivate: !q.username,
-        types: parsed.data,
+        ...libraryList(parsed.data, q),
         term,
-        courseStatuses,
         limit: p.limit,
         offset: p.offset,
       });

@@ -6,6 +6,7 @@ import { AppRoutes, preloadRoute } from "../../app/router";
 import { dropEarlyRequests } from "../../lib/api";
 import { LocationProbe } from "../../test/LocationProbe";
 import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { TIMES } from "./filters";
 import { companyInsights as company } from "./testing";
 
 // The charts are @mui/x-charts (drawn in the browser tests); here each one stands in as a marker.
@@ -197,5 +198,52 @@ describe("/dashboard/content", () => {
     await user.click(within(alert).getByRole("button", { name: "Show my usual view" }));
     await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=day"));
     expect(await screen.findByText(/^Your own learning/)).toBeInTheDocument();
+  });
+});
+
+/** Each key figure's card as its label and the texts under it (value, then its comparison). */
+function figureCards(): Record<string, string[]> {
+  const region = screen.getByRole("region", { name: "Key figures" });
+  return Object.fromEntries(
+    [...region.querySelectorAll("dt")].map((dt) => [dt.textContent, [...dt.parentElement!.querySelectorAll("dd")].map((dd) => dd.textContent)]),
+  );
+}
+
+describe("/dashboard/content figures in their units (issue 23)", () => {
+  // The 24 hours view printed learning time's change as raw seconds: "+62,700 vs the day before".
+  const versus = { all: null, "30d": "vs the 30 days before", "7d": "vs the 7 days before", "24h": "vs the day before" } as const;
+
+  it.each(TIMES)("formats every figure and its change in its unit (time=%s)", { timeout: 60_000 }, async (time) => {
+    const all = time === "all";
+    serve({
+      ...company,
+      time,
+      kpis: {
+        active_learners: { value: 1234, previous: all ? null : 0 },
+        learning_time_s: { value: 62_700, previous: all ? null : 0 },
+        completions: { value: 3, previous: all ? null : 2 },
+        overdue_people: { value: 2, previous: null },
+      },
+      top_content: [{ ...company.top_content[0]!, learning_time_s: 900 }],
+      top_skills: [{ ...company.top_skills[0]!, learning_time_s: 62_700 }],
+    });
+    await open(`/dashboard/content?time=${time}`);
+    const note = (delta: string) => (versus[time] ? [`${delta} ${versus[time]}`] : []);
+    expect(figureCards()).toEqual({
+      "Active learners": ["1,234", ...note("+1,234")],
+      "Learning time": ["17 hr", ...note("+17 hr")],
+      Completions: ["3", ...note("+50%")],
+      "People overdue": ["2", "On upskilling plans past their deadline"],
+    });
+    // Learning time in the tables: minutes under an hour, hours above; money as money.
+    const topContent = screen.getByRole("table", { name: "Top content" });
+    expect(within(topContent).getByText("15 min")).toBeInTheDocument();
+    const skills = screen.getByRole("table", { name: "Top skills" });
+    expect(within(skills).getByText("17 hr")).toBeInTheDocument();
+    const activity = screen.getByRole("region", { name: "Activity over time" });
+    expect(within(activity).getByRole("img").getAttribute("aria-label")).toContain("2 hr of learning");
+    const budget = screen.getByRole("region", { name: "Budget used against allocated" });
+    expect(within(budget).getByRole("img").getAttribute("aria-label")).toMatch(/\$950\.00.*\$1,000\.00/);
+    expect(document.body.textContent).not.toMatch(/62[,.]?700/);
   });
 });

@@ -3,9 +3,10 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Insights, InsightTime } from "@learnward/contracts";
-import { formatDelta, formatHours, formatNumber } from "./format";
+import { formatDelta, formatFigure, type FigureUnit } from "./format";
 
-const KPIS = ["active_learners", "learning_time_s", "completions", "overdue_people"] as const;
+/** The four headline figures and the unit each is written in. */
+const KPIS = { active_learners: "count", learning_time_s: "learning_time", completions: "count", overdue_people: "count" } as const satisfies Record<keyof Insights["kpis"], FigureUnit>;
 
 /** The four headline figures, each with its change against the period before. */
 export function KpiCards({ kpis, time, mine }: { kpis: Insights["kpis"]; time: InsightTime; mine: boolean }) {
@@ -14,10 +15,10 @@ export function KpiCards({ kpis, time, mine }: { kpis: Insights["kpis"]; time: I
   return (
     <Box component="section" aria-label={t("kpis.label")}>
     <Box component="dl" sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" } }}>
-      {KPIS.map((key) => {
+      {(Object.keys(KPIS) as (keyof typeof KPIS)[]).map((key) => {
         const kpi = kpis[key];
-        const value = key === "learning_time_s" ? formatHours(kpi.value, l) : formatNumber(kpi.value, l);
-        const delta = formatDelta(kpi.value, kpi.previous, l);
+        const value = formatFigure(kpi.value, KPIS[key], l);
+        const delta = formatDelta(kpi.value, kpi.previous, l, KPIS[key]);
         const note =
           key === "overdue_people"
             ? t("kpis.overdueHint")

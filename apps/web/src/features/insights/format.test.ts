@@ -19,6 +19,16 @@ describe("insights formatting", () => {
     expect(formatDelta(5, null, "en")).toBeNull();
   });
 
+  it("writes a change from nothing in the figure's unit, never as raw seconds (issue 23)", () => {
+    expect(formatDelta(62_700, 0, "en", "learning_time")).toBe("+17 hr");
+    expect(formatDelta(62_700, 0, "es", "learning_time")).toBe("+17 h");
+    expect(formatDelta(900, 0, "en", "learning_time")).toBe("+15 min");
+    expect(formatDelta(1234, 0, "es", "count")).toBe("+1234");
+    expect(formatHours(900, "en")).toBe("15 min");
+    expect(formatHours(20, "es")).toBe("1 min");
+    expect(formatHours(0, "en")).toBe("0 hr");
+  });
+
   it("names days and months in UTC, as the server buckets them", () => {
     expect(formatPeriod("2026-11-03", "day", "en")).toBe("Nov 3");
     expect(formatPeriod("2026-11-01", "month", "es")).toMatch(/^nov.* 2026$/);

@@ -19,7 +19,7 @@ import { ContentCard } from "./ContentCard";
 import { Pager } from "./Pager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
-import { COURSE_COUNT, COURSE_FILTERS, FOLDERS_TAB, LIBRARY_TABS, libraryLocation, TAB_COUNT, type LibraryQuery, type TabValue } from "./query";
+import { COURSE_COUNT, COURSE_FILTERS, FOLDERS_TAB, LIBRARY_TABS, libraryLocation, TAB_COUNT, type LibraryQuery, type LibraryTab, type TabValue } from "./query";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -170,6 +170,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
   // spec §3: the counts of the lists for the current search term.
   const counts = useContentCounts(username, search);
   const count = (key: keyof ContentCounts) => counts.data?.[key];
+  const tabCount = (tab: LibraryTab) => (counts.data ? TAB_COUNT[tab].reduce((sum, key) => sum + counts.data[key], 0) : undefined);
 
   return (
     <Box>
@@ -195,7 +196,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
               label={
                 <span>
                   {t(`tabs.${value}`)}{" "}
-                  <CountBadge value={count(TAB_COUNT[value])} />
+                  <CountBadge value={tabCount(value)} />
                 </span>
               }
             />

@@ -35,6 +35,7 @@ const EMPTY_COUNTS: ContentCounts = {
   podcastsCount: 0,
   coursesCount: 0,
   allContentCount: 0,
+  jobsCount: 0,
   runningCount: 0,
   finalizedCount: 0,
   wishlistCount: 0,

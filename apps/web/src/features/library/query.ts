@@ -9,8 +9,8 @@ import type { EarlyRequest } from "../../lib/api";
 /** Every cached answer about my library starts with this key: a change to it reloads them all. */
 export const libraryKey = ["library"] as const;
 
-/** The type tabs of the library (spec §3 lists), and what each sends as contenType. */
-export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course"] as const;
+/** The type tabs of the library (spec §3 lists, and saved jobs: PRODUCT.md), and what each sends as contenType. */
+export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course", "job"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 /** Course filters of the courses tab: spec §3 course state lists. */
 export const COURSE_FILTERS = ["all", "running", "finalized", "wishlist"] as const;
@@ -18,14 +18,21 @@ export type CourseFilter = (typeof COURSE_FILTERS)[number];
 export const FOLDERS_TAB = "folders";
 export type TabValue = LibraryTab | typeof FOLDERS_TAB;
 
-/** Which spec §3 count belongs to each tab and course list. */
-export const TAB_COUNT: Record<LibraryTab, keyof ContentCounts> = {
-  all: "allContentCount",
-  article: "articlesCount",
-  video: "videosCount",
-  book: "booksCount",
-  podcast: "podcastsCount",
-  course: "coursesCount",
+/**
+ * What each tab asks for as contenType. spec §7's 'all' is the five learning types; the All tab
+ * also lists saved jobs (issue 23: a saved job was in no list at all).
+ */
+const TAB_TYPES: Record<LibraryTab, string> = { all: "all,job", article: "article", video: "video", book: "book", podcast: "podcast", course: "course", job: "job" };
+
+/** Which spec §3 counts add up to each tab's list. */
+export const TAB_COUNT: Record<LibraryTab, readonly (keyof ContentCounts)[]> = {
+  all: ["allContentCount", "jobsCount"],
+  article: ["articlesCount"],
+  video: ["videosCount"],
+  book: ["booksCount"],
+  podcast: ["podcastsCount"],
+  course: ["coursesCount"],
+  job: ["jobsCount"],
 };
 export const COURSE_COUNT: Record<CourseFilter, keyof ContentCounts> = {
   all: "coursesCount",
@@ -64,7 +71,7 @@ export function contentSearchQuery({ username, tab, course, search, page }: Libr
   return {
     page,
     page_size: CONTENT_PAGE_SIZE,
-    contenType: tab,
+    contenType: TAB_TYPES[tab],
     username,
     search: search.trim() || undefined,
     is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,

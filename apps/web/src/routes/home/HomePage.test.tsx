@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ContentCounts, ContentItem } from "@learnward/contracts";
 import { AppRoutes, preloadRoute } from "../../app/router";
@@ -36,6 +36,7 @@ const counts: ContentCounts = {
   podcastsCount: 0,
   coursesCount: 1,
   allContentCount: 2,
+  jobsCount: 0,
   runningCount: 0,
   finalizedCount: 0,
   wishlistCount: 1,
@@ -80,7 +81,7 @@ describe("/home library", () => {
     expect(within(list).getByRole("link", { name: "SQL for Data Science" })).toHaveAttribute("href", "https://example.com/a");
     expect(within(list).getByText("Course · Coursera")).toBeInTheDocument();
     expect(within(list).getByText("Ada · 3 h 5 min")).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all");
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob");
     expect(screen.getByRole("link", { name: "View as colleagues see it" })).toHaveAttribute("href", "/profile/member");
   });
 
@@ -193,8 +194,43 @@ describe("/home library", () => {
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
     await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "#window");
     expect(await screen.findByText("1 item matches “#window”")).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all&search=%23window");
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&search=%23window");
     expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?search=%23window");
+  });
+});
+
+describe("/home saved jobs (issue 23)", () => {
+  const job = item({ id_primary: 3, id_content: 303, content_type: "job", title: "Platform engineer", provider: "indeed", url: "https://www.indeed.com/viewjob?jk=1", duration_s: null });
+
+  it("have their own tab with its count, show in All (counted there too), and searches find them", async () => {
+    const calls = serve((url) => {
+      if (url.pathname === "/api/contentuser/counts") return { body: { ...counts, jobsCount: 1 } };
+      if (url.pathname === "/api/contentuser/search") {
+        const types = url.searchParams.get("contenType")!.split(",");
+        const search = url.searchParams.get("search");
+        const items = [article, course, job].filter((i) => (types.includes("all") && i.content_type !== "job") || types.includes(i.content_type));
+        return { body: page(search ? items.filter((i) => i.title.toLowerCase().includes(search)) : items) };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    // All: the five types and jobs, and its count is theirs.
+    expect(await screen.findByRole("tab", { name: "All 3" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
+    expect(screen.getByText("3 items")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "Search my library" }), "platform");
+    expect(await screen.findByText("1 item matches “platform”")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
+
+    await user.clear(screen.getByRole("searchbox", { name: "Search my library" }));
+    expect(await screen.findByText("3 items")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Jobs 1" }));
+    const list = await screen.findByRole("list", { name: "Saved items" });
+    await waitFor(() => expect(within(list).queryByRole("link", { name: "Window functions explained" })).not.toBeInTheDocument());
+    expect(within(list).getByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=job");
   });
 });
 
@@ -209,7 +245,7 @@ describe("/profile/:username", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Saved by @teamleader" })).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Actions for/ })).toBeNull();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all&username=teamleader");
+    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&username=teamleader");
     expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?username=teamleader");
   });
 

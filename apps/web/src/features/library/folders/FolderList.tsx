@@ -67,6 +67,7 @@ function SortableFolderItem({ relation, list, offset, total, busy, moveTargets, 
       data-folder-item={itemDndId(relation.id)}
       sx={{
         listStyle: "none",
+        minWidth: 0,
         display: "flex",
         alignItems: "stretch",
         gap: 1,
@@ -184,6 +185,9 @@ export function FolderList({ folderId, list, name, heading, page, onPage, busyId
               m: 0,
               p: 1,
               display: "grid",
+              // One column no wider than the page: an auto column grew to a long title's or byline's
+              // unbroken width (471 px at 390 wide) and pushed the items' menus off screen (issue 23).
+              gridTemplateColumns: "minmax(0, 1fr)",
               gap: 1,
               minHeight: 64,
               borderRadius: 1,
