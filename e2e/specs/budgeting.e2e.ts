@@ -52,7 +52,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
     await allocation.fill("100000000");
     await visible(page.getByText(/That is .* more than the budget has left/));
     await allocation.fill("5000.00");
-    await visible(page.getByText(/Left to allocate: \$[\d,]+\.\d\d/));
+    await visible(page.getByText(/Left to allocate: \$[\d,]+\.\d\d/).first());
     await page.getByRole("button", { name: "Save the allocation for Engineering" }).click();
     const usage = page.getByRole("table", { name: "Use by team" });
     await visible(usage.getByRole("row", { name: /Engineering .*\$5,000\.00/ }));
@@ -96,7 +96,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
     const page = await as("ldleader@acme.test");
     await open(page, "/budgetingPlan/purchaseRequest", "Purchase requests");
     await page.getByRole("tab", { name: "To decide" }).click();
-    await page.getByRole("button", { name: `Mark ${COURSE} paid` }).click();
+    await page.getByRole("button", { name: `Mark paid: ${COURSE}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(/^Payment reference/).fill("INV-2026-0042");
     await dialog.getByRole("button", { name: "Mark paid" }).click();

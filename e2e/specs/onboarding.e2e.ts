@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type APIRequestContext, type Browser, type Page } from "playwright-core";
-import { BASE_URL, launchBrowser, linkInMail, openPage, screenshot, signInRequest, signInWithForm, visible, waitForPath } from "../support";
+import { BASE_URL, launchBrowser, linkInMail, openPage, screenshot, settled, signInRequest, signInWithForm, visible, waitForPath } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +43,8 @@ async function newcomer(page: Page, role: "member" | "hr", team: "Engineering" |
 /** The onboarding panel, opened from the help button unless it is open already. */
 async function panel(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Your first week" });
+  // A panel still sliding out is not open: wait for it to finish first.
+  await settled(page);
   if (!(await dialog.isVisible())) {
     await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
     await page.getByRole("button", { name: "Help and onboarding" }).click();
@@ -63,6 +65,7 @@ async function walk(page: Page, steps: { title: string; path: string | RegExp; a
     const item = open.getByRole("button", { name: new RegExp(step.title) });
     await visible(item.getByRole("img", { name: "Not done yet" }));
     await item.click();
+    await open.waitFor({ state: "hidden" });
     await waitForPath(page, step.path);
     await step.act();
     const again = await panel(page);
