@@ -81,6 +81,8 @@ describe("personal library", () => {
     await page.getByRole("button", { name: /^Wishlist/ }).click();
     await visible(page.getByRole("button", { name: /^Wishlist [1-9]/, pressed: true }));
     await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
+    // The demo member has courses running already (issue 23): once this one is finalized, as many run as now.
+    const running = Number(/Running\s*(\d+)/.exec(await page.getByRole("button", { name: /^Running \d/ }).innerText())?.[1]);
 
     await itemAction(COURSE_TITLE, "Move to running");
     await visible(page.getByText(`“${COURSE_TITLE}” is now running`));
@@ -92,7 +94,7 @@ describe("personal library", () => {
     await visible(page.getByText(`“${COURSE_TITLE}” is finalized`));
     await page.getByRole("button", { name: /^Finalized/ }).click();
     await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
-    await visible(page.getByRole("button", { name: /^Running 0/ }));
+    await visible(page.getByRole("button", { name: new RegExp(`^Running ${running}(\\D|$)`) }));
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { atBothWidths, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, screenshot, signInWithApi, visible } from "../support";
+import { atBothWidths, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, DESKTOP, PHONE, resize, screenshot, settled, signInWithApi, visible } from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,16 +20,68 @@ async function visit(page: Page, path: string): Promise<string> {
   return title;
 }
 
-/** Screenshots of each path at 1280 and then 390 wide into e2e/artifacts/screenshots, for review. */
-async function shootAll(page: Page, paths: string[], prefix: string): Promise<void> {
+/**
+ * Issue 23: a page never scrolls sideways. Answers null when the document is no wider than the
+ * window, otherwise which element makes it wider: the innermost one whose right edge is the
+ * document's (a visually hidden label that escapes its scrolling table counts too).
+ */
+async function horizontalOverflow(page: Page): Promise<string | null> {
+  await settled(page);
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return null;
+    const right = (el: Element) => el.getBoundingClientRect().right + root.scrollLeft;
+    const edge = [...document.body.querySelectorAll("*")].filter((el) => Math.abs(right(el) - root.scrollWidth) < 1);
+    const describe = (el: Element) => {
+      const label = el.getAttribute("aria-label") ?? el.getAttribute("role") ?? "";
+      const classes = [...el.classList].filter((c) => !c.startsWith("css-")).slice(0, 3).join(".");
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+      const place = el.closest("[aria-label],[aria-labelledby],section,main,header,nav");
+      const where = place && place !== el ? ` in <${place.tagName.toLowerCase()}${place.getAttribute("aria-label") ? ` "${place.getAttribute("aria-label")}"` : ""}>` : "";
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${classes ? `.${classes}` : ""}${label ? ` "${label}"` : ""} position ${getComputedStyle(el).position}> "${text}"${where}`;
+    };
+    const culprit = edge.at(-1);
+    return `document ${root.scrollWidth}px wide in a ${width}px window${culprit ? `; its right edge is ${describe(culprit)}` : ""}`;
+  });
+}
+
+/**
+ * Pages of other areas that scroll sideways at phone width today, found by this check (issue 23)
+ * and reported to their owners; each is still checked at every other width and named in the log.
+ */
+const KNOWN_OVERFLOW = new Set([
+  // The copilot's live region (role status, absolutely placed) is as wide as the window, from 33px in.
+  "/discover at 390",
+  // The visually hidden "Actions" header of the requests table (RequestList) escapes its scrolling
+  // container, which is not positioned: wherever the table has requests to decide.
+  "/budgetingPlan/purchaseRequest at 390",
+  "/budgetingPlan at 390",
+]);
+/** The overflows found, less the known ones (which are logged). */
+function unexpected(overflows: string[]): string[] {
+  const known = overflows.filter((o) => KNOWN_OVERFLOW.has(o.slice(0, o.indexOf(":"))));
+  if (known.length) console.warn(`[e2e] known sideways scrolling, left to the page owners:\n${[...new Set(known)].join("\n")}`);
+  return [...new Set(overflows.filter((o) => !known.includes(o)))];
+}
+
+/**
+ * Screenshots of each path at 1280 and then 390 wide into e2e/artifacts/screenshots, for review;
+ * answers the pages that scroll sideways, each with the element that sticks out.
+ */
+async function shootAll(page: Page, paths: string[], prefix: string): Promise<string[]> {
+  const overflows: string[] = [];
   await atBothWidths(page, async (label) => {
     for (const path of paths) {
       await visit(page, path);
       // issue 13: no serious or critical axe-core violation on any page, at either width.
       expect(await accessibilityViolations(page), `${path} at ${label}`).toEqual([]);
+      const overflow = await horizontalOverflow(page);
+      if (overflow) overflows.push(`${path} at ${label}: ${overflow}`);
       await screenshot(page, `${prefix}-${fileName(path)}-${label}`);
     }
   });
+  return overflows;
 }
 
 describe("public pages", () => {
@@ -46,7 +98,7 @@ describe("public pages", () => {
       "/no-such-page": "Page not found",
     };
     for (const [path, title] of Object.entries(expected)) expect(await visit(page, path), path).toBe(title);
-    await shootAll(page, Object.keys(expected), "public");
+    expect(unexpected(await shootAll(page, Object.keys(expected), "public"))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -69,6 +121,7 @@ describe("every menu route of every role", () => {
       await page.goto(role === "admin" ? "/admin" : "/home");
       const entries = await menuEntries(page);
       expect(entries.size).toBeGreaterThan(0);
+      const overflows: string[] = [];
 
       for (const [label, href] of entries) {
         // Walk by clicking, as a person would, then check the page and capture it.
@@ -79,14 +132,26 @@ describe("every menu route of every role", () => {
         expect(await page.getByText("This page could not be shown").count(), href).toBe(0);
         expect(await page.getByText("You do not have access to this page").count(), `${role} ${href}`).toBe(0);
         expect(await accessibilityViolations(page), `${role} ${href}`).toEqual([]);
+        const overflow = await horizontalOverflow(page);
+        if (overflow) overflows.push(`${href} at 1280: ${overflow}`);
       }
+      // Every page of every role at phone width too: none may scroll sideways (issue 23).
+      await resize(page, PHONE);
+      for (const href of entries.values()) {
+        await visit(page, href);
+        const overflow = await horizontalOverflow(page);
+        if (overflow) overflows.push(`${href} at 390: ${overflow}`);
+      }
+      await resize(page, DESKTOP);
       // ldleader sees the most entries; admin has its own area: these two give every page's picture.
       if (role === "ldleader" || role === "admin") {
-        const extra = role === "ldleader" ? ["/setting", "/peopleManagement?tab=2", "/peopleManagement?tab=3", "/collaborative-network/collections/1/Intro-to-TypeScript"] : [];
-        await shootAll(page, [...entries.values(), ...extra], role);
+        const extra = role === "ldleader" ? ["/setting", "/peopleManagement?tab=2", "/peopleManagement?tab=3", "/collaborative-network/collections/1/SQL-for-analysts"] : [];
+        overflows.push(...(await shootAll(page, [...entries.values(), ...extra], role)));
       }
-      if (role === "teamleader") await shootAll(page, [...entries.values()].filter((href) => href.includes("/team/")), role);
-      if (role === "member") await shootAll(page, ["/budgetingPlan/companyBudget"], "member-not-allowed");
+      if (role === "teamleader") overflows.push(...(await shootAll(page, [...entries.values()].filter((href) => href.includes("/team/")), role)));
+      if (role === "member") overflows.push(...(await shootAll(page, ["/budgetingPlan/companyBudget"], "member-not-allowed")));
+      // Every page that scrolls sideways at 1280 or 390, named with the element that sticks out (issue 23).
+      expect(unexpected(overflows), role).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -89,7 +89,8 @@ describe("people management: invite request → approval → invitation link →
 
     const invites = page.locator("section", { has: page.getByRole("heading", { name: "Invite requests" }) });
     await visible(invites.getByRole("heading", { name: NEWCOMER.email }));
-    await visible(invites.getByText("Pending"));
+    // The demo team has an invite request of its own waiting (issue 23): look at this one.
+    await visible(invites.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NEWCOMER.email }) }).getByText("Pending"));
     expect(teamLeader.errors).toEqual([]);
   }, 90_000);
 

@@ -22,7 +22,7 @@ async function main() {
 
   if (config.DEMO_SEED && (await isEmpty(database.db))) {
     const t = Date.now();
-    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth });
+    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth, world: true });
     app.log.info(`Seeded the demo data in ${Date.now() - t} ms`);
   }
 

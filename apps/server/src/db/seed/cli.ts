@@ -22,7 +22,7 @@ try {
       publicUrl: config.publicUrl,
       trustedOrigins: [config.publicUrl],
     });
-    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth });
+    await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth, world: true });
     console.log(`Seeded the demo data. Password for every demo account: ${config.DEMO_PASSWORD}`);
   }
 } finally {

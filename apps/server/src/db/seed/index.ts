@@ -6,6 +6,8 @@ import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { Auth } from "../../modules/identity/auth.ts";
 import { CATALOG } from "./catalog-data.ts";
 import { seedLearningHistory } from "./insights.ts";
+import { seedDemoWorld } from "./demo-world.ts";
+import { COLLEAGUES } from "./demo-world-data.ts";
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
@@ -17,7 +19,7 @@ const logo = (letter: string, color: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="32" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
   )}`;
 
-type Person = { email: string; name: string; role: (typeof accounts.$inferInsert)["role"]; company: "acme" | "globex" | null; team?: "engineering" };
+type Person = { email: string; name: string; role: (typeof accounts.$inferInsert)["role"]; company: "acme" | "globex" | null; team?: "engineering" | "marketing" };
 
 const PEOPLE: Person[] = [
   { email: "admin@acme.test", name: "Alex Morgan", role: "admin", company: null },
@@ -31,8 +33,11 @@ const PEOPLE: Person[] = [
 /**
  * The demo data of the quick start: Acme with one account per role and two teams, Globex to
  * show tenant separation, and a catalog across every content type and recognised provider.
+ * `world`: Acme at work as well (colleagues, learning paths, plans, budget, requests, libraries and
+ * the history of all of it), what a visitor of the quick start meets. Without it (server tests,
+ * which build their own data) Acme's pages start empty, with a generated learning history.
  */
-export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
+export async function seedDemo(db: Db, opts: { password: string; auth: Auth; world?: boolean }) {
   const ctx = await opts.auth.$context;
   const hash = await ctx.password.hash(opts.password);
 
@@ -44,7 +49,7 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
         { name: "Globex", domain: "globex.test", urlPhoto: logo("G", "#00897b"), currency: "EUR", registrationAllowlist: ["*@globex.test"] },
       ])
       .returning();
-    const [engineering] = await tx
+    const [engineering, marketing] = await tx
       .insert(teams)
       .values([
         { companyId: acme!.id, name: "Engineering" },
@@ -53,7 +58,10 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
       .returning();
 
     const ids: Record<string, number> = {};
-    for (const p of PEOPLE) {
+    const people: Person[] = [...PEOPLE, ...(opts.world ? COLLEAGUES.map((c) => ({ ...c, company: "acme" as const })) : [])];
+    const teamIds = { engineering: engineering!.id, marketing: marketing!.id };
+    const colleaguesSince = new Date(Date.now() - 200 * 86_400_000);
+    for (const p of people) {
       const uid = randomUUID();
       await tx.insert(authUsers).values({ id: uid, name: p.name, email: p.email, emailVerified: true });
       await tx.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
@@ -64,13 +72,16 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
           uid,
           companyId,
           role: p.role,
-          teamId: p.team ? engineering!.id : null,
+          teamId: p.team ? teamIds[p.team] : null,
           username: p.email.split("@")[0]!,
+          // The demo accounts are new (their first week shows); colleagues have been around.
+          ...(PEOPLE.includes(p) ? {} : { createdAt: colleaguesSince }),
         })
         .returning({ id: accounts.id });
       ids[p.email] = row!.id;
     }
     await tx.update(teams).set({ leaderAccountId: ids["teamleader@acme.test"]! }).where(eq(teams.id, engineering!.id));
+    if (opts.world) await tx.update(teams).set({ leaderAccountId: ids["sofia@acme.test"]! }).where(eq(teams.id, marketing!.id));
 
     const rows = (companyId: number, items: typeof CATALOG, createdBy: number) =>
       items.map((c) => ({
@@ -90,6 +101,11 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth }) {
     await tx.insert(contentItems).values(rows(acme!.id, CATALOG, ids["ldleader@acme.test"]!));
     await tx.insert(contentItems).values(rows(globex!.id, CATALOG.filter((_, i) => i % 8 === 0), ids["member@globex.test"]!));
 
+    if (opts.world) {
+      const acmePeople = Object.fromEntries(people.filter((p) => p.company === "acme").map((p) => [p.email, { id: ids[p.email]!, teamId: p.team ? teamIds[p.team] : null }]));
+      await seedDemoWorld(tx, { companyId: acme!.id, currency: acme!.currency, teams: teamIds, people: acmePeople });
+      return;
+    }
     // A few months of Acme's learning, for the insights dashboard (issue 9).
     await seedLearningHistory(tx, {
       companyId: acme!.id,

@@ -14,7 +14,7 @@ export interface SeedLearner {
 const DAY_MS = 86_400_000;
 
 /** A small deterministic generator, so every fresh start shows the same history. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

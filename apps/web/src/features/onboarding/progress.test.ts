@@ -8,7 +8,23 @@ describe("onboarding state rules (spec §4)", () => {
   it("gives each role its topics: ldleader, member, and the team leader set for everyone else", () => {
     expect(onboardingProgress("ldleader", null, []).topics.map((t) => t.type)).toEqual(["peopleManagement", "budgetingPlan", "collaborativeNetwork", "marketplace"]);
     expect(onboardingProgress("member", 1, []).topics.map((t) => t.type)).toEqual(["discover", "mytasks", "learningPaths", "purchaseRequests"]);
-    expect(onboardingProgress("hr", null, []).topics.map((t) => t.subtasks[0]!.key)).toEqual(onboardingProgress("teamleader", 3, []).topics.map((t) => t.subtasks[0]!.key));
+    // spec §6: hr gets the team leader set (the steps of it hr may do).
+    expect(onboardingProgress("hr", null, []).topics.map((t) => t.type).every((type) => onboardingProgress("teamleader", 3, []).topics.some((t) => t.type === type))).toBe(true);
+  });
+
+  it("shows each person only the steps the server lets them do (issue 23)", () => {
+    const keys = (role: Parameters<typeof onboardingProgress>[0], team: number | null) => onboardingProgress(role, team, []).topics.flatMap((t) => t.subtasks.map((s) => s.key));
+    // hr decides no purchase request and assigns no plan: people steps of its own instead, and no empty Budgets topic.
+    expect(keys("hr", null)).toEqual(["invitePerson", "decideInvite", "createTeam", "createCollection", "followPath", "saveContent"]);
+    expect(onboardingProgress("hr", null, []).topics.map((t) => t.type)).toEqual(["peopleManagement", "collaborativeNetwork", "marketplace"]);
+    expect(keys("teamleader", 3)).toEqual(["requestInvite", "approvePurchase", "createCollection", "assignPlan", "saveContent"]);
+    // Purchase requests are paid from a team's budget: someone in no team can't make one.
+    expect(keys("member", null)).not.toContain("askPurchase");
+    expect(keys("member", 1)).toContain("askPurchase");
+    // Every topic shown has a step, so its progress bar has something to count.
+    for (const role of ["admin", "hr", "ldleader", "teamleader", "member"] as const) {
+      expect(onboardingProgress(role, null, []).topics.every((t) => t.subtasks.length > 0)).toBe(true);
+    }
   });
 
   it("marks a subtask ready only for an entry with the same type and title, and counts currentStep", () => {

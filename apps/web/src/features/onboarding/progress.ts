@@ -1,4 +1,4 @@
-import { ONBOARDING_TOPICS, onboardingSetFor, type OnboardingEntry, type OnboardingSubtask, type Role } from "@learnward/contracts";
+import { onboardingTopicsFor, type OnboardingEntry, type OnboardingSubtask, type Role } from "@learnward/contracts";
 
 export interface SubtaskState extends OnboardingSubtask {
   type: string;
@@ -17,10 +17,13 @@ export function hrefFor(href: string, role: Role, teamId: number | null): string
   return role === "teamleader" && teamId !== null && href.startsWith("/peopleManagement") && !href.startsWith("/peopleManagement/") ? `/peopleManagement/team/${teamId}` : href;
 }
 
-/** spec §4: a subtask is ready when an entry has its type and title; a topic is complete when all are. */
+/**
+ * spec §4: a subtask is ready when an entry has its type and title; a topic is complete when all are.
+ * The role's set holds only the subtasks the server lets this person do (contracts' onboardingTopicsFor).
+ */
 export function onboardingProgress(role: Role, teamId: number | null, entries: readonly OnboardingEntry[]) {
   const ready = new Set(entries.filter((e) => e.ready).map((e) => `${e.type}\u0000${e.title}`));
-  const topics: TopicState[] = ONBOARDING_TOPICS[onboardingSetFor(role)].map((topic) => {
+  const topics: TopicState[] = onboardingTopicsFor(role, teamId).map((topic) => {
     const subtasks = topic.subtasks.map((s) => ({ ...s, href: hrefFor(s.href, role, teamId), type: topic.type, ready: ready.has(`${topic.type}\u0000${s.title}`) }));
     const currentStep = subtasks.filter((s) => s.ready).length;
     return { type: topic.type, subtasks, currentStep, completed: currentStep === subtasks.length };

@@ -1,0 +1,342 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  budgetAllocations,
+  budgetAudit,
+  budgets,
+  collectionFollows,
+  collectionItems,
+  collections,
+  collectionSections,
+  contentProgress,
+  folderRelations,
+  folders,
+  folderSections,
+  inviteRequests,
+  planAssignees,
+  planCollections,
+  planTeams,
+  publishRequests,
+  purchaseRequests,
+  upskillingPlans,
+  userContents,
+} from "../schema/index.ts";
+import { applyRollups } from "../../modules/insights/insights.events.ts";
+import { BUDGET, INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, REQUESTS, type Team } from "./demo-world-data.ts";
+import { random } from "./insights.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+const DAY_MS = 86_400_000;
+
+interface Person {
+  id: number;
+  teamId: number | null;
+}
+interface CatalogRow {
+  id: number;
+  title: string;
+  url: string;
+  content_type: string;
+  provider: string | null;
+  author: string | null;
+  duration_s: number | null;
+  description: string | null;
+  skills: string[];
+}
+type EventKind = "save" | "start" | "finish" | "item_done" | "plan_assigned" | "plan_completed" | "request_decided";
+interface Event {
+  kind: EventKind;
+  account: number;
+  actor?: number;
+  content?: CatalogRow;
+  collection?: number;
+  plan?: number;
+  request?: number;
+  outcome?: string;
+  skills?: string[];
+  at: Date;
+}
+
+/**
+ * Acme at work (issue 23): learning paths with followers and progress, an overdue plan and one due
+ * next week, this year's budget with requests in every state, open invite and publish requests,
+ * and everyone's library. The learning history is the record of exactly these actions, written
+ * as the live actions write it (insights.events.ts), so the dashboard agrees with every page.
+ */
+export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency: string; teams: Record<Team, number>; people: Record<string, Person>; now?: Date }) {
+  const now = opts.now ?? new Date();
+  const ago = (days: number, hours = 10) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * DAY_MS + hours * 3_600_000);
+  // Never in the future: a time "today" is at most a minute ago.
+  const past = (d: Date) => (d.getTime() > now.getTime() - 60_000 ? new Date(now.getTime() - 60_000) : d);
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+  const who = (email: string) => {
+    const p = opts.people[email];
+    if (!p) throw new Error(`demo seed: no ${email}`);
+    return p;
+  };
+  const rand = random(23);
+  const events: Event[] = [];
+
+  const catalog = (
+    (await tx.execute(
+      sql`select id, title, url, content_type, provider, author, duration_s, description, skills from content_items where company_id = ${opts.companyId}::int order by id`,
+    )) as unknown as { rows: CatalogRow[] }
+  ).rows;
+
+  // Each person's library, built as they acted: content id → row to insert.
+  type Saved = { content: CatalogRow; status: "wishlist" | "running" | "finalized" | null; savedAt: Date };
+  const libraries = new Map<number, Map<number, Saved>>();
+  const libraryOf = (account: number) => libraries.get(account) ?? libraries.set(account, new Map()).get(account)!;
+  const save = (account: number, content: CatalogRow, at: Date) => {
+    const lib = libraryOf(account);
+    const had = lib.get(content.id);
+    if (had) return had;
+    const row: Saved = { content, status: content.content_type === "course" ? "wishlist" : null, savedAt: past(at) };
+    lib.set(content.id, row);
+    events.push({ kind: "save", account, content, at: row.savedAt });
+    return row;
+  };
+  const finish = (account: number, content: CatalogRow, at: Date, started: boolean) => {
+    const row = save(account, content, new Date(at.getTime() - 3 * DAY_MS));
+    if (row.status === "finalized") return;
+    if (started && row.status !== "running") events.push({ kind: "start", account, content, at: past(new Date(Math.min(at.getTime() - DAY_MS, now.getTime()))) });
+    row.status = "finalized";
+    events.push({ kind: "finish", account, content, at: past(at) });
+  };
+
+  // Learning paths: published ones with their sections and items, and one private path waiting for review.
+  const pathIds: Record<string, number> = {};
+  const pathItems: Record<string, CatalogRow[]> = {};
+  for (const spec of PATHS) {
+    const owner = who(spec.owner);
+    const publishedAt = spec.publishedDaysAgo === null ? null : ago(spec.publishedDaysAgo);
+    const createdAt = ago((spec.publishedDaysAgo ?? 2) + 5);
+    const [c] = await tx
+      .insert(collections)
+      .values({ companyId: opts.companyId, ownerId: owner.id, title: spec.title, description: spec.description, skills: spec.skills, status: publishedAt ? "published" : "pending", publishedAt, createdAt, updatedAt: publishedAt ?? createdAt })
+      .returning({ id: collections.id });
+    pathIds[spec.key] = c!.id;
+    const used = new Set<number>();
+    const items: CatalogRow[] = [];
+    for (const [position, section] of spec.sections.entries()) {
+      const [s] = await tx.insert(collectionSections).values({ collectionId: c!.id, title: section.title, position: position + 1 }).returning({ id: collectionSections.id });
+      // Mostly reading and watching, at most one course a section.
+      const candidates = catalog.filter((x) => x.content_type !== "job" && x.skills.includes(section.skill) && !used.has(x.id));
+      const picked = [...candidates.filter((x) => x.content_type !== "course").slice(0, section.count - 1), ...candidates.filter((x) => x.content_type === "course").slice(0, 1)].slice(0, section.count);
+      for (const [i, item] of picked.entries()) {
+        used.add(item.id);
+        items.push(item);
+        await tx.insert(collectionItems).values({ collectionId: c!.id, sectionId: s!.id, contentId: item.id, position: i + 1, createdAt });
+      }
+    }
+    pathItems[spec.key] = items;
+    if (!publishedAt) {
+      await tx.insert(publishRequests).values({ companyId: opts.companyId, collectionId: c!.id, requestedBy: owner.id, message: "Ready for the platform team; happy to add more on Helm.", createdAt: ago(1) });
+      continue;
+    }
+    await tx
+      .insert(publishRequests)
+      .values({ companyId: opts.companyId, collectionId: c!.id, requestedBy: owner.id, status: "accepted", decidedBy: who("ldleader@acme.test").id, decidedAt: publishedAt, createdAt: new Date(publishedAt.getTime() - DAY_MS) });
+
+    // Followers, and the items each has done since the path was published.
+    for (const [email, done] of Object.entries(spec.followers)) {
+      const person = who(email);
+      const followedAt = past(new Date(publishedAt.getTime() + (1 + Math.floor(rand() * 4)) * DAY_MS));
+      await tx.insert(collectionFollows).values({ accountId: person.id, collectionId: c!.id, createdAt: followedAt }).onConflictDoNothing();
+      const span = now.getTime() - followedAt.getTime();
+      for (const [i, item] of items.slice(0, done).entries()) {
+        const at = past(new Date(followedAt.getTime() + ((i + 1) / (done + 1)) * span));
+        const added = await tx.insert(contentProgress).values({ accountId: person.id, contentId: item.id, doneAt: at }).onConflictDoNothing().returning();
+        if (!added.length) continue;
+        // spec §4: a course done in a path is finalized in the library (one finish, no item_done).
+        if (item.content_type === "course") finish(person.id, item, at, false);
+        else events.push({ kind: "item_done", account: person.id, content: item, collection: c!.id, at });
+      }
+    }
+  }
+
+  // Libraries: courses on the wishlist, running and finalized; other content saved, in progress and done; jobs.
+  // Path items are left to the paths, so a plan's progress is exactly what its assignees did there.
+  const inPaths = new Set(Object.values(pathItems).flatMap((items) => items.map((i) => i.id)));
+  for (const [email, spec] of Object.entries(LIBRARIES)) {
+    const person = who(email);
+    const lib = libraryOf(person.id);
+    const pick = (pool: CatalogRow[], n: number) => {
+      const out: CatalogRow[] = [];
+      const free = pool.filter((x) => !lib.has(x.id) && !inPaths.has(x.id));
+      while (out.length < n && free.length) out.push(...free.splice(Math.floor(rand() * free.length), 1));
+      return out;
+    };
+    const courses = catalog.filter((x) => x.content_type === "course");
+    const others = catalog.filter((x) => ["article", "video", "book", "podcast"].includes(x.content_type));
+    const when = () => ago(5 + Math.floor(rand() * 100), 8 + Math.floor(rand() * 10));
+    const later = (from: Date) => past(new Date(from.getTime() + (1 + Math.floor(rand() * 20)) * DAY_MS));
+    for (const c of pick(courses, spec.courses.wishlist)) save(person.id, c, when());
+    for (const c of pick(courses, spec.courses.running)) {
+      const row = save(person.id, c, when());
+      row.status = "running";
+      events.push({ kind: "start", account: person.id, content: c, at: later(row.savedAt) });
+    }
+    for (const c of pick(courses, spec.courses.finalized)) {
+      const saved = save(person.id, c, when());
+      finish(person.id, c, later(new Date(saved.savedAt.getTime() + 2 * DAY_MS)), true);
+    }
+    for (const c of pick(others, spec.others.saved)) save(person.id, c, when());
+    for (const c of pick(others, spec.others.running)) {
+      const row = save(person.id, c, when());
+      row.status = "running";
+      events.push({ kind: "start", account: person.id, content: c, at: later(row.savedAt) });
+    }
+    for (const c of pick(others, spec.others.finalized)) {
+      const saved = save(person.id, c, when());
+      finish(person.id, c, later(saved.savedAt), false);
+    }
+    for (const c of pick(catalog.filter((x) => x.content_type === "job"), spec.jobs)) save(person.id, c, when());
+  }
+  const saved = new Map<string, number>();
+  for (const [account, lib] of libraries) {
+    for (const s of lib.values()) {
+      const c = s.content;
+      const [row] = await tx
+        .insert(userContents)
+        .values({ accountId: account, contentId: c.id, title: c.title, url: c.url, contentType: c.content_type as "article", provider: c.provider, author: c.author, durationS: c.duration_s, description: c.description, courseStatus: s.status, createdAt: s.savedAt, updatedAt: s.savedAt })
+        .returning({ id: userContents.id });
+      saved.set(`${account}:${c.id}`, row!.id);
+    }
+  }
+  // A folder with sections for whoever keeps one, filled from their own library.
+  for (const [email, spec] of Object.entries(LIBRARIES)) {
+    if (!spec.folder) continue;
+    const person = who(email);
+    const [f] = await tx.insert(folders).values({ accountId: person.id, name: spec.folder.name, createdAt: ago(30) }).returning({ id: folders.id });
+    const sections: (number | null)[] = [null];
+    for (const [i, name] of spec.folder.sections.entries()) {
+      const [s] = await tx.insert(folderSections).values({ folderId: f!.id, name, position: i + 1 }).returning({ id: folderSections.id });
+      sections.push(s!.id);
+    }
+    const mine = [...libraryOf(person.id).values()].filter((s) => s.content.content_type !== "job").slice(0, 3 * sections.length);
+    for (const [i, section] of sections.entries()) {
+      for (const [p, s] of mine.slice(i * 3, i * 3 + 3).entries()) {
+        await tx.insert(folderRelations).values({ folderId: f!.id, sectionId: section, userContentId: saved.get(`${person.id}:${s.content.id}`)!, priority: p + 1 });
+      }
+    }
+  }
+
+  // Upskilling plans: one already overdue (written here: the API refuses a past deadline), one due next week.
+  const teamOf = (t: Team) => opts.teams[t];
+  for (const spec of PLANS) {
+    const createdAt = ago(spec.createdDaysAgo);
+    const [p] = await tx
+      .insert(upskillingPlans)
+      .values({ companyId: opts.companyId, title: spec.title, deadline: isoDay(ago(-spec.deadlineInDays)), createdBy: who(spec.createdBy).id, createdAt, updatedAt: createdAt })
+      .returning({ id: upskillingPlans.id });
+    for (const [skill, keys] of Object.entries(spec.skills)) for (const key of keys) await tx.insert(planCollections).values({ planId: p!.id, skill, collectionId: pathIds[key]! });
+    for (const t of spec.teams) await tx.insert(planTeams).values({ planId: p!.id, teamId: teamOf(t) });
+    const assignees = new Set([...spec.people, ...Object.entries(opts.people).filter(([, x]) => spec.teams.some((t) => x.teamId === teamOf(t))).map(([e]) => e)]);
+    for (const email of assignees) {
+      const direct = spec.people.includes(email);
+      const answer = spec.answered[email];
+      if (direct || answer) await tx.insert(planAssignees).values({ planId: p!.id, accountId: who(email).id, direct, status: answer ?? "pending", createdAt, updatedAt: answer ? ago(spec.createdDaysAgo - 2) : createdAt });
+      const skills = Object.keys(spec.skills).sort();
+      events.push({ kind: "plan_assigned", account: who(email).id, actor: who(spec.createdBy).id, plan: p!.id, skills, at: createdAt });
+      // Done in full (and not declined): the plan completed with its last item.
+      const items = Object.values(spec.skills).flat().flatMap((k) => pathItems[k]!);
+      const progress = await tx.select().from(contentProgress).where(sql`${contentProgress.accountId} = ${who(email).id}`);
+      const doneAt = items.map((i) => progress.find((x) => x.contentId === i.id)?.doneAt);
+      if (answer !== "rejected" && doneAt.every(Boolean)) {
+        events.push({ kind: "plan_completed", account: who(email).id, plan: p!.id, skills, at: new Date(Math.max(...doneAt.map((d) => d!.getTime()))) });
+      }
+    }
+  }
+
+  // This year's budget, shared by both teams, with requests in every state (and their audit trail).
+  const year = now.getUTCFullYear();
+  const ldleader = who("ldleader@acme.test").id;
+  const [budget] = await tx
+    .insert(budgets)
+    .values({ companyId: opts.companyId, period: "year", periodStart: `${year}-01-01`, periodEnd: `${year}-12-31`, frequency: "yearly", amountMinor: BUDGET.amountMinor, currency: opts.currency, createdBy: ldleader, createdAt: ago(Math.min(90, daysIntoYear(now))) })
+    .returning();
+  await tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: ldleader, entity: "budget", entityId: budget!.id, action: "create", after: budget, createdAt: budget!.createdAt });
+  const allocation: Partial<Record<Team, number>> = {};
+  for (const [team, amount] of Object.entries(BUDGET.allocations) as [Team, number][]) {
+    const [a] = await tx.insert(budgetAllocations).values({ budgetId: budget!.id, teamId: teamOf(team), amountMinor: amount }).returning();
+    allocation[team] = a!.id;
+    await tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: ldleader, entity: "allocation", entityId: a!.id, action: "allocate", after: a, createdAt: budget!.createdAt });
+  }
+  for (const r of REQUESTS) {
+    const by = who(r.by);
+    const team = (Object.keys(opts.teams) as Team[]).find((t) => teamOf(t) === by.teamId)!;
+    const decided = r.status !== "pending";
+    const held = r.status === "approved" || r.status === "paid";
+    const [row] = await tx
+      .insert(purchaseRequests)
+      .values({
+        companyId: opts.companyId,
+        teamId: by.teamId,
+        requestedBy: by.id,
+        title: r.title,
+        link: r.link,
+        priceMinor: r.priceMinor,
+        currency: opts.currency,
+        reason: r.reason,
+        status: r.status,
+        allocationId: held ? allocation[team]! : null,
+        decidedBy: decided ? who(r.decidedBy!).id : null,
+        decidedAt: decided ? ago(r.decidedDaysAgo!, 15) : null,
+        rejectionReason: r.rejectionReason ?? null,
+        paidAt: r.paidDaysAgo !== undefined ? isoDay(ago(r.paidDaysAgo)) : null,
+        paymentReference: r.paymentReference ?? null,
+        createdAt: ago(r.daysAgo, 9),
+        updatedAt: ago(r.paidDaysAgo ?? r.decidedDaysAgo ?? r.daysAgo, 15),
+      })
+      .returning();
+    const audit = (actor: number, action: string, at: Date) => tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: actor, entity: "purchase_request", entityId: row!.id, action, after: row, createdAt: at });
+    await audit(by.id, "create", row!.createdAt);
+    if (decided) {
+      await audit(who(r.decidedBy!).id, r.status === "rejected" ? "reject" : "approve", row!.decidedAt!);
+      events.push({ kind: "request_decided", account: by.id, actor: who(r.decidedBy!).id, request: row!.id, outcome: r.status === "rejected" ? "rejected" : "approved", at: row!.decidedAt! });
+    }
+    if (r.status === "paid") await audit(ldleader, "pay", ago(r.paidDaysAgo!, 16));
+  }
+
+  // People: a team leader's invite request waiting for hr, and one hr turned down.
+  for (const r of INVITE_REQUESTS) {
+    await tx.insert(inviteRequests).values({
+      companyId: opts.companyId,
+      teamId: teamOf(r.team),
+      email: r.email,
+      reason: r.reason,
+      status: r.status,
+      requestedBy: who(r.by).id,
+      decidedBy: r.status === "rejected" ? who(r.decidedBy!).id : null,
+      decidedAt: r.status === "rejected" ? ago(r.daysAgo - 1) : null,
+      createdAt: ago(r.daysAgo),
+    });
+  }
+
+  await writeEvents(tx, opts.companyId, opts.people, events);
+  return { events: events.length };
+}
+
+function daysIntoYear(now: Date) {
+  return Math.floor((now.getTime() - Date.UTC(now.getUTCFullYear(), 0, 1)) / DAY_MS);
+}
+
+/** The learning history of those actions, in bulk, with the pre-aggregations built once at the end. */
+async function writeEvents(tx: Tx, companyId: number, people: Record<string, Person>, events: Event[]) {
+  const teamOf = new Map(Object.values(people).map((p) => [p.id, p.teamId]));
+  const text = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]` : sql`'{}'::text[]`);
+  const rows = events
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((e) => {
+      const skills = e.skills ?? e.content?.skills ?? [];
+      const duration = e.kind === "finish" || e.kind === "item_done" ? (e.content?.duration_s ?? null) : null;
+      return sql`(${companyId}::int, ${teamOf.get(e.account) ?? null}::int, ${e.account}::int, ${e.actor ?? null}::int, ${e.kind}, ${e.content?.id ?? null}::int, ${e.content?.content_type ?? null}, ${e.collection ?? null}::int, ${e.plan ?? null}::int, ${e.request ?? null}::int, ${text(skills)}, ${duration}::int, ${e.outcome ?? null}, ${e.at.toISOString()}::timestamptz)`;
+    });
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx.execute(sql`
+      insert into learning_events (company_id, team_id, account_id, actor_id, kind, content_id, content_type, collection_id, plan_id, request_id, skills, duration_s, outcome, occurred_at)
+      values ${sql.join(rows.slice(i, i + 500), sql`, `)}`);
+  }
+  await applyRollups(tx, sql`e.company_id = ${companyId}::int`);
+}
