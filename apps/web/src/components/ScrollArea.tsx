@@ -8,7 +8,8 @@ type Label = { label: string; labelledBy?: never } | { labelledBy: string; label
 /**
  * A table's scroll area (wide tables scroll sideways on narrow screens, long ones down): a labelled
  * group, not a landmark, as it sits inside its section; it takes focus so keyboard users can
- * scroll it too (axe: scrollable-region-focusable).
+ * scroll it too (axe: scrollable-region-focusable). It is positioned, so a visually hidden header
+ * inside stays inside instead of widening the page (issue 23).
  */
 export function ScrollArea({ children, outlined, sx, ...name }: Label & { children: ReactNode; outlined?: boolean; sx?: SxProps<Theme> }) {
   return (
@@ -19,7 +20,7 @@ export function ScrollArea({ children, outlined, sx, ...name }: Label & { childr
       aria-label={name.label}
       aria-labelledby={name.labelledBy}
       tabIndex={0}
-      sx={[{ "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: -2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ position: "relative", "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: -2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {children}
     </TableContainer>

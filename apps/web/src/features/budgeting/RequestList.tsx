@@ -29,6 +29,7 @@ import { RejectDialog } from "./RejectDialog";
 import { StatusChip } from "./StatusChip";
 import { useBudgetError } from "./useBudgetError";
 import { ScrollArea } from "../../components/ScrollArea";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 
 const STATUSES: StatusFilter[] = ["all", "pending", "approved", "paid", "rejected", "cancelled"];
 
@@ -244,14 +245,3 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
   );
 }
 
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;

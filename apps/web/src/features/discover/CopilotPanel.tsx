@@ -17,6 +17,7 @@ import { toast } from "../../lib/toast";
 import { CopilotMessage } from "./CopilotMessage";
 import { createConversation, discoverKeys, storeAnswer, useConversation, useConversations, useOlderConversations, useTurnIntoCollection } from "./hooks";
 import { askCopilot } from "./stream";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 
 interface CopilotPanelProps {
   conversation: number | null;
@@ -29,7 +30,6 @@ interface Pending {
   text: string;
 }
 
-const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
 
 /** The copilot chat: past conversations, the conversation, the streamed answer, the question box. */
 export function CopilotPanel({ conversation, onConversation, onSearch }: CopilotPanelProps) {

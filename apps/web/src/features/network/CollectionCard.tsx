@@ -9,6 +9,7 @@ import { TextLink } from "../../components/TextLink";
 import { collectionPath, useNetworkFormat } from "./format";
 import { CollectionCover, ContentTypeIcon, ProgressLine, StatusChip } from "./visuals";
 import type { CollectionSummary } from "./types";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 
 interface CollectionCardProps {
   collection: CollectionSummary;
@@ -85,14 +86,3 @@ export function CollectionCard({ collection, showStatus, showProgress, onSkill, 
 }
 
 /** Read by screen readers, not shown (px strings: in sx, a bare 1 would mean 100%). */
-export const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-} as const;

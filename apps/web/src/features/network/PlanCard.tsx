@@ -16,7 +16,7 @@ import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
 import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
-import { visuallyHidden } from "./CollectionCard";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useNetworkFormat } from "./format";
 import { ASSIGNEES_PAGE_SIZE, usePlanAssignees } from "./planHooks";
 import { PlanSkills } from "./TaskCard";

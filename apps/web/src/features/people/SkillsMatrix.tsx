@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { SkillsMatrix as Matrix } from "./progress";
 import { ScrollArea } from "../../components/ScrollArea";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 
 /** A cell's background: the more done, the stronger the colour (the number is always written too). */
 const shade = (percent: number) => `rgba(15, 118, 110, ${(0.08 + (percent / 100) * 0.5).toFixed(2)})`;
@@ -72,14 +73,3 @@ export function SkillsMatrix({ matrix, teamName }: { matrix: Matrix; teamName: s
   );
 }
 
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
