@@ -304,15 +304,11 @@ export function createInsightsRepo(db: Db) {
     },
 
     /** Requests waiting on the viewer: how many and since when. */
-    async pending(companyId: number, viewer: { role: string; accountId: number; teamId: number | null }) {
+    async pending(companyId: number, viewer: { role: string }) {
       const counts: { kind: string; q: SQL }[] = [];
       const agg = (table: string, extra: SQL = sql``) =>
         sql`select count(*)::int as n, min(created_at) as oldest from ${sql.identifier(table)} where company_id = ${companyId}::int and status = 'pending' ${extra}`;
-      // Nobody decides their own purchase request.
-      if (viewer.role === "ldleader") counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and requested_by <> ${viewer.accountId}::int`) });
-      if (viewer.role === "teamleader" && viewer.teamId !== null) {
-        counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and team_id = ${viewer.teamId}::int and requested_by <> ${viewer.accountId}::int`) });
-      }
+      // Purchase requests: the budgeting repo counts them (budgeting.policy decideScope).
       if (viewer.role === "ldleader") counts.push({ kind: "publish_requests", q: agg("publish_requests") });
       if (viewer.role === "hr") counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
       const results = await Promise.all(counts.map(async (c) => ({ kind: c.kind, row: (await run(c.q))[0] })));
