@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
-import { deactivateAccount } from "./people.repo.ts";
+import { removeFromTeam } from "./people.repo.ts";
 import { recordAudit } from "../../lib/audit.ts";
 
 export const INVITATION_DAYS = 7;
@@ -161,7 +161,7 @@ export function createRequestsRepo(db: Db) {
       });
     },
 
-    /** Accepting a removal deactivates the account in the same transaction. */
+    /** Accepting a removal takes the person off the team in the same transaction; the account stays active. */
     async decideRemoval(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
       return db.transaction(async (tx) => {
         const [won] = await tx
@@ -169,7 +169,7 @@ export function createRequestsRepo(db: Db) {
           .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
-        if (won && accept) await deactivateAccount(tx, won.accountId, deciderId, won.reason);
+        if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
         return Boolean(won);
       });
     },

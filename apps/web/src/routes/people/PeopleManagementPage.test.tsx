@@ -182,6 +182,19 @@ describe("approvals tab", () => {
     await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/removal-requests/5/reject/", body: {} }));
   });
 
+  it("says accepting a removal takes the person off the team, not that it deactivates them (issue 23)", async () => {
+    const fetch = serve({ "POST /api/b2b/v1/removal-requests/5/accept/": { body: { ...removalRequest, status: "accepted", decided_by: hannah } } });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/peopleManagement?tab=3", session: signedIn("hr") });
+    await user.click(await screen.findByRole("button", { name: "Accept the removal request for Marco Bianchi (member@acme.test)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept the removal request?" });
+    expect(within(dialog).getByText(/leaves team Engineering\. The account stays active/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/deactivat/i)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/removal-requests/5/accept/", body: {} }));
+    expect(await screen.findByText("Accepted: Marco Bianchi (member@acme.test) removed from the team")).toBeInTheDocument();
+  });
+
   it("explains a 409: the request was already decided", async () => {
     serve({ "POST /api/b2b/v1/invite-requests/3/reject/": { status: 409, body: { error: { code: "conflict", message: "This request was already accepted" } } } });
     const user = userEvent.setup();
