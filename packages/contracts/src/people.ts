@@ -95,11 +95,13 @@ export const PendingInvitation = z.object({
   invited_by: z.object({ id: z.number().int(), display_name: z.string() }).nullable().describe("Who sent (or last resent) it"),
   sent_at: z.string().describe("When this link was sent"),
   expires_at: z.string(),
+  status: z.enum(["pending", "expired"]),
 });
 export const InvitationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(120).optional().describe("Part of the invited address"),
+  include_expired: z.enum(["true", "false"]).default("false").describe("Also the expired ones, to send a fresh link"),
   company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Platform operators: one company's only (hr always sees their own)"),
 });
 

@@ -48,6 +48,7 @@ const presentOpen = (f: Open) => ({
   invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,
   sent_at: f.inv.createdAt.toISOString(),
   expires_at: f.inv.expiresAt.toISOString(),
+  status: f.inv.expiresAt < new Date() ? ("expired" as const) : ("pending" as const),
 });
 
 /** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
@@ -68,12 +69,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     "/api/b2b/v1/invitations",
     {
       config: managers,
-      schema: { tags: ["people"], summary: "Open invitations (not accepted, revoked or expired), newest first", querystring: InvitationsQuery, response: { 200: Paginated(PendingInvitation), ...errors } },
+      schema: { tags: ["people"], summary: "Open invitations (not accepted, revoked or, unless asked, expired), newest first", querystring: InvitationsQuery, response: { 200: Paginated(PendingInvitation), ...errors } },
     },
     async (req) => {
       const actor = requireActor(req.actor);
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search }, p.limit, p.offset);
+      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === "true" }, p.limit, p.offset);
       return toPage(req, p, count, rows.map(presentOpen));
     },
   );

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Listed = { id: number; email: string; role: string; team: { id: number; name: string } | null; company: { id: number }; invited_by: { display_name: string } | null; sent_at: string; expires_at: string };
+type Listed = { id: number; status: string; email: string; role: string; team: { id: number; name: string } | null; company: { id: number }; invited_by: { display_name: string } | null; sent_at: string; expires_at: string };
 const list = async (c: Client, query = "") => {
   const res = await c.get(`/api/b2b/v1/invitations/${query}`);
   expect(res.status, res.text).toBe(200);
@@ -106,6 +106,10 @@ describe("hr's open invitations", () => {
     const listed = await emails(hr);
     expect(listed).not.toContain("accepted@outside.test");
     expect(listed).not.toContain("expired@outside.test");
+    // Asked for, the expired ones come too, to send a fresh link.
+    const withExpired = (await list(hr, "?include_expired=true&page_size=100")).results;
+    expect(withExpired.find((i) => i.email === "expired@outside.test")).toMatchObject({ id: expired, status: "expired" });
+    expect(withExpired.map((i) => i.email)).not.toContain("accepted@outside.test");
     expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).status).toBe(409);
     expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).status).toBe(409);
   });

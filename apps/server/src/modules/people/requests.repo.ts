@@ -200,9 +200,10 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    /** Invitations still open (not accepted, revoked or expired), newest first: one company's, or every company's. */
-    async openInvitations(f: { companyId?: number; search?: string }, limit: number, offset: number) {
-      const conds: SQL[] = [isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())];
+    /** Invitations still open (not accepted, revoked or, unless asked, expired), newest first: one company's, or every company's. */
+    async openInvitations(f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number) {
+      const conds: SQL[] = [isNull(invitations.acceptedAt), isNull(invitations.revokedAt)];
+      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, new Date()));
       if (f.companyId !== undefined) conds.push(eq(invitations.companyId, f.companyId));
       if (f.search) conds.push(ilike(invitations.email, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       const where = and(...conds);
