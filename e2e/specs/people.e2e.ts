@@ -187,6 +187,27 @@ describe("people management: hr's screens", () => {
     expect(hr.errors).toEqual([]);
   }, 90_000);
 
+  it("lists the pending invitation, sends a fresh link and revokes it (issue 23)", async () => {
+    const { page } = hr;
+    const address = "csv.person@outside.test";
+    await page.goto("/peopleManagement?tab=2");
+    const section = await visible(page.getByRole("region", { name: "Pending invitations" }));
+    const card = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: address }) });
+    await visible(card.getByText("Team member · team Engineering"));
+    await visible(card.getByText(/^Link expires on /));
+    const before = (await readOutbox()).filter((message) => message.to === address).length;
+    await card.getByRole("button", { name: `Resend the invitation to ${address}` }).click();
+    await visible(page.getByText(`A fresh link was sent to ${address}; the earlier one no longer works`));
+    expect((await readOutbox()).filter((message) => message.to === address).length).toBe(before + 1);
+
+    await card.getByRole("button", { name: `Revoke the invitation to ${address}` }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: `Revoke the invitation to ${address}?` }));
+    await dialog.getByRole("button", { name: "Revoke" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await section.getByRole("heading", { name: address }).waitFor({ state: "hidden" });
+    expect(hr.errors).toEqual([]);
+  }, 90_000);
+
   it("shows the team's plan progress and its skills matrix", async () => {
     await assignPlanToTeam(Number(teamPath.split("/").at(-1)));
     const { page } = teamLeader;
@@ -214,4 +235,33 @@ describe("people management: hr's screens", () => {
     expect(hr.errors).toEqual([]);
     expect(teamLeader.errors).toEqual([]);
   }, 180_000);
+});
+
+describe("people management: a removal request takes the person off the team (issue 23)", () => {
+  it("the team leader asks, hr accepts, and the person stays signed in without a team", async () => {
+    await teamLeader.page.goto(teamPath);
+    const members = await visible(teamLeader.page.getByRole("table", { name: "Team members" }));
+    await members.getByRole("button", { name: `Request removal of ${NEWCOMER.name}` }).click();
+    const ask = await visible(teamLeader.page.getByRole("dialog", { name: `Request the removal of ${NEWCOMER.name}` }));
+    await visible(ask.getByText(`once accepted, ${NEWCOMER.email} leaves your team. Their account stays active.`, { exact: false }));
+    await ask.getByRole("button", { name: "Send request" }).click();
+    await ask.waitFor({ state: "hidden" });
+
+    const { page } = hr;
+    await page.goto("/peopleManagement?tab=3");
+    await page.getByRole("button", { name: `Accept the removal request for ${NEWCOMER.name} (${NEWCOMER.email})` }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: "Accept the removal request?" }));
+    await visible(dialog.getByText(/leaves team Engineering\. The account stays active/));
+    await dialog.getByRole("button", { name: "Accept" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // Still signed in, in no team; the team no longer lists them.
+    const me = (await (await newcomer.page.request.get("/api/me")).json()) as { account: { status: string; team: unknown } };
+    expect(me.account).toMatchObject({ status: "active", team: null });
+    await teamLeader.page.goto(teamPath);
+    await visible(teamLeader.page.getByRole("table", { name: "Team members" }).getByText("Marco Bianchi"));
+    expect(await teamLeader.page.getByRole("table", { name: "Team members" }).getByText(NEWCOMER.name).count()).toBe(0);
+    expect(teamLeader.errors).toEqual([]);
+    expect(hr.errors).toEqual([]);
+  }, 120_000);
 });

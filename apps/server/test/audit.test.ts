@@ -35,7 +35,7 @@ describe("people", () => {
     });
   });
 
-  it("records a deactivation, whether hr's own or an accepted removal request", async () => {
+  it("records hr's deactivation of an employee (an accepted removal request only takes them off the team: people.test.ts)", async () => {
     await t.register("leaving@acme.test", "secret12", "Leaving");
     const id = await employeeId("leaving");
     await hr.patch(`/api/b2b/v1/employees/${id}/`, { status: "deactivated" });

@@ -68,6 +68,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/removal-requests/{id}/accept": ["hr"],
   "POST /api/b2b/v1/removal-requests/{id}/reject": ["hr"],
   "POST /api/b2b/v1/invitations": ["hr"],
+  "GET /api/b2b/v1/invitations": ["hr", "admin"],
+  "POST /api/b2b/v1/invitations/{id}/resend": ["hr", "admin"],
+  "POST /api/b2b/v1/invitations/{id}/revoke": ["hr", "admin"],
   "GET /api/b2b/v1/invitations/{token}": PUBLIC,
   "POST /api/b2b/v1/invitations/{token}/accept": PUBLIC,
   "GET /api/b2b/v1/collections": COMPANY,
@@ -178,7 +181,7 @@ beforeAll(async () => {
   const plan = (await tl.post("/api/b2b/v1/plans/", { title: "Matrix plan", skills: { sql: { collections: [collection.id] } }, selectedTeam: [team] })).body;
   const invite = (await tl.post("/api/b2b/v1/invite-requests/", { email: "matrix@outside.test", team_id: team })).body;
   const removal = (await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).body;
-  await hr.post("/api/b2b/v1/invitations/", { email: "matrix-direct@outside.test" });
+  const invitation = (await hr.post("/api/b2b/v1/invitations/", { email: "matrix-direct@outside.test" })).body;
   const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 100_000 })).body;
   const purchase = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Matrix purchase", price_minor: 1_000 })).body;
   const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === "matrix-direct@outside.test");
@@ -196,6 +199,7 @@ beforeAll(async () => {
     "/api/b2b/v1/employees/{id}": String(memberId),
     "/api/b2b/v1/invite-requests/{id}": String(invite.id),
     "/api/b2b/v1/removal-requests/{id}": String(removal.id),
+    "/api/b2b/v1/invitations/{id}": String(invitation.id),
     "/api/b2b/v1/publish-requests/{id}": String(publish.id),
     "/api/b2b/v1/plans/{id}": String(plan.id),
     "/api/b2b/v1/my-tasks/{id}": String(plan.id),
@@ -282,6 +286,7 @@ describe("permissions matrix", () => {
     expect((await as.member.get(`/api/b2b/v1/collections/${acme.collection}/`)).body.title).toBe("Matrix path");
     expect((await as.member.get("/api/user/folder/")).body.map((f: { name: string }) => f.name)).toContain("Private folder");
     expect((await as.hr.get(`/api/b2b/v1/removal-requests/${acme["/api/b2b/v1/removal-requests/{id}"]}/`)).body.status).toBe("pending");
+    expect((await t.anonymous.get(`/api/b2b/v1/invitations/${acme.token}/`)).body.status).toBe("pending");
   });
 
   it("keeps people's own things their own inside the company (object level)", async () => {

@@ -35,6 +35,8 @@ export const ErrorCode = z.enum([
   "two_factor_required",
   "invalid_code",
   "two_factor_expired",
+  // issue 23: nobody decides their own purchase request (a team leader's goes to the L&D leader)
+  "own_request",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -85,6 +85,26 @@ export const AcceptInvitationRequest = z
   .strict();
 export const InvitationTokenParam = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
 
+/** Issue 23: invitations people can manage. One not accepted, revoked or expired yet, as hr and admins list it. */
+export const PendingInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: CompanyRole,
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), domain: z.string() }),
+  invited_by: z.object({ id: z.number().int(), display_name: z.string() }).nullable().describe("Who sent (or last resent) it"),
+  sent_at: z.string().describe("When this link was sent"),
+  expires_at: z.string(),
+  status: z.enum(["pending", "expired"]),
+});
+export const InvitationsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(120).optional().describe("Part of the invited address"),
+  include_expired: z.enum(["true", "false"]).default("false").describe("Also the expired ones, to send a fresh link"),
+  company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Platform operators: one company's only (hr always sees their own)"),
+});
+
 export const InviteRequest = z.object({
   id: z.number().int(),
   email: z.string(),

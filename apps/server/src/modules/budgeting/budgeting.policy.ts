@@ -1,18 +1,35 @@
-import { type Rule, sameCompany } from "../../lib/actor.ts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 type RequestRef = { companyId: number; teamId: number | null; requestedBy: number; status: string };
 
 /**
+ * The purchase requests an actor decides, as data every query filters by (the "to decide" list,
+ * insights' pending count) and `decide` checks one request against: the company's (L&D leader) or
+ * their team's (team leader), never their own. Null: they decide none.
+ */
+export type DecideScope = { companyId: number; teamId: number | null; notRequestedBy: number };
+
+function decideScope(a: Actor): DecideScope | null {
+  if (a.companyId === null) return null;
+  if (a.role === "ldleader") return { companyId: a.companyId, teamId: null, notRequestedBy: a.accountId };
+  // A team leader's own request goes to the L&D leader (issue 23).
+  if (a.role === "teamleader" && a.teamId !== null) return { companyId: a.companyId, teamId: a.teamId, notRequestedBy: a.accountId };
+  return null;
+}
+
+const inScope = (s: DecideScope | null, r: RequestRef) => s !== null && r.companyId === s.companyId && r.requestedBy !== s.notRequestedBy && (s.teamId === null || r.teamId === s.teamId);
+
+/**
  * Budgeting rules (PRODUCT.md): the L&D leader sets budgets and allocations and decides any
- * request; a team leader decides their own team's requests; nobody approves their own request;
+ * request; a team leader decides their own team's requests; nobody decides their own request;
  * the requester may cancel until it is paid; the L&D leader records payments.
  */
 export const budgetingPolicy = {
   manageBudgets: ((a) => a.role === "ldleader") as Rule<null>,
-  decide: ((a, r) =>
-    sameCompany(a, r.companyId) &&
-    r.requestedBy !== a.accountId &&
-    (a.role === "ldleader" || (a.role === "teamleader" && a.teamId !== null && r.teamId === a.teamId))) as Rule<RequestRef>,
+  decideScope,
+  decide: ((a, r) => inScope(decideScope(a), r)) as Rule<RequestRef>,
+  /** Asked to decide their own request: refused with its own code, so the web app can say who decides it. */
+  ownRequest: ((a, r) => r.requestedBy === a.accountId) as Rule<RequestRef>,
   read: ((a, r) => sameCompany(a, r.companyId) && (r.requestedBy === a.accountId || a.role === "ldleader" || (a.role === "teamleader" && a.teamId !== null && r.teamId === a.teamId))) as Rule<RequestRef>,
   pay: ((a, r) => sameCompany(a, r.companyId) && a.role === "ldleader" && r.status === "approved") as Rule<RequestRef>,
   cancel: ((a, r) => r.requestedBy === a.accountId && (r.status === "pending" || r.status === "approved")) as Rule<RequestRef>,

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { DecideScope } from "./budgeting.policy.ts";
 import { recordEvent } from "../insights/insights.events.ts";
 import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, lockRequest, type Tx } from "./budgeting.locks.ts";
 
@@ -14,6 +15,13 @@ const asker = alias(accounts, "asker");
 const askerUser = alias(authUsers, "asker_user");
 const decider = alias(accounts, "decider");
 const deciderUser = alias(authUsers, "decider_user");
+
+/** The requests a decider's scope covers (budgeting.policy decideScope): the one definition of who decides what. */
+const decidable = (s: DecideScope): SQL[] => [
+  eq(purchaseRequests.companyId, s.companyId),
+  sql`${purchaseRequests.requestedBy} <> ${s.notRequestedBy}`,
+  ...(s.teamId !== null ? [eq(purchaseRequests.teamId, s.teamId)] : []),
+];
 
 /** Money held against an allocation: approved (reserved) and paid requests. */
 const heldBy = (status: "approved" | "paid") =>
@@ -119,8 +127,14 @@ export function createBudgetingRepo(db: Db) {
       });
     },
 
-    async requests(companyId: number, f: { requestedBy?: number; teamId?: number; status?: RequestRow["status"]; since?: Date; sort: "asc" | "desc" }, limit: number, offset: number) {
+    async requests(
+      companyId: number,
+      f: { requestedBy?: number; decider?: DecideScope; teamId?: number; status?: RequestRow["status"]; since?: Date; sort: "asc" | "desc" },
+      limit: number,
+      offset: number,
+    ) {
       const conds: SQL[] = [eq(purchaseRequests.companyId, companyId)];
+      if (f.decider) conds.push(...decidable(f.decider));
       if (f.requestedBy !== undefined) conds.push(eq(purchaseRequests.requestedBy, f.requestedBy));
       if (f.teamId !== undefined) conds.push(eq(purchaseRequests.teamId, f.teamId));
       if (f.status) conds.push(eq(purchaseRequests.status, f.status));
@@ -129,6 +143,15 @@ export function createBudgetingRepo(db: Db) {
       const order = f.sort === "asc" ? [asc(purchaseRequests.createdAt), asc(purchaseRequests.id)] : [desc(purchaseRequests.createdAt), desc(purchaseRequests.id)];
       const [rows, [total]] = await Promise.all([requestSelect().where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(purchaseRequests).where(where)]);
       return { rows, count: total?.n ?? 0 };
+    },
+
+    /** How many requests wait for this decider, and since when (insights' pending count). */
+    async pendingToDecide(s: DecideScope) {
+      const [row] = await db
+        .select({ n: count(), oldest: sql<string | Date | null>`min(${purchaseRequests.createdAt})` })
+        .from(purchaseRequests)
+        .where(and(...decidable(s), eq(purchaseRequests.status, "pending")));
+      return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
     },
 
     async request(companyId: number, id: number) {

@@ -60,10 +60,15 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     const companyId = requireCompany(actor);
     const status = q.status === "all" ? undefined : q.status;
     if (q.scope === "mine") return repo.requests(companyId, { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
-    // The requests I may decide: the company's (L&D leader) or my team's (team leader).
-    if (actor.role !== "ldleader" && actor.role !== "teamleader") throw new AppError("forbidden", 403, "Permission denied");
-    const teamId = actor.role === "ldleader" ? q.team : (actor.teamId ?? -1);
-    return repo.requests(companyId, { teamId, status, since: since(q.period), sort: q.sort }, limit, offset);
+    // The requests I may decide, as budgeting.policy defines them (insights counts the same).
+    const decider = budgetingPolicy.decideScope(actor);
+    if (!decider) throw new AppError("forbidden", 403, "Permission denied");
+    return repo.requests(companyId, { decider, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+  }
+  /** Refuses a decision the actor may not take; their own request has its own code (it goes to the L&D leader). */
+  function authorizeDecision(actor: Actor, r: Row["r"]) {
+    if (budgetingPolicy.ownRequest(actor, r)) throw new AppError("own_request", 403, "You can't decide your own request: the L&D leader decides it");
+    authorize(actor, budgetingPolicy.decide, r);
   }
 
   app.get(
@@ -81,11 +86,13 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     "/api/b2b/v1/purchase-requests/export.csv",
     {
       config: { access: ["ldleader"] },
-      schema: { tags: ["budgeting"], summary: "The requests as CSV for finance (same filters, scope decide)", querystring: PurchaseRequestsQuery.omit({ page: true, page_size: true }), response: { 200: z.string(), ...errors } },
+      schema: { tags: ["budgeting"], summary: "Every request of the company as CSV for finance (same filters)", querystring: PurchaseRequestsQuery.omit({ page: true, page_size: true }), response: { 200: z.string(), ...errors } },
     },
     async (req, reply) => {
       const actor = requireActor(req.actor);
-      const { rows } = await listFor(actor, { ...req.query, scope: "decide", page: 1, page_size: 100 }, 100_000, 0);
+      // Finance needs every request of the company, the L&D leader's own too.
+      const q = req.query;
+      const { rows } = await repo.requests(requireCompany(actor), { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0);
       const csv = toCsv(
         ["id", "created_at", "title", "link", "team", "requested_by", "price", "currency", "status", "decided_by", "decided_at", "paid_at", "payment_reference"],
         rows.map(({ r, teamName, askerName, deciderName }) => ({
@@ -150,11 +157,11 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     );
 
   decision("approve", z.object({}).strict(), async (actor, row) => {
-    authorize(actor, budgetingPolicy.decide, row.r);
+    authorizeDecision(actor, row.r);
     return repo.approve(actor.accountId, row.r.companyId, row.r.id, todayIso());
   }, "approved");
   decision("reject", RejectPurchaseRequest, async (actor, row, body: { reason: string }) => {
-    authorize(actor, budgetingPolicy.decide, row.r);
+    authorizeDecision(actor, row.r);
     return repo.transition(actor.accountId, row.r.companyId, row.r.id, ["pending"], "rejected", { decidedBy: actor.accountId, decidedAt: new Date(), rejectionReason: body.reason }, "reject");
   }, "rejected");
   decision("pay", PayPurchaseRequest, async (actor, row, body: { reference: string; paid_at?: string }) => {

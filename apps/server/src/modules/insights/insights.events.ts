@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { notTeamLeader } from "../network/plans.holders.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -84,7 +85,7 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
       from upskilling_plans p
       join accounts a on a.company_id = p.company_id and a.status = 'active'
         and (a.id in (select pa.account_id from plan_assignees pa where pa.plan_id = p.id)
-             or a.team_id in (select pt.team_id from plan_teams pt where pt.plan_id = p.id))
+             or (a.team_id in (select pt.team_id from plan_teams pt where pt.plan_id = p.id) and ${notTeamLeader(sql`a.id`, sql`a.team_id`)}))
       where p.id = ${planId}::int
         and not exists (select 1 from learning_events x where x.plan_id = p.id and x.account_id = a.id and x.kind = 'plan_assigned')
       order by a.id
@@ -107,7 +108,7 @@ async function completePlans(tx: Executor, accountId: number, contentId: number)
       where a.id = ${accountId}::int
         and exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and ci.content_id = ${contentId}::int)
         and (exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id)
-             or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = a.team_id))
+             or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = a.team_id and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)}))
         and not exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id and pa.status = 'rejected')
         and not exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and not ${done(sql`ci.content_id`)})
         and not exists (select 1 from learning_events x where x.plan_id = p.id and x.account_id = a.id and x.kind = 'plan_completed')

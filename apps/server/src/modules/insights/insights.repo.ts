@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
+import { notTeamLeader } from "../network/plans.holders.ts";
 import { ACTIVE, COMPLETES } from "./insights.events.ts";
 import { publicInCatalog } from "../library/library.policy.ts";
 
@@ -304,15 +305,11 @@ export function createInsightsRepo(db: Db) {
     },
 
     /** Requests waiting on the viewer: how many and since when. */
-    async pending(companyId: number, viewer: { role: string; accountId: number; teamId: number | null }) {
+    async pending(companyId: number, viewer: { role: string }) {
       const counts: { kind: string; q: SQL }[] = [];
       const agg = (table: string, extra: SQL = sql``) =>
         sql`select count(*)::int as n, min(created_at) as oldest from ${sql.identifier(table)} where company_id = ${companyId}::int and status = 'pending' ${extra}`;
-      // Nobody decides their own purchase request.
-      if (viewer.role === "ldleader") counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and requested_by <> ${viewer.accountId}::int`) });
-      if (viewer.role === "teamleader" && viewer.teamId !== null) {
-        counts.push({ kind: "purchase_requests", q: agg("purchase_requests", sql`and team_id = ${viewer.teamId}::int and requested_by <> ${viewer.accountId}::int`) });
-      }
+      // Purchase requests: the budgeting repo counts them (budgeting.policy decideScope).
       if (viewer.role === "ldleader") counts.push({ kind: "publish_requests", q: agg("publish_requests") });
       if (viewer.role === "hr") counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
       const results = await Promise.all(counts.map(async (c) => ({ kind: c.kind, row: (await run(c.q))[0] })));
@@ -328,7 +325,7 @@ type People = { teamId: number | null; accountId: number | null };
  * The company's upskilling plans among the people in scope, computed in the database (a company
  * has thousands of assignments): one row per (plan, person) with progress, status and whether it
  * is overdue. Same rules as the plans' own pages (network/plans.service.ts assigneeStatus,
- * isOverdue): direct assignees plus active members of assigned teams; done = marked done or a
+ * isOverdue): direct assignees plus active members of assigned teams but their leaders; done = marked done or a
  * finalized course; declined stays declined, all items done is completed, started or any item
  * done is active; overdue = past the deadline and neither completed nor declined.
  */
@@ -351,7 +348,7 @@ function progressOf(companyId: number, people: People, today: string, opts: { pa
         union all
         select pt.plan_id, a.id, 'pending', 1
         from plan_teams pt join accounts a on a.team_id = pt.team_id and a.status = 'active' and a.company_id = ${companyId}::int
-        where pt.plan_id in (select id from plans) and ${scope}) x
+        where pt.plan_id in (select id from plans) and ${scope} and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)}) x
       order by x.plan_id, x.account_id, x.rank),
     -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
     done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d),

@@ -1,6 +1,7 @@
 import type { InsightAttention, Insights, InsightScope, InsightsQuery } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
 import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
@@ -86,8 +87,14 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
 
   /** Requests waiting on the viewer; `pendingPlans` (their own plans not started yet) counts in their own scope. */
   async function pendingFor(s: Scoped, pendingPlans: number | Promise<number>) {
-    const [counts, plansWaiting] = await Promise.all([repo.pending(s.companyId, { role: s.actor.role, accountId: s.actor.accountId, teamId: s.actor.teamId }), pendingPlans]);
-    const rows = counts.map((p) => ({
+    // Purchase requests wait on whoever budgeting.policy says decides them: the "to decide" list counts the same.
+    const decider = budgetingPolicy.decideScope(s.actor);
+    const [purchases, counts, plansWaiting] = await Promise.all([
+      decider ? d.budgeting.pendingToDecide(decider) : null,
+      repo.pending(s.companyId, { role: s.actor.role }),
+      pendingPlans,
+    ]);
+    const rows = [...(purchases ? [{ kind: "purchase_requests", ...purchases }] : []), ...counts].map((p) => ({
       kind: p.kind as keyof typeof PENDING_ACTION,
       count: p.count,
       oldest_at: p.oldest?.toISOString() ?? null,

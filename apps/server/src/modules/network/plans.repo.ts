@@ -15,18 +15,19 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { recordPlanAssigned } from "../insights/insights.events.ts";
+import { notTeamLeader } from "./plans.holders.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
 
 export function createPlansRepo(db: Db) {
   /**
    * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
-   * a team it was given to, present or future. `direct` filters the first, `viaTeam` the second
+   * a team it was given to, present or future, but its leader (plans.holders.ts). `direct` filters the first, `viaTeam` the second
    * (`pt` the plan's team, `a` the member).
    */
   const holders = (direct: SQL, viaTeam: SQL) => sql`select plan_id, account_id from ${planAssignees} where ${direct}
     union
-    select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' where ${viaTeam}`;
+    select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)} where ${viaTeam}`;
 
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AcceptInvitationRequest, CreateInvitationRequest, ErrorBody, Invitation, InvitationTokenParam } from "@learnward/contracts";
+import {
+  AcceptInvitationRequest,
+  CreateInvitationRequest,
+  ErrorBody,
+  IdParam,
+  Invitation,
+  InvitationsQuery,
+  InvitationTokenParam,
+  Paginated,
+  PendingInvitation,
+} from "@learnward/contracts";
 import { requireActor } from "../../lib/actor.ts";
+import { pageParams, toPage } from "../../lib/pagination.ts";
+import { invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Auth } from "../identity/auth.ts";
 import { asInvitee } from "../identity/registration.ts";
@@ -10,6 +22,8 @@ import type { RequestsRepo } from "./requests.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 type Found = NonNullable<Awaited<ReturnType<RequestsRepo["invitationByToken"]>>>;
+type Open = NonNullable<Awaited<ReturnType<RequestsRepo["invitationById"]>>>;
+const managers = { access: ["hr", "admin"] as const };
 
 const statusOf = (f: Found): "accepted" | "revoked" | "expired" | "pending" =>
   f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt < new Date() ? "expired" : "pending";
@@ -24,6 +38,19 @@ const present = (f: Found) => ({
   status: statusOf(f),
 });
 
+/** An open invitation as hr and platform operators manage it (issue 23). */
+const presentOpen = (f: Open) => ({
+  id: f.inv.id,
+  email: f.inv.email,
+  role: f.inv.role === "admin" ? "member" : f.inv.role,
+  team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
+  company: { id: f.inv.companyId, name: f.companyName, domain: f.companyDomain },
+  invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,
+  sent_at: f.inv.createdAt.toISOString(),
+  expires_at: f.inv.expiresAt.toISOString(),
+  status: f.inv.expiresAt < new Date() ? ("expired" as const) : ("pending" as const),
+});
+
 /** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
 export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth }> = async (
   app,
@@ -36,6 +63,50 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       schema: { tags: ["people"], summary: "Invite someone by email (mail sent at once)", body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
     },
     async (req, reply) => reply.status(201).send({ id: await service.invite(requireActor(req.actor), req.body) }),
+  );
+
+  app.get(
+    "/api/b2b/v1/invitations",
+    {
+      config: managers,
+      schema: { tags: ["people"], summary: "Open invitations (not accepted, revoked or, unless asked, expired), newest first", querystring: InvitationsQuery, response: { 200: Paginated(PendingInvitation), ...errors } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const p = pageParams(req.query, req.query.page_size);
+      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === "true" }, p.limit, p.offset);
+      return toPage(req, p, count, rows.map(presentOpen));
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/invitations/:id/resend",
+    {
+      config: managers,
+      schema: {
+        tags: ["people"],
+        summary: "Mail a fresh link in place of this invitation's (the old link stops working); answers the new invitation",
+        params: IdParam,
+        body: z.object({}).strict(),
+        response: { 200: PendingInvitation, ...errors },
+      },
+    },
+    async (req) => {
+      const id = await service.resendInvitation(requireActor(req.actor), req.params.id);
+      return presentOpen((await requests.invitationById(id))!);
+    },
+  );
+
+  app.post(
+    "/api/b2b/v1/invitations/:id/revoke",
+    {
+      config: managers,
+      schema: { tags: ["people"], summary: "Void an invitation's link (idempotent)", params: IdParam, body: z.object({}).strict(), response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await service.revokeInvitation(requireActor(req.actor), req.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

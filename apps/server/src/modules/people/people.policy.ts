@@ -31,6 +31,8 @@ export const peoplePolicy = {
     isHr(a) && sameCompany(a, target.companyId) && target.id !== a.accountId && ROLE_RANK[target.role] <= ROLE_RANK[a.role]) as Rule<Person>,
   /** hr invites into its own company; a platform operator into any (a new company's first hr person). */
   invite: ((a, company) => (isHr(a) && sameCompany(a, company.companyId)) || a.role === "admin") as Rule<{ companyId: number }>,
+  /** An invitation (issue 23): hr of its company lists, resends and revokes it; a platform operator any company's. */
+  manageInvitation: ((a, inv) => (isHr(a) && sameCompany(a, inv.companyId)) || a.role === "admin") as Rule<{ companyId: number }>,
   requestInvite: ((a, team) => a.role === "teamleader" && sameCompany(a, team.companyId) && a.teamId === team.id) as Rule<TeamRef>,
   requestRemoval: ((a, target) =>
     a.role === "teamleader" &&
@@ -46,3 +48,8 @@ export const peoplePolicy = {
     teamId: number;
   }>,
 };
+
+/** Which company's invitations a list shows: hr their own; a platform operator every company's, or the one asked for. */
+export function invitationScope(a: Actor, company: number | undefined): { companyId?: number } {
+  return a.role === "admin" ? { companyId: company } : { companyId: a.companyId ?? -1 };
+}

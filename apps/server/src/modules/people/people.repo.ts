@@ -57,6 +57,19 @@ export async function deactivateAccount(tx: Tx, id: number, actorId: number, rea
   await recordAudit(tx, { actorId, companyId: acc.companyId, entity: "account", entityId: id, action: "deactivate", before: auditedAccount(before), after: auditedAccount(acc), reason });
 }
 
+/**
+ * Takes a person off a team (an accepted removal request): the account stays active and keeps its
+ * sessions; only its seat in that team is freed, and it is audited as such (issue 23). Someone hr
+ * moved elsewhere meanwhile stays where hr put them.
+ */
+export async function removeFromTeam(tx: Tx, id: number, teamId: number, actorId: number, reason: string | null = null) {
+  const [before] = await tx.select().from(accounts).where(eq(accounts.id, id));
+  if (!before || before.teamId !== teamId) return;
+  const [acc] = await tx.update(accounts).set({ teamId: null }).where(eq(accounts.id, id)).returning();
+  await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.id, teamId), eq(teams.leaderAccountId, id)));
+  await recordAudit(tx, { actorId, companyId: before.companyId, entity: "account", entityId: id, action: "remove_from_team", before: auditedAccount(before), after: auditedAccount(acc!), reason });
+}
+
 /** The fields of an account the audit trail shows. */
 const auditedAccount = (a: typeof accounts.$inferSelect) => ({ username: a.username, role: a.role, status: a.status, team_id: a.teamId, company_id: a.companyId });
 

@@ -15,9 +15,9 @@ export interface PeopleServiceDeps {
 }
 
 export function createPeopleService(d: PeopleServiceDeps) {
-  async function mailInvitation(email: string, token: string) {
+  async function mailInvitation(email: string, token: string, fresh = false) {
     const inv = await d.requests.invitationByToken(token);
-    await d.mailer.send(invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}` }));
+    await d.mailer.send(invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}`, fresh }));
   }
 
   async function checkInvitable(email: string) {
@@ -31,7 +31,35 @@ export function createPeopleService(d: PeopleServiceDeps) {
     return team.team;
   }
 
+  /** An invitation the actor manages; anyone else's is not found (another company's hr learns nothing). */
+  async function manageable(actor: Actor, id: number) {
+    const found = await d.requests.invitationById(id);
+    if (!found || !peoplePolicy.manageInvitation(actor, found.inv)) throw notFound("Invitation");
+    return found;
+  }
+
   return {
+    /**
+     * A fresh link for an invitation (issue 23): the earlier link stops working (createInvitation
+     * revokes it) and the new one is mailed. Answers the new invitation's id.
+     */
+    async resendInvitation(actor: Actor, id: number) {
+      const { inv } = await manageable(actor, id);
+      if (inv.acceptedAt) throw conflict("This invitation was already accepted");
+      await checkInvitable(inv.email);
+      const role = inv.role === "admin" ? "member" : inv.role;
+      const fresh = await d.requests.createInvitation({ companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId }, "resend");
+      await mailInvitation(inv.email, fresh.token, true);
+      return fresh.id;
+    },
+
+    /** Voids an invitation's link; revoking one already revoked answers the same, an accepted one is a conflict. */
+    async revokeInvitation(actor: Actor, id: number) {
+      const { inv } = await manageable(actor, id);
+      if (inv.acceptedAt) throw conflict("This invitation was already accepted");
+      await d.requests.revokeInvitation(inv.id, actor.accountId);
+    },
+
     /** hr invites directly (a platform operator into any company): the invitation mail goes out at once. */
     async invite(actor: Actor, body: { email: string; role: CompanyRole; team_id?: number | null }, companyId = requireCompany(actor)) {
       authorize(actor, peoplePolicy.invite, { companyId });

@@ -179,18 +179,25 @@ describe("removal requests", () => {
     expect((await globex.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(403);
   });
 
-  it("accepting a removal deactivates the account: sign-in refused, history kept", async () => {
-    const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Left the company" });
+  it("accepting a removal takes the person off the team: the account stays active and signs in (issue 23)", async () => {
+    const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Moved to another project" });
     expect(res.status).toBe(201);
     expect((await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(409);
     const decided = await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {});
     expect(decided.body).toMatchObject({ status: "accepted", employee: { email: DEMO.member } });
     expect((await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {})).status).toBe(200);
-    expect((await member.get("/api/me")).status).toBe(401);
+    // Still signed in, still able to sign in, with no team.
+    const me = await member.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body.account).toMatchObject({ status: "active", team: null });
     const signIn = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" });
-    expect(signIn.status).toBe(403);
-    const kept = await hr.get(`/api/b2b/v1/employees/?status=deactivated`);
-    expect(kept.body.results.map((e: { email: string }) => e.email)).toContain(DEMO.member);
+    expect(signIn.status).toBe(200);
+    expect((await hr.get(`/api/b2b/v1/employees/${memberId}/`)).body).toMatchObject({ status: "active", team: null });
     expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
+    // The audit trail says what happened: taken off the team, not deactivated.
+    const audit = (await admin.get("/api/b2b/v1/admin/audit/?entity=account&page_size=20")).body.results as { action: string; entity_id: number; reason: string | null }[];
+    const entry = audit.find((e) => e.entity_id === memberId);
+    expect(entry).toMatchObject({ action: "remove_from_team", reason: "Moved to another project" });
+    expect(audit.filter((e) => e.entity_id === memberId).map((e) => e.action)).not.toContain("deactivate");
   });
 });

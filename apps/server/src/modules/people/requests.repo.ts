@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
-import { deactivateAccount } from "./people.repo.ts";
+import { removeFromTeam } from "./people.repo.ts";
 import { recordAudit } from "../../lib/audit.ts";
 
 export const INVITATION_DAYS = 7;
@@ -14,6 +14,8 @@ const asker = alias(accounts, "asker");
 const askerUser = alias(authUsers, "asker_user");
 const decider = alias(accounts, "decider");
 const deciderUser = alias(authUsers, "decider_user");
+const inviter = alias(accounts, "inviter");
+const inviterUser = alias(authUsers, "inviter_user");
 const target = alias(accounts, "target");
 const targetUser = alias(authUsers, "target_user");
 
@@ -67,6 +69,15 @@ export function createRequestsRepo(db: Db) {
       .innerJoin(askerUser, eq(askerUser.id, asker.uid))
       .leftJoin(decider, eq(decider.id, removalRequests.decidedBy))
       .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+
+  const invitationSelect = () =>
+    db
+      .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, teamName: teams.name, inviterName: inviterUser.name })
+      .from(invitations)
+      .innerJoin(companies, eq(companies.id, invitations.companyId))
+      .leftJoin(teams, eq(teams.id, invitations.teamId))
+      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+      .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid));
 
   return {
     presentInvite(x: Awaited<ReturnType<typeof inviteSelect>>[number]) {
@@ -161,7 +172,7 @@ export function createRequestsRepo(db: Db) {
       });
     },
 
-    /** Accepting a removal deactivates the account in the same transaction. */
+    /** Accepting a removal takes the person off the team in the same transaction; the account stays active. */
     async decideRemoval(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
       return db.transaction(async (tx) => {
         const [won] = await tx
@@ -169,7 +180,7 @@ export function createRequestsRepo(db: Db) {
           .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
-        if (won && accept) await deactivateAccount(tx, won.accountId, deciderId, won.reason);
+        if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
         return Boolean(won);
       });
     },
@@ -187,6 +198,38 @@ export function createRequestsRepo(db: Db) {
         .leftJoin(teams, eq(teams.id, invitations.teamId))
         .where(eq(invitations.tokenHash, hashToken(token)));
       return row;
+    },
+
+    /** Invitations still open (not accepted, revoked or, unless asked, expired), newest first: one company's, or every company's. */
+    async openInvitations(f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number) {
+      const conds: SQL[] = [isNull(invitations.acceptedAt), isNull(invitations.revokedAt)];
+      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, new Date()));
+      if (f.companyId !== undefined) conds.push(eq(invitations.companyId, f.companyId));
+      if (f.search) conds.push(ilike(invitations.email, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        invitationSelect().where(where).orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(invitations).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async invitationById(id: number) {
+      const [row] = await invitationSelect().where(eq(invitations.id, id));
+      return row;
+    },
+
+    /** Voids an open invitation's link; true when this call revoked it. */
+    async revokeInvitation(id: number, actorId: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(invitations)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+          .returning();
+        if (row) await recordAudit(tx, { actorId, companyId: row.companyId, entity: "invitation", entityId: id, action: "revoke", before: { email: row.email, role: row.role, team_id: row.teamId, company_id: row.companyId } });
+        return Boolean(row);
+      });
     },
 
     /** Other companies' pending invitations for the same address give way to the one accepted. */

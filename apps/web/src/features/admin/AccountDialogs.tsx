@@ -13,15 +13,14 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Email, Role } from "@learnward/contracts";
+import { Role } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import type { AccountPatch, AdminAccount } from "./api";
 import { AuditLog } from "./AuditLog";
-import { AnyRoleSelect, CompanySelect } from "./fields";
+import { AnyRoleSelect, CompanySelect, InvitationSelect } from "./fields";
 import { useResendInvitation, useSignIns, useUpdateAccount } from "./hooks";
 import { LoadFailed, Loading, useFormatDateTime } from "./ui";
 import { ScrollArea } from "../../components/ScrollArea";
@@ -231,24 +230,18 @@ export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
   const formMessage = useFormMessage();
   const errorMessage = useAdminError();
   const resend = useResendInvitation();
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
-  // "No invitation for this address" and "already accepted" are about the address typed.
-  const fieldError =
-    resend.error instanceof ApiError && (resend.error.status === 404 || resend.error.status === 409 || resend.error.code === "validation_error")
-      ? resend.error.code === "validation_error"
-        ? formMessage("invalid_email")
-        : errorMessage(resend.error)
-      : null;
+  // Picked from the open invitations (issue 23), not typed: a typo can't miss the person.
+  const [invitation, setInvitation] = useState("");
+  const [missing, setMissing] = useState(false);
+  // "Already accepted" and "address now registered" are about the invitation picked.
+  const fieldError = resend.error instanceof ApiError && (resend.error.status === 404 || resend.error.status === 409) ? errorMessage(resend.error) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = Email.safeParse(email);
-    if (!parsed.success) return setEmailError(formMessage(email.trim() ? "invalid_email" : "required"));
-    setEmailError(null);
-    resend.mutate(parsed.data, {
-      onSuccess: () => {
-        toast(t("people.resend.sent", { email: parsed.data }), "success");
+    if (!invitation) return setMissing(true);
+    resend.mutate(Number(invitation), {
+      onSuccess: (fresh) => {
+        toast(t("people.resend.sent", { email: fresh.email }), "success");
         onClose();
       },
     });
@@ -266,20 +259,16 @@ export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
                 {errorMessage(resend.error)}
               </Alert>
             )}
-            <TextField
-              label={t("people.resend.email")}
-              type="email"
-              autoComplete="off"
-              required
-              autoFocus
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setEmailError(null);
+            <InvitationSelect
+              label={t("people.resend.invitation")}
+              value={invitation}
+              onChange={(value) => {
+                setInvitation(value);
+                setMissing(false);
                 resend.reset();
               }}
-              error={Boolean(emailError ?? fieldError)}
-              helperText={emailError ?? fieldError ?? undefined}
+              error={missing || Boolean(fieldError)}
+              helperText={missing ? formMessage("required") : (fieldError ?? t("people.resend.invitationHint"))}
             />
           </Stack>
         </DialogContent>

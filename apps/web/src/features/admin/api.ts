@@ -5,6 +5,7 @@ import {
   AdminBudget as AdminBudgetSchema,
   AdminCompany as AdminCompanySchema,
   Paginated,
+  PendingInvitation as PendingInvitationSchema,
   SignInEvent as SignInEventSchema,
   type AdjustBudgetRequest,
   type CreateInvitationRequest,
@@ -24,6 +25,7 @@ export type AdminBudget = z.infer<typeof AdminBudgetSchema>;
 export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export type AuditEntity = AuditEntry["entity"];
 export type SignInEvent = z.infer<typeof SignInEventSchema>;
+export type OpenInvitation = z.infer<typeof PendingInvitationSchema>;
 export type CompanyBody = z.input<typeof CreateCompanyRequest>;
 export type CompanyPatch = z.input<typeof UpdateCompanyRequest>;
 export type AccountPatch = z.input<typeof UpdateAdminAccountRequest>;
@@ -35,8 +37,8 @@ const CompaniesPage = Paginated(AdminCompanySchema);
 const AccountsPage = Paginated(AdminAccountSchema);
 const BudgetsPage = Paginated(AdminBudgetSchema);
 const AuditPage = Paginated(AdminAuditEntrySchema);
-const Resent = z.object({ id: z.number().int() });
-const Invited = Resent;
+const Invited = z.object({ id: z.number().int() });
+const OpenInvitationsPage = Paginated(PendingInvitationSchema);
 const Adjusted = z.object({ id: z.number().int(), amount_minor: z.number().int() });
 const parseCompany = (json: unknown) => AdminCompanySchema.parse(json);
 const parseAccount = (json: unknown) => AdminAccountSchema.parse(json);
@@ -85,8 +87,17 @@ export const updateAccount = (id: number, body: AccountPatch) => request(`${ADMI
 export const fetchSignIns = (id: number, signal?: AbortSignal) =>
   request(`${ADMIN}/accounts/${id}/sign-ins/`, { parse: (json) => SignInEventSchema.array().parse(json), signal });
 
-export const resendInvitation = (email: string) =>
-  request(`${ADMIN}/accounts/resend-invitation/`, { method: "POST", body: { email }, parse: (json) => Resent.parse(json) });
+/** Invitations of every company not accepted or revoked yet, expired ones included (issue 23): the ones a fresh link can go to. */
+export const fetchOpenInvitations = (search: string, pageSize: number, signal?: AbortSignal) =>
+  request("/api/b2b/v1/invitations/", {
+    query: { search: search || undefined, include_expired: "true", page: 1, page_size: pageSize },
+    parse: (json) => OpenInvitationsPage.parse(json),
+    signal,
+  });
+
+/** A fresh link in place of the invitation's (the earlier one stops working); answers the new invitation. */
+export const resendInvitation = (id: number) =>
+  request(`/api/b2b/v1/invitations/${id}/resend/`, { method: "POST", body: {}, parse: (json) => PendingInvitationSchema.parse(json) });
 
 // ---- Budgets ----
 

@@ -3,8 +3,8 @@ import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
 import { SearchSelect, type SearchSelectProps, type SearchSource } from "../../components/SearchSelect";
-import type { AdminCompany } from "./api";
-import { useCompany, useCompanyMatches } from "./hooks";
+import type { AdminCompany, OpenInvitation } from "./api";
+import { useCompany, useCompanyMatches, useInvitationMatches } from "./hooks";
 import { useRoleLabel } from "./ui";
 
 // Selects hold strings; "" means "all" (filters) or "none" (a platform operator's company).
@@ -48,4 +48,17 @@ export function AnyRoleSelect({ label, value, onChange, disabled, helperText, si
       ))}
     </TextField>
   );
+}
+
+/** An open invitation of any company (expired ones too), found by its address: what a fresh link goes to (issue 23). */
+export function InvitationSelect(props: SelectProps) {
+  const { t } = useTranslation("admin");
+  const source: SearchSource<OpenInvitation> = {
+    useMatches: useInvitationMatches,
+    // Chosen here only, so the picker already knows its name.
+    useOne: () => ({}),
+    id: (invitation) => String(invitation.id),
+    label: (invitation) => t(invitation.status === "expired" ? "people.resend.optionExpired" : "people.resend.option", { email: invitation.email, company: invitation.company.name }),
+  };
+  return <SearchSelect {...props} source={source} unavailable={t("people.resend.unavailable")} />;
 }

@@ -9,6 +9,7 @@ import {
   fetchCompanies,
   fetchSignIns,
   inviteToCompany,
+  fetchOpenInvitations,
   resendInvitation,
   setCompanySuspended,
   updateAccount,
@@ -34,6 +35,7 @@ const keys = {
   company: (id: number) => [ADMIN, "company", id] as const,
   accounts: (params: AccountsParams) => [ADMIN, "accounts", params] as const,
   signIns: (id: number) => [ADMIN, "sign-ins", id] as const,
+  invitationMatches: (search: string) => [ADMIN, "invitations", search] as const,
   budgets: (params: BudgetsParams) => [ADMIN, "budgets", params] as const,
   audit: (params: AuditParams) => [ADMIN, "audit", params] as const,
 };
@@ -84,6 +86,17 @@ export const useUpdateAccount = () => useAdminMutation(({ id, ...body }: Account
 
 export function useSignIns(id: number) {
   return useQuery({ queryKey: keys.signIns(id), queryFn: ({ signal }) => fetchSignIns(id, signal) });
+}
+
+/** The first open invitations whose address holds what was typed, for the resend picker. */
+export function useInvitationMatches(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.invitationMatches(search),
+    queryFn: ({ signal }) => fetchOpenInvitations(search, SEARCH_SELECT_MATCHES, signal),
+    select: (page) => page.results,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const useResendInvitation = () => useAdminMutation(resendInvitation);

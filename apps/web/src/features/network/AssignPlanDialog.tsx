@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
@@ -19,6 +19,7 @@ import type { Theme } from "@mui/material/styles";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { fieldProps } from "../../components/formField";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
@@ -67,26 +68,61 @@ const isFormError = (code: string): code is FormError => (FORM_ERRORS as readonl
  * (ISO date, today by default: spec §3) and skills, each with published collections.
  */
 export function AssignPlanDialog(props: AssignPlanDialogProps) {
+  const { t } = useTranslation("network");
   const [round, setRound] = useState(0);
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
+  // Escape, a click outside or Cancel: a filled form asks before it is thrown away (issue 23).
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const dismiss = () => (dirty.current ? setConfirming(true) : props.onClose());
+  const onDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      // A fresh form each time it opens.
-      slotProps={{ transition: { onExited: () => setRound((n) => n + 1) } }}
-    >
-      <AssignPlanFormBody key={round} titleId={titleId} {...props} />
-    </Dialog>
+    <>
+      <Dialog
+        open={props.open}
+        onClose={dismiss}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="md"
+        fullScreen={fullScreen}
+        // A fresh form each time it opens.
+        slotProps={{ transition: { onExited: () => setRound((n) => n + 1) } }}
+      >
+        <AssignPlanFormBody key={round} titleId={titleId} {...props} onCancel={dismiss} onDirty={onDirty} />
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t("assign.discardTitle")}
+        text={t("assign.discardText")}
+        confirm={t("assign.discard")}
+        cancel={t("assign.keepEditing")}
+        error={null}
+        pending={false}
+        onConfirm={() => {
+          setConfirming(false);
+          dirty.current = false;
+          props.onClose();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }
 
-function AssignPlanFormBody({ titleId, onClose, collection, people: chosenPeople, teams: chosenTeams, onAssigned, open }: AssignPlanDialogProps & { titleId: string }) {
+function AssignPlanFormBody({
+  titleId,
+  onClose,
+  onCancel,
+  onDirty,
+  collection,
+  people: chosenPeople,
+  teams: chosenTeams,
+  onAssigned,
+  open,
+}: AssignPlanDialogProps & { titleId: string; onCancel: () => void; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation("network");
   const errorMessage = useErrorMessage();
   const create = useCreatePlan();
@@ -106,7 +142,10 @@ function AssignPlanFormBody({ titleId, onClose, collection, people: chosenPeople
   const skills = form.watch("skills");
   const people = form.watch("people");
   const teams = form.watch("teams");
-  const { errors, isSubmitted } = form.formState;
+  const { errors, isSubmitted, isDirty } = form.formState;
+  useEffect(() => {
+    onDirty(isDirty);
+  }, [isDirty, onDirty]);
   const set = <K extends "people" | "teams" | "skills">(name: K, value: AssignPlanValues[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
   const setRow = (index: number, row: Partial<AssignPlanValues["skills"][number]>) =>
@@ -212,7 +251,7 @@ function AssignPlanFormBody({ titleId, onClose, collection, people: chosenPeople
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
+        <Button onClick={onCancel}>{t("actions.cancel")}</Button>
         <Button type="submit" variant="contained" loading={create.isPending}>
           {t("assign.submit")}
         </Button>

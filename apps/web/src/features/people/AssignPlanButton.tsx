@@ -12,8 +12,11 @@ const AssignPlanDialog = lazy(() =>
   Promise.all([import("../network/AssignPlanDialog"), i18next.loadNamespaces(["network"])]).then(([module]) => ({ default: module.AssignPlanDialog })),
 );
 
-/** "Assign plan" on a team page: the plan dialog with the team already chosen. */
-export function AssignPlanButton({ team }: { team: { id: number; name: string } }) {
+/**
+ * "Assign plan" on a team page: the plan dialog with nobody chosen beforehand. A pre-chosen team
+ * took everyone, its leader too, along with the one person the leader picked (issue 23).
+ */
+export function AssignPlanButton() {
   const { t } = useTranslation("people");
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -27,7 +30,6 @@ export function AssignPlanButton({ team }: { team: { id: number; name: string } 
           <AssignPlanDialog
             open
             onClose={() => setOpen(false)}
-            teams={[team]}
             // The team's progress and skills come from its plans.
             onAssigned={() => void queryClient.invalidateQueries({ queryKey: ["people"] })}
           />

@@ -27,6 +27,7 @@ import type { Employee, EmployeeOrdering, EmployeeStatusFilter, SortOrder } from
 import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
+import { InvitationsSection } from "./InvitationsSection";
 import { EmployeeStatusChip, LoadFailed, Loading, useDebounced, useFormatDate, useRoleLabel } from "./ui";
 import { TablePager, usePaging } from "../../components/TablePager";
 import { ScrollArea } from "../../components/ScrollArea";
@@ -230,6 +231,12 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
           </ScrollArea>
           <TablePager {...pager(employees.data?.count ?? 0)} />
         </Paper>
+      )}
+
+      {canManage && (
+        <Box sx={{ mt: 4 }}>
+          <InvitationsSection />
+        </Box>
       )}
 
       {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.employee} isSelf={dialog.employee.id === myAccountId} onClose={close} />}

@@ -4,6 +4,7 @@ import {
   Invitation as InvitationSchema,
   InviteRequest as InviteRequestSchema,
   Paginated,
+  PendingInvitation as PendingInvitationSchema,
   RemovalRequest as RemovalRequestSchema,
   Team as TeamSchema,
   TeamProgressPage as TeamProgressPageSchema,
@@ -20,6 +21,7 @@ export type Team = z.infer<typeof TeamSchema>;
 export type Employee = z.infer<typeof EmployeeSchema>;
 export type Invitation = z.infer<typeof InvitationSchema>;
 export type InviteRequest = z.infer<typeof InviteRequestSchema>;
+export type OpenInvitation = z.infer<typeof PendingInvitationSchema>;
 export type RemovalRequest = z.infer<typeof RemovalRequestSchema>;
 export type TeamProgressPage = z.infer<typeof TeamProgressPageSchema>;
 export type TeamProgressRow = TeamProgressPage["results"][number];
@@ -122,6 +124,26 @@ export const fetchInvitation = (token: string, signal?: AbortSignal) =>
 
 export const acceptInvitation = (token: string, body: { name: string; password: string }) =>
   request(`${B2B}/invitations/${encodeURIComponent(token)}/accept/`, { method: "POST", body, parse: parseInvitation });
+
+// ---- Open invitations (hr; platform operators for any company) ----
+
+export interface InvitationsParams {
+  page: number;
+  page_size: number;
+  search?: string;
+  include_expired?: "true";
+  company?: number;
+}
+const OpenInvitationsPage = Paginated(PendingInvitationSchema);
+
+export const fetchOpenInvitations = (params: InvitationsParams, signal?: AbortSignal) =>
+  request(`${B2B}/invitations/`, { query: { ...params, search: params.search || undefined }, parse: (json) => OpenInvitationsPage.parse(json), signal });
+
+/** A fresh link in place of the invitation's; answers the new invitation. */
+export const resendInvitation = (id: number) =>
+  request(`${B2B}/invitations/${id}/resend/`, { method: "POST", body: {}, parse: (json) => PendingInvitationSchema.parse(json) });
+
+export const revokeInvitation = (id: number) => request(`${B2B}/invitations/${id}/revoke/`, { method: "POST", body: {} });
 
 // ---- Invite and removal requests ----
 

@@ -8,6 +8,7 @@ import {
   fetchEmployees,
   fetchInvitation,
   fetchInviteRequests,
+  fetchOpenInvitations,
   fetchRemovalRequests,
   fetchTeam,
   fetchTeamMembers,
@@ -16,10 +17,13 @@ import {
   invite,
   requestInvite,
   requestRemoval,
+  resendInvitation,
+  revokeInvitation,
   updateEmployee,
   updateTeam,
   type Decision,
   type EmployeesParams,
+  type InvitationsParams,
   type RequestKind,
   type RequestsParams,
   type TeamsParams,
@@ -40,6 +44,7 @@ const keys = {
   employees: (params: EmployeesParams) => [PEOPLE, "employees", params] as const,
   requests: (kind: RequestKind, params: RequestsParams) => [PEOPLE, `${kind}-requests`, params] as const,
   invitation: (token: string) => ["invitation", token] as const,
+  openInvitations: (params: InvitationsParams) => [PEOPLE, "invitations", params] as const,
 };
 
 function usePeopleMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -107,6 +112,14 @@ export const useUpdateEmployee = () =>
   usePeopleMutation(({ id, ...body }: UpdateEmployeeBody & { id: number }) => updateEmployee(id, body));
 
 export const useInvite = () => usePeopleMutation(invite);
+
+// ---- Open invitations ----
+
+export function useOpenInvitations(params: InvitationsParams, enabled = true) {
+  return useQuery({ queryKey: keys.openInvitations(params), queryFn: ({ signal }) => fetchOpenInvitations(params, signal), placeholderData: keepPreviousData, enabled });
+}
+export const useResendInvitation = () => usePeopleMutation(resendInvitation);
+export const useRevokeInvitation = () => usePeopleMutation(revokeInvitation);
 
 // ---- Requests ----
 

@@ -4,7 +4,7 @@ import { isApiError } from "../../lib/api";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 
 /** What a 409 meant where it happened. */
-export type ConflictContext = "teamName" | "deleteTeam" | "decided" | "removalPending";
+export type ConflictContext = "teamName" | "deleteTeam" | "decided" | "removalPending" | "invitationAccepted";
 
 /**
  * Error messages for the people screens. The server answers every 409 with the one code

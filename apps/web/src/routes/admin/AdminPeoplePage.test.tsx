@@ -134,24 +134,44 @@ describe("/admin/people-management", () => {
     expect(changes).toHaveTextContent("Company: Acme → Globex");
   });
 
-  it("resends an invitation, and says so on the field when nobody was invited with the address", async () => {
-    let answer: { status: number; body: unknown } = { status: 404, body: { error: { code: "not_found", message: "Invitation not found" } } };
-    const fetch = serve({ "POST /api/b2b/v1/admin/accounts/resend-invitation/": () => answer });
+  it("resends an invitation picked from the open ones, expired ones included, not a typed address (issue 23)", async () => {
+    const invitation = (id: number, email: string, company: { id: number; name: string; domain: string }, status: "pending" | "expired") => ({
+      id,
+      email,
+      role: "member",
+      team: null,
+      company,
+      invited_by: null,
+      sent_at: "2026-03-01T10:00:00.000Z",
+      expires_at: "2026-03-08T10:00:00.000Z",
+      status,
+    });
+    const lapsed = invitation(12, "lapsed@outside.test", { id: 2, name: "Globex", domain: "globex.test" }, "expired");
+    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "conflict", message: "This invitation was already accepted" } } };
+    const fetch = serve({
+      "GET /api/b2b/v1/invitations/": { body: page([invitation(11, "waiting@outside.test", { id: 1, name: "Acme", domain: "acme.test" }, "pending"), lapsed]) },
+      "POST /api/b2b/v1/invitations/12/resend/": () => answer,
+    });
     const user = userEvent.setup();
     await open();
     await user.click(screen.getByRole("button", { name: "Resend an invitation" }));
     const dialog = await screen.findByRole("dialog", { name: "Resend an invitation" });
-    const email = within(dialog).getByRole("textbox", { name: "Email of the invited person" });
+    const picker = within(dialog).getByRole("combobox", { name: "Invitation" });
     await user.click(within(dialog).getByRole("button", { name: "Send a fresh link" }));
-    expect(email).toHaveAccessibleDescription("Required");
+    expect(picker).toHaveAccessibleDescription("Required");
 
-    await user.type(email, "Nobody@Outside.test");
+    await user.click(picker);
+    await user.click(await screen.findByRole("option", { name: "lapsed@outside.test · Globex (expired)" }));
+    const asked = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/invitations/")).map((call) => queryOf(call.url));
+    expect(asked[0]).toMatchObject({ include_expired: "true" });
     await user.click(within(dialog).getByRole("button", { name: "Send a fresh link" }));
-    await waitFor(() => expect(email).toHaveAccessibleDescription("Nobody was invited with this address."));
-    expect(callsOf(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/admin/accounts/resend-invitation/", body: { email: "nobody@outside.test" } });
+    await waitFor(() => expect(picker).toHaveAccessibleDescription("This invitation was already accepted: the account exists."));
+    expect(callsOf(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/invitations/12/resend/", body: {} });
+    expect(callsOf(fetch).some((call) => call.url.includes("resend-invitation"))).toBe(false);
 
-    answer = { status: 200, body: { id: 5 } };
+    answer = { status: 200, body: { ...lapsed, id: 13, status: "pending", expires_at: "2026-03-15T10:00:00.000Z" } };
     await user.click(within(dialog).getByRole("button", { name: "Send a fresh link" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText("A fresh invitation was sent to lapsed@outside.test")).toBeInTheDocument();
   });
 });

@@ -60,6 +60,7 @@ function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
       "GET /api/b2b/v1/employees/": { body: page([employee(1, "Hannah Reyes", "hr", { team: null }), employee(9, "Marco Bianchi", "member")]) },
       "GET /api/b2b/v1/invite-requests/": { body: page([inviteRequest]) },
       "GET /api/b2b/v1/removal-requests/": { body: page([removalRequest]) },
+      "GET /api/b2b/v1/invitations/": { body: page([]) },
       ...overrides,
     }),
   );
@@ -157,6 +158,60 @@ describe("employees tab", () => {
   });
 });
 
+describe("pending invitations (issue 23)", () => {
+  const invitation = {
+    id: 12,
+    email: "new.hire@outside.test",
+    role: "teamleader",
+    team: engineering,
+    company: { id: 1, name: "Acme", domain: "acme.test" },
+    invited_by: { id: 1, display_name: "Hannah Reyes" },
+    sent_at: "2026-03-01T10:00:00.000Z",
+    expires_at: "2026-03-08T10:00:00.000Z",
+    status: "pending",
+  };
+
+  it("shows hr who was invited, as what, by whom and until when, and resends a fresh link", async () => {
+    const fetch = serve({
+      "GET /api/b2b/v1/invitations/": { body: page([invitation]) },
+      "POST /api/b2b/v1/invitations/12/resend/": { body: { ...invitation, id: 13 } },
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/peopleManagement?tab=2", session: signedIn("hr") });
+    const section = await screen.findByRole("region", { name: "Pending invitations" });
+    const card = (await within(section).findByRole("heading", { name: "new.hire@outside.test" })).closest("li")!;
+    expect(card).toHaveTextContent("Team leader · team Engineering");
+    expect(card).toHaveTextContent("Sent by Hannah Reyes on Mar 1, 2026");
+    expect(card).toHaveTextContent("Link expires on Mar 8, 2026");
+    await user.click(within(card as HTMLElement).getByRole("button", { name: "Resend the invitation to new.hire@outside.test" }));
+    await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/invitations/12/resend/", body: {} }));
+    expect(await screen.findByText("A fresh link was sent to new.hire@outside.test; the earlier one no longer works")).toBeInTheDocument();
+  });
+
+  it("revokes after confirmation", async () => {
+    const fetch = serve({
+      "GET /api/b2b/v1/invitations/": { body: page([invitation]) },
+      "POST /api/b2b/v1/invitations/12/revoke/": { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/peopleManagement?tab=2", session: signedIn("hr") });
+    await user.click(await screen.findByRole("button", { name: "Revoke the invitation to new.hire@outside.test" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke the invitation to new.hire@outside.test?" });
+    expect(calls(fetch).filter((c) => c.method === "POST")).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Revoke" }));
+    await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/invitations/12/revoke/", body: {} }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("is hr's only: the L&D leader gets no invitations section", async () => {
+    const fetch = serve();
+    renderApp(app, { path: "/peopleManagement?tab=2", session: signedIn("ldleader") });
+    expect(await screen.findByRole("table")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Pending invitations" })).not.toBeInTheDocument();
+    expect(calls(fetch).some((c) => c.url.startsWith("/api/b2b/v1/invitations/"))).toBe(false);
+  });
+});
+
 describe("approvals tab", () => {
   it("accepts an invite request with a reason at POST /invite-requests/{id}/accept/", async () => {
     const fetch = serve({ "POST /api/b2b/v1/invite-requests/3/accept/": { body: { ...inviteRequest, status: "accepted", decided_by: hannah } } });
@@ -180,6 +235,19 @@ describe("approvals tab", () => {
     const dialog = await screen.findByRole("dialog", { name: "Reject the removal request?" });
     await user.click(within(dialog).getByRole("button", { name: "Reject" }));
     await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/removal-requests/5/reject/", body: {} }));
+  });
+
+  it("says accepting a removal takes the person off the team, not that it deactivates them (issue 23)", async () => {
+    const fetch = serve({ "POST /api/b2b/v1/removal-requests/5/accept/": { body: { ...removalRequest, status: "accepted", decided_by: hannah } } });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/peopleManagement?tab=3", session: signedIn("hr") });
+    await user.click(await screen.findByRole("button", { name: "Accept the removal request for Marco Bianchi (member@acme.test)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept the removal request?" });
+    expect(within(dialog).getByText(/leaves team Engineering\. The account stays active/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/deactivat/i)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/removal-requests/5/accept/", body: {} }));
+    expect(await screen.findByText("Accepted: Marco Bianchi (member@acme.test) removed from the team")).toBeInTheDocument();
   });
 
   it("explains a 409: the request was already decided", async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+import { collection } from "../../features/network/testing";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -112,6 +113,74 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send request" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("A removal request for this person is already pending.");
     expect(posts(fetch)).toEqual([["/api/b2b/v1/removal-requests/", { employee_id: 5 }]]);
+  });
+
+  describe("assigning a plan from the team page (issue 23)", () => {
+    const planRoutes = () => ({
+      "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
+      "GET /api/b2b/v1/employees/": { body: page([member(5, "Marco Bianchi", "member@acme.test", "member")]) },
+      "GET /api/b2b/v1/collections/": { body: page([collection({ id: 21, title: "Git in practice" })]) },
+      "POST /api/b2b/v1/plans/": {
+        status: 201,
+        body: {
+          id: 40,
+          title: "Git basics",
+          deadline: "2030-06-30",
+          skills: { git: { collections: [{ id: 21, title: "Git in practice", slug: "Git-in-practice" }] } },
+          teams: [],
+          created_by: tessa,
+          assignees_count: 1,
+          completed_count: 0,
+          overdue_count: 0,
+          created_at: "2026-01-01T00:00:00.000Z",
+        },
+      },
+    });
+    const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.click(await screen.findByRole("button", { name: "Assign plan" }));
+      return screen.findByRole("dialog", { name: "Assign an upskilling plan" });
+    };
+
+    it("starts with nobody chosen, and assigns only the one person chosen", async () => {
+      const fetch = serve(planRoutes());
+      const user = userEvent.setup();
+      renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+      const dialog = await openDialog(user);
+      // Neither the team (its leader included) nor anyone else is chosen beforehand.
+      expect(within(dialog).queryByRole("button", { name: "Engineering" })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole("button", { name: "Tessa Lind" })).not.toBeInTheDocument();
+      await user.type(within(dialog).getByRole("textbox", { name: /^Plan title/ }), "Git basics");
+      await user.type(within(dialog).getByRole("textbox", { name: /^Skill/ }), "git");
+      await user.click(within(dialog).getByRole("combobox", { name: /^Collections/ }));
+      await user.click(await screen.findByRole("option", { name: "Git in practice" }));
+      await user.type(within(dialog).getByRole("combobox", { name: "People" }), "Marco");
+      await user.click(await screen.findByRole("option", { name: /Marco Bianchi/ }));
+      await user.click(within(dialog).getByRole("button", { name: "Assign plan" }));
+      await waitFor(() => expect(posts(fetch).filter(([url]) => url.endsWith("/plans/"))).toHaveLength(1));
+      const [, body] = posts(fetch).find(([url]) => url.endsWith("/plans/"))!;
+      expect(body).toMatchObject({ title: "Git basics", skills: { git: { collections: [21] } }, selectedAccount: [5], selectedTeam: [] });
+    });
+
+    it("closes at once when nothing was typed, and asks before throwing a filled form away", async () => {
+      serve(planRoutes());
+      const user = userEvent.setup();
+      renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
+      await openDialog(user);
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+      const dialog = await openDialog(user);
+      await user.type(within(dialog).getByRole("textbox", { name: /^Plan title/ }), "Git basics");
+      await user.keyboard("{Escape}");
+      const confirm = await screen.findByRole("dialog", { name: "Discard this plan?" });
+      await user.click(within(confirm).getByRole("button", { name: "Keep editing" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Discard this plan?" })).not.toBeInTheDocument());
+      expect(within(screen.getByRole("dialog", { name: "Assign an upskilling plan" })).getByRole("textbox", { name: /^Plan title/ })).toHaveValue("Git basics");
+
+      await user.keyboard("{Escape}");
+      await user.click(within(await screen.findByRole("dialog", { name: "Discard this plan?" })).getByRole("button", { name: "Discard" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    });
   });
 
   it("keeps a team leader out of other teams", async () => {

@@ -55,7 +55,7 @@ export default function TeamPage() {
         actions={
           (canRequest || canAssign) && (
             <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-              {canAssign && name && <AssignPlanButton team={{ id: teamId, name }} />}
+              {canAssign && <AssignPlanButton />}
               {canRequest && (
                 <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
                   {t("teamPage.requestInvite")}

@@ -1,0 +1,11 @@
+import { sql, type SQL } from "drizzle-orm";
+import { teams } from "../../db/schema/index.ts";
+
+/**
+ * Who holds a plan given to a team: its active members except the team's leader, who hands the plan
+ * out rather than takes it (issue 23; a leader assigned by name still holds it). Every query that
+ * turns a plan's teams into people adds this condition: `accountId` is the member's account id and
+ * `teamId` the plan's team, as SQL of the caller's query.
+ */
+export const notTeamLeader = (accountId: SQL, teamId: SQL): SQL =>
+  sql`not exists (select 1 from ${teams} lt where lt.id = ${teamId} and lt.leader_account_id = ${accountId})`;

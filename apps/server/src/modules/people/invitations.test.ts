@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { invitations } from "../../db/schema/index.ts";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, companyId } from "../../../test/factories.ts";
+
+// Issue 23: invitations people can manage. hr lists its company's open invitations, resends
+// (a new link, the old one void) and revokes them; platform operators do so for any company.
+let t: TestContext;
+let hr: Client, ld: Client, tl: Client, member: Client, admin: Client, globexHr: Client;
+let engineering: number;
+let acme: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [hr, ld, tl, member, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.admin].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
+  globexHr = (await addPerson(t, { company: "globex", role: "hr" })).client;
+  engineering = (await tl.get("/api/me")).body.account.team.id;
+  acme = await companyId(t, "acme");
+});
+afterAll(() => t.close());
+
+type Listed = { id: number; status: string; email: string; role: string; team: { id: number; name: string } | null; company: { id: number }; invited_by: { display_name: string } | null; sent_at: string; expires_at: string };
+const list = async (c: Client, query = "") => {
+  const res = await c.get(`/api/b2b/v1/invitations/${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body as { count: number; results: Listed[] };
+};
+const emails = async (c: Client, query = "") => (await list(c, query)).results.map((i) => i.email);
+const invite = async (email: string, body: object = {}) => {
+  const res = await hr.post("/api/b2b/v1/invitations/", { email, ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as number;
+};
+const tokenIn = async (email: string, count?: number) => (await t.linkIn(email, count)).pathname.split("/").pop()!;
+const statusOf = async (token: string) => (await t.anonymous.get(`/api/b2b/v1/invitations/${token}/`)).body.status;
+
+describe("who may manage invitations", () => {
+  it("refuses callers without a session and roles other than hr and admin", async () => {
+    const id = await invite("refused@outside.test");
+    expect((await t.anonymous.get("/api/b2b/v1/invitations/")).status).toBe(401);
+    for (const c of [ld, tl, member]) {
+      expect((await c.get("/api/b2b/v1/invitations/")).status).toBe(403);
+      expect((await c.post(`/api/b2b/v1/invitations/${id}/resend/`, {})).status).toBe(403);
+      expect((await c.post(`/api/b2b/v1/invitations/${id}/revoke/`, {})).status).toBe(403);
+    }
+  });
+
+  it("keeps each company's invitations to its own hr: another company's hr gets 404 and changes nothing", async () => {
+    const id = await invite("isolated@outside.test");
+    const token = await tokenIn("isolated@outside.test");
+    expect(await emails(globexHr)).not.toContain("isolated@outside.test");
+    // Asking for Acme's company changes nothing for hr: they see their own.
+    expect(await emails(globexHr, `?company=${acme}`)).not.toContain("isolated@outside.test");
+    expect((await globexHr.post(`/api/b2b/v1/invitations/${id}/resend/`, {})).status).toBe(404);
+    expect((await globexHr.post(`/api/b2b/v1/invitations/${id}/revoke/`, {})).status).toBe(404);
+    expect((await hr.post("/api/b2b/v1/invitations/999999/revoke/", {})).status).toBe(404);
+    expect(await statusOf(token)).toBe("pending");
+    expect((await t.mails("isolated@outside.test")).length).toBe(1);
+  });
+});
+
+describe("hr's open invitations", () => {
+  it("lists who, role, team, when sent and when it expires, newest first", async () => {
+    await invite("first@outside.test");
+    await invite("second@outside.test", { role: "teamleader", team_id: engineering });
+    const page = await list(hr, "?search=outside.test&page_size=2");
+    expect(page.count).toBeGreaterThanOrEqual(2);
+    const [second, first] = page.results;
+    expect(second).toMatchObject({ email: "second@outside.test", role: "teamleader", team: { id: engineering, name: "Engineering" }, company: { id: acme }, invited_by: { display_name: expect.any(String) } });
+    expect(first).toMatchObject({ email: "first@outside.test", role: "member", team: null });
+    // Valid for 7 days from when it was sent.
+    expect(Math.abs(new Date(second!.expires_at).getTime() - new Date(second!.sent_at).getTime() - 7 * 86_400_000)).toBeLessThan(60_000);
+  });
+
+  it("resends: a new link works, the old one is void, and the list shows the invitation once", async () => {
+    const id = await invite("resend@outside.test");
+    const old = await tokenIn("resend@outside.test");
+    const res = await hr.post(`/api/b2b/v1/invitations/${id}/resend/`, {});
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ email: "resend@outside.test" });
+    expect(res.body.id).not.toBe(id);
+    const fresh = await tokenIn("resend@outside.test", 2);
+    expect(fresh).not.toBe(old);
+    expect(await statusOf(old)).toBe("revoked");
+    expect(await statusOf(fresh)).toBe("pending");
+    expect((await list(hr, "?search=resend@")).results.map((i) => i.id)).toEqual([res.body.id]);
+  });
+
+  it("revokes: the link stops working and the invitation leaves the list", async () => {
+    const id = await invite("revoke@outside.test");
+    const token = await tokenIn("revoke@outside.test");
+    expect((await hr.post(`/api/b2b/v1/invitations/${id}/revoke/`, {})).status).toBe(204);
+    expect((await hr.post(`/api/b2b/v1/invitations/${id}/revoke/`, {})).status).toBe(204);
+    expect(await emails(hr)).not.toContain("revoke@outside.test");
+    expect(await statusOf(token)).toBe("revoked");
+    expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Too late", password: "secret12" })).status).toBe(400);
+  });
+
+  it("drops accepted and expired invitations from the list; an accepted one can't be resent or revoked", async () => {
+    const accepted = await invite("accepted@outside.test");
+    const token = await tokenIn("accepted@outside.test");
+    expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Joined", password: "secret12" })).status).toBe(201);
+    const expired = await invite("expired@outside.test");
+    await t.database.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired));
+    const listed = await emails(hr);
+    expect(listed).not.toContain("accepted@outside.test");
+    expect(listed).not.toContain("expired@outside.test");
+    // Asked for, the expired ones come too, to send a fresh link.
+    const withExpired = (await list(hr, "?include_expired=true&page_size=100")).results;
+    expect(withExpired.find((i) => i.email === "expired@outside.test")).toMatchObject({ id: expired, status: "expired" });
+    expect(withExpired.map((i) => i.email)).not.toContain("accepted@outside.test");
+    expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).status).toBe(409);
+    expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).status).toBe(409);
+  });
+});
+
+describe("platform operators", () => {
+  it("see every company's open invitations, one company's on asking, and resend any", async () => {
+    const globexInvite = (await globexHr.post("/api/b2b/v1/invitations/", { email: "globex-guest@outside.test" })).body.id as number;
+    const all = await emails(admin, "?page_size=100");
+    expect(all).toContain("globex-guest@outside.test");
+    expect(all).toContain("first@outside.test");
+    expect(await emails(admin, `?company=${acme}&page_size=100`)).not.toContain("globex-guest@outside.test");
+    const res = await admin.post(`/api/b2b/v1/invitations/${globexInvite}/resend/`, {});
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.company.id).toBe(await companyId(t, "globex"));
+    expect((await t.mails("globex-guest@outside.test")).length).toBe(2);
+  });
+});
