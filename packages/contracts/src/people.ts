@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, Role } from "./identity.ts";
+import { QueryBool } from "./common.ts";
 
 /** spec §3 request status; `all` is a filter only. */
 export const RequestStatus = z.enum(["pending", "accepted", "rejected"]);
@@ -101,7 +102,7 @@ export const InvitationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(120).optional().describe("Part of the invited address"),
-  include_expired: z.enum(["true", "false"]).default("false").describe("Also the expired ones, to send a fresh link"),
+  include_expired: QueryBool.describe("Also the expired ones, to send a fresh link"),
   company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Platform operators: one company's only (hr always sees their own)"),
 });
 

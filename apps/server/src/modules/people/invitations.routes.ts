@@ -74,7 +74,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req) => {
       const actor = requireActor(req.actor);
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === "true" }, p.limit, p.offset);
+      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true }, p.limit, p.offset);
       return toPage(req, p, count, rows.map(presentOpen));
     },
   );
