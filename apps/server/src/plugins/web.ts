@@ -3,6 +3,8 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
+import { isPublicPage } from "@learnward/contracts";
+import { sessionToken } from "../lib/actor-cache.ts";
 import { createPageRenderer } from "./ssr.ts";
 
 /**
@@ -52,6 +54,13 @@ export default fp(
       // API, so not in its document (which must not depend on whether the web app is built).
       app.get("/*", { config: { access: "public" }, schema: { hide: true } }, (req, reply) => {
         if (!isPage(req)) return reply.callNotFound();
+        // spec §2: an unsigned visitor of any page but the public ones goes to /login, before any of
+        // the app loads (and an unknown address tells them nothing). Only a missing session decides
+        // here: a session that turns out dead is the app's to handle, which also tells someone whose
+        // account is gone why they were signed out (resolving it here would revoke it unexplained).
+        if (!isPublicPage(req.url.split("?")[0]!) && !sessionToken(req.headers as Parameters<typeof sessionToken>[0])) {
+          return reply.header("cache-control", "no-store").redirect(`/login?next=${encodeURIComponent(req.url)}`, 302);
+        }
         // Read per request: a rebuild replaces index.html while the server runs.
         return fs.promises.readFile(index, "utf8").then(async (template) => {
           const page = req.method === "GET" ? await renderPage(req, template) : null;
