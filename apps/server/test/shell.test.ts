@@ -60,3 +60,73 @@ describe("pages that need a signed-in visitor (spec §2)", () => {
     expect((await page("/favicon-missing.svg")).statusCode).toBe(404);
   });
 });
+
+/** The Content-Security-Policy's directives, by name. */
+function csp(res: { headers: Record<string, unknown> }): Record<string, string> {
+  return Object.fromEntries(
+    String(res.headers["content-security-policy"])
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(" ")[0]!, d.slice(d.indexOf(" ") + 1)]),
+  );
+}
+
+const CONFIGURED = {
+  EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abcdef",
+  CHAT_WIDGET_URL: "https://chat.example.com/widget/v2.js",
+  TAG_MANAGER_ID: "GTM-AB12CD3",
+};
+
+describe("the browser-extension link, chat widget and tag manager (spec §1)", () => {
+  let configured: TestContext;
+  let extensionOnly: TestContext;
+  beforeAll(async () => {
+    const dist = { WEB_DIST: path.join(root, "dist") };
+    configured = await createTestContext({ seed: false, env: { ...dist, ...CONFIGURED } });
+    extensionOnly = await createTestContext({ seed: false, env: { ...dist, EXTENSION_URL: CONFIGURED.EXTENSION_URL } });
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await extensionOnly?.close();
+  });
+
+  it("adds nothing to the page or its Content-Security-Policy when none is configured", async () => {
+    for (const url of ["/login", "/api/health"]) {
+      const res = await page(url);
+      expect(res.body).not.toContain("learnward-config");
+      const policy = csp(res);
+      expect(policy["script-src"], url).toBe("'self'");
+      expect(policy["connect-src"], url).toBe("'self'");
+      expect(policy["img-src"], url).toBe("'self' data: https:");
+      expect(policy["frame-src"], url).toBeUndefined();
+    }
+  });
+
+  it("hands what is configured to the page, as data it does not run", async () => {
+    const res = await configured.app.inject({ method: "GET", url: "/login" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<script type="application/json" id="learnward-config">{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":"https://chat.example.com/widget/v2.js","tag_manager_id":"GTM-AB12CD3"}</script></head>',
+    );
+    const extension = await extensionOnly.app.inject({ method: "GET", url: "/login" });
+    expect(extension.body).toContain('{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":null,"tag_manager_id":null}');
+  });
+
+  it("admits exactly the chat widget's and the tag manager's hosts, and only when they are configured", async () => {
+    for (const url of ["/login", "/api/health"]) {
+      const policy = csp(await configured.app.inject({ method: "GET", url }));
+      expect(policy["script-src"], url).toBe("'self' https://chat.example.com https://www.googletagmanager.com");
+      expect(policy["connect-src"], url).toBe("'self' https://chat.example.com https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com");
+      expect(policy["frame-src"], url).toBe("'self' https://chat.example.com");
+      // Images from any https host were allowed already (content covers); nothing is added there.
+      expect(policy["img-src"], url).toBe("'self' data: https:");
+      expect(policy["frame-ancestors"], url).toBe("'none'");
+    }
+    // A link is only followed, never loaded by the page: the extension adds nothing.
+    const policy = csp(await extensionOnly.app.inject({ method: "GET", url: "/login" }));
+    expect(policy["script-src"]).toBe("'self'");
+    expect(policy["connect-src"]).toBe("'self'");
+    expect(policy["frame-src"]).toBeUndefined();
+  });
+});
