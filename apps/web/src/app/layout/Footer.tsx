@@ -7,13 +7,42 @@ import Instagram from "@mui/icons-material/Instagram";
 import LinkedIn from "@mui/icons-material/LinkedIn";
 import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@learnward/contracts";
-import { PRODUCT_NAME, SOCIAL_LINKS } from "../config";
+import { styled } from "@mui/material/styles";
+import { needsConsent, PRODUCT_NAME, readIntegrations, SOCIAL_LINKS } from "../config";
+import { askConsentAgain } from "../consent";
+import { useHydrated } from "../renderHints";
+import { SiteIntegrations } from "../SiteIntegrations";
 
 const SOCIAL = [
   { key: "video", href: SOCIAL_LINKS.video, icon: <YouTube /> },
   { key: "photo", href: SOCIAL_LINKS.photo, icon: <Instagram /> },
   { key: "professional", href: SOCIAL_LINKS.professional, icon: <LinkedIn /> },
 ] as const;
+
+/** A button that looks like the footer's links. */
+const LinkButton = styled("button")(({ theme }) => ({
+  ...theme.typography.body2,
+  color: theme.palette.text.secondary,
+  background: "none",
+  border: 0,
+  padding: 0,
+  cursor: "pointer",
+  textDecoration: "underline",
+  textUnderlineOffset: 2,
+  "&:hover": { textDecorationThickness: 2 },
+}));
+
+/** "Cookie settings", where a chat widget or tag manager asks for consent (only in the browser: the server's render cannot know). */
+function CookieSettings() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated || !needsConsent(readIntegrations())) return null;
+  return (
+    <LinkButton type="button" onClick={askConsentAgain}>
+      {t("footer.cookieSettings")}
+    </LinkButton>
+  );
+}
 
 /** spec §1/§9: company name, privacy and terms links, social links; content max width 1260. */
 export function Footer({ companyName }: { companyName: string | null }) {
@@ -43,6 +72,7 @@ export function Footer({ companyName }: { companyName: string | null }) {
           <TextLink to="/terms" sx={{ color: "text.secondary", typography: "body2" }}>
             {t("footer.terms")}
           </TextLink>
+          <CookieSettings />
         </Box>
         <Box sx={{ flex: 1 }} />
         <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5 }}>
@@ -61,6 +91,8 @@ export function Footer({ companyName }: { companyName: string | null }) {
           ))}
         </Box>
       </Box>
+      {/* Every page's footer: the consent question and the scripts it lets in (spec §1). */}
+      <SiteIntegrations />
     </Box>
   );
 }
