@@ -14,7 +14,7 @@ import { TextLink } from "./TextLink";
  * the visitor asked for it again ("Cookie settings"), it takes the focus.
  */
 export default function ConsentBanner({ integrations, focus }: { integrations: SiteIntegrations; focus: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["shell", "common"]);
   const titleId = useId();
   const accept = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -42,7 +42,7 @@ export default function ConsentBanner({ integrations, focus }: { integrations: S
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t(`consent.body.${what}`)}{" "}
-        <TextLink to="/privacy">{t("footer.privacy")}</TextLink>
+        <TextLink to="/privacy">{t("common:footer.privacy")}</TextLink>
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, justifyContent: "flex-end" }}>
         <Button variant="outlined" onClick={() => chooseConsent("declined")}>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { TextLink } from "../../components/TextLink";
@@ -7,11 +8,8 @@ import Instagram from "@mui/icons-material/Instagram";
 import LinkedIn from "@mui/icons-material/LinkedIn";
 import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@learnward/contracts";
-import { styled } from "@mui/material/styles";
 import { needsConsent, PRODUCT_NAME, readIntegrations, SOCIAL_LINKS } from "../config";
-import { askConsentAgain } from "../consent";
 import { useHydrated } from "../renderHints";
-import { SiteIntegrations } from "../SiteIntegrations";
 
 const SOCIAL = [
   { key: "video", href: SOCIAL_LINKS.video, icon: <YouTube /> },
@@ -19,34 +17,21 @@ const SOCIAL = [
   { key: "professional", href: SOCIAL_LINKS.professional, icon: <LinkedIn /> },
 ] as const;
 
-/** A button that looks like the footer's links. */
-const LinkButton = styled("button")(({ theme }) => ({
-  ...theme.typography.body2,
-  color: theme.palette.text.secondary,
-  background: "none",
-  border: 0,
-  padding: 0,
-  cursor: "pointer",
-  textDecoration: "underline",
-  textUnderlineOffset: 2,
-  "&:hover": { textDecorationThickness: 2 },
-}));
+// The consent question and what it lets in: their code loads only where a chat widget or a tag
+// manager is configured (spec §1), so that the first load of every other install carries none of it.
+const SiteIntegrations = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.SiteIntegrations })));
+const CookieSettings = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.CookieSettings })));
 
-/** "Cookie settings", where a chat widget or tag manager asks for consent (only in the browser: the server's render cannot know). */
-function CookieSettings() {
-  const { t } = useTranslation();
+/** Whether this page asks for consent: only in the browser (the server's render cannot know), once it has the page. */
+function useAsksConsent(): boolean {
   const hydrated = useHydrated();
-  if (!hydrated || !needsConsent(readIntegrations())) return null;
-  return (
-    <LinkButton type="button" onClick={askConsentAgain}>
-      {t("footer.cookieSettings")}
-    </LinkButton>
-  );
+  return hydrated && needsConsent(readIntegrations());
 }
 
 /** spec §1/§9: company name, privacy and terms links, social links; content max width 1260. */
 export function Footer({ companyName }: { companyName: string | null }) {
   const { t } = useTranslation();
+  const asksConsent = useAsksConsent();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
       <Box
@@ -72,7 +57,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
           <TextLink to="/terms" sx={{ color: "text.secondary", typography: "body2" }}>
             {t("footer.terms")}
           </TextLink>
-          <CookieSettings />
+          {asksConsent && (
+            <Suspense fallback={null}>
+              <CookieSettings />
+            </Suspense>
+          )}
         </Box>
         <Box sx={{ flex: 1 }} />
         <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5 }}>
@@ -92,7 +81,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
         </Box>
       </Box>
       {/* Every page's footer: the consent question and the scripts it lets in (spec §1). */}
-      <SiteIntegrations />
+      {asksConsent && (
+        <Suspense fallback={null}>
+          <SiteIntegrations />
+        </Suspense>
+      )}
     </Box>
   );
 }
