@@ -41,9 +41,21 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser context (own cookies) and page, recording the page's errors. */
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Session> {
+/**
+ * A fresh browser context (own cookies) and page, recording the page's errors. Its accounts count as
+ * having had their first visit, so the onboarding panel does not open by itself over the page under
+ * test (the demo accounts are days old at most), unless `firstVisit` (shell.e2e.ts tests that opening).
+ */
+export async function openPage(browser: Browser, viewport = DESKTOP, { firstVisit = false } = {}): Promise<Session> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport });
+  if (!firstVisit) {
+    await context.addInitScript(() => {
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        return getItem.call(this, key) ?? (key.startsWith("learnward_onboarding_shown:") ? "before this test" : null);
+      };
+    });
+  }
   // A CSP violation (an eval probe caught in a try, say) logs nothing by itself: make it an error.
   await context.addInitScript(() =>
     document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI})`)),

@@ -77,7 +77,6 @@ describe("public pages", () => {
       "/reset-password?token=example": "Choose a new password",
       "/privacy": "Privacy policy",
       "/terms": "Terms of use",
-      "/no-such-page": "Page not found",
     };
     for (const [path, title] of Object.entries(expected)) expect(await visit(page, path), path).toBe(title);
     expect([...new Set(await shootAll(page, Object.keys(expected), "public"))]).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, settled, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, PHONE, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, settled, signInWithApi, visible, waitForPath } from "../support";
+import { startServer } from "../harness.mjs";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -137,6 +138,91 @@ describe("top bar", () => {
     await visible(page.getByText("Profile saved"));
     await page.getByRole("button", { name: "Account menu" }).click();
     await visible(page.getByRole("menu").getByText("Hana R. Test"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+// Issue 23: trying every role found an unknown page shown to unsigned visitors, and no first-week panel.
+describe("sign-in redirects (spec §2)", () => {
+  it("sends an unsigned visitor of an unknown page to /login from the server, and shows it signed in as not found", async () => {
+    const { page, context, errors } = await openPage(browser);
+    const response = await page.goto("/no-such-page");
+    // The server answered the address with a redirect before any of the app loaded.
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${BASE_URL}/no-such-page`);
+    await waitForPath(page, "/login?next=%2Fno-such-page");
+    await expectHeading(page, "Sign in");
+
+    await signInWithApi(context, "member@acme.test");
+    await page.goto("/no-such-page");
+    await expectHeading(page, "Page not found");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("first-week onboarding panel (spec §4)", () => {
+  it("opens by itself on the first visit of a new account, and not again", async () => {
+    const { page, context, errors } = await openPage(browser, PHONE, { firstVisit: true });
+    // The demo accounts were created when this run's database was seeded: in their first week.
+    await signInWithApi(context, "member@acme.test");
+    await page.goto("/home");
+    const panel = await visible(page.getByRole("dialog", { name: "Your first week" }));
+    await panel.getByRole("button", { name: "Close onboarding" }).click();
+    await panel.waitFor({ state: "hidden" });
+
+    await page.goto("/discover");
+    await expectHeading(page, "Discover");
+    await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
+    expect(await page.getByRole("dialog", { name: "Your first week" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("chat widget and tag manager (spec §1)", () => {
+  let configured: { baseUrl: string; stop: () => Promise<void> };
+  const THIRD_PARTIES = { CHAT_WIDGET_URL: "https://chat.example.test/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3", EXTENSION_URL: "https://extensions.example.test/learnward" };
+  beforeAll(async () => {
+    // A second server, configured with them: the suite's own stays without.
+    Object.assign(process.env, THIRD_PARTIES);
+    try {
+      configured = await startServer("server-third-parties.log");
+    } finally {
+      for (const name of Object.keys(THIRD_PARTIES)) delete process.env[name];
+    }
+  }, 150_000);
+  afterAll(async () => {
+    await configured?.stop();
+  });
+
+  it("load only after the visitor accepts analytics cookies, within the Content-Security-Policy", { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ baseURL: configured.baseUrl, viewport: PHONE });
+    const errors: string[] = [];
+    await context.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI})`)),
+    );
+    // Stand-ins for the third parties' scripts (no network here); the browser still applies the CSP first.
+    await context.route("https://chat.example.test/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.chatWidgetLoaded = true;" }));
+    await context.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.tagManagerLoaded = true;" }));
+    const page = await context.newPage();
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    const loaded = () => page.evaluate(() => [Boolean((window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded), Boolean((window as { tagManagerLoaded?: boolean }).tagManagerLoaded)]);
+
+    await page.goto("/login");
+    const banner = await visible(page.getByRole("region", { name: "Cookie consent" }));
+    expect(await loaded()).toEqual([false, false]);
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await page.waitForFunction(() => (window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded && (window as { tagManagerLoaded?: boolean }).tagManagerLoaded);
+    await page.reload();
+    await page.waitForFunction(() => (window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded === true);
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+
+    // Withdrawn from the footer: the page starts again without them.
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Decline" }).click()]);
+    await visible(page.getByRole("button", { name: "Cookie settings" }));
+    expect(await loaded()).toEqual([false, false]);
     expect(errors).toEqual([]);
     await context.close();
   });

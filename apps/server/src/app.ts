@@ -125,7 +125,12 @@ export async function buildApp(opts: AppOptions) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, sameOrigins: config.sameOrigins, corsOrigins: config.CORS_ORIGINS });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    sameOrigins: config.sameOrigins,
+    corsOrigins: config.CORS_ORIGINS,
+    thirdParties: { chatWidgetUrl: config.CHAT_WIDGET_URL, tagManagerId: config.TAG_MANAGER_ID },
+  });
   // After security: its refusals still carry the security and CORS headers.
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
@@ -209,7 +214,10 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, people: peopleService, mailer, publicUrl: config.publicUrl });
 
-  await app.register(webPlugin, { dist: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+  await app.register(webPlugin, {
+    dist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
+    integrations: { extension_url: config.EXTENSION_URL ?? null, chat_widget_url: config.CHAT_WIDGET_URL ?? null, tag_manager_id: config.TAG_MANAGER_ID ?? null },
+  });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -44,6 +44,30 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ IMAGE_CACHE_MAX_MB: "0" })).toThrow(/IMAGE_CACHE_MAX_MB="0": must be at least 1/);
   });
 
+  it("reads the optional extension link, chat widget and tag manager, none unless set (issue 23)", () => {
+    const none = loadConfig({});
+    expect([none.EXTENSION_URL, none.CHAT_WIDGET_URL, none.TAG_MANAGER_ID]).toEqual([undefined, undefined, undefined]);
+    const set = loadConfig({ EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc", CHAT_WIDGET_URL: "https://chat.example.com/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3" });
+    expect(set).toMatchObject({ EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc", CHAT_WIDGET_URL: "https://chat.example.com/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3" });
+    expect(loadConfig({ EXTENSION_URL: "http://localhost:8080/extension.zip" }).EXTENSION_URL).toBe("http://localhost:8080/extension.zip");
+  });
+
+  it("refuses a bad extension link, chat widget or tag manager id, naming each", () => {
+    try {
+      loadConfig({ EXTENSION_URL: "javascript:alert(1)", CHAT_WIDGET_URL: "http://chat.example.com/widget.js", TAG_MANAGER_ID: "UA-12345-1" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      expect(msg).toContain('EXTENSION_URL="javascript:alert(1)": must be an http:// or https:// URL');
+      expect(msg).toContain('CHAT_WIDGET_URL="http://chat.example.com/widget.js": must be the https:// URL of the widget\'s script');
+      expect(msg).toContain('TAG_MANAGER_ID="UA-12345-1": must be a Google Tag Manager container id such as GTM-AB12CD3');
+    }
+    expect(() => loadConfig({ EXTENSION_URL: "not a url" })).toThrow(/EXTENSION_URL="not a url": must be an http/);
+    expect(() => loadConfig({ CHAT_WIDGET_URL: "widget.js" })).toThrow(/CHAT_WIDGET_URL="widget.js": must be the https/);
+    expect(() => loadConfig({ TAG_MANAGER_ID: "gtm-ab12cd3\"><script>" })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
+  });
+
   it("reads DEMO_SEED=false as an empty start", () => {
     expect(loadConfig({ DEMO_SEED: "false" }).DEMO_SEED).toBe(false);
   });

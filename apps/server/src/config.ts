@@ -1,8 +1,19 @@
 import { z } from "zod";
+import { TAG_MANAGER_ID_PATTERN } from "@learnward/contracts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** An absolute URL whose scheme is one of `schemes` (a `javascript:` link is a URL too). */
+const urlWith = (schemes: readonly string[], message: string) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -43,6 +54,12 @@ const EnvSchema = z.object({
     .optional(),
   LLM_MODEL: z.string().trim().min(1).max(200).optional(),
   LLM_API_KEY: z.string().min(1).max(500).optional(),
+  // spec §1: the browser-extension link (user menu), the support chat widget and the tag manager
+  // (issue 23). The widget and the tag manager load only after the visitor accepts analytics cookies,
+  // and the Content-Security-Policy admits their hosts only when they are set (plugins/security.ts).
+  EXTENSION_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  CHAT_WIDGET_URL: urlWith(["https:"], "must be the https:// URL of the widget's script").optional(),
+  TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
   LLM_TIMEOUT_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int("must be a whole number")

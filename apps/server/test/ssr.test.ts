@@ -97,7 +97,8 @@ describe("pages rendered on the server (issue 13)", () => {
 
   it("sends index.html as it is when the render fails, hangs, or the page is the browser's to draw", async () => {
     for (const url of ["/broken", "/browser-only", "/stuck"]) {
-      const res = await page(url);
+      // Signed in: these are not public pages (an unsigned visitor would be sent to /login).
+      const res = await page(url, { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toBe(TEMPLATE);

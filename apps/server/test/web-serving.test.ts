@@ -68,8 +68,11 @@ describe("serving the built web app on the API's port", () => {
   });
 
   it("answers the app's routes with index.html, never cached", async () => {
+    // A visitor with a session: an unsigned one is sent to /login from all but the public pages
+    // (test/shell.test.ts); whether the session is alive is for the app to find out.
+    const headers = { cookie: "better-auth.session_token=some-session" };
     for (const url of ["/", "/home", "/collaborative-network/collections/12/sql-basics", "/peopleManagement?tab=2"]) {
-      const res = await app.inject({ method: "GET", url });
+      const res = await app.inject({ method: "GET", url, headers });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");

@@ -51,7 +51,9 @@ describe("rendering the first view on the server", () => {
   });
 
   it("fetches what the page shows as the signed-in person, and leaves failed calls to the browser", async () => {
-    const api = fakeApi({ "/api/session": { me: ME }, "/api/b2b/v1/onboarding/": { count: 0, next: null, previous: null, results: [] } });
+    // In their first week: the shell shows their onboarding steps (spec §4).
+    const newcomer = { ...ME, account: { ...ME.account, created_at: new Date().toISOString() } };
+    const api = fakeApi({ "/api/session": { me: newcomer }, "/api/b2b/v1/onboarding/": { count: 0, next: null, previous: null, results: [] } });
     const page = await render({ url: "/home", cookie: "", phone: false, api });
     expect(page?.html).toContain("Welcome, Leo Duarte. Your saved content, courses and folders live here.");
     // The desktop layout: the menu collapses rather than opens.
@@ -65,9 +67,12 @@ describe("rendering the first view on the server", () => {
   });
 
   it("lays the page out for a phone when told the visitor is on one", async () => {
-    const page = await render({ url: "/home", cookie: "", phone: true, api: fakeApi({ "/api/session": { me: ME } }) });
+    const api = fakeApi({ "/api/session": { me: ME } });
+    const page = await render({ url: "/home", cookie: "", phone: true, api });
     expect(page?.html).toContain('aria-label="Open menu"');
     expect(page?.state.phone).toBe(true);
+    // Past their first week, onboarding is not offered, so not asked for (spec §4, issue 23).
+    expect(api.calls.some((url) => url.startsWith("/api/b2b/v1/onboarding"))).toBe(false);
   });
 
   it("keeps the drawer as the person left it (its cookie)", async () => {

@@ -11,3 +11,4 @@ export * from "./admin.ts";
 export * from "./onboarding.ts";
 export * from "./insights.ts";
 export * from "./discover.ts";
+export * from "./shell.ts";

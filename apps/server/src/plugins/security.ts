@@ -5,10 +5,34 @@ import cors from "@fastify/cors";
 import compress from "@fastify/compress";
 import { AppError } from "../lib/errors.ts";
 
+/** The third parties a page may load (spec §1), as configured; absent ones add nothing. */
+export interface ThirdParties {
+  chatWidgetUrl?: string;
+  tagManagerId?: string;
+}
+
+/** Google Tag Manager, and the Google Analytics endpoints its tags send to (Google's CSP guide). */
+const TAG_MANAGER = { script: ["https://www.googletagmanager.com"], connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"] };
+
+/**
+ * What the Content-Security-Policy adds for the configured third parties: the chat widget's host may
+ * run its script, call home and show its frame; the tag manager may run and send. Images are allowed
+ * from any https host already.
+ */
+export function thirdPartySources({ chatWidgetUrl, tagManagerId }: ThirdParties) {
+  const chat = chatWidgetUrl ? [new URL(chatWidgetUrl).origin] : [];
+  return {
+    script: [...chat, ...(tagManagerId ? TAG_MANAGER.script : [])],
+    connect: [...chat, ...(tagManagerId ? TAG_MANAGER.connect : [])],
+    frame: chat,
+  };
+}
+
 /** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 export default fp(
-  async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; sameOrigins: string[]; corsOrigins: string[] }) {
+  async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; sameOrigins: string[]; corsOrigins: string[]; thirdParties?: ThirdParties }) {
     const https = opts.publicUrl.startsWith("https://");
+    const extra = thirdPartySources(opts.thirdParties ?? {});
     // helmet itself, built once: @fastify/helmet rebuilds the middleware (and re-parses the CSP) on
     // every request, a tenth of a hot route's time in the library bench.
     const securityHeaders = helmet({
@@ -16,12 +40,14 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...extra.script],
           // MUI (emotion) injects style tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "https:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...extra.connect],
+          // Frames fall back to default-src 'self' unless a chat widget shows one.
+          ...(extra.frame.length ? { frameSrc: ["'self'", ...extra.frame] } : {}),
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -26,7 +26,7 @@ export function isPhone(headers: FastifyRequest["headers"]): boolean {
 const RENDER_TIMEOUT_MS = 3_000;
 
 /** What the browser's script tag can never be ended by: `<` escaped in the JSON. */
-function jsonForScript(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 

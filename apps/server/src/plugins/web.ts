@@ -3,15 +3,22 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import { createPageRenderer } from "./ssr.ts";
+import { isPublicPage, type SiteIntegrations } from "@learnward/contracts";
+import { sessionToken } from "../lib/actor-cache.ts";
+import { createPageRenderer, jsonForScript } from "./ssr.ts";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
  * SPA's index.html for every non-API path the router owns.
  */
 export default fp(
-  async function webPlugin(app: FastifyInstance, opts: { dist: string }) {
+  async function webPlugin(app: FastifyInstance, opts: { dist: string; integrations?: SiteIntegrations }) {
     const index = path.join(opts.dist, "index.html");
+    // spec §1: the configured extension link, chat widget and tag manager reach the page as data
+    // (apps/web/src/app/config.ts reads it); nothing is added when none is configured.
+    const integrations = opts.integrations && Object.values(opts.integrations).some((v) => v !== null) ? opts.integrations : null;
+    const withIntegrations = (template: string) =>
+      integrations ? template.replace("</head>", () => `<script type="application/json" id="learnward-config">${jsonForScript(integrations)}</script></head>`) : template;
     const built = fs.existsSync(index);
     // The server's build of the app sits beside the browser's (apps/web/vite.config.ts).
     const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"));
@@ -52,8 +59,15 @@ export default fp(
       // API, so not in its document (which must not depend on whether the web app is built).
       app.get("/*", { config: { access: "public" }, schema: { hide: true } }, (req, reply) => {
         if (!isPage(req)) return reply.callNotFound();
+        // spec §2: an unsigned visitor of any page but the public ones goes to /login, before any of
+        // the app loads (and an unknown address tells them nothing). Only a missing session decides
+        // here: a session that turns out dead is the app's to handle, which also tells someone whose
+        // account is gone why they were signed out (resolving it here would revoke it unexplained).
+        if (!isPublicPage(req.url.split("?")[0]!) && !sessionToken(req.headers as Parameters<typeof sessionToken>[0])) {
+          return reply.header("cache-control", "no-store").redirect(`/login?next=${encodeURIComponent(req.url)}`, 302);
+        }
         // Read per request: a rebuild replaces index.html while the server runs.
-        return fs.promises.readFile(index, "utf8").then(async (template) => {
+        return fs.promises.readFile(index, "utf8").then(withIntegrations).then(async (template) => {
           const page = req.method === "GET" ? await renderPage(req, template) : null;
           // A rendered page holds the visitor's own data: never stored, and it depends on the cookie.
           if (page) reply.header("cache-control", "private, no-store").header("vary", "Cookie");

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AppRoutes, preloadRoute } from "./router";
+import { PUBLIC_PAGES } from "@learnward/contracts";
+import { AppRoutes, isPublicRoute, preloadRoute } from "./router";
 import { renderApp, signedIn, signedOut, stubFetch } from "../test/render";
 import { LocationProbe } from "../test/LocationProbe";
 
@@ -74,9 +75,21 @@ describe("routing", () => {
     expect(screen.getByRole("tab", { name: "Approvals" })).toHaveAttribute("aria-selected", "true");
   });
 
-  it("shows a not-found page for unknown paths", async () => {
+  it("sends an unsigned user of an unknown path to /login too (spec §2: any other route)", async () => {
     renderApp(app, { path: "/no-such-page", session: signedOut });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/login?next=%2Fno-such-page");
+  });
+
+  it("shows a signed-in user a not-found page for unknown paths, inside the app", async () => {
+    renderApp(app, { path: "/no-such-page", session: signedIn("member") });
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+    expect(await menu()).toBeInTheDocument();
+  });
+
+  it("opens exactly the contracts' public pages without sign-in (the server redirects the same way)", () => {
+    for (const path of PUBLIC_PAGES) expect(isPublicRoute(path.replace(":token", "abc")), path).toBe(true);
+    for (const path of ["/home", "/setting", "/admin", "/no-such-page", "/login/elsewhere"]) expect(isPublicRoute(path), path).toBe(false);
   });
 
   it("shows the back button on a team page", async () => {

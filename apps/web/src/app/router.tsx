@@ -102,6 +102,14 @@ export function routeCode(pathname: string): Promise<void> {
   return Promise.all(routePages(pathname).map((type) => type.preload?.())).then(() => undefined);
 }
 
+/**
+ * Whether `pathname` is shown in the public layout, open without sign-in. The server sends unsigned
+ * visitors of every other page to /login by the contracts' PUBLIC_PAGES; router.test keeps the two alike.
+ */
+export function isPublicRoute(pathname: string): boolean {
+  return routePages(pathname).includes(PublicLayout);
+}
+
 /** Whose first view of `pathname` the server renders (entry-server.tsx), as its page says; null: nobody's. */
 export function serverAudience(pathname: string): ServerAudience | null {
   return routePages(pathname).at(-1)?.serverRendered ?? null;

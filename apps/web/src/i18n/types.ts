@@ -13,6 +13,7 @@ import type budgeting from "./locales/en/budgeting.json";
 import type people from "./locales/en/people.json";
 import type admin from "./locales/en/admin.json";
 import type security from "./locales/en/security.json";
+import type shell from "./locales/en/shell.json";
 
 export interface Resources {
   common: typeof common;
@@ -30,6 +31,7 @@ export interface Resources {
   people: typeof people;
   admin: typeof admin;
   security: typeof security;
+  shell: typeof shell;
 }
 
 declare module "i18next" {

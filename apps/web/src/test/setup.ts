@@ -1,8 +1,9 @@
 import "@testing-library/jest-dom/vitest";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { markOnboardingShown } from "../features/onboarding/firstVisit";
 
 // Tests read the English texts synchronously: every namespace is bundled here instead of loaded lazily.
 const modules = import.meta.glob<Record<string, unknown>>("../i18n/locales/*/*.json", { eager: true, import: "default" });
@@ -24,3 +25,9 @@ await i18next.use(initReactI18next).init({
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
+
+// The fixtures' accounts (test/render.tsx meFor) have had their first visit: the onboarding panel does
+// not open by itself over the page a test is about (OnboardingAutoOpen.test.tsx tests that it does).
+beforeEach(() => {
+  for (const role of ["admin", "hr", "ldleader", "teamleader", "member"]) markOnboardingShown(`uid-${role}`);
+});

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ReactNode } from "react";
+import { lazy, useEffect, useId, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -18,6 +18,8 @@ import { TopBar } from "./TopBar";
 import { SideDrawer, DRAWER_ID } from "./SideDrawer";
 import { OnboardingDrawer, firstWeekDaysLeft } from "./OnboardingDrawer";
 import { GuidedTour, RedoProvider } from "../../features/onboarding/redo";
+import { onboardingProgress } from "../../features/onboarding/progress";
+import { takeFirstOnboardingVisit } from "../../features/onboarding/firstVisit";
 import { Footer } from "./Footer";
 import { SkipLink, MAIN_CONTENT_ID } from "./SkipLink";
 import { PageOutlet } from "./PageOutlet";
@@ -59,15 +61,23 @@ function Shell({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useCookieBoolean("learnward_drawer_collapsed", false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
-  const onboarding = useOnboardingEntries(true);
+  // spec §4: the panel is for accounts created within the last 7 days: flag the help button then,
+  // and after them neither load nor offer it.
+  const firstWeek = firstWeekDaysLeft(me.account.created_at) > 0;
+  const onboarding = useOnboardingEntries(firstWeek);
   const openOnboarding = () => {
     setOnboardingOpen(true);
     // The server records steps as people act: show the latest (spec §4: posting reloads progress).
     void onboarding.refetch();
   };
+  const onboardingDone = onboarding.data ? onboardingProgress(me.account.role, me.account.team?.id ?? null, onboarding.data.results).complete : false;
+  const helpUnavailableId = useId();
 
-  // spec §4: the panel is for accounts created within the last 7 days: flag the help button then.
-  const firstWeek = firstWeekDaysLeft(me.account.created_at) > 0;
+  // The first visit of the first week opens the panel by itself, once (remembered per account),
+  // when its steps have loaded and some are left to do.
+  useEffect(() => {
+    if (firstWeek && onboarding.isSuccess && !onboardingDone && takeFirstOnboardingVisit(me.account.uid)) setOnboardingOpen(true);
+  }, [firstWeek, onboarding.isSuccess, onboardingDone, me.account.uid]);
 
   useEffect(() => {
     setMobileOpen(false);
@@ -98,19 +108,25 @@ function Shell({ children }: { children?: ReactNode }) {
           </>
         }
         actions={
-          <Tooltip title={t("topBar.help")}>
+          <Tooltip title={firstWeek ? t("topBar.help") : t("topBar.helpUnavailable")}>
             {/* The span keeps the tooltip working while the button is disabled. */}
             <span>
               <IconButton
                 aria-label={t("topBar.help")}
                 aria-haspopup="dialog"
-                disabled={onboarding.isLoading}
+                aria-describedby={firstWeek ? undefined : helpUnavailableId}
+                disabled={onboarding.isLoading || !firstWeek}
                 onClick={openOnboarding}
               >
                 <Badge variant="dot" color="secondary" invisible={!firstWeek} overlap="circular">
                   <HelpOutlined />
                 </Badge>
               </IconButton>
+              {!firstWeek && (
+                <Box component="span" id={helpUnavailableId} hidden>
+                  {t("topBar.helpUnavailable")}
+                </Box>
+              )}
             </span>
           </Tooltip>
         }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { TextLink } from "../../components/TextLink";
@@ -7,7 +8,8 @@ import Instagram from "@mui/icons-material/Instagram";
 import LinkedIn from "@mui/icons-material/LinkedIn";
 import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@learnward/contracts";
-import { PRODUCT_NAME, SOCIAL_LINKS } from "../config";
+import { needsConsent, PRODUCT_NAME, readIntegrations, SOCIAL_LINKS } from "../config";
+import { useHydrated } from "../renderHints";
 
 const SOCIAL = [
   { key: "video", href: SOCIAL_LINKS.video, icon: <YouTube /> },
@@ -15,9 +17,21 @@ const SOCIAL = [
   { key: "professional", href: SOCIAL_LINKS.professional, icon: <LinkedIn /> },
 ] as const;
 
+// The consent question and what it lets in: their code loads only where a chat widget or a tag
+// manager is configured (spec §1), so that the first load of every other install carries none of it.
+const SiteIntegrations = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.SiteIntegrations })));
+const CookieSettings = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.CookieSettings })));
+
+/** Whether this page asks for consent: only in the browser (the server's render cannot know), once it has the page. */
+function useAsksConsent(): boolean {
+  const hydrated = useHydrated();
+  return hydrated && needsConsent(readIntegrations());
+}
+
 /** spec §1/§9: company name, privacy and terms links, social links; content max width 1260. */
 export function Footer({ companyName }: { companyName: string | null }) {
   const { t } = useTranslation();
+  const asksConsent = useAsksConsent();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
       <Box
@@ -43,6 +57,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
           <TextLink to="/terms" sx={{ color: "text.secondary", typography: "body2" }}>
             {t("footer.terms")}
           </TextLink>
+          {asksConsent && (
+            <Suspense fallback={null}>
+              <CookieSettings />
+            </Suspense>
+          )}
         </Box>
         <Box sx={{ flex: 1 }} />
         <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5 }}>
@@ -61,6 +80,12 @@ export function Footer({ companyName }: { companyName: string | null }) {
           ))}
         </Box>
       </Box>
+      {/* Every page's footer: the consent question and the scripts it lets in (spec §1). */}
+      {asksConsent && (
+        <Suspense fallback={null}>
+          <SiteIntegrations />
+        </Suspense>
+      )}
     </Box>
   );
 }

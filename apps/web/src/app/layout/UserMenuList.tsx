@@ -8,8 +8,10 @@ import Typography from "@mui/material/Typography";
 import Login from "@mui/icons-material/Login";
 import Logout from "@mui/icons-material/Logout";
 import Settings from "@mui/icons-material/Settings";
+import Extension from "@mui/icons-material/Extension";
 import { useTranslation } from "react-i18next";
 import type { Me } from "@learnward/contracts";
+import { readIntegrations } from "../config";
 
 export interface UserMenuListProps {
   id: string;
@@ -22,6 +24,8 @@ export interface UserMenuListProps {
 /** The user menu's entries; loaded on first open, so screens that never open it do not pay for Menu. */
 export default function UserMenuList({ id, anchor, me, onClose, onLogout }: UserMenuListProps) {
   const { t } = useTranslation();
+  // spec §1: the browser-extension link, where the server is configured with one (EXTENSION_URL).
+  const extensionUrl = readIntegrations().extension_url;
   return (
     <Menu
       id={id}
@@ -48,6 +52,16 @@ export default function UserMenuList({ id, anchor, me, onClose, onLogout }: User
               </ListItemIcon>
               {t("userMenu.settings")}
             </MenuItem>,
+            ...(extensionUrl
+              ? [
+                  <MenuItem key="extension" component="a" href={extensionUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                    <ListItemIcon>
+                      <Extension fontSize="small" />
+                    </ListItemIcon>
+                    {t("userMenu.extension")}
+                  </MenuItem>,
+                ]
+              : []),
             <MenuItem key="logout" onClick={onLogout}>
               <ListItemIcon>
                 <Logout fontSize="small" />

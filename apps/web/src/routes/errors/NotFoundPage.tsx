@@ -3,14 +3,14 @@ import Button from "@mui/material/Button";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
 import { AppLayout } from "../../app/layout/AppLayout";
-import { PublicLayout } from "../../app/layout/PublicLayout";
-import { useOptionalMe } from "../../app/session";
+import { useMe } from "../../app/session";
 import { homePathFor } from "../../features/identity/hooks";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState } from "../../components/EmptyState";
 
-function NotFound({ homePath }: { homePath: string }) {
+function NotFound() {
   const { t } = useTranslation();
+  const homePath = homePathFor(useMe().account.role);
   return (
     <>
       <PageHeader title={t("notFound.title")} />
@@ -28,16 +28,14 @@ function NotFound({ homePath }: { homePath: string }) {
   );
 }
 
-/** Any unknown path: inside the app shell when signed in, the public one otherwise. */
+/**
+ * Any unknown path, inside the app shell. spec §2: any route but the public ones sends an unsigned
+ * user to /login, an unknown one too (the shell's RequireAuth does it).
+ */
 export default function NotFoundPage() {
-  const me = useOptionalMe();
-  return me ? (
+  return (
     <AppLayout>
-      <NotFound homePath={homePathFor(me.account.role)} />
+      <NotFound />
     </AppLayout>
-  ) : (
-    <PublicLayout>
-      <NotFound homePath="/" />
-    </PublicLayout>
   );
 }

@@ -1,0 +1,90 @@
+// spec §4: "The panel shows for accounts created within the last 7 days" (issue 23): it opens by
+// itself on the person's first visit in that week, once, and is not offered after it.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { AppLayout } from "./AppLayout";
+import { renderApp, signedIn, stubFetch } from "../../test/render";
+
+const NOW = new Date("2026-11-25T12:00:00Z");
+const emptyPage = { body: { count: 0, next: null, previous: null, results: [] } };
+
+const shell = (
+  <Routes>
+    <Route element={<AppLayout />}>
+      <Route path="*" element={<h1>A page</h1>} />
+    </Route>
+  </Routes>
+);
+const createdDaysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+const visit = (days: number) => renderApp(shell, { path: "/home", session: signedIn("member", { created_at: createdDaysAgo(days) }) });
+const panel = () => screen.queryByRole("dialog", { name: "Your first week" });
+const help = () => screen.getByRole("button", { name: "Help and onboarding" });
+
+beforeEach(() => {
+  // Only the clock is fake: the app's own timers and promises run as usual.
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  // Every visit here starts as the account's first (test/setup.ts marks the fixtures' as had).
+  localStorage.clear();
+  vi.stubGlobal(
+    "fetch",
+    stubFetch({
+      "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
+      "GET /api/b2b/v1/onboarding/": emptyPage,
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the onboarding panel in the first week", () => {
+  it("opens by itself on the first visit of an account created within 7 days", async () => {
+    visit(2);
+    expect(await screen.findByRole("dialog", { name: "Your first week" })).toBeInTheDocument();
+  });
+
+  it("does not open by itself again on the next visit, and the help button still opens it", async () => {
+    const user = userEvent.setup();
+    const first = visit(6);
+    await screen.findByRole("dialog", { name: "Your first week" });
+    first.unmount();
+
+    visit(6);
+    await screen.findByRole("heading", { name: "A page" });
+    await waitFor(() => expect(help()).toBeEnabled());
+    expect(panel()).toBeNull();
+    await user.click(help());
+    expect(await screen.findByRole("dialog", { name: "Your first week" })).toBeInTheDocument();
+  });
+
+  it("remembers the first opening per account: another account on the same browser gets its own", async () => {
+    const first = visit(1);
+    await screen.findByRole("dialog", { name: "Your first week" });
+    first.unmount();
+    renderApp(shell, { path: "/home", session: signedIn("member", { uid: "uid-someone-else", created_at: createdDaysAgo(1) }) });
+    expect(await screen.findByRole("dialog", { name: "Your first week" })).toBeInTheDocument();
+  });
+
+  it("keeps the help button disabled while onboarding loads", async () => {
+    vi.stubGlobal("fetch", () => new Promise<Response>(() => {}));
+    visit(1);
+    await screen.findByRole("heading", { name: "A page" });
+    expect(help()).toBeDisabled();
+    expect(panel()).toBeNull();
+  });
+});
+
+describe("after the first week", () => {
+  it("neither opens the panel nor offers it: the help button is disabled and says why", async () => {
+    visit(8);
+    await screen.findByRole("heading", { name: "A page" });
+    // Give a late opening every chance to show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(panel()).toBeNull();
+    expect(help()).toBeDisabled();
+    expect(help()).toHaveAccessibleDescription("The first-week guide is offered during your account's first 7 days; that week is over.");
+  });
+});
