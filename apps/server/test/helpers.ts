@@ -238,3 +238,10 @@ export async function createTestContext(
     },
   };
 }
+
+/** The session cookie a browser holds after signing in with the demo password, for page requests. */
+export async function sessionCookie(ctx: TestContext, email: string): Promise<string> {
+  const signIn = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: DEMO_PASSWORD } });
+  const setCookie = signIn.headers["set-cookie"];
+  return (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(";")[0]).join("; ");
+}

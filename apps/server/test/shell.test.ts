@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
+import { createTestContext, DEMO, sessionCookie, type TestContext } from "./helpers.ts";
 
 const TEMPLATE = '<!doctype html><html lang="en"><head><title>Learnward</title></head><body><div id="root"></div></body></html>';
 
@@ -18,9 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "dist", "assets"), { recursive: true });
   fs.writeFileSync(path.join(root, "dist", "index.html"), TEMPLATE);
   ctx = await createTestContext({ env: { WEB_DIST: path.join(root, "dist") } });
-  const signIn = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.member, password: DEMO_PASSWORD } });
-  const setCookie = signIn.headers["set-cookie"];
-  cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(";")[0]).join("; ");
+  cookie = await sessionCookie(ctx, DEMO.member);
 });
 afterAll(async () => {
   await ctx.close();

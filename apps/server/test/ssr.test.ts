@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPhone } from "../src/plugins/ssr.ts";
-import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
+import { createTestContext, DEMO, sessionCookie, type TestContext } from "./helpers.ts";
 
 // A stand-in for apps/web's server build (dist-ssr/entry-server.js), with the same signature: it
 // renders what the API answered it, so the test sees which calls it could make and as whom.
@@ -49,9 +49,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, "dist", "index.html"), TEMPLATE);
   writeEntry(1);
   ctx = await createTestContext({ env: { WEB_DIST: path.join(root, "dist") } });
-  const signIn = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.member, password: DEMO_PASSWORD } });
-  const setCookie = signIn.headers["set-cookie"];
-  cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(";")[0]).join("; ");
+  cookie = await sessionCookie(ctx, DEMO.member);
 });
 afterAll(async () => {
   await ctx.close();
