@@ -35,7 +35,9 @@ export default function CompanyBudgetPage() {
   const [picked, setPicked] = useState<number | null>(null);
 
   const list = budgets.data?.results ?? [];
-  const budget = list.find((b) => b.id === picked) ?? list[0];
+  // Unless one is picked, the budget that covers today comes first, not a future one planned ahead.
+  const today = new Date().toISOString().slice(0, 10);
+  const budget = list.find((b) => b.id === picked) ?? list.find((b) => b.period_start <= today && today <= b.period_end) ?? list[0];
 
   return (
     <>
