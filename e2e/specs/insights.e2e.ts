@@ -70,7 +70,8 @@ describe("insights: company, team and personal views, with their actions", () =>
     const mail = outbox.find((m) => m.to === "member@acme.test" && m.text.includes(PLAN));
     expect(mail?.text).toContain("Leo Duarte is reminding you");
     expect(mail?.text).toMatch(/\/collaborative-network\/myTasks/);
-    expect(outbox.filter((m) => m.to === "teamleader@acme.test" && m.text.includes(PLAN))).toHaveLength(1);
+    // A team's plan is its members' to follow, not its leader's (issue 23): the leader is not reminded of it.
+    expect(outbox.filter((m) => m.to === "teamleader@acme.test" && m.text.includes(PLAN))).toHaveLength(0);
     expect(errors).toEqual([]);
   });
 

@@ -26,7 +26,7 @@ const as = (email: string) =>
   }));
 
 /** Someone hr invites today (their first week begins), signed in through the form. */
-async function newcomer(page: Page, role: "member" | "hr", team: "Engineering" | null): Promise<string> {
+async function newcomer(page: Page, role: "member" | "hr" | "teamleader" | "ldleader", team: "Engineering" | null): Promise<string> {
   const hr = await as("hr@acme.test");
   const teamId = team ? (await call<{ results: { id: number }[] }>(hr, "GET", `/api/b2b/v1/teams/?search=${team}`)).results[0]!.id : null;
   const email = `${role}-week-${Date.now()}@acme.test`;
@@ -197,6 +197,65 @@ describe("first-week onboarding (spec §4)", () => {
         },
       },
       { title: "Save your first content", path: "/home", act: async () => void (await call(context.request, "POST", "/api/contentuser/save/", { url: `https://blog.example/hr-${Date.now()}`, title: "Onboarding ideas", fetch_metadata: false })) },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a new team leader walks their team's checklist to the end", { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await openPage(browser);
+    await newcomer(page, "teamleader", "Engineering");
+    const api = context.request;
+    const engineering = (await call<{ results: { id: number }[] }>(api, "GET", "/api/b2b/v1/teams/?search=Engineering")).results[0]!.id;
+    const paths = (await call<{ results: { id: number; title: string }[] }>(api, "GET", "/api/b2b/v1/collections/?page_size=50")).results;
+    const sql = paths.find((p) => p.title === "SQL for analysts")!;
+
+    await walk(page, [
+      { title: "Invite someone to your team", path: /^\/peopleManagement/, act: async () => void (await call(api, "POST", "/api/b2b/v1/invite-requests/", { email: `joiner-${Date.now()}@acme.test`, team_id: engineering, reason: "Starts Monday" })) },
+      {
+        title: "Decide a purchase request",
+        path: "/budgetingPlan",
+        act: async () => {
+          // A colleague of the team asks; the new leader decides it (their own would go to the L&D leader).
+          const asked = await call(await as("member@acme.test"), "POST", "/api/b2b/v1/purchase-requests/", { title: `Team course ${Date.now()}`, price_minor: 1200, reason: "For the sprint" });
+          await call(api, "POST", `/api/b2b/v1/purchase-requests/${asked.id}/reject/`, { reason: "Not this quarter" });
+        },
+      },
+      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Team reads" })) },
+      { title: "Assign an upskilling plan", path: "/collaborative-network/myTasks", act: async () => void (await call(api, "POST", "/api/b2b/v1/plans/", { title: `Team plan ${Date.now()}`, skills: { sql: { collections: [sql.id] } }, selectedTeam: [engineering] })) },
+      { title: "Save your first content", path: "/home", act: async () => void (await call(api, "POST", "/api/contentuser/save/", { url: `https://blog.example/lead-${Date.now()}`, title: "Leading a team", fetch_metadata: false })) },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a new L&D leader walks their checklist to the end", { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await openPage(browser);
+    await newcomer(page, "ldleader", null);
+    const api = context.request;
+    const engineering = (await call<{ results: { id: number }[] }>(api, "GET", "/api/b2b/v1/teams/?search=Engineering")).results[0]!.id;
+    const paths = (await call<{ results: { id: number; title: string }[] }>(api, "GET", "/api/b2b/v1/collections/?page_size=50")).results;
+    const sql = paths.find((p) => p.title === "SQL for analysts")!;
+    // A month of next year: the demo's budgets cover this year.
+    const month = `${new Date().getFullYear() + 1}-0${1 + (Date.now() % 9)}-01`;
+    let budget = 0;
+
+    await walk(page, [
+      { title: "Assign an upskilling plan", path: "/collaborative-network/myTasks", act: async () => void (await call(api, "POST", "/api/b2b/v1/plans/", { title: `Company plan ${Date.now()}`, skills: { sql: { collections: [sql.id] } }, selectedTeam: [engineering] })) },
+      { title: "Set the company budget", path: "/budgetingPlan/companyBudget", act: async () => void (budget = (await call(api, "POST", "/api/b2b/v1/budgets/", { period: "month", period_start: month, amount_minor: 500_000 })).id) },
+      { title: "Allocate budget to a team", path: "/budgetingPlan/companyBudget", act: async () => void (await call(api, "POST", `/api/b2b/v1/budgets/${budget}/allocations/`, { team_id: engineering, amount_minor: 100_000 })) },
+      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Company picks" })) },
+      {
+        title: "Publish a collection to the library",
+        path: "/collaborative-network/publishRequest",
+        act: async () => {
+          const member = await as("member@acme.test");
+          const collection = await call(member, "POST", "/api/b2b/v1/collections/", { title: `Worth sharing ${Date.now()}` });
+          const asked = await call(member, "POST", "/api/b2b/v1/publish-requests/", { collection_id: collection.id });
+          await call(api, "POST", `/api/b2b/v1/publish-requests/${asked.id}/accept/`, {});
+        },
+      },
+      { title: "Save your first content", path: "/home", act: async () => void (await call(api, "POST", "/api/contentuser/save/", { url: `https://blog.example/ld-${Date.now()}`, title: "Learning culture", fetch_metadata: false })) },
     ]);
     expect(errors).toEqual([]);
     await context.close();
