@@ -3,6 +3,7 @@ import type { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
 import { publicInCatalog } from "../library/library.policy.ts";
+import { notTeamLeader } from "../network/plans.holders.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.
@@ -204,7 +205,7 @@ export function createDiscoverRepo(db: Db) {
         where p.company_id = ${companyId}
           and not exists (select 1 from plan_assignees r where r.plan_id = p.id and r.account_id = ${accountId} and r.status = 'rejected')
           and (exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = ${accountId})
-               or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = ${teamId ?? -1}))
+               or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = ${teamId ?? -1} and ${notTeamLeader(sql`${accountId}::int`, sql`pt.team_id`)}))
         order by pc.skill, p.deadline`);
     },
 
