@@ -61,6 +61,7 @@ import { createInsightsRepo } from "./modules/insights/insights.repo.ts";
 import { createInsightsService } from "./modules/insights/insights.service.ts";
 import { createInsightActions } from "./modules/insights/insights.actions.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
+import { subscribeInsights } from "./modules/insights/insights.events.ts";
 
 // A client's request id is kept for tracing only when it cannot forge log lines or answer headers.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -145,7 +146,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(identityRoutes, { repo: identityRepo });
   const onboardingRepo = createOnboardingRepo(database.db);
   await app.register(onboardingRoutes, { repo: onboardingRepo });
-  await app.register(onboardingEvents, { repo: onboardingRepo });
+  await app.register(onboardingEvents);
 
   const contentRepo = createContentRepo(database.db);
   const fetcher = opts.fetch ?? safeFetch;
@@ -211,6 +212,7 @@ export async function buildApp(opts: AppOptions) {
   const insightsService = createInsightsService({ repo: insightsRepo, budgeting });
   const insightActions = createInsightActions({ service: insightsService, repo: insightsRepo, mailer, publicUrl: config.publicUrl, onMailError: (err) => app.log.warn({ err }, "insights reminder mail failed") });
   await app.register(insightsRoutes, { service: insightsService, repo: insightsRepo, actions: insightActions });
+  subscribeInsights();
 
   await app.register(adminRoutes, { repo: createAdminRepo(database.db), requests, people: peopleService, mailer, publicUrl: config.publicUrl });
 

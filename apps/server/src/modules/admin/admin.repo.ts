@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { emit } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
 import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.ts";
 
@@ -55,6 +56,7 @@ export function createAdminRepo(db: Db) {
         const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
         if (!row) throw conflict("A company with this domain already exists");
         await audit(tx, actorId, "company", row.id, "create", null, row);
+        await emit(tx, "company.created", { actorId, companyId: row.id });
         return row;
       });
     },

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
-import { recordEvent } from "../insights/insights.events.ts";
+import { emit } from "../../lib/events.ts";
 import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, lockRequest, type Tx } from "./budgeting.locks.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -85,6 +85,7 @@ export function createBudgetingRepo(db: Db) {
         const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
         if (!row) throw conflict("This company already has a budget for that period");
         await audit(tx, v.companyId, actorId, "budget", row.id, "create", null, row);
+        await emit(tx, "budget.set", { actorId, budgetId: row.id });
         return row;
       });
     },
@@ -123,6 +124,7 @@ export function createBudgetingRepo(db: Db) {
           .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
           .returning();
         await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine ?? null, row);
+        await emit(tx, "budget.allocated", { actorId, budgetId: b.id, teamId });
         return row!;
       });
     },
@@ -163,6 +165,7 @@ export function createBudgetingRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(purchaseRequests).values(v).returning();
         await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
+        await emit(tx, "purchase_request.created", { actorId: v.requestedBy, requestId: row!.id });
         return row!;
       });
     },
@@ -200,7 +203,7 @@ export function createBudgetingRepo(db: Db) {
           .where(eq(purchaseRequests.id, id))
           .returning();
         await audit(tx, companyId, actorId, "purchase_request", id, "approve", req, row);
-        await recordEvent(tx, { kind: "request_decided", accountId: req.requestedBy, actorId, requestId: id, outcome: "approved" });
+        await emit(tx, "purchase_request.approved", { actorId, requestId: id, requesterId: req.requestedBy });
         return { changed: true };
       });
     },
@@ -220,7 +223,7 @@ export function createBudgetingRepo(db: Db) {
         if (before.allocationId !== seen.allocationId) return null;
         const [row] = await tx.update(purchaseRequests).set({ ...patch, status: to, updatedAt: new Date() }).where(eq(purchaseRequests.id, id)).returning();
         await audit(tx, companyId, actorId, "purchase_request", id, action, before, row);
-        if (to === "rejected") await recordEvent(tx, { kind: "request_decided", accountId: before.requestedBy, actorId, requestId: id, outcome: "rejected" });
+        if (to === "rejected") await emit(tx, "purchase_request.rejected", { actorId, requestId: id, requesterId: before.requestedBy });
         return { changed: true };
       });
       // A request gets an allocation once (on approval), so this starts again at most once.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
-import { recordEvent } from "../insights/insights.events.ts";
+import { emit } from "../../lib/events.ts";
 import { catalogScope, publicInCatalog } from "./library.policy.ts";
 
 export type CatalogRow = typeof contentItems.$inferSelect;
@@ -81,7 +81,7 @@ export function createCatalogRepo(db: Db) {
         const source = found.isPublic ? found.row : { ...found.row, ...own };
         const [row] = await tx.insert(userContents).values(copyOf(source)).onConflictDoNothing().returning();
         if (row && !found.isPublic && !opts.isPrivate) await claimRow(tx, found.row.id, own, row.accountId);
-        if (row) await recordEvent(tx, { kind: "save", accountId: row.accountId, contentId: row.contentId });
+        if (row) await emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
         return { item: source, row };
       });
     },

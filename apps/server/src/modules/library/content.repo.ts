@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQ
 import type { ContentCounts, ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
-import { recordEvent } from "../insights/insights.events.ts";
+import { emit } from "../../lib/events.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
 
@@ -182,7 +182,7 @@ export function createContentRepo(db: Db) {
     async insert(values: typeof userContents.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(userContents).values(values).onConflictDoNothing().returning();
-        if (row) await recordEvent(tx, { kind: "save", accountId: row.accountId, contentId: row.contentId });
+        if (row) await emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
         return row;
       });
     },
@@ -241,8 +241,8 @@ export function createContentRepo(db: Db) {
           .set({ courseStatus: to, updatedAt: new Date() })
           .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
           .returning();
-        if (row && (to === "running" || to === "finalized") && before?.status !== to) {
-          await recordEvent(tx, { kind: to === "running" ? "start" : "finish", accountId, contentId });
+        if (row && to !== null && before?.status !== to) {
+          await emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", { actorId: accountId, contentId });
         }
         return row;
       });

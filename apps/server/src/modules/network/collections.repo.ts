@@ -12,7 +12,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
-import { recordEvent } from "../insights/insights.events.ts";
+import { emit } from "../../lib/events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CollectionRow = typeof collections.$inferSelect;
@@ -94,8 +94,11 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async create(v: typeof collections.$inferInsert) {
-      const [row] = await db.insert(collections).values(v).returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(collections).values(v).returning();
+        await emit(tx, "collection.created", { actorId: v.ownerId, collectionId: row!.id });
+        return row!;
+      });
     },
 
     async update(id: number, patch: Partial<typeof collections.$inferInsert>) {
@@ -191,15 +194,19 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async follow(accountId: number, collectionId: number, on: boolean) {
-      if (on) await db.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing();
-      else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
+      if (on) {
+        await db.transaction(async (tx) => {
+          const [followed] = await tx.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing().returning();
+          if (followed) await emit(tx, "collection.followed", { actorId: accountId, collectionId });
+        });
+      } else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
     },
 
     async markDone(accountId: number, contentId: number, done: boolean, collectionId?: number) {
       if (done) {
         await db.transaction(async (tx) => {
           const added = await tx.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing().returning();
-          if (added.length) await recordEvent(tx, { kind: "item_done", accountId, contentId, collectionId });
+          if (added.length && collectionId !== undefined) await emit(tx, "collection.item_done", { actorId: accountId, collectionId, contentId });
         });
       } else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },

@@ -14,7 +14,7 @@ import {
   upskillingPlans,
   userContents,
 } from "../../db/schema/index.ts";
-import { recordPlanAssigned } from "../insights/insights.events.ts";
+import { emit } from "../../lib/events.ts";
 import { notTeamLeader } from "./plans.holders.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
@@ -65,7 +65,7 @@ export function createPlansRepo(db: Db) {
         await tx.insert(planCollections).values(links);
         if (v.teamIds.length) await tx.insert(planTeams).values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId }))).onConflictDoNothing();
         if (v.accountIds.length) await tx.insert(planAssignees).values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId }))).onConflictDoNothing();
-        await recordPlanAssigned(tx, plan!.id, v.createdBy);
+        await emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan!.id });
         await recordAudit(tx, { actorId: v.createdBy, companyId: v.companyId, entity: "plan", entityId: plan!.id, action: "create", after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds } });
         return plan!;
       });
@@ -81,7 +81,7 @@ export function createPlansRepo(db: Db) {
             .values(accountIds.map((accountId) => ({ planId, accountId })))
             .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
         }
-        await recordPlanAssigned(tx, planId, null);
+        await emit(tx, "plan.assigned", { actorId, planId });
         await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: planId, action: "assign", after: { team_ids: teamIds, account_ids: accountIds } });
       });
     },
@@ -218,10 +218,13 @@ export function createPlansRepo(db: Db) {
     },
 
     async setStatus(planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {
-      await db
-        .insert(planAssignees)
-        .values({ planId, accountId, status, direct })
-        .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { status, updatedAt: new Date() } });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(planAssignees)
+          .values({ planId, accountId, status, direct })
+          .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { status, updatedAt: new Date() } });
+        if (status === "active") await emit(tx, "plan.accepted", { actorId: accountId, planId });
+      });
     },
   };
 }

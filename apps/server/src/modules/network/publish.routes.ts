@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
 import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { emit } from "../../lib/events.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
@@ -141,6 +142,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
               after: { title: current.title, kind: row.kind, collection_id: row.collectionId },
               reason: row.reason,
             });
+            if (accept) await emit(tx, "collection.published", { actorId: actor.accountId, collectionId: row.collectionId });
           }
           return Boolean(row);
         });

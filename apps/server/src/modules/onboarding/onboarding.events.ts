@@ -1,74 +1,73 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { eq } from "drizzle-orm";
 import { onboardingTopicsFor, type OnboardingEvent } from "@learnward/contracts";
-import type { OnboardingRepo } from "./onboarding.repo.ts";
+import { accounts } from "../../db/schema/index.ts";
+import { on, type DomainEventName, type DomainEventPayload, type Executor } from "../../lib/events.ts";
+import { upsertEntry } from "./onboarding.repo.ts";
 
-type Answer = { course_status?: unknown; content?: { course_status?: unknown } } | undefined;
-
-/** A saved item answered as a course on the wishlist: a course save lands there (spec §4 Course status). */
-const onWishlist = (answer: Answer) => answer?.course_status === "wishlist" || answer?.content?.course_status === "wishlist";
-const saved = (answer: Answer): OnboardingEvent[] => (onWishlist(answer) ? ["content.saved", "wishlist.added"] : ["content.saved"]);
+const saved: OnboardingEvent[] = ["content.saved"];
+const wishlisted: OnboardingEvent[] = ["content.saved", "wishlist.added"];
 
 /**
- * The successful calls that are the real actions of onboarding subtasks (spec §4: doing it posts
- * the entry), each with the events it stands for given its answer.
+ * The domain events that are the real actions of onboarding subtasks (spec §4: doing it posts the
+ * entry), each with the subtask events it stands for. Every one ticks for the person who acted.
  */
-const EVENTS: Record<string, (answer: Answer, body: { done?: unknown } | undefined) => OnboardingEvent[]> = {
-  // Every way into my library: the save form and extension, a folder's "add", a course move that saves.
-  "POST /api/contentuser/save": saved,
-  "POST /api/user/folder_relation/create_content": saved,
-  "POST /api/user/courses": saved,
-  "POST /api/user/wishlist": () => ["content.saved", "wishlist.added"],
-  "POST /api/b2b/v1/my-tasks/:id/accept": () => ["plan.accepted"],
-  "POST /api/b2b/v1/collections/:id/progress": (_, body) => (body?.done === true ? ["item.done"] : []),
-  "POST /api/b2b/v1/collections/:id/follow": () => ["path.followed"],
-  "POST /api/b2b/v1/collections": () => ["collection.created"],
-  "POST /api/b2b/v1/purchase-requests": () => ["purchase.requested"],
-  "POST /api/b2b/v1/purchase-requests/:id/approve": () => ["purchase.decided"],
-  "POST /api/b2b/v1/purchase-requests/:id/reject": () => ["purchase.decided"],
-  "POST /api/b2b/v1/invite-requests": () => ["invite.requested"],
-  "POST /api/b2b/v1/invite-requests/:id/accept": () => ["invite.decided"],
-  "POST /api/b2b/v1/invite-requests/:id/reject": () => ["invite.decided"],
-  "POST /api/b2b/v1/invitations": () => ["invitation.sent"],
-  "POST /api/b2b/v1/admin/companies/:id/invitations": () => ["invitation.sent"],
-  "POST /api/b2b/v1/admin/companies": () => ["company.created"],
-  "POST /api/b2b/v1/teams": () => ["team.created"],
-  "POST /api/b2b/v1/plans": () => ["plan.assigned"],
-  "POST /api/b2b/v1/plans/:id/assignees": () => ["plan.assigned"],
-  "POST /api/b2b/v1/budgets": () => ["budget.set"],
-  "POST /api/b2b/v1/budgets/:id/allocations": () => ["budget.allocated"],
-  "POST /api/b2b/v1/publish-requests/:id/accept": () => ["collection.published"],
+const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => OnboardingEvent[] } = {
+  // Every way into my library: a new save (a course lands on the wishlist, spec §4 Course status) or a course move.
+  "content.saved": (e) => (e.courseStatus === "wishlist" ? wishlisted : saved),
+  "content.wishlisted": () => wishlisted,
+  "content.started": () => saved,
+  "content.finished": () => saved,
+  "plan.accepted": () => ["plan.accepted"],
+  "collection.item_done": () => ["item.done"],
+  "collection.followed": () => ["path.followed"],
+  "collection.created": () => ["collection.created"],
+  "collection.published": () => ["collection.published"],
+  "purchase_request.created": () => ["purchase.requested"],
+  "purchase_request.approved": () => ["purchase.decided"],
+  "purchase_request.rejected": () => ["purchase.decided"],
+  "invite_request.created": () => ["invite.requested"],
+  "invite_request.accepted": () => ["invite.decided"],
+  "invite_request.rejected": () => ["invite.decided"],
+  "invitation.sent": () => ["invitation.sent"],
+  "company.created": () => ["company.created"],
+  "team.created": () => ["team.created"],
+  "plan.assigned": () => ["plan.assigned"],
+  "budget.set": () => ["budget.set"],
+  "budget.allocated": () => ["budget.allocated"],
 };
 
-function parse(payload: unknown): Answer {
-  if (typeof payload !== "string") return undefined;
-  try {
-    return JSON.parse(payload) as Answer;
-  } catch {
-    return undefined;
+/** The app's logger: subscribers hold no other state, so the last app built in the process lends it. */
+let log: Pick<FastifyBaseLogger, "warn"> = { warn: () => {} };
+
+async function tick(tx: Executor, actorId: number, events: OnboardingEvent[]): Promise<void> {
+  const [who] = await tx.select({ role: accounts.role, teamId: accounts.teamId }).from(accounts).where(eq(accounts.id, actorId));
+  if (!who) return;
+  // Only the subtasks this person is shown: the same list the panel draws.
+  for (const topic of onboardingTopicsFor(who.role, who.teamId)) {
+    for (const s of topic.subtasks) {
+      if (!events.includes(s.event)) continue;
+      // spec §8: failures around onboarding are logged, never in the person's way; the savepoint
+      // keeps a failed entry from aborting the action's transaction.
+      await tx.transaction((sp) => upsertEntry(sp, actorId, { type: topic.type, title: s.title, ready: true })).catch((err: unknown) => log.warn({ err }, "onboarding entry not recorded"));
+    }
   }
 }
 
+const handlers = Object.fromEntries(
+  Object.entries(TICKS).map(([name, eventsOf]) => [name, (tx: Executor, e: { actorId: number }) => tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e))]),
+);
+
+/** Onboarding ticks its checklists from the domain events (lib/events.ts), in the action's transaction. */
+export function subscribeOnboarding(logger?: Pick<FastifyBaseLogger, "warn">): void {
+  if (logger) log = logger;
+  for (const [name, handler] of Object.entries(handlers)) on(name as DomainEventName, handler);
+}
+
 export default fp(
-  async function onboardingEvents(app: FastifyInstance, opts: { repo: OnboardingRepo }) {
-    // onSend, not onResponse: the entry is written before the answer leaves, so the client's next
-    // look at its progress (spec §4: posting reloads progress) already sees it.
-    app.addHook("onSend", async (req, reply, payload) => {
-      const eventsOf = EVENTS[`${req.method} ${req.routeOptions.url}`];
-      const actor = req.actor;
-      if (!eventsOf || !actor || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-      const events = eventsOf(parse(payload), req.body as { done?: unknown } | undefined);
-      if (!events.length) return payload;
-      // Only the subtasks this person is shown: the same list the panel draws.
-      for (const topic of onboardingTopicsFor(actor.role, actor.teamId)) {
-        for (const s of topic.subtasks) {
-          if (!events.includes(s.event)) continue;
-          // spec §8: failures around onboarding are logged, never in the person's way.
-          await opts.repo.upsert(actor.accountId, { type: topic.type, title: s.title, ready: true }).catch((err) => req.log.warn({ err }, "onboarding entry not recorded"));
-        }
-      }
-      return payload;
-    });
+  async function onboardingEvents(app: FastifyInstance) {
+    subscribeOnboarding(app.log);
   },
   { name: "onboarding-events" },
 );

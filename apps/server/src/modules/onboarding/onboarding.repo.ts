@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { OnboardingEntry } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../lib/events.ts";
 import { onboardingEntries } from "../../db/schema/index.ts";
 
 type Row = typeof onboardingEntries.$inferSelect;
@@ -11,6 +12,19 @@ export const presentEntry = (r: Row): OnboardingEntry => ({
   ready: r.ready,
   created_at: r.createdAt.toISOString(),
 });
+
+/** Posting the same task twice keeps one entry (its latest readiness); also written by events, in their transaction. */
+export async function upsertEntry(tx: Executor, accountId: number, entry: { title: string; type: string; ready: boolean }) {
+  const [row] = await tx
+    .insert(onboardingEntries)
+    .values({ accountId, ...entry })
+    .onConflictDoUpdate({
+      target: [onboardingEntries.accountId, onboardingEntries.type, onboardingEntries.title],
+      set: { ready: entry.ready },
+    })
+    .returning();
+  return row!;
+}
 
 export function createOnboardingRepo(db: Db) {
   return {
@@ -23,17 +37,8 @@ export function createOnboardingRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** Posting the same task twice keeps one entry (its latest readiness). */
     async upsert(accountId: number, entry: { title: string; type: string; ready: boolean }) {
-      const [row] = await db
-        .insert(onboardingEntries)
-        .values({ accountId, ...entry })
-        .onConflictDoUpdate({
-          target: [onboardingEntries.accountId, onboardingEntries.type, onboardingEntries.title],
-          set: { ready: entry.ready },
-        })
-        .returning();
-      return row!;
+      return upsertEntry(db, accountId, entry);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { emit } from "../../lib/events.ts";
 import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
 import type { Role } from "@learnward/contracts";
 
@@ -165,9 +166,12 @@ export function createPeopleRepo(db: Db) {
       return row;
     },
 
-    async createTeam(companyId: number, name: string) {
-      const [row] = await db.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
-      return row;
+    async createTeam(companyId: number, name: string, actorId: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
+        if (row) await emit(tx, "team.created", { actorId, teamId: row.id });
+        return row;
+      });
     },
 
     async renameTeam(id: number, name: string) {

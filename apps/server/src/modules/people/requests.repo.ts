@@ -6,6 +6,7 @@ import { accounts, authUsers, companies, invitations, inviteRequests, removalReq
 import type { CompanyRole } from "@learnward/contracts";
 import { removeFromTeam } from "./people.repo.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { emit } from "../../lib/events.ts";
 
 export const INVITATION_DAYS = 7;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -124,9 +125,12 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    async createInvite(v: typeof inviteRequests.$inferInsert) {
-      const [row] = await db.insert(inviteRequests).values(v).returning();
-      return row!;
+    async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(inviteRequests).values(v).returning();
+        await emit(tx, "invite_request.created", { actorId: v.requestedBy, inviteRequestId: row!.id });
+        return row!;
+      });
     },
 
     async listRemovals(s: Scope) {
@@ -165,6 +169,7 @@ export function createRequestsRepo(db: Db) {
           .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), ...(reason ? { reason } : {}) })
           .where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId), eq(inviteRequests.status, "pending")))
           .returning();
+        if (won) await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
         if (!won || !accept) return { won: Boolean(won), token: null };
         const { id: invitationId, token } = await createInvitationTx(tx, { companyId, email: won.email, role: won.role, teamId: won.teamId, invitedBy: deciderId });
         await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
@@ -187,7 +192,11 @@ export function createRequestsRepo(db: Db) {
 
     /** `action` names it in the audit trail: a new invitation, or a fresh link for an earlier one. */
     async createInvitation(v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }, action: "create" | "resend" = "create") {
-      return db.transaction((tx) => createInvitationTx(tx, v, action));
+      return db.transaction(async (tx) => {
+        const made = await createInvitationTx(tx, v, action);
+        if (action === "create") await emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
+        return made;
+      });
     },
 
     async invitationByToken(token: string) {

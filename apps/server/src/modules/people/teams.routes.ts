@@ -51,7 +51,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       const companyId = requireCompany(actor);
       await checkLeader(companyId, req.body.leader_id);
       if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
-      const created = await people.createTeam(companyId, req.body.name);
+      const created = await people.createTeam(companyId, req.body.name, actor.accountId);
       if (!created) throw conflict("A team with this name already exists");
       if (req.body.leader_id) await people.setLeader(created.id, req.body.leader_id);
       return reply.status(201).send(presentTeam(await loadTeam(companyId, created.id)));

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The emitter's open transaction (or the database handle for a one-statement write). */
+export type Executor = Db | Tx;
+
+const id = z.number().int().positive();
+/** Who did it: onboarding ticks their checklist; notifications will tell the others. */
+const by = { actorId: id };
+const courseStatus = z.enum(["wishlist", "running", "finalized"]).nullable();
+
+/**
+ * Every domain event, named as the product names what happened, with its payload. Modules emit
+ * them inside the transaction of the write; insights and onboarding (later notifications and
+ * integrations) subscribe. One list, so a new subscriber sees everything that can happen.
+ */
+export const DOMAIN_EVENTS = {
+  /** A person put an item in their library (a new copy, not a repeat save). */
+  "content.saved": z.object({ ...by, contentId: id, courseStatus }),
+  /** spec §4 Course status: the item moved to the wishlist, running or finalized. */
+  "content.wishlisted": z.object({ ...by, contentId: id }),
+  "content.started": z.object({ ...by, contentId: id }),
+  "content.finished": z.object({ ...by, contentId: id }),
+  "collection.created": z.object({ ...by, collectionId: id }),
+  "collection.followed": z.object({ ...by, collectionId: id }),
+  /** An item of a learning path marked done by the person following it. */
+  "collection.item_done": z.object({ ...by, collectionId: id, contentId: id }),
+  /** A publish request accepted: the collection is in the company library. */
+  "collection.published": z.object({ ...by, collectionId: id }),
+  /** A plan created or given more people or teams (the actor is the one assigning). */
+  "plan.assigned": z.object({ ...by, planId: id }),
+  "plan.accepted": z.object({ ...by, planId: id }),
+  "purchase_request.created": z.object({ ...by, requestId: id }),
+  "purchase_request.approved": z.object({ ...by, requestId: id, requesterId: id }),
+  "purchase_request.rejected": z.object({ ...by, requestId: id, requesterId: id }),
+  "invite_request.created": z.object({ ...by, inviteRequestId: id }),
+  "invite_request.accepted": z.object({ ...by, inviteRequestId: id }),
+  "invite_request.rejected": z.object({ ...by, inviteRequestId: id }),
+  "invitation.sent": z.object({ ...by, invitationId: id, companyId: id }),
+  "company.created": z.object({ ...by, companyId: id }),
+  "team.created": z.object({ ...by, teamId: id }),
+  "budget.set": z.object({ ...by, budgetId: id }),
+  "budget.allocated": z.object({ ...by, budgetId: id, teamId: id }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMAIN_EVENTS)[N]>;
+export type DomainEvent = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
+export type Handler<N extends DomainEventName> = (tx: Executor, payload: DomainEventPayload<N>) => Promise<void>;
+
+const handlers = new Map<DomainEventName, Set<Handler<never>>>();
+
+/**
+ * Subscribes a handler; subscribing modules call this when the app is built. The handlers hold no
+ * state of their own (they write through the emitter's transaction), so subscribing the same
+ * handler again, as every test app does, keeps one.
+ */
+export function on<N extends DomainEventName>(name: N, handler: Handler<N>): void {
+  let set = handlers.get(name);
+  if (!set) handlers.set(name, (set = new Set()));
+  set.add(handler as Handler<never>);
+}
+
+/** Takes a handler off again (tests). */
+export function off<N extends DomainEventName>(name: N, handler: Handler<N>): void {
+  handlers.get(name)?.delete(handler as Handler<never>);
+}
+
+/**
+ * Validates the payload and runs every subscriber, in order, in the emitter's transaction: a write
+ * rolled back takes its side effects with it, and a subscriber's failure fails the write (a
+ * subscriber that must never stand in the way catches its own errors).
+ */
+export async function emit<N extends DomainEventName>(tx: Executor, name: N, payload: DomainEventPayload<N>): Promise<void> {
+  const parsed = DOMAIN_EVENTS[name].parse(payload) as DomainEventPayload<N>;
+  for (const handler of handlers.get(name) ?? []) await (handler as Handler<N>)(tx, parsed);
+}
