@@ -50,7 +50,9 @@ async function bulkSeed(database: Database) {
     where a.role = 'member'
     on conflict do nothing`);
   await db.execute(sql`analyze`);
-  const [row] = (await db.execute(sql`select count(*)::int as n from user_contents`)).rows as { n: number }[];
+  // db.execute's result is typed per driver (PGlite | pg); both carry rows.
+  const { rows } = (await db.execute(sql`select count(*)::int as n from user_contents`)) as unknown as { rows: { n: number }[] };
+  const [row] = rows;
   console.log(`  seeded ${ITEMS} items, ${USERS} people, ${row?.n} saved items in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 

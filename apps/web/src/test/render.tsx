@@ -49,16 +49,5 @@ export function renderApp(ui: ReactElement, { path = "/", session = signedOut }:
   return { ...result, queryClient };
 }
 
-/** A fetch stub answering by "METHOD path" with a status and JSON body. */
-export function stubFetch(routes: Record<string, { status?: number; body?: unknown }>) {
-  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), "http://localhost");
-    const key = `${init?.method ?? "GET"} ${url.pathname}`;
-    const route = routes[key] ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } };
-    const status = route.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(route.body ?? {}), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  };
-}
+// One fetch stub for every web test (issue 24): answers typed and checked by the contracts.
+export { reply, serveFetch, stubFetch, type StubRoutes } from "./fetch";

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { serveFetch, type StubAnswer, type StubRequest } from "../../test/fetch";
 import { meFor } from "../../test/render";
 import type { AdminAccount, AdminBudget, AdminCompany, AuditEntry } from "./api";
 
@@ -76,12 +76,11 @@ export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): Aud
   };
 }
 
-type Answer = { status?: number; body?: unknown };
-type Route = Answer | ((url: URL, body: unknown) => Answer);
+type Route = StubAnswer | ((url: URL, body: unknown) => StubAnswer);
 
 /**
- * A fetch stub for the admin pages: answers by "METHOD path" (a function sees the query and body),
- * with the shell's own calls answered; records every call.
+ * The shared fetch stub (test/fetch.ts) for the admin pages: answers by "METHOD path" (a function
+ * sees the query and body), with the shell's own calls answered; records every call.
  */
 export function serveAdmin(routes: Record<string, Route>) {
   const all: Record<string, Route> = {
@@ -91,16 +90,10 @@ export function serveAdmin(routes: Record<string, Route>) {
     "GET /api/b2b/v1/admin/audit/": { body: page([]) },
     ...routes,
   };
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    const route = all[`${init?.method ?? "GET"} ${url.pathname}`];
-    const answer = typeof route === "function" ? route(url, body) : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${url.pathname}` } } });
-    const status = answer.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
-  });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
+  const stubbed = Object.fromEntries(
+    Object.entries(all).map(([key, route]) => [key, typeof route === "function" ? ({ url, body }: StubRequest) => route(url, body) : route]),
+  );
+  return serveFetch(stubbed).fetch;
 }
 
 /** The calls a stub received, as method, path with query, and parsed body. */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderApp, signedIn } from "../../test/render";
+import { AuditEntry, Paginated } from "@learnward/contracts";
+import { renderApp, reply, serveFetch, signedIn } from "../../test/render";
 import { AuditTrail } from "./AuditTrail";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -9,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const entry = (id: number) => ({
   id,
   actor: { id: 2, display_name: "Leo Duarte" },
-  entity: "purchase_request",
+  entity: "purchase_request" as const,
   entity_id: id,
   action: "approve",
   before: { status: "pending" },
@@ -20,14 +21,14 @@ const entry = (id: number) => ({
 describe("AuditTrail", () => {
   it("shows the trail a page at a time, however long it grows", async () => {
     // 45 changes: each page the server answers holds the entries of that page.
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), "http://localhost");
-      const page = Number(url.searchParams.get("page"));
-      const size = Number(url.searchParams.get("page_size"));
-      const ids = Array.from({ length: 45 }, (_, i) => 45 - i).slice((page - 1) * size, page * size);
-      return new Response(JSON.stringify({ count: 45, next: null, previous: null, results: ids.map(entry) }), { headers: { "Content-Type": "application/json" } });
+    const { fetch } = serveFetch({
+      "GET /api/b2b/v1/budget-audit/": ({ url }) => {
+        const page = Number(url.searchParams.get("page"));
+        const size = Number(url.searchParams.get("page_size"));
+        const ids = Array.from({ length: 45 }, (_, i) => 45 - i).slice((page - 1) * size, page * size);
+        return reply(Paginated(AuditEntry), { count: 45, next: null, previous: null, results: ids.map(entry) });
+      },
     });
-    vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();
     renderApp(<AuditTrail />, { session: signedIn("ldleader") });
     const table = await screen.findByRole("table", { name: "Audit trail" });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -24,9 +24,13 @@ export function SearchFilters({ filter, facets, onSearch, onFilter, onClear }: S
   const format = useLibraryFormat();
   const [text, setText] = useState(filter.search);
   const settled = useDebounced(text, 300);
+  // Only the typed text drives a search; the address changing (back, a suggestion) resets the box below
+  // instead of searching again with the text typed before it.
+  const searchTyped = useEffectEvent((typed: string) => {
+    if (typed !== filter.search.trim()) onSearch(typed);
+  });
   useEffect(() => {
-    if (settled.trim() !== filter.search.trim()) onSearch(settled.trim());
-    // Only the typed text drives this; the address changing (back, a suggestion) resets the box below.
+    searchTyped(settled.trim());
   }, [settled]);
   useEffect(() => {
     setText((current) => (current.trim() === filter.search ? current : filter.search));

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { serveFetch, type StubRoutes } from "../../test/fetch";
 import { collectionSlug } from "@learnward/contracts";
 import type { CollectionDetail, CollectionItem, PublishRequest } from "./types";
 
@@ -75,33 +75,14 @@ export function publishRequest(overrides: Partial<PublishRequest> = {}): Publish
   };
 }
 
-type Handler = (request: { body: unknown; url: URL }) => { status?: number; body?: unknown };
-
 /**
- * A fetch stub answering "METHOD /path" with handlers that can read the request body and keep
- * state between calls; the shell's own calls (company profile, onboarding) are answered too.
+ * The shared fetch stub (test/fetch.ts) with the shell's own calls (company profile, onboarding)
+ * answered too; handlers can read the request body and keep state between calls.
  */
-export function fakeServer(handlers: Record<string, Handler>) {
-  const all: Record<string, Handler> = {
+export function fakeServer(handlers: Partial<StubRoutes>) {
+  return serveFetch({
     "GET /api/b2b/v1/profile/acme.test": () => ({ body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } }),
     "GET /api/b2b/v1/onboarding/": () => ({ body: page([]) }),
     ...handlers,
-  };
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), "http://localhost");
-    const key = `${init?.method ?? "GET"} ${url.pathname}`;
-    const handler = all[key];
-    const answer = handler
-      ? handler({ body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined, url })
-      : { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } };
-    const status = answer.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
   });
-  vi.stubGlobal("fetch", fetch);
-  /** The JSON bodies sent to "METHOD /path", in order. */
-  const sent = (key: string) =>
-    fetch.mock.calls
-      .filter(([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://localhost").pathname}` === key)
-      .map(([, init]) => (typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined));
-  return { fetch, sent };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 import { collection } from "../../features/network/testing";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,25 +32,21 @@ const memberPlan = (git: number, ts: number) => ({
 const progressRow = (id: number, name: string, email: string, plans: ReturnType<typeof memberPlan>[]) => ({ account: { id, display_name: name, email }, plans });
 const progressPage = (results: ReturnType<typeof progressRow>[], skills = ["git", "typescript"], count = results.length) => ({ count, next: null, previous: null, results, skills });
 
-function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
-  const fetch = vi.fn(
-    stubFetch({
-      "GET /api/b2b/v1/profile/acme.test": { body: meFor("teamleader").company },
-      "GET /api/b2b/v1/onboarding/": { body: page([]) },
-      "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
-      "GET /api/b2b/v1/teams/7/members/": {
-        body: page([member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")]),
-      },
-      "GET /api/b2b/v1/teams/7/progress/": {
-        body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)])]),
-      },
-      "GET /api/b2b/v1/invite-requests/": { body: page([]) },
-      "GET /api/b2b/v1/removal-requests/": { body: page([]) },
-      ...overrides,
-    }),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
+function serve(overrides: Partial<StubRoutes> = {}) {
+  return serveFetch({
+    "GET /api/b2b/v1/profile/acme.test": { body: meFor("teamleader").company },
+    "GET /api/b2b/v1/onboarding/": { body: page([]) },
+    "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
+    "GET /api/b2b/v1/teams/7/members/": {
+      body: page([member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")]),
+    },
+    "GET /api/b2b/v1/teams/7/progress/": {
+      body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)])]),
+    },
+    "GET /api/b2b/v1/invite-requests/": { body: page([]) },
+    "GET /api/b2b/v1/removal-requests/": { body: page([]) },
+    ...overrides,
+  }).fetch;
 }
 
 const posts = (fetch: ReturnType<typeof serve>) =>
@@ -235,18 +231,12 @@ describe("/peopleManagement/skillboost", () => {
   it("lets the L&D leader find a team by name and asks for that team's progress", async () => {
     const design = { id: 8, name: "Design", leader: null, members_count: 1, created_at: "2026-01-01T00:00:00.000Z" };
     const teams = { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" };
-    const routes = serve({
+    const fetch = serve({
       "GET /api/b2b/v1/teams/8/": { body: design },
       "GET /api/b2b/v1/teams/8/progress/": { body: progressPage([progressRow(6, "Ana Ruiz", "ana@acme.test", [memberPlan(1, 1)])]) },
+      // The teams list answers what was searched for.
+      "GET /api/b2b/v1/teams/": ({ url }) => ({ body: page<unknown>(url.searchParams.get("search") === "des" ? [design] : [teams]) }),
     });
-    // The teams list answers what was searched for.
-    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      if (url.pathname !== "/api/b2b/v1/teams/") return routes(input, init);
-      const body = page<unknown>(url.searchParams.get("search") === "des" ? [design] : [teams]);
-      return Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
-    });
-    vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("ldleader") });
     await screen.findByRole("table", { name: /Skills of team Engineering/ });

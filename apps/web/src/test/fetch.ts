@@ -1,0 +1,54 @@
+import { vi } from "vitest";
+import type { z } from "zod";
+
+/** What a stubbed route answers: a status (200 unless said) and a JSON body (none for 204). */
+export interface StubAnswer {
+  status?: number;
+  body?: unknown;
+}
+/** The request a handler sees: the URL with its query, and the parsed JSON body. */
+export interface StubRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+export type StubRoute = StubAnswer | ((request: StubRequest) => StubAnswer);
+/** Routes by "METHOD /path" (no query: a handler reads it from the URL). */
+export type StubRoutes = Record<`${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`, StubRoute>;
+
+/**
+ * An answer whose body is the contract's type and is checked against the contract when the stub is
+ * written, so a stub cannot drift from what the server sends.
+ */
+export function reply<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): StubAnswer {
+  schema.parse(body);
+  return { status, body };
+}
+
+const keyOf = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), "http://localhost");
+  return { url, method: init?.method ?? "GET", key: `${init?.method ?? "GET"} ${url.pathname}` };
+};
+const bodyOf = (init?: RequestInit): unknown => (typeof init?.body === "string" && init.body !== "" ? JSON.parse(init.body) : undefined);
+
+/** A fetch stub answering by "METHOD path"; an unknown route gets the server's 404 error body. */
+export function stubFetch(routes: Partial<StubRoutes>) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { url, method, key } = keyOf(input, init);
+    const route = (routes as Record<string, StubRoute | undefined>)[key];
+    const answer = typeof route === "function"
+      ? route({ method, url, body: bodyOf(init) })
+      : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } });
+    const status = answer.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
+  };
+}
+
+/** Stubs the global fetch with `stubFetch(routes)`; returns the mock and the JSON bodies sent to a route, in order. */
+export function serveFetch(routes: Partial<StubRoutes>) {
+  const fetch = vi.fn(stubFetch(routes));
+  vi.stubGlobal("fetch", fetch);
+  const sent = (key: keyof StubRoutes) =>
+    fetch.mock.calls.filter(([input, init]) => keyOf(input, init).key === key).map(([, init]) => bodyOf(init));
+  return { fetch, sent };
+}
