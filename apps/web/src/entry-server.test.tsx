@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
-import type { Me } from "@learnward/contracts";
+import { accountAbilities, type Me } from "@learnward/contracts";
 import { render, type ApiGet } from "./entry-server";
 import { companyInsights } from "./features/insights/testing";
 
@@ -17,6 +17,7 @@ const ME: Me = {
     two_factor: { enabled: false, required: false },
   },
   company: { id: 1, name: "Acme", domain: "acme.test" },
+  abilities: accountAbilities({ role: "ldleader", teamId: null }),
 } as unknown as Me;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -107,11 +107,36 @@ export const UpdateProfileRequest = z
   .strict();
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
+/**
+ * What the signed-in account may do anywhere in the app (GET /api/me `abilities`): the web app
+ * gates menus, pages and buttons with these and never compares roles itself. Rules about one
+ * row (this request, that team) stay in the server's *.policy.ts and come with the row. The rules
+ * that compute them: abilities.ts.
+ */
+export const AccountAbilities = z.object({
+  admin_area: z.boolean().describe("Platform operator screens under /admin"),
+  see_people: z.boolean().describe("The people area (people management, skillboost)"),
+  see_all_people: z.boolean().describe("Every team and employee of the company"),
+  see_own_team: z.boolean().describe("The people area is the own team's page (team leaders)"),
+  manage_people: z.boolean().describe("Teams, roles, moves, deactivation and invitations"),
+  decide_people_requests: z.boolean().describe("Decide invite and removal requests of the company"),
+  request_people_changes: z.boolean().describe("File invite and removal requests for the own team"),
+  see_plan_progress: z.boolean().describe("Upskilling plans' progress of people"),
+  assign_plans: z.boolean().describe("Create and assign upskilling plans"),
+  decide_publish_requests: z.boolean().describe("Publish or reject collections sent for review"),
+  see_team_budget: z.boolean().describe("A team's budget (/budgetingPlan)"),
+  manage_company_budget: z.boolean().describe("Company budgets, allocations, payments and the requests export"),
+  decide_purchase_requests: z.boolean().describe("Approve or reject purchase requests (the company's, or the own team's)"),
+});
+export type AccountAbilities = z.infer<typeof AccountAbilities>;
+export type AccountAbility = keyof AccountAbilities;
+
 /** The current session: who I am, my company and what the shell needs. */
 export const Me = z.object({
   user: z.object({ uid: z.string(), displayName: z.string(), photoURL: z.string().nullable(), email: z.string() }),
   account: Account,
   company: Company.nullable(),
+  abilities: AccountAbilities,
 });
 export type Me = z.infer<typeof Me>;
 

@@ -12,3 +12,4 @@ export * from "./onboarding.ts";
 export * from "./insights.ts";
 export * from "./discover.ts";
 export * from "./shell.ts";
+export * from "./abilities.ts";

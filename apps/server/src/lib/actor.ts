@@ -1,4 +1,4 @@
-import type { Role } from "@learnward/contracts";
+import { adminAccountAbilities, type Role } from "@learnward/contracts";
 import { AppError, unauthenticated } from "./errors.ts";
 
 /** Who is calling: resolved once per request from the session (cookie, bearer or firebase_token). */
@@ -46,8 +46,9 @@ export function authorize<T>(actor: Actor, rule: Rule<T>, target: T, deny: "forb
     : new AppError("forbidden", 403, "Permission denied");
 }
 
+/** Tenancy, the base of every policy: one's own company; platform operators (the admin area) every company. */
 export const sameCompany = (actor: Actor, companyId: number | null) =>
-  actor.role === "admin" || (actor.companyId !== null && actor.companyId === companyId);
+  adminAccountAbilities(actor).admin_area || (actor.companyId !== null && actor.companyId === companyId);
 
 /** Everyone who belongs to a company (platform operators do not keep a personal library). */
 export const COMPANY_ROLES = ["hr", "ldleader", "teamleader", "member"] as const satisfies readonly Role[];

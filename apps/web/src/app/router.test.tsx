@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PUBLIC_PAGES } from "@learnward/contracts";
 import { AppRoutes, isPublicRoute, preloadRoute } from "./router";
-import { renderApp, signedIn, signedOut, stubFetch } from "../test/render";
+import { meFor, renderApp, signedIn, signedOut, stubFetch } from "../test/render";
 import { LocationProbe } from "../test/LocationProbe";
 
 const app = (
@@ -50,6 +50,23 @@ describe("routing", () => {
   it("links a team leader's people entry to their team (spec §6)", async () => {
     renderApp(app, { path: "/home", session: signedIn("teamleader") });
     expect(within(await menu()).getByRole("link", { name: "People management" })).toHaveAttribute("href", "/peopleManagement/team/7");
+  });
+
+  it("gates the menu and pages with the abilities the server sends, never the role (issue 24)", async () => {
+    // A team leader the server lets run the company budget: the web app repeats no rule of its own.
+    const me = meFor("teamleader");
+    const session = { status: "signedIn" as const, me: { ...me, abilities: { ...me.abilities, manage_company_budget: true, see_own_team: false, see_all_people: true } } };
+    renderApp(app, { path: "/budgetingPlan/companyBudget", session });
+    expect(await screen.findByRole("heading", { level: 1, name: "Company budget" })).toBeInTheDocument();
+    expect(within(await menu()).getByRole("link", { name: "Company budget" })).toHaveAttribute("href", "/budgetingPlan/companyBudget");
+    expect(within(await menu()).getByRole("link", { name: "People management" })).toHaveAttribute("href", "/peopleManagement");
+  });
+
+  it("keeps a member out of what the server's abilities do not give them", async () => {
+    const me = meFor("member");
+    renderApp(app, { path: "/peopleManagement/skillboost", session: { status: "signedIn", me: { ...me, abilities: { ...me.abilities, see_people: false } } } });
+    expect(await screen.findByRole("heading", { name: "You do not have access to this page" })).toBeInTheDocument();
+    expect(within(await menu()).queryByRole("link", { name: "People management" })).not.toBeInTheDocument();
   });
 
   it("keeps members out of the admin area", async () => {

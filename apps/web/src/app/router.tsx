@@ -7,7 +7,7 @@ import { discoverRequests } from "../features/discover/requests";
 import { insightsRequests } from "../features/insights/filters";
 import { homeRequests } from "../features/library/query";
 import { learningPathsRequests } from "../features/network/requests";
-import { RequireRole, SessionGate } from "./session";
+import { RequireAbility, SessionGate } from "./session";
 
 type PageModule = { default: ComponentType };
 /** Whose first view of a page the server renders. */
@@ -171,7 +171,7 @@ const routes = (
       <Route path="budgetingPlan">
         <Route index element={<TeamBudgetPage />} />
         {/* spec §2/§6: the company budget is only for ldleader. */}
-        <Route path="companyBudget" element={<RequireRole roles={["ldleader"]} />}>
+        <Route path="companyBudget" element={<RequireAbility ability="manage_company_budget" />}>
           <Route index element={<CompanyBudgetPage />} />
         </Route>
         <Route path="purchaseRequest" element={<PurchaseRequestsPage />} />
@@ -182,7 +182,7 @@ const routes = (
         <Route path="skillboost" element={<SkillboostPage />} />
       </Route>
       {/* spec §2: the admin area, with its own menu; admin only. */}
-      <Route path="admin" element={<RequireRole roles={["admin"]} />}>
+      <Route path="admin" element={<RequireAbility ability="admin_area" />}>
         <Route index element={<CompaniesPage />} />
         <Route path="budget-management" element={<BudgetManagementPage />} />
         <Route path="people-management" element={<AdminPeoplePage />} />

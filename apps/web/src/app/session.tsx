@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import type { Me, Role } from "@learnward/contracts";
+import type { AccountAbility, Me } from "@learnward/contracts";
 import { homePathFor, useSession } from "../features/identity/hooks";
 import { FullScreenSpinner } from "../components/FullScreenSpinner";
 import { NotAllowed } from "../components/NotAllowed";
@@ -68,9 +68,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return <MeContext.Provider value={session.data.me}>{children ?? <Outlet />}</MeContext.Provider>;
 }
 
-/** Pages only some roles may open show a not-allowed page to the rest. */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children?: ReactNode }) {
+/** Pages only some accounts may open (an ability of GET /api/me) show a not-allowed page to the rest. */
+export function RequireAbility({ ability, children }: { ability: AccountAbility; children?: ReactNode }) {
   const me = useMe();
-  if (!roles.includes(me.account.role)) return <NotAllowed homePath={homePathFor(me.account.role)} />;
+  if (!me.abilities[ability]) return <NotAllowed homePath={homePathFor(me.abilities)} />;
   return <>{children ?? <Outlet />}</>;
 }

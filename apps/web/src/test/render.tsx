@@ -1,13 +1,14 @@
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import type { Me, Role } from "@learnward/contracts";
+import { accountAbilities, type Me, type Role } from "@learnward/contracts";
 import { AppProviders, createQueryClient } from "../app/providers";
 import { sessionKey, type Session } from "../features/identity/hooks";
 
 /** A signed-in session for a role, as GET /api/me (and /api/session, as its me) would answer it for the seeded Acme company. */
 export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
   const isAdmin = role === "admin";
+  const team = overrides.team !== undefined ? overrides.team : role === "teamleader" || role === "member" ? { id: 7, name: "Engineering" } : null;
   return {
     user: { uid: `uid-${role}`, displayName: `Demo ${role}`, photoURL: null, email: `${role}@acme.test` },
     account: {
@@ -23,13 +24,15 @@ export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
       domain: "acme.test",
       company_id: isAdmin ? null : 1,
       created_at: new Date().toISOString(),
-      team: role === "teamleader" || role === "member" ? { id: 7, name: "Engineering" } : null,
+      team,
       two_factor: { enabled: isAdmin, required: isAdmin },
       ...overrides,
     },
     company: isAdmin
       ? null
       : { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
+    // The same function the server's policies answer /api/me with, so fixtures cannot drift from it.
+    abilities: accountAbilities({ role: overrides.role ?? role, teamId: team?.id ?? null }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { budgetingAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 type RequestRef = { companyId: number; teamId: number | null; requestedBy: number; status: string };
@@ -25,7 +26,14 @@ const inScope = (s: DecideScope | null, r: RequestRef) => s !== null && r.compan
  * the requester may cancel until it is paid; the L&D leader records payments.
  */
 export const budgetingPolicy = {
-  manageBudgets: ((a) => a.role === "ldleader") as Rule<null>,
+  /** Account-level abilities on /api/me (contracts' budgetingAccountAbilities, shared with the web app's fixtures). */
+  accountAbilities: (a: Actor) => budgetingAccountAbilities(a),
+  manageBudgets: ((a) => budgetingAccountAbilities(a).manage_company_budget) as Rule<null>,
+  /**
+   * Which team's allocations and usage a budget query shows: every team's (undefined) for the L&D
+   * leader; a team leader only their own (-1, none, without a team).
+   */
+  budgetScope: (a: Actor): { teamId: number | undefined } => ({ teamId: budgetingAccountAbilities(a).manage_company_budget ? undefined : (a.teamId ?? -1) }),
   decideScope,
   decide: ((a, r) => inScope(decideScope(a), r)) as Rule<RequestRef>,
   /** Asked to decide their own request: refused with its own code, so the web app can say who decides it. */

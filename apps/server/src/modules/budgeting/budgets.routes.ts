@@ -85,7 +85,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     async (req) => {
       const actor = requireActor(req.actor);
       const p = pageParams(req.query, req.query.page_size);
-      const teamId = actor.role === "ldleader" ? undefined : (actor.teamId ?? -1);
+      const { teamId } = budgetingPolicy.budgetScope(actor);
       const { rows, allocs, count } = await repo.budgets(requireCompany(actor), { period: req.query.period, on: req.query.current ? todayIso() : undefined, teamId }, p.limit, p.offset);
       return toPage(req, p, count, rows.map((b) => present(b, allocs)));
     },
@@ -109,7 +109,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     { config: { access: ["ldleader", "teamleader"] }, schema: { tags: ["budgeting"], summary: "A budget with its allocations", params: IdParam, response: { 200: Budget, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      return loadOne(requireCompany(actor), req.params.id, actor.role === "ldleader" ? undefined : (actor.teamId ?? -1));
+      return loadOne(requireCompany(actor), req.params.id, budgetingPolicy.budgetScope(actor).teamId);
     },
   );
 
@@ -132,7 +132,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     { config: { access: ["ldleader", "teamleader"] }, schema: { tags: ["budgeting"], summary: "A budget's allocations to teams", params: IdParam, response: { 200: Budget.shape.allocations, ...errors } } },
     async (req) => {
       const actor = requireActor(req.actor);
-      return (await loadOne(requireCompany(actor), req.params.id, actor.role === "ldleader" ? undefined : (actor.teamId ?? -1))).allocations;
+      return (await loadOne(requireCompany(actor), req.params.id, budgetingPolicy.budgetScope(actor).teamId)).allocations;
     },
   );
 
@@ -146,14 +146,15 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
       const actor = requireActor(req.actor);
       const companyId = requireCompany(actor);
       let teamId = req.query.team;
-      if (actor.role !== "ldleader") {
+      const scoped = budgetingPolicy.budgetScope(actor).teamId;
+      if (scoped !== undefined) {
         if (teamId !== undefined && teamId !== actor.teamId) throw forbidden("You can only see your own team's budget");
-        teamId = actor.teamId ?? -1;
+        teamId = scoped;
       }
       const b = await repo.budget(companyId, req.params.id);
       if (!b) throw notFound("Budget");
       const [allocs, held] = await Promise.all([repo.allocations([b.id], teamId), repo.heldOver(b.id, teamId)]);
-      if (teamId !== undefined && allocs.length === 0 && actor.role === "ldleader" && !(await people.team(companyId, teamId))) throw notFound("Team");
+      if (teamId !== undefined && allocs.length === 0 && scoped === undefined && !(await people.team(companyId, teamId))) throw notFound("Team");
       return {
         budget_id: b.id,
         team_id: teamId ?? null,

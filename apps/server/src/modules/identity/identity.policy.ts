@@ -1,11 +1,22 @@
-import type { Role } from "@learnward/contracts";
-import { type Rule, sameCompany } from "../../lib/actor.ts";
+import type { AccountAbilities, Role } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
+import { adminPolicy } from "../admin/admin.policy.ts";
+import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
+import { networkPolicy } from "../network/network.policy.ts";
+import { peoplePolicy } from "../people/people.policy.ts";
 
 /**
  * Identity rules (PRODUCT.md, Tenancy): people see accounts and profiles of their own company;
  * platform operators see every company. Outsiders get 404, never a hint that the target exists.
  */
 export const identityPolicy = {
+  /** GET /api/me `abilities`: what each module's policy lets this account do anywhere in the app. */
+  accountAbilities: (a: Actor): AccountAbilities => ({
+    ...adminPolicy.accountAbilities(a),
+    ...peoplePolicy.accountAbilities(a),
+    ...networkPolicy.accountAbilities(a),
+    ...budgetingPolicy.accountAbilities(a),
+  }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;
     companyId: number | null;

@@ -12,7 +12,7 @@ import {
   UserProfile,
   UserProfileQuery,
 } from "@learnward/contracts";
-import { authorize, requireActor } from "../../lib/actor.ts";
+import { type Actor, authorize, requireActor } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { identityPolicy } from "./identity.policy.ts";
@@ -21,14 +21,15 @@ import { type IdentityRepo, presentAccount, presentCompany, presentProfile } fro
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = async (app, { repo }) => {
-  async function presentMe(uid: string) {
-    const me = await repo.me(uid);
+  async function presentMe(actor: Actor) {
+    const me = await repo.me(actor.uid);
     if (!me) return undefined;
     const { account: row, company } = me;
     return {
       user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
       account: presentAccount(row),
       company: company ? presentCompany(company) : null,
+      abilities: identityPolicy.accountAbilities(actor),
     };
   }
 
@@ -39,7 +40,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {
-      const me = await presentMe(requireActor(req.actor).uid);
+      const me = await presentMe(requireActor(req.actor));
       if (!me) throw notFound("Account");
       return me;
     },
@@ -61,7 +62,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       // An inactive account or a suspended company still answers 401 with its code (spec §4).
       const actor = await app.resolveActor(req);
       if (!actor) return { me: null };
-      const me = await presentMe(actor.uid);
+      const me = await presentMe(actor);
       if (!me) throw notFound("Account");
       return { me };
     },

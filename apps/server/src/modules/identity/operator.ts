@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { adminPolicy } from "../admin/admin.policy.ts";
 import type { Auth } from "./auth.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
 import { asOperator } from "./registration.ts";
@@ -18,7 +19,7 @@ export async function createOperator(d: { auth: Auth; repo: IdentityRepo; captur
   if (await d.repo.accountByEmail(email)) throw new OperatorError(`${email} already has an account`);
   await asOperator(() => d.auth.api.signUpEmail({ body: { email, name: input.name, password: randomBytes(24).toString("base64url") } }));
   const account = await d.repo.accountByEmail(email);
-  if (!account || account.role !== "admin") throw new OperatorError(`${email} could not be created`);
+  if (!account || !adminPolicy.isOperator(account)) throw new OperatorError(`${email} could not be created`);
   const link = await d.captureResetLink(() => d.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } }));
   return { email, link };
 }

@@ -1,5 +1,7 @@
 import type { InsightActionKind, InsightScope } from "@learnward/contracts";
 import type { Actor, Rule } from "../../lib/actor.ts";
+import { networkPolicy } from "../network/network.policy.ts";
+import { peoplePolicy } from "../people/people.policy.ts";
 
 /**
  * Who sees what (PRODUCT.md roles): a member themselves; a team leader their team (and
@@ -23,6 +25,10 @@ export const LINKS: Record<Exclude<InsightActionKind, "remind_overdue">, { roles
 };
 
 export const insightsPolicy = {
+  /** The teams insights offers: none to a member, a team leader their own, hr and the L&D leader every team. */
+  teamScope: (a: Actor): "none" | "all" | { teamId: number | null } => (a.role === "member" ? "none" : a.role === "teamleader" ? { teamId: a.teamId } : "all"),
+  /** Which waiting requests count as the viewer's to decide (purchase requests: budgeting.policy decideScope). */
+  pendingKinds: (a: Actor) => ({ publishRequests: networkPolicy.decidePublish(a, null), peopleRequests: peoplePolicy.decideRequests(a, null) }),
   scope: ((a, scope) => allowedScopes(a).includes(scope)) as Rule<InsightScope>,
   /** A team leader looks at their own team only; the company-wide roles at any of theirs. */
   team: ((a, teamId) => a.role === "ldleader" || a.role === "hr" || (a.role === "teamleader" && a.teamId === teamId)) as Rule<number>,

@@ -305,13 +305,13 @@ export function createInsightsRepo(db: Db) {
     },
 
     /** Requests waiting on the viewer: how many and since when. */
-    async pending(companyId: number, viewer: { role: string }) {
+    async pending(companyId: number, viewer: { publishRequests: boolean; peopleRequests: boolean }) {
       const counts: { kind: string; q: SQL }[] = [];
       const agg = (table: string, extra: SQL = sql``) =>
         sql`select count(*)::int as n, min(created_at) as oldest from ${sql.identifier(table)} where company_id = ${companyId}::int and status = 'pending' ${extra}`;
       // Purchase requests: the budgeting repo counts them (budgeting.policy decideScope).
-      if (viewer.role === "ldleader") counts.push({ kind: "publish_requests", q: agg("publish_requests") });
-      if (viewer.role === "hr") counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
+      if (viewer.publishRequests) counts.push({ kind: "publish_requests", q: agg("publish_requests") });
+      if (viewer.peopleRequests) counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
       const results = await Promise.all(counts.map(async (c) => ({ kind: c.kind, row: (await run(c.q))[0] })));
       return results.map(({ kind, row }) => ({ kind, count: num(row?.n), oldest: row?.oldest ? new Date(row.oldest as string) : null }));
     },

@@ -37,8 +37,9 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     const scopes = allowedScopes(actor);
     const scope = q.scope ?? scopes[scopes.length - 1]!;
     authorize(actor, insightsPolicy.scope, scope);
-    const companyTeams = actor.role === "member" ? [] : await repo.teams(companyId);
-    const teams = actor.role === "teamleader" ? companyTeams.filter((t) => t.id === actor.teamId) : companyTeams;
+    const teamScope = insightsPolicy.teamScope(actor);
+    const companyTeams = teamScope === "none" ? [] : await repo.teams(companyId);
+    const teams = typeof teamScope === "object" ? companyTeams.filter((t) => t.id === teamScope.teamId) : companyTeams;
     let team: Scoped["team"] = null;
     if (scope === "team") {
       const teamId = q.team ?? actor.teamId;
@@ -91,7 +92,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     const decider = budgetingPolicy.decideScope(s.actor);
     const [purchases, counts, plansWaiting] = await Promise.all([
       decider ? d.budgeting.pendingToDecide(decider) : null,
-      repo.pending(s.companyId, { role: s.actor.role }),
+      repo.pending(s.companyId, insightsPolicy.pendingKinds(s.actor)),
       pendingPlans,
     ]);
     const rows = [...(purchases ? [{ kind: "purchase_requests", ...purchases }] : []), ...counts].map((p) => ({
@@ -157,7 +158,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
           attention.push({ id: `team_near_limit_${t.team.id}`, kind: "team_near_limit", severity: "warning", count: 1, params: { team: t.team.name, percent: t.used_percent }, action: link(actor, "rebalance_budget") });
         }
       }
-      if (!budget && s.scope === "company" && actor.role === "ldleader") {
+      if (!budget && s.scope === "company" && insightsPolicy.link(actor, "set_budget")) {
         attention.push({ id: "no_budget", kind: "no_budget", severity: "info", count: 1, params: {}, action: link(actor, "set_budget") });
       }
 

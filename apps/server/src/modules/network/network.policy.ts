@@ -1,3 +1,4 @@
+import { networkAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 type CollectionRef = { companyId: number; ownerId: number; status: "private" | "pending" | "published" };
@@ -10,6 +11,12 @@ const editCollection = ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a
  * (who curates the library) may read every collection of the company.
  */
 export const networkPolicy = {
+  /** Account-level abilities on /api/me (contracts' networkAccountAbilities, shared with the web app's fixtures). */
+  accountAbilities: (a: Actor) => networkAccountAbilities(a),
+  /** The plans a list shows: the company's for the L&D leader; a team leader's own and their team's (readPlan). */
+  planScope: (a: Actor) => ({ all: a.role === "ldleader", accountId: a.accountId, teamId: a.teamId }),
+  /** Progress on a plan across teams: the L&D leader, and whoever created the plan; others see their own team's people. */
+  readAllProgress: ((a, p) => a.role === "ldleader" || p.createdBy === a.accountId) as Rule<{ createdBy: number }>,
   readCollection: ((a, c) => sameCompany(a, c.companyId) && (c.ownerId === a.accountId || c.status === "published" || a.role === "ldleader")) as Rule<CollectionRef>,
   /** Edits of a published collection go to its draft (issue 22); colleagues see the published version. */
   editCollection,
@@ -19,7 +26,7 @@ export const networkPolicy = {
   discardDraft: ((a, c) => editCollection(a, c) && c.draft !== null) as Rule<WithDraft>,
   requestPublish: ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a.accountId && c.status === "private") as Rule<CollectionRef>,
   follow: ((a, c) => sameCompany(a, c.companyId) && c.status === "published") as Rule<CollectionRef>,
-  decidePublish: ((a) => a.role === "ldleader") as Rule<null>,
+  decidePublish: ((a) => networkAccountAbilities(a).decide_publish_requests) as Rule<null>,
   /** ldleader assigns plans to anyone of the company; a team leader to their own team only. */
   assignAccount: ((a, target) =>
     sameCompany(a, target.companyId) &&

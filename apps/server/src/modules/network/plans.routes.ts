@@ -53,7 +53,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     async (req) => {
       const actor = requireActor(req.actor);
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await plans.list(requireCompany(actor), { all: actor.role === "ldleader", accountId: actor.accountId, teamId: actor.teamId }, req.query.team, p.limit, p.offset);
+      const { rows, count } = await plans.list(requireCompany(actor), networkPolicy.planScope(actor), req.query.team, p.limit, p.offset);
       return toPage(req, p, count, await present(rows));
     },
   );
@@ -108,7 +108,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       const plan = await service.load(actor, req.params.id);
       let team = req.query.team;
       // A team leader sees the progress of their own team's people only, unless the plan is theirs.
-      if (actor.role !== "ldleader" && plan.createdBy !== actor.accountId) {
+      if (!networkPolicy.readAllProgress(actor, plan)) {
         if (team !== undefined && team !== actor.teamId) throw forbidden("You can only see your own team's progress");
         team = actor.teamId ?? -1;
       }

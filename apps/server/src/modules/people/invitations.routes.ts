@@ -13,7 +13,7 @@ import {
 } from "@learnward/contracts";
 import { requireActor } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { invitationScope } from "./people.policy.ts";
+import { invitableRole, invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Auth } from "../identity/auth.ts";
 import { asInvitee } from "../identity/registration.ts";
@@ -31,7 +31,7 @@ const statusOf = (f: Found): "accepted" | "revoked" | "expired" | "pending" =>
 const present = (f: Found) => ({
   id: f.inv.id,
   email: f.inv.email,
-  role: f.inv.role === "admin" ? "member" : f.inv.role,
+  role: invitableRole(f.inv.role),
   team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
   company: { name: f.companyName, domain: f.companyDomain },
   expires_at: f.inv.expiresAt.toISOString(),
@@ -42,7 +42,7 @@ const present = (f: Found) => ({
 const presentOpen = (f: Open) => ({
   id: f.inv.id,
   email: f.inv.email,
-  role: f.inv.role === "admin" ? "member" : f.inv.role,
+  role: invitableRole(f.inv.role),
   team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
   company: { id: f.inv.companyId, name: f.companyName, domain: f.companyDomain },
   invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,

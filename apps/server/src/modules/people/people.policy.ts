@@ -1,4 +1,4 @@
-import type { Role } from "@learnward/contracts";
+import { type CompanyRole, peopleAccountAbilities, type Role } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /** Higher outranks lower; hr may act on people up to its own rank, never on admins (PRODUCT.md). */
@@ -16,6 +16,10 @@ const companyWide = (a: Actor) => a.role === "hr" || a.role === "ldleader";
  * own team; a member sees their own team.
  */
 export const peoplePolicy = {
+  /** Account-level abilities on /api/me (contracts' peopleAccountAbilities, shared with the web app's fixtures). */
+  accountAbilities: (a: Actor) => peopleAccountAbilities(a),
+  /** The invite and removal requests a list shows: hr the company's; a team leader their team's (-1, none, without one). */
+  requestScope: (a: Actor): { teamId: number | undefined } => ({ teamId: isHr(a) ? undefined : (a.teamId ?? -1) }),
   manageTeams: ((a, team) => isHr(a) && sameCompany(a, team.companyId)) as Rule<{ companyId: number }>,
   readTeam: ((a, team) => sameCompany(a, team.companyId) && (companyWide(a) || a.teamId === team.id)) as Rule<TeamRef>,
   listAllEmployees: ((a) => companyWide(a)) as Rule<null>,
@@ -53,3 +57,6 @@ export const peoplePolicy = {
 export function invitationScope(a: Actor, company: number | undefined): { companyId?: number } {
   return a.role === "admin" ? { companyId: company } : { companyId: a.companyId ?? -1 };
 }
+
+/** An invitation gives a company role: never a platform operator's (an old row naming admin reads as member). */
+export const invitableRole = (role: Role): CompanyRole => (role === "admin" ? "member" : role);

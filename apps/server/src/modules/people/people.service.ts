@@ -3,7 +3,7 @@ import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { PeopleRepo } from "./people.repo.ts";
-import { peoplePolicy } from "./people.policy.ts";
+import { invitableRole, peoplePolicy } from "./people.policy.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
 import { invitationMail } from "./people.mail.ts";
 
@@ -47,7 +47,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const { inv } = await manageable(actor, id);
       if (inv.acceptedAt) throw conflict("This invitation was already accepted");
       await checkInvitable(inv.email);
-      const role = inv.role === "admin" ? "member" : inv.role;
+      const role = invitableRole(inv.role);
       const fresh = await d.requests.createInvitation({ companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId }, "resend");
       await mailInvitation(inv.email, fresh.token, true);
       return fresh.id;

@@ -20,12 +20,11 @@ import type { RequestsRepo } from "./requests.repo.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const viewers = { access: ["hr", "teamleader"] as const };
 
-/** hr sees the company's requests; a team leader only their team's. */
 function scope(actor: Actor, q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" }, p: { limit: number; offset: number }) {
   const companyId = requireCompany(actor);
   return {
     companyId,
-    teamId: actor.role === "hr" ? undefined : (actor.teamId ?? -1),
+    ...peoplePolicy.requestScope(actor),
     status: q.status === "all" ? undefined : q.status,
     sort: q.sort,
     ...p,

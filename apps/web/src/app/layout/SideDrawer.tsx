@@ -92,7 +92,7 @@ function CompanyHeader({ me, collapsed }: { me: Me; collapsed: boolean }) {
 
 function Navigation({ me, pathname, collapsed, onNavigate }: { me: Me; pathname: string; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const groups = menuFor({ role: me.account.role, teamId: me.account.team?.id ?? null, pathname });
+  const groups = menuFor({ abilities: me.abilities, teamId: me.account.team?.id ?? null, pathname });
   const active = activeNavKey(groups, pathname);
   return (
     <Box component="nav" aria-label={t("nav.label")} sx={{ overflowY: "auto", overflowX: "hidden", flex: 1 }}>

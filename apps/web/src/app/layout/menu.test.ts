@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "@learnward/contracts";
+import { accountAbilities, type Role } from "@learnward/contracts";
 import { activeNavKey, isAdminPath, menuFor } from "./menu";
 
 const entries = (role: Role, pathname = "/home", teamId: number | null = null) =>
-  menuFor({ role, teamId, pathname }).flatMap((group) => group.items);
+  menuFor({ abilities: accountAbilities({ role, teamId }), teamId, pathname }).flatMap((group) => group.items);
 const keys = (role: Role, pathname?: string, teamId?: number | null) => entries(role, pathname, teamId).map((item) => item.key);
 
 describe("menuFor", () => {
@@ -52,7 +52,7 @@ describe("isAdminPath", () => {
 
 describe("activeNavKey", () => {
   it("picks the most specific entry", () => {
-    const groups = menuFor({ role: "hr", teamId: null, pathname: "/peopleManagement/skillboost" });
+    const groups = menuFor({ abilities: accountAbilities({ role: "hr", teamId: null }), teamId: null, pathname: "/peopleManagement/skillboost" });
     expect(activeNavKey(groups, "/peopleManagement/skillboost")).toBe("skillboost");
     expect(activeNavKey(groups, "/peopleManagement")).toBe("peopleManagement");
     expect(activeNavKey(groups, "/collaborative-network/collections/3/intro")).toBe("learningPaths");

@@ -1,4 +1,4 @@
-import type { Role } from "@learnward/contracts";
+import type { AccountAbilities } from "@learnward/contracts";
 
 export type NavKey =
   | "home"
@@ -38,15 +38,16 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 interface MenuInput {
-  role: Role;
+  /** The account's abilities as GET /api/me answers them. */
+  abilities: AccountAbilities;
   /** The account's team, used for a team leader's people entry. */
   teamId: number | null;
   pathname: string;
 }
 
-/** The left drawer's entries for a role on a path (spec §6). */
-export function menuFor({ role, teamId, pathname }: MenuInput): NavGroup[] {
-  if (role === "admin") {
+/** The left drawer's entries for an account on a path (spec §6). */
+export function menuFor({ abilities, teamId, pathname }: MenuInput): NavGroup[] {
+  if (abilities.admin_area) {
     if (isAdminPath(pathname)) {
       return [
         {
@@ -90,15 +91,15 @@ export function menuFor({ role, teamId, pathname }: MenuInput): NavGroup[] {
       items: [
         { key: "teamBudget", to: "/budgetingPlan" },
         // spec §6: the company budget entry is visible only to ldleader.
-        ...(role === "ldleader" ? [{ key: "companyBudget", to: "/budgetingPlan/companyBudget" } as const] : []),
+        ...(abilities.manage_company_budget ? [{ key: "companyBudget", to: "/budgetingPlan/companyBudget" } as const] : []),
         { key: "purchaseRequests", to: "/budgetingPlan/purchaseRequest" },
       ],
     },
   ];
 
-  if (role !== "member") {
+  if (abilities.see_people) {
     // spec §6: a team leader's people entry goes to their own team.
-    const peopleTo = role === "teamleader" && teamId !== null ? `/peopleManagement/team/${teamId}` : "/peopleManagement";
+    const peopleTo = abilities.see_own_team && teamId !== null ? `/peopleManagement/team/${teamId}` : "/peopleManagement";
     groups.push({
       key: "people",
       titled: true,

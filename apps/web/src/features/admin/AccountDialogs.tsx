@@ -15,7 +15,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Role } from "@learnward/contracts";
+import { mayHaveNoCompany, Role } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import type { AccountPatch, AdminAccount } from "./api";
@@ -60,7 +60,7 @@ export function EditAccountDialog({ account, isSelf, onClose }: { account: Admin
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (company === "" && role !== "admin") return setCompanyError(t("people.edit.companyRequired"));
+    if (company === "" && !mayHaveNoCompany(Role.safeParse(role).data)) return setCompanyError(t("people.edit.companyRequired"));
     setCompanyError(null);
     const patch = accountPatch(account, role, company);
     if (Object.keys(patch).length === 0) return onClose();

@@ -98,3 +98,12 @@ describe("/budgetingPlan/purchaseRequest → To decide", () => {
     expect(screen.queryByRole("button", { name: /Reject/ })).toBeNull();
   });
 });
+
+describe("/budgetingPlan/purchaseRequest for someone who decides none (issue 24)", () => {
+  it("offers a team leader without a team their own requests only, as the server's abilities say", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/budgetingPlan/purchaseRequest", session: signedIn("teamleader", { team: null }) });
+    expect(await screen.findByRole("button", { name: "Ask for a purchase" }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "To decide" })).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Me, Role, SignInRequest, SignUpRequest } from "@learnward/contracts";
+import type { AccountAbilities, Me, Role, SignInRequest, SignUpRequest } from "@learnward/contracts";
 import { ApiError, isApiError, request } from "../../lib/api";
 import { rememberTwoFactorChallenge } from "./twoFactorChallenge";
 
@@ -25,6 +25,7 @@ export function parseMe(json: unknown): Me {
     typeof json.user.email === "string" &&
     isRecord(json.account) &&
     isRole(json.account.role) &&
+    isRecord(json.abilities) &&
     isRecord(json.account.two_factor) &&
     typeof json.account.domain === "string" &&
     typeof json.account.created_at === "string" &&
@@ -70,9 +71,9 @@ export function useSession() {
   return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
 }
 
-/** Where a role lands after sign-in when it was not going anywhere in particular. */
-export function homePathFor(role: Role): string {
-  return role === "admin" ? "/admin" : "/home";
+/** Where someone lands after sign-in when they were not going anywhere in particular. */
+export function homePathFor(abilities: AccountAbilities): string {
+  return abilities.admin_area ? "/admin" : "/home";
 }
 
 /** Only same-app paths are followed after sign-in (no open redirects, no loops back to /login). */

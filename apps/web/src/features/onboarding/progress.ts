@@ -1,4 +1,4 @@
-import { onboardingTopicsFor, type OnboardingEntry, type OnboardingSubtask, type Role } from "@learnward/contracts";
+import { onboardingTopicsFor, peopleAccountAbilities, type OnboardingEntry, type OnboardingSubtask, type Role } from "@learnward/contracts";
 
 export interface SubtaskState extends OnboardingSubtask {
   type: string;
@@ -12,9 +12,9 @@ export interface TopicState {
   completed: boolean;
 }
 
-/** spec §6: for a team leader, links to /peopleManagement go to their own team's page. */
+/** spec §6: for a team leader (whose people area is their own team), links to /peopleManagement go to their team's page. */
 export function hrefFor(href: string, role: Role, teamId: number | null): string {
-  return role === "teamleader" && teamId !== null && href.startsWith("/peopleManagement") && !href.startsWith("/peopleManagement/") ? `/peopleManagement/team/${teamId}` : href;
+  return peopleAccountAbilities({ role, teamId }).see_own_team && teamId !== null && href.startsWith("/peopleManagement") && !href.startsWith("/peopleManagement/") ? `/peopleManagement/team/${teamId}` : href;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { CompanyRole, Role } from "@learnward/contracts";
+import type { AccountAbilities, CompanyRole } from "@learnward/contracts";
 
 /**
- * What the people screens offer a role. The server's people answers carry no abilities, so this
- * mirrors apps/server/src/modules/people/people.policy.ts (and PLANNERS of network.policy.ts):
- * the UI hides what the server would refuse; the server still decides.
+ * What the people screens offer, named for those screens: read from the account's abilities on
+ * GET /api/me (people.policy and network.policy on the server). The UI hides what the server
+ * would refuse; the server still decides.
  */
 export interface PeopleAbilities {
   /** The company-wide screens: every team and employee (hr, ldleader). */
@@ -18,13 +18,13 @@ export interface PeopleAbilities {
   progress: boolean;
 }
 
-export function peopleAbilities(role: Role): PeopleAbilities {
+export function peopleAbilities(abilities: AccountAbilities): PeopleAbilities {
   return {
-    directory: role === "hr" || role === "ldleader",
-    manage: role === "hr",
-    decide: role === "hr",
-    request: role === "teamleader",
-    progress: role === "ldleader" || role === "teamleader",
+    directory: abilities.see_all_people,
+    manage: abilities.manage_people,
+    decide: abilities.decide_people_requests,
+    request: abilities.request_people_changes,
+    progress: abilities.see_plan_progress,
   };
 }
 

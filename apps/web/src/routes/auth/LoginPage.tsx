@@ -36,7 +36,7 @@ export default function LoginPage() {
   }, []);
 
   if (session.data?.status === "signedIn") {
-    return <Navigate to={next ?? homePathFor(session.data.me.account.role)} replace />;
+    return <Navigate to={next ?? homePathFor(session.data.me.abilities)} replace />;
   }
   // spec §4: a user without an account row was signed out; say so.
   const accountMissing = session.data?.status === "signedOut" && session.data.reason === "accountMissing";

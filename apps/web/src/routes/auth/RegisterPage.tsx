@@ -29,7 +29,7 @@ export default function RegisterPage() {
   }, []);
 
   if (session.data?.status === "signedIn") {
-    return <Navigate to={next ?? homePathFor(session.data.me.account.role)} replace />;
+    return <Navigate to={next ?? homePathFor(session.data.me.abilities)} replace />;
   }
   const accountMissing = session.data?.status === "signedOut" && session.data.reason === "accountMissing";
   const emailField = fieldProps(form, "email", message);

@@ -112,7 +112,7 @@ export default function TwoFactorPage() {
   const verify = useVerifySignIn();
 
   if (session.data?.status === "signedIn") {
-    return <Navigate to={next ?? homePathFor(session.data.me.account.role)} replace />;
+    return <Navigate to={next ?? homePathFor(session.data.me.abilities)} replace />;
   }
   const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
 

@@ -17,9 +17,8 @@ import { RequestList } from "../../features/budgeting/RequestList";
 export default function PurchaseRequestsPage() {
   const { t } = useTranslation("budgeting");
   const me = useMe();
-  const role = me.account.role;
   const currency = me.company?.currency ?? "USD";
-  const decides = role === "ldleader" || role === "teamleader";
+  const decides = me.abilities.decide_purchase_requests;
   const [tab, setTab] = useState<Scope>(decides ? "decide" : "mine");
   const [creating, setCreating] = useState(false);
 
@@ -30,7 +29,7 @@ export default function PurchaseRequestsPage() {
         description={t("purchaseRequests.description")}
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-            {role === "ldleader" && (
+            {me.abilities.manage_company_budget && (
               // A plain download link: the browser sends the session cookie with it.
               <Button component="a" href={EXPORT_CSV_URL} download="purchase-requests.csv" startIcon={<FileDownloadOutlined />}>
                 {t("purchaseRequests.exportCsv")}

@@ -24,11 +24,10 @@ import { useBudgetError } from "../../features/budgeting/useBudgetError";
 export default function TeamBudgetPage() {
   const { t } = useTranslation("budgeting");
   const me = useMe();
-  const role = me.account.role;
   const currency = me.company?.currency ?? "USD";
   const header = <PageHeader title={t("teamBudget.title")} description={t("teamBudget.description")} />;
 
-  if (role !== "ldleader" && role !== "teamleader") {
+  if (!me.abilities.see_team_budget) {
     return (
       <>
         {header}
@@ -45,7 +44,8 @@ export default function TeamBudgetPage() {
       </>
     );
   }
-  if (role === "teamleader" && !me.account.team) {
+  // A team leader without a team has no budget to see; the L&D leader picks any team.
+  if (!me.abilities.manage_company_budget && !me.account.team) {
     return (
       <>
         {header}
@@ -56,7 +56,7 @@ export default function TeamBudgetPage() {
   return (
     <>
       {header}
-      <TeamBudget isLeader={role === "ldleader"} ownTeam={me.account.team?.id ?? null} currency={currency} />
+      <TeamBudget isLeader={me.abilities.manage_company_budget} ownTeam={me.account.team?.id ?? null} currency={currency} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 
 function NotFound() {
   const { t } = useTranslation();
-  const homePath = homePathFor(useMe().account.role);
+  const homePath = homePathFor(useMe().abilities);
   return (
     <>
       <PageHeader title={t("notFound.title")} />

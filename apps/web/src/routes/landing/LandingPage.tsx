@@ -39,7 +39,7 @@ export default function LandingPage() {
         </Typography>
         <Box sx={{ display: "flex", gap: 2, justifyContent: "center", flexWrap: "wrap" }}>
           {me ? (
-            <Button component={RouterLink} to={homePathFor(me.account.role)} variant="contained" size="large">
+            <Button component={RouterLink} to={homePathFor(me.abilities)} variant="contained" size="large">
               {t("open")}
             </Button>
           ) : (

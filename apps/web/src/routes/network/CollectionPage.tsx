@@ -33,8 +33,6 @@ import type { CollectionDetail } from "../../features/network/types";
 // The assign dialog brings the form library and pickers: only planners who open it load them.
 const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
 
-const PLANNERS = ["ldleader", "teamleader"] as const;
-
 /** /collaborative-network/collections/{id}/{slug} (spec §2): a collection, found by id; the slug follows the title. */
 export default function CollectionPage() {
   const { t } = useTranslation("network");
@@ -115,7 +113,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
   const [assignLoaded, setAssignLoaded] = useState(false);
   const { done, total } = collection.progress;
   const complete = total > 0 && done === total;
-  const isPlanner = (PLANNERS as readonly string[]).includes(me.account.role);
+  const isPlanner = me.abilities.assign_plans;
   const duration = format.duration(collection.duration_s);
 
   const toggleFollow = () =>

@@ -26,7 +26,6 @@ import type { TaskStatusFilter } from "../../features/network/types";
 
 const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
 
-const PLANNERS = ["ldleader", "teamleader"] as const;
 const STATUS_FILTERS: readonly TaskStatusFilter[] = ["all", ...AssigneeStatus.options];
 
 /** /collaborative-network/myTasks: my upskilling plans and, for planners, the plans they manage. */
@@ -35,7 +34,7 @@ export default function MyTasksPage() {
   const me = useMe();
   const baseId = useId();
   const { params, page, setPage, update } = useFilterParams();
-  const isPlanner = (PLANNERS as readonly string[]).includes(me.account.role);
+  const isPlanner = me.abilities.assign_plans;
   const tab = isPlanner && params.get("tab") === "plans" ? "plans" : "tasks";
   const [assigning, setAssigning] = useState(false);
   const [assignLoaded, setAssignLoaded] = useState(false);

@@ -41,7 +41,7 @@ export default function PublishRequestsPage() {
   const baseId = useId();
   const { params, page, setPage, update } = useFilterParams();
   // Deciding is the L&D leader's (PRODUCT.md); the queue is where they start.
-  const canDecide = me.account.role === "ldleader";
+  const canDecide = me.abilities.decide_publish_requests;
   const scope: PublishScope = canDecide ? pick(["queue", "mine"] as const, params.get("scope"), "queue") : "mine";
   const status = pick<PublishStatusFilter>(RequestStatusFilter.options, params.get("status"), "all");
   const sort = pick<SortOrder>(SortOrders.options, params.get("sort"), "desc");

@@ -36,11 +36,11 @@ export default function PeopleManagementPage() {
   const me = useMe();
   const [params, setParams] = usePageSearchParams();
   const baseId = useId();
-  const { role, team } = me.account;
-  const can = peopleAbilities(role);
+  const { team } = me.account;
+  const can = peopleAbilities(me.abilities);
 
   // spec §6: a team leader's people management is their own team.
-  if (role === "teamleader") {
+  if (me.abilities.see_own_team) {
     if (team) return <Navigate to={`/peopleManagement/team/${team.id}`} replace />;
     return (
       <>
@@ -49,7 +49,7 @@ export default function PeopleManagementPage() {
       </>
     );
   }
-  if (!can.directory) return <NotAllowed homePath={homePathFor(role)} />;
+  if (!can.directory) return <NotAllowed homePath={homePathFor(me.abilities)} />;
 
   // The L&D leader reads teams and employees; approvals are hr's (the server refuses them the list).
   const available = TABS.filter((tab) => tab.key !== "approvals" || can.decide);

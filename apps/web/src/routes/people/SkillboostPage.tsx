@@ -19,11 +19,11 @@ import { TablePager, usePaging } from "../../components/TablePager";
 export default function SkillboostPage() {
   const { t } = useTranslation("people");
   const me = useMe();
-  const { role, team: myTeam } = me.account;
-  const can = peopleAbilities(role);
+  const { team: myTeam } = me.account;
+  const can = peopleAbilities(me.abilities);
   const [params, setParams] = usePageSearchParams();
   // The L&D leader chooses a team (kept in ?team=); a team leader sees their own.
-  const chooses = role === "ldleader";
+  const chooses = can.directory && can.progress;
   const chosen = Number(params.get("team")) || null;
   // Until one is chosen, the first team by name (the first of the teams list).
   const teams = useTeams({ page: 1, page_size: 1 }, chooses && chosen === null);
@@ -33,7 +33,7 @@ export default function SkillboostPage() {
   const { page, pageSize, setPage, pager } = usePaging();
   const progress = useTeamProgress(teamId, page, pageSize, can.progress);
 
-  if (role === "admin" || role === "member") return <NotAllowed homePath={homePathFor(role)} />;
+  if (!me.abilities.see_people) return <NotAllowed homePath={homePathFor(me.abilities)} />;
 
   const header = <PageHeader title={t("skillboost.title")} description={t("skillboost.description")} />;
   // hr runs people, not plans: the server keeps plan progress to L&D and team leaders.

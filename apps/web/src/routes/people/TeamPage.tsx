@@ -24,12 +24,12 @@ const positiveId = (value: string | undefined) => (value && /^\d+$/.test(value) 
 export default function TeamPage() {
   const { t } = useTranslation("people");
   const me = useMe();
-  const { role, team: myTeam } = me.account;
-  const can = peopleAbilities(role);
+  const { team: myTeam } = me.account;
+  const can = peopleAbilities(me.abilities);
   const teamId = positiveId(useParams().id);
   const ownTeam = myTeam !== null && myTeam.id === teamId;
   // A team leader sees only their own team; everyone else in the company reads any (people.policy readTeam).
-  const allowed = teamId !== null && (can.directory || (role === "teamleader" && ownTeam));
+  const allowed = teamId !== null && (can.directory || (me.abilities.see_own_team && ownTeam));
 
   const team = useTeam(allowed ? teamId : null);
   const { page, pageSize, pager } = usePaging();
@@ -39,13 +39,13 @@ export default function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Employee | null>(null);
 
-  if (!allowed || teamId === null) return <NotAllowed homePath={homePathFor(role)} />;
+  if (!allowed || teamId === null) return <NotAllowed homePath={homePathFor(me.abilities)} />;
 
   // The session knows the viewer's own team's name before the team call answers.
   const name = team.data?.name ?? (ownTeam ? myTeam.name : null);
   const canRequest = can.request && ownTeam;
   // Plans: the L&D leader for any team, a team leader for their own (network.policy assignTeam).
-  const canAssign = can.progress && (role === "ldleader" || ownTeam);
+  const canAssign = me.abilities.assign_plans && (can.directory || ownTeam);
 
   return (
     <>

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountAbilities, type AccountAbilities } from "@learnward/contracts";
+import { type Client, createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
+import { addPerson } from "../../../test/factories.ts";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const none: AccountAbilities = {
+  admin_area: false,
+  see_people: false,
+  see_all_people: false,
+  see_own_team: false,
+  manage_people: false,
+  decide_people_requests: false,
+  request_people_changes: false,
+  see_plan_progress: false,
+  assign_plans: false,
+  decide_publish_requests: false,
+  see_team_budget: false,
+  manage_company_budget: false,
+  decide_purchase_requests: false,
+};
+
+// Every account-level ability for every kind of account: what the web app's menus and pages offer.
+const expected: Record<string, AccountAbilities> = {
+  admin: { ...none, admin_area: true },
+  hr: { ...none, see_people: true, see_all_people: true, manage_people: true, decide_people_requests: true },
+  ldleader: { ...none, see_people: true, see_all_people: true, see_plan_progress: true, assign_plans: true, decide_publish_requests: true, see_team_budget: true, manage_company_budget: true, decide_purchase_requests: true },
+  teamleader: { ...none, see_people: true, see_own_team: true, request_people_changes: true, see_plan_progress: true, assign_plans: true, see_team_budget: true, decide_purchase_requests: true },
+  // Without a team a team leader decides no purchase request (budgeting.policy decideScope).
+  teamleaderWithoutTeam: { ...none, see_people: true, see_own_team: true, request_people_changes: true, see_plan_progress: true, assign_plans: true, see_team_budget: true },
+  member: none,
+  globex: none,
+};
+
+describe("GET /api/me abilities (one source: each module's policy)", () => {
+  it("answers every ability for every role, a team leader without a team and another company's member", async () => {
+    const clients: Record<string, Client> = {
+      ...Object.fromEntries(await Promise.all(Object.entries(DEMO).map(async ([k, email]) => [k, await t.as(email)] as const))),
+      teamleaderWithoutTeam: (await addPerson(t, { company: "acme", role: "teamleader", teamId: null })).client,
+    };
+    for (const [who, abilities] of Object.entries(expected)) {
+      const me = await clients[who]!.get("/api/me");
+      expect(me.status, who).toBe(200);
+      expect(me.body.abilities, who).toEqual(abilities);
+      // The web app's fixtures derive abilities from contracts' accountAbilities: it must agree with the server.
+      expect(accountAbilities({ role: me.body.account.role, teamId: me.body.account.team?.id ?? null }), who).toEqual(abilities);
+      expect((await clients[who]!.get("/api/session")).body.me.abilities, who).toEqual(abilities);
+    }
+  });
+
+  it("answers no abilities without a session", async () => {
+    expect((await t.anonymous.get("/api/me")).status).toBe(401);
+    expect((await t.anonymous.get("/api/session")).body).toEqual({ me: null });
+  });
+});

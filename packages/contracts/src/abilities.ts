@@ -1,0 +1,45 @@
+// No zod here: the web app runs these in its first load, where zod does not fit the budget.
+import type { AccountAbilities, Role } from "./identity.ts";
+
+/** Who is asking, as far as account-level abilities care: the role and whether they have a team. */
+export interface AbilitySubject {
+  role: Role;
+  teamId: number | null;
+}
+
+// One function per module: the server's policies state their rules with these, so the two cannot drift.
+
+/** people.policy: hr runs people company-wide; the L&D leader reads everyone; a team leader their own team. */
+export const peopleAccountAbilities = ({ role }: AbilitySubject) => ({
+  see_people: role === "hr" || role === "ldleader" || role === "teamleader",
+  see_all_people: role === "hr" || role === "ldleader",
+  see_own_team: role === "teamleader",
+  manage_people: role === "hr",
+  decide_people_requests: role === "hr",
+  request_people_changes: role === "teamleader",
+});
+
+/** network.policy: the L&D leader and team leaders plan; the L&D leader publishes collections. */
+export const networkAccountAbilities = ({ role }: AbilitySubject) => ({
+  see_plan_progress: role === "ldleader" || role === "teamleader",
+  assign_plans: role === "ldleader" || role === "teamleader",
+  decide_publish_requests: role === "ldleader",
+});
+
+/** budgeting.policy: the L&D leader runs the company budget; a team leader sees and decides for their team. */
+export const budgetingAccountAbilities = ({ role, teamId }: AbilitySubject) => ({
+  see_team_budget: role === "ldleader" || role === "teamleader",
+  manage_company_budget: role === "ldleader",
+  // A team leader without a team decides nothing (budgeting.policy decideScope).
+  decide_purchase_requests: role === "ldleader" || (role === "teamleader" && teamId !== null),
+});
+
+/** admin: platform operators only. */
+export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area: role === "admin" });
+
+/** Everyone but a platform operator belongs to exactly one company (PRODUCT.md): admin.policy and the admin form ask this. */
+export const mayHaveNoCompany = (role: Role | undefined) => role === "admin";
+
+export function accountAbilities(who: AbilitySubject): AccountAbilities {
+  return { ...adminAccountAbilities(who), ...peopleAccountAbilities(who), ...networkAccountAbilities(who), ...budgetingAccountAbilities(who) };
+}
