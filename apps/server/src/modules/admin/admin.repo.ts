@@ -53,7 +53,7 @@ export function createAdminRepo(db: Db) {
     async createCompany(actorId: number, v: typeof companies.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
-        if (!row) throw conflict("A company with this domain already exists");
+        if (!row) throw conflict("company_domain_taken", "A company with this domain already exists");
         await audit(tx, actorId, "company", row.id, "create", null, row);
         return row;
       });
@@ -65,7 +65,7 @@ export function createAdminRepo(db: Db) {
         if (!before) throw notFound("Company");
         if (patch.domain && patch.domain !== before.domain) {
           const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
-          if (taken) throw conflict("A company with this domain already exists");
+          if (taken) throw conflict("company_domain_taken", "A company with this domain already exists");
         }
         const [row] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
         await audit(tx, actorId, "company", id, action, before, row);

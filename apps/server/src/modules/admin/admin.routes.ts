@@ -160,11 +160,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(req.actor);
       const b = req.body;
       if (req.params.id === actor.accountId && (b.status === "deactivated" || (b.role !== undefined && b.role !== "admin"))) {
-        throw new AppError("conflict", 409, "You can't deactivate or demote yourself");
+        throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
       }
       const role = b.role;
       // Everyone but a platform operator belongs to exactly one company (PRODUCT.md).
-      if (b.company_id === null && role !== "admin") throw new AppError("bad_request", 400, "Only platform operators have no company");
+      if (b.company_id === null && role !== "admin") throw new AppError("company_required", 400, "Only platform operators have no company");
       if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw notFound("Company");
       const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
       return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
@@ -184,7 +184,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(req.actor);
       const last = await requests.latestInvitation(req.body.email);
       if (!last) throw notFound("Invitation");
-      if (last.acceptedAt) throw new AppError("conflict", 409, "This invitation was already accepted");
+      if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
       const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId }, "resend");
       const found = await requests.invitationByToken(token);
       await mailer.send(invitationMail({ to: last.email, company: found?.companyName ?? null, team: found?.teamName ?? null, link: `${publicUrl}/invitation/${token}`, fresh: true }));
