@@ -52,6 +52,8 @@ export const ErrorCode = z.enum([
   "company_required",
   "company_domain_taken",
   "invitation_already_accepted",
+  "invitation_not_found",
+  "company_not_found",
   "team_name_taken",
   "team_not_empty",
   "removal_already_pending",

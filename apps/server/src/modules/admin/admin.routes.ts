@@ -62,7 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 ) => {
   const companyOut = async (id: number) => {
     const c = await repo.company(id);
-    if (!c) throw notFound("Company");
+    if (!c) throw new AppError("company_not_found", 404, "Company not found");
     return presentCompany(c);
   };
 
@@ -111,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const company = await repo.company(req.params.id);
-      if (!company) throw notFound("Company");
+      if (!company) throw new AppError("company_not_found", 404, "Company not found");
       // The invitation is audited where it is made (requests repo), like hr's.
       return reply.status(201).send({ id: await people.invite(requireActor(req.actor), req.body, company.c.id) });
     },
@@ -165,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const role = b.role;
       // Everyone but a platform operator belongs to exactly one company (PRODUCT.md).
       if (b.company_id === null && role !== "admin") throw new AppError("company_required", 400, "Only platform operators have no company");
-      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw notFound("Company");
+      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw new AppError("company_not_found", 404, "Company not found");
       const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
       return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
     },
@@ -183,7 +183,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const actor = requireActor(req.actor);
       const last = await requests.latestInvitation(req.body.email);
-      if (!last) throw notFound("Invitation");
+      if (!last) throw new AppError("invitation_not_found", 404, "Invitation not found");
       if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
       const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: last.role === "admin" ? "member" : last.role, teamId: last.teamId, invitedBy: actor.accountId }, "resend");
       const found = await requests.invitationByToken(token);

@@ -68,6 +68,7 @@ describe("admin area", () => {
     await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(200);
     expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).toMatchObject({ status: 400, body: { error: { code: "company_required" } } });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: 999_999 })).toMatchObject({ status: 404, body: { error: { code: "company_not_found" } } });
     const me = (await admin.get("/api/me")).body.account.id;
     expect(await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).toMatchObject({ status: 409, body: { error: { code: "cannot_change_own_account" } } });
   });
@@ -79,7 +80,7 @@ describe("admin area", () => {
     const mails = (await t.outbox()).results.filter((x: { to: string }) => x.to === "again@outside.test");
     expect(mails).toHaveLength(2);
     expect(mails[0].text).not.toBe(mails[1].text);
-    expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).status).toBe(404);
+    expect(await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).toMatchObject({ status: 404, body: { error: { code: "invitation_not_found" } } });
   });
 
   it("shows every company's budgets and adjusts one with a reason, audited", async () => {
