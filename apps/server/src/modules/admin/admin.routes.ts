@@ -21,7 +21,7 @@ import {
   UpdateCompanyRequest,
 } from "@learnward/contracts";
 import { requireActor } from "../../lib/actor.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import type { Mailer } from "../../lib/mailer.ts";
