@@ -162,6 +162,10 @@ describe("concurrent approvals", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     const alloc = (await ld.get(`/api/b2b/v1/budgets/${b.body.id}/allocations/`)).body[0];
     expect(alloc).toMatchObject({ reserved_minor: 10_000, remaining_minor: 0 });
+    // Each refusal names itself and what the person needs to know (issue 24).
+    for (const lost of results.filter((r) => r.status === 409)) expect(lost.body.error).toMatchObject({ code: "budget_exceeded", details: { remaining_minor: 0, price_minor: 1_000 } });
+    const lower = await ld.post(`/api/b2b/v1/budgets/${b.body.id}/allocations/`, { team_id: engineering, amount_minor: 5_000 });
+    expect(lower).toMatchObject({ status: 409, body: { error: { code: "allocation_below_committed", details: { used_minor: 10_000 } } } });
   });
 });
 
