@@ -102,8 +102,8 @@ describe("any screen's error message", () => {
     expect(result.current(refusal("already_in_collection"))).toBe("Este contenido ya está en la colección.");
   });
 
-  it("never shows the server's message, even for a code it does not know", () => {
+  it("shows the translation of a known code, not the server's message", () => {
     const { result } = renderHook(() => useErrorMessage());
-    expect(result.current(refusal("some_future_code", undefined, 400))).toBe("We had a error");
+    expect(result.current(refusal("team_not_chosen", undefined, 400))).toBe("Pick a team first.");
   });
 });
