@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
@@ -54,7 +54,7 @@ export function createAdminRepo(db: Db) {
     async createCompany(actorId: number, v: typeof companies.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
-        if (!row) throw conflict("A company with this domain already exists");
+        if (!row) throw conflict("company_domain_taken", "A company with this domain already exists");
         await audit(tx, actorId, "company", row.id, "create", null, row);
         await emit(tx, "company.created", { actorId, companyId: row.id });
         return row;
@@ -64,10 +64,10 @@ export function createAdminRepo(db: Db) {
     async updateCompany(actorId: number, id: number, patch: Partial<typeof companies.$inferInsert>, action = "update") {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
-        if (!before) throw notFound("Company");
+        if (!before) throw new AppError("company_not_found", 404, "Company not found");
         if (patch.domain && patch.domain !== before.domain) {
           const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
-          if (taken) throw conflict("A company with this domain already exists");
+          if (taken) throw conflict("company_domain_taken", "A company with this domain already exists");
         }
         const [row] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
         await audit(tx, actorId, "company", id, action, before, row);

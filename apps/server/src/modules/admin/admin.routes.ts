@@ -23,7 +23,7 @@ import {
 import { requireActor } from "../../lib/actor.ts";
 import { invitableRole } from "../people/people.policy.ts";
 import { adminPolicy } from "./admin.policy.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -64,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 ) => {
   const companyOut = async (id: number) => {
     const c = await repo.company(id);
-    if (!c) throw notFound("Company");
+    if (!c) throw new AppError("company_not_found", 404, "Company not found");
     return presentCompany(c);
   };
 
@@ -113,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const company = await repo.company(req.params.id);
-      if (!company) throw notFound("Company");
+      if (!company) throw new AppError("company_not_found", 404, "Company not found");
       // The invitation is audited where it is made (requests repo), like hr's.
       return reply.status(201).send({ id: await people.invite(requireActor(req.actor), req.body, company.c.id) });
     },
@@ -162,11 +162,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(req.actor);
       const b = req.body;
       if (!adminPolicy.changeAccount(actor, { id: req.params.id, role: b.role, status: b.status })) {
-        throw new AppError("conflict", 409, "You can't deactivate or demote yourself");
+        throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
       }
       const role = b.role;
-      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(role)) throw new AppError("bad_request", 400, "Only platform operators have no company");
-      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw notFound("Company");
+      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(role)) throw new AppError("company_required", 400, "Only platform operators have no company");
+      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw new AppError("company_not_found", 404, "Company not found");
       const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
       return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
     },
@@ -184,8 +184,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const actor = requireActor(req.actor);
       const last = await requests.latestInvitation(req.body.email);
-      if (!last) throw notFound("Invitation");
-      if (last.acceptedAt) throw new AppError("conflict", 409, "This invitation was already accepted");
+      if (!last) throw new AppError("invitation_not_found", 404, "Invitation not found");
+      if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
       const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: invitableRole(last.role), teamId: last.teamId, invitedBy: actor.accountId }, "resend");
       const found = await requests.invitationByToken(token);
       await mailer.send(invitationMail({ to: last.email, company: found?.companyName ?? null, team: found?.teamName ?? null, link: `${publicUrl}/invitation/${token}`, fresh: true }));

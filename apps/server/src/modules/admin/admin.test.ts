@@ -29,7 +29,7 @@ describe("admin area", () => {
     const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Initech", domain: "Initech.test", currency: "eur", registration_allowlist: ["*@initech.test"] });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
-    expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).status).toBe(409);
+    expect(await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).toMatchObject({ status: 409, body: { error: { code: "company_domain_taken" } } });
     expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Bad", domain: "not a domain" })).status).toBe(400);
     await t.register("peter@initech.test", "secret12", "Peter");
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Initech Corp" })).body.name).toBe("Initech Corp");
@@ -67,9 +67,10 @@ describe("admin area", () => {
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(403);
     await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(200);
-    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).status).toBe(400);
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).toMatchObject({ status: 400, body: { error: { code: "company_required" } } });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: 999_999 })).toMatchObject({ status: 404, body: { error: { code: "company_not_found" } } });
     const me = (await admin.get("/api/me")).body.account.id;
-    expect((await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).status).toBe(409);
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).toMatchObject({ status: 409, body: { error: { code: "cannot_change_own_account" } } });
   });
 
   it("resends an invitation with a fresh link", async () => {
@@ -79,7 +80,7 @@ describe("admin area", () => {
     const mails = (await t.outbox()).results.filter((x: { to: string }) => x.to === "again@outside.test");
     expect(mails).toHaveLength(2);
     expect(mails[0].text).not.toBe(mails[1].text);
-    expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).status).toBe(404);
+    expect(await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).toMatchObject({ status: 404, body: { error: { code: "invitation_not_found" } } });
   });
 
   it("shows every company's budgets and adjusts one with a reason, audited", async () => {
@@ -89,7 +90,7 @@ describe("admin area", () => {
     await ld.post(`/api/b2b/v1/budgets/${b.id}/allocations/`, { team_id: team, amount_minor: 300_000 });
     const all = await admin.get("/api/b2b/v1/admin/budgets/");
     expect(all.body.results[0]).toMatchObject({ company: { name: "Acme" }, amount_minor: 500_000, allocated_minor: 300_000, currency: "USD" });
-    expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 200_000, reason: "Cut" })).status).toBe(409);
+    expect(await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 200_000, reason: "Cut" })).toMatchObject({ status: 409, body: { error: { code: "budget_below_allocated" } } });
     expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000 })).status).toBe(400);
     expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000, reason: "Q4 top-up" })).body.amount_minor).toBe(800_000);
     const audit = await admin.get(`/api/b2b/v1/admin/audit/?entity=budget&entity_id=${b.id}`);

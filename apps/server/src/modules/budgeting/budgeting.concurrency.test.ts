@@ -77,9 +77,12 @@ const adjust = (amount: number): Call => ({ label: "adjust", run: () => admin.po
  * Runs the calls at once, then reports what went wrong: a loser of a race is told 409 conflict,
  * never 500 (a deadlock or serialization failure reaching the person) or anything else.
  */
+/** What a loser of a race may be told (issue 24): each refusal has its own code. */
+const RACE_LOSSES = new Set(["conflict", "budget_exceeded", "request_already_decided", "allocations_exceed_budget", "allocation_below_committed", "budget_below_allocated"]);
+
 async function race(calls: Call[]): Promise<string[]> {
   const answers = await Promise.all(calls.map((c) => c.run()));
-  const wrong = answers.flatMap((res, i) => (res.status === 200 || (res.status === 409 && res.body?.error?.code === "conflict") ? [] : [`${calls[i]!.label} answered ${res.status} ${res.text.slice(0, 120)}`]));
+  const wrong = answers.flatMap((res, i) => (res.status === 200 || (res.status === 409 && RACE_LOSSES.has(res.body?.error?.code)) ? [] : [`${calls[i]!.label} answered ${res.status} ${res.text.slice(0, 120)}`]));
   return [...wrong, ...(await breaches())];
 }
 

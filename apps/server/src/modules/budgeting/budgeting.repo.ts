@@ -83,7 +83,7 @@ export function createBudgetingRepo(db: Db) {
     async createBudget(actorId: number, v: typeof budgets.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
-        if (!row) throw conflict("This company already has a budget for that period");
+        if (!row) throw conflict("budget_period_taken", "This company already has a budget for that period");
         await audit(tx, v.companyId, actorId, "budget", row.id, "create", null, row);
         await emit(tx, "budget.set", { actorId, budgetId: row.id });
         return row;
@@ -114,10 +114,10 @@ export function createBudgetingRepo(db: Db) {
         const mine = rows.find((r) => r.teamId === teamId);
         const others = rows.filter((r) => r.teamId !== teamId).reduce((s, r) => s + Number(r.amountMinor), 0);
         if (others + amountMinor > Number(budget.amountMinor)) {
-          throw new AppError("conflict", 409, "Allocations can't add up to more than the budget", { available_minor: Number(budget.amountMinor) - others });
+          throw new AppError("allocations_exceed_budget", 409, "Allocations can't add up to more than the budget", { available_minor: Number(budget.amountMinor) - others });
         }
         const used = mine ? await heldIn(tx, mine.id) : 0;
-        if (amountMinor < used) throw new AppError("conflict", 409, "The team has already reserved or spent more than that", { used_minor: used });
+        if (amountMinor < used) throw new AppError("allocation_below_committed", 409, "The team has already reserved or spent more than that", { used_minor: used });
         const [row] = await tx
           .insert(budgetAllocations)
           .values({ budgetId: b.id, teamId, amountMinor })
@@ -180,7 +180,7 @@ export function createBudgetingRepo(db: Db) {
       const [seen] = await db.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
       if (!seen) throw notFound("Purchase request");
       if (seen.status !== "pending") return { changed: false };
-      if (seen.teamId === null) throw new AppError("conflict", 409, "This request has no team, so no team budget to reserve it against");
+      if (seen.teamId === null) throw new AppError("request_without_team", 409, "This request has no team, so no team budget to reserve it against");
       const [target] = await db
         .select({ id: budgetAllocations.id })
         .from(budgetAllocations)
@@ -188,14 +188,14 @@ export function createBudgetingRepo(db: Db) {
         .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, seen.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
         .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
         .limit(1);
-      if (!target) throw new AppError("conflict", 409, "The team has no budget allocated for this period");
+      if (!target) throw new AppError("team_budget_missing", 409, "The team has no budget allocated for this period");
       return db.transaction(async (tx) => {
         const alloc = await lockAllocation(tx, target.id);
         const req = await lockRequest(tx, companyId, id);
         if (!alloc || !req || req.status !== "pending") return { changed: false };
         const remaining = Number(alloc.amountMinor) - (await heldIn(tx, alloc.id));
         if (Number(req.priceMinor) > remaining) {
-          throw new AppError("conflict", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(req.priceMinor) });
+          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(req.priceMinor) });
         }
         const [row] = await tx
           .update(purchaseRequests)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AllocateRequest, AuditEntry, AuditQuery, Budget, BudgetsQuery, BudgetUsage, BudgetUsageQuery, CreateBudgetRequest, ErrorBody, IdParam, Paginated, UpdateBudgetRequest } from "@learnward/contracts";
 import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
-import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
@@ -15,7 +15,7 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 /** A year starts on 1 January, a month on its 1st; the period ends on its last day. */
 function periodEnd(period: "year" | "month", start: string): string {
   const [y, m, d] = start.split("-").map(Number) as [number, number, number];
-  if (d !== 1 || (period === "year" && m !== 1)) throw badRequest(period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st");
+  if (d !== 1 || (period === "year" && m !== 1)) throw new AppError("budget_start_invalid", 400, period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st", { period });
   const end = period === "year" ? new Date(Date.UTC(y, 11, 31)) : new Date(Date.UTC(y, m, 0));
   return end.toISOString().slice(0, 10);
 }

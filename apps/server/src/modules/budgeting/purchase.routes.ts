@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CreatePurchaseRequest, ErrorBody, IdParam, Paginated, PayPurchaseRequest, PurchaseRequest, PurchaseRequestsQuery, RejectPurchaseRequest } from "@learnward/contracts";
 import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
@@ -121,7 +121,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const companyId = requireCompany(actor);
-      if (actor.teamId === null) throw badRequest("Join a team first: requests are paid from a team's budget");
+      if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
       const company = (await identity.companyById(companyId))!;
       const b = req.body;
       const row = await repo.createRequest({ companyId, teamId: actor.teamId, requestedBy: actor.accountId, title: b.title, link: b.link ?? null, priceMinor: b.price_minor, currency: company.currency, reason: b.reason ?? null });
@@ -151,7 +151,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
         const row = await load(actor, req.params.id);
         const { changed } = await run(actor, row, req.body as never);
         const after = (await repo.request(row.r.companyId, row.r.id))!;
-        if (!changed && after.r.status !== done) throw conflict(`This request is ${after.r.status}`);
+        if (!changed && after.r.status !== done) throw conflict("request_already_decided", `This request is ${after.r.status}`, { status: after.r.status });
         return present(actor, after);
       },
     );

@@ -207,10 +207,10 @@ export function createCopilotService(deps: CopilotDeps) {
     async toCollection(actor: Actor, conversation: ConversationRow): Promise<CopilotCollectionResponse> {
       const companyId = requireCompany(actor);
       const answer = await repo.lastAnswer(conversation.id);
-      if (!answer) throw conflict("Ask the copilot a question first");
+      if (!answer) throw conflict("copilot_no_question", "Ask the copilot a question first");
       const stored = answer.answer;
       const plan = stored?.plan;
-      if (!stored?.found || !plan?.sections.length) throw conflict("This answer has no catalog items to put in a collection");
+      if (!stored?.found || !plan?.sections.length) throw conflict("copilot_answer_without_items", "This answer has no catalog items to put in a collection");
 
       const existing = async (id: number | null) => {
         if (id === null) return null;
@@ -232,7 +232,7 @@ export function createCopilotService(deps: CopilotDeps) {
       const refToId = new Map(stored.items.map((i) => [i.ref, i.id]));
       const wanted = plan.sections.flatMap((s) => s.items.map((ref) => refToId.get(ref)).filter((id): id is number => id !== undefined));
       const still = new Set((await discover.contents(companyId, actor.accountId, wanted)).map((c) => c.id));
-      if (!still.size) throw conflict("The items of this answer are no longer in the catalog");
+      if (!still.size) throw conflict("copilot_items_gone", "The items of this answer are no longer in the catalog");
 
       const created = await collections.create({
         companyId,
@@ -253,7 +253,7 @@ export function createCopilotService(deps: CopilotDeps) {
         await collections.remove(created.id);
         const winner = await existing((await repo.message(answer.id))?.collectionId ?? null);
         if (winner) return winner;
-        throw conflict("This answer is being turned into a collection already");
+        throw conflict("copilot_collection_in_progress", "This answer is being turned into a collection already");
       }
       const s = await collections.summary(actor.accountId, created.id);
       return { collection: presentSummary(s!), url: collectionUrl(created.id, created.title), created: true };

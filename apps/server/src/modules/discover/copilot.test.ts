@@ -108,12 +108,12 @@ describe("copilot conversations", () => {
 
   it("answers honestly when nothing fits, and that answer can't become a collection", async () => {
     const c = (await member.post(`${BASE}/`, { title: "Odd one" })).body.id;
-    expect((await member.post(`${BASE}/${c}/collection/`, {})).status).toBe(409);
+    expect(await member.post(`${BASE}/${c}/collection/`, {})).toMatchObject({ status: 409, body: { error: { code: "copilot_no_question" } } });
     const res = await member.post(`${BASE}/${c}/messages/`, { content: "I want to learn quantum knitting" });
     expect(res.body.answer).toMatchObject({ found: false, items: [], plan: null });
     expect(res.body.answer.suggestions.length).toBeGreaterThan(0);
     expect(res.body.conversation.title).toBe("Odd one");
-    expect((await member.post(`${BASE}/${c}/collection/`, {})).status).toBe(409);
+    expect(await member.post(`${BASE}/${c}/collection/`, {})).toMatchObject({ status: 409, body: { error: { code: "copilot_answer_without_items" } } });
   });
 
   it("turns the last answer into a private draft collection, once", async () => {

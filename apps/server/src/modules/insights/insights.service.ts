@@ -1,6 +1,6 @@
 import type { InsightAttention, Insights, InsightScope, InsightsQuery } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
 import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
@@ -43,7 +43,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     let team: Scoped["team"] = null;
     if (scope === "team") {
       const teamId = q.team ?? actor.teamId;
-      if (teamId === null) throw badRequest("Pick a team", { team: "required" });
+      if (teamId === null) throw new AppError("team_not_chosen", 400, "Pick a team", { team: "required" });
       authorize(actor, insightsPolicy.team, teamId);
       team = companyTeams.find((t) => t.id === teamId) ?? null;
       if (!team) throw notFound("Team");

@@ -53,7 +53,7 @@ describe("who may see what", () => {
     expect((await tl.get(`/api/b2b/v1/insights/?scope=team&team=${marketing}`)).status).toBe(403);
     expect((await ld.get("/api/b2b/v1/insights/?scope=team&team=999999")).status).toBe(404);
     // The L&D leader has no team of their own: a team view needs one picked.
-    expect((await ld.get("/api/b2b/v1/insights/?scope=team")).status).toBe(400);
+    expect(await ld.get("/api/b2b/v1/insights/?scope=team")).toMatchObject({ status: 400, body: { error: { code: "team_not_chosen" } } });
     expect((await ld.get("/api/b2b/v1/insights/?time=90d")).status).toBe(400);
     expect((await ld.get("/api/b2b/v1/insights/?bucket=week")).status).toBe(400);
     expect((await member.get("/api/b2b/v1/insights/export.csv?table=overdue&scope=company")).status).toBe(403);
@@ -173,7 +173,7 @@ describe("events are recorded with the action", () => {
 
   it("records no decision when the decision fails, and one when it is made", async () => {
     const req = (await member.post("/api/b2b/v1/purchase-requests/", { title: "SQL course", price_minor: 5_000 })).body;
-    expect((await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/approve/`, {})).status).toBe(409); // no budget yet
+    expect(await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/approve/`, {})).toMatchObject({ status: 409, body: { error: { code: "team_budget_missing" } } }); // no budget yet
     expect((await q(sql`select 1 from learning_events where kind = 'request_decided' and request_id = ${req.id}`)).length).toBe(0);
     expect((await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/reject/`, { reason: "Not this quarter" })).status).toBe(200);
     const decided = await q(sql`select account_id, actor_id, outcome from learning_events where kind = 'request_decided' and request_id = ${req.id}`);

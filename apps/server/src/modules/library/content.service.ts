@@ -122,7 +122,7 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
         : await repo.saveWithCatalog(entry.draft, copyOf, { isPrivate: input.is_private ?? false });
       if (!row) {
         const existing = await repo.ownedByContent(actor.accountId, item.id);
-        throw new AppError("conflict", 409, "This content is already in your library", { id_primary: existing?.id });
+        throw new AppError("already_in_library", 409, "This content is already in your library", { id_primary: existing?.id });
       }
       return row;
     },

@@ -64,7 +64,7 @@ describe("POST /api/contentuser/save", () => {
 
   it("answers 409 with the existing item when I save the same thing twice", async () => {
     const again = await save(member, { url: "https://www.youtube.com/watch?v=sqlwindow01" });
-    expect(again.status).toBe(409);
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "already_in_library" } } });
     expect(again.body.error.details.id_primary).toBeGreaterThan(0);
   });
 

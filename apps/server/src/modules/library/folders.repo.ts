@@ -182,7 +182,7 @@ export function createFoldersRepo(db: Db) {
           .select({ id: folderRelations.id })
           .from(folderRelations)
           .where(and(eq(folderRelations.folderId, folderId), eq(folderRelations.userContentId, userContentId)));
-        if (dup) throw conflict("This item is already in the folder", { id: dup.id });
+        if (dup) throw conflict("already_in_folder", "This item is already in the folder", { id: dup.id });
         await repair(tx, folderId, sectionId);
         const n = await listSize(tx, folderId, sectionId);
         const at = Math.min(Math.max(priority ?? n + 1, 1), n + 1);

@@ -84,7 +84,7 @@ describe("folder relations (spec §3, §4)", () => {
 
   it("reuses my saved copy when I add the same URL, and refuses it twice in one folder", async () => {
     const again = await add("B");
-    expect(again.status).toBe(409);
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "already_in_folder" } } });
     const other = (await member.post("/api/user/folder/", { name: "Second" })).body.id;
     const reused = await member.post("/api/user/folder_relation/create_content/", { id_folder: other, url: "https://example.com/B", title: "B" });
     expect(reused.status).toBe(201);

@@ -170,7 +170,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       // A catalog item I may see, or a new link, which joins the company catalog read from its page the way saving does.
       const item = await content.catalogItemForCollection(actor, b);
       const placed = await repo.placeItem(target.id, { contentId: item.id, sectionId, position: b.position });
-      if (!placed) throw conflict("This content is already in the collection");
+      if (!placed) throw conflict("already_in_collection", "This content is already in the collection");
       await item.claim();
       return reply.status(201).send(await detail(actor, req.params.id));
     },

@@ -122,7 +122,7 @@ export function createDraftsRepo(db: Db) {
     async submit(c: CollectionRow, requestedBy: number, message: string | null) {
       return db.transaction(async (tx) => {
         await lock(tx, c.id);
-        if ((await pendingOf(tx, c.id)).length) throw conflict("A publish request for this collection is already open");
+        if ((await pendingOf(tx, c.id)).length) throw conflict("publish_request_open", "A publish request for this collection is already open");
         const draft = await draftOf(tx, c.id);
         if (!draft) throw noChanges();
         const live = await snapshot(tx, c.id);
@@ -139,7 +139,7 @@ export function createDraftsRepo(db: Db) {
 
     /** Accepting: the published version becomes the submitted draft, sections and items included, in the decision's transaction. */
     async publish(tx: Tx, request: { collectionId: number; revision: Revision | null }) {
-      if (!request.revision) throw conflict("This request holds no changes");
+      if (!request.revision) throw conflict("request_without_changes", "This request holds no changes");
       await write(tx, request.collectionId, request.revision);
       await tx.delete(collections).where(eq(collections.draftOf, request.collectionId));
     },

@@ -117,7 +117,7 @@ describe("edits to a published collection", () => {
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId, message: "New name, one more item" });
     expect(asked.status, asked.text).toBe(201);
     expect(asked.body).toMatchObject({ kind: "edit", status: "pending", collection: { id: pathId, title: "Quaternion basics" } });
-    expect((await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId })).status).toBe(409);
+    expect(await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId })).toMatchObject({ status: 409, body: { error: { code: "publish_request_open" } } });
 
     const queue = (await ld.get("/api/b2b/v1/publish-requests/?scope=queue&status=pending")).body.results;
     const request = queue.find((r: { id: number }) => r.id === asked.body.id);

@@ -40,7 +40,7 @@ describe("collections", () => {
     await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId, section_id: sectionId });
     const two = await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: articleId, section_id: sectionId, position: 1 });
     expect(two.body.items.map((i: { content: { id_content: number }; position: number }) => [i.content.id_content, i.position])).toEqual([[articleId, 1], [courseId, 2]]);
-    expect((await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).status).toBe(409);
+    expect(await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).toMatchObject({ status: 409, body: { error: { code: "already_in_collection" } } });
     expect(two.body).toMatchObject({ items_count: 2, progress: { done: 0, total: 2 } });
     // A field left out of an edit keeps its value.
     const renamed = await member.patch(`/api/b2b/v1/collections/${collectionId}/`, { title: "SQL for Analysts: Week 1!" });
@@ -62,7 +62,7 @@ describe("publish requests", () => {
     const asked = await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId, message: "Ready for the team" });
     expect(asked.status).toBe(201);
     expect(asked.body).toMatchObject({ status: "pending", collection: { id: collectionId, slug: "SQL-for-Analysts-Week-1-" } });
-    expect((await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).status).toBe(409);
+    expect(await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).toMatchObject({ status: 409, body: { error: { code: "publish_request_open" } } });
     expect((await tl.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).status).toBe(404);
     expect((await member.get("/api/b2b/v1/publish-requests/?scope=queue")).status).toBe(403);
     expect((await tl.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(403);
@@ -70,7 +70,7 @@ describe("publish requests", () => {
     expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, {})).status).toBe(400);
     const accepted = await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {});
     expect(accepted.body).toMatchObject({ status: "accepted", decided_by: { display_name: "Leo Duarte" } });
-    expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, { reason: "late" })).status).toBe(409);
+    expect(await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, { reason: "late" })).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } });
     const library = await tl.get("/api/b2b/v1/collections/?scope=library&skill=sql");
     expect(library.body.results.map((c: { id: number }) => c.id)).toEqual([collectionId]);
     expect((await tl.get("/api/b2b/v1/collections/?scope=library&type=podcast")).body.count).toBe(0);
@@ -94,7 +94,7 @@ describe("upskilling plans and my tasks", () => {
     const base = { title: "SQL sprint", deadline: "2099-01-31", skills: { SQL: { collections: [collectionId] } } };
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedAccount: [hrId] })).status).toBe(403);
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [engineering + 1] })).status).toBe(403);
-    expect((await tl.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: [draft] } }, selectedTeam: [engineering] })).status).toBe(400);
+    expect(await tl.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: [draft] } }, selectedTeam: [engineering] })).toMatchObject({ status: 400, body: { error: { code: "collection_not_published" } } });
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [] })).status).toBe(400);
     const created = await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [engineering] });
     expect(created.status).toBe(201);

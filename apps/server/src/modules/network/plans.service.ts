@@ -1,6 +1,6 @@
 import { collectionSlug, type AssigneeStatus } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
@@ -118,7 +118,7 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
     if (unseen.length) throw new AppError("not_found", 404, "Collection not found", { collections: unseen });
     // Plans are built from the company's learning paths: published collections only.
     const unpublished = wanted.filter((id) => found.get(id)!.status !== "published");
-    if (unpublished.length) throw badRequest("Plans use published collections of your company", { collections: unpublished });
+    if (unpublished.length) throw new AppError("collection_not_published", 400, "Plans use published collections of your company", { collections: unpublished });
     return Object.fromEntries(Object.entries(skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
   }
 

@@ -90,7 +90,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
       const id = await db.transaction(async (tx) => {
         // Only a private collection moves to pending: two clicks can't file two requests.
         const moved = await tx.update(collections).set({ status: "pending", updatedAt: new Date() }).where(and(eq(collections.id, c.id), eq(collections.status, "private"))).returning();
-        if (!moved.length) throw conflict("A publish request for this collection is already open");
+        if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
         const [row] = await tx.insert(publishRequests).values({ companyId, collectionId: c.id, requestedBy: actor.accountId, message: req.body.message ?? null }).returning();
         return row!.id;
       });
@@ -147,7 +147,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
           return Boolean(row);
         });
         const after = await load(actor, req.params.id);
-        if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
+        if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
         return present(after);
       },
     );

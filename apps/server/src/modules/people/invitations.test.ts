@@ -110,8 +110,8 @@ describe("hr's open invitations", () => {
     const withExpired = (await list(hr, "?include_expired=true&page_size=100")).results;
     expect(withExpired.find((i) => i.email === "expired@outside.test")).toMatchObject({ id: expired, status: "expired" });
     expect(withExpired.map((i) => i.email)).not.toContain("accepted@outside.test");
-    expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).status).toBe(409);
-    expect((await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).status).toBe(409);
+    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).toMatchObject({ status: 409, body: { error: { code: "invitation_already_accepted" } } });
+    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).toMatchObject({ status: 409, body: { error: { code: "invitation_already_accepted" } } });
   });
 });
 

@@ -45,7 +45,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
      */
     async resendInvitation(actor: Actor, id: number) {
       const { inv } = await manageable(actor, id);
-      if (inv.acceptedAt) throw conflict("This invitation was already accepted");
+      if (inv.acceptedAt) throw conflict("invitation_already_accepted", "This invitation was already accepted");
       await checkInvitable(inv.email);
       const role = invitableRole(inv.role);
       const fresh = await d.requests.createInvitation({ companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId }, "resend");
@@ -56,7 +56,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
     /** Voids an invitation's link; revoking one already revoked answers the same, an accepted one is a conflict. */
     async revokeInvitation(actor: Actor, id: number) {
       const { inv } = await manageable(actor, id);
-      if (inv.acceptedAt) throw conflict("This invitation was already accepted");
+      if (inv.acceptedAt) throw conflict("invitation_already_accepted", "This invitation was already accepted");
       await d.requests.revokeInvitation(inv.id, actor.accountId);
     },
 
@@ -89,7 +89,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const { won, token } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason);
       if (won && token) await mailInvitation(current.r.email, token);
       const after = (await d.requests.invite(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
       return after;
     },
 
@@ -98,7 +98,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const target = await d.people.employee(companyId, body.employee_id);
       if (!target) throw notFound("Employee");
       authorize(actor, peoplePolicy.requestRemoval, target);
-      if (await d.requests.pendingRemovalFor(target.id)) throw conflict("A removal request for this person is already pending");
+      if (await d.requests.pendingRemovalFor(target.id)) throw conflict("removal_already_pending", "A removal request for this person is already pending");
       const row = await d.requests.createRemoval({ companyId, teamId: target.teamId!, accountId: target.id, reason: body.reason ?? null, requestedBy: actor.accountId });
       return row.id;
     },
@@ -109,7 +109,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
       const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
       const after = (await d.requests.removal(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict(`This request was already ${after.r.status}`);
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
       return after;
     },
   };

@@ -57,10 +57,10 @@ describe("teams", () => {
   it("lets hr create, rename, lead and delete teams; only empty teams can go", async () => {
     const created = await hr.post("/api/b2b/v1/teams/", { name: "Data" });
     expect(created.status).toBe(201);
-    expect((await hr.post("/api/b2b/v1/teams/", { name: "data" })).status).toBe(409);
+    expect(await hr.post("/api/b2b/v1/teams/", { name: "data" })).toMatchObject({ status: 409, body: { error: { code: "team_name_taken" } } });
     expect((await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Data & AI" })).body.name).toBe("Data & AI");
-    expect((await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Engineering" })).status).toBe(409);
-    expect((await hr.delete(`/api/b2b/v1/teams/${engineering}/`)).status).toBe(409);
+    expect(await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Engineering" })).toMatchObject({ status: 409, body: { error: { code: "team_name_taken" } } });
+    expect(await hr.delete(`/api/b2b/v1/teams/${engineering}/`)).toMatchObject({ status: 409, body: { error: { code: "team_not_empty" } } });
     expect((await hr.delete(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(204);
     expect((await hr.get(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(404);
   });
@@ -127,7 +127,7 @@ describe("invite requests and invitations", () => {
     const outbox = (await t.outbox());
     expect(outbox.count).toBe(before + 1);
     expect(outbox.results[0]).toMatchObject({ to: "newbie@outside.test" });
-    expect((await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).status).toBe(409);
+    expect(await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } });
   });
 
   it("the mailed link registers the invitee outside the allow-list, in the right team, once", async () => {
@@ -182,7 +182,7 @@ describe("removal requests", () => {
   it("accepting a removal takes the person off the team: the account stays active and signs in (issue 23)", async () => {
     const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Moved to another project" });
     expect(res.status).toBe(201);
-    expect((await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(409);
+    expect(await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).toMatchObject({ status: 409, body: { error: { code: "removal_already_pending" } } });
     const decided = await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {});
     expect(decided.body).toMatchObject({ status: "accepted", employee: { email: DEMO.member } });
     expect((await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {})).status).toBe(200);

@@ -50,9 +50,9 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       const actor = requireActor(req.actor);
       const companyId = requireCompany(actor);
       await checkLeader(companyId, req.body.leader_id);
-      if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
+      if (await people.teamByName(companyId, req.body.name)) throw conflict("team_name_taken", "A team with this name already exists");
       const created = await people.createTeam(companyId, req.body.name, actor.accountId);
-      if (!created) throw conflict("A team with this name already exists");
+      if (!created) throw conflict("team_name_taken", "A team with this name already exists");
       if (req.body.leader_id) await people.setLeader(created.id, req.body.leader_id);
       return reply.status(201).send(presentTeam(await loadTeam(companyId, created.id)));
     },
@@ -100,8 +100,8 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       // The leader named in the body is checked before the rename: a refused call changes nothing.
       await checkLeader(companyId, req.body.leader_id);
       if (req.body.name !== undefined && req.body.name.toLowerCase() !== team.team.name.toLowerCase()) {
-        if (await people.teamByName(companyId, req.body.name)) throw conflict("A team with this name already exists");
-        if (!(await people.renameTeam(team.team.id, req.body.name))) throw conflict("A team with this name already exists");
+        if (await people.teamByName(companyId, req.body.name)) throw conflict("team_name_taken", "A team with this name already exists");
+        if (!(await people.renameTeam(team.team.id, req.body.name))) throw conflict("team_name_taken", "A team with this name already exists");
       }
       if (req.body.leader_id !== undefined) {
         await people.setLeader(team.team.id, req.body.leader_id);
@@ -117,7 +117,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       const actor = requireActor(req.actor);
       const team = await loadTeam(requireCompany(actor), req.params.id);
       authorize(actor, peoplePolicy.manageTeams, team.team);
-      if (!(await people.deleteEmptyTeam(team.team.id))) throw conflict("Only an empty team can be deleted: move its people first");
+      if (!(await people.deleteEmptyTeam(team.team.id))) throw conflict("team_not_empty", "Only an empty team can be deleted: move its people first");
       return reply.status(204).send(null);
     },
   );

@@ -16,7 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { mayHaveNoCompany, Role } from "@learnward/contracts";
-import { ApiError } from "../../lib/api";
+import { ApiError, isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import type { AccountPatch, AdminAccount } from "./api";
 import { AuditLog } from "./AuditLog";
@@ -53,7 +53,7 @@ export function EditAccountDialog({ account, isSelf, onClose }: { account: Admin
 
   // Refusals about the company belong under the company field; the rest above the form.
   const serverCompanyError =
-    update.error instanceof ApiError && (update.error.message.startsWith("Only platform operators") || (update.error.status === 404 && update.error.message.startsWith("Company")))
+    isApiError(update.error, "company_required") || isApiError(update.error, "company_not_found")
       ? errorMessage(update.error)
       : null;
   const companyHelp = companyError ?? serverCompanyError ?? (company !== companyValue(account) ? t("people.edit.moveHelp") : undefined);

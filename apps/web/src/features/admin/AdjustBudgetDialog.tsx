@@ -48,7 +48,7 @@ export function AdjustBudgetDialog({ budget, onClose }: { budget: AdminBudget; o
   const amountError = adjustmentError(budget, amount);
   const reasonError = reason.trim() === "" ? "reasonRequired" : reason.trim().length > MAX_REASON ? "reasonTooLong" : null;
   // The server's "below what is allocated" (someone allocated more meanwhile) belongs to the amount.
-  const serverAmountError = adjust.error instanceof ApiError && adjust.error.code === "conflict" ? errorMessage(adjust.error) : null;
+  const serverAmountError = adjust.error instanceof ApiError && adjust.error.code === "budget_below_allocated" ? errorMessage(adjust.error) : null;
   const showAmount = (amountTouched || submitted) && amountError;
   const amountHelp = showAmount
     ? t(`budgets.adjust.errors.${amountError.code}`, { allocated: money(budget.allocated_minor, budget.currency) })

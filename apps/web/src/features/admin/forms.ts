@@ -107,11 +107,11 @@ const SERVER_CODES: Partial<Record<CompanyField, string>> = {
 
 /**
  * The fields a server refusal points at: validation details name them ("body.domain",
- * "body.registration_allowlist.2"); a 409 on a company is its domain being taken.
+ * "body.registration_allowlist.2"); company_domain_taken is its domain being taken.
  */
 export function companyServerErrors(error: unknown): Partial<Record<CompanyField, string>> {
   if (!(error instanceof ApiError)) return {};
-  if (error.code === "conflict" && /domain/i.test(error.message)) return { domain: "domainTaken" };
+  if (error.code === "company_domain_taken") return { domain: "domainTaken" };
   if (error.code !== "validation_error" || !Array.isArray(error.details)) return {};
   const out: Partial<Record<CompanyField, string>> = {};
   for (const detail of error.details as unknown[]) {

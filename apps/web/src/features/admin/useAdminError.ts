@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import type { ErrorCode } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { useFormatMoney } from "./ui";
@@ -21,10 +22,17 @@ const detail = (details: unknown, key: string): number | null => {
   return typeof value === "number" ? value : null;
 };
 
-/**
- * The admin module's refusals, translated. The server answers its conflicts with the one code
- * `conflict` and an English sentence, so the sentence says which one it was.
- */
+/** The admin refusals worded for the admin screens; other codes get the app's usual messages. */
+const ADMIN_TEXTS: Partial<Record<ErrorCode, "serverErrors.self" | "serverErrors.noCompany" | "form.errors.domainTaken" | "serverErrors.invitationAccepted" | "serverErrors.noInvitation" | "serverErrors.companyMissing">> = {
+  cannot_change_own_account: "serverErrors.self",
+  company_required: "serverErrors.noCompany",
+  company_domain_taken: "form.errors.domainTaken",
+  invitation_already_accepted: "serverErrors.invitationAccepted",
+  invitation_not_found: "serverErrors.noInvitation",
+  company_not_found: "serverErrors.companyMissing",
+};
+
+/** The admin module's refusals, translated by their code (issue 24), with the amount a budget refusal names. */
 export function useAdminError(currency?: string): (error: unknown) => string {
   const { t } = useTranslation("admin");
   const money = useFormatMoney();
@@ -32,14 +40,9 @@ export function useAdminError(currency?: string): (error: unknown) => string {
   return useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiError)) return fallback(error);
-      const m = error.message;
-      if (m.startsWith("You can't deactivate or demote yourself")) return t("serverErrors.self");
-      if (m.startsWith("Only platform operators have no company")) return t("serverErrors.noCompany");
-      if (m.startsWith("A company with this domain")) return t("form.errors.domainTaken");
-      if (m.startsWith("This invitation was already accepted")) return t("serverErrors.invitationAccepted");
-      if (error.status === 404 && m.startsWith("Invitation")) return t("serverErrors.noInvitation");
-      if (error.status === 404 && m.startsWith("Company")) return t("serverErrors.companyMissing");
-      if (m.startsWith("The budget can't be less")) {
+      const text = ADMIN_TEXTS[error.code as ErrorCode];
+      if (text) return t(text);
+      if (error.code === "budget_below_allocated") {
         const allocated = detail(error.details, "allocated_minor");
         return t("serverErrors.belowAllocated", { allocated: allocated !== null && currency ? money(allocated, currency) : "" });
       }

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import type { ErrorCode } from "@learnward/contracts";
 import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { formatMoney } from "./money";
@@ -11,8 +12,8 @@ const detail = (details: unknown, key: string): number | null => {
 };
 
 /**
- * The server's budgeting conflicts, translated and with their amounts; anything else goes through
- * the app's usual error messages.
+ * The server's budgeting refusals, translated by their code and with their amounts; anything else
+ * (and an amount-free refusal) goes through the app's usual error messages.
  */
 export function useBudgetError(currency: string) {
   const { t, i18n } = useTranslation("budgeting");
@@ -24,16 +25,18 @@ export function useBudgetError(currency: string) {
         const value = detail(error.details, key);
         return value === null ? "" : formatMoney(value, currency, i18n.language);
       };
-      const m = error.message;
-      if (m.startsWith("Not enough budget left")) return t("serverErrors.notEnough", { remaining: money("remaining_minor") });
-      if (m.startsWith("The team has no budget allocated")) return t("serverErrors.noAllocation");
-      if (m.startsWith("This request has no team")) return t("serverErrors.noTeam");
-      if (m.startsWith("Allocations can't add up")) return t("serverErrors.overBudget", { available: money("available_minor") });
-      if (m.startsWith("The team has already reserved")) return t("serverErrors.belowUsed", { used: money("used_minor") });
-      if (m.startsWith("The budget can't be less")) return t("serverErrors.budgetBelowAllocated", { allocated: money("allocated_minor") });
-      if (m.startsWith("This company already has a budget")) return t("serverErrors.budgetExists");
-      if (m.startsWith("Join a team first")) return t("serverErrors.joinTeam");
-      return fallback(error);
+      switch (error.code as ErrorCode) {
+        case "budget_exceeded":
+          return t("serverErrors.notEnough", { remaining: money("remaining_minor") });
+        case "allocations_exceed_budget":
+          return t("serverErrors.overBudget", { available: money("available_minor") });
+        case "allocation_below_committed":
+          return t("serverErrors.belowUsed", { used: money("used_minor") });
+        case "budget_below_allocated":
+          return t("serverErrors.budgetBelowAllocated", { allocated: money("allocated_minor") });
+        default:
+          return fallback(error);
+      }
     },
     [t, i18n.language, currency, fallback],
   );

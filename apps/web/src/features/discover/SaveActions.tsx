@@ -27,7 +27,7 @@ export function SaveActions({ item, size = "small" }: { item: Item; size?: "smal
   const onSave = () =>
     save.mutate(item, {
       onSuccess: () => toast(t("actions.savedToast", { title }), "success"),
-      onError: (error) => (isApiError(error, "conflict") ? toast(t("actions.alreadySaved", { title }), "info") : toast(t("actions.failed"), "error")),
+      onError: (error) => (isApiError(error, "already_in_library") ? toast(t("actions.alreadySaved", { title }), "info") : toast(t("actions.failed"), "error")),
     });
   const onWish = () =>
     wishlist.mutate(item, {

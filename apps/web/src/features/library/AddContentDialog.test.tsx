@@ -107,7 +107,7 @@ describe("add content dialog", () => {
       "POST /api/contentuser/preview/": { body: course },
       "POST /api/contentuser/save/": {
         status: 409,
-        body: { error: { code: "conflict", message: "This content is already in your library", details: { id_primary: 3 } } },
+        body: { error: { code: "already_in_library", message: "This content is already in your library", details: { id_primary: 3 } } },
       },
     });
     const user = userEvent.setup();

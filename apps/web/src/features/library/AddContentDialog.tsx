@@ -102,7 +102,7 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
     );
   });
 
-  const alreadySaved = save.isError && isApiError(save.error, "conflict");
+  const alreadySaved = save.isError && isApiError(save.error, "already_in_library");
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">

@@ -125,7 +125,7 @@ export default function AddToFolderDialog({ item, onClose }: { item: ContentItem
             </Box>
             {(add.isError || create.isError) && (
               <Alert severity="error" role="alert">
-                {add.isError && isApiError(add.error, "conflict") ? t("folders.alreadyInFolder") : message(add.error ?? create.error)}
+                {add.isError && isApiError(add.error, "already_in_folder") ? t("folders.alreadyInFolder") : message(add.error ?? create.error)}
               </Alert>
             )}
           </Stack>

@@ -262,7 +262,7 @@ function AssignPlanFormBody({
 
 /** What the server's refusal means here, in the person's language. */
 function serverError(error: unknown, t: ReturnType<typeof useTranslation<"network">>["t"], fallback: (error: unknown) => string): string {
-  if (isApiError(error, "bad_request") && typeof error.details === "object" && error.details !== null && "collections" in error.details) {
+  if (isApiError(error, "collection_not_published") && typeof error.details === "object" && error.details !== null && "collections" in error.details) {
     return t("assign.errors.unpublished");
   }
   if (isApiError(error, "forbidden")) return t("assign.errors.forbidden");

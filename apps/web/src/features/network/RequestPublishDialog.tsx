@@ -62,7 +62,7 @@ export function RequestPublishDialog({ collectionId, open, onClose, kind = "publ
           <DialogContentText sx={{ mb: 2 }}>{words.body}</DialogContentText>
           {ask.isError && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {isApiError(ask.error, "conflict") ? t("publish.alreadyOpen") : errorMessage(ask.error)}
+              {isApiError(ask.error, "publish_request_open") ? t("publish.alreadyOpen") : errorMessage(ask.error)}
             </Alert>
           )}
           <TextField

@@ -47,7 +47,7 @@ export function DecideDialog({ deciding, onClose }: { deciding: Deciding; onClos
             <DialogContentText id="decide-description">{t(`decide.description.${kind}.${decision}`, { subject, team: request.team.name })}</DialogContentText>
             {decide.isError && (
               <Alert severity="error" role="alert">
-                {errorMessage(decide.error, "decided")}
+                {errorMessage(decide.error)}
               </Alert>
             )}
             <TextField

@@ -38,7 +38,7 @@ export function InvitationsSection() {
   const sendFresh = (invitation: OpenInvitation) =>
     resend.mutate(invitation.id, {
       onSuccess: () => toast(t("invitations.resent", { email: invitation.email }), "success"),
-      onError: (error) => toast(errorMessage(error, "invitationAccepted"), "error"),
+      onError: (error) => toast(errorMessage(error), "error"),
     });
 
   return (
@@ -71,7 +71,7 @@ export function InvitationsSection() {
         text={t("invitations.revokeText")}
         confirm={t("invitations.revoke")}
         cancel={t("invitations.keep")}
-        error={revoke.isError ? errorMessage(revoke.error, "invitationAccepted") : null}
+        error={revoke.isError ? errorMessage(revoke.error) : null}
         pending={revoke.isPending}
         onConfirm={() =>
           revoking &&

@@ -61,7 +61,7 @@ export function TeamDialog({ team, open, onClose }: { team: Team | null; open: b
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {mutation.isError && (
               <Alert severity="error" role="alert">
-                {errorMessage(mutation.error, "teamName")}
+                {errorMessage(mutation.error)}
               </Alert>
             )}
             <TextField
@@ -102,7 +102,7 @@ export function DeleteTeamDialog({ team, onClose }: { team: Team; onClose: () =>
           <DialogContentText id="delete-team-description">{t("teams.deleteDescription")}</DialogContentText>
           {remove.isError && (
             <Alert severity="error" role="alert">
-              {errorMessage(remove.error, "deleteTeam")}
+              {errorMessage(remove.error)}
             </Alert>
           )}
         </Stack>

@@ -123,7 +123,7 @@ export function RequestRemovalDialog({ member, onClose }: { member: Employee; on
             <DialogContentText id="request-removal-description">{t("teamPage.requestRemovalDescription", { email: member.email })}</DialogContentText>
             {ask.isError && (
               <Alert severity="error" role="alert">
-                {errorMessage(ask.error, "removalPending")}
+                {errorMessage(ask.error)}
               </Alert>
             )}
             <ReasonField value={reason} onChange={setReason} />

@@ -1,24 +1,28 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api";
+import type { ErrorCode } from "@learnward/contracts";
+import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 
-/** What a 409 meant where it happened. */
-export type ConflictContext = "teamName" | "deleteTeam" | "decided" | "removalPending" | "invitationAccepted";
+type PeopleText = "conflicts.teamName" | "conflicts.deleteTeam" | "conflicts.decided" | "conflicts.removalPending" | "conflicts.invitationAccepted";
 
-/**
- * Error messages for the people screens. The server answers every 409 with the one code
- * `conflict` and an English message, so the meaning comes from the action that got it: a team
- * that is not empty, a request already decided, a removal already pending. Other codes (e.g.
- * email_in_use) get their usual translated message.
- */
-export function usePeopleError(): (error: unknown, context?: ConflictContext) => string {
+/** The people screens' refusals, worded for them; each has its own code (issue 24). */
+const PEOPLE_TEXTS: Partial<Record<ErrorCode, PeopleText>> = {
+  team_name_taken: "conflicts.teamName",
+  team_not_empty: "conflicts.deleteTeam",
+  request_already_decided: "conflicts.decided",
+  removal_already_pending: "conflicts.removalPending",
+  invitation_already_accepted: "conflicts.invitationAccepted",
+};
+
+/** Error messages for the people screens: by code, never by the server's English message. */
+export function usePeopleError(): (error: unknown) => string {
   const { t } = useTranslation("people");
   const message = useErrorMessage();
   return useCallback(
-    (error: unknown, context?: ConflictContext) => {
-      if (context && isApiError(error, "conflict")) return t(`conflicts.${context}`);
-      return message(error);
+    (error: unknown) => {
+      const text = error instanceof ApiError ? PEOPLE_TEXTS[error.code as ErrorCode] : undefined;
+      return text ? t(text) : message(error);
     },
     [t, message],
   );

@@ -147,7 +147,7 @@ describe("/admin/people-management", () => {
       status,
     });
     const lapsed = invitation(12, "lapsed@outside.test", { id: 2, name: "Globex", domain: "globex.test" }, "expired");
-    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "conflict", message: "This invitation was already accepted" } } };
+    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "invitation_already_accepted", message: "This invitation was already accepted" } } };
     const fetch = serve({
       "GET /api/b2b/v1/invitations/": { body: page([invitation(11, "waiting@outside.test", { id: 1, name: "Acme", domain: "acme.test" }, "pending"), lapsed]) },
       "POST /api/b2b/v1/invitations/12/resend/": () => answer,

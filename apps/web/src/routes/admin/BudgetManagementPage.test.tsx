@@ -92,7 +92,7 @@ describe("/admin/budget-management", () => {
     serve({
       "POST /api/b2b/v1/admin/budgets/3/adjust/": {
         status: 409,
-        body: { error: { code: "conflict", message: "The budget can't be less than what is already allocated to teams", details: { allocated_minor: 700_000 } } },
+        body: { error: { code: "budget_below_allocated", message: "The budget can't be less than what is already allocated to teams", details: { allocated_minor: 700_000 } } },
       },
     });
     const user = userEvent.setup();

@@ -62,7 +62,7 @@ describe("/admin companies", () => {
   });
 
   it("creates a company and shows the server's refusal of a taken domain on the domain field", async () => {
-    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "conflict", message: "A company with this domain already exists" } } };
+    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "company_domain_taken", message: "A company with this domain already exists" } } };
     const fetch = serveAdmin({ "POST /api/b2b/v1/admin/companies/": () => answer });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/admin", session: admin });

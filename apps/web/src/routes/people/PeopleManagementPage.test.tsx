@@ -251,7 +251,7 @@ describe("approvals tab", () => {
   });
 
   it("explains a 409: the request was already decided", async () => {
-    serve({ "POST /api/b2b/v1/invite-requests/3/reject/": { status: 409, body: { error: { code: "conflict", message: "This request was already accepted" } } } });
+    serve({ "POST /api/b2b/v1/invite-requests/3/reject/": { status: 409, body: { error: { code: "request_already_decided", message: "This request was already accepted" } } } });
     const user = userEvent.setup();
     renderApp(app, { path: "/peopleManagement?tab=3", session: signedIn("hr") });
     await user.click(await screen.findByRole("button", { name: "Reject the invite request for new.hire@outside.test" }));
@@ -278,7 +278,7 @@ describe("approvals tab", () => {
 
 describe("teams tab", () => {
   it("shows the server's reason when a team that is not empty cannot be deleted", async () => {
-    serve({ "DELETE /api/b2b/v1/teams/7/": { status: 409, body: { error: { code: "conflict", message: "Only an empty team can be deleted" } } } });
+    serve({ "DELETE /api/b2b/v1/teams/7/": { status: 409, body: { error: { code: "team_not_empty", message: "Only an empty team can be deleted" } } } });
     const user = userEvent.setup();
     renderApp(app, { path: "/peopleManagement?tab=1", session: signedIn("hr") });
     await user.click(await screen.findByRole("button", { name: "Delete team Engineering" }));

@@ -100,7 +100,7 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
 
   it("requests a removal with POST /removal-requests/ and explains one already pending (409)", async () => {
     const fetch = serve({
-      "POST /api/b2b/v1/removal-requests/": { status: 409, body: { error: { code: "conflict", message: "A removal request for this person is already pending" } } },
+      "POST /api/b2b/v1/removal-requests/": { status: 409, body: { error: { code: "removal_already_pending", message: "A removal request for this person is already pending" } } },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });

@@ -177,7 +177,7 @@ export function AddFolderItemDialog({ folder, sections, onClose }: { folder: Fol
           </Tabs>
           {add.isError && (
             <Alert severity="error" role="alert">
-              {isApiError(add.error, "conflict") ? t("folders.alreadyInFolder") : message(add.error)}
+              {isApiError(add.error, "already_in_folder") ? t("folders.alreadyInFolder") : message(add.error)}
             </Alert>
           )}
           <Box role="tabpanel" id={`${titleId}-panel`} aria-labelledby={`${titleId}-${mode}`}>

@@ -68,7 +68,7 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
       <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${mode}`}>
         {add.isError && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {isApiError(add.error, "conflict") ? t("editor.alreadyIn") : errorMessage(add.error)}
+            {isApiError(add.error, "already_in_collection") ? t("editor.alreadyIn") : errorMessage(add.error)}
           </Alert>
         )}
         {collection.sections.length > 0 && (
