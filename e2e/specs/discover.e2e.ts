@@ -122,4 +122,17 @@ describe("discover", () => {
     await screenshot(page, "discover-1280");
     expect(errors).toEqual([]);
   });
+
+  it("keeps a result with a long unbroken link and description inside a phone's width", { timeout: 120_000 }, async () => {
+    const run = Date.now().toString(36);
+    const link = `https://learning.example/${"a-long-unbroken-path-segment/".repeat(4)}${run}`;
+    const saved = await context.request.post("/api/contentuser/save/", { data: { url: link, title: `Unbroken ${run}`, description: link, fetch_metadata: false } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await resize(page, PHONE);
+    await openDiscover(`?search=${encodeURIComponent(`Unbroken ${run}`)}`);
+    await visible(page.getByRole("link", { name: `Unbroken ${run}` }));
+    const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
+    expect(widths.scroll, "no sideways scrolling at 390").toBeLessThanOrEqual(widths.client);
+    await resize(page, DESKTOP);
+  });
 });

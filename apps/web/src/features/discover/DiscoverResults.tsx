@@ -47,7 +47,8 @@ export function DiscoverResults({ data, isPending, isError, isFetching, page, fi
         <EmptyState icon={<SearchOffOutlined />} title={t("search.noMatchTitle")} description={t("search.noMatchDescription")} />
       ) : (
         <>
-          <Box component="ul" sx={{ display: "grid", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
+          {/* One column no wider than the page: a long unbroken link in a card wraps instead of widening it. */}
+          <Box component="ul" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
             {data.results.map((result) => (
               <li key={result.kind === "content" ? `c${result.id_content}` : `p${result.collection.id}`}>
                 {result.kind === "content" ? <ResultCard item={result} onSkill={onSkill} /> : <CollectionCard collection={result.collection} onSkill={onSkill} />}

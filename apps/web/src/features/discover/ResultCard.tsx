@@ -65,7 +65,7 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
           </Typography>
         )}
         {!compact && item.description && (
-          <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden" }}>
+          <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere" }}>
             {item.description}
           </Typography>
         )}
