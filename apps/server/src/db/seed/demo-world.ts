@@ -171,26 +171,22 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
     const others = catalog.filter((x) => ["article", "video", "book", "podcast"].includes(x.content_type));
     const when = () => ago(5 + Math.floor(rand() * 100), 8 + Math.floor(rand() * 10));
     const later = (from: Date) => past(new Date(from.getTime() + (1 + Math.floor(rand() * 20)) * DAY_MS));
-    for (const c of pick(courses, spec.courses.wishlist)) save(person.id, c, when());
-    for (const c of pick(courses, spec.courses.running)) {
-      const row = save(person.id, c, when());
-      row.status = "running";
-      events.push({ kind: "start", account: person.id, content: c, at: later(row.savedAt) });
-    }
-    for (const c of pick(courses, spec.courses.finalized)) {
-      const saved = save(person.id, c, when());
-      finish(person.id, c, later(new Date(saved.savedAt.getTime() + 2 * DAY_MS)), true);
-    }
-    for (const c of pick(others, spec.others.saved)) save(person.id, c, when());
-    for (const c of pick(others, spec.others.running)) {
-      const row = save(person.id, c, when());
-      row.status = "running";
-      events.push({ kind: "start", account: person.id, content: c, at: later(row.savedAt) });
-    }
-    for (const c of pick(others, spec.others.finalized)) {
-      const saved = save(person.id, c, when());
-      finish(person.id, c, later(saved.savedAt), false);
-    }
+    /** Saves items of a pool in each state: kept (wishlist), running since a later day, finished later still. */
+    const inStates = (pool: typeof catalog, counts: { kept: number; running: number; finalized: number }, course: boolean) => {
+      for (const c of pick(pool, counts.kept)) save(person.id, c, when());
+      for (const c of pick(pool, counts.running)) {
+        const row = save(person.id, c, when());
+        row.status = "running";
+        events.push({ kind: "start", account: person.id, content: c, at: later(row.savedAt) });
+      }
+      for (const c of pick(pool, counts.finalized)) {
+        const saved = save(person.id, c, when());
+        // A course takes at least two days; other items can be done the day after.
+        finish(person.id, c, later(course ? new Date(saved.savedAt.getTime() + 2 * DAY_MS) : saved.savedAt), course);
+      }
+    };
+    inStates(courses, { kept: spec.courses.wishlist, running: spec.courses.running, finalized: spec.courses.finalized }, true);
+    inStates(others, { kept: spec.others.saved, running: spec.others.running, finalized: spec.others.finalized }, false);
     for (const c of pick(catalog.filter((x) => x.content_type === "job"), spec.jobs)) save(person.id, c, when());
   }
   const saved = new Map<string, number>();
