@@ -1,4 +1,5 @@
 import { adminAccountAbilities, type Role } from "@learnward/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, unauthenticated } from "./errors.ts";
 
 /** Who is calling: resolved once per request from the session (cookie, bearer or firebase_token). */
@@ -18,18 +19,21 @@ export type Access = "public" | "signed-in" | readonly Role[];
 
 declare module "fastify" {
   interface FastifyRequest {
-    actor: Actor | null;
+    /**
+     * The caller, guaranteed on every route whose access is not "public" (the auth plugin refuses
+     * before the handler runs otherwise). Reading it on a public route is a programming error: 401.
+     */
+    readonly actor: Actor;
+    /** The caller's company; 403 for a caller without one (a platform operator). */
+    readonly companyId: number;
+    /** Set by the auth plugin once it has checked the route's access. */
+    checkedActor: Actor | null;
   }
   interface FastifyContextConfig {
     access?: Access;
     /** Open to someone who still has to set up two-factor sign-in (the pages that help them do it). */
     beforeTwoFactor?: boolean;
   }
-}
-
-export function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw unauthenticated();
-  return actor;
 }
 
 /** Policies are plain predicates; routes ask, the rule lives in the module's *.policy.ts. */
@@ -56,4 +60,23 @@ export const COMPANY_ROLES = ["hr", "ldleader", "teamleader", "member"] as const
 export function requireCompany(actor: Actor): number {
   if (actor.companyId === null) throw new AppError("forbidden", 403, "Permission denied");
   return actor.companyId;
+}
+
+/**
+ * Handlers read `req.actor` and `req.companyId` instead of checking for a session themselves: the
+ * auth plugin's access check (every route declares one) sets `checkedActor` before any handler runs.
+ */
+export function decorateActor(app: FastifyInstance) {
+  app.decorateRequest("checkedActor", null);
+  app.decorateRequest("actor", {
+    getter(this: FastifyRequest) {
+      if (!this.checkedActor) throw unauthenticated();
+      return this.checkedActor;
+    },
+  });
+  app.decorateRequest("companyId", {
+    getter(this: FastifyRequest) {
+      return requireCompany(this.actor);
+    },
+  });
 }

@@ -3,8 +3,8 @@ import fp from "fastify-plugin";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { fromNodeHeaders } from "better-auth/node";
 import { AUTH_MESSAGES, type AuthMessageCode, type ErrorCode, TOKEN_HEADER } from "@learnward/contracts";
-import { AppError } from "../lib/errors.ts";
-import type { Actor } from "../lib/actor.ts";
+import { AppError, unauthenticated } from "../lib/errors.ts";
+import { type Actor, decorateActor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { identityPolicy } from "../modules/identity/identity.policy.ts";
@@ -84,7 +84,7 @@ export default fp(
     const { auth, repo } = opts;
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
-    app.decorateRequest("actor", null);
+    decorateActor(app);
 
     const toFetchHeaders = (req: FastifyRequest) => {
       const headers = fromNodeHeaders(req.headers);
@@ -262,14 +262,14 @@ export default fp(
       const access = req.routeOptions.config?.access;
       if (access === undefined || access === "public") return;
       const actor = await app.resolveActor(req);
-      if (!actor) throw new AppError("unauthenticated", 401, "Sign in to continue");
+      if (!actor) throw unauthenticated();
       if (actor.twoFactorPending && !req.routeOptions.config?.beforeTwoFactor) {
         throw new AppError("two_factor_required", 403, "Set up two-factor sign-in to continue");
       }
       if (access !== "signed-in" && !access.includes(actor.role)) {
         throw new AppError("forbidden", 403, "Permission denied");
       }
-      req.actor = actor;
+      req.checkedActor = actor;
     });
   },
   { name: "auth" },

@@ -20,7 +20,6 @@ import {
   UpdateAdminAccountRequest,
   UpdateCompanyRequest,
 } from "@learnward/contracts";
-import { requireActor } from "../../lib/actor.ts";
 import { invitableRole } from "../people/people.policy.ts";
 import { adminPolicy } from "./admin.policy.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -83,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     { config: admin, schema: { tags: ["admin"], summary: "Create a company", body: CreateCompanyRequest, response: { 201: AdminCompany, ...errors } } },
     async (req, reply) => {
       const b = req.body;
-      const row = await repo.createCompany(requireActor(req.actor).accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
+      const row = await repo.createCompany(req.actor.accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
       return reply.status(201).send(await companyOut(row.id));
     },
   );
@@ -99,7 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     { config: admin, schema: { tags: ["admin"], summary: "Edit a company", params: IdParam, body: UpdateCompanyRequest, response: { 200: AdminCompany, ...errors } } },
     async (req) => {
       const b = req.body;
-      await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
+      await repo.updateCompany(req.actor.accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
       return companyOut(req.params.id);
     },
   );
@@ -115,7 +114,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const company = await repo.company(req.params.id);
       if (!company) throw new AppError("company_not_found", 404, "Company not found");
       // The invitation is audited where it is made (requests repo), like hr's.
-      return reply.status(201).send({ id: await people.invite(requireActor(req.actor), req.body, company.c.id) });
+      return reply.status(201).send({ id: await people.invite(req.actor, req.body, company.c.id) });
     },
   );
 
@@ -124,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       `/api/b2b/v1/admin/companies/:id/${verb}`,
       { config: admin, schema: { tags: ["admin"], summary: verb === "suspend" ? "Suspend: its people can't sign in; nothing is deleted" : "Lift a suspension", params: IdParam, response: { 200: AdminCompany, ...errors } } },
       async (req) => {
-        await repo.updateCompany(requireActor(req.actor).accountId, req.params.id, { status }, verb);
+        await repo.updateCompany(req.actor.accountId, req.params.id, { status }, verb);
         return companyOut(req.params.id);
       },
     );
@@ -159,7 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     "/api/b2b/v1/admin/accounts/:id",
     { config: admin, schema: { tags: ["admin"], summary: "Change an account's role or company, deactivate or reactivate it", params: IdParam, body: UpdateAdminAccountRequest, response: { 200: AdminAccount, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const b = req.body;
       if (!adminPolicy.changeAccount(actor, { id: req.params.id, role: b.role, status: b.status })) {
         throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
@@ -182,7 +181,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     "/api/b2b/v1/admin/accounts/resend-invitation",
     { config: admin, schema: { tags: ["admin"], summary: "Send a fresh invitation link in place of an earlier one", body: ResendInvitationRequest, response: { 200: z.object({ id: z.number().int() }), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const last = await requests.latestInvitation(req.body.email);
       if (!last) throw new AppError("invitation_not_found", 404, "Invitation not found");
       if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
@@ -222,7 +221,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     "/api/b2b/v1/admin/budgets/:id/adjust",
     { config: admin, schema: { tags: ["admin"], summary: "Adjust a company's budget, with a reason (audited)", params: IdParam, body: AdjustBudgetRequest, response: { 200: z.object({ id: z.number().int(), amount_minor: z.number().int() }), ...errors } } },
     async (req) => {
-      const row = await repo.adjustBudget(requireActor(req.actor).accountId, req.params.id, req.body.amount_minor, req.body.reason);
+      const row = await repo.adjustBudget(req.actor.accountId, req.params.id, req.body.amount_minor, req.body.reason);
       return { id: row.id, amount_minor: Number(row.amountMinor) };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AllocateRequest, AuditEntry, AuditQuery, Budget, BudgetsQuery, BudgetUsage, BudgetUsageQuery, CreateBudgetRequest, ErrorBody, IdParam, Paginated, UpdateBudgetRequest } from "@learnward/contracts";
-import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
+import { authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
@@ -83,7 +83,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets",
     { config: { access: ["ldleader", "teamleader"] }, schema: { tags: ["budgeting"], summary: "Company budgets (a team leader sees their team's allocation only)", querystring: BudgetsQuery, response: { 200: Paginated(Budget), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { teamId } = budgetingPolicy.budgetScope(actor);
       const { rows, allocs, count } = await repo.budgets(requireCompany(actor), { period: req.query.period, on: req.query.current ? todayIso() : undefined, teamId }, p.limit, p.offset);
@@ -95,8 +95,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets",
     { config: { access: ["ldleader"] }, schema: { tags: ["budgeting"], summary: "Set the company budget for a year or a month", body: CreateBudgetRequest, response: { 201: Budget, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const company = (await identity.companyById(companyId))!;
       const b = req.body;
       const row = await repo.createBudget(actor.accountId, { companyId, period: b.period, periodStart: b.period_start, periodEnd: periodEnd(b.period, b.period_start), frequency: b.frequency ?? null, amountMinor: b.amount_minor, currency: company.currency, createdBy: actor.accountId });
@@ -108,7 +107,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets/:id",
     { config: { access: ["ldleader", "teamleader"] }, schema: { tags: ["budgeting"], summary: "A budget with its allocations", params: IdParam, response: { 200: Budget, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       return loadOne(requireCompany(actor), req.params.id, budgetingPolicy.budgetScope(actor).teamId);
     },
   );
@@ -117,8 +116,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets/:id",
     { config: { access: ["ldleader"] }, schema: { tags: ["budgeting"], summary: "Change a budget's amount or recurrence", params: IdParam, body: UpdateBudgetRequest, response: { 200: Budget, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       authorize(actor, budgetingPolicy.manageBudgets, null);
       const b = await repo.budget(companyId, req.params.id);
       if (!b) throw notFound("Budget");
@@ -131,7 +129,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets/:id/allocations",
     { config: { access: ["ldleader", "teamleader"] }, schema: { tags: ["budgeting"], summary: "A budget's allocations to teams", params: IdParam, response: { 200: Budget.shape.allocations, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       return (await loadOne(requireCompany(actor), req.params.id, budgetingPolicy.budgetScope(actor).teamId)).allocations;
     },
   );
@@ -143,8 +141,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
       schema: { tags: ["budgeting"], summary: "Committed and paid money over the budget's period, for the chart of a team budget", params: IdParam, querystring: BudgetUsageQuery, response: { 200: BudgetUsage, ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       let teamId = req.query.team;
       const scoped = budgetingPolicy.budgetScope(actor).teamId;
       if (scoped !== undefined) {
@@ -169,8 +166,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budgets/:id/allocations",
     { config: { access: ["ldleader"] }, schema: { tags: ["budgeting"], summary: "Set a team's allocation (their sum never exceeds the budget)", params: IdParam, body: AllocateRequest, response: { 200: Budget, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const b = await repo.budget(companyId, req.params.id);
       if (!b) throw notFound("Budget");
       if (!(await people.team(companyId, req.body.team_id))) throw notFound("Team");
@@ -183,7 +179,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identit
     "/api/b2b/v1/budget-audit",
     { config: { access: ["ldleader"] }, schema: { tags: ["budgeting"], summary: "Every change to budgets, allocations and purchase requests", querystring: AuditQuery, response: { 200: Paginated(AuditEntry), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.audit(requireCompany(actor), { entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset);
       return toPage(

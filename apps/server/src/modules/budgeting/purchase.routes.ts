@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CreatePurchaseRequest, ErrorBody, IdParam, Paginated, PayPurchaseRequest, PurchaseRequest, PurchaseRequestsQuery, RejectPurchaseRequest } from "@learnward/contracts";
-import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
@@ -75,7 +75,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     "/api/b2b/v1/purchase-requests",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "My purchase requests, or those I decide", querystring: PurchaseRequestsQuery, response: { 200: Paginated(PurchaseRequest), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await listFor(actor, req.query, p.limit, p.offset);
       return toPage(req, p, count, rows.map((r) => present(actor, r)));
@@ -89,7 +89,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
       schema: { tags: ["budgeting"], summary: "Every request of the company as CSV for finance (same filters)", querystring: PurchaseRequestsQuery.omit({ page: true, page_size: true }), response: { 200: z.string(), ...errors } },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       // Finance needs every request of the company, the L&D leader's own too.
       const q = req.query;
       const { rows } = await repo.requests(requireCompany(actor), { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0);
@@ -119,8 +119,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     "/api/b2b/v1/purchase-requests",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "Ask for a course or content to be paid", body: CreatePurchaseRequest, response: { 201: PurchaseRequest, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
       const company = (await identity.companyById(companyId))!;
       const b = req.body;
@@ -133,7 +132,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
     "/api/b2b/v1/purchase-requests/:id",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "A purchase request", params: IdParam, response: { 200: PurchaseRequest, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       return present(actor, await load(actor, req.params.id));
     },
   );
@@ -147,7 +146,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ repo: BudgetingRepo; identi
         schema: { tags: ["budgeting"], summary: `${verb} a purchase request`, params: IdParam, body, response: { 200: PurchaseRequest, ...errors } },
       },
       async (req) => {
-        const actor = requireActor(req.actor);
+        const { actor } = req;
         const row = await load(actor, req.params.id);
         const { changed } = await run(actor, row, req.body as never);
         const after = (await repo.request(row.r.companyId, row.r.id))!;

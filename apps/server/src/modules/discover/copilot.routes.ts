@@ -14,7 +14,7 @@ import {
   Paginated,
   type CopilotStreamEvent,
 } from "@learnward/contracts";
-import { type Actor, authorize, COMPANY_ROLES, requireActor } from "../../lib/actor.ts";
+import { type Actor, authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
@@ -42,7 +42,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
     CONVERSATIONS,
     { config: access, schema: { tags: ["copilot"], summary: "My copilot conversations, latest first", querystring: CopilotConversationsQuery, response: { 200: Paginated(CopilotConversationSummary), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { results, count } = await service.list(actor, p.limit, p.offset);
       return toPage(req, p, count, results);
@@ -53,7 +53,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
     CONVERSATIONS,
     { config: access, schema: { tags: ["copilot"], summary: "Start a conversation", body: CreateConversationRequest.optional(), response: { 201: CopilotConversation, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       return reply.status(201).send(await service.create(actor, req.body?.title, requestLocale(req)));
     },
   );
@@ -62,7 +62,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
     `${CONVERSATIONS}/:id`,
     { config: access, schema: { tags: ["copilot"], summary: "A conversation with its questions and answers", params: IdParam, response: { 200: CopilotConversation, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       return service.detail(actor, await load(actor, req.params.id));
     },
   );
@@ -71,7 +71,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
     `${CONVERSATIONS}/:id`,
     { config: access, schema: { tags: ["copilot"], summary: "Delete a conversation", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       await load(actor, req.params.id);
       await repo.remove(actor.accountId, req.params.id);
       return reply.status(204).send(null);
@@ -91,7 +91,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
       },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const conversation = await load(actor, req.params.id);
       const asked = await service.admit(actor, conversation, req.body.content, requestLocale(req));
       if (!wantsStream(req.headers.accept)) return service.ask(actor, conversation, asked);
@@ -134,7 +134,7 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
       },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const result = await service.toCollection(actor, await load(actor, req.params.id));
       return reply.status(result.created ? 201 : 200).send(result);
     },

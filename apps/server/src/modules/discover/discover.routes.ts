@@ -9,7 +9,7 @@ import {
   TrendingResponse,
   type DiscoverResult,
 } from "@learnward/contracts";
-import { COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { CollectionsRepo } from "../network/collections.repo.ts";
 import { presentSummary } from "../network/collections.present.ts";
@@ -36,8 +36,7 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const q = req.query;
       const term = searchTerm(q.search);
       const filter = { companyId, q: term ? allWordsQuery(term) : null, type: q.type, provider: q.provider || undefined, skill: q.skill || undefined, duration: q.duration, language: q.language, kind: q.kind };
@@ -73,8 +72,7 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const rows = await repo.trending(companyId, req.query.limit);
       const contents = await repo.contents(companyId, actor.accountId, rows.map((r) => Number(r.id)));
       const stats = new Map(rows.map((r) => [Number(r.id), r]));
@@ -97,8 +95,7 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const limit = req.query.limit;
       const [plans, finished] = await Promise.all([repo.planSkills(companyId, actor.accountId, actor.teamId), repo.finished(actor.accountId)]);
       const planSkills = plans.map((p) => p.skill);

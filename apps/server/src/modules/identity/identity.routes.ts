@@ -12,7 +12,7 @@ import {
   UserProfile,
   UserProfileQuery,
 } from "@learnward/contracts";
-import { type Actor, authorize, requireActor } from "../../lib/actor.ts";
+import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { identityPolicy } from "./identity.policy.ts";
@@ -40,7 +40,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {
-      const me = await presentMe(requireActor(req.actor));
+      const me = await presentMe(req.actor);
       if (!me) throw notFound("Account");
       return me;
     },
@@ -81,7 +81,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const row = await repo.accountByUid(req.query.uid);
       const visible = row && identityPolicy.readAccount(actor, row) ? [presentAccount(row)] : [];
       return toPage(req, { page: 1, pageSize: 1, limit: 1, offset: 0 }, visible.length, visible);
@@ -100,7 +100,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const company = await repo.companyByDomain(req.params.domain);
       if (!company) throw notFound("Company");
       authorize(actor, identityPolicy.readCompany, company, "not_found");
@@ -120,7 +120,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const row = await repo.accountByUid(req.query.uid);
       if (!row) throw notFound("User");
       authorize(actor, identityPolicy.readAccount, row, "not_found");
@@ -140,7 +140,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       await repo.updateProfile(actor.uid, {
         name: req.body.displayName,
         image: req.body.photoURL,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorBody, InsightActionParams, InsightActionRequest, InsightActionResult, Insights, InsightsExportQuery, InsightsQuery } from "@learnward/contracts";
-import { COMPANY_ROLES, requireActor } from "../../lib/actor.ts";
+import { COMPANY_ROLES } from "../../lib/actor.ts";
 import type { InsightActions } from "./insights.actions.ts";
 import { insightsCsv } from "./insights.csv.ts";
 import type { InsightsRepo } from "./insights.repo.ts";
@@ -23,7 +23,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; r
         response: { 200: Insights, ...errors },
       },
     },
-    async (req) => service.dashboard(requireActor(req.actor), req.query),
+    async (req) => service.dashboard(req.actor, req.query),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; r
       },
     },
     async (req, reply) => {
-      const { csv, filename } = await insightsCsv({ service, repo }, requireActor(req.actor), req.query);
+      const { csv, filename } = await insightsCsv({ service, repo }, req.actor, req.query);
       return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`).send(csv);
     },
   );
@@ -55,6 +55,6 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; r
         response: { 200: InsightActionResult, ...errors },
       },
     },
-    async (req) => actions.run(requireActor(req.actor), req.params.kind, req.body),
+    async (req) => actions.run(req.actor, req.params.kind, req.body),
   );
 };

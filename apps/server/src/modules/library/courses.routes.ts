@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ContentItem, CourseRef, CreateCourseRequest, ErrorBody, UpdateCourseRequest } from "@learnward/contracts";
-import { COMPANY_ROLES, requireActor } from "../../lib/actor.ts";
+import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { presentContent } from "./content.repo.ts";
 import type { ContentService } from "./content.service.ts";
 
@@ -21,7 +21,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
       schema: { tags: ["library"], summary: "Put an item on my wishlist", body: CourseRef, response: { 201: ContentItem, ...errors } },
     },
     async (req, reply) => {
-      const row = await service.moveCourse(requireActor(req.actor), req.body.id_course, [null, "running", "finalized"], "wishlist", { create: true });
+      const row = await service.moveCourse(req.actor, req.body.id_course, [null, "running", "finalized"], "wishlist", { create: true });
       return reply.status(201).send(presentContent(row));
     },
   );
@@ -32,7 +32,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
       config: access,
       schema: { tags: ["library"], summary: "Take an item off my wishlist", querystring: CourseRef, response: { 200: ContentItem, ...errors } },
     },
-    async (req) => presentContent(await service.moveCourse(requireActor(req.actor), req.query.id_course, ["wishlist"], null)),
+    async (req) => presentContent(await service.moveCourse(req.actor, req.query.id_course, ["wishlist"], null)),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
     },
     async (req, reply) => {
       const row = await service.moveCourse(
-        requireActor(req.actor),
+        req.actor,
         req.body.id_course,
         [null, "wishlist", "running", "finalized"],
         status(req.body.completed),
@@ -71,7 +71,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
       },
     },
     async (req) =>
-      presentContent(await service.moveCourse(requireActor(req.actor), req.query.id_course, ["running", "finalized"], status(req.body.completed))),
+      presentContent(await service.moveCourse(req.actor, req.query.id_course, ["running", "finalized"], status(req.body.completed))),
   );
 
   app.delete(
@@ -80,6 +80,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
       config: access,
       schema: { tags: ["library"], summary: "Remove a course entry", querystring: CourseRef, response: { 200: ContentItem, ...errors } },
     },
-    async (req) => presentContent(await service.moveCourse(requireActor(req.actor), req.query.id_course, ["running", "finalized"], null)),
+    async (req) => presentContent(await service.moveCourse(req.actor, req.query.id_course, ["running", "finalized"], null)),
   );
 };

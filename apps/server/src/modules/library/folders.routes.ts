@@ -12,7 +12,7 @@ import {
   Paginated,
   UpdateFolderRelationRequest,
 } from "@learnward/contracts";
-import { COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { normaliseUrl } from "../../lib/providers.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
@@ -49,12 +49,12 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
   app.get(
     "/api/user/folder",
     { config: access, schema: { tags: ["folders"], summary: "My folders with item counts", response: { 200: z.array(Folder), ...errors } } },
-    async (req) => (await folders.listFolders(requireActor(req.actor).accountId)).map(presentFolder),
+    async (req) => (await folders.listFolders(req.actor.accountId)).map(presentFolder),
   );
   app.post(
     "/api/user/folder",
     { config: access, schema: { tags: ["folders"], summary: "Create a folder", body: FolderNameRequest, response: { 201: Folder, ...errors } } },
-    async (req, reply) => reply.status(201).send(presentFolder(await folders.createFolder(requireActor(req.actor).accountId, req.body.name))),
+    async (req, reply) => reply.status(201).send(presentFolder(await folders.createFolder(req.actor.accountId, req.body.name))),
   );
   app.patch(
     "/api/user/folder/:id",
@@ -62,13 +62,13 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       config: access,
       schema: { tags: ["folders"], summary: "Rename a folder", params: IdParam, body: FolderNameRequest, response: { 200: Folder, ...errors } },
     },
-    async (req) => presentFolder(await folders.renameFolder(requireActor(req.actor).accountId, req.params.id, req.body.name)),
+    async (req) => presentFolder(await folders.renameFolder(req.actor.accountId, req.params.id, req.body.name)),
   );
   app.delete(
     "/api/user/folder/:id",
     { config: access, schema: { tags: ["folders"], summary: "Delete a folder (its items stay in my library)", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await folders.deleteFolder(requireActor(req.actor).accountId, req.params.id);
+      await folders.deleteFolder(req.actor.accountId, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -76,7 +76,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
   app.get(
     "/api/user/folder/:id/section",
     { config: access, schema: { tags: ["folders"], summary: "A folder's sections", params: IdParam, response: { 200: z.array(FolderSection), ...errors } } },
-    async (req) => (await folders.listSections(requireActor(req.actor).accountId, req.params.id)).map(presentSection),
+    async (req) => (await folders.listSections(req.actor.accountId, req.params.id)).map(presentSection),
   );
   app.post(
     "/api/user/folder/:id/section",
@@ -85,7 +85,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       schema: { tags: ["folders"], summary: "Add a section", params: IdParam, body: FolderNameRequest, response: { 201: FolderSection, ...errors } },
     },
     async (req, reply) =>
-      reply.status(201).send(presentSection(await folders.createSection(requireActor(req.actor).accountId, req.params.id, req.body.name))),
+      reply.status(201).send(presentSection(await folders.createSection(req.actor.accountId, req.params.id, req.body.name))),
   );
   app.patch(
     "/api/user/folder/:id/section/:sectionId",
@@ -94,7 +94,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       schema: { tags: ["folders"], summary: "Rename a section", params: SectionParams, body: FolderNameRequest, response: { 200: FolderSection, ...errors } },
     },
     async (req) =>
-      presentSection(await folders.renameSection(requireActor(req.actor).accountId, req.params.id, req.params.sectionId, req.body.name)),
+      presentSection(await folders.renameSection(req.actor.accountId, req.params.id, req.params.sectionId, req.body.name)),
   );
   app.delete(
     "/api/user/folder/:id/section/:sectionId",
@@ -103,7 +103,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       schema: { tags: ["folders"], summary: "Delete a section (its items move to the folder)", params: SectionParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await folders.deleteSection(requireActor(req.actor).accountId, req.params.id, req.params.sectionId);
+      await folders.deleteSection(req.actor.accountId, req.params.id, req.params.sectionId);
       return reply.status(204).send(null);
     },
   );
@@ -120,7 +120,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const q = req.query;
       const scope = q.id_section ?? (q.without_section ? null : "all");
       const p = pageParams(q, q.page_size);
@@ -142,7 +142,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const rel = await folders.moveRelation(actor.accountId, req.params.id, { priority: req.body.priority, sectionId: req.body.id_section });
       return presentRelation(rel, await folders.contentOf(rel));
     },
@@ -152,7 +152,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
     "/api/user/folder_relation/:id",
     { config: access, schema: { tags: ["folders"], summary: "Take an item out of a folder", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await folders.removeRelation(requireActor(req.actor).accountId, req.params.id);
+      await folders.removeRelation(req.actor.accountId, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -169,7 +169,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const { id_folder, id_section, priority, id_primary, ...fields } = req.body;
       // Ids in the body are checked before the item is saved to my library, like ids in the path.
       await folders.checkPlace(actor.accountId, id_folder, id_section ?? null);

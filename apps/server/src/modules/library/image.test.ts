@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureServer, type Handler, html, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
+import { decorateActor } from "../../lib/actor.ts";
 import { unauthenticated } from "../../lib/errors.ts";
 import { createSafeFetch, safeFetch, type SafeFetch } from "../../lib/safe-fetch.ts";
 import errorsPlugin from "../../plugins/errors.ts";
@@ -25,11 +26,11 @@ async function buildImageApp(fetch: SafeFetch, cacheDir: string, cacheMaxBytes?:
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
-  app.decorateRequest("actor", null);
+  decorateActor(app);
   app.addHook("preHandler", async (req) => {
     if (req.routeOptions.config.access === "public") return;
     if (!req.headers["x-test-actor"]) throw unauthenticated();
-    req.actor = { uid: "u1", accountId: 1, email: "member@acme.test", role: "member", companyId: 1, teamId: null, twoFactorPending: false };
+    req.checkedActor = { uid: "u1", accountId: 1, email: "member@acme.test", role: "member", companyId: 1, teamId: null, twoFactorPending: false };
   });
   await app.register(imageRoutes, { service: createImageService({ cacheDir, fetch, cacheMaxBytes }) });
   await app.ready();

@@ -17,7 +17,7 @@ import {
   SectionRequest,
   UpdateCollectionRequest,
 } from "@learnward/contracts";
-import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentService } from "../library/content.service.ts";
@@ -69,7 +69,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections",
     { config: access, schema: { tags: ["network"], summary: "The company library, my collections, or the paths I follow", querystring: CollectionsQuery, response: { 200: Paginated(CollectionSummary), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const q = req.query;
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.list({ companyId: requireCompany(actor), viewerId: actor.accountId, scope: q.scope, skill: q.skill, type: q.type, search: q.search, limit: p.limit, offset: p.offset });
@@ -81,7 +81,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections",
     { config: access, schema: { tags: ["network"], summary: "Create a private collection", body: CreateCollectionRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const b = req.body;
       const c = await repo.create({ companyId: requireCompany(actor), ownerId: actor.accountId, title: b.title, description: b.description ?? null, coverUrl: b.cover_url ?? null, skills: [...new Set(b.skills)] });
       return reply.status(201).send(await detail(actor, c.id));
@@ -95,7 +95,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       schema: { tags: ["network"], summary: "A collection with its sections, items, my progress and my abilities (its owner: their draft of it, if any)", params: IdParam, querystring: CollectionDetailQuery, response: { 200: CollectionDetail, ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       await load(actor, req.params.id);
       return detail(actor, req.params.id, req.query.version);
     },
@@ -105,7 +105,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id",
     { config: access, schema: { tags: ["network"], summary: "Edit my collection (a published one: its draft)", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       const b = req.body;
       await repo.update(target.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
@@ -117,7 +117,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id",
     { config: access, schema: { tags: ["network"], summary: "Delete my collection", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await editable(requireActor(req.actor), req.params.id);
+      await editable(req.actor, req.params.id);
       await repo.remove(req.params.id);
       return reply.status(204).send(null);
     },
@@ -127,7 +127,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/sections",
     { config: access, schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       const s = await repo.addSection(target.id, req.body.title);
       if (req.body.position !== undefined) await repo.updateSection(target.id, s.id, { position: req.body.position });
@@ -139,7 +139,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/sections/:sectionId",
     { config: access, schema: { tags: ["network"], summary: "Rename or move a section", params: SectionParams, body: SectionRequest.partial(), response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       await repo.updateSection(target.id, target.section(req.params.sectionId), req.body);
       return detail(actor, req.params.id);
@@ -150,7 +150,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/sections/:sectionId",
     { config: access, schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       await repo.removeSection(target.id, target.section(req.params.sectionId));
       return detail(actor, req.params.id);
@@ -161,7 +161,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/items",
     { config: access, schema: { tags: ["network"], summary: "Add a catalog item or a new link", params: IdParam, body: AddItemRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       const b = req.body;
       const sectionId = target.section(b.section_id ?? null);
@@ -180,7 +180,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/items/:itemId",
     { config: access, schema: { tags: ["network"], summary: "Move an item to a section and/or position", params: ItemParams, body: MoveItemRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       await repo.placeItem(target.id, { itemId: target.item(req.params.itemId), sectionId: target.section(req.body.section_id), position: req.body.position });
       return detail(actor, req.params.id);
@@ -191,7 +191,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/items/:itemId",
     { config: access, schema: { tags: ["network"], summary: "Remove an item", params: ItemParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const target = await editTarget(actor, req.params.id);
       await repo.removeItem(target.id, target.item(req.params.itemId));
       return detail(actor, req.params.id);
@@ -202,7 +202,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/draft",
     { config: access, schema: { tags: ["network"], summary: "Discard my draft of a published collection (withdrawing its review, if any)", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const c = await editable(actor, req.params.id);
       await drafts.discard(c.id);
       return detail(actor, c.id);
@@ -214,7 +214,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       "/api/b2b/v1/collections/:id/follow",
       { config: access, schema: { tags: ["network"], summary: on ? "Follow a learning path" : "Stop following", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
       async (req) => {
-        const actor = requireActor(req.actor);
+        const { actor } = req;
         const c = await load(actor, req.params.id);
         if (on) authorize(actor, networkPolicy.follow, c);
         await repo.follow(actor.accountId, c.id, on);
@@ -227,7 +227,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/progress",
     { config: access, schema: { tags: ["network"], summary: "My progress on a collection", params: IdParam, response: { 200: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean(), items: z.array(z.object({ item_id: z.number().int(), done: z.boolean() })) }), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       await load(actor, req.params.id);
       const items = await repo.items(req.params.id, actor.accountId);
       const done = items.filter((i) => i.done).length;
@@ -239,7 +239,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id/progress",
     { config: access, schema: { tags: ["network"], summary: "Mark an item done or not done (courses follow the course states)", params: IdParam, body: ItemProgressRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const c = await load(actor, req.params.id);
       // The owner ticks items on the page of their draft: progress is per content, so it counts in the live one too.
       const draft = networkPolicy.readDraft(actor, c) ? await drafts.state(c.id) : null;

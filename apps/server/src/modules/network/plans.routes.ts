@@ -16,7 +16,7 @@ import {
   TeamProgressQuery,
   UpdatePlanRequest,
 } from "@learnward/contracts";
-import { authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { networkPolicy, PLANNERS } from "./network.policy.ts";
@@ -51,7 +51,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/plans",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Upskilling plans I may see", querystring: PlansQuery, response: { 200: Paginated(Plan), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await plans.list(requireCompany(actor), networkPolicy.planScope(actor), req.query.team, p.limit, p.offset);
       return toPage(req, p, count, await present(rows));
@@ -62,7 +62,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/plans",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign an upskilling plan to people and/or teams", body: CreatePlanRequest, response: { 201: Plan, ...errors } } },
     async (req, reply) => {
-      const plan = await service.create(requireActor(req.actor), req.body);
+      const plan = await service.create(req.actor, req.body);
       return reply.status(201).send((await present([plan]))[0]!);
     },
   );
@@ -70,14 +70,14 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
   app.get(
     "/api/b2b/v1/plans/:id",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "A plan", params: IdParam, response: { 200: Plan, ...errors } } },
-    async (req) => (await present([await service.load(requireActor(req.actor), req.params.id)]))[0]!,
+    async (req) => (await present([await service.load(req.actor, req.params.id)]))[0]!,
   );
 
   app.patch(
     "/api/b2b/v1/plans/:id",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Rename a plan, move its deadline or replace its skills", params: IdParam, body: UpdatePlanRequest, response: { 200: Plan, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
       await service.update(actor, plan, req.body);
@@ -89,7 +89,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/plans/:id",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Delete a plan", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
       await plans.remove(actor.accountId, plan);
@@ -104,7 +104,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       schema: { tags: ["network"], summary: "Assignees with status, progress per skill and overdue flag, by name", params: IdParam, querystring: PlanAssigneesQuery, response: { 200: Paginated(PlanAssignee), ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const plan = await service.load(actor, req.params.id);
       let team = req.query.team;
       // A team leader sees the progress of their own team's people only, unless the plan is theirs.
@@ -122,7 +122,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/plans/:id/assignees",
     { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign the plan to more people or teams; answers the plan with its counts", params: IdParam, body: AddAssigneesRequest, response: { 200: Plan, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const plan = await service.load(actor, req.params.id);
       await service.addAssignees(actor, plan, req.body);
       return (await present([plan]))[0]!;
@@ -142,8 +142,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const team = await people.team(companyId, req.params.id);
       if (!team) throw notFound("Team");
       authorize(actor, networkPolicy.readTeamProgress, team.team, "not_found");
@@ -170,7 +169,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/my-tasks",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My upskilling plans with status, deadline and progress", querystring: MyTasksQuery, response: { 200: Paginated(MyTask), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const tasks = (await heldBy(actor.accountId)).map(asTask).filter((t) => req.query.status === "all" || t.status === req.query.status);
       const p = pageParams(req.query, req.query.page_size);
       return toPage(req, p, tasks.length, tasks.slice(p.offset, p.offset + p.limit));
@@ -182,7 +181,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       `/api/b2b/v1/my-tasks/:id/${verb}`,
       { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: verb === "accept" ? "Start a plan assigned to me" : "Decline a plan assigned to me", params: IdParam, response: { 200: MyTask, ...errors } } },
       async (req) => {
-        const actor = requireActor(req.actor);
+        const { actor } = req;
         const thisPlan = (held: { plan: { id: number } }) => held.plan.id === req.params.id;
         const held = (await heldBy(actor.accountId)).find(thisPlan);
         if (!held) throw notFound("Task");

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { collectionSlug, CreatePublishRequest, DecideRequest, ErrorBody, IdParam, Paginated, PublishRequest, PublishRequestsQuery, RejectRequest } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
-import { type Actor, authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -58,7 +58,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
     "/api/b2b/v1/publish-requests",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My publish requests, or the queue to decide (L&D leader)", querystring: PublishRequestsQuery, response: { 200: Paginated(PublishRequest), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const q = req.query;
       if (q.scope === "queue") authorize(actor, networkPolicy.decidePublish, null);
       const conds: SQL[] = [eq(publishRequests.companyId, requireCompany(actor))];
@@ -78,8 +78,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
     "/api/b2b/v1/publish-requests",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "Ask the L&D leader to publish my collection, or to accept my draft of a published one", body: CreatePublishRequest, response: { 201: PublishRequest, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const [c] = await db.select().from(collections).where(and(eq(collections.id, req.body.collection_id), eq(collections.companyId, companyId)));
       if (!c || c.ownerId !== actor.accountId) throw notFound("Collection");
       authorize(actor, networkPolicy.editCollection, c);
@@ -101,7 +100,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
   app.get(
     "/api/b2b/v1/publish-requests/:id",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "A publish request", params: IdParam, response: { 200: PublishRequest, ...errors } } },
-    async (req) => present(await load(requireActor(req.actor), req.params.id)),
+    async (req) => present(await load(req.actor, req.params.id)),
   );
 
   for (const verb of ["accept", "reject"] as const) {
@@ -112,7 +111,7 @@ export const publishRoutes: FastifyPluginAsyncZod<{ db: Db; drafts: DraftsRepo }
         schema: { tags: ["network"], summary: verb === "accept" ? "Publish the collection to the company library" : "Reject, with a reason", params: IdParam, body: verb === "accept" ? DecideRequest : RejectRequest, response: { 200: PublishRequest, ...errors } },
       },
       async (req) => {
-        const actor = requireActor(req.actor);
+        const { actor } = req;
         const current = await load(actor, req.params.id);
         const accept = verb === "accept";
         const won = await db.transaction(async (tx) => {

@@ -7,7 +7,6 @@ import {
   PageQuery,
   Paginated,
 } from "@learnward/contracts";
-import { requireActor } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { type OnboardingRepo, presentEntry } from "./onboarding.repo.ts";
 
@@ -27,7 +26,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ repo: OnboardingRepo }> =
       },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, ONBOARDING_PAGE_SIZE);
       const { rows, count } = await repo.list(actor.accountId, p.limit, p.offset);
       return toPage(req, p, count, rows.map(presentEntry));
@@ -46,7 +45,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ repo: OnboardingRepo }> =
       },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const row = await repo.upsert(actor.accountId, req.body);
       return reply.status(201).send(presentEntry(row));
     },

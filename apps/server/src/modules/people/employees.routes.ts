@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Employee, EmployeesQuery, ErrorBody, IdParam, Paginated, UpdateEmployeeRequest } from "@learnward/contracts";
-import { authorize, requireActor, requireCompany } from "../../lib/actor.ts";
+import { authorize, requireCompany } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
@@ -17,7 +17,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
       schema: { tags: ["people"], summary: "Employees, searchable and filterable", querystring: EmployeesQuery, response: { 200: Paginated(Employee), ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const q = req.query;
       const all = peoplePolicy.listAllEmployees(actor, null);
       authorize(actor, (a) => all || peoplePolicy.listOwnTeam(a, null), null);
@@ -33,7 +33,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
     "/api/b2b/v1/employees/:id",
     { config: { access: ["hr", "ldleader", "teamleader"] }, schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const row = await people.employee(requireCompany(actor), req.params.id);
       if (!row || !(peoplePolicy.listAllEmployees(actor, null) || (actor.teamId !== null && row.teamId === actor.teamId))) throw notFound("Employee");
       return presentEmployee(row);
@@ -47,8 +47,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
       schema: { tags: ["people"], summary: "Change role, move to a team, or deactivate", params: IdParam, body: UpdateEmployeeRequest, response: { 200: Employee, ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const target = await people.employee(companyId, req.params.id);
       if (!target) throw notFound("Employee");
       const b = req.body;

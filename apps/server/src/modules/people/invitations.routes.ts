@@ -11,7 +11,6 @@ import {
   Paginated,
   PendingInvitation,
 } from "@learnward/contracts";
-import { requireActor } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { invitableRole, invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -62,7 +61,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       config: { access: ["hr"] },
       schema: { tags: ["people"], summary: "Invite someone by email (mail sent at once)", body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
     },
-    async (req, reply) => reply.status(201).send({ id: await service.invite(requireActor(req.actor), req.body) }),
+    async (req, reply) => reply.status(201).send({ id: await service.invite(req.actor, req.body) }),
   );
 
   app.get(
@@ -72,7 +71,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       schema: { tags: ["people"], summary: "Open invitations (not accepted, revoked or, unless asked, expired), newest first", querystring: InvitationsQuery, response: { 200: Paginated(PendingInvitation), ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true }, p.limit, p.offset);
       return toPage(req, p, count, rows.map(presentOpen));
@@ -92,7 +91,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       },
     },
     async (req) => {
-      const id = await service.resendInvitation(requireActor(req.actor), req.params.id);
+      const id = await service.resendInvitation(req.actor, req.params.id);
       return presentOpen((await requests.invitationById(id))!);
     },
   );
@@ -104,7 +103,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       schema: { tags: ["people"], summary: "Void an invitation's link (idempotent)", params: IdParam, body: z.object({}).strict(), response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.revokeInvitation(requireActor(req.actor), req.params.id);
+      await service.revokeInvitation(req.actor, req.params.id);
       return reply.status(204).send(null);
     },
   );

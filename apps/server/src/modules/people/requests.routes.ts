@@ -10,7 +10,7 @@ import {
   RemovalRequest,
   RequestsQuery,
 } from "@learnward/contracts";
-import { type Actor, authorize, requireActor, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { peoplePolicy } from "./people.policy.ts";
@@ -50,7 +50,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
       base,
       { config: viewers, schema: { tags: ["people"], summary: `${kind} requests I may see`, querystring: RequestsQuery, response: { 200: Paginated(Item), ...errors } } },
       async (req) => {
-        const actor = requireActor(req.actor);
+        const { actor } = req;
         const p = pageParams(req.query, req.query.page_size);
         const s = scope(actor, req.query, p);
         const { rows, count } = kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
@@ -61,7 +61,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     app.get(
       `${base}/:id`,
       { config: viewers, schema: { tags: ["people"], summary: `One ${kind} request`, params: IdParam, response: { 200: Item, ...errors } } },
-      async (req) => present(await load(requireActor(req.actor), req.params.id)),
+      async (req) => present(await load(req.actor, req.params.id)),
     );
 
     for (const verb of ["accept", "reject"] as const) {
@@ -72,7 +72,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
           schema: { tags: ["people"], summary: `${verb} a ${kind} request (idempotent)`, params: IdParam, body: DecideRequest, response: { 200: Item, ...errors } },
         },
         async (req) => {
-          const actor = requireActor(req.actor);
+          const { actor } = req;
           await load(actor, req.params.id);
           const accept = verb === "accept";
           const row =
@@ -92,7 +92,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
       schema: { tags: ["people"], summary: "Ask hr to invite someone to my team", body: CreateInviteRequest, response: { 201: InviteRequest, ...errors } },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const id = await service.requestInvite(actor, req.body);
       return reply.status(201).send(requests.presentInvite((await requests.invite(requireCompany(actor), id))!));
     },
@@ -105,7 +105,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
       schema: { tags: ["people"], summary: "Ask hr to remove a member of my team", body: CreateRemovalRequest, response: { 201: RemovalRequest, ...errors } },
     },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const id = await service.requestRemoval(actor, req.body);
       return reply.status(201).send(requests.presentRemoval((await requests.removal(requireCompany(actor), id))!));
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CreateTeamRequest, Employee, ErrorBody, IdParam, Paginated, Team, TeamMembersQuery, TeamsQuery, UpdateTeamRequest } from "@learnward/contracts";
-import { authorize, COMPANY_ROLES, requireActor, requireCompany } from "../../lib/actor.ts";
+import { authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
@@ -34,8 +34,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     "/api/b2b/v1/teams",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "Teams I may see", querystring: TeamsQuery, response: { 200: Paginated(Team), ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const all = peoplePolicy.listAllEmployees(actor, null);
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await people.teams(companyId, req.query.search, p.limit, p.offset, all ? undefined : actor.teamId ? [actor.teamId] : []);
@@ -47,8 +46,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     "/api/b2b/v1/teams",
     { config: { access: ["hr"] }, schema: { tags: ["people"], summary: "Create a team", body: CreateTeamRequest, response: { 201: Team, ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       await checkLeader(companyId, req.body.leader_id);
       if (await people.teamByName(companyId, req.body.name)) throw conflict("team_name_taken", "A team with this name already exists");
       const created = await people.createTeam(companyId, req.body.name, actor.accountId);
@@ -62,7 +60,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     "/api/b2b/v1/teams/:id",
     { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "A team", params: IdParam, response: { 200: Team, ...errors } } },
     async (req) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const team = await loadTeam(requireCompany(actor), req.params.id);
       authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
       return presentTeam(team);
@@ -76,8 +74,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       schema: { tags: ["people"], summary: "A page of a team's active members, by name", params: IdParam, querystring: TeamMembersQuery, response: { 200: Paginated(Employee), ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const team = await loadTeam(companyId, req.params.id);
       authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
       const p = pageParams(req.query, req.query.page_size);
@@ -93,8 +90,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
       schema: { tags: ["people"], summary: "Rename a team or set its leader", params: IdParam, body: UpdateTeamRequest, response: { 200: Team, ...errors } },
     },
     async (req) => {
-      const actor = requireActor(req.actor);
-      const companyId = requireCompany(actor);
+      const { actor, companyId } = req;
       const team = await loadTeam(companyId, req.params.id);
       authorize(actor, peoplePolicy.manageTeams, team.team);
       // The leader named in the body is checked before the rename: a refused call changes nothing.
@@ -114,7 +110,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     "/api/b2b/v1/teams/:id",
     { config: { access: ["hr"] }, schema: { tags: ["people"], summary: "Delete an empty team", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      const actor = requireActor(req.actor);
+      const { actor } = req;
       const team = await loadTeam(requireCompany(actor), req.params.id);
       authorize(actor, peoplePolicy.manageTeams, team.team);
       if (!(await people.deleteEmptyTeam(team.team.id))) throw conflict("team_not_empty", "Only an empty team can be deleted: move its people first");

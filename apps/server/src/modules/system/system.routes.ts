@@ -5,7 +5,6 @@ import type { Database } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { requireActor } from "../../lib/actor.ts";
 
 export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; exposeOutbox: boolean }> = async (
   app,
@@ -43,7 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; exposeOut
       },
       async (req) => {
         const p = pageParams(req.query, 20);
-        await recordAudit(database.db, { actorId: requireActor(req.actor).accountId, companyId: null, entity: "outbox", entityId: null, action: "read", after: { page: p.page } });
+        await recordAudit(database.db, { actorId: req.actor.accountId, companyId: null, entity: "outbox", entityId: null, action: "read", after: { page: p.page } });
         const [rows, [total]] = await Promise.all([
           database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(p.limit).offset(p.offset),
           database.db.select({ n: count() }).from(outbox),
