@@ -1,0 +1,31 @@
+import type { BackgroundTasks } from "../../lib/background.ts";
+import type { Module, ModuleContext } from "../module.ts";
+import { createAuth } from "./auth.ts";
+import { createIdentityRepo } from "./identity.repo.ts";
+import { identityRoutes } from "./identity.routes.ts";
+
+/**
+ * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
+ * actor from it) and who I am (/api/me).
+ */
+export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks }) {
+  const { config } = ctx;
+  const repo = createIdentityRepo(ctx.database.db);
+  const auth = createAuth({
+    db: ctx.database.db,
+    repo,
+    mailer: ctx.mailer,
+    background: opts.background,
+    secret: opts.secret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: [...config.sameOrigins, ...config.CORS_ORIGINS],
+  });
+  return {
+    name: "identity",
+    repo,
+    auth,
+    plugin: async (app) => {
+      await app.register(identityRoutes, { repo });
+    },
+  } satisfies Module & Record<string, unknown>;
+}

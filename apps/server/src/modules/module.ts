@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Mailer } from "../lib/mailer.ts";
+import type { SafeFetch } from "../lib/safe-fetch.ts";
+
+/** What every module may use; app.ts builds it once. Other modules' services come as explicit deps. */
+export interface ModuleContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Outbound fetcher for pages and images (public addresses only unless a test injects one). */
+  fetch: SafeFetch;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A module as app.ts sees it: its routes (and event subscriptions) as one plugin, plus whatever it
+ * offers other modules (services, repos), built by the module's `index.ts`.
+ */
+export interface Module {
+  name: string;
+  plugin: FastifyPluginAsync;
+}

@@ -1,0 +1,26 @@
+import type { ContentService } from "../library/content.service.ts";
+import type { Module, ModuleContext } from "../module.ts";
+import type { PeopleRepo } from "../people/people.repo.ts";
+import { createCollectionsRepo } from "./collections.repo.ts";
+import { collectionsRoutes } from "./collections.routes.ts";
+import { createDraftsRepo } from "./drafts.repo.ts";
+import { createPlansRepo } from "./plans.repo.ts";
+import { plansRoutes } from "./plans.routes.ts";
+import { createPlansService } from "./plans.service.ts";
+import { publishRoutes } from "./publish.routes.ts";
+
+/** The company's learning network: collections, learning paths, publishing and upskilling plans. */
+export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo }) {
+  const collections = createCollectionsRepo(ctx.database.db);
+  const plans = createPlansRepo(ctx.database.db);
+  const drafts = createDraftsRepo(ctx.database.db);
+  return {
+    name: "network",
+    collections,
+    plugin: async (app) => {
+      await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content });
+      await app.register(publishRoutes, { db: ctx.database.db, drafts });
+      await app.register(plansRoutes, { plans, people: deps.people, service: createPlansService({ plans, collections, people: deps.people }) });
+    },
+  } satisfies Module & Record<string, unknown>;
+}

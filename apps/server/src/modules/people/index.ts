@@ -1,0 +1,28 @@
+import type { Auth } from "../identity/auth.ts";
+import type { Module, ModuleContext } from "../module.ts";
+import { employeesRoutes } from "./employees.routes.ts";
+import { invitationsRoutes } from "./invitations.routes.ts";
+import { createPeopleRepo } from "./people.repo.ts";
+import { createPeopleService } from "./people.service.ts";
+import { createRequestsRepo } from "./requests.repo.ts";
+import { requestsRoutes } from "./requests.routes.ts";
+import { teamsRoutes } from "./teams.routes.ts";
+
+/** People of a company: employees, teams, invitations and the requests to add people. */
+export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
+  const repo = createPeopleRepo(ctx.database.db);
+  const requests = createRequestsRepo(ctx.database.db);
+  const service = createPeopleService({ people: repo, requests, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+  return {
+    name: "people",
+    repo,
+    requests,
+    service,
+    plugin: async (app) => {
+      await app.register(teamsRoutes, { people: repo });
+      await app.register(employeesRoutes, { people: repo });
+      await app.register(requestsRoutes, { requests, service });
+      await app.register(invitationsRoutes, { requests, service, auth: deps.auth });
+    },
+  } satisfies Module & Record<string, unknown>;
+}
