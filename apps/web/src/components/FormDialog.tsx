@@ -1,0 +1,177 @@
+import { useId, useState, type ReactNode } from "react";
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import { useErrorMessage } from "../i18n/useErrorMessage";
+import { issueCode, maxLengthOf } from "./formRules";
+
+// A schema whose input is the form's values (strings as typed) and whose output is what is sent.
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+type In<S extends FormSchema> = z.input<S>;
+type Out<S extends FormSchema> = z.output<S>;
+
+/** What a field shows when it is wrong: the form's own words for a validation code, or the app's usual ones. */
+export type FieldMessages<S extends FormSchema> = Partial<Record<Path<In<S>>, Partial<Record<string, string>>>>;
+
+/** A server refusal that is about one field: shown under it, and the field takes the focus. */
+export interface FieldRefusal<S extends FormSchema> {
+  field: Path<In<S>>;
+  message: string;
+}
+
+export interface FormFields<S extends FormSchema> {
+  form: UseFormReturn<In<S>, unknown, Out<S>>;
+  /**
+   * A text field's props: registered with the form, its error in words, `hint` when there is none,
+   * and the schema's length limit on the input.
+   */
+  field: (
+    name: Path<In<S>>,
+    hint?: ReactNode,
+  ) => {
+    name: string;
+    onChange: (event: { target: unknown; type?: unknown }) => Promise<boolean | void>;
+    onBlur: (event: { target: unknown; type?: unknown }) => Promise<boolean | void>;
+    inputRef: (instance: HTMLInputElement | null) => void;
+    error: boolean;
+    helperText: ReactNode;
+    slotProps: { htmlInput: { maxLength?: number } };
+  };
+  /** The words for a field's current error, if it has one. */
+  errorOf: (name: Path<In<S>>) => string | undefined;
+}
+
+export interface FormDialogProps<S extends FormSchema> {
+  /** Defaults to open: most dialogs are mounted only while shown. */
+  open?: boolean;
+  /** The contracts' request schema (picked or extended for what the form holds): limits and rules live there. */
+  schema: S;
+  defaultValues: DefaultValues<In<S>>;
+  title: ReactNode;
+  /** A sentence under the title saying what the form does. */
+  description?: ReactNode;
+  submitLabel: string;
+  cancelLabel: string;
+  submitColor?: "primary" | "error";
+  maxWidth?: "xs" | "sm" | "md";
+  /**
+   * Sends the form. When it returns a promise the dialog shows itself busy, closes once it resolves
+   * and shows the refusal when it rejects. When it returns nothing the caller closes the dialog and
+   * tells the outcome (and says it is busy with `pending`).
+   */
+  onSubmit: (values: Out<S>, form: UseFormReturn<In<S>, unknown, Out<S>>) => Promise<unknown> | void;
+  pending?: boolean;
+  /** A server refusal in words (the module's error-text hook); the app's usual messages by default. */
+  errorText?: (error: unknown) => string;
+  /** Picks out the refusals that belong to one field. */
+  fieldRefusal?: (error: unknown) => FieldRefusal<S> | null;
+  /** The form's own words for validation codes, per field (`{ reason: { required: "Say why" } }`). */
+  messages?: FieldMessages<S>;
+  onClose: () => void;
+  children: (fields: FormFields<S>) => ReactNode;
+}
+
+/**
+ * The one shape of a dialog form: a title, the fields, the server's refusal by its code, Cancel and
+ * a busy submit button. react-hook-form checks the values with the contracts' schema, so the limits
+ * and rules are the server's own; the first wrong field takes the focus.
+ */
+export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
+  const titleId = useId();
+  return (
+    <Dialog open={props.open ?? true} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth={props.maxWidth ?? "sm"} scroll="body">
+      {/* Inside the Dialog: unmounted while closed, so each opening starts a fresh form. */}
+      <FormBody {...props} titleId={titleId} />
+    </Dialog>
+  );
+}
+
+function FormBody<S extends FormSchema>({
+  titleId,
+  schema,
+  defaultValues,
+  title,
+  description,
+  submitLabel,
+  cancelLabel,
+  submitColor = "primary",
+  onSubmit,
+  pending,
+  errorText,
+  fieldRefusal,
+  messages,
+  onClose,
+  children,
+}: FormDialogProps<S> & { titleId: string }) {
+  const usual = useErrorMessage();
+  // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
+  const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues });
+  const [refusal, setRefusal] = useState<unknown>(null);
+
+  const errorOf = (name: Path<In<S>>) => {
+    const { error } = form.getFieldState(name, form.formState);
+    const code = error?.message;
+    if (!code) return undefined;
+    if (error.type === "server") return code;
+    return (messages?.[name] as Partial<Record<string, string>> | undefined)?.[code] ?? usual(code);
+  };
+
+  const field: FormFields<S>["field"] = (name, hint) => {
+    const { ref, ...rest } = form.register(name);
+    const message = errorOf(name);
+    const maxLength = maxLengthOf(schema, name);
+    return {
+      ...rest,
+      inputRef: ref,
+      error: message !== undefined,
+      helperText: message ?? hint,
+      slotProps: { htmlInput: maxLength === undefined ? {} : { maxLength } },
+    };
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setRefusal(null);
+    const sent = onSubmit(values, form);
+    if (!sent) return;
+    try {
+      await sent;
+    } catch (error) {
+      const onField = fieldRefusal?.(error);
+      if (onField) form.setError(onField.field, { type: "server", message: onField.message }, { shouldFocus: true });
+      else setRefusal(error);
+      return;
+    }
+    onClose();
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {description && <DialogContentText>{description}</DialogContentText>}
+          {refusal !== null && (
+            <Alert severity="error" role="alert">
+              {(errorText ?? usual)(refusal)}
+            </Alert>
+          )}
+          {children({ form, field, errorOf })}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button type="submit" variant="contained" color={submitColor} loading={pending ?? form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
