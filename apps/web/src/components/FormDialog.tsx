@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import Alert from "@mui/material/Alert";
@@ -10,6 +10,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
+import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../i18n/useErrorMessage";
 import { issueCode, maxLengthOf } from "./formRules";
 
@@ -18,8 +19,11 @@ type FormSchema = z.ZodType<FieldValues, FieldValues>;
 type In<S extends FormSchema> = z.input<S>;
 type Out<S extends FormSchema> = z.output<S>;
 
-/** What a field shows when it is wrong: the form's own words for a validation code, or the app's usual ones. */
-export type FieldMessages<S extends FormSchema> = Partial<Record<Path<In<S>>, Partial<Record<string, string>>>>;
+/**
+ * What a field shows when it is wrong: the form's own words for a validation code (or one text for
+ * any of them), else the app's usual words for the code.
+ */
+export type FieldMessages<S extends FormSchema> = Partial<Record<Path<In<S>>, string | Partial<Record<string, string>>>>;
 
 /** A server refusal that is about one field: shown under it, and the field takes the focus. */
 export interface FieldRefusal<S extends FormSchema> {
@@ -45,6 +49,11 @@ export interface FormFields<S extends FormSchema> {
     helperText: ReactNode;
     slotProps: { htmlInput: { maxLength?: number } };
   };
+  /**
+   * A picker's value and change handler (selects, autocompletes), kept in the form. A picker offers
+   * only its options; the schema checks what it chose like any typed value.
+   */
+  control: <P extends Path<In<S>>>(name: P) => { value: PathValue<In<S>, P>; onChange: (value: unknown) => void };
   /** The words for a field's current error, if it has one. */
   errorOf: (name: Path<In<S>>) => string | undefined;
 }
@@ -86,16 +95,26 @@ export interface FormDialogProps<S extends FormSchema> {
  */
 export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
   const titleId = useId();
+  const descriptionId = useId();
   return (
-    <Dialog open={props.open ?? true} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth={props.maxWidth ?? "sm"} scroll="body">
+    <Dialog
+      open={props.open ?? true}
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      aria-describedby={props.description ? descriptionId : undefined}
+      fullWidth
+      maxWidth={props.maxWidth ?? "sm"}
+      scroll="body"
+    >
       {/* Inside the Dialog: unmounted while closed, so each opening starts a fresh form. */}
-      <FormBody {...props} titleId={titleId} />
+      <FormBody {...props} titleId={titleId} descriptionId={descriptionId} />
     </Dialog>
   );
 }
 
 function FormBody<S extends FormSchema>({
   titleId,
+  descriptionId,
   schema,
   defaultValues,
   title,
@@ -110,8 +129,9 @@ function FormBody<S extends FormSchema>({
   messages,
   onClose,
   children,
-}: FormDialogProps<S> & { titleId: string }) {
+}: FormDialogProps<S> & { titleId: string; descriptionId: string }) {
   const usual = useErrorMessage();
+  const { i18n } = useTranslation("errors");
   // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
   const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues });
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -121,7 +141,10 @@ function FormBody<S extends FormSchema>({
     const code = error?.message;
     if (!code) return undefined;
     if (error.type === "server") return code;
-    return (messages?.[name] as Partial<Record<string, string>> | undefined)?.[code] ?? usual(code);
+    const own: string | Partial<Record<string, string>> | undefined = messages?.[name];
+    if (typeof own === "string") return own;
+    // A rule with its own English message (not a code) reads as the usual "check this value".
+    return own?.[code] ?? usual(i18n.exists(code, { ns: "errors" }) ? code : "invalid");
   };
 
   const field: FormFields<S>["field"] = (name, hint) => {
@@ -136,6 +159,11 @@ function FormBody<S extends FormSchema>({
       slotProps: { htmlInput: maxLength === undefined ? {} : { maxLength } },
     };
   };
+
+  const control: FormFields<S>["control"] = (name) => ({
+    value: form.watch(name),
+    onChange: (value) => form.setValue(name, value as PathValue<In<S>, typeof name>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -157,13 +185,13 @@ function FormBody<S extends FormSchema>({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {description && <DialogContentText>{description}</DialogContentText>}
+          {description && <DialogContentText id={descriptionId}>{description}</DialogContentText>}
           {refusal !== null && (
             <Alert severity="error" role="alert">
               {(errorText ?? usual)(refusal)}
             </Alert>
           )}
-          {children({ form, field, errorOf })}
+          {children({ form, field, control, errorOf })}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -40,4 +40,9 @@ export function maxLengthOf(schema: z.ZodType, name: string): number | undefined
     node = def?.innerType ?? def?.in;
   }
   return undefined;
+}
+
+/** A text field that must be filled before the contract's own rule for it applies (an empty address reads "Required"). */
+export function filled<T extends z.ZodType<unknown, string>>(rule: T) {
+  return z.string().trim().min(1).pipe(rule);
 }
