@@ -70,6 +70,8 @@ export interface FormDialogProps<S extends FormSchema> {
   submitLabel: string;
   cancelLabel: string;
   submitColor?: "primary" | "error";
+  /** When fields are checked: on submit (then on each change), or from the first keystroke. */
+  mode?: "onSubmit" | "onChange";
   maxWidth?: "xs" | "sm" | "md";
   /**
    * Sends the form. When it returns a promise the dialog shows itself busy, closes once it resolves
@@ -122,6 +124,7 @@ function FormBody<S extends FormSchema>({
   submitLabel,
   cancelLabel,
   submitColor = "primary",
+  mode = "onSubmit",
   onSubmit,
   pending,
   errorText,
@@ -133,7 +136,7 @@ function FormBody<S extends FormSchema>({
   const usual = useErrorMessage();
   const { i18n } = useTranslation("errors");
   // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
-  const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues });
+  const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues, mode });
   const [refusal, setRefusal] = useState<unknown>(null);
 
   const errorOf = (name: Path<In<S>>) => {
