@@ -10,6 +10,8 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../i18n/useErrorMessage";
 import { issueCode, maxLengthOf } from "./formRules";
@@ -73,6 +75,8 @@ export interface FormDialogProps<S extends FormSchema> {
   /** When fields are checked: on submit (then on each change), or from the first keystroke. */
   mode?: "onSubmit" | "onChange";
   maxWidth?: "xs" | "sm" | "md";
+  /** Takes the whole screen of a phone (long forms). */
+  fullScreenOnPhone?: boolean;
   /**
    * Sends the form. When it returns a promise the dialog shows itself busy, closes once it resolves
    * and shows the refusal when it rejects. When it returns nothing the caller closes the dialog and
@@ -80,6 +84,8 @@ export interface FormDialogProps<S extends FormSchema> {
    */
   onSubmit: (values: Out<S>, form: UseFormReturn<In<S>, unknown, Out<S>>) => Promise<unknown> | void;
   pending?: boolean;
+  /** The last refusal, when the caller sends (and so holds it). */
+  error?: unknown;
   /** A server refusal in words (the module's error-text hook); the app's usual messages by default. */
   errorText?: (error: unknown) => string;
   /** Picks out the refusals that belong to one field. */
@@ -98,6 +104,7 @@ export interface FormDialogProps<S extends FormSchema> {
 export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
   const titleId = useId();
   const descriptionId = useId();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <Dialog
       open={props.open ?? true}
@@ -106,6 +113,7 @@ export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
       aria-describedby={props.description ? descriptionId : undefined}
       fullWidth
       maxWidth={props.maxWidth ?? "sm"}
+      fullScreen={Boolean(props.fullScreenOnPhone) && phone}
       scroll="body"
     >
       {/* Inside the Dialog: unmounted while closed, so each opening starts a fresh form. */}
@@ -127,6 +135,7 @@ function FormBody<S extends FormSchema>({
   mode = "onSubmit",
   onSubmit,
   pending,
+  error: callerError,
   errorText,
   fieldRefusal,
   messages,
@@ -137,7 +146,8 @@ function FormBody<S extends FormSchema>({
   const { i18n } = useTranslation("errors");
   // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
   const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues, mode });
-  const [refusal, setRefusal] = useState<unknown>(null);
+  const [ownRefusal, setRefusal] = useState<unknown>(null);
+  const refusal = callerError ?? ownRefusal;
 
   const errorOf = (name: Path<In<S>>) => {
     const { error } = form.getFieldState(name, form.formState);
@@ -189,7 +199,7 @@ function FormBody<S extends FormSchema>({
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {description && <DialogContentText id={descriptionId}>{description}</DialogContentText>}
-          {refusal !== null && (
+          {refusal !== null && refusal !== undefined && (
             <Alert severity="error" role="alert">
               {(errorText ?? usual)(refusal)}
             </Alert>

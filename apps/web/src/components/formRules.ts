@@ -22,24 +22,26 @@ export function issueCode(issue: Issue): string {
   }
 }
 
-interface Wrapped {
+interface Def {
   innerType?: z.ZodType;
   in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+  checks?: { _zod: { def: { check?: string; maximum?: number } } }[];
 }
 
-/** The longest text the schema takes for one field (`maxLength` of its string), if it says. */
+/** The most characters (of a text) or entries (of a list) a schema takes, if it says: optional, nullable, defaulted or piped ones too. */
+export function maxOf(schema: z.ZodType | undefined, depth = 0): number | undefined {
+  if (!schema || depth > 5) return undefined;
+  const def = schema._zod.def as Def;
+  const max = def.checks?.find((check) => check._zod.def.check === "max_length")?._zod.def.maximum;
+  if (typeof max === "number") return max;
+  return maxOf(def.innerType, depth + 1) ?? maxOf(def.in, depth + 1) ?? maxOf(def.out, depth + 1) ?? def.options?.map((option) => maxOf(option, depth + 1)).find((n) => n !== undefined);
+}
+
+/** The longest text the schema takes for one of its fields. */
 export function maxLengthOf(schema: z.ZodType, name: string): number | undefined {
-  const shape = (schema as unknown as Wrapped).shape;
-  let node: unknown = shape?.[name];
-  // Optional, nullable, defaulted or piped strings keep their limit on the string inside.
-  for (let depth = 0; node && depth < 5; depth++) {
-    const max = (node as { maxLength?: unknown }).maxLength;
-    if (typeof max === "number") return max;
-    const def = (node as { _zod?: { def?: Wrapped } })._zod?.def;
-    node = def?.innerType ?? def?.in;
-  }
-  return undefined;
+  return maxOf((schema as unknown as { shape?: Record<string, z.ZodType> }).shape?.[name]);
 }
 
 /** A text field that must be filled before the contract's own rule for it applies (an empty address reads "Required"). */
