@@ -1,14 +1,11 @@
 import { useId } from "react";
 import { z } from "zod";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -18,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { mayHaveNoCompany, Role } from "@learnward/contracts";
 import { ApiError, isApiError } from "../../lib/api";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 import type { AccountPatch, AdminAccount } from "./api";
@@ -97,42 +95,32 @@ export function EditAccountDialog({ account, isSelf, onClose }: { account: Admin
 /** Deactivates an account (signed out at once, sign-in refused, history kept) or reactivates it. */
 export function AccountStatusDialog({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
   const errorMessage = useAdminError();
   const update = useUpdateAccount();
   const deactivate = account.status === "active";
-  const confirm = () =>
-    update.mutate(
-      { id: account.id, status: deactivate ? "deactivated" : "active" },
-      {
-        onSuccess: () => {
-          toast(t(deactivate ? "people.deactivated" : "people.reactivated", { name: account.display_name }), "success");
-          onClose();
-        },
-      },
-    );
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={`${titleId}-text`} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t(deactivate ? "people.deactivateTitle" : "people.reactivateTitle", { name: account.display_name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={`${titleId}-text`}>
-            {t(deactivate ? "people.deactivateDescription" : "people.reactivateDescription", { email: account.email })}
-          </DialogContentText>
-          {update.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(update.error)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button variant="contained" color={deactivate ? "error" : "primary"} loading={update.isPending} onClick={confirm}>
-          {t(deactivate ? "people.deactivate" : "people.reactivate")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={t(deactivate ? "people.deactivateTitle" : "people.reactivateTitle", { name: account.display_name })}
+      text={t(deactivate ? "people.deactivateDescription" : "people.reactivateDescription", { email: account.email })}
+      confirm={t(deactivate ? "people.deactivate" : "people.reactivate")}
+      cancel={t("actions.cancel")}
+      confirmColor={deactivate ? "error" : "primary"}
+      error={update.isError ? errorMessage(update.error) : null}
+      pending={update.isPending}
+      onConfirm={() =>
+        update.mutate(
+          { id: account.id, status: deactivate ? "deactivated" : "active" },
+          {
+            onSuccess: () => {
+              toast(t(deactivate ? "people.deactivated" : "people.reactivated", { name: account.display_name }), "success");
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

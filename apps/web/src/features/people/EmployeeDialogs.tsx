@@ -1,15 +1,8 @@
 import { z } from "zod";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { CompanyRole, CreateInvitationRequest } from "@learnward/contracts";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { filled } from "../../components/formRules";
 import type { Employee, UpdateEmployeeBody } from "./api";
@@ -69,40 +62,27 @@ export function DeactivateDialog({ employee, onClose }: { employee: Employee; on
   const errorMessage = usePeopleError();
   const update = useUpdateEmployee();
   return (
-    <Dialog open onClose={onClose} aria-labelledby="deactivate-title" aria-describedby="deactivate-description" fullWidth maxWidth="xs">
-      <DialogTitle id="deactivate-title">{t("employees.deactivateTitle", { name: employee.display_name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id="deactivate-description">{t("employees.deactivateDescription", { email: employee.email })}</DialogContentText>
-          {update.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(update.error)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: employee.id, status: "deactivated" },
-              {
-                onSuccess: () => {
-                  toast(t("employees.deactivated", { name: employee.display_name }), "success");
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {t("employees.deactivate")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={t("employees.deactivateTitle", { name: employee.display_name })}
+      text={t("employees.deactivateDescription", { email: employee.email })}
+      confirm={t("employees.deactivate")}
+      cancel={t("actions.cancel")}
+      error={update.isError ? errorMessage(update.error) : null}
+      pending={update.isPending}
+      onConfirm={() =>
+        update.mutate(
+          { id: employee.id, status: "deactivated" },
+          {
+            onSuccess: () => {
+              toast(t("employees.deactivated", { name: employee.display_name }), "success");
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

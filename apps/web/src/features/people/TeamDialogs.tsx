@@ -1,12 +1,4 @@
 import { z } from "zod";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import type { Team } from "./api";
@@ -14,6 +6,7 @@ import { useCreateTeam, useDeleteTeam, useUpdateTeam } from "./hooks";
 import { EmployeePicker, type PersonOption } from "./EmployeePicker";
 import { usePeopleError } from "./usePeopleError";
 import { CreateTeamRequest } from "@learnward/contracts";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 
@@ -61,38 +54,24 @@ export function DeleteTeamDialog({ team, onClose }: { team: Team; onClose: () =>
   const { t } = useTranslation("people");
   const errorMessage = usePeopleError();
   const remove = useDeleteTeam();
-  const titleId = "delete-team-title";
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby="delete-team-description" fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("teams.deleteTitle", { name: team.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id="delete-team-description">{t("teams.deleteDescription")}</DialogContentText>
-          {remove.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(team.id, {
-              onSuccess: () => {
-                toast(t("teams.deleted", { name: team.name }), "success");
-                onClose();
-              },
-            })
-          }
-        >
-          {t("teams.delete")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={t("teams.deleteTitle", { name: team.name })}
+      text={t("teams.deleteDescription")}
+      confirm={t("teams.delete")}
+      cancel={t("actions.cancel")}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(team.id, {
+          onSuccess: () => {
+            toast(t("teams.deleted", { name: team.name }), "success");
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    />
   );
 }
