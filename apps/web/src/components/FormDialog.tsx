@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -14,6 +15,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../i18n/useErrorMessage";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { issueCode, maxLengthOf } from "./formRules";
 
 // A schema whose input is the form's values (strings as typed) and whose output is what is sent.
@@ -93,6 +95,8 @@ export interface FormDialogProps<S extends FormSchema> {
   /** The form's own words for validation codes, per field (`{ reason: { required: "Say why" } }`). */
   messages?: FieldMessages<S>;
   onClose: () => void;
+  /** Asks before Escape, a click outside or Cancel throws a changed form away (long forms). */
+  discard?: { title: string; text: string; confirm: string; cancel: string };
   children: (fields: FormFields<S>) => ReactNode;
 }
 
@@ -105,20 +109,45 @@ export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
   const titleId = useId();
   const descriptionId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const { discard, onClose } = props;
+  const dismiss = () => (discard && dirty.current ? setConfirming(true) : onClose());
+  const onDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
   return (
-    <Dialog
-      open={props.open ?? true}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      aria-describedby={props.description ? descriptionId : undefined}
-      fullWidth
-      maxWidth={props.maxWidth ?? "sm"}
-      fullScreen={Boolean(props.fullScreenOnPhone) && phone}
-      scroll="body"
-    >
-      {/* Inside the Dialog: unmounted while closed, so each opening starts a fresh form. */}
-      <FormBody {...props} titleId={titleId} descriptionId={descriptionId} />
-    </Dialog>
+    <>
+      <Dialog
+        open={props.open ?? true}
+        onClose={dismiss}
+        aria-labelledby={titleId}
+        aria-describedby={props.description ? descriptionId : undefined}
+        fullWidth
+        maxWidth={props.maxWidth ?? "sm"}
+        fullScreen={Boolean(props.fullScreenOnPhone) && phone}
+      >
+        {/* Inside the Dialog: unmounted while closed, so each opening starts a fresh form. */}
+        <FormBody {...props} titleId={titleId} descriptionId={descriptionId} onCancel={dismiss} onDirty={onDirty} />
+      </Dialog>
+      {discard && (
+        <ConfirmDialog
+          open={confirming}
+          title={discard.title}
+          text={discard.text}
+          confirm={discard.confirm}
+          cancel={discard.cancel}
+          error={null}
+          pending={false}
+          onConfirm={() => {
+            setConfirming(false);
+            dirty.current = false;
+            onClose();
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
   );
 }
 
@@ -140,12 +169,16 @@ function FormBody<S extends FormSchema>({
   fieldRefusal,
   messages,
   onClose,
+  onCancel,
+  onDirty,
   children,
-}: FormDialogProps<S> & { titleId: string; descriptionId: string }) {
+}: FormDialogProps<S> & { titleId: string; descriptionId: string; onCancel: () => void; onDirty: (dirty: boolean) => void }) {
   const usual = useErrorMessage();
   const { i18n } = useTranslation("errors");
   // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
   const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues, mode });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
   const [ownRefusal, setRefusal] = useState<unknown>(null);
   const refusal = callerError ?? ownRefusal;
 
@@ -194,7 +227,8 @@ function FormBody<S extends FormSchema>({
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    // display: contents keeps the Dialog's layout: the title and buttons stay put while the fields scroll.
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: "contents" }}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -208,11 +242,11 @@ function FormBody<S extends FormSchema>({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button type="submit" variant="contained" color={submitColor} loading={pending ?? form.formState.isSubmitting}>
           {submitLabel}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
