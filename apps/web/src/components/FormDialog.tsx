@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
+import type { DefaultValues, UseFormReturn } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,54 +11,11 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
-import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../i18n/useErrorMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { issueCode, maxLengthOf } from "./formRules";
+import { useSchemaForm, type FieldMessages, type FieldRefusal, type FormFields, type FormSchema, type In, type Out } from "./useSchemaForm";
 
-// A schema whose input is the form's values (strings as typed) and whose output is what is sent.
-type FormSchema = z.ZodType<FieldValues, FieldValues>;
-type In<S extends FormSchema> = z.input<S>;
-type Out<S extends FormSchema> = z.output<S>;
-
-/**
- * What a field shows when it is wrong: the form's own words for a validation code (or one text for
- * any of them), else the app's usual words for the code.
- */
-export type FieldMessages<S extends FormSchema> = Partial<Record<Path<In<S>>, string | Partial<Record<string, string>>>>;
-
-/** A server refusal that is about one field: shown under it, and the field takes the focus. */
-export interface FieldRefusal<S extends FormSchema> {
-  field: Path<In<S>>;
-  message: string;
-}
-
-export interface FormFields<S extends FormSchema> {
-  form: UseFormReturn<In<S>, unknown, Out<S>>;
-  /**
-   * A text field's props: registered with the form, its error in words, `hint` when there is none,
-   * and the schema's length limit on the input.
-   */
-  field: (
-    name: Path<In<S>>,
-    hint?: ReactNode,
-  ) => {
-    name: string;
-    onChange: (event: { target: unknown; type?: unknown }) => Promise<boolean | void>;
-    onBlur: (event: { target: unknown; type?: unknown }) => Promise<boolean | void>;
-    inputRef: (instance: HTMLInputElement | null) => void;
-    error: boolean;
-    helperText: ReactNode;
-    slotProps: { htmlInput: { maxLength?: number } };
-  };
-  /**
-   * A picker's value and change handler (selects, autocompletes), kept in the form. A picker offers
-   * only its options; the schema checks what it chose like any typed value.
-   */
-  control: <P extends Path<In<S>>>(name: P) => { value: PathValue<In<S>, P>; onChange: (value: unknown) => void };
-  /** The words for a field's current error, if it has one. */
-  errorOf: (name: Path<In<S>>) => string | undefined;
-}
+export type { FieldMessages, FieldRefusal, FormFields };
 
 export interface FormDialogProps<S extends FormSchema> {
   /** Defaults to open: most dialogs are mounted only while shown. */
@@ -174,42 +129,12 @@ function FormBody<S extends FormSchema>({
   children,
 }: FormDialogProps<S> & { titleId: string; descriptionId: string; onCancel: () => void; onDirty: (dirty: boolean) => void }) {
   const usual = useErrorMessage();
-  const { i18n } = useTranslation("errors");
-  // Validation issues become codes ("required", "too_long"): the messages are translated, not zod's English.
-  const form = useForm<In<S>, unknown, Out<S>>({ resolver: zodResolver(schema, { error: issueCode }), defaultValues, mode });
+  const fields = useSchemaForm(schema, { defaultValues, mode, messages });
+  const { form } = fields;
   const { isDirty } = form.formState;
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
   const [ownRefusal, setRefusal] = useState<unknown>(null);
   const refusal = callerError ?? ownRefusal;
-
-  const errorOf = (name: Path<In<S>>) => {
-    const { error } = form.getFieldState(name, form.formState);
-    const code = error?.message;
-    if (!code) return undefined;
-    if (error.type === "server") return code;
-    const own: string | Partial<Record<string, string>> | undefined = messages?.[name];
-    if (typeof own === "string") return own;
-    // A rule with its own English message (not a code) reads as the usual "check this value".
-    return own?.[code] ?? usual(i18n.exists(code, { ns: "errors" }) ? code : "invalid");
-  };
-
-  const field: FormFields<S>["field"] = (name, hint) => {
-    const { ref, ...rest } = form.register(name);
-    const message = errorOf(name);
-    const maxLength = maxLengthOf(schema, name);
-    return {
-      ...rest,
-      inputRef: ref,
-      error: message !== undefined,
-      helperText: message ?? hint,
-      slotProps: { htmlInput: maxLength === undefined ? {} : { maxLength } },
-    };
-  };
-
-  const control: FormFields<S>["control"] = (name) => ({
-    value: form.watch(name),
-    onChange: (value) => form.setValue(name, value as PathValue<In<S>, typeof name>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-  });
 
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -238,7 +163,7 @@ function FormBody<S extends FormSchema>({
               {(errorText ?? usual)(refusal)}
             </Alert>
           )}
-          {children({ form, field, control, errorOf })}
+          {children(fields)}
         </Stack>
       </DialogContent>
       <DialogActions>
