@@ -13,7 +13,8 @@ import { CreateBudgetRequest } from "@learnward/contracts";
 import { useSchemaForm } from "../../components/useSchemaForm";
 import { toast } from "../../lib/toast";
 import { useCreateBudget, type Frequency } from "./hooks";
-import { MONEY_ERRORS, minorDigits, moneyText } from "./money";
+import { MONEY_ERRORS, minorDigits } from "./money";
+import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
 
 const FREQUENCIES: Frequency[] = ["yearly", "monthly", "weekly"];

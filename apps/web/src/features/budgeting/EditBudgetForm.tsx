@@ -12,7 +12,8 @@ import { Frequency, UpdateBudgetRequest, type Budget } from "@learnward/contract
 import { useSchemaForm } from "../../components/useSchemaForm";
 import { toast } from "../../lib/toast";
 import { useUpdateBudget } from "./hooks";
-import { MONEY_ERRORS, minorDigits, moneyText, toMajorText } from "./money";
+import { MONEY_ERRORS, minorDigits, toMajorText } from "./money";
+import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
 
 /** The amount as typed in the budget's currency and how it repeats ("" for not at all), by the server's UpdateBudgetRequest. */

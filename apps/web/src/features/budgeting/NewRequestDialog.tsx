@@ -7,7 +7,8 @@ import { CreatePurchaseRequest } from "@learnward/contracts";
 import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 import { useCreatePurchaseRequest } from "./hooks";
-import { MONEY_ERRORS, minorDigits, moneyText } from "./money";
+import { MONEY_ERRORS, minorDigits } from "./money";
+import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
 
 const rules = CreatePurchaseRequest.shape;

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Money is integer minor units (PRODUCT.md "Budgeting"); inputs are major units typed as text. */
 export const MONEY_ERRORS = ["required", "format", "zero", "tooLarge"] as const;
 export type MoneyError = (typeof MONEY_ERRORS)[number];
@@ -48,14 +46,4 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
     minor / 10 ** digits,
   );
-}
-
-/** A form's amount field: the text as typed in, minor units out; what is wrong is a MoneyError code. */
-export function moneyText(digits: number, options?: { allowZero?: boolean }) {
-  return z.string().transform((text, ctx) => {
-    const parsed = parseMoney(text, digits, options);
-    if (parsed.ok) return parsed.minor;
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  });
 }
