@@ -64,4 +64,30 @@ describe("FormDialog", () => {
     expect(alert).toHaveTextContent("This request has already been decided. The list now shows its decision.");
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it("puts a refusal about one field under that field and gives it the focus", async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderApp(
+      <FormDialog
+        schema={RejectPurchaseRequest}
+        defaultValues={{ reason: "" }}
+        title="Reject the request"
+        submitLabel="Reject"
+        cancelLabel="Cancel"
+        fieldRefusal={(error) => (error instanceof ApiError && error.code === "validation_error" ? { field: "reason", message: "Say it differently" } : null)}
+        onSubmit={() => Promise.reject(new ApiError(400, "validation_error", "Invalid body"))}
+        onClose={onClose}
+      >
+        {({ field }) => <TextField label="Reason" {...field("reason")} />}
+      </FormDialog>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Reject the request" });
+    await user.type(within(dialog).getByLabelText("Reason"), "Over budget");
+    await user.click(within(dialog).getByRole("button", { name: "Reject" }));
+    expect(await within(dialog).findByText("Say it differently")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Reason")).toHaveFocus();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
