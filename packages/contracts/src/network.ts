@@ -7,6 +7,8 @@ import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 const id = z.number().int().positive().max(2_147_483_647);
 const httpUrl = z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 const skill = z.string().trim().toLowerCase().min(1).max(60);
+/** A skill's name as collections and plans take it (spec §3: keyed by the lowercase name). */
+export const SkillName = skill;
 
 export const CollectionStatus = z.enum(["private", "pending", "published"]);
 const Owner = z.object({ id: z.number().int(), display_name: z.string() });
@@ -149,6 +151,8 @@ export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejecte
 export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
 
 const collectionIds = z.array(id).min(1).max(50);
+/** The collections one skill of a plan is learned from. */
+export const PlanCollectionIds = collectionIds;
 /**
  * spec §3: "collections keyed by collection id" (`{"4": {…}}`, what is under each id is not read), or a
  * list of ids; both answer the list of ids.

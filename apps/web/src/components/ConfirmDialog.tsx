@@ -9,7 +9,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 
 /**
  * "Are you sure?" before something that can't be undone: a title, what will happen, the server's
- * refusal if the last try failed (already translated), Cancel and a red confirming button.
+ * refusal if the last try failed (already translated), Cancel and a (red) confirming button.
  */
 export function ConfirmDialog(p: {
   open: boolean;
@@ -19,12 +19,15 @@ export function ConfirmDialog(p: {
   cancel: string;
   error: string | null;
   pending: boolean;
+  /** Red for what can't be undone (the default); primary for a step back, such as lifting a suspension. */
+  confirmColor?: "error" | "primary";
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const titleId = useId();
+  const textId = useId();
   return (
-    <Dialog open={p.open} onClose={p.onClose} aria-labelledby={titleId}>
+    <Dialog open={p.open} onClose={p.onClose} aria-labelledby={titleId} aria-describedby={textId}>
       <DialogTitle id={titleId}>{p.title}</DialogTitle>
       <DialogContent>
         {p.error && (
@@ -32,11 +35,11 @@ export function ConfirmDialog(p: {
             {p.error}
           </Alert>
         )}
-        <DialogContentText>{p.text}</DialogContentText>
+        <DialogContentText id={textId}>{p.text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={p.onClose}>{p.cancel}</Button>
-        <Button color="error" variant="contained" loading={p.pending} onClick={p.onConfirm}>
+        <Button color={p.confirmColor ?? "error"} variant="contained" loading={p.pending} onClick={p.onConfirm}>
           {p.confirm}
         </Button>
       </DialogActions>

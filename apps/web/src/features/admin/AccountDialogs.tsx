@@ -1,13 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
+import { useId } from "react";
+import { z } from "zod";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -17,6 +15,8 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { mayHaveNoCompany, Role } from "@learnward/contracts";
 import { ApiError, isApiError } from "../../lib/api";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 import type { AccountPatch, AdminAccount } from "./api";
 import { AuditLog } from "./AuditLog";
@@ -24,7 +24,7 @@ import { AnyRoleSelect, CompanySelect, InvitationSelect } from "./fields";
 import { useResendInvitation, useSignIns, useUpdateAccount } from "./hooks";
 import { LoadFailed, Loading, useFormatDateTime } from "./ui";
 import { ScrollArea } from "../../components/ScrollArea";
-import { useAdminError, useFormMessage } from "./useAdminError";
+import { useAdminError } from "./useAdminError";
 
 const companyValue = (account: AdminAccount) => (account.company ? String(account.company.id) : "");
 
@@ -41,125 +41,86 @@ export function accountPatch(account: AdminAccount, role: string, company: strin
   return patch;
 }
 
+// Only a platform operator may have no company (contracts' mayHaveNoCompany), as the server checks.
+const EditAccountForm = z
+  .object({ role: Role, company: z.string() })
+  .refine((value) => value.company !== "" || mayHaveNoCompany(value.role), { message: "companyRequired", path: ["company"] });
+
 /** Changes an account's role or company. Operators can't demote themselves. */
 export function EditAccountDialog({ account, isSelf, onClose }: { account: AdminAccount; isSelf: boolean; onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
   const errorMessage = useAdminError();
   const update = useUpdateAccount();
-  const [role, setRole] = useState<string>(account.role);
-  const [company, setCompany] = useState(companyValue(account));
-  const [companyError, setCompanyError] = useState<string | null>(null);
-
-  // Refusals about the company belong under the company field; the rest above the form.
-  const serverCompanyError =
-    isApiError(update.error, "company_required") || isApiError(update.error, "company_not_found")
-      ? errorMessage(update.error)
-      : null;
-  const companyHelp = companyError ?? serverCompanyError ?? (company !== companyValue(account) ? t("people.edit.moveHelp") : undefined);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (company === "" && !mayHaveNoCompany(Role.safeParse(role).data)) return setCompanyError(t("people.edit.companyRequired"));
-    setCompanyError(null);
-    const patch = accountPatch(account, role, company);
-    if (Object.keys(patch).length === 0) return onClose();
-    update.mutate(
-      { id: account.id, ...patch },
-      {
-        onSuccess: (saved) => {
-          toast(t("people.saved", { name: saved.display_name }), "success");
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t("people.edit.title", { name: account.display_name })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <DialogContentText>{account.email}</DialogContentText>
-            {update.isError && !serverCompanyError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(update.error)}
-              </Alert>
-            )}
-            <AnyRoleSelect
-              label={t("people.edit.role")}
-              value={role}
-              onChange={(value) => {
-                setRole(value);
-                setCompanyError(null);
-              }}
-              disabled={isSelf}
-              helperText={isSelf ? t("people.edit.ownRole") : undefined}
-            />
+    <FormDialog
+      schema={EditAccountForm}
+      defaultValues={{ role: account.role, company: companyValue(account) }}
+      title={t("people.edit.title", { name: account.display_name })}
+      description={account.email}
+      submitLabel={t("actions.save")}
+      cancelLabel={t("actions.cancel")}
+      messages={{ company: { companyRequired: t("people.edit.companyRequired") } }}
+      errorText={errorMessage}
+      // Refusals about the company belong under the company field; the rest above the form.
+      fieldRefusal={(error) =>
+        isApiError(error, "company_required") || isApiError(error, "company_not_found") ? { field: "company", message: errorMessage(error) } : null
+      }
+      onSubmit={async ({ role, company }) => {
+        const patch = accountPatch(account, role, company);
+        if (Object.keys(patch).length === 0) return;
+        const saved = await update.mutateAsync({ id: account.id, ...patch });
+        toast(t("people.saved", { name: saved.display_name }), "success");
+      }}
+      onClose={onClose}
+    >
+      {({ control, errorOf, form }) => {
+        const companyError = errorOf("company");
+        return (
+          <>
+            <AnyRoleSelect label={t("people.edit.role")} {...control("role")} disabled={isSelf} helperText={isSelf ? t("people.edit.ownRole") : undefined} />
             <CompanySelect
               label={t("people.edit.company")}
-              value={company}
-              onChange={(value) => {
-                setCompany(value);
-                setCompanyError(null);
-              }}
+              {...control("company")}
               emptyLabel={t("people.edit.noCompany")}
-              error={Boolean(companyError ?? serverCompanyError)}
-              helperText={companyHelp}
+              error={Boolean(companyError)}
+              helperText={companyError ?? (form.watch("company") !== companyValue(account) ? t("people.edit.moveHelp") : undefined)}
             />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            {t("actions.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 
 /** Deactivates an account (signed out at once, sign-in refused, history kept) or reactivates it. */
 export function AccountStatusDialog({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
   const errorMessage = useAdminError();
   const update = useUpdateAccount();
   const deactivate = account.status === "active";
-  const confirm = () =>
-    update.mutate(
-      { id: account.id, status: deactivate ? "deactivated" : "active" },
-      {
-        onSuccess: () => {
-          toast(t(deactivate ? "people.deactivated" : "people.reactivated", { name: account.display_name }), "success");
-          onClose();
-        },
-      },
-    );
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={`${titleId}-text`} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t(deactivate ? "people.deactivateTitle" : "people.reactivateTitle", { name: account.display_name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={`${titleId}-text`}>
-            {t(deactivate ? "people.deactivateDescription" : "people.reactivateDescription", { email: account.email })}
-          </DialogContentText>
-          {update.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(update.error)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button variant="contained" color={deactivate ? "error" : "primary"} loading={update.isPending} onClick={confirm}>
-          {t(deactivate ? "people.deactivate" : "people.reactivate")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={t(deactivate ? "people.deactivateTitle" : "people.reactivateTitle", { name: account.display_name })}
+      text={t(deactivate ? "people.deactivateDescription" : "people.reactivateDescription", { email: account.email })}
+      confirm={t(deactivate ? "people.deactivate" : "people.reactivate")}
+      cancel={t("actions.cancel")}
+      confirmColor={deactivate ? "error" : "primary"}
+      error={update.isError ? errorMessage(update.error) : null}
+      pending={update.isPending}
+      onConfirm={() =>
+        update.mutate(
+          { id: account.id, status: deactivate ? "deactivated" : "active" },
+          {
+            onSuccess: () => {
+              toast(t(deactivate ? "people.deactivated" : "people.reactivated", { name: account.display_name }), "success");
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 
@@ -223,62 +184,42 @@ export function AccountHistoryDialog({ account, onClose }: { account: AdminAccou
   );
 }
 
+const ResendForm = z.object({ invitation: z.string().min(1) });
+
 /** Sends a fresh invitation link to someone who was invited and has not accepted yet. */
 export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
-  const formMessage = useFormMessage();
   const errorMessage = useAdminError();
   const resend = useResendInvitation();
-  // Picked from the open invitations (issue 23), not typed: a typo can't miss the person.
-  const [invitation, setInvitation] = useState("");
-  const [missing, setMissing] = useState(false);
-  // "Already accepted" and "address now registered" are about the invitation picked.
-  const fieldError = resend.error instanceof ApiError && (resend.error.status === 404 || resend.error.status === 409) ? errorMessage(resend.error) : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!invitation) return setMissing(true);
-    resend.mutate(Number(invitation), {
-      onSuccess: (fresh) => {
-        toast(t("people.resend.sent", { email: fresh.email }), "success");
-        onClose();
-      },
-    });
-  };
-
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t("people.resend.title")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <DialogContentText>{t("people.resend.description")}</DialogContentText>
-            {resend.isError && !fieldError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(resend.error)}
-              </Alert>
-            )}
-            <InvitationSelect
-              label={t("people.resend.invitation")}
-              value={invitation}
-              onChange={(value) => {
-                setInvitation(value);
-                setMissing(false);
-                resend.reset();
-              }}
-              error={missing || Boolean(fieldError)}
-              helperText={missing ? formMessage("required") : (fieldError ?? t("people.resend.invitationHint"))}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={resend.isPending}>
-            {t("people.resend.submit")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      schema={ResendForm}
+      defaultValues={{ invitation: "" }}
+      title={t("people.resend.title")}
+      description={t("people.resend.description")}
+      submitLabel={t("people.resend.submit")}
+      cancelLabel={t("actions.cancel")}
+      errorText={errorMessage}
+      // "Already accepted" and "address now registered" are about the invitation picked.
+      fieldRefusal={(error) => (error instanceof ApiError && (error.status === 404 || error.status === 409) ? { field: "invitation", message: errorMessage(error) } : null)}
+      onSubmit={async ({ invitation }) => {
+        const fresh = await resend.mutateAsync(Number(invitation));
+        toast(t("people.resend.sent", { email: fresh.email }), "success");
+      }}
+      onClose={onClose}
+    >
+      {({ control, errorOf }) => {
+        const error = errorOf("invitation");
+        // Picked from the open invitations (issue 23), not typed: a typo can't miss the person.
+        return (
+          <InvitationSelect
+            label={t("people.resend.invitation")}
+            {...control("invitation")}
+            error={Boolean(error)}
+            helperText={error ?? t("people.resend.invitationHint")}
+          />
+        );
+      }}
+    </FormDialog>
   );
 }

@@ -1,17 +1,15 @@
 import { useId, useState, type ReactNode } from "react";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import { AuditLog } from "./AuditLog";
@@ -26,42 +24,32 @@ import { StatusChip, useFormatDate } from "./ui";
  */
 export function SuspendDialog({ company, onClose }: { company: AdminCompany; onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
   const errorMessage = useAdminError();
   const change = useSetCompanySuspended();
   const suspend = company.status === "active";
-  const confirm = () =>
-    change.mutate(
-      { id: company.id, suspended: suspend },
-      {
-        onSuccess: () => {
-          toast(t(suspend ? "companies.suspended" : "companies.lifted", { name: company.name }), "success");
-          onClose();
-        },
-      },
-    );
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={`${titleId}-text`} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t(suspend ? "companies.suspendTitle" : "companies.liftTitle", { name: company.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={`${titleId}-text`}>
-            {suspend ? t("companies.suspendDescription", { count: company.people_count }) : t("companies.liftDescription", { count: company.people_count })}
-          </DialogContentText>
-          {change.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(change.error)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button variant="contained" color={suspend ? "error" : "primary"} loading={change.isPending} onClick={confirm}>
-          {t(suspend ? "companies.suspend" : "companies.lift")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={t(suspend ? "companies.suspendTitle" : "companies.liftTitle", { name: company.name })}
+      text={suspend ? t("companies.suspendDescription", { count: company.people_count }) : t("companies.liftDescription", { count: company.people_count })}
+      confirm={t(suspend ? "companies.suspend" : "companies.lift")}
+      cancel={t("actions.cancel")}
+      confirmColor={suspend ? "error" : "primary"}
+      error={change.isError ? errorMessage(change.error) : null}
+      pending={change.isPending}
+      onConfirm={() =>
+        change.mutate(
+          { id: company.id, suspended: suspend },
+          {
+            onSuccess: () => {
+              toast(t(suspend ? "companies.suspended" : "companies.lifted", { name: company.name }), "success");
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

@@ -125,4 +125,3 @@ export function companyServerErrors(error: unknown): Partial<Record<CompanyField
 
 /** Inviting someone into a company: the server's own rules for the address and the role. */
 export const InviteForm = z.object({ email: Email, role: CompanyRole });
-export type InviteFormValues = z.input<typeof InviteForm>;

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useMemo } from "react";
+import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -7,11 +8,17 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import type { Budget } from "@learnward/contracts";
+import { Frequency, UpdateBudgetRequest, type Budget } from "@learnward/contracts";
+import { useSchemaForm } from "../../components/useSchemaForm";
 import { toast } from "../../lib/toast";
-import { useUpdateBudget, type Frequency } from "./hooks";
-import { minorDigits, parseMoney, toMajorText } from "./money";
+import { useUpdateBudget } from "./hooks";
+import { MONEY_ERRORS, minorDigits, toMajorText } from "./money";
+import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
+
+/** The amount as typed in the budget's currency and how it repeats ("" for not at all), by the server's UpdateBudgetRequest. */
+const editBudgetForm = (digits: number) =>
+  z.object({ amount_minor: moneyText(digits).pipe(UpdateBudgetRequest.shape.amount_minor.unwrap()), frequency: Frequency.or(z.literal("")) });
 
 /** Change a budget's amount or how it repeats (PATCH /budgets/{id}/). Keyed by budget id by its parent. */
 export function EditBudgetForm({ budget }: { budget: Budget }) {
@@ -19,18 +26,20 @@ export function EditBudgetForm({ budget }: { budget: Budget }) {
   const update = useUpdateBudget();
   const errorMessage = useBudgetError(budget.currency);
   const digits = minorDigits(budget.currency);
-  const [amount, setAmount] = useState(() => toMajorText(budget.amount_minor, digits));
-  const [frequency, setFrequency] = useState<Frequency | "">(budget.frequency ?? "");
-  const parsed = parseMoney(amount, digits);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!parsed.ok) return;
-    update.mutate({ id: budget.id, amount_minor: parsed.minor, frequency: frequency || null }, { onSuccess: () => toast(t("companyBudget.edit.saved"), "success") });
-  };
+  const schema = useMemo(() => editBudgetForm(digits), [digits]);
+  const { form, field, control } = useSchemaForm(schema, {
+    defaultValues: { amount_minor: toMajorText(budget.amount_minor, digits), frequency: budget.frequency ?? "" },
+    // The amount says at once what is wrong with it.
+    mode: "onChange",
+    messages: { amount_minor: Object.fromEntries(MONEY_ERRORS.map((code) => [code, t(`money.${code}`)])) },
+  });
+  const frequency = control("frequency");
+  const submit = form.handleSubmit(({ amount_minor, frequency: repeat }) =>
+    update.mutate({ id: budget.id, amount_minor, frequency: repeat || null }, { onSuccess: () => toast(t("companyBudget.edit.saved"), "success") }),
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="edit-budget-heading">
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="edit-budget-heading">
       <Typography variant="h3" component="h3" id="edit-budget-heading" sx={{ mb: 2 }}>
         {t("companyBudget.edit.heading")}
       </Typography>
@@ -42,14 +51,17 @@ export function EditBudgetForm({ budget }: { budget: Budget }) {
         )}
         <TextField
           label={t("companyBudget.edit.amount")}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
           required
+          {...field("amount_minor")}
           slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{budget.currency}</InputAdornment> } }}
-          error={!parsed.ok}
-          helperText={parsed.ok ? undefined : t(`money.${parsed.error}`)}
         />
-        <TextField select label={t("companyBudget.create.frequency")} value={frequency} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => setFrequency(e.target.value as Frequency | "")}>
+        <TextField
+          select
+          label={t("companyBudget.create.frequency")}
+          value={frequency.value}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          onChange={(e) => frequency.onChange(e.target.value)}
+        >
           <MenuItem value="">{t("companyBudget.create.noFrequency")}</MenuItem>
           {(["yearly", "monthly", "weekly"] as const).map((f) => (
             <MenuItem key={f} value={f}>
@@ -58,7 +70,7 @@ export function EditBudgetForm({ budget }: { budget: Budget }) {
           ))}
         </TextField>
         <Box sx={{ pt: 1 }}>
-          <Button type="submit" variant="outlined" loading={update.isPending} disabled={!parsed.ok}>
+          <Button type="submit" variant="outlined" loading={update.isPending} disabled={Boolean(form.formState.errors.amount_minor)}>
             {t("companyBudget.edit.save")}
           </Button>
         </Box>

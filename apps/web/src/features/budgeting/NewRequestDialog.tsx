@@ -1,117 +1,60 @@
-import { useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
+import { useMemo } from "react";
+import { z } from "zod";
 import InputAdornment from "@mui/material/InputAdornment";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
+import { CreatePurchaseRequest } from "@learnward/contracts";
+import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 import { useCreatePurchaseRequest } from "./hooks";
-import { minorDigits, parseMoney } from "./money";
+import { MONEY_ERRORS, minorDigits } from "./money";
+import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
 
-const isHttpLink = (value: string) => {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+const rules = CreatePurchaseRequest.shape;
+/** The request as typed: the contract's fields, a link that may stay empty, the price as text in the currency's decimals. */
+const newRequestForm = (digits: number) =>
+  z.object({ title: rules.title, link: z.string().trim().pipe(rules.link.unwrap().unwrap().or(z.literal(""))), price_minor: moneyText(digits), reason: rules.reason });
 
 /** A member asks for a course or content: title, link, price, reason. */
 export function NewRequestDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
   const { t } = useTranslation("budgeting");
   const create = useCreatePurchaseRequest();
   const errorMessage = useBudgetError(currency);
-  const [title, setTitle] = useState("");
-  const [link, setLink] = useState("");
-  const [price, setPrice] = useState("");
-  const [reason, setReason] = useState("");
-  const [touched, setTouched] = useState(false);
-
-  const parsed = parseMoney(price, minorDigits(currency));
-  const errors = {
-    title: title.trim() === "" ? t("form.titleRequired") : null,
-    link: link.trim() !== "" && !isHttpLink(link.trim()) ? t("form.linkInvalid") : null,
-    price: parsed.ok ? null : t(`money.${parsed.error}`),
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (errors.title || errors.link || !parsed.ok) return;
-    create.mutate(
-      { title: title.trim(), link: link.trim() || null, price_minor: parsed.minor, reason: reason.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast(t("form.created"), "success");
-          onClose();
-        },
-      },
-    );
-  };
+  const schema = useMemo(() => newRequestForm(minorDigits(currency)), [currency]);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-request-title">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="new-request-title">{t("form.heading")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {create.isError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(create.error)}
-              </Alert>
-            )}
-            <TextField
-              label={t("form.title")}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              required
-              autoFocus
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-              error={touched && Boolean(errors.title)}
-              helperText={touched ? errors.title : undefined}
-            />
-            <TextField
-              label={t("form.link")}
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-              type="url"
-              fullWidth
-              error={touched && Boolean(errors.link)}
-              helperText={touched && errors.link ? errors.link : t("form.linkHelp")}
-            />
-            <TextField
-              label={t("form.price")}
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
-              error={touched && Boolean(errors.price)}
-              helperText={touched && errors.price ? errors.price : t("form.priceHelp")}
-            />
-            <TextField
-              label={t("form.reason")}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              fullWidth
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("actions.close")}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t("form.submit")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      schema={schema}
+      defaultValues={{ title: "", link: "", price_minor: "", reason: "" }}
+      title={t("form.heading")}
+      submitLabel={t("form.submit")}
+      cancelLabel={t("actions.close")}
+      messages={{
+        title: { required: t("form.titleRequired") },
+        link: t("form.linkInvalid"),
+        price_minor: Object.fromEntries(MONEY_ERRORS.map((code) => [code, t(`money.${code}`)])),
+      }}
+      errorText={errorMessage}
+      onSubmit={async ({ title, link, price_minor, reason }) => {
+        await create.mutateAsync({ title, link: link || null, price_minor, reason: reason || undefined });
+        toast(t("form.created"), "success");
+      }}
+      onClose={onClose}
+    >
+      {({ field }) => (
+        <>
+          <TextField label={t("form.title")} required autoFocus fullWidth {...field("title")} />
+          <TextField label={t("form.link")} type="url" fullWidth {...field("link", t("form.linkHelp"))} />
+          <TextField
+            label={t("form.price")}
+            required
+            fullWidth
+            {...field("price_minor", t("form.priceHelp"))}
+            slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
+          />
+          <TextField label={t("form.reason")} fullWidth multiline minRows={3} {...field("reason")} />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 /** Money is integer minor units (PRODUCT.md "Budgeting"); inputs are major units typed as text. */
-export type MoneyError = "required" | "format" | "zero" | "tooLarge";
+export const MONEY_ERRORS = ["required", "format", "zero", "tooLarge"] as const;
+export type MoneyError = (typeof MONEY_ERRORS)[number];
 export type ParsedMoney = { ok: true; minor: number } | { ok: false; error: MoneyError };
 
 const MAX_MINOR = 1_000_000_000_000;

@@ -1,18 +1,15 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import type { ContentItem } from "@learnward/contracts";
+import { FolderNameRequest, type ContentItem } from "@learnward/contracts";
+import { FormDialog } from "../../components/FormDialog";
+import { maxOf } from "../../components/formRules";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -36,61 +33,57 @@ function SectionSelect({ folderId, value, onChange }: { folderId: number; value:
   );
 }
 
+const AddToFolderForm = z.object({ folder: z.string().min(1), section: z.string() });
+const folderName = FolderNameRequest.shape.name;
+
 /** Add an item of my library to one of my folders (POST /api/user/folder_relation/create_content/ {id_primary}). */
 export default function AddToFolderDialog({ item, onClose }: { item: ContentItem; onClose: () => void }) {
   const { t } = useTranslation("home");
-  const titleId = useId();
   const message = useErrorMessage();
   const folders = useFolders();
-  const { create } = useFolderMutations();
   const add = useAddToFolder();
-  const [folder, setFolder] = useState("");
-  const [section, setSection] = useState(NO_SECTION);
-  const [newName, setNewName] = useState("");
-
-  const createFolder = () =>
-    create.mutate(newName.trim(), {
-      onSuccess: (created) => {
-        setFolder(String(created.id));
-        setNewName("");
-      },
-    });
-
-  const submit = () => {
-    if (!folder) return;
-    add.mutate(
-      { id_folder: Number(folder), id_section: section === NO_SECTION ? null : Number(section), id_primary: item.id_primary },
-      {
-        onSuccess: () => {
-          const name = folders.data?.find((f) => String(f.id) === folder)?.name ?? "";
-          toast(t("folders.added", { title: item.title, folder: name }), "success");
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("folders.addTitle")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{item.title}</DialogContentText>
-        {folders.isPending ? (
-          <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
-            <CircularProgress aria-label={t("folders.loading")} />
-          </Box>
-        ) : (
-          <Stack spacing={2} sx={{ pt: 1 }}>
+    <FormDialog
+      schema={AddToFolderForm}
+      defaultValues={{ folder: "", section: NO_SECTION }}
+      maxWidth="xs"
+      title={t("folders.addTitle")}
+      description={item.title}
+      submitLabel={t("folders.addToFolder")}
+      cancelLabel={t("actions.cancel")}
+      errorText={(error) => (isApiError(error, "already_in_folder") ? t("folders.alreadyInFolder") : message(error))}
+      onSubmit={async ({ folder, section }) => {
+        await add.mutateAsync({ id_folder: Number(folder), id_section: section === NO_SECTION ? null : Number(section), id_primary: item.id_primary });
+        const name = folders.data?.find((f) => String(f.id) === folder)?.name ?? "";
+        toast(t("folders.added", { title: item.title, folder: name }), "success");
+      }}
+      onClose={onClose}
+    >
+      {({ control, errorOf }) => {
+        if (folders.isPending) {
+          return (
+            <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
+              <CircularProgress aria-label={t("folders.loading")} />
+            </Box>
+          );
+        }
+        const folder = control("folder");
+        const section = control("section");
+        const folderError = errorOf("folder");
+        return (
+          <>
             {folders.isError && <Alert severity="error">{message(folders.error)}</Alert>}
             {folders.data && folders.data.length > 0 && (
               <TextField
                 select
                 label={t("folders.folder")}
-                value={folder}
+                value={folder.value}
                 onChange={(event) => {
-                  setFolder(event.target.value);
-                  setSection(NO_SECTION);
+                  folder.onChange(event.target.value);
+                  section.onChange(NO_SECTION);
                 }}
+                error={Boolean(folderError)}
+                helperText={folderError}
                 required
                 fullWidth
               >
@@ -101,42 +94,57 @@ export default function AddToFolderDialog({ item, onClose }: { item: ContentItem
                 ))}
               </TextField>
             )}
-            {folder && <SectionSelect folderId={Number(folder)} value={section} onChange={setSection} />}
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (newName.trim()) createFolder();
-              }}
-              sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}
-            >
-              <TextField
-                label={t("folders.newFolderName")}
-                value={newName}
-                onChange={(event) => setNewName(event.target.value)}
-                size="small"
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: 120 } }}
-              />
-              <Button type="submit" variant="outlined" disabled={!newName.trim()} loading={create.isPending} sx={{ flex: "0 0 auto" }}>
-                {t("folders.create")}
-              </Button>
-            </Box>
-            {(add.isError || create.isError) && (
-              <Alert severity="error" role="alert">
-                {add.isError && isApiError(add.error, "already_in_folder") ? t("folders.alreadyInFolder") : message(add.error ?? create.error)}
-              </Alert>
-            )}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button variant="contained" onClick={submit} disabled={!folder} loading={add.isPending}>
-          {t("folders.addToFolder")}
+            {folder.value && <SectionSelect folderId={Number(folder.value)} value={section.value} onChange={section.onChange} />}
+            <NewFolder onCreated={(id) => folder.onChange(String(id))} />
+          </>
+        );
+      }}
+    </FormDialog>
+  );
+}
+
+/** Creates a folder on the spot (named by the server's FolderNameRequest rule) and picks it. */
+function NewFolder({ onCreated }: { onCreated: (id: number) => void }) {
+  const { t } = useTranslation("home");
+  const message = useErrorMessage();
+  const { create } = useFolderMutations();
+  const [name, setName] = useState("");
+  const parsed = folderName.safeParse(name);
+  const createFolder = () => {
+    if (!parsed.success) return;
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        onCreated(created.id);
+        setName("");
+      },
+    });
+  };
+  return (
+    <>
+      <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
+        <TextField
+          label={t("folders.newFolderName")}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          // Enter creates the folder, not the item's addition: this field is not part of the form.
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            createFolder();
+          }}
+          size="small"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: maxOf(folderName) } }}
+        />
+        <Button variant="outlined" onClick={createFolder} disabled={!parsed.success} loading={create.isPending} sx={{ flex: "0 0 auto" }}>
+          {t("folders.create")}
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+      {create.isError && (
+        <Alert severity="error" role="alert">
+          {message(create.error)}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -1,19 +1,14 @@
-import { useId, useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
+import { CreatePublishRequest } from "@learnward/contracts";
+import { FormDialog } from "../../components/FormDialog";
+import { maxLengthOf } from "../../components/formRules";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useRequestPublish } from "./hooks";
 
-const MESSAGE_MAX = 1000;
+const PublishForm = CreatePublishRequest.pick({ message: true });
 
 interface RequestPublishDialogProps {
   collectionId: number;
@@ -32,56 +27,31 @@ export function RequestPublishDialog({ collectionId, open, onClose, kind = "publ
       : { title: t("publish.dialogTitle"), body: t("publish.dialogText"), send: t("publish.send"), sent: t("publish.sent") };
   const errorMessage = useErrorMessage();
   const ask = useRequestPublish();
-  const [message, setMessage] = useState("");
-  const titleId = useId();
-
-  const close = () => {
-    ask.reset();
-    setMessage("");
-    onClose();
-  };
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const text = message.trim();
-    ask.mutate(
-      { collection_id: collectionId, ...(text ? { message: text } : {}) },
-      {
-        onSuccess: () => {
-          toast(words.sent, "success");
-          close();
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={send} noValidate>
-        <DialogTitle id={titleId}>{words.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{words.body}</DialogContentText>
-          {ask.isError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {isApiError(ask.error, "publish_request_open") ? t("publish.alreadyOpen") : errorMessage(ask.error)}
-            </Alert>
-          )}
-          <TextField
-            label={t("publish.message")}
-            helperText={t("publish.messageHint", { count: MESSAGE_MAX })}
-            value={message}
-            onChange={(event) => setMessage(event.target.value.slice(0, MESSAGE_MAX))}
-            multiline
-            minRows={3}
-            fullWidth
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={ask.isPending}>
-            {words.send}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      schema={PublishForm}
+      defaultValues={{ message: "" }}
+      title={words.title}
+      description={words.body}
+      submitLabel={words.send}
+      cancelLabel={t("actions.cancel")}
+      errorText={(error) => (isApiError(error, "publish_request_open") ? t("publish.alreadyOpen") : errorMessage(error))}
+      onSubmit={async ({ message }) => {
+        await ask.mutateAsync({ collection_id: collectionId, ...(message ? { message } : {}) });
+        toast(words.sent, "success");
+      }}
+      onClose={onClose}
+    >
+      {({ field }) => (
+        <TextField
+          label={t("publish.message")}
+          multiline
+          minRows={3}
+          fullWidth
+          {...field("message", t("publish.messageHint", { count: maxLengthOf(PublishForm, "message") }))}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "@learnward/contracts";
+import { CreatePlanRequest, IsoDate, PlanCollectionIds, SkillName } from "@learnward/contracts";
 import { todayIsoDate } from "./format";
 import type { CreatePlanBody } from "./types";
 
@@ -13,22 +13,29 @@ export type PersonOption = z.infer<typeof PersonOption>;
 export type TeamOption = z.infer<typeof TeamOption>;
 export type CollectionOption = z.infer<typeof CollectionOption>;
 
+const rules = CreatePlanRequest.shape;
+/** The pickers hold people, teams and collections; the server's limits apply to their ids. */
+const fits = (rule: z.ZodType) => (chosen: { id: number }[]) => rule.safeParse(chosen.map((option) => option.id)).success;
+
 const SkillRow = z.object({
-  // spec §3: skills are keyed by their lowercase name.
-  skill: z.string().trim().toLowerCase().min(1, { message: "required" }).max(60, { message: "too_long" }),
-  collections: z.array(CollectionOption).min(1, { message: "collections_required" }).max(50, { message: "too_many_collections" }),
+  // spec §3: skills are keyed by their lowercase name (the contracts' SkillName).
+  skill: SkillName,
+  collections: z
+    .array(CollectionOption)
+    .refine((chosen) => chosen.length > 0, { message: "collections_required" })
+    .refine((chosen) => chosen.length === 0 || fits(PlanCollectionIds)(chosen), { message: "too_many_collections" }),
 });
 
 export const AssignPlanForm = z
   .object({
-    title: z.string().trim().min(1, { message: "required" }).max(200, { message: "too_long" }),
+    title: rules.title,
     // The contracts' rule (a day that exists), with this form's message code.
     deadline: z
       .string()
       .refine((value) => IsoDate.safeParse(value).success, { message: "invalid_date" })
       .refine((value) => value >= todayIsoDate(), { message: "deadline_past" }),
-    people: z.array(PersonOption).max(1000),
-    teams: z.array(TeamOption).max(100),
+    people: z.array(PersonOption).refine(fits(rules.selectedAccount), { message: "invalid" }),
+    teams: z.array(TeamOption).refine(fits(rules.selectedTeam), { message: "invalid" }),
     skills: z.array(SkillRow).min(1, { message: "skills_required" }),
   })
   .superRefine((value, ctx) => {

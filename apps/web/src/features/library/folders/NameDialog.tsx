@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,8 +9,8 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../../i18n/useErrorMessage";
-
-const MAX_NAME = 120;
+import { FolderNameRequest } from "@learnward/contracts";
+import { FormDialog } from "../../../components/FormDialog";
 
 interface NameDialogProps {
   title: string;
@@ -23,53 +23,24 @@ interface NameDialogProps {
   onClose: () => void;
 }
 
-/** Names a new folder or section, or renames one (the server takes 1 to 120 characters). */
+/** Names a new folder or section, or renames one (the server's FolderNameRequest: 1 to 120 characters). */
 export function NameDialog({ title, label, submitLabel, initial = "", pending, error, onSubmit, onClose }: NameDialogProps) {
   const { t } = useTranslation("home");
-  const titleId = useId();
-  const message = useErrorMessage();
-  const [name, setName] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const blank = name.trim() === "";
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!blank) onSubmit(name.trim());
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          {Boolean(error) && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {message(error)}
-            </Alert>
-          )}
-          <TextField
-            label={label}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={touched && blank}
-            helperText={touched && blank ? message("required") : undefined}
-            autoFocus
-            required
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { maxLength: MAX_NAME } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("actions.cancel")}</Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      schema={FolderNameRequest}
+      defaultValues={{ name: initial }}
+      maxWidth="xs"
+      title={title}
+      submitLabel={submitLabel}
+      cancelLabel={t("actions.cancel")}
+      pending={pending}
+      error={error}
+      onSubmit={(values) => onSubmit(values.name)}
+      onClose={onClose}
+    >
+      {({ field }) => <TextField label={label} autoFocus required fullWidth {...field("name")} />}
+    </FormDialog>
   );
 }
 
