@@ -17,6 +17,7 @@ const held = async <T,>(load: () => Promise<T>) => {
   return load();
 };
 vi.mock("../routes/home/HomePage", (original) => held(original));
+vi.mock("../routes/settings/SettingPage", (original) => held(original));
 vi.mock("../routes/network/CollectionPage", (original) => held(original));
 vi.mock("../routes/network/LibraryPage", (original) => held(original));
 vi.mock("../routes/network/MyTasksPage", (original) => held(original));
@@ -31,6 +32,7 @@ const ANSWERS: Record<string, unknown> = {
   "/api/contentuser/search": { count: 0, results: [], links: { next: null, previous: null } },
   "/api/b2b/v1/collections/5/": collection({ id: 5 }),
   "/api/b2b/v1/profile/acme.test": meFor("member").company,
+  "/api/user/profile/": { uid: "uid-member", displayName: "Demo member", photoURL: null, email: "member@acme.test", username: "member", role: "member", locale: "en" },
 };
 
 /** A server that answers a page of nothing to the lists asked for, and records each call as "GET /path?query". */
@@ -49,6 +51,7 @@ function emptyServer() {
 // Each page's first data: asked for while the page's code still loads, and once only.
 const PAGES: [path: string, role: Role, firstData: string[]][] = [
   ["/home?tab=course&course=wishlist&q=sql", "member", ["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]],
+  ["/setting", "member", ["GET /api/user/profile/?uid=uid-member"]],
   ["/collaborative-network/collections/5/sql", "member", ["GET /api/b2b/v1/collections/5/"]],
   ["/collaborative-network/library?tab=company&q=sql", "member", ["GET /api/b2b/v1/collections/?scope=library&page=1&page_size=12&search=sql"]],
   ["/collaborative-network/myTasks?page=2", "member", ["GET /api/b2b/v1/my-tasks/?status=all&page=2&page_size=20"]],

@@ -64,7 +64,7 @@ const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["aut
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
-const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"]);
+const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"], () => import("../features/settings/queries").then((m) => m.settingFirstData));
 const HomePage = page(() => import("../routes/home/HomePage"), ["home"], () => import("../features/library/queries").then((m) => m.homeFirstData), { serverRendered: "signedIn" });
 const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], () => import("../features/discover/queries").then((m) => m.discoverFirstData), { serverRendered: "signedIn" });
 const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], () => import("../features/insights/queries").then((m) => m.insightsFirstData), { serverRendered: "signedIn" });

@@ -1,19 +1,29 @@
-import type { ContentCounts, SaveContentRequest, UpdateContentRequest } from "@learnward/contracts";
+import { FOLDER_PAGE_SIZE, type ContentCounts, type CreateFolderContentRequest, type SaveContentRequest, type UpdateContentRequest } from "@learnward/contracts";
 import type { z } from "zod";
 import { isApiError, request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
+import type { CourseMoveStep } from "./courseMoves";
 import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./query";
 
 // The library's calls (spec §7 /api/contentuser/…), each answer checked against its contract. No zod
 // here: /home's first data is asked for from these while the page's code downloads (app/router.tsx).
 
 export type UpdateContent = z.input<typeof UpdateContentRequest>;
+export type AddToFolder = z.input<typeof CreateFolderContentRequest>;
+/** A folder's lists: the items without a section (null) or one section's items. */
+export type ListId = number | null;
 
 const checkContentCounts = checkedBy((s) => s.ContentCounts);
 const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
 const checkContentPreview = checkedBy((s) => s.ContentPreview);
 const checkContentItem = checkedBy((s) => s.ContentItem);
 const checkDeleteContentResponse = checkedBy((s) => s.DeleteContentResponse);
+const checkFolderList = checkedBy((s) => s.Folder.array());
+const checkSectionList = checkedBy((s) => s.FolderSection.array());
+const checkFolderItemsPage = checkedBy((s) => s.Paginated(s.FolderRelation));
+const checkFolder = checkedBy((s) => s.Folder);
+const checkFolderSection = checkedBy((s) => s.FolderSection);
+const checkFolderRelation = checkedBy((s) => s.FolderRelation);
 
 const EMPTY_COUNTS: ContentCounts = {
   articlesCount: 0,
@@ -66,3 +76,63 @@ export const updateContent = (id: number, changes: UpdateContent) =>
 /** DELETE /api/contentuser/delete/?id_primary= (spec §7: then it leaves the lists). */
 export const deleteContent = (idPrimary: number) =>
   request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: idPrimary }, parse: checkDeleteContentResponse });
+
+// ---- Folders (spec §7 /api/user/folder…) ----
+
+/** GET /api/user/folder/ */
+export const fetchFolders = (signal?: AbortSignal) => request("/api/user/folder/", { parse: checkFolderList, signal });
+
+/** GET /api/user/folder/{id}/section/ */
+export const fetchSections = (folderId: number, signal?: AbortSignal) => request(`/api/user/folder/${folderId}/section/`, { parse: checkSectionList, signal });
+
+/**
+ * GET /api/user/folder_relation/: one list of a folder by priority, 15 a page (spec §9);
+ * without_section=true for the folder's own list, id_section for a section.
+ */
+export const fetchFolderItems = (folderId: number, list: ListId, page: number, signal?: AbortSignal) =>
+  request("/api/user/folder_relation/", {
+    query: { id_folder__id: folderId, page, page_size: FOLDER_PAGE_SIZE, ...(list === null ? { without_section: true } : { id_section: list }) },
+    parse: checkFolderItemsPage,
+    signal,
+  });
+
+export const createFolder = (name: string) => request("/api/user/folder/", { method: "POST", body: { name }, parse: checkFolder });
+export const renameFolder = (id: number, name: string) => request(`/api/user/folder/${id}/`, { method: "PATCH", body: { name }, parse: checkFolder });
+export const deleteFolder = (id: number) => request(`/api/user/folder/${id}/`, { method: "DELETE" });
+
+const sectionsPath = (folderId: number) => `/api/user/folder/${folderId}/section`;
+export const createSection = (folderId: number, name: string) => request(`${sectionsPath(folderId)}/`, { method: "POST", body: { name }, parse: checkFolderSection });
+export const renameSection = (folderId: number, id: number, name: string) =>
+  request(`${sectionsPath(folderId)}/${id}/`, { method: "PATCH", body: { name }, parse: checkFolderSection });
+export const deleteSection = (folderId: number, id: number) => request(`${sectionsPath(folderId)}/${id}/`, { method: "DELETE" });
+
+/** POST /api/user/folder_relation/create_content/: an item of my library (id_primary) or a new URL. */
+export const addToFolder = (body: AddToFolder) => request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: checkFolderRelation });
+
+/** PATCH /api/user/folder_relation/{id}/ {priority} (and {id_section} when it changes list). */
+export const moveFolderItem = (id: number, priority: number | undefined, section: ListId | undefined) =>
+  request(`/api/user/folder_relation/${id}/`, {
+    method: "PATCH",
+    body: { ...(priority === undefined ? {} : { priority }), ...(section === undefined ? {} : { id_section: section }) },
+    parse: checkFolderRelation,
+  });
+
+/** DELETE /api/user/folder_relation/{id}/: out of the folder, still in the library. */
+export const removeFromFolder = (id: number) => request(`/api/user/folder_relation/${id}/`, { method: "DELETE" });
+
+// ---- Course states (spec §4; the order of a move's calls is courseMoves.ts's) ----
+
+/** One call of a course move: the wishlist or course entry of `idCourse` deleted, created or updated. */
+export function runCourseMoveStep(step: CourseMoveStep, idCourse: number): Promise<unknown> {
+  switch (step.method) {
+    case "DELETE":
+      return request(step.path, { method: "DELETE", query: { id_course: idCourse } });
+    case "PATCH":
+      return request(step.path, { method: "PATCH", query: { id_course: idCourse }, body: { completed: step.completed } });
+    case "POST":
+      return request(step.path, {
+        method: "POST",
+        body: step.path === "/api/user/courses" ? { id_course: idCourse, completed: step.completed } : { id_course: idCourse },
+      });
+  }
+}

@@ -2,9 +2,8 @@ import { useCallback, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContentItem, ContentSearchResponse, CourseStatus, DeleteContentResponse, SaveContentRequest } from "@learnward/contracts";
 import type { z } from "zod";
-import { deleteContent, previewContent, saveContent, updateContent, type UpdateContent } from "./api";
+import { addToFolder, deleteContent, previewContent, saveContent, updateContent, type UpdateContent } from "./api";
 import { moveCourse } from "./courseMoves";
-import { addToFolder } from "./folderHooks";
 import { contentCountsOptions, contentSearchOptions } from "./queries";
 import { libraryKey, type LibraryQuery } from "./query";
 

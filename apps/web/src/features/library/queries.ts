@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { FirstData } from "../../app/firstData";
-import { fetchContentCounts, searchContent } from "./api";
-import { contentSearchQuery, FOLDERS_TAB, libraryKey, libraryLocation, type LibraryQuery } from "./query";
+import { fetchContentCounts, fetchFolders, searchContent } from "./api";
+import { contentSearchQuery, FOLDERS_TAB, foldersKey, libraryKey, libraryLocation, type LibraryQuery } from "./query";
 
 // The library's queries, declared once: the page's hooks read them, and the router and the server
 // render fetch a page's first ones from the same options (app/firstData.ts).
@@ -22,13 +22,16 @@ export const contentSearchOptions = (query: LibraryQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /api/user/folder/: my folders. */
+export const foldersOptions = () => queryOptions({ queryKey: foldersKey, queryFn: ({ signal }) => fetchFolders(signal) });
+
 /**
- * /home and /profile/:username first show the counts and the list the address opens on (none on
- * my folders tab).
+ * /home and /profile/:username first show the counts and the list the address opens on (on my
+ * folders tab, my folders).
  */
 export const homeFirstData: FirstData = ({ search, params }) => {
   const username = params.username;
   const { tab, course, search: term, page } = libraryLocation(search, username === undefined);
-  if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term)];
+  if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term), foldersOptions()];
   return [contentCountsOptions(username, term), contentSearchOptions({ username, tab, course, search: term, page })];
 };

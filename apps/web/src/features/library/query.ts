@@ -7,6 +7,8 @@ import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
 
 /** Every cached answer about my library starts with this key: a change to it reloads them all. */
 export const libraryKey = ["library"] as const;
+/** My folders, under the library key: deleting or editing saved content reloads the folders that show it. */
+export const foldersKey = [...libraryKey, "folders"] as const;
 
 /** The type tabs of the library (spec §3 lists, and saved jobs: PRODUCT.md), and what each sends as contenType. */
 export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course", "job"] as const;

@@ -97,8 +97,8 @@ describe("/home library", () => {
     const gets = calls.map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
     expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);
 
-    // The folders tab shows no list: only the counts are asked for early.
-    expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([["library", "counts", null, ""]]);
+    // The folders tab shows no list: the counts and my folders are asked for early.
+    expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([["library", "counts", null, ""], ["library", "folders"]]);
   });
 
   it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {
