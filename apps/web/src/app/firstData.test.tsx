@@ -18,6 +18,8 @@ const held = async <T,>(load: () => Promise<T>) => {
 };
 vi.mock("../routes/home/HomePage", (original) => held(original));
 vi.mock("../routes/settings/SettingPage", (original) => held(original));
+vi.mock("../routes/people/TeamPage", (original) => held(original));
+vi.mock("../routes/people/SkillboostPage", (original) => held(original));
 vi.mock("../routes/network/CollectionPage", (original) => held(original));
 vi.mock("../routes/network/LibraryPage", (original) => held(original));
 vi.mock("../routes/network/MyTasksPage", (original) => held(original));
@@ -32,6 +34,8 @@ const ANSWERS: Record<string, unknown> = {
   "/api/contentuser/search": { count: 0, results: [], links: { next: null, previous: null } },
   "/api/b2b/v1/collections/5/": collection({ id: 5 }),
   "/api/b2b/v1/profile/acme.test": meFor("member").company,
+  "/api/b2b/v1/teams/7/": { id: 7, name: "Engineering", leader: null, members_count: 0, created_at: "2026-01-05T09:00:00.000Z" },
+  "/api/b2b/v1/teams/7/progress/": { count: 0, next: null, previous: null, results: [], skills: [] },
   "/api/user/profile/": { uid: "uid-member", displayName: "Demo member", photoURL: null, email: "member@acme.test", username: "member", role: "member", locale: "en" },
 };
 
@@ -56,6 +60,8 @@ const PAGES: [path: string, role: Role, firstData: string[]][] = [
   ["/collaborative-network/library?tab=company&q=sql", "member", ["GET /api/b2b/v1/collections/?scope=library&page=1&page_size=12&search=sql"]],
   ["/collaborative-network/myTasks?page=2", "member", ["GET /api/b2b/v1/my-tasks/?status=all&page=2&page_size=20"]],
   ["/collaborative-network/publishRequest", "ldleader", ["GET /api/b2b/v1/publish-requests/?scope=queue&status=all&sort=desc&page=1&page_size=20"]],
+  ["/peopleManagement/team/7", "teamleader", ["GET /api/b2b/v1/teams/7/", "GET /api/b2b/v1/teams/7/members/?page=1&page_size=20", "GET /api/b2b/v1/teams/7/progress/?page=1&page_size=20"]],
+  ["/peopleManagement/skillboost", "teamleader", ["GET /api/b2b/v1/teams/7/progress/?page=1&page_size=20"]],
   ["/budgetingPlan", "ldleader", ["GET /api/b2b/v1/budgets/?current=true&page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100"]],
   ["/budgetingPlan/companyBudget", "ldleader", ["GET /api/b2b/v1/budgets/?page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100", "GET /api/b2b/v1/budget-audit/?page=1&page_size=20"]],
   ["/budgetingPlan/purchaseRequest", "member", ["GET /api/b2b/v1/purchase-requests/?scope=mine&status=all&sort=desc&page=1&page_size=10"]],

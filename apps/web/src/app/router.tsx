@@ -77,8 +77,8 @@ const TeamBudgetPage = page(() => import("../routes/budgeting/TeamBudgetPage"), 
 const CompanyBudgetPage = page(() => import("../routes/budgeting/CompanyBudgetPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData));
 const PurchaseRequestsPage = page(() => import("../routes/budgeting/PurchaseRequestsPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData));
 const PeopleManagementPage = page(() => import("../routes/people/PeopleManagementPage"), ["people"]);
-const TeamPage = page(() => import("../routes/people/TeamPage"), ["people"]);
-const SkillboostPage = page(() => import("../routes/people/SkillboostPage"), ["people"]);
+const TeamPage = page(() => import("../routes/people/TeamPage"), ["people"], () => import("../features/people/queries").then((m) => m.teamFirstData));
+const SkillboostPage = page(() => import("../routes/people/SkillboostPage"), ["people"], () => import("../features/people/queries").then((m) => m.skillboostFirstData));
 const CompaniesPage = page(() => import("../routes/admin/CompaniesPage"), ["admin"]);
 const BudgetManagementPage = page(() => import("../routes/admin/BudgetManagementPage"), ["admin"]);
 const AdminPeoplePage = page(() => import("../routes/admin/AdminPeoplePage"), ["admin"]);
