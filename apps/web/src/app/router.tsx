@@ -87,7 +87,8 @@ const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboa
 /**
  * spec §2: every route of the product, each page loaded on demand.
  * Declarative routes rather than a data router: the data router's code (about 17 KB gzip more)
- * did not fit the /login budget, and pages load their data through TanStack Query anyway.
+ * did not fit the /login budget, and pages load their data through TanStack Query anyway; what a
+ * data router's loaders would do, PrefetchPageData does with each page's declared first data.
  */
 export function AppRoutes() {
   return (
