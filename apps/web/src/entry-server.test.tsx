@@ -3,6 +3,21 @@ import { describe, expect, it, vi } from "vitest";
 import { accountAbilities, type Me } from "@learnward/contracts";
 import { render, type ApiGet } from "./entry-server";
 import { companyInsights } from "./features/insights/testing";
+import { collection } from "./features/network/testing";
+
+// How many times the server renders a page to a string: each pass after the first only fetches
+// what the previous one asked for.
+const passes = vi.hoisted(() => ({ count: 0 }));
+vi.mock("react-dom/server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("react-dom/server")>();
+  return {
+    ...actual,
+    renderToString: (...args: Parameters<typeof actual.renderToString>) => {
+      passes.count++;
+      return actual.renderToString(...args);
+    },
+  };
+});
 
 const ME: Me = {
   user: { uid: "u-leo", email: "leo@acme.test", displayName: "Leo Duarte", photoURL: null },
@@ -106,6 +121,43 @@ describe("rendering the first view on the server", () => {
     expect(await render({ url: "/home", cookie: "", phone: false, api })).toBeNull();
     // The server refuses them everything else: nothing was asked but who they are.
     expect(api.calls).toEqual(["/api/session"]);
+  });
+
+  it.each([
+    {
+      url: "/home?q=window",
+      answers: {
+        "/api/contentuser/counts": { articlesCount: 1, videosCount: 0, booksCount: 0, podcastsCount: 0, coursesCount: 0, allContentCount: 1, jobsCount: 0, runningCount: 0, finalizedCount: 0, wishlistCount: 0, allCount: 1 },
+        "/api/contentuser/search": {
+          count: 1,
+          links: { next: null, previous: null },
+          results: [
+            { id_primary: 1, id_content: 101, content_type: "article", title: "Window functions explained", url: "https://example.com/a", author: "Ada", duration_s: 900, description: null, image_url: null, provider: null, is_private: false, course_status: null, completed: null, created_at: "2026-11-20T10:00:00.000Z" },
+          ],
+        },
+      },
+      shows: "Window functions explained",
+      data: [["library", "counts", null, "window"], ["library", "search", { page: 1, page_size: 8, contenType: "all,job", search: "window" }]],
+    },
+    {
+      url: "/collaborative-network",
+      answers: { "/api/b2b/v1/collections/": { count: 1, next: null, previous: null, results: [collection({ title: "SQL joins and windows" })] } },
+      shows: "SQL joins and windows",
+      data: [["network", "collections", "list", { scope: "following", page: 1, page_size: 6 }], ["network", "collections", "list", { scope: "library", page: 1, page_size: 12 }]],
+    },
+    { url: "/dashboard/content", answers: { "/api/b2b/v1/insights/": companyInsights }, shows: "1,234", data: [["insights", { time: "30d", bucket: "day" }]] },
+  ])("renders $url from its first data in one pass, and sends that data with it", async ({ url, answers, shows, data }) => {
+    const api = fakeApi({ "/api/session": { me: ME }, ...answers });
+    passes.count = 0;
+    const page = await render({ url, cookie: "", phone: false, api });
+    expect(page?.html).toContain(shows);
+    // The browser hydrates from the same answers: it asks for none of them again.
+    for (const key of data) expect(queryKeys(page!.state)).toContainEqual(key);
+    // Its data was fetched once, before the page was first rendered, instead of render after render.
+    expect(passes.count).toBe(1);
+    const asked = api.calls.filter((call) => call.split("?")[0]! in answers);
+    expect(asked).toHaveLength(data.length);
+    expect(new Set(asked).size).toBe(asked.length);
   });
 
   it("leaves other pages, and visitors a page is not for, to the browser", async () => {

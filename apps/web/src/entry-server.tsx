@@ -4,14 +4,14 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
-import { dehydrate, skipToken, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, hashKey, skipToken, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import type { Locale } from "@learnward/contracts";
 import { createQueryClient } from "./app/providers";
 import { AppTree } from "./app/AppTree";
-import { routeNamespaces, serverAudience } from "./app/router";
+import { routeData, routeNamespaces, serverAudience } from "./app/router";
 import { serverI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
@@ -47,7 +47,10 @@ export interface RenderOutput {
   state: ServerState;
 }
 
-/** Render passes at most: each fetches what the previous one asked for (a list, then its details). */
+/**
+ * Render passes at most after the first: each fetches what the previous one asked for that the page
+ * did not declare as its first data (the shell's onboarding steps, a list's details).
+ */
 const MAX_PASSES = 3;
 /** How renderToString marks a Suspense boundary it could not finish. */
 const CLIENT_RENDERED = "<!--$!-->";
@@ -134,7 +137,13 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // the server refuses them the page's data anyway.
     if (session.status === "signedIn" && mustSetUpTwoFactor(session.me)) return null;
     if (rendersFor !== audience) return null;
-    const i18n = await serverI18n(locale, routeNamespaces(pathname));
+    // The page's first data, declared once (app/firstData.ts), is fetched with its words before the
+    // first render: the page renders from it in one pass instead of asking for it render after render.
+    const firstData = await routeData(pathname, search, session.status === "signedIn" ? session.me : undefined);
+    const [i18n] = await Promise.all([serverI18n(locale, routeNamespaces(pathname)), ...firstData.map((options) => queryClient.prefetchQuery(options))]);
+    // Asked once: a failed call is the browser's to make again and report (the page renders it as loading).
+    const asked = new Set(firstData.map((options) => hashKey(options.queryKey)));
+    queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
     const router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname + search}>{children}</StaticRouter>;
     // compat: emotion keeps the styles in its cache rather than writing a <style> before each element.
     const styles = createCache({ key: "css" });
@@ -150,7 +159,6 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // sends large parts of it as inline scripts, which the CSP (script-src 'self') refuses.
     const loadCode = async () => void (await text((await prerenderToNodeStream(app, { signal })).prelude));
     await loadCode();
-    const asked = new Set<string>();
     let html = "";
     for (let pass = 0; ; pass++) {
       html = renderToString(app);

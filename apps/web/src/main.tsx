@@ -19,8 +19,9 @@ if (serverState) hydrate(queryClient, serverState.queries);
 // Ask for the session while the translations load.
 else void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 
-// The page's code and first data download meanwhile too, and its words load with the first ones.
-await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search, { data: !serverState }));
+// The page's code and first data download meanwhile too (unless the server sent the data), and its
+// words load with the first ones.
+await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search, serverState ? undefined : queryClient));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -1,13 +1,12 @@
-import { isValidElement, lazy, type ComponentType } from "react";
-import { createRoutesFromChildren, matchRoutes, Route, Routes } from "react-router";
+import { isValidElement, lazy, Suspense, useEffect, type ComponentType } from "react";
+import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, type Params } from "react-router";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Me } from "@learnward/contracts";
 import { loadNamespaces } from "../i18n";
-import { fetchEarly, type EarlyRequest } from "../lib/api";
 import { preloadSchemas } from "../lib/contracts";
-import { discoverRequests } from "../features/discover/requests";
-import { insightsRequests } from "../features/insights/filters";
-import { homeRequests } from "../features/library/query";
-import { learningPathsRequests } from "../features/network/requests";
-import { RequireAbility, SessionGate } from "./session";
+import type { AnyQueryOptions, FirstData } from "./firstData";
+import { mustSetUpTwoFactor, useSession } from "../features/identity/hooks";
+import { BootSpinner, RequireAbility, SessionGate } from "./session";
 
 type PageModule = { default: ComponentType };
 /** Whose first view of a page the server renders. */
@@ -15,13 +14,16 @@ export type ServerAudience = "signedIn" | "signedOut";
 
 /**
  * A lazily loaded page: its code and its translation namespaces arrive together. preload() starts
- * the code early (see preloadRoute); the lazy component then reuses the same download. `early`
- * lists the GETs the page makes first, to start at the same time (their answers wait in lib/api).
+ * the code early (see preloadRoute); the lazy component then reuses the same download. `data` loads
+ * the page's first data, declared once as the query options its components read (app/firstData.ts):
+ * fetched alongside the code, by the server render, and read by the page from the same cache entry.
+ * The declarations load with the page's feature (a small chunk the page shares), not with every
+ * page's first load: /login would carry every feature's calls.
  */
 function page(
   load: () => Promise<PageModule>,
   namespaces: readonly string[] = [],
-  early?: (search: URLSearchParams) => EarlyRequest[],
+  data?: () => Promise<FirstData>,
   // Who the server renders the page's first view for (see entry-server.tsx): signed-in people, or
   // visitors who are not signed in. Only pages that read, or whose form waits for the browser: until
   // the browser has hydrated a page, its buttons do nothing and a form would submit natively (a
@@ -40,11 +42,17 @@ function page(
     () => undefined,
     () => undefined,
   );
-  return Object.assign(component, { preload, namespaces, early, serverRendered });
+  let declared: Promise<FirstData> | undefined;
+  // A declaration that failed to load asks for nothing: the page asks for its data itself.
+  const loadData = data && (() => (declared ??= data().catch((): FirstData => {
+    declared = undefined;
+    return () => [];
+  })));
+  return Object.assign(component, { preload, namespaces, loadData, serverRendered });
 }
 
 const PublicLayout = page(() => import("./layout/PublicLayout"));
-const AppLayout = page(() => import("./layout/AppLayout"), ["onboarding"]);
+const AppLayout = page(() => import("./layout/AppLayout"), ["onboarding"], () => import("./layout/firstData").then((m) => m.shellFirstData));
 
 const LandingPage = page(() => import("../routes/landing/LandingPage"), ["landing"]);
 const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"], undefined, { serverRendered: "signedOut" });
@@ -56,21 +64,21 @@ const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["aut
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
-const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"]);
-const HomePage = page(() => import("../routes/home/HomePage"), ["home"], homeRequests, { serverRendered: "signedIn" });
-const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], discoverRequests, { serverRendered: "signedIn" });
-const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], insightsRequests, { serverRendered: "signedIn" });
-const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], learningPathsRequests, { serverRendered: "signedIn" });
-const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"]);
-const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"]);
-const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"]);
-const CollectionPage = page(() => import("../routes/network/CollectionPage"), ["network"]);
-const TeamBudgetPage = page(() => import("../routes/budgeting/TeamBudgetPage"), ["budgeting"]);
-const CompanyBudgetPage = page(() => import("../routes/budgeting/CompanyBudgetPage"), ["budgeting"]);
-const PurchaseRequestsPage = page(() => import("../routes/budgeting/PurchaseRequestsPage"), ["budgeting"]);
+const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"], () => import("../features/settings/queries").then((m) => m.settingFirstData));
+const HomePage = page(() => import("../routes/home/HomePage"), ["home"], () => import("../features/library/queries").then((m) => m.homeFirstData), { serverRendered: "signedIn" });
+const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], () => import("../features/discover/queries").then((m) => m.discoverFirstData), { serverRendered: "signedIn" });
+const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], () => import("../features/insights/queries").then((m) => m.insightsFirstData), { serverRendered: "signedIn" });
+const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], () => import("../features/network/queries").then((m) => m.learningPathsFirstData), { serverRendered: "signedIn" });
+const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"], () => import("../features/network/queries").then((m) => m.libraryFirstData));
+const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"], () => import("../features/network/queries").then((m) => m.myTasksFirstData));
+const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"], () => import("../features/network/queries").then((m) => m.publishRequestsFirstData));
+const CollectionPage = page(() => import("../routes/network/CollectionPage"), ["network"], () => import("../features/network/queries").then((m) => m.collectionFirstData));
+const TeamBudgetPage = page(() => import("../routes/budgeting/TeamBudgetPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.teamBudgetFirstData));
+const CompanyBudgetPage = page(() => import("../routes/budgeting/CompanyBudgetPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData));
+const PurchaseRequestsPage = page(() => import("../routes/budgeting/PurchaseRequestsPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData));
 const PeopleManagementPage = page(() => import("../routes/people/PeopleManagementPage"), ["people"]);
-const TeamPage = page(() => import("../routes/people/TeamPage"), ["people"]);
-const SkillboostPage = page(() => import("../routes/people/SkillboostPage"), ["people"]);
+const TeamPage = page(() => import("../routes/people/TeamPage"), ["people"], () => import("../features/people/queries").then((m) => m.teamFirstData));
+const SkillboostPage = page(() => import("../routes/people/SkillboostPage"), ["people"], () => import("../features/people/queries").then((m) => m.skillboostFirstData));
 const CompaniesPage = page(() => import("../routes/admin/CompaniesPage"), ["admin"]);
 const BudgetManagementPage = page(() => import("../routes/admin/BudgetManagementPage"), ["admin"]);
 const AdminPeoplePage = page(() => import("../routes/admin/AdminPeoplePage"), ["admin"]);
@@ -79,22 +87,78 @@ const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboa
 /**
  * spec §2: every route of the product, each page loaded on demand.
  * Declarative routes rather than a data router: the data router's code (about 17 KB gzip more)
- * did not fit the /login budget, and pages load their data through TanStack Query anyway.
+ * did not fit the /login budget, and pages load their data through TanStack Query anyway; what a
+ * data router's loaders would do, PrefetchPageData does with each page's declared first data.
  */
 export function AppRoutes() {
-  return <Routes>{routes}</Routes>;
+  return (
+    <>
+      {/* Outside the boundary that waits for the layout's and page's code: it asks while they load. */}
+      <PrefetchPageData />
+      <Suspense fallback={<BootSpinner />}>
+        <Routes>{routes}</Routes>
+      </Suspense>
+    </>
+  );
 }
 
-type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; early?: (search: URLSearchParams) => EarlyRequest[]; serverRendered?: ServerAudience };
+/**
+ * The router's early fetch: on every navigation, and once the session is known, the new page's first
+ * data starts loading while its code downloads, into the cache entries the page reads.
+ */
+function PrefetchPageData() {
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  const session = useSession();
+  const me = session.data?.status === "signedIn" ? session.data.me : undefined;
+  // Signed-out visitors, and people who must set up a second factor first, get no page data (it
+  // would be refused); main.tsx asks before the session is known.
+  useEffect(() => {
+    if (me && !mustSetUpTwoFactor(me)) prefetchRouteData(queryClient, pathname, search, me);
+  }, [queryClient, pathname, search, me]);
+  return null;
+}
+
+type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; loadData?: () => Promise<FirstData>; serverRendered?: ServerAudience };
 
 /** The lazily loaded layouts and page that `pathname` shows, outermost first. */
 function routePages(pathname: string): PageType[] {
-  const pages: PageType[] = [];
+  return routeMatches(pathname).map(({ type }) => type);
+}
+
+function routeMatches(pathname: string): { type: PageType; params: Params }[] {
+  const pages: { type: PageType; params: Params }[] = [];
   for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
     const element = match.route.element;
-    if (isValidElement(element)) pages.push(element.type as PageType);
+    if (isValidElement(element)) pages.push({ type: element.type as PageType, params: match.params });
   }
   return pages;
+}
+
+/**
+ * The query options of the first data of the page at `pathname` and `search`, as its components
+ * read them. `me` is who is signed in, once known: data only some people see is declared with it.
+ */
+export async function routeData(pathname: string, search = "", me?: Me): Promise<AnyQueryOptions[]> {
+  const searchParams = new URLSearchParams(search);
+  const pages = routeMatches(pathname).filter(({ type }) => type.loadData);
+  const declared = await Promise.all(pages.map(async ({ type, params }) => (await type.loadData!())({ search: searchParams, params, me })));
+  return declared.flat();
+}
+
+/**
+ * Starts fetching the first data of the page at `pathname` into the cache its components read (once:
+ * a query already cached or on its way is not asked again), with the schemas that check it.
+ */
+export function prefetchRouteData(queryClient: QueryClient, pathname: string, search = "", me?: Me): void {
+  void routeData(pathname, search, me).then((data) => {
+    if (data.length) preloadSchemas();
+    for (const options of data) {
+      // A failed query is the page's to show and ask again (its retry button): not asked here again.
+      if (queryClient.getQueryState(options.queryKey)?.status === "error") continue;
+      queryClient.ensureQueryData(options).catch(() => undefined);
+    }
+  });
 }
 
 /** Settles once the code of the layouts and page of `pathname` has loaded (or failed to). */
@@ -121,21 +185,15 @@ export function routeNamespaces(pathname: string, pages = routePages(pathname)):
 }
 
 /**
- * Starts downloading the code of the layouts and page that `pathname` shows, and the page's first
- * data with the schemas that check it (unless the server sent the data with the page), before the
+ * Starts downloading the code of the layouts and page that `pathname` shows, and, given the query
+ * client (none when the server sent the data with the page), the page's first data, before the
  * translations are in and the first render asks for them one after the other;
  * returns the translation namespaces they need, to load with the first ones.
  */
-export function preloadRoute(pathname: string, search = "", { data = true } = {}): string[] {
+export function preloadRoute(pathname: string, search = "", queryClient?: QueryClient): string[] {
   const pages = routePages(pathname);
-  for (const type of pages) {
-    void type.preload?.();
-    if (!data || !type.early) continue;
-    for (const [path, query] of type.early(new URLSearchParams(search))) fetchEarly(path, query);
-    // The answers are checked against the contracts as soon as the page asks for them: their
-    // schemas download meanwhile too (lib/contracts.ts).
-    preloadSchemas();
-  }
+  for (const type of pages) void type.preload?.();
+  if (queryClient) prefetchRouteData(queryClient, pathname, search);
   return routeNamespaces(pathname, pages);
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, fetchEarly, request } from "./api";
+import { ApiError, request } from "./api";
 import { stubFetch } from "../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,42 +56,5 @@ describe("request", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "bad_response" });
-  });
-});
-
-describe("fetchEarly", () => {
-  it("answers the first identical GET with the call it started, once", async () => {
-    const fetch = vi.fn(stubFetch({ "GET /api/list/": { body: { count: 1 } } }));
-    vi.stubGlobal("fetch", fetch);
-    fetchEarly("/api/list/", { page: 1, page_size: 8 });
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await expect(request("/api/list/", { query: { page: 1, page_size: 8 } })).resolves.toEqual({ count: 1 });
-    expect(fetch).toHaveBeenCalledTimes(1);
-    // Used up: the next one asks the server.
-    await request("/api/list/", { query: { page: 1, page_size: 8 } });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it("is not taken by another query, a write, or after ten seconds", async () => {
-    const fetch = vi.fn(stubFetch({ "GET /api/list/": { body: {} }, "POST /api/list/": { body: {} } }));
-    vi.stubGlobal("fetch", fetch);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      fetchEarly("/api/list/", { page: 1 });
-      await request("/api/list/", { query: { page: 2 } });
-      await request("/api/list/", { method: "POST", query: { page: 1 }, body: {} });
-      expect(fetch).toHaveBeenCalledTimes(3);
-      vi.setSystemTime(Date.now() + 10_001);
-      await request("/api/list/", { query: { page: 1 } });
-      expect(fetch).toHaveBeenCalledTimes(4);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("reports an early call that failed to the request that takes it", async () => {
-    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
-    fetchEarly("/api/me");
-    await expect(request("/api/me")).rejects.toEqual(expect.objectContaining({ code: "network_error" }));
   });
 });

@@ -70,41 +70,6 @@ export function setTransport(next: Transport): void {
   transport = next;
 }
 
-/** A GET a page makes first: its path and query, as the page's own request passes them. */
-export type EarlyRequest = [path: string, query?: Query];
-
-/** A GET asked for before the code that reads it has loaded, and when it was asked. */
-const early = new Map<string, { response: Promise<Response>; at: number }>();
-/** An early answer older than this is not used: the page asks again. */
-const EARLY_ANSWER_MS = 10_000;
-
-/**
- * Starts a GET that a page about to load will make, while its code downloads (see preloadRoute):
- * the page's first identical request takes this answer instead of asking again, once.
- */
-export function fetchEarly(path: string, query?: Query): void {
-  const url = withQuery(path, query);
-  if (early.has(url)) return;
-  const response = fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
-  // Not an unhandled rejection while nobody waits for it; the request that takes it reports the failure.
-  response.catch(() => undefined);
-  early.set(url, { response, at: Date.now() });
-}
-
-/** Forgets the early GETs no request has taken, and says which they were (a page asking for others). */
-export function dropEarlyRequests(): string[] {
-  const urls = [...early.keys()];
-  early.clear();
-  return urls;
-}
-
-function takeEarly(url: string): Promise<Response> | undefined {
-  const answer = early.get(url);
-  if (!answer) return undefined;
-  early.delete(url);
-  return Date.now() - answer.at < EARLY_ANSWER_MS ? answer.response : undefined;
-}
-
 /** Same-origin JSON call with the session cookie. Errors become ApiError with the server's code. */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = "GET", query, body, parse, signal } = options;
@@ -113,14 +78,13 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const url = withQuery(path, query);
   let response: Response;
   try {
-    response = await ((method === "GET" && takeEarly(url)) ||
-      transport(url, {
-        method,
-        credentials: "include",
-        headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      }));
+    response = await transport(url, {
+      method,
+      credentials: "include",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "network_error", "The server could not be reached");

@@ -13,7 +13,8 @@ import Close from "@mui/icons-material/Close";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import { useTranslation } from "react-i18next";
-import { LAYOUT, ONBOARDING_WINDOW_DAYS, type OnboardingEntry, type Role } from "@learnward/contracts";
+import { LAYOUT, type OnboardingEntry, type Role } from "@learnward/contracts";
+import { firstWeekDaysLeft } from "../../features/onboarding/firstVisit";
 import { onboardingProgress, redoAfterChoosing, type SubtaskState } from "../../features/onboarding/progress";
 import { useRedo } from "../../features/onboarding/redo";
 
@@ -27,13 +28,8 @@ interface OnboardingDrawerProps {
   teamId: number | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days left in the account's first week (spec §9: onboarding window 7 days). */
-export function firstWeekDaysLeft(createdAt: string, now: Date = new Date()): number {
-  const end = Date.parse(createdAt) + ONBOARDING_WINDOW_DAYS * DAY_MS;
-  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
-}
+// The router reads it too, to ask for the steps with the page (features/onboarding/queries.ts).
+export { firstWeekDaysLeft };
 
 /** spec §2, §4: the right-hand onboarding panel (max width 480) with the role's topics and progress. */
 export function OnboardingDrawer({ open, onClose, entries, failed, accountCreatedAt, role, teamId }: OnboardingDrawerProps) {

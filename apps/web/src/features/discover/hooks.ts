@@ -1,56 +1,25 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { AskCopilotResponse, CopilotConversation, DiscoverContent } from "@learnward/contracts";
-import { request } from "../../lib/api";
-import { checkedBy } from "../../lib/contracts";
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { AskCopilotResponse, CopilotConversation } from "@learnward/contracts";
 import { libraryKey } from "../library/query";
+import { createConversation, saveItem, turnIntoCollection, wishlistItem } from "./api";
 import type { DiscoverFilter } from "./params";
-import { CONVERSATIONS, CONVERSATIONS_QUERY, DISCOVER, discoverSearchQuery, ROW_QUERY } from "./requests";
+import { conversationOptions, conversationsOptions, discoverKeys, discoverSearchOptions, olderConversationsOptions, recommendationsOptions, trendingOptions } from "./queries";
 
 // Discover's data: search, trending and recommendations rows, one-click saves, copilot conversations.
 
-const checkConversationsPage = checkedBy((s) => s.Paginated(s.CopilotConversationSummary));
-const checkDiscoverResponse = checkedBy((s) => s.DiscoverResponse);
-const checkTrendingResponse = checkedBy((s) => s.TrendingResponse);
-const checkRecommendationsResponse = checkedBy((s) => s.RecommendationsResponse);
-const checkContentItem = checkedBy((s) => s.ContentItem);
-const checkCopilotConversation = checkedBy((s) => s.CopilotConversation);
-const checkCopilotCollectionResponse = checkedBy((s) => s.CopilotCollectionResponse);
-
-export const discoverKeys = {
-  all: ["discover"] as const,
-  search: (filter: DiscoverFilter) => ["discover", "search", filter] as const,
-  trending: ["discover", "trending"] as const,
-  recommendations: ["discover", "recommendations"] as const,
-  conversations: ["copilot", "conversations"] as const,
-  conversation: (id: number) => ["copilot", "conversation", id] as const,
-};
+export { createConversation, discoverKeys };
 
 /** GET /api/b2b/v1/discover/: a page of results with facet counts. */
 export function useDiscoverSearch(filter: DiscoverFilter) {
-  return useQuery({
-    queryKey: discoverKeys.search(filter),
-    queryFn: ({ signal }) =>
-      request(DISCOVER, {
-        query: discoverSearchQuery(filter),
-        parse: checkDiscoverResponse,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(discoverSearchOptions(filter));
 }
 
 export function useTrending() {
-  return useQuery({
-    queryKey: discoverKeys.trending,
-    queryFn: ({ signal }) => request(`${DISCOVER}trending/`, { query: ROW_QUERY, parse: checkTrendingResponse, signal }),
-  });
+  return useQuery(trendingOptions());
 }
 
 export function useRecommendations() {
-  return useQuery({
-    queryKey: discoverKeys.recommendations,
-    queryFn: ({ signal }) => request(`${DISCOVER}recommendations/`, { query: ROW_QUERY, parse: checkRecommendationsResponse, signal }),
-  });
+  return useQuery(recommendationsOptions());
 }
 
 /** After a save, every list that shows "saved" and the library itself are stale. */
@@ -64,8 +33,7 @@ function afterSave(queryClient: QueryClient) {
 export function useSaveItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
-      request("/api/contentuser/save/", { method: "POST", body: { id_content: item.id_content, fetch_metadata: false }, parse: checkContentItem }),
+    mutationFn: saveItem,
     onSettled: () => afterSave(queryClient),
   });
 }
@@ -74,17 +42,13 @@ export function useSaveItem() {
 export function useWishlistItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: Pick<DiscoverContent, "id_content">) =>
-      request("/api/user/wishlist/", { method: "POST", body: { id_course: item.id_content }, parse: checkContentItem }),
+    mutationFn: wishlistItem,
     onSettled: () => afterSave(queryClient),
   });
 }
 
 export function useConversations() {
-  return useQuery({
-    queryKey: discoverKeys.conversations,
-    queryFn: ({ signal }) => request(CONVERSATIONS, { query: CONVERSATIONS_QUERY, parse: checkConversationsPage, signal }),
-  });
+  return useQuery(conversationsOptions());
 }
 
 /**
@@ -93,22 +57,13 @@ export function useConversations() {
  */
 export function useOlderConversations(pages: number) {
   return useQueries({
-    queries: Array.from({ length: pages }, (_, index) => ({
-      queryKey: [...discoverKeys.conversations, { page: index + 2 }],
-      queryFn: ({ signal }: { signal: AbortSignal }) => request(CONVERSATIONS, { query: { ...CONVERSATIONS_QUERY, page: index + 2 }, parse: checkConversationsPage, signal }),
-    })),
+    queries: Array.from({ length: pages }, (_, index) => olderConversationsOptions(index + 2)),
   });
 }
 
 export function useConversation(id: number | null) {
-  return useQuery({
-    queryKey: discoverKeys.conversation(id ?? 0),
-    queryFn: ({ signal }) => request(`${CONVERSATIONS}${id}/`, { parse: checkCopilotConversation, signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...conversationOptions(id ?? 0), enabled: id !== null });
 }
-
-export const createConversation = () => request(CONVERSATIONS, { method: "POST", body: {}, parse: checkCopilotConversation });
 
 /** Adds a finished question and answer to the cached conversation and list. */
 export function storeAnswer(queryClient: QueryClient, done: AskCopilotResponse) {
@@ -123,7 +78,7 @@ export function storeAnswer(queryClient: QueryClient, done: AskCopilotResponse) 
 export function useTurnIntoCollection(conversationId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(`${CONVERSATIONS}${conversationId}/collection/`, { method: "POST", body: {}, parse: checkCopilotCollectionResponse }),
+    mutationFn: () => turnIntoCollection(conversationId),
     onSuccess: (made) => {
       // The answer now links to its collection.
       queryClient.setQueryData<CopilotConversation>(discoverKeys.conversation(conversationId ?? 0), (old) => {

@@ -2,8 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Insights } from "@learnward/contracts";
-import { AppRoutes, preloadRoute } from "../../app/router";
-import { dropEarlyRequests } from "../../lib/api";
+import { AppRoutes } from "../../app/router";
 import { LocationProbe } from "../../test/LocationProbe";
 import { renderApp, signedIn, stubFetch } from "../../test/render";
 import { TIMES } from "./filters";
@@ -110,11 +109,9 @@ describe("/dashboard/content", () => {
     await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/content?time=7d&bucket=day"));
   });
 
-  it("asks for the figures of the address's filters while its code loads, and only once (app/router.tsx)", { timeout: 60_000 }, async () => {
+  it("asks for the figures of the address's filters while its code loads, and only once (app/firstData.ts)", { timeout: 60_000 }, async () => {
     const fetch = serve(company);
-    preloadRoute("/dashboard/content", "?scope=team&team=7&time=7d&bucket=month");
     await open("/dashboard/content?scope=team&team=7&time=7d&bucket=month");
-    expect(dropEarlyRequests()).toEqual([]);
     expect(insightCalls(fetch)).toEqual(["/api/b2b/v1/insights/?scope=team&team=7&time=7d&bucket=month"]);
   });
 

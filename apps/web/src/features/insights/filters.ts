@@ -1,5 +1,4 @@
 import type { InsightBucket, InsightScope, InsightTable, InsightTime } from "@learnward/contracts";
-import type { EarlyRequest } from "../../lib/api";
 
 export const INSIGHTS = "/api/b2b/v1/insights/";
 
@@ -53,9 +52,4 @@ export function exportHref(f: InsightFilters, table: InsightTable): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...insightsQuery(f), table })) if (value !== undefined) params.set(key, String(value));
   return `/api/b2b/v1/insights/export.csv?${params.toString()}`;
-}
-
-/** What /dashboard/content asks first, started while its code downloads (app/router.tsx). */
-export function insightsRequests(params: URLSearchParams): EarlyRequest[] {
-  return [[INSIGHTS, insightsQuery(readFilters(params))]];
 }

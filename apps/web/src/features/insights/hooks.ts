@@ -1,20 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InsightActionKind } from "@learnward/contracts";
-import { checkedBy } from "../../lib/contracts";
-import { request } from "../../lib/api";
-import { INSIGHTS, insightsQuery, type InsightFilters } from "./filters";
-
-const key = ["insights"] as const;
-const checkInsights = checkedBy((s) => s.Insights);
-const checkInsightActionResult = checkedBy((s) => s.InsightActionResult);
+import { runInsightAction } from "./api";
+import type { InsightFilters } from "./filters";
+import { insightsKey, insightsOptions } from "./queries";
 
 /** The dashboard for these filters; the previous view stays on screen while the next one loads. */
 export function useInsights(filters: InsightFilters) {
-  return useQuery({
-    queryKey: [...key, filters],
-    queryFn: ({ signal }) => request(INSIGHTS, { query: insightsQuery(filters), parse: checkInsights, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(insightsOptions(filters));
 }
 
 export interface ActionInput {
@@ -27,12 +19,7 @@ export interface ActionInput {
 export function useInsightAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, filters, accountIds }: ActionInput) =>
-      request(`/api/b2b/v1/insights/actions/${kind}/`, {
-        method: "POST",
-        body: { scope: filters.scope, team: filters.scope === "team" ? filters.team : undefined, account_ids: accountIds },
-        parse: checkInsightActionResult,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    mutationFn: ({ kind, filters, accountIds }: ActionInput) => runInsightAction(kind, filters, accountIds),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: insightsKey }),
   });
 }

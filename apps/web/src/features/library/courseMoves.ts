@@ -1,5 +1,5 @@
 import type { CourseStatus } from "@learnward/contracts";
-import { request } from "../../lib/api";
+import { runCourseMoveStep as run } from "./api";
 
 /** One call of a course move, in the order it must run. */
 export type CourseMoveStep =
@@ -25,20 +25,6 @@ export function planCourseMove(from: CourseStatus | null, to: CourseStatus): Cou
   }
   if (isCourseEntry(from)) return [{ method: "PATCH", path: "/api/user/courses", completed }];
   return [...(from === "wishlist" ? [{ method: "DELETE", path: "/api/user/wishlist" } as const] : []), { method: "POST", path: "/api/user/courses", completed }];
-}
-
-function run(step: CourseMoveStep, idCourse: number): Promise<unknown> {
-  switch (step.method) {
-    case "DELETE":
-      return request(step.path, { method: "DELETE", query: { id_course: idCourse } });
-    case "PATCH":
-      return request(step.path, { method: "PATCH", query: { id_course: idCourse }, body: { completed: step.completed } });
-    case "POST":
-      return request(step.path, {
-        method: "POST",
-        body: step.path === "/api/user/courses" ? { id_course: idCourse, completed: step.completed } : { id_course: idCourse },
-      });
-  }
 }
 
 /**

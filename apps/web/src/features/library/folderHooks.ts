@@ -1,41 +1,43 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { FOLDER_PAGE_SIZE, type CreateFolderContentRequest, type Folder, type FolderRelation, type FolderSection, type Paginated } from "@learnward/contracts";
-import { request } from "../../lib/api";
-import { checkedBy } from "../../lib/contracts";
-import { libraryKey } from "./query";
+import type { Folder, FolderRelation, FolderSection, Paginated } from "@learnward/contracts";
+import {
+  addToFolder,
+  createFolder,
+  createSection,
+  deleteFolder,
+  deleteSection,
+  fetchFolderItems,
+  fetchSections,
+  moveFolderItem,
+  removeFromFolder,
+  renameFolder,
+  renameSection,
+  type ListId,
+} from "./api";
+import { foldersOptions } from "./queries";
+import { foldersKey, libraryKey } from "./query";
 
 export type Folder = z.infer<typeof Folder>;
 export type FolderSection = z.infer<typeof FolderSection>;
 export type FolderItemsPage = z.infer<ReturnType<typeof Paginated<typeof FolderRelation>>>;
-export type AddToFolder = z.input<typeof CreateFolderContentRequest>;
+export { addToFolder, type AddToFolder, type ListId } from "./api";
 
-const checkFolderList = checkedBy((s) => s.Folder.array());
-const checkSectionList = checkedBy((s) => s.FolderSection.array());
-const checkFolderItemsPage = checkedBy((s) => s.Paginated(s.FolderRelation));
-const checkFolder = checkedBy((s) => s.Folder);
-const checkFolderSection = checkedBy((s) => s.FolderSection);
-const checkFolderRelation = checkedBy((s) => s.FolderRelation);
-
-/** A folder's lists: the items without a section (null) or one section's items. */
-export type ListId = number | null;
-
-// Under the library key: deleting or editing saved content reloads the folders that show it.
-export const foldersKey = [...libraryKey, "folders"] as const;
+export { foldersKey };
 const folderKey = (folderId: number) => [...foldersKey, folderId] as const;
 const sectionsKey = (folderId: number) => [...folderKey(folderId), "sections"] as const;
 export const itemsKey = (folderId: number, list: ListId, page: number) => [...folderKey(folderId), "items", list, page] as const;
 
 /** GET /api/user/folder/ */
 export function useFolders() {
-  return useQuery({ queryKey: foldersKey, queryFn: () => request("/api/user/folder/", { parse: checkFolderList }) });
+  return useQuery(foldersOptions());
 }
 
 /** GET /api/user/folder/{id}/section/ */
 export function useSections(folderId: number) {
   return useQuery({
     queryKey: sectionsKey(folderId),
-    queryFn: () => request(`/api/user/folder/${folderId}/section/`, { parse: checkSectionList }),
+    queryFn: ({ signal }) => fetchSections(folderId, signal),
   });
 }
 
@@ -46,16 +48,7 @@ export function useSections(folderId: number) {
 export function useFolderItems(folderId: number, list: ListId, page: number) {
   return useQuery({
     queryKey: itemsKey(folderId, list, page),
-    queryFn: () =>
-      request("/api/user/folder_relation/", {
-        query: {
-          id_folder__id: folderId,
-          page,
-          page_size: FOLDER_PAGE_SIZE,
-          ...(list === null ? { without_section: true } : { id_section: list }),
-        },
-        parse: checkFolderItemsPage,
-      }),
+    queryFn: ({ signal }) => fetchFolderItems(folderId, list, page, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,16 +65,15 @@ export function useFolderMutations() {
   const onSuccess = () => reload();
   return {
     create: useMutation({
-      mutationFn: (name: string) => request("/api/user/folder/", { method: "POST", body: { name }, parse: checkFolder }),
+      mutationFn: createFolder,
       onSuccess,
     }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: number; name: string }) =>
-        request(`/api/user/folder/${id}/`, { method: "PATCH", body: { name }, parse: checkFolder }),
+      mutationFn: ({ id, name }: { id: number; name: string }) => renameFolder(id, name),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request(`/api/user/folder/${id}/`, { method: "DELETE" }),
+      mutationFn: deleteFolder,
       // Forget the deleted folder's lists first: asking for them again could only answer 404.
       onSuccess: (_answer, id) => {
         queryClient.removeQueries({ queryKey: folderKey(id) });
@@ -95,27 +87,21 @@ export function useFolderMutations() {
 export function useSectionMutations(folderId: number) {
   const reload = useReload();
   const onSuccess = () => reload(folderId);
-  const base = `/api/user/folder/${folderId}/section`;
   return {
     create: useMutation({
-      mutationFn: (name: string) => request(`${base}/`, { method: "POST", body: { name }, parse: checkFolderSection }),
+      mutationFn: (name: string) => createSection(folderId, name),
       onSuccess,
     }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: number; name: string }) =>
-        request(`${base}/${id}/`, { method: "PATCH", body: { name }, parse: checkFolderSection }),
+      mutationFn: ({ id, name }: { id: number; name: string }) => renameSection(folderId, id, name),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request(`${base}/${id}/`, { method: "DELETE" }),
+      mutationFn: (id: number) => deleteSection(folderId, id),
       onSuccess,
     }),
   };
 }
-
-/** POST /api/user/folder_relation/create_content/: an item of my library (id_primary) or a new URL. */
-export const addToFolder = (body: AddToFolder) =>
-  request("/api/user/folder_relation/create_content/", { method: "POST", body, parse: checkFolderRelation });
 
 export function useAddToFolder() {
   const reload = useReload();
@@ -140,12 +126,7 @@ export interface FolderItemMove {
 export function useMoveFolderItem(folderId: number) {
   const reload = useReload();
   return useMutation({
-    mutationFn: ({ id, priority, section }: FolderItemMove) =>
-      request(`/api/user/folder_relation/${id}/`, {
-        method: "PATCH",
-        body: { ...(priority === undefined ? {} : { priority }), ...(section === undefined ? {} : { id_section: section }) },
-        parse: checkFolderRelation,
-      }),
+    mutationFn: ({ id, priority, section }: FolderItemMove) => moveFolderItem(id, priority, section),
     onSettled: () => reload(folderId),
   });
 }
@@ -154,7 +135,7 @@ export function useMoveFolderItem(folderId: number) {
 export function useRemoveFromFolder() {
   const reload = useReload();
   return useMutation({
-    mutationFn: (id: number) => request(`/api/user/folder_relation/${id}/`, { method: "DELETE" }),
+    mutationFn: removeFromFolder,
     // The folder list shows counts: reload it with the items.
     onSuccess: () => reload(),
   });

@@ -1,101 +1,32 @@
 import { useCallback, useState } from "react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  ContentCounts,
-  ContentItem,
-  ContentSearchResponse,
-  CourseStatus,
-  DeleteContentResponse,
-  SaveContentRequest,
-  UpdateContentRequest,
-} from "@learnward/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ContentItem, ContentSearchResponse, CourseStatus, DeleteContentResponse, SaveContentRequest } from "@learnward/contracts";
 import type { z } from "zod";
-import { isApiError, request } from "../../lib/api";
-import { checkedBy } from "../../lib/contracts";
+import { addToFolder, deleteContent, previewContent, saveContent, updateContent, type UpdateContent } from "./api";
 import { moveCourse } from "./courseMoves";
-import { addToFolder } from "./folderHooks";
-import { contentCountsQuery, contentSearchQuery, libraryKey, type LibraryQuery } from "./query";
+import { contentCountsOptions, contentSearchOptions } from "./queries";
+import { libraryKey, type LibraryQuery } from "./query";
 
 export type SearchPage = z.infer<typeof ContentSearchResponse>;
-export type UpdateContent = z.input<typeof UpdateContentRequest>;
-
-const checkContentCounts = checkedBy((s) => s.ContentCounts);
-const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
-const checkContentPreview = checkedBy((s) => s.ContentPreview);
-const checkContentItem = checkedBy((s) => s.ContentItem);
-const checkDeleteContentResponse = checkedBy((s) => s.DeleteContentResponse);
-
-/** Everything cached for the library starts with this key, so one invalidation reloads lists and counts. */
-const countsKey = (username: string | undefined, search: string) => [...libraryKey, "counts", username ?? null, search] as const;
-
-const EMPTY_COUNTS: ContentCounts = {
-  articlesCount: 0,
-  videosCount: 0,
-  booksCount: 0,
-  podcastsCount: 0,
-  coursesCount: 0,
-  allContentCount: 0,
-  jobsCount: 0,
-  runningCount: 0,
-  finalizedCount: 0,
-  wishlistCount: 0,
-  allCount: 0,
-};
-const EMPTY_PAGE: SearchPage = { count: 0, results: [], links: { next: null, previous: null } };
-
-/**
- * spec §8: loading another person's content falls back to empty lists and zero counts. A 404 is
- * kept (the person does not exist in this company) so the page can say so.
- */
-async function orEmptyForColleague<T>(username: string | undefined, load: () => Promise<T>, empty: T): Promise<T> {
-  if (!username) return load();
-  try {
-    return await load();
-  } catch (error) {
-    if (isApiError(error, "not_found")) throw error;
-    console.error(`Could not load ${username}'s library`, error);
-    return empty;
-  }
-}
+export type { UpdateContent };
+export { saveContent };
 
 /** GET /api/contentuser/counts: spec §3 counts, for a search term when one is given. */
 export function useContentCounts(username: string | undefined, search = "") {
-  return useQuery({
-    queryKey: countsKey(username, search.trim()),
-    queryFn: () =>
-      orEmptyForColleague(
-        username,
-        () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: checkContentCounts }),
-        EMPTY_COUNTS,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(contentCountsOptions(username, search));
 }
 
 /** GET /api/contentuser/search: one page of 8 (spec §9); never more than is shown. */
 export function useContentSearch(query: LibraryQuery) {
-  const params = contentSearchQuery(query);
-  return useQuery({
-    queryKey: [...libraryKey, "search", params] as const,
-    queryFn: ({ signal }) =>
-      orEmptyForColleague(
-        query.username,
-        () => request("/api/contentuser/search", { query: params, signal, parse: checkContentSearchResponse }),
-        EMPTY_PAGE,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(contentSearchOptions(query));
 }
 
 /** POST /api/contentuser/preview/: what saving a URL would store (fields null when unreadable). */
 export function usePreviewContent() {
   return useMutation({
-    mutationFn: (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: checkContentPreview }),
+    mutationFn: previewContent,
   });
 }
-
-export const saveContent = (body: SaveContentRequest) =>
-  request("/api/contentuser/save/", { method: "POST", body, parse: checkContentItem });
 
 /** POST /api/contentuser/save/; 409 means it is already in the library (spec §8: the error is rethrown). */
 export function useSaveContent() {
@@ -110,8 +41,7 @@ export function useSaveContent() {
 export function useUpdateContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: UpdateContent }) =>
-      request(`/api/contentuser/${id}/`, { method: "PATCH", body: changes, parse: checkContentItem }),
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateContent }) => updateContent(id, changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
   });
 }
@@ -157,7 +87,7 @@ export function useDeleteContent() {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: libraryKey });
   const remove = useMutation({
-    mutationFn: (item: ContentItem) => request("/api/contentuser/delete/", { method: "DELETE", query: { id_primary: item.id_primary }, parse: checkDeleteContentResponse }),
+    mutationFn: (item: ContentItem) => deleteContent(item.id_primary),
     onSuccess: reload,
   });
   const restore = (item: ContentItem, removed: DeleteContentResponse) => restoreContent(item, removed.folder_relations).finally(() => void reload());

@@ -1,13 +1,14 @@
 import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
-import type { EarlyRequest } from "../../lib/api";
 
 /**
  * The library's place in the address and the spec §7 calls it makes, without React or zod: /home's
- * first calls are started from these while its code downloads (app/router.tsx).
+ * first data is declared from these (queries.ts) and fetched while its code downloads (app/router.tsx).
  */
 
 /** Every cached answer about my library starts with this key: a change to it reloads them all. */
 export const libraryKey = ["library"] as const;
+/** My folders, under the library key: deleting or editing saved content reloads the folders that show it. */
+export const foldersKey = [...libraryKey, "folders"] as const;
 
 /** The type tabs of the library (spec §3 lists, and saved jobs: PRODUCT.md), and what each sends as contenType. */
 export const LIBRARY_TABS = ["all", "article", "video", "book", "podcast", "course", "job"] as const;
@@ -80,11 +81,3 @@ export function contentSearchQuery({ username, tab, course, search, page }: Libr
 }
 
 export const contentCountsQuery = (username: string | undefined, search: string) => ({ username, search: search.trim() || undefined });
-
-/** What /home asks first: the counts, and the list it opens on (none on the folders tab). */
-export function homeRequests(params: URLSearchParams): EarlyRequest[] {
-  const { tab, course, search, page } = libraryLocation(params, true);
-  const requests: EarlyRequest[] = [["/api/contentuser/counts", contentCountsQuery(undefined, search)]];
-  if (tab !== FOLDERS_TAB) requests.push(["/api/contentuser/search", contentSearchQuery({ tab, course, search, page })]);
-  return requests;
-}

@@ -1,60 +1,42 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { CONTENT_PAGE_SIZE, type CollectionDetail } from "@learnward/contracts";
-import { request } from "../../lib/api";
-import { checkedBy } from "../../lib/contracts";
-import { COLLECTIONS, collectionsQuery, type CollectionsFilter } from "./requests";
-import type { CollectionVersion, PublishScope, PublishStatusFilter, SortOrder } from "./types";
+import type { CollectionDetail } from "@learnward/contracts";
+import {
+  addItem,
+  addSection,
+  createCollection,
+  decidePublishRequest,
+  deleteCollection,
+  deleteSection,
+  discardDraft,
+  markDone,
+  moveItem,
+  removeItem,
+  requestPublish,
+  searchMyLibrary,
+  setFollowing,
+  updateCollection,
+  updateSection,
+  type AddItemBody,
+  type CollectionFields,
+  type PublishRequestsFilter,
+} from "./api";
+import { collectionOptions, collectionsOptions, networkKeys, publishRequestsOptions } from "./queries";
+import type { CollectionsFilter } from "./requests";
+import type { CollectionVersion } from "./types";
 
 // Collections, their editing, progress and publish requests. Plans and tasks are in planHooks.ts.
 
-export const PUBLISH_REQUESTS_PAGE_SIZE = 20;
-
-const checkCollectionsPage = checkedBy((s) => s.Paginated(s.CollectionSummary));
-const checkPublishRequestsPage = checkedBy((s) => s.Paginated(s.PublishRequest));
-const checkCollectionDetail = checkedBy((s) => s.CollectionDetail);
-const checkPublishRequest = checkedBy((s) => s.PublishRequest);
-const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
-
-const collectionPath = (id: number) => `${COLLECTIONS}${id}/`;
-
-export const networkKeys = {
-  all: ["network"] as const,
-  collections: ["network", "collections"] as const,
-  collectionLists: ["network", "collections", "list"] as const,
-  collectionList: (query: CollectionsFilter) => ["network", "collections", "list", query] as const,
-  /** What the server answers by default (the owner's draft, if any); every version of it lives under this key. */
-  collection: (id: number) => ["network", "collections", "detail", id] as const,
-  collectionVersion: (id: number, version: CollectionVersion) => ["network", "collections", "detail", id, version] as const,
-  progress: (id: number) => ["network", "progress", id] as const,
-  publishRequests: ["network", "publish-requests"] as const,
-  publishRequestList: (query: PublishRequestsFilter) => ["network", "publish-requests", query] as const,
-  myTasks: ["network", "my-tasks"] as const,
-  plans: ["network", "plans"] as const,
-  librarySearch: (search: string) => ["network", "library-search", search] as const,
-};
+export { PUBLISH_REQUESTS_PAGE_SIZE, type AddItemBody, type CollectionFields, type PublishRequestsFilter } from "./api";
+export { networkKeys };
 
 /** GET /api/b2b/v1/collections/: the company library, my collections or the paths I follow. */
 export function useCollections(filter: CollectionsFilter, enabled = true) {
-  return useQuery({
-    queryKey: networkKeys.collectionList(filter),
-    queryFn: ({ signal }) =>
-      request(COLLECTIONS, {
-        query: collectionsQuery(filter),
-        parse: checkCollectionsPage,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...collectionsOptions(filter), enabled });
 }
 
 /** A collection; `version` asks for the live one or the draft rather than the server's choice (issue 22). */
 export function useCollection(id: number | null, version?: CollectionVersion) {
-  return useQuery({
-    queryKey: version ? networkKeys.collectionVersion(id ?? 0, version) : networkKeys.collection(id ?? 0),
-    queryFn: ({ signal }) => request(collectionPath(id!), { query: { version }, parse: checkCollectionDetail, signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...collectionOptions(id ?? 0, version), enabled: id !== null });
 }
 
 /** A changed collection: its detail is the answer; every list, task and plan that shows it may be stale. */
@@ -69,17 +51,10 @@ function refreshProgress(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: networkKeys.plans });
 }
 
-export interface CollectionFields {
-  title: string;
-  description: string | null;
-  cover_url: string | null;
-  skills: string[];
-}
-
 export function useCreateCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CollectionFields) => request(COLLECTIONS, { method: "POST", body, parse: checkCollectionDetail }),
+    mutationFn: createCollection,
     onSuccess: (detail) => storeDetail(queryClient, detail),
   });
 }
@@ -96,15 +71,13 @@ function useCollectionEdit<V>(id: number, call: (variables: V) => Promise<Collec
 }
 
 export function useUpdateCollection(id: number) {
-  return useCollectionEdit(id, (body: Partial<CollectionFields>) =>
-    request(collectionPath(id), { method: "PATCH", body, parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, (body: Partial<CollectionFields>) => updateCollection(id, body));
 }
 
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request(collectionPath(id), { method: "DELETE" }),
+    mutationFn: deleteCollection,
     onSuccess: (_answer, id) => {
       // Forgotten once the page showing it has moved on; removed at once, it would be asked again (404).
       setTimeout(() => queryClient.removeQueries({ queryKey: networkKeys.collection(id) }), 0);
@@ -115,49 +88,35 @@ export function useDeleteCollection() {
 }
 
 export function useAddSection(id: number) {
-  return useCollectionEdit(id, (title: string) =>
-    request(`${collectionPath(id)}sections/`, { method: "POST", body: { title }, parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, (title: string) => addSection(id, title));
 }
 
 export function useUpdateSection(id: number) {
-  return useCollectionEdit(id, ({ sectionId, ...body }: { sectionId: number; title?: string; position?: number }) =>
-    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "PATCH", body, parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, ({ sectionId, ...body }: { sectionId: number; title?: string; position?: number }) => updateSection(id, sectionId, body));
 }
 
 export function useDeleteSection(id: number) {
-  return useCollectionEdit(id, (sectionId: number) =>
-    request(`${collectionPath(id)}sections/${sectionId}/`, { method: "DELETE", parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, (sectionId: number) => deleteSection(id, sectionId));
 }
 
-export type AddItemBody = ({ content_id: number } | { url: string; title?: string }) & { section_id?: number | null };
-
 export function useAddItem(id: number) {
-  return useCollectionEdit(id, (body: AddItemBody) =>
-    request(`${collectionPath(id)}items/`, { method: "POST", body, parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, (body: AddItemBody) => addItem(id, body));
 }
 
 /** PATCH …/items/{itemId}/: an item's new section and 1-based position in it. */
 export function useMoveItem(id: number) {
-  return useCollectionEdit(id, ({ itemId, ...body }: { itemId: number; section_id: number | null; position: number }) =>
-    request(`${collectionPath(id)}items/${itemId}/`, { method: "PATCH", body, parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, ({ itemId, ...body }: { itemId: number; section_id: number | null; position: number }) => moveItem(id, itemId, body));
 }
 
 export function useRemoveItem(id: number) {
-  return useCollectionEdit(id, (itemId: number) =>
-    request(`${collectionPath(id)}items/${itemId}/`, { method: "DELETE", parse: checkCollectionDetail }),
-  );
+  return useCollectionEdit(id, (itemId: number) => removeItem(id, itemId));
 }
 
 /** DELETE …/draft/: the owner's changes to a published collection are dropped (a pending review of them is withdrawn). */
 export function useDiscardDraft(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(`${collectionPath(id)}draft/`, { method: "DELETE", parse: checkCollectionDetail }),
+    mutationFn: () => discardDraft(id),
     onSuccess: (detail) => {
       storeDetail(queryClient, detail);
       void queryClient.invalidateQueries({ queryKey: networkKeys.collection(id) });
@@ -169,8 +128,7 @@ export function useDiscardDraft(id: number) {
 export function useFollow(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) =>
-      request(`${collectionPath(id)}follow/`, { method: follow ? "POST" : "DELETE", parse: checkCollectionDetail }),
+    mutationFn: (follow: boolean) => setFollowing(id, follow),
     onSuccess: (detail) => storeDetail(queryClient, detail),
   });
 }
@@ -181,8 +139,7 @@ export function useMarkDone(id: number) {
   const key = networkKeys.collection(id);
   return useMutation({
     mutationKey: networkKeys.progress(id),
-    mutationFn: ({ itemId, done }: { itemId: number; done: boolean }) =>
-      request(`${collectionPath(id)}progress/`, { method: "POST", body: { item_id: itemId, done }, parse: checkCollectionDetail }),
+    mutationFn: ({ itemId, done }: { itemId: number; done: boolean }) => markDone(id, itemId, done),
     onMutate: async ({ itemId, done }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CollectionDetail>(key);
@@ -207,24 +164,8 @@ export function useMarkDone(id: number) {
   });
 }
 
-export interface PublishRequestsFilter {
-  scope: PublishScope;
-  status: PublishStatusFilter;
-  sort: SortOrder;
-  page: number;
-}
-
 export function usePublishRequests(filter: PublishRequestsFilter) {
-  return useQuery({
-    queryKey: networkKeys.publishRequestList(filter),
-    queryFn: ({ signal }) =>
-      request("/api/b2b/v1/publish-requests/", {
-        query: { scope: filter.scope, status: filter.status, sort: filter.sort, page: filter.page, page_size: PUBLISH_REQUESTS_PAGE_SIZE },
-        parse: checkPublishRequestsPage,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(publishRequestsOptions(filter));
 }
 
 function refreshPublishing(queryClient: QueryClient, collectionId: number) {
@@ -236,8 +177,7 @@ function refreshPublishing(queryClient: QueryClient, collectionId: number) {
 export function useRequestPublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { collection_id: number; message?: string }) =>
-      request("/api/b2b/v1/publish-requests/", { method: "POST", body, parse: checkPublishRequest }),
+    mutationFn: requestPublish,
     onSuccess: (answer) => refreshPublishing(queryClient, answer.collection.id),
   });
 }
@@ -246,12 +186,7 @@ export function useRequestPublish() {
 export function useDecidePublishRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: number; decision: "accept" | "reject"; reason?: string }) =>
-      request(`/api/b2b/v1/publish-requests/${id}/${decision}/`, {
-        method: "POST",
-        body: decision === "reject" ? { reason } : {},
-        parse: checkPublishRequest,
-      }),
+    mutationFn: ({ id, decision, reason }: { id: number; decision: "accept" | "reject"; reason?: string }) => decidePublishRequest(id, decision, reason),
     onSuccess: (answer) => refreshPublishing(queryClient, answer.collection.id),
   });
 }
@@ -260,12 +195,7 @@ export function useDecidePublishRequest() {
 export function useLibrarySearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: networkKeys.librarySearch(search),
-    queryFn: ({ signal }) =>
-      request("/api/contentuser/search", {
-        query: { contenType: "all", search: search || undefined, page_size: CONTENT_PAGE_SIZE },
-        parse: checkContentSearchResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => searchMyLibrary(search, signal),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,3 +1,13 @@
+import { ONBOARDING_WINDOW_DAYS } from "@learnward/contracts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days left in the account's first week (spec §9: onboarding window 7 days). */
+export function firstWeekDaysLeft(createdAt: string, now: Date = new Date()): number {
+  const end = Date.parse(createdAt) + ONBOARDING_WINDOW_DAYS * DAY_MS;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+}
+
 /** Where the browser remembers that an account's onboarding panel has opened by itself once. */
 const shownKey = (uid: string) => `learnward_onboarding_shown:${uid}`;
 

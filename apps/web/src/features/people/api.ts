@@ -1,21 +1,21 @@
 import type { z } from "zod";
-import {
+import type {
   Employee as EmployeeSchema,
   Invitation as InvitationSchema,
   InviteRequest as InviteRequestSchema,
-  Paginated,
   PendingInvitation as PendingInvitationSchema,
   RemovalRequest as RemovalRequestSchema,
   Team as TeamSchema,
   TeamProgressPage as TeamProgressPageSchema,
-  type CompanyRole,
-  type Page,
-  type Role,
+  CompanyRole,
+  Page,
+  Role,
 } from "@learnward/contracts";
 import { request } from "../../lib/api";
+import { checkedBy } from "../../lib/contracts";
 
 // The people module's calls (apps/server/src/modules/people, network/plans), each answer checked
-// against its contract.
+// against its contract (loaded with the first answer: no zod on a page's first load).
 
 export type Team = z.infer<typeof TeamSchema>;
 export type Employee = z.infer<typeof EmployeeSchema>;
@@ -29,13 +29,16 @@ export type RequestKind = "invite" | "removal";
 export type StatusFilter = "all" | "pending" | "accepted" | "rejected";
 export type SortOrder = "asc" | "desc";
 
-const TeamsPage = Paginated(TeamSchema);
-const EmployeesPage = Paginated(EmployeeSchema);
-const InviteRequestsPage = Paginated(InviteRequestSchema);
-const RemovalRequestsPage = Paginated(RemovalRequestSchema);
-const parseTeam = (json: unknown) => TeamSchema.parse(json);
-const parseEmployee = (json: unknown) => EmployeeSchema.parse(json);
-const parseInvitation = (json: unknown) => InvitationSchema.parse(json);
+const checkTeamsPage = checkedBy((s) => s.Paginated(s.Team));
+const checkEmployeesPage = checkedBy((s) => s.Paginated(s.Employee));
+const checkInviteRequestsPage = checkedBy((s) => s.Paginated(s.InviteRequest));
+const checkRemovalRequestsPage = checkedBy((s) => s.Paginated(s.RemovalRequest));
+const checkOpenInvitationsPage = checkedBy((s) => s.Paginated(s.PendingInvitation));
+const checkOpenInvitation = checkedBy((s) => s.PendingInvitation);
+const checkTeamProgressPage = checkedBy((s) => s.TeamProgressPage);
+const parseTeam = checkedBy((s) => s.Team);
+const parseEmployee = checkedBy((s) => s.Employee);
+const parseInvitation = checkedBy((s) => s.Invitation);
 
 const B2B = "/api/b2b/v1";
 /** The server's largest page. */
@@ -50,7 +53,7 @@ export interface TeamsParams {
 }
 
 export const fetchTeams = (params: TeamsParams, signal?: AbortSignal): Promise<Page<Team>> =>
-  request(`${B2B}/teams/`, { query: { ...params, search: params.search || undefined }, parse: (json) => TeamsPage.parse(json), signal });
+  request(`${B2B}/teams/`, { query: { ...params, search: params.search || undefined }, parse: checkTeamsPage, signal });
 
 /** Every team of the company (for pickers and the CSV check), a page of 100 at a time. */
 export async function fetchAllTeams(signal?: AbortSignal): Promise<Team[]> {
@@ -65,7 +68,7 @@ export async function fetchAllTeams(signal?: AbortSignal): Promise<Team[]> {
 export const fetchTeam = (id: number, signal?: AbortSignal) => request(`${B2B}/teams/${id}/`, { parse: parseTeam, signal });
 /** A page of a team's active members, by name. */
 export const fetchTeamMembers = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
-  request(`${B2B}/teams/${id}/members/`, { query: { page, page_size: pageSize }, parse: (json) => EmployeesPage.parse(json), signal });
+  request(`${B2B}/teams/${id}/members/`, { query: { page, page_size: pageSize }, parse: checkEmployeesPage, signal });
 
 export const createTeam = (body: { name: string; leader_id?: number | null }) =>
   request(`${B2B}/teams/`, { method: "POST", body, parse: parseTeam });
@@ -92,7 +95,7 @@ export interface EmployeesParams {
 }
 
 export const fetchEmployees = (params: EmployeesParams, signal?: AbortSignal): Promise<Page<Employee>> =>
-  request(`${B2B}/employees/`, { query: { ...params, search: params.search || undefined }, parse: (json) => EmployeesPage.parse(json), signal });
+  request(`${B2B}/employees/`, { query: { ...params, search: params.search || undefined }, parse: checkEmployeesPage, signal });
 
 export interface UpdateEmployeeBody {
   role?: CompanyRole;
@@ -134,14 +137,13 @@ export interface InvitationsParams {
   include_expired?: "true";
   company?: number;
 }
-const OpenInvitationsPage = Paginated(PendingInvitationSchema);
 
 export const fetchOpenInvitations = (params: InvitationsParams, signal?: AbortSignal) =>
-  request(`${B2B}/invitations/`, { query: { ...params, search: params.search || undefined }, parse: (json) => OpenInvitationsPage.parse(json), signal });
+  request(`${B2B}/invitations/`, { query: { ...params, search: params.search || undefined }, parse: checkOpenInvitationsPage, signal });
 
 /** A fresh link in place of the invitation's; answers the new invitation. */
 export const resendInvitation = (id: number) =>
-  request(`${B2B}/invitations/${id}/resend/`, { method: "POST", body: {}, parse: (json) => PendingInvitationSchema.parse(json) });
+  request(`${B2B}/invitations/${id}/resend/`, { method: "POST", body: {}, parse: checkOpenInvitation });
 
 export const revokeInvitation = (id: number) => request(`${B2B}/invitations/${id}/revoke/`, { method: "POST", body: {} });
 
@@ -155,10 +157,10 @@ export interface RequestsParams {
 }
 
 export const fetchInviteRequests = (params: RequestsParams, signal?: AbortSignal) =>
-  request(`${B2B}/invite-requests/`, { query: { ...params }, parse: (json) => InviteRequestsPage.parse(json), signal });
+  request(`${B2B}/invite-requests/`, { query: { ...params }, parse: checkInviteRequestsPage, signal });
 
 export const fetchRemovalRequests = (params: RequestsParams, signal?: AbortSignal) =>
-  request(`${B2B}/removal-requests/`, { query: { ...params }, parse: (json) => RemovalRequestsPage.parse(json), signal });
+  request(`${B2B}/removal-requests/`, { query: { ...params }, parse: checkRemovalRequestsPage, signal });
 
 export const requestInvite = (body: { email: string; team_id: number; reason?: string }) =>
   request(`${B2B}/invite-requests/`, { method: "POST", body });
@@ -176,5 +178,5 @@ export const decideRequest = (kind: RequestKind, id: number, decision: Decision,
 
 /** The same page of the team's members as fetchTeamMembers, each with the plans they hold, and the skills of those plans. */
 export const fetchTeamProgress = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
-  request(`${B2B}/teams/${id}/progress/`, { query: { page, page_size: pageSize }, parse: (json) => TeamProgressPageSchema.parse(json), signal });
+  request(`${B2B}/teams/${id}/progress/`, { query: { page, page_size: pageSize }, parse: checkTeamProgressPage, signal });
 

@@ -10,9 +10,6 @@ import {
   fetchInviteRequests,
   fetchOpenInvitations,
   fetchRemovalRequests,
-  fetchTeam,
-  fetchTeamMembers,
-  fetchTeamProgress,
   fetchTeams,
   invite,
   requestInvite,
@@ -30,17 +27,13 @@ import {
   type UpdateEmployeeBody,
 } from "./api";
 import type { AnyRequest } from "./requests";
+import { PEOPLE, teamMembersOptions, teamOptions, teamProgressOptions, teamsOptions } from "./queries";
 import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
-const PEOPLE = "people";
 const keys = {
-  teams: (params: TeamsParams) => [PEOPLE, "teams", params] as const,
   teamMatches: (search: string) => [PEOPLE, "teams", "matches", search] as const,
-  team: (id: number) => [PEOPLE, "team", id] as const,
-  members: (id: number, page: number, pageSize: number) => [PEOPLE, "team-members", id, { page, pageSize }] as const,
-  progress: (id: number, page: number, pageSize: number) => [PEOPLE, "team-progress", id, { page, pageSize }] as const,
   employees: (params: EmployeesParams) => [PEOPLE, "employees", params] as const,
   requests: (kind: RequestKind, params: RequestsParams) => [PEOPLE, `${kind}-requests`, params] as const,
   invitation: (token: string) => ["invitation", token] as const,
@@ -58,12 +51,7 @@ function usePeopleMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 // ---- Teams ----
 
 export function useTeams(params: TeamsParams, enabled = true) {
-  return useQuery({
-    queryKey: keys.teams(params),
-    queryFn: ({ signal }) => fetchTeams(params, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...teamsOptions(params), enabled });
 }
 
 /** The teams a picker offers for what was typed (its first matches), once `enabled`. */
@@ -79,17 +67,12 @@ export function useTeamMatches(search: string, enabled: boolean) {
 }
 
 export function useTeam(id: number | null) {
-  return useQuery({ queryKey: keys.team(id ?? 0), queryFn: ({ signal }) => fetchTeam(id!, signal), enabled: id !== null });
+  return useQuery({ ...teamOptions(id ?? 0), enabled: id !== null });
 }
 
 /** A page of the team's active members. */
 export function useTeamMembers(id: number | null, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: keys.members(id ?? 0, page, pageSize),
-    queryFn: ({ signal }) => fetchTeamMembers(id!, page, pageSize, signal),
-    enabled: id !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...teamMembersOptions(id ?? 0, page, pageSize), enabled: id !== null });
 }
 
 export const useCreateTeam = () => usePeopleMutation(createTeam);
@@ -143,12 +126,7 @@ export const useDecideRequest = () =>
 
 /** A page of the team's members with the plans each holds (the L&D leader, or the team's own leader). */
 export function useTeamProgress(id: number | null, page: number, pageSize: number, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.progress(id ?? 0, page, pageSize),
-    queryFn: ({ signal }) => fetchTeamProgress(id!, page, pageSize, signal),
-    enabled: enabled && id !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...teamProgressOptions(id ?? 0, page, pageSize), enabled: enabled && id !== null });
 }
 
 // ---- Invitation link (public) ----

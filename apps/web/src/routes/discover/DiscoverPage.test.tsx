@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AppRoutes, preloadRoute } from "../../app/router";
-import { dropEarlyRequests } from "../../lib/api";
+import { AppRoutes } from "../../app/router";
 import { renderApp, signedIn } from "../../test/render";
 import { collection, fakeServer, page } from "../../features/network/testing";
 import { answered, content, copilotItem, facets, message, sse } from "../../features/discover/testing";
@@ -46,16 +45,15 @@ function discoverServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
 }
 
 describe("/discover", () => {
-  it("asks for its rows, the copilot's history and its first results while its code loads, once each (app/router.tsx)", async () => {
+  it("asks for its rows, the copilot's history and its first results while its code loads, once each (app/firstData.ts)", async () => {
     const server = discoverServer();
-    preloadRoute("/discover", "");
     renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
     // Every answer shown: the rows, the results and the copilot's (empty) history.
-    expect(await within(await screen.findByRole("region", { name: "Trending in your company" })).findByText("3 saves · 1 finished")).toBeInTheDocument();
+    // The first page of the file waits for its code to be transformed: slow on a busy machine.
+    expect(await within(await screen.findByRole("region", { name: "Trending in your company" }, { timeout: 5000 })).findByText("3 saves · 1 finished")).toBeInTheDocument();
     expect(await within(screen.getByRole("region", { name: "Recommended for you" })).findByText("For your plan “Data sprint”: sql")).toBeInTheDocument();
     expect(await within(screen.getByRole("region", { name: "Your company's catalog" })).findByText("SQL Essential Training")).toBeInTheDocument();
     expect(await screen.findByText("Your conversations will be kept here.")).toBeInTheDocument();
-    expect(dropEarlyRequests()).toEqual([]);
     const gets = server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/b2b/v1/discover") || url.startsWith("/api/b2b/v1/copilot"));
     expect(gets.sort()).toEqual([
       "/api/b2b/v1/copilot/conversations/?page_size=20",
@@ -63,9 +61,6 @@ describe("/discover", () => {
       "/api/b2b/v1/discover/recommendations/?limit=8",
       "/api/b2b/v1/discover/trending/?limit=8",
     ]);
-    // With filters in the address (checked by zod, which loads with the page), the results wait for the page.
-    preloadRoute("/discover", "?type=course");
-    expect(dropEarlyRequests().sort()).toEqual(["/api/b2b/v1/copilot/conversations/?page_size=20", "/api/b2b/v1/discover/recommendations/?limit=8", "/api/b2b/v1/discover/trending/?limit=8"]);
   });
 
   it("lists the 20 newest conversations and older ones a page at a time, on request", async () => {

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ContentCounts, ContentItem } from "@learnward/contracts";
-import { AppRoutes, preloadRoute } from "../../app/router";
-import { dropEarlyRequests } from "../../lib/api";
+import { AppRoutes, routeData } from "../../app/router";
 import { renderApp, signedIn } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -85,24 +84,21 @@ describe("/home library", () => {
     expect(screen.getByRole("link", { name: "View as colleagues see it" })).toHaveAttribute("href", "/profile/member");
   });
 
-  it("asks for its counts and first list while its code loads, and only once (app/router.tsx)", async () => {
+  it("asks for its counts and first list while its code loads, and only once (app/firstData.ts)", async () => {
     const calls = serve((url) => {
       if (url.pathname === "/api/contentuser/counts") return { body: counts };
       if (url.pathname === "/api/contentuser/search") return { body: page([course]) };
       return undefined;
     });
-    preloadRoute("/home", "?tab=course&course=wishlist&q=sql");
     renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist&q=sql", session: signedIn("member") });
     // Both answers shown: the list, and the counts on the course filters.
     await screen.findByRole("link", { name: "SQL for Data Science" });
     await screen.findByRole("button", { name: "Wishlist 1", pressed: true });
-    expect(dropEarlyRequests()).toEqual([]);
     const gets = calls.map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
     expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);
 
-    // The folders tab shows no list: only the counts are asked for early.
-    preloadRoute("/home", "?tab=folders");
-    expect(dropEarlyRequests()).toEqual(["/api/contentuser/counts"]);
+    // The folders tab shows no list: the counts and my folders are asked for early.
+    expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([["library", "counts", null, ""], ["library", "folders"]]);
   });
 
   it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {

@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { peopleAbilities } from "../../features/people/abilities";
 import type { Employee } from "../../features/people/api";
 import { useTeam, useTeamMembers, useTeamProgress } from "../../features/people/hooks";
+import { mayOpenTeam } from "../../features/people/queries";
 import { TeamMembers } from "../../features/people/TeamMembers";
 import { RequestsSection } from "../../features/people/RequestsSection";
 import { RequestInviteDialog, RequestRemovalDialog } from "../../features/people/TeamRequestDialogs";
@@ -28,8 +29,7 @@ export default function TeamPage() {
   const can = peopleAbilities(me.abilities);
   const teamId = positiveId(useParams().id);
   const ownTeam = myTeam !== null && myTeam.id === teamId;
-  // A team leader sees only their own team; everyone else in the company reads any (people.policy readTeam).
-  const allowed = teamId !== null && (can.directory || (me.abilities.see_own_team && ownTeam));
+  const allowed = mayOpenTeam(me, teamId);
 
   const team = useTeam(allowed ? teamId : null);
   const { page, pageSize, pager } = usePaging();

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { FirstData } from "../../app/firstData";
+import { fetchInsights } from "./api";
+import { readFilters, type InsightFilters } from "./filters";
+
+export const insightsKey = ["insights"] as const;
+
+/** The dashboard for these filters; the previous view stays on screen while the next one loads. */
+export const insightsOptions = (filters: InsightFilters) =>
+  queryOptions({
+    queryKey: [...insightsKey, filters] as const,
+    queryFn: ({ signal }) => fetchInsights(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** /dashboard/content first shows the dashboard for the filters in its address. */
+export const insightsFirstData: FirstData = ({ search }) => [insightsOptions(readFilters(search))];

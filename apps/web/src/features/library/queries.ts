@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { FirstData } from "../../app/firstData";
+import { fetchContentCounts, fetchFolders, searchContent } from "./api";
+import { contentSearchQuery, FOLDERS_TAB, foldersKey, libraryKey, libraryLocation, type LibraryQuery } from "./query";
+
+// The library's queries, declared once: the page's hooks read them, and the router and the server
+// render fetch a page's first ones from the same options (app/firstData.ts).
+
+/** spec §3 counts of my (or a colleague's) library for a search term. */
+export const contentCountsOptions = (username: string | undefined, search = "") =>
+  queryOptions({
+    queryKey: [...libraryKey, "counts", username ?? null, search.trim()] as const,
+    queryFn: ({ signal }) => fetchContentCounts(username, search, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of a library list. */
+export const contentSearchOptions = (query: LibraryQuery) =>
+  queryOptions({
+    queryKey: [...libraryKey, "search", contentSearchQuery(query)] as const,
+    queryFn: ({ signal }) => searchContent(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/user/folder/: my folders. */
+export const foldersOptions = () => queryOptions({ queryKey: foldersKey, queryFn: ({ signal }) => fetchFolders(signal) });
+
+/**
+ * /home and /profile/:username first show the counts and the list the address opens on (on my
+ * folders tab, my folders).
+ */
+export const homeFirstData: FirstData = ({ search, params }) => {
+  const username = params.username;
+  const { tab, course, search: term, page } = libraryLocation(search, username === undefined);
+  if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term), foldersOptions()];
+  return [contentCountsOptions(username, term), contentSearchOptions({ username, tab, course, search: term, page })];
+};
