@@ -22,7 +22,7 @@ export function usePaging(initialSize = 20) {
   return { page, pageSize, setPage, pager };
 }
 
-interface TablePagerProps {
+export interface TablePagerProps {
   /** Every matching row, on all pages (the server's `count`). */
   count: number;
   /** 1-based, like the server's `page`. */
