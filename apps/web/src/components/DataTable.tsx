@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from "react";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -8,6 +9,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
+import Tooltip from "@mui/material/Tooltip";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { ScrollArea } from "./ScrollArea";
 import { TablePager, type TablePagerProps } from "./TablePager";
@@ -24,8 +26,8 @@ export interface Column<Row> {
   sort?: string;
   /** Styles of the header cell and of every body cell (a sticky actions column, `nowrap`). */
   sx?: SxProps<Theme>;
-  /** Styles of the body cells only, possibly per row. */
-  cellSx?: SxProps<Theme> | ((row: Row) => SxProps<Theme>);
+  /** Styles of the body cells only. */
+  cellSx?: SxProps<Theme>;
 }
 
 export interface TableSort {
@@ -43,8 +45,10 @@ type DataTableProps<Row> = Name & {
   rowKey: (row: Row) => Key;
   /** Shown instead of the table when there are no rows (and it is not loading). */
   empty: ReactNode;
-  /** The first load: a spinner named like the table, instead of the table or its empty state. */
+  /** The first load: a spinner instead of the table or its empty state. */
   loading?: boolean;
+  /** The spinner's name ("Loading people…"); the table's name without it. */
+  loadingLabel?: string;
   /** Rows on screen are being refreshed (a new page, a new filter). */
   busy?: boolean;
   /** Below this width the table scrolls sideways inside its own box instead of widening the page. */
@@ -63,12 +67,12 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
  * own box on a phone, with its empty and loading states and the one pager (issue 24).
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, loading, busy, minWidth, outlined = true, pager, sort, size = "small", ...name }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", ...name }: DataTableProps<Row>) {
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   if (loading) {
     return (
       <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-        <CircularProgress aria-label={name.label} aria-labelledby={name.labelledBy} />
+        <CircularProgress aria-label={loadingLabel ?? name.label} aria-labelledby={loadingLabel ? undefined : name.labelledBy} />
       </Box>
     );
   }
@@ -104,7 +108,7 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, loading, busy, mi
                   key={column.key}
                   align={column.align}
                   {...(column.rowHeader ? { component: "th", scope: "row" } : {})}
-                  sx={mergeSx(column.sx, typeof column.cellSx === "function" ? column.cellSx(row) : column.cellSx)}
+                  sx={mergeSx(column.sx, column.cellSx)}
                 >
                   {column.cell(row)}
                 </TableCell>
@@ -128,5 +132,16 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, loading, busy, mi
       {table}
       {pager && <TablePager {...pager} />}
     </Paper>
+  );
+}
+
+/** A row's icon button, named for the row it acts on ("Edit Ana Ruiz"), its name shown on hover too. */
+export function RowAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
   );
 }
