@@ -30,6 +30,9 @@ export interface Column<Row> {
   cellSx?: SxProps<Theme>;
 }
 
+/** Falsy entries are left out, so a column shown to some roles only reads `canManage && {…}`. */
+export type Columns<Row> = ReadonlyArray<Column<Row> | false | null | undefined>;
+
 export interface TableSort {
   by: string;
   direction: "asc" | "desc";
@@ -39,8 +42,7 @@ export interface TableSort {
 type Name = { label: string; labelledBy?: never } | { labelledBy: string; label?: never };
 
 type DataTableProps<Row> = Name & {
-  /** Falsy entries are left out, so a column shown to some roles only reads `canManage && {…}`. */
-  columns: ReadonlyArray<Column<Row> | false | null | undefined>;
+  columns: Columns<Row>;
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   /** Shown instead of the table when there are no rows (and it is not loading). */
@@ -58,6 +60,8 @@ type DataTableProps<Row> = Name & {
   pager?: TablePagerProps;
   sort?: TableSort;
   size?: "small" | "medium";
+  /** Styles of every body row (`verticalAlign: "top"` where cells hold lists). */
+  rowSx?: SxProps<Theme>;
 };
 
 const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
@@ -67,7 +71,7 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
  * own box on a phone, with its empty and loading states and the one pager (issue 24).
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", ...name }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", rowSx, ...name }: DataTableProps<Row>) {
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   if (loading) {
     return (
@@ -102,7 +106,7 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingL
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
+            <TableRow key={rowKey(row)} sx={rowSx}>
               {shown.map((column) => (
                 <TableCell
                   key={column.key}
