@@ -60,6 +60,8 @@ type DataTableProps<Row> = Name & {
   pager?: TablePagerProps;
   sort?: TableSort;
   size?: "small" | "medium";
+  /** Scrolls down inside its box past this height, its header staying in view. */
+  maxHeight?: number;
   /** Styles of every body row (`verticalAlign: "top"` where cells hold lists). */
   rowSx?: SxProps<Theme>;
 };
@@ -71,7 +73,7 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
  * own box on a phone, with its empty and loading states and the one pager (issue 24).
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", rowSx, ...name }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", maxHeight, rowSx, ...name }: DataTableProps<Row>) {
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   if (loading) {
     return (
@@ -84,8 +86,8 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingL
 
   const scrollName = name.labelledBy ? { labelledBy: name.labelledBy } : { label: name.label! };
   const table = (
-    <ScrollArea {...scrollName}>
-      <Table size={size} aria-label={name.label} aria-labelledby={name.labelledBy} aria-busy={busy || undefined} sx={minWidth ? { minWidth } : undefined}>
+    <ScrollArea {...scrollName} sx={maxHeight ? { maxHeight } : undefined}>
+      <Table size={size} stickyHeader={maxHeight !== undefined} aria-label={name.label} aria-labelledby={name.labelledBy} aria-busy={busy || undefined} sx={minWidth ? { minWidth } : undefined}>
         <TableHead>
           <TableRow>
             {shown.map((column) => {
