@@ -42,8 +42,7 @@ describe("RegisterPage", () => {
   });
 
   it("validates before calling the server", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
+    const { fetch } = serveFetch({});
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/register" });
     await user.click(await screen.findByRole("button", { name: "Create account" }));
