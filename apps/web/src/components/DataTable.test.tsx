@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderApp } from "../test/render";
@@ -83,5 +83,22 @@ describe("DataTable", () => {
     await user.keyboard("{Enter}");
     expect(screen.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
     expect(screen.getByRole("rowheader", { name: "Person 15" })).toBeInTheDocument();
+  });
+
+  it("follows its query: a spinner first, then the failure with a retry, and busy while refetching", async () => {
+    const user = userEvent.setup();
+    const refetch = vi.fn();
+    const query = { isPending: true, isFetching: true, isError: false, error: null as unknown, refetch };
+    const table = (q: typeof query) => <DataTable label="People" loadingLabel="Loading people…" query={q} columns={columns} rows={people.slice(0, 2)} rowKey={(p) => p.id} empty="None" />;
+    const { rerender } = renderApp(table(query));
+    expect(screen.getByRole("progressbar", { name: "Loading people…" })).toBeInTheDocument();
+
+    rerender(table({ ...query, isPending: false, isFetching: false, isError: true, error: new Error("offline") }));
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(refetch).toHaveBeenCalled();
+
+    rerender(table({ ...query, isPending: false }));
+    expect(screen.getByRole("table", { name: "People" })).toHaveAttribute("aria-busy", "true");
   });
 });

@@ -11,6 +11,7 @@ import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
 import Tooltip from "@mui/material/Tooltip";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { LoadFailed } from "./LoadFailed";
 import { ScrollArea } from "./ScrollArea";
 import { TablePager, type TablePagerProps } from "./TablePager";
 
@@ -47,6 +48,11 @@ type DataTableProps<Row> = Name & {
   rowKey: (row: Row) => Key;
   /** Shown instead of the table when there are no rows (and it is not loading). */
   empty: ReactNode;
+  /**
+   * The list's query (TanStack Query's result): its first load shows the spinner, a failure the
+   * error with a retry, a refetch marks the table busy. Without it, `loading` and `busy` say so.
+   */
+  query?: { isPending: boolean; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   /** The first load: a spinner instead of the table or its empty state. */
   loading?: boolean;
   /** The spinner's name ("Loading people…"); the table's name without it. */
@@ -73,8 +79,12 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
  * own box on a phone, with its empty and loading states and the one pager (issue 24).
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingLabel, busy, minWidth, outlined = true, pager, sort, size = "small", maxHeight, rowSx, ...name }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, empty, query, loadingLabel, minWidth, outlined = true, pager, sort, size = "small", maxHeight, rowSx, ...props }: DataTableProps<Row>) {
+  const name: Name = props.labelledBy ? { labelledBy: props.labelledBy } : { label: props.label! };
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
+  const loading = query ? query.isPending : props.loading;
+  const busy = query ? query.isFetching : props.busy;
+  if (query?.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (loading) {
     return (
       <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
@@ -84,9 +94,8 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, loading, loadingL
   }
   if (rows.length === 0) return <>{empty}</>;
 
-  const scrollName = name.labelledBy ? { labelledBy: name.labelledBy } : { label: name.label! };
   const table = (
-    <ScrollArea {...scrollName} sx={maxHeight ? { maxHeight } : undefined}>
+    <ScrollArea {...name} sx={maxHeight ? { maxHeight } : undefined}>
       <Table size={size} stickyHeader={maxHeight !== undefined} aria-label={name.label} aria-labelledby={name.labelledBy} aria-busy={busy || undefined} sx={minWidth ? { minWidth } : undefined}>
         <TableHead>
           <TableRow>

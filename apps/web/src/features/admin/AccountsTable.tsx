@@ -17,7 +17,7 @@ import type { AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
-import { LoadFailed, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
 import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
@@ -135,28 +135,23 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
         </TextField>
       </Box>
 
-      {accounts.isError ? (
-        <LoadFailed error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : (
-        <DataTable
-          label={t("people.tableLabel")}
-          loading={accounts.isPending}
-          loadingLabel={t("people.loading")}
-          busy={accounts.isFetching}
-          minWidth={900}
-          columns={columns}
-          rows={list}
-          rowKey={(account) => account.id}
-          pager={pager(accounts.data?.count ?? 0)}
-          empty={
-            <EmptyState
-              icon={<ManageAccountsOutlined />}
-              title={filtered ? t("people.noMatch") : t("people.emptyTitle")}
-              description={filtered ? undefined : t("people.emptyDescription")}
-            />
-          }
-        />
-      )}
+      <DataTable
+        label={t("people.tableLabel")}
+        query={accounts}
+        loadingLabel={t("people.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(account) => account.id}
+        pager={pager(accounts.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<ManageAccountsOutlined />}
+            title={filtered ? t("people.noMatch") : t("people.emptyTitle")}
+            description={filtered ? undefined : t("people.emptyDescription")}
+          />
+        }
+      />
 
       {dialog?.kind === "edit" && <EditAccountDialog account={dialog.account} isSelf={dialog.account.id === myAccountId} onClose={close} />}
       {dialog?.kind === "status" && <AccountStatusDialog account={dialog.account} onClose={close} />}

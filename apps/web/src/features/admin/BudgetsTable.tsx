@@ -10,7 +10,7 @@ import type { AdminBudget } from "./api";
 import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
-import { LoadFailed, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
 import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
@@ -109,22 +109,17 @@ export function BudgetsTable() {
         />
       </Box>
 
-      {budgets.isError ? (
-        <LoadFailed error={budgets.error} onRetry={() => void budgets.refetch()} />
-      ) : (
-        <DataTable
-          label={t("budgets.tableLabel")}
-          loading={budgets.isPending}
-          loadingLabel={t("budgets.loading")}
-          busy={budgets.isFetching}
-          minWidth={900}
-          columns={columns}
-          rows={list}
-          rowKey={(budget) => budget.id}
-          pager={pager(budgets.data?.count ?? 0)}
-          empty={<EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />}
-        />
-      )}
+      <DataTable
+        label={t("budgets.tableLabel")}
+        query={budgets}
+        loadingLabel={t("budgets.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(budget) => budget.id}
+        pager={pager(budgets.data?.count ?? 0)}
+        empty={<EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />}
+      />
 
       {dialog?.kind === "adjust" && <AdjustBudgetDialog budget={dialog.budget} onClose={close} />}
       {dialog?.kind === "history" && <BudgetHistoryDialog budget={dialog.budget} onClose={close} />}

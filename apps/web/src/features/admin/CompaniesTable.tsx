@@ -17,7 +17,7 @@ import type { AdminCompany, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
-import { LoadFailed, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
 import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
@@ -125,28 +125,23 @@ export function CompaniesTable() {
         </TextField>
       </Box>
 
-      {companies.isError ? (
-        <LoadFailed error={companies.error} onRetry={() => void companies.refetch()} />
-      ) : (
-        <DataTable
-          label={t("companies.tableLabel")}
-          loading={companies.isPending}
-          loadingLabel={t("companies.loading")}
-          busy={companies.isFetching}
-          minWidth={900}
-          columns={columns}
-          rows={list}
-          rowKey={(company) => company.id}
-          pager={pager(companies.data?.count ?? 0)}
-          empty={
-            <EmptyState
-              icon={<ApartmentOutlined />}
-              title={filtered ? t("companies.noMatch") : t("companies.emptyTitle")}
-              description={filtered ? undefined : t("companies.emptyDescription")}
-            />
-          }
-        />
-      )}
+      <DataTable
+        label={t("companies.tableLabel")}
+        query={companies}
+        loadingLabel={t("companies.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(company) => company.id}
+        pager={pager(companies.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<ApartmentOutlined />}
+            title={filtered ? t("companies.noMatch") : t("companies.emptyTitle")}
+            description={filtered ? undefined : t("companies.emptyDescription")}
+          />
+        }
+      />
 
       {dialog?.kind === "edit" && <CompanyDialog company={dialog.company} onClose={close} />}
       {dialog?.kind === "suspend" && <SuspendDialog company={dialog.company} onClose={close} />}

@@ -19,7 +19,7 @@ import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
 import { InvitationsSection } from "./InvitationsSection";
-import { EmployeeStatusChip, LoadFailed, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { EmployeeStatusChip, useDebounced, useFormatDate, useRoleLabel } from "./ui";
 import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Columns } from "../../components/DataTable";
 
@@ -163,29 +163,24 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
         </Box>
       )}
 
-      {employees.isError ? (
-        <LoadFailed error={employees.error} onRetry={() => void employees.refetch()} />
-      ) : (
-        <DataTable
-          label={t("employees.tableLabel")}
-          loading={employees.isPending}
-          loadingLabel={t("employees.loading")}
-          busy={employees.isFetching}
-          minWidth={760}
-          columns={columns}
-          rows={list}
-          rowKey={(employee) => employee.id}
-          sort={{ by: ordering, direction: sort, onSort: (by) => sortBy(by as EmployeeOrdering) }}
-          pager={pager(employees.data?.count ?? 0)}
-          empty={
-            <EmptyState
-              icon={<BadgeOutlined />}
-              title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
-              description={filtered ? undefined : t("employees.emptyDescription")}
-            />
-          }
-        />
-      )}
+      <DataTable
+        label={t("employees.tableLabel")}
+        query={employees}
+        loadingLabel={t("employees.loading")}
+        minWidth={760}
+        columns={columns}
+        rows={list}
+        rowKey={(employee) => employee.id}
+        sort={{ by: ordering, direction: sort, onSort: (by) => sortBy(by as EmployeeOrdering) }}
+        pager={pager(employees.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<BadgeOutlined />}
+            title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
+            description={filtered ? undefined : t("employees.emptyDescription")}
+          />
+        }
+      />
 
       {canManage && (
         <Box sx={{ mt: 4 }}>

@@ -15,7 +15,7 @@ import { TextLink } from "../../components/TextLink";
 import type { Team } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
-import { LoadFailed, useDebounced } from "./ui";
+import { useDebounced } from "./ui";
 import { DataTable, RowAction, type Columns } from "../../components/DataTable";
 
 const PAGE_SIZE = 20;
@@ -91,27 +91,23 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
         )}
       </Box>
 
-      {teams.isError ? (
-        <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : (
-        <DataTable
-          label={t("teams.tableLabel")}
-          loading={teams.isPending}
-          loadingLabel={t("teams.loading")}
-          minWidth={480}
-          columns={columns}
-          rows={list}
-          rowKey={(team) => team.id}
-          pager={{ count: teams.data?.count ?? 0, page, pageSize: PAGE_SIZE, onPage: setPage }}
-          empty={
-            <EmptyState
-              icon={<GroupsOutlined />}
-              title={debounced ? t("teams.noMatch") : t("teams.emptyTitle")}
-              description={debounced ? undefined : t("teams.emptyDescription")}
-            />
-          }
-        />
-      )}
+      <DataTable
+        label={t("teams.tableLabel")}
+        query={teams}
+        loadingLabel={t("teams.loading")}
+        minWidth={480}
+        columns={columns}
+        rows={list}
+        rowKey={(team) => team.id}
+        pager={{ count: teams.data?.count ?? 0, page, pageSize: PAGE_SIZE, onPage: setPage }}
+        empty={
+          <EmptyState
+            icon={<GroupsOutlined />}
+            title={debounced ? t("teams.noMatch") : t("teams.emptyTitle")}
+            description={debounced ? undefined : t("teams.emptyDescription")}
+          />
+        }
+      />
 
       {editing && <TeamDialog open team={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteTeamDialog team={deleting} onClose={() => setDeleting(null)} />}
