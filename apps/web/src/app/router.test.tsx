@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PUBLIC_PAGES } from "@learnward/contracts";
 import { AppRoutes, isPublicRoute, preloadRoute } from "./router";
-import { meFor, renderApp, signedIn, signedOut, stubFetch } from "../test/render";
+import { meFor, renderApp, serveFetch, signedIn, signedOut, stubFetch } from "../test/render";
 import { LocationProbe } from "../test/LocationProbe";
 
 const app = (
@@ -117,7 +117,7 @@ describe("routing", () => {
 
   it("returns to /login when the session ends while the user is working", async () => {
     const unauthenticated = { status: 401, body: { error: { code: "unauthenticated", message: "Sign in to continue" } } };
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/user/profile/": unauthenticated, "GET /api/session": { body: { me: null } } }));
+    serveFetch({ "GET /api/user/profile/": unauthenticated, "GET /api/session": { body: { me: null } } });
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderApp(app, { path: "/setting", session: signedIn("hr") });
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();

@@ -22,7 +22,7 @@ export function usePaging(initialSize = 20) {
   return { page, pageSize, setPage, pager };
 }
 
-interface TablePagerProps {
+export interface TablePagerProps {
   /** Every matching row, on all pages (the server's `count`). */
   count: number;
   /** 1-based, like the server's `page`. */
@@ -32,14 +32,21 @@ interface TablePagerProps {
   /** Offer a choice of page sizes; without it the size is fixed. */
   onPageSize?: (size: number) => void;
   sizes?: number[];
+  /**
+   * Under a list of cards (not a table): the pager is a navigation named this ("Pages of saved
+   * items"), and a list that fits on one page shows none.
+   */
+  label?: string;
 }
 
-/** The pages of a server-paged table: "1–20 of 57" with previous and next, translated. */
-export function TablePager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50] }: TablePagerProps) {
+/** The app's one pager (issue 24), under tables and lists of cards: "1–20 of 57" with previous and next, translated. */
+export function TablePager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50], label }: TablePagerProps) {
   const { t } = useTranslation("common");
+  if (label !== undefined && count <= pageSize) return null;
   return (
     <TablePagination
-      component="div"
+      component={label === undefined ? "div" : "nav"}
+      aria-label={label}
       count={count}
       page={count === 0 ? 0 : page - 1}
       rowsPerPage={pageSize}
@@ -51,6 +58,7 @@ export function TablePager({ count, page, pageSize, onPage, onPageSize, sizes = 
       getItemAriaLabel={(type) => t(`pager.${type}`)}
       // On a phone the toolbar wraps instead of pushing the page wider than the screen.
       sx={{
+        ...(label !== undefined && { mt: 2 }),
         "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end", rowGap: 0.5, pl: { xs: 1.5, sm: 2 } },
         "& .MuiTablePagination-spacer": { display: { xs: "none", sm: "block" } },
         "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },

@@ -76,13 +76,13 @@ export function useSchemaForm<S extends FormSchema>(
 
   const field: FormFields<S>["field"] = (name, hint) => {
     const { ref, ...rest } = form.register(name);
-    const message = errorOf(name);
+    const shown = errorOf(name);
     const maxLength = maxLengthOf(schema, name);
     return {
       ...rest,
       inputRef: ref,
-      error: message !== undefined,
-      helperText: message ?? hint,
+      error: shown !== undefined,
+      helperText: shown ?? hint,
       slotProps: { htmlInput: maxLength === undefined ? {} : { maxLength } },
     };
   };

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, request } from "./api";
-import { stubFetch } from "../test/render";
+import { serveFetch, stubFetch } from "../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("request", () => {
   it("sends JSON with the session cookie and returns the parsed answer", async () => {
-    const fetch = vi.fn(stubFetch({ "POST /api/thing": { body: { id: 3 } } }));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch } = serveFetch({ "POST /api/thing": { body: { id: 3 } } });
     const answer = await request("/api/thing", {
       method: "POST",
       body: { name: "x" },
@@ -19,8 +18,7 @@ describe("request", () => {
   });
 
   it("adds query parameters and leaves out undefined ones", async () => {
-    const fetch = vi.fn(stubFetch({ "GET /api/list/": { body: {} } }));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch } = serveFetch({ "GET /api/list/": { body: {} } });
     await request("/api/list/", { query: { page_size: 30, uid: undefined } });
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/list/?page_size=30");
   });
@@ -37,7 +35,7 @@ describe("request", () => {
   });
 
   it("answers a 204 with an empty object (spec §7)", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "DELETE /api/x": { status: 204 } }));
+    serveFetch({ "DELETE /api/x": { status: 204 } });
     await expect(request("/api/x", { method: "DELETE" })).resolves.toEqual({});
   });
 
@@ -48,7 +46,7 @@ describe("request", () => {
 
   it("reports an answer that breaks its contract as bad_response", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: { nope: true } } }));
+    serveFetch({ "GET /api/me": { body: { nope: true } } });
     const error = await request("/api/me", {
       parse: () => {
         throw new Error("shape");

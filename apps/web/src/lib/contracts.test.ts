@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { stubFetch } from "../test/render";
+import { serveFetch } from "../test/render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,14 +20,14 @@ describe("checkedBy", () => {
   it("gives the answer in its contract's shape", async () => {
     const { request, checkedBy } = await fresh();
     // Fields the contract does not name are left out.
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/b2b/v1/profile/acme.test": { body: { ...company, internal_note: "x" } } }));
+    serveFetch({ "GET /api/b2b/v1/profile/acme.test": { body: { ...company, internal_note: "x" } } });
     await expect(request("/api/b2b/v1/profile/acme.test", { parse: checkedBy((s) => s.Company) })).resolves.toEqual(company);
   });
 
   it("refuses an answer in another shape", async () => {
     const { request, checkedBy } = await fresh();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/b2b/v1/profile/acme.test": { body: { id: "one" } } }));
+    serveFetch({ "GET /api/b2b/v1/profile/acme.test": { body: { id: "one" } } });
     await expect(request("/api/b2b/v1/profile/acme.test", { parse: checkedBy((s) => s.Company) })).rejects.toMatchObject({ code: "bad_response" });
   });
 
@@ -36,7 +36,7 @@ describe("checkedBy", () => {
     const pick = vi.fn((s: typeof import("./schemas")) => s.Company.array());
     const check = checkedBy(pick);
     expect(pick).not.toHaveBeenCalled();
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/companies": { body: [company] } }));
+    serveFetch({ "GET /api/companies": { body: [company] } });
     await request("/api/companies", { parse: check });
     await request("/api/companies", { parse: check });
     expect(pick).toHaveBeenCalledTimes(1);
@@ -48,7 +48,7 @@ describe("checkedBy", () => {
     });
     const { request, checkedBy, ApiError } = await fresh();
     const check = checkedBy((s) => s.Company);
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/b2b/v1/profile/acme.test": { body: company } }));
+    serveFetch({ "GET /api/b2b/v1/profile/acme.test": { body: company } });
     const failure = await request("/api/b2b/v1/profile/acme.test", { parse: check }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: "network_error" });

@@ -27,4 +27,38 @@ describe("the web tests' fetch stub", () => {
     expect(sent("POST /api/things/")).toEqual([{ name: "x" }]);
     expect(fetch).toHaveBeenCalledTimes(3);
   });
+
+  it("lists every call as METHOD path?query with its body, in the order sent", async () => {
+    const { calls } = serveFetch({ "GET /api/things/": { body: [] }, "DELETE /api/things/": { status: 204 } });
+    await globalThis.fetch("/api/things/?page=2&search=%23sql");
+    await globalThis.fetch("/api/things/?id=4", { method: "DELETE" });
+    await globalThis.fetch("/api/things/", { method: "POST", body: JSON.stringify({ name: "x" }) });
+    expect(calls()).toEqual([
+      { call: "GET /api/things/?page=2&search=%23sql", body: undefined },
+      { call: "DELETE /api/things/?id=4", body: undefined },
+      { call: "POST /api/things/", body: { name: "x" } },
+    ]);
+  });
+
+  it("streams an answer chunk by chunk, as server-sent events arrive", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    serveFetch({
+      "POST /api/stream/": {
+        stream: (async function* () {
+          yield "event: delta\n";
+          await held;
+          yield "data: {}\n\n";
+        })(),
+      },
+    });
+    const response = await globalThis.fetch("/api/stream/", { method: "POST" });
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe("event: delta\n");
+    release();
+    expect(decoder.decode((await reader.read()).value)).toBe("data: {}\n\n");
+    expect((await reader.read()).done).toBe(true);
+  });
 });

@@ -1,10 +1,15 @@
 import { vi } from "vitest";
 import type { z } from "zod";
 
-/** What a stubbed route answers: a status (200 unless said) and a JSON body (none for 204). */
+/**
+ * What a stubbed route answers: a status (200 unless said) and a JSON body (none for 204), or a
+ * `stream` of server-sent-event text, sent chunk by chunk as the iterable yields (an async generator
+ * can hold a chunk back until the test releases it).
+ */
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  stream?: Iterable<string> | AsyncIterable<string>;
 }
 /** The request a handler sees: the URL with its query, and the parsed JSON body. */
 export interface StubRequest {
@@ -40,15 +45,34 @@ export function stubFetch(routes: Partial<StubRoutes>) {
       ? route({ method, url, body: bodyOf(init) })
       : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } });
     const status = answer.status ?? 200;
+    if (answer.stream) return new Response(streamOf(answer.stream), { status, headers: { "Content-Type": "text/event-stream" } });
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
   };
 }
 
-/** Stubs the global fetch with `stubFetch(routes)`; returns the mock and the JSON bodies sent to a route, in order. */
+function streamOf(chunks: Iterable<string> | AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for await (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * Stubs the global fetch with `stubFetch(routes)`; returns the mock, the JSON bodies sent to a route,
+ * and every call as "METHOD path?query" with its body, in the order sent.
+ */
 export function serveFetch(routes: Partial<StubRoutes>) {
   const fetch = vi.fn(stubFetch(routes));
   vi.stubGlobal("fetch", fetch);
   const sent = (key: keyof StubRoutes) =>
     fetch.mock.calls.filter(([input, init]) => keyOf(input, init).key === key).map(([, init]) => bodyOf(init));
-  return { fetch, sent };
+  const calls = () =>
+    fetch.mock.calls.map(([input, init]) => {
+      const { url, method } = keyOf(input, init);
+      return { call: `${method} ${url.pathname}${url.search}`, body: bodyOf(init) };
+    });
+  return { fetch, sent, calls };
 }

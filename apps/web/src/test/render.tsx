@@ -53,4 +53,4 @@ export function renderApp(ui: ReactElement, { path = "/", session = signedOut }:
 }
 
 // One fetch stub for every web test (issue 24): answers typed and checked by the contracts.
-export { reply, serveFetch, stubFetch, type StubRoutes } from "./fetch";
+export { reply, serveFetch, stubFetch, type StubRequest, type StubRoutes } from "./fetch";

@@ -1,16 +1,8 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
@@ -25,9 +17,9 @@ import type { AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
-import { LoadFailed, Loading, StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
-import { TablePager, usePaging } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { StatusChip, useDebounced, useFormatDateTime, stickyActions, useRoleLabel } from "./ui";
+import { usePaging } from "../../components/TablePager";
+import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "edit" | "status" | "history"; account: AdminAccount } | null;
 
@@ -60,7 +52,58 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
   const list = accounts.data?.results ?? [];
   const filtered = Boolean(debounced || company || role || status !== "all");
   const close = () => setDialog(null);
-  const label = t("people.tableLabel");
+  const columns: Column<AdminAccount>[] = [
+    {
+      key: "name",
+      header: t("people.columns.name"),
+      rowHeader: true,
+      cell: (account) => (
+        <>
+          {account.display_name}
+          {account.id === myAccountId && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {" "}
+              {t("people.you")}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: "email", header: t("people.columns.email"), cell: (account) => account.email, cellSx: { overflowWrap: "anywhere" } },
+    { key: "company", header: t("people.columns.company"), cell: (account) => account.company?.name ?? t("people.platform") },
+    { key: "role", header: t("people.columns.role"), cell: (account) => roleLabel(account.role) },
+    { key: "team", header: t("people.columns.team"), cell: (account) => account.team?.name ?? t("people.noTeam") },
+    { key: "status", header: t("people.columns.status"), cell: (account) => <StatusChip status={account.status} /> },
+    {
+      key: "lastSignIn",
+      header: t("people.columns.lastSignIn"),
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (account) => (account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : t("people.never")),
+    },
+    {
+      key: "actions",
+      header: t("people.columns.actions"),
+      align: "right",
+      sx: stickyActions,
+      cell: (account) => {
+        const name = account.display_name;
+        const active = account.status === "active";
+        return (
+          <>
+            <RowAction label={t("people.historyLabel", { name })} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: "history", account })} />
+            <RowAction label={t("people.editLabel", { name })} icon={<EditOutlined />} onClick={() => setDialog({ kind: "edit", account })} />
+            {account.id !== myAccountId && (
+              <RowAction
+                label={t(active ? "people.deactivateLabel" : "people.reactivateLabel", { name })}
+                icon={active ? <PersonOffOutlined /> : <PersonOutlined />}
+                onClick={() => setDialog({ kind: "status", account })}
+              />
+            )}
+          </>
+        );
+      },
+    },
+  ];
 
   return (
     <>
@@ -92,87 +135,23 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
         </TextField>
       </Box>
 
-      {accounts.isPending ? (
-        <Loading label={t("people.loading")} />
-      ) : accounts.isError ? (
-        <LoadFailed error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<ManageAccountsOutlined />}
-          title={filtered ? t("people.noMatch") : t("people.emptyTitle")}
-          description={filtered ? undefined : t("people.emptyDescription")}
-        />
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea label={label}>
-            <Table size="small" aria-label={label} aria-busy={accounts.isFetching} sx={{ minWidth: 900 }}>
-              <TableHead>
-                <TableRow>
-                  {(["name", "email", "company", "role", "team", "status", "lastSignIn"] as const).map((column) => (
-                    <TableCell key={column} scope="col">
-                      {t(`people.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                  <TableCell scope="col" align="right" sx={stickyActions}>
-                    {t("people.columns.actions")}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((account) => {
-                  const isSelf = account.id === myAccountId;
-                  const active = account.status === "active";
-                  const name = account.display_name;
-                  return (
-                    <TableRow key={account.id}>
-                      <TableCell component="th" scope="row">
-                        {name}
-                        {isSelf && (
-                          <Typography component="span" variant="caption" color="text.secondary">
-                            {" "}
-                            {t("people.you")}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: "anywhere" }}>{account.email}</TableCell>
-                      <TableCell>{account.company?.name ?? t("people.platform")}</TableCell>
-                      <TableCell>{roleLabel(account.role)}</TableCell>
-                      <TableCell>{account.team?.name ?? t("people.noTeam")}</TableCell>
-                      <TableCell>
-                        <StatusChip status={account.status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : t("people.never")}</TableCell>
-                      <TableCell align="right" sx={stickyActions}>
-                        <Tooltip title={t("people.historyLabel", { name })}>
-                          <IconButton aria-label={t("people.historyLabel", { name })} onClick={() => setDialog({ kind: "history", account })}>
-                            <HistoryOutlined />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t("people.editLabel", { name })}>
-                          <IconButton aria-label={t("people.editLabel", { name })} onClick={() => setDialog({ kind: "edit", account })}>
-                            <EditOutlined />
-                          </IconButton>
-                        </Tooltip>
-                        {!isSelf && (
-                          <Tooltip title={t(active ? "people.deactivateLabel" : "people.reactivateLabel", { name })}>
-                            <IconButton
-                              aria-label={t(active ? "people.deactivateLabel" : "people.reactivateLabel", { name })}
-                              onClick={() => setDialog({ kind: "status", account })}
-                            >
-                              {active ? <PersonOffOutlined /> : <PersonOutlined />}
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager {...pager(accounts.data.count)} />
-        </Paper>
-      )}
+      <DataTable
+        label={t("people.tableLabel")}
+        query={accounts}
+        loadingLabel={t("people.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(account) => account.id}
+        pager={pager(accounts.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<ManageAccountsOutlined />}
+            title={filtered ? t("people.noMatch") : t("people.emptyTitle")}
+            description={filtered ? undefined : t("people.emptyDescription")}
+          />
+        }
+      />
 
       {dialog?.kind === "edit" && <EditAccountDialog account={dialog.account} isSelf={dialog.account.id === myAccountId} onClose={close} />}
       {dialog?.kind === "status" && <AccountStatusDialog account={dialog.account} onClose={close} />}

@@ -1,11 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useScreenQuery } from "../../app/renderHints";
@@ -17,7 +12,7 @@ import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
 import { useAudit } from "./hooks";
 import { LoadFailed, Loading, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
 import { TablePager } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { DataTable, type Columns } from "../../components/DataTable";
 
 /** The name of the company `id` refers to in an entry, as the server sent it with the entry. */
 const companyName = (entry: Pick<AuditEntry, "company_names">, id: unknown): string | null =>
@@ -149,35 +144,25 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
       </Box>
     );
   }
+  const columns: Columns<AuditEntry> = [
+    { key: "when", header: t("audit.columns.when"), cellSx: { whiteSpace: "nowrap" }, cell: (entry) => formatDateTime(entry.created_at) },
+    { key: "who", header: t("audit.columns.who"), cell: who },
+    { key: "action", header: t("audit.columns.action"), cell: (entry) => action(entry.action) },
+    showSubject && { key: "subject", header: t("audit.columns.subject"), cell: subject },
+    { key: "changes", header: t("audit.columns.changes"), cellSx: { minWidth: 220 }, cell: (entry) => <ChangeList entry={entry} /> },
+    { key: "reason", header: t("audit.columns.reason"), cellSx: { minWidth: 140 }, cell: (entry) => entry.reason ?? t("audit.none") },
+  ];
   return (
-    <ScrollArea label={label}>
-      <Table size="small" aria-label={label} sx={{ minWidth: showSubject ? 760 : 600 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">{t("audit.columns.when")}</TableCell>
-            <TableCell scope="col">{t("audit.columns.who")}</TableCell>
-            <TableCell scope="col">{t("audit.columns.action")}</TableCell>
-            {showSubject && <TableCell scope="col">{t("audit.columns.subject")}</TableCell>}
-            <TableCell scope="col">{t("audit.columns.changes")}</TableCell>
-            <TableCell scope="col">{t("audit.columns.reason")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id} sx={{ verticalAlign: "top" }}>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.created_at)}</TableCell>
-              <TableCell>{who(entry)}</TableCell>
-              <TableCell>{action(entry.action)}</TableCell>
-              {showSubject && <TableCell>{subject(entry)}</TableCell>}
-              <TableCell sx={{ minWidth: 220 }}>
-                <ChangeList entry={entry} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 140 }}>{entry.reason ?? t("audit.none")}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ScrollArea>
+    <DataTable
+      label={label}
+      outlined={false}
+      minWidth={showSubject ? 760 : 600}
+      rowSx={{ verticalAlign: "top" }}
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      empty={null}
+    />
   );
 }
 

@@ -1,14 +1,6 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import LinearProgress from "@mui/material/LinearProgress";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
@@ -18,9 +10,9 @@ import type { AdminBudget } from "./api";
 import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
-import { LoadFailed, Loading, useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
-import { TablePager, usePaging } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { useFormatMoney, stickyActions, usePeriodLabel } from "./ui";
+import { usePaging } from "../../components/TablePager";
+import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "adjust" | "history"; budget: AdminBudget } | null;
 
@@ -50,7 +42,56 @@ export function BudgetsTable() {
   const budgets = useAdminBudgets({ company: company ? Number(company) : undefined, page, page_size: pageSize });
   const list = budgets.data?.results ?? [];
   const close = () => setDialog(null);
-  const label = t("budgets.tableLabel");
+  const nameOf = (budget: AdminBudget) => t("budgets.name", { company: budget.company.name, period: periodLabel(budget.period, budget.period_start) });
+  const columns: Column<AdminBudget>[] = [
+    { key: "company", header: t("budgets.columns.company"), rowHeader: true, cell: (budget) => budget.company.name },
+    { key: "period", header: t("budgets.columns.period"), cellSx: { whiteSpace: "nowrap" }, cell: (budget) => periodLabel(budget.period, budget.period_start) },
+    ...MONEY_COLUMNS.map(
+      (column): Column<AdminBudget> => ({
+        key: column,
+        header: t(`budgets.columns.${column}`),
+        align: "right",
+        cellSx: { whiteSpace: "nowrap" },
+        cell: (budget) => {
+          const figures = budgetFigures(budget);
+          const overspent = column === "remaining" && figures.remaining < 0;
+          return (
+            <Box component="span" sx={{ color: overspent ? "error.main" : undefined }}>
+              {money(figures[column], budget.currency)}
+            </Box>
+          );
+        },
+      }),
+    ),
+    {
+      key: "used",
+      header: t("budgets.columns.used"),
+      cellSx: { minWidth: 120 },
+      cell: (budget) => {
+        const { usedPercent } = budgetFigures(budget);
+        return (
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+            <LinearProgress variant="determinate" value={usedPercent} aria-label={t("budgets.usedLabel", { name: nameOf(budget) })} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+            <Box component="span" sx={{ minWidth: 40, textAlign: "right" }}>
+              {usedPercent}%
+            </Box>
+          </Box>
+        );
+      },
+    },
+    {
+      key: "actions",
+      header: t("budgets.columns.actions"),
+      align: "right",
+      sx: stickyActions,
+      cell: (budget) => (
+        <>
+          <RowAction label={t("budgets.historyButton", { name: nameOf(budget) })} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: "history", budget })} />
+          <RowAction label={t("budgets.adjustLabel", { name: nameOf(budget) })} icon={<TuneOutlined />} onClick={() => setDialog({ kind: "adjust", budget })} />
+        </>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -68,80 +109,17 @@ export function BudgetsTable() {
         />
       </Box>
 
-      {budgets.isPending ? (
-        <Loading label={t("budgets.loading")} />
-      ) : budgets.isError ? (
-        <LoadFailed error={budgets.error} onRetry={() => void budgets.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea label={label}>
-            <Table size="small" aria-label={label} aria-busy={budgets.isFetching} sx={{ minWidth: 900 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t("budgets.columns.company")}</TableCell>
-                  <TableCell scope="col">{t("budgets.columns.period")}</TableCell>
-                  {MONEY_COLUMNS.map((column) => (
-                    <TableCell key={column} scope="col" align="right">
-                      {t(`budgets.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                  <TableCell scope="col">{t("budgets.columns.used")}</TableCell>
-                  <TableCell scope="col" align="right" sx={stickyActions}>
-                    {t("budgets.columns.actions")}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((budget) => {
-                  const figures = budgetFigures(budget);
-                  const name = t("budgets.name", { company: budget.company.name, period: periodLabel(budget.period, budget.period_start) });
-                  return (
-                    <TableRow key={budget.id}>
-                      <TableCell component="th" scope="row">
-                        {budget.company.name}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{periodLabel(budget.period, budget.period_start)}</TableCell>
-                      {MONEY_COLUMNS.map((column) => (
-                        <TableCell key={column} align="right" sx={{ whiteSpace: "nowrap", color: column === "remaining" && figures.remaining < 0 ? "error.main" : undefined }}>
-                          {money(figures[column], budget.currency)}
-                        </TableCell>
-                      ))}
-                      <TableCell sx={{ minWidth: 120 }}>
-                        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                          <LinearProgress
-                            variant="determinate"
-                            value={figures.usedPercent}
-                            aria-label={t("budgets.usedLabel", { name })}
-                            sx={{ flex: 1, height: 6, borderRadius: 3 }}
-                          />
-                          <Box component="span" sx={{ minWidth: 40, textAlign: "right" }}>
-                            {figures.usedPercent}%
-                          </Box>
-                        </Box>
-                      </TableCell>
-                      <TableCell align="right" sx={stickyActions}>
-                        <Tooltip title={t("budgets.historyButton", { name })}>
-                          <IconButton aria-label={t("budgets.historyButton", { name })} onClick={() => setDialog({ kind: "history", budget })}>
-                            <HistoryOutlined />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t("budgets.adjustLabel", { name })}>
-                          <IconButton aria-label={t("budgets.adjustLabel", { name })} onClick={() => setDialog({ kind: "adjust", budget })}>
-                            <TuneOutlined />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager {...pager(budgets.data.count)} />
-        </Paper>
-      )}
+      <DataTable
+        label={t("budgets.tableLabel")}
+        query={budgets}
+        loadingLabel={t("budgets.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(budget) => budget.id}
+        pager={pager(budgets.data?.count ?? 0)}
+        empty={<EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />}
+      />
 
       {dialog?.kind === "adjust" && <AdjustBudgetDialog budget={dialog.budget} onClose={close} />}
       {dialog?.kind === "history" && <BudgetHistoryDialog budget={dialog.budget} onClose={close} />}

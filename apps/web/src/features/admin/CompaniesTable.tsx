@@ -1,17 +1,9 @@
 import { useState } from "react";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -25,9 +17,9 @@ import type { AdminCompany, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
-import { LoadFailed, Loading, StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
-import { TablePager, usePaging } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { StatusChip, useDebounced, stickyActions, useFormatDate } from "./ui";
+import { usePaging } from "../../components/TablePager";
+import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "edit" | "suspend" | "details"; company: AdminCompany } | null;
 
@@ -44,7 +36,60 @@ export function CompaniesTable() {
   const list = companies.data?.results ?? [];
   const filtered = Boolean(debounced) || status !== "all";
   const close = () => setDialog(null);
-  const label = t("companies.tableLabel");
+  const count = (key: "people" | "active" | "saves", value: (company: AdminCompany) => number): Column<AdminCompany> => ({
+    key,
+    header: t(`companies.columns.${key}`),
+    align: "right",
+    cell: value,
+  });
+  const columns: Column<AdminCompany>[] = [
+    {
+      key: "company",
+      header: t("companies.columns.company"),
+      rowHeader: true,
+      cell: (company) => (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+          <Avatar src={company.url_photo ?? undefined} alt="" variant="rounded" sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}>
+            {company.name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="span" sx={{ display: "block", fontWeight: 600 }}>
+              {company.name}
+            </Typography>
+            <Typography component="span" variant="body2" color="text.secondary">
+              {company.domain}
+            </Typography>
+          </Box>
+        </Box>
+      ),
+    },
+    { key: "currency", header: t("companies.columns.currency"), cell: (company) => company.currency },
+    count("people", (company) => company.people_count),
+    count("active", (company) => company.active_people_30d),
+    count("saves", (company) => company.saves_30d),
+    { key: "status", header: t("companies.columns.status"), cell: (company) => <StatusChip status={company.status} /> },
+    { key: "created", header: t("companies.columns.created"), cellSx: { whiteSpace: "nowrap" }, cell: (company) => formatDate(company.created_at) },
+    {
+      key: "actions",
+      header: t("companies.columns.actions"),
+      align: "right",
+      sx: stickyActions,
+      cell: (company) => {
+        const suspend = company.status === "active";
+        return (
+          <>
+            <RowAction label={t("companies.detailsLabel", { name: company.name })} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: "details", company })} />
+            <RowAction label={t("companies.editLabel", { name: company.name })} icon={<EditOutlined />} onClick={() => setDialog({ kind: "edit", company })} />
+            <RowAction
+              label={t(suspend ? "companies.suspendLabel" : "companies.liftLabel", { name: company.name })}
+              icon={suspend ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+              onClick={() => setDialog({ kind: "suspend", company })}
+            />
+          </>
+        );
+      },
+    },
+  ];
 
   return (
     <>
@@ -80,95 +125,23 @@ export function CompaniesTable() {
         </TextField>
       </Box>
 
-      {companies.isPending ? (
-        <Loading label={t("companies.loading")} />
-      ) : companies.isError ? (
-        <LoadFailed error={companies.error} onRetry={() => void companies.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<ApartmentOutlined />}
-          title={filtered ? t("companies.noMatch") : t("companies.emptyTitle")}
-          description={filtered ? undefined : t("companies.emptyDescription")}
-        />
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea label={label}>
-            <Table size="small" aria-label={label} aria-busy={companies.isFetching} sx={{ minWidth: 900 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t("companies.columns.company")}</TableCell>
-                  <TableCell scope="col">{t("companies.columns.currency")}</TableCell>
-                  <TableCell scope="col" align="right">
-                    {t("companies.columns.people")}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t("companies.columns.active")}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    {t("companies.columns.saves")}
-                  </TableCell>
-                  <TableCell scope="col">{t("companies.columns.status")}</TableCell>
-                  <TableCell scope="col">{t("companies.columns.created")}</TableCell>
-                  <TableCell scope="col" align="right" sx={stickyActions}>
-                    {t("companies.columns.actions")}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((company) => {
-                  const suspend = company.status === "active";
-                  const actions = [
-                    { key: "details", label: t("companies.detailsLabel", { name: company.name }), icon: <HistoryOutlined /> },
-                    { key: "edit", label: t("companies.editLabel", { name: company.name }), icon: <EditOutlined /> },
-                    {
-                      key: "suspend",
-                      label: t(suspend ? "companies.suspendLabel" : "companies.liftLabel", { name: company.name }),
-                      icon: suspend ? <PauseCircleOutlined /> : <PlayCircleOutlined />,
-                    },
-                  ] as const;
-                  return (
-                    <TableRow key={company.id}>
-                      <TableCell component="th" scope="row">
-                        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-                          <Avatar src={company.url_photo ?? undefined} alt="" variant="rounded" sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}>
-                            {company.name.slice(0, 1).toUpperCase()}
-                          </Avatar>
-                          <Box sx={{ minWidth: 0 }}>
-                            <Typography component="span" sx={{ display: "block", fontWeight: 600 }}>
-                              {company.name}
-                            </Typography>
-                            <Typography component="span" variant="body2" color="text.secondary">
-                              {company.domain}
-                            </Typography>
-                          </Box>
-                        </Box>
-                      </TableCell>
-                      <TableCell>{company.currency}</TableCell>
-                      <TableCell align="right">{company.people_count}</TableCell>
-                      <TableCell align="right">{company.active_people_30d}</TableCell>
-                      <TableCell align="right">{company.saves_30d}</TableCell>
-                      <TableCell>
-                        <StatusChip status={company.status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(company.created_at)}</TableCell>
-                      <TableCell align="right" sx={stickyActions}>
-                        {actions.map((action) => (
-                          <Tooltip key={action.key} title={action.label}>
-                            <IconButton aria-label={action.label} onClick={() => setDialog({ kind: action.key, company })}>
-                              {action.icon}
-                            </IconButton>
-                          </Tooltip>
-                        ))}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager {...pager(companies.data.count)} />
-        </Paper>
-      )}
+      <DataTable
+        label={t("companies.tableLabel")}
+        query={companies}
+        loadingLabel={t("companies.loading")}
+        minWidth={900}
+        columns={columns}
+        rows={list}
+        rowKey={(company) => company.id}
+        pager={pager(companies.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<ApartmentOutlined />}
+            title={filtered ? t("companies.noMatch") : t("companies.emptyTitle")}
+            description={filtered ? undefined : t("companies.emptyDescription")}
+          />
+        }
+      />
 
       {dialog?.kind === "edit" && <CompanyDialog company={dialog.company} onClose={close} />}
       {dialog?.kind === "suspend" && <SuspendDialog company={dialog.company} onClose={close} />}

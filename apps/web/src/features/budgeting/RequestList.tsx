@@ -2,16 +2,10 @@ import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import CheckOutlined from "@mui/icons-material/CheckOutlined";
@@ -23,12 +17,12 @@ import type { PurchaseRequest } from "@learnward/contracts";
 import { toast } from "../../lib/toast";
 import { usePurchaseRequests, useRequestAction, type PeriodFilter, type RequestAction, type Scope, type Sort, type StatusFilter } from "./hooks";
 import { formatMoney } from "./money";
-import { TablePager, usePaging } from "../../components/TablePager";
+import { usePaging } from "../../components/TablePager";
+import { DataTable, type Columns } from "../../components/DataTable";
 import { PayDialog } from "./PayDialog";
 import { RejectDialog } from "./RejectDialog";
 import { StatusChip } from "./StatusChip";
 import { useBudgetError } from "./useBudgetError";
-import { ScrollArea } from "../../components/ScrollArea";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 
 const STATUSES: StatusFilter[] = ["all", "pending", "approved", "paid", "rejected", "cancelled"];
@@ -71,6 +65,113 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
   };
 
   const rows = query.data?.results ?? [];
+  const columns: Columns<PurchaseRequest> = [
+    {
+      key: "item",
+      header: t("requests.item"),
+      cellSx: { minWidth: 180 },
+      cell: (r) => (
+        <>
+          {r.link ? (
+            <Link href={r.link} target="_blank" rel="noopener noreferrer">
+              {r.title}
+            </Link>
+          ) : (
+            r.title
+          )}
+          {r.reason && (
+            <Typography variant="body2" color="text.secondary">
+              {r.reason}
+            </Typography>
+          )}
+          {r.status === "rejected" && r.rejection_reason && (
+            <Typography variant="body2" color="error">
+              {t("requests.rejectedBecause", { reason: r.rejection_reason })}
+            </Typography>
+          )}
+          {r.status === "paid" && r.payment_reference && (
+            <Typography variant="body2" color="text.secondary">
+              {t("requests.paidRef", { reference: r.payment_reference, date: r.paid_at ?? "" })}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: "price", header: t("requests.price"), align: "right", cellSx: { whiteSpace: "nowrap" }, cell: (r) => formatMoney(r.price_minor, r.currency, i18n.language) },
+    { key: "status", header: t("requests.status"), cell: (r) => <StatusChip status={r.status} /> },
+    scope === "decide" && {
+      key: "requestedBy",
+      header: t("requests.requestedBy"),
+      cell: (r) => (
+        <>
+          {r.requested_by.display_name}
+          {r.team && (
+            <Typography variant="body2" color="text.secondary">
+              {r.team.name}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: "date", header: t("requests.date"), cellSx: { whiteSpace: "nowrap" }, cell: (r) => new Date(r.created_at).toLocaleDateString(i18n.language) },
+    {
+      key: "actions",
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          {t("requests.actions")}
+        </Box>
+      ),
+      cell: (r) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 1 }}>
+          {r.abilities.approve && (
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<CheckOutlined />}
+              aria-label={t("actions.approveItem", { title: r.title })}
+              disabled={action.isPending}
+              onClick={() => run({ kind: "approve", id: r.id }, t("done.approved"))}
+            >
+              {t("actions.approve")}
+            </Button>
+          )}
+          {r.abilities.reject && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<CloseOutlined />}
+              aria-label={t("actions.rejectItem", { title: r.title })}
+              onClick={() => setDialog({ kind: "reject", request: r })}
+            >
+              {t("actions.reject")}
+            </Button>
+          )}
+          {r.abilities.pay && (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PaidOutlined />}
+              aria-label={t("actions.markPaidItem", { title: r.title })}
+              onClick={() => setDialog({ kind: "pay", request: r })}
+            >
+              {t("actions.markPaid")}
+            </Button>
+          )}
+          {r.abilities.cancel && (
+            <Button
+              size="small"
+              startIcon={<UndoOutlined />}
+              aria-label={t("actions.cancelItem", { title: r.title })}
+              disabled={action.isPending}
+              onClick={() => run({ kind: "cancel", id: r.id }, t("done.cancelled"))}
+            >
+              {t("actions.cancel")}
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+  ];
   return (
     <Stack spacing={2}>
       {filters && (
@@ -98,133 +199,20 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
           {errorMessage(query.error)}
         </Alert>
       )}
-      {query.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", p: 3 }}>
-          <CircularProgress aria-label={t("loading")} />
-        </Box>
-      ) : rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-          <Typography color="text.secondary">{t("requests.none")}</Typography>
-        </Paper>
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea {...(labelledBy ? { labelledBy } : { label: t("purchaseRequests.mineTab") })}>
-            <Table size="small" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : t("purchaseRequests.mineTab")}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("requests.item")}</TableCell>
-                  <TableCell align="right">{t("requests.price")}</TableCell>
-                  <TableCell>{t("requests.status")}</TableCell>
-                  {scope === "decide" && <TableCell>{t("requests.requestedBy")}</TableCell>}
-                  <TableCell>{t("requests.date")}</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      {t("requests.actions")}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      {r.link ? (
-                        <Link href={r.link} target="_blank" rel="noopener noreferrer">
-                          {r.title}
-                        </Link>
-                      ) : (
-                        r.title
-                      )}
-                      {r.reason && (
-                        <Typography variant="body2" color="text.secondary">
-                          {r.reason}
-                        </Typography>
-                      )}
-                      {r.status === "rejected" && r.rejection_reason && (
-                        <Typography variant="body2" color="error">
-                          {t("requests.rejectedBecause", { reason: r.rejection_reason })}
-                        </Typography>
-                      )}
-                      {r.status === "paid" && r.payment_reference && (
-                        <Typography variant="body2" color="text.secondary">
-                          {t("requests.paidRef", { reference: r.payment_reference, date: r.paid_at ?? "" })}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      {formatMoney(r.price_minor, r.currency, i18n.language)}
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status={r.status} />
-                    </TableCell>
-                    {scope === "decide" && (
-                      <TableCell>
-                        {r.requested_by.display_name}
-                        {r.team && (
-                          <Typography variant="body2" color="text.secondary">
-                            {r.team.name}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    )}
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleDateString(i18n.language)}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap", rowGap: 1 }}>
-                        {r.abilities.approve && (
-                          <Button
-                            size="small"
-                            variant="contained"
-                            startIcon={<CheckOutlined />}
-                            aria-label={t("actions.approveItem", { title: r.title })}
-                            disabled={action.isPending}
-                            onClick={() => run({ kind: "approve", id: r.id }, t("done.approved"))}
-                          >
-                            {t("actions.approve")}
-                          </Button>
-                        )}
-                        {r.abilities.reject && (
-                          <Button
-                            size="small"
-                            color="error"
-                            startIcon={<CloseOutlined />}
-                            aria-label={t("actions.rejectItem", { title: r.title })}
-                            onClick={() => setDialog({ kind: "reject", request: r })}
-                          >
-                            {t("actions.reject")}
-                          </Button>
-                        )}
-                        {r.abilities.pay && (
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            startIcon={<PaidOutlined />}
-                            aria-label={t("actions.markPaidItem", { title: r.title })}
-                            onClick={() => setDialog({ kind: "pay", request: r })}
-                          >
-                            {t("actions.markPaid")}
-                          </Button>
-                        )}
-                        {r.abilities.cancel && (
-                          <Button
-                            size="small"
-                            startIcon={<UndoOutlined />}
-                            aria-label={t("actions.cancelItem", { title: r.title })}
-                            disabled={action.isPending}
-                            onClick={() => run({ kind: "cancel", id: r.id }, t("done.cancelled"))}
-                          >
-                            {t("actions.cancel")}
-                          </Button>
-                        )}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager {...pager(query.data?.count ?? 0)} />
-        </Paper>
-      )}
+      <DataTable
+        {...(labelledBy ? { labelledBy } : { label: t("purchaseRequests.mineTab") })}
+        loading={query.isPending}
+        loadingLabel={t("loading")}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        pager={pager(query.data?.count ?? 0)}
+        empty={
+          <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
+            <Typography color="text.secondary">{t("requests.none")}</Typography>
+          </Paper>
+        }
+      />
       {dialog?.kind === "reject" && (
         <RejectDialog
           title={dialog.request.title}

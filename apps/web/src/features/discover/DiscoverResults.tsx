@@ -6,7 +6,7 @@ import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
 import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
-import { Pager } from "../library/Pager";
+import { TablePager } from "../../components/TablePager";
 import { CollectionCard } from "../network/CollectionCard";
 import { ResultCard } from "./ResultCard";
 
@@ -55,7 +55,7 @@ export function DiscoverResults({ data, isPending, isError, isFetching, page, fi
               </li>
             ))}
           </Box>
-          <Pager page={page} pages={Math.ceil(data.count / DISCOVER_PAGE_SIZE)} onPage={onPage} label={t("search.pages")} />
+          <TablePager label={t("search.pages")} count={data.count} page={page} pageSize={DISCOVER_PAGE_SIZE} onPage={onPage} />
         </>
       )}
     </Box>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
 import { askCopilot } from "./stream";
-import { answered, copilotItem, eventStream, message, sse } from "./testing";
+import { serveFetch } from "../../test/fetch";
+import { answered, copilotItem, message, sse } from "./testing";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,8 +13,7 @@ describe("askCopilot", () => {
     const stream = sse("start", start) + sse("delta", { text: "Start " }) + sse("reset", { reason: "timeout" }) + sse("delta", { text: "Start with " }) + sse("delta", { text: "[1]." }) + sse("done", done);
     const cut = [17, 60, 61, 140, 200];
     const chunks = [0, ...cut].map((from, i) => stream.slice(from, cut[i] ?? stream.length));
-    const fetch = vi.fn(async () => eventStream(chunks));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch } = serveFetch({ "POST /api/b2b/v1/copilot/conversations/4/messages/": { stream: chunks } });
     const seen: string[] = [];
     const result = await askCopilot(4, "sql?", { onStart: (s) => seen.push(`start:${s.question.content}`), onDelta: (t) => seen.push(t), onReset: () => seen.push("reset") });
     expect(seen).toEqual(["start:sql?", "Start ", "reset", "Start with ", "[1]."]);
@@ -25,15 +25,16 @@ describe("askCopilot", () => {
   });
 
   it("turns an error event, a refused call and a cut-off stream into ApiErrors", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => eventStream([sse("error", { error: { code: "internal_error", message: "boom" } })])));
+    const route = "POST /api/b2b/v1/copilot/conversations/1/messages/";
+    serveFetch({ [route]: { stream: [sse("error", { error: { code: "internal_error", message: "boom" } })] } });
     await expect(askCopilot(1, "x", {})).rejects.toMatchObject({ code: "internal_error", message: "boom" });
 
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { code: "rate_limited", message: "Too many" } }), { status: 429 })));
+    serveFetch({ [route]: { status: 429, body: { error: { code: "rate_limited", message: "Too many" } } } });
     const refused = askCopilot(1, "x", {});
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ status: 429, code: "rate_limited" });
 
-    vi.stubGlobal("fetch", vi.fn(async () => eventStream([sse("delta", { text: "half" })])));
+    serveFetch({ [route]: { stream: [sse("delta", { text: "half" })] } });
     await expect(askCopilot(1, "x", {})).rejects.toMatchObject({ code: "network_error" });
   });
 });

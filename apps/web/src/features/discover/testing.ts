@@ -70,16 +70,4 @@ export function answered(conversationId: number, question: string, answer: Copil
   };
 }
 
-/** A text/event-stream response whose body arrives in the given chunks. */
-export function eventStream(chunks: string[]): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
-  return new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream" } });
-}
-
 export const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

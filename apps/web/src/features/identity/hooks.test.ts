@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchSession, parseMe, safeNextPath } from "./hooks";
-import { meFor, stubFetch } from "../../test/render";
+import { meFor, serveFetch } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,33 +31,30 @@ describe("parseMe", () => {
 
 describe("fetchSession", () => {
   it("is signed in when /api/session answers someone", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/session": { body: { me: meFor("hr") } } }));
+    serveFetch({ "GET /api/session": { body: { me: meFor("hr") } } });
     await expect(fetchSession()).resolves.toMatchObject({ status: "signedIn", me: { account: { role: "hr" } } });
   });
 
   it("is signed out when there is no session", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/session": { body: { me: null } } }));
+    serveFetch({ "GET /api/session": { body: { me: null } } });
     await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "anonymous" });
   });
 
   it("is signed out when the session has ended (401)", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/session": { status: 401, body: { error: { code: "unauthenticated", message: "x" } } } }));
+    serveFetch({ "GET /api/session": { status: 401, body: { error: { code: "unauthenticated", message: "x" } } } });
     await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "anonymous" });
   });
 
   it("refuses an answer that is not a session", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/session": { body: meFor("hr") } }));
+    serveFetch({ "GET /api/session": { body: meFor("hr") } });
     await expect(fetchSession()).rejects.toThrow();
   });
 
   it("signs out and flags a user without an account (spec §4)", async () => {
-    const fetch = vi.fn(
-      stubFetch({
+    const { fetch } = serveFetch({
         "GET /api/session": { status: 401, body: { error: { code: "account_missing", message: "x" } } },
         "POST /api/auth/sign-out": { body: { success: true } },
-      }),
-    );
-    vi.stubGlobal("fetch", fetch);
+      });
     await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "accountMissing" });
     expect(fetch.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toContain("POST /api/auth/sign-out");
   });

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { Insights } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { LocationProbe } from "../../test/LocationProbe";
-import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { renderApp, serveFetch, signedIn, stubFetch } from "../../test/render";
 import { TIMES } from "./filters";
 import { companyInsights as company } from "./testing";
 
@@ -29,16 +29,12 @@ const mine: Insights = {
 const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 function serve(body: Insights) {
-  const fetch = vi.fn(
-    stubFetch({
-      "GET /api/b2b/v1/insights/": { body },
-      "POST /api/b2b/v1/insights/actions/remind_overdue/": { body: { kind: "remind_overdue", href: null, reminded: 1, skipped: 1 } },
-      "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
-      "GET /api/b2b/v1/onboarding/": { body: page([]) },
-    }),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
+  return serveFetch({
+    "GET /api/b2b/v1/insights/": { body },
+    "POST /api/b2b/v1/insights/actions/remind_overdue/": { body: { kind: "remind_overdue", href: null, reminded: 1, skipped: 1 } },
+    "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
+    "GET /api/b2b/v1/onboarding/": { body: page([]) },
+  }).fetch;
 }
 const insightCalls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/b2b/v1/insights/?") || u === "/api/b2b/v1/insights/");
 

@@ -16,7 +16,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { ContentActions } from "./ContentActions";
 import { ContentCard } from "./ContentCard";
-import { Pager } from "./Pager";
+import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
 import { COURSE_COUNT, COURSE_FILTERS, FOLDERS_TAB, LIBRARY_TABS, libraryLocation, TAB_COUNT, type LibraryQuery, type LibraryTab, type TabValue } from "./query";
@@ -147,7 +147,7 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
           })}
         </Box>
       )}
-      <Pager page={Math.min(query.page, pages)} pages={pages} onPage={onPage} label={t("pagination.label")} />
+      <TablePager label={t("pagination.label")} count={count} page={Math.min(query.page, pages)} pageSize={CONTENT_PAGE_SIZE} onPage={onPage} />
     </>
   );
 }

@@ -1,19 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CourseStatus } from "@learnward/contracts";
+import { serveFetch } from "../../test/fetch";
 import { moveCourse, planCourseMove } from "./courseMoves";
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Records every call as "METHOD path?query body" and answers each with the next status (200 by default). */
-function recordCalls(statuses: number[] = []) {
-  const calls: string[] = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push(`${init?.method ?? "GET"} ${String(input)}${init?.body ? ` ${String(init.body)}` : ""}`);
-    const status = statuses.shift() ?? 200;
-    const body = status < 400 ? {} : { error: { code: "not_found", message: "Course entry not found" } };
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  });
-  return calls;
+type CourseRoute = "DELETE /api/user/wishlist" | "POST /api/user/wishlist" | "DELETE /api/user/courses" | "POST /api/user/courses" | "PATCH /api/user/courses";
+const ROUTES: CourseRoute[] = ["DELETE /api/user/wishlist", "POST /api/user/wishlist", "DELETE /api/user/courses", "POST /api/user/courses", "PATCH /api/user/courses"];
+
+/** The course and wishlist routes on the shared stub, each answering 200 but those told to fail; returns every call in order. */
+function serveCourses(failing: Partial<Record<CourseRoute, number>> = {}) {
+  const routes = Object.fromEntries(
+    ROUTES.map((route) => {
+      const status = failing[route];
+      return [route, status ? { status, body: { error: { code: "not_found", message: "Course entry not found" } } } : { body: {} }];
+    }),
+  );
+  return serveFetch(routes).calls;
 }
 
 describe("course moves (spec §4 Course status)", () => {
@@ -35,39 +38,42 @@ describe("course moves (spec §4 Course status)", () => {
   });
 
   it("deletes the wishlist entry, then creates the course entry, one after the other", async () => {
-    const calls = recordCalls();
+    const calls = serveCourses();
     await moveCourse(42, "wishlist", "running");
-    expect(calls).toEqual([
-      "DELETE /api/user/wishlist?id_course=42",
-      'POST /api/user/courses {"id_course":42,"completed":false}',
+    expect(calls()).toEqual([
+      { call: "DELETE /api/user/wishlist?id_course=42", body: undefined },
+      { call: "POST /api/user/courses", body: { id_course: 42, completed: false } },
     ]);
   });
 
   it("deletes the course entry, then creates the wishlist entry", async () => {
-    const calls = recordCalls();
+    const calls = serveCourses();
     await moveCourse(7, "finalized", "wishlist");
-    expect(calls).toEqual(["DELETE /api/user/courses?id_course=7", 'POST /api/user/wishlist {"id_course":7}']);
+    expect(calls()).toEqual([
+      { call: "DELETE /api/user/courses?id_course=7", body: undefined },
+      { call: "POST /api/user/wishlist", body: { id_course: 7 } },
+    ]);
   });
 
   it("updates completed on the course entry between running and finalized", async () => {
-    const calls = recordCalls();
+    const calls = serveCourses();
     await moveCourse(7, "running", "finalized");
-    expect(calls).toEqual(['PATCH /api/user/courses?id_course=7 {"completed":true}']);
+    expect(calls()).toEqual([{ call: "PATCH /api/user/courses?id_course=7", body: { completed: true } }]);
   });
 
   it("does not start the second call when the first fails", async () => {
-    const calls = recordCalls([404]);
+    const calls = serveCourses({ "DELETE /api/user/wishlist": 404 });
     await expect(moveCourse(42, "wishlist", "finalized")).rejects.toMatchObject({ status: 404 });
-    expect(calls).toEqual(["DELETE /api/user/wishlist?id_course=42"]);
+    expect(calls()).toEqual([{ call: "DELETE /api/user/wishlist?id_course=42", body: undefined }]);
   });
 
   it("puts the course back on the wishlist when creating the course entry fails", async () => {
-    const calls = recordCalls([200, 500]);
+    const calls = serveCourses({ "POST /api/user/courses": 500 });
     await expect(moveCourse(42, "wishlist", "running")).rejects.toMatchObject({ status: 500 });
-    expect(calls).toEqual([
-      "DELETE /api/user/wishlist?id_course=42",
-      'POST /api/user/courses {"id_course":42,"completed":false}',
-      'POST /api/user/wishlist {"id_course":42}',
+    expect(calls()).toEqual([
+      { call: "DELETE /api/user/wishlist?id_course=42", body: undefined },
+      { call: "POST /api/user/courses", body: { id_course: 42, completed: false } },
+      { call: "POST /api/user/wishlist", body: { id_course: 42 } },
     ]);
   });
 });

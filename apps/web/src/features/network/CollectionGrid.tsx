@@ -7,7 +7,7 @@ import TextField from "@mui/material/TextField";
 import InputAdornment from "@mui/material/InputAdornment";
 import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
-import { Pager } from "./Pager";
+import { TablePager } from "../../components/TablePager";
 import { CONTENT_TYPES } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -140,7 +140,6 @@ export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSki
   }
   const { results, count } = list.data;
   if (results.length === 0) return <EmptyState {...empty} />;
-  const pages = Math.ceil(count / pageSize);
   return (
     <>
       <Box
@@ -161,7 +160,7 @@ export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSki
           </li>
         ))}
       </Box>
-      {onPage && <Pager page={filter.page ?? 1} pages={pages} onChange={onPage} />}
+      {onPage && <TablePager label={t("pagination.label")} count={count} page={filter.page ?? 1} pageSize={pageSize} onPage={onPage} />}
     </>
   );
 }

@@ -6,24 +6,19 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
 import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
-import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useNetworkFormat } from "./format";
 import { ASSIGNEES_PAGE_SIZE, usePlanAssignees } from "./planHooks";
 import { PlanSkills } from "./TaskCard";
 import { StatusChip } from "./visuals";
 import type { Plan } from "./types";
-import { ScrollArea } from "../../components/ScrollArea";
-import { TablePager } from "../../components/TablePager";
+import { DataTable, type Column } from "../../components/DataTable";
+
+type Assignee = NonNullable<ReturnType<typeof usePlanAssignees>["data"]>["results"][number];
 
 /** A plan I manage: deadline and counts; opened, its skills and every assignee's status and progress. */
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -68,6 +63,35 @@ function Assignees({ plan }: { plan: Plan }) {
   const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
   const assignees = usePlanAssignees(plan.id, page, true);
+  const columns: Column<Assignee>[] = [
+    {
+      key: "person",
+      header: t("plans.person"),
+      rowHeader: true,
+      cell: (a) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {a.account.display_name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {a.account.email}
+          </Typography>
+        </>
+      ),
+    },
+    { key: "team", header: t("plans.team"), cell: (a) => a.account.team?.name ?? "—" },
+    {
+      key: "status",
+      header: t("plans.status"),
+      cell: (a) => (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+          <StatusChip kind="assignee" status={a.status} />
+          {a.overdue && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("myTasks.overdue")} />}
+        </Box>
+      ),
+    },
+    { key: "progress", header: t("plans.progress"), cell: (a) => t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total }) },
+  ];
   if (assignees.isPending) {
     return (
       <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
@@ -79,45 +103,18 @@ function Assignees({ plan }: { plan: Plan }) {
   if (assignees.data.count === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
   return (
     <>
-      <ScrollArea label={t("plans.assigneesOf", { title: plan.title })} sx={{ mt: 2 }}>
-        <Table size="small">
-          <Box component="caption" sx={visuallyHidden}>
-            {t("plans.assigneesOf", { title: plan.title })}
-          </Box>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{t("plans.person")}</TableCell>
-              <TableCell scope="col">{t("plans.team")}</TableCell>
-              <TableCell scope="col">{t("plans.status")}</TableCell>
-              <TableCell scope="col">{t("plans.progress")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {assignees.data.results.map((a) => (
-              <TableRow key={a.account.id}>
-                <TableCell component="th" scope="row">
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {a.account.display_name}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {a.account.email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{a.account.team?.name ?? "—"}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                    <StatusChip kind="assignee" status={a.status} />
-                    {a.overdue && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("myTasks.overdue")} />}
-                  </Box>
-                </TableCell>
-                <TableCell>{t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total })}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollArea>
-      {/* The previous and next pages of the people on this plan (a plan given to a whole company has thousands). */}
-      <TablePager count={assignees.data.count} page={page} pageSize={ASSIGNEES_PAGE_SIZE} onPage={setPage} />
+      <Box sx={{ mt: 2 }}>
+        <DataTable
+          label={t("plans.assigneesOf", { title: plan.title })}
+          outlined={false}
+          columns={columns}
+          rows={assignees.data.results}
+          rowKey={(a) => a.account.id}
+          empty={null}
+          // The previous and next pages of the people on this plan (a plan given to a whole company has thousands).
+          pager={{ count: assignees.data.count, page, pageSize: ASSIGNEES_PAGE_SIZE, onPage: setPage }}
+        />
+      </Box>
     </>
   );
 }

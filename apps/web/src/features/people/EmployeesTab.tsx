@@ -1,18 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TableSortLabel from "@mui/material/TableSortLabel";
 import TextField from "@mui/material/TextField";
 import MenuItem from "@mui/material/MenuItem";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
@@ -28,21 +19,12 @@ import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
 import { InvitationsSection } from "./InvitationsSection";
-import { EmployeeStatusChip, LoadFailed, Loading, useDebounced, useFormatDate, useRoleLabel } from "./ui";
-import { TablePager, usePaging } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { EmployeeStatusChip, useDebounced, useFormatDate, useRoleLabel } from "./ui";
+import { usePaging } from "../../components/TablePager";
+import { DataTable, RowAction, type Columns } from "../../components/DataTable";
 
 // papaparse comes with this dialog only, when hr opens it.
 const BulkInviteDialog = lazy(() => import("./BulkInviteDialog"));
-
-const COLUMNS: ReadonlyArray<{ key: "name" | "email" | "role" | "team" | "status" | "created"; sort?: EmployeeOrdering }> = [
-  { key: "name", sort: "name" },
-  { key: "email", sort: "email" },
-  { key: "role", sort: "role" },
-  { key: "team" },
-  { key: "status" },
-  { key: "created", sort: "created_at" },
-];
 
 type Dialog = { kind: "edit" | "deactivate"; employee: Employee } | { kind: "invite" } | { kind: "bulk" } | null;
 
@@ -89,6 +71,53 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
   const list = employees.data?.results ?? [];
   const filtered = Boolean(debounced || team || role || status !== "active");
   const close = () => setDialog(null);
+  const columns: Columns<Employee> = [
+    {
+      key: "name",
+      header: t("employees.columns.name"),
+      sort: "name",
+      rowHeader: true,
+      cell: (employee) => (
+        <>
+          {employee.display_name}
+          {employee.id === myAccountId && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {" "}
+              {t("employees.you")}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: "email", header: t("employees.columns.email"), sort: "email", cell: (employee) => employee.email },
+    { key: "role", header: t("employees.columns.role"), sort: "role", cell: (employee) => roleLabel(employee.role) },
+    { key: "team", header: t("employees.columns.team"), cell: (employee) => employee.team?.name ?? t("employees.noTeam") },
+    { key: "status", header: t("employees.columns.status"), cell: (employee) => <EmployeeStatusChip status={employee.status} /> },
+    { key: "created", header: t("employees.columns.created"), sort: "created_at", cellSx: { whiteSpace: "nowrap" }, cell: (employee) => formatDate(employee.created_at) },
+    canManage && {
+      key: "actions",
+      header: t("table.actions"),
+      align: "right",
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (employee) =>
+        employee.status === "active" && (
+          <>
+            <RowAction
+              label={t("employees.editLabel", { name: employee.display_name })}
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: "edit", employee })}
+            />
+            {employee.id !== myAccountId && (
+              <RowAction
+                label={t("employees.deactivateLabel", { name: employee.display_name })}
+                icon={<PersonOffOutlined />}
+                onClick={() => setDialog({ kind: "deactivate", employee })}
+              />
+            )}
+          </>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -134,104 +163,24 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
         </Box>
       )}
 
-      {employees.isPending ? (
-        <Loading label={t("employees.loading")} />
-      ) : employees.isError ? (
-        <LoadFailed error={employees.error} onRetry={() => void employees.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<BadgeOutlined />}
-          title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
-          description={filtered ? undefined : t("employees.emptyDescription")}
-        />
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea label={t("employees.tableLabel")}>
-            <Table size="small" aria-label={t("employees.tableLabel")} aria-busy={employees.isFetching} sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell
-                      key={column.key}
-                      scope="col"
-                      sortDirection={column.sort && column.sort === ordering ? sort : false}
-                    >
-                      {column.sort ? (
-                        <TableSortLabel
-                          active={column.sort === ordering}
-                          direction={column.sort === ordering ? sort : "asc"}
-                          onClick={() => sortBy(column.sort!)}
-                        >
-                          {t(`employees.columns.${column.key}`)}
-                        </TableSortLabel>
-                      ) : (
-                        t(`employees.columns.${column.key}`)
-                      )}
-                    </TableCell>
-                  ))}
-                  {canManage && (
-                    <TableCell scope="col" align="right">
-                      {t("table.actions")}
-                    </TableCell>
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((employee) => {
-                  const isSelf = employee.id === myAccountId;
-                  return (
-                    <TableRow key={employee.id}>
-                      <TableCell component="th" scope="row">
-                        {employee.display_name}
-                        {isSelf && (
-                          <Typography component="span" variant="caption" color="text.secondary">
-                            {" "}
-                            {t("employees.you")}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>{employee.email}</TableCell>
-                      <TableCell>{roleLabel(employee.role)}</TableCell>
-                      <TableCell>{employee.team?.name ?? t("employees.noTeam")}</TableCell>
-                      <TableCell>
-                        <EmployeeStatusChip status={employee.status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(employee.created_at)}</TableCell>
-                      {canManage && (
-                        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                          {employee.status === "active" && (
-                            <>
-                              <Tooltip title={t("employees.editLabel", { name: employee.display_name })}>
-                                <IconButton
-                                  aria-label={t("employees.editLabel", { name: employee.display_name })}
-                                  onClick={() => setDialog({ kind: "edit", employee })}
-                                >
-                                  <EditOutlined />
-                                </IconButton>
-                              </Tooltip>
-                              {!isSelf && (
-                                <Tooltip title={t("employees.deactivateLabel", { name: employee.display_name })}>
-                                  <IconButton
-                                    aria-label={t("employees.deactivateLabel", { name: employee.display_name })}
-                                    onClick={() => setDialog({ kind: "deactivate", employee })}
-                                  >
-                                    <PersonOffOutlined />
-                                  </IconButton>
-                                </Tooltip>
-                              )}
-                            </>
-                          )}
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager {...pager(employees.data?.count ?? 0)} />
-        </Paper>
-      )}
+      <DataTable
+        label={t("employees.tableLabel")}
+        query={employees}
+        loadingLabel={t("employees.loading")}
+        minWidth={760}
+        columns={columns}
+        rows={list}
+        rowKey={(employee) => employee.id}
+        sort={{ by: ordering, direction: sort, onSort: (by) => sortBy(by as EmployeeOrdering) }}
+        pager={pager(employees.data?.count ?? 0)}
+        empty={
+          <EmptyState
+            icon={<BadgeOutlined />}
+            title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
+            description={filtered ? undefined : t("employees.emptyDescription")}
+          />
+        }
+      />
 
       {canManage && (
         <Box sx={{ mt: 4 }}>

@@ -2,13 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import PersonRemoveOutlined from "@mui/icons-material/PersonRemoveOutlined";
@@ -18,7 +12,7 @@ import { EmptyState } from "../../components/EmptyState";
 import type { Employee } from "./api";
 import type { MemberPlan } from "./progress";
 import { Percent, useFormatDate, useRoleLabel } from "./ui";
-import { ScrollArea } from "../../components/ScrollArea";
+import { DataTable, type Columns } from "../../components/DataTable";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 
 interface TeamMembersProps {
@@ -80,6 +74,42 @@ export function TeamMembers({ members, progress, onRequestRemoval, myAccountId }
         {t("teamPage.requestRemoval")}
       </Button>
     ) : null;
+  const columns: Columns<Employee> = [
+    {
+      key: "member",
+      header: t("teamPage.member"),
+      rowHeader: true,
+      cellSx: { minWidth: 140 },
+      cell: (member) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {member.display_name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "anywhere" }}>
+            {member.email}
+          </Typography>
+          <Typography variant="caption" component="div">
+            {roleLabel(member.role)}
+          </Typography>
+          {/* On a phone the action sits under the person, so the table fits the screen. */}
+          {narrow && removalButton(member)}
+        </>
+      ),
+    },
+    progress && {
+      key: "plans",
+      header: t("teamPage.plans"),
+      cell: (member) =>
+        progress.isPending ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("teamPage.progressLoading")}
+          </Typography>
+        ) : (
+          <MemberPlans name={member.display_name} plans={progress.byMember.get(member.id) ?? []} />
+        ),
+    },
+    onRequestRemoval && !narrow && { key: "actions", header: t("table.actions"), align: "right", cell: removalButton },
+  ];
   if (members.length === 0) {
     return <EmptyState icon={<GroupsOutlined />} title={t("teamPage.emptyTitle")} description={t("teamPage.emptyDescription")} />;
   }
@@ -90,54 +120,15 @@ export function TeamMembers({ members, progress, onRequestRemoval, myAccountId }
           {t("teamPage.progressFailed", { message: message(progress.error) })}
         </Alert>
       )}
-      <Paper variant="outlined">
-        <ScrollArea label={t("teamPage.membersLabel")}>
-          <Table size="small" aria-label={t("teamPage.membersLabel")} aria-busy={progress?.isPending ?? false}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t("teamPage.member")}</TableCell>
-                {progress && <TableCell scope="col">{t("teamPage.plans")}</TableCell>}
-                {onRequestRemoval && !narrow && (
-                  <TableCell scope="col" align="right">
-                    {t("table.actions")}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.map((member) => (
-                <TableRow key={member.id} sx={{ verticalAlign: "top" }}>
-                  <TableCell component="th" scope="row" sx={{ minWidth: 140 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {member.display_name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "anywhere" }}>
-                      {member.email}
-                    </Typography>
-                    <Typography variant="caption" component="div">
-                      {roleLabel(member.role)}
-                    </Typography>
-                    {/* On a phone the action sits under the person, so the table fits the screen. */}
-                    {narrow && removalButton(member)}
-                  </TableCell>
-                  {progress && (
-                    <TableCell>
-                      {progress.isPending ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {t("teamPage.progressLoading")}
-                        </Typography>
-                      ) : (
-                        <MemberPlans name={member.display_name} plans={progress.byMember.get(member.id) ?? []} />
-                      )}
-                    </TableCell>
-                  )}
-                  {onRequestRemoval && !narrow && <TableCell align="right">{removalButton(member)}</TableCell>}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollArea>
-      </Paper>
+      <DataTable
+        label={t("teamPage.membersLabel")}
+        busy={progress?.isPending}
+        rowSx={{ verticalAlign: "top" }}
+        columns={columns}
+        rows={members}
+        rowKey={(member) => member.id}
+        empty={null}
+      />
     </>
   );
 }

@@ -1,16 +1,8 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
@@ -23,9 +15,8 @@ import { TextLink } from "../../components/TextLink";
 import type { Team } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
-import { LoadFailed, Loading, useDebounced } from "./ui";
-import { TablePager } from "../../components/TablePager";
-import { ScrollArea } from "../../components/ScrollArea";
+import { useDebounced } from "./ui";
+import { DataTable, RowAction, type Columns } from "../../components/DataTable";
 
 const PAGE_SIZE = 20;
 
@@ -40,6 +31,44 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
   const [deleting, setDeleting] = useState<Team | null>(null);
 
   const list = teams.data?.results ?? [];
+  const columns: Columns<Team> = [
+    {
+      key: "name",
+      header: t("teams.name"),
+      rowHeader: true,
+      cell: (team) => <TextLink to={`/peopleManagement/team/${team.id}`}>{team.name}</TextLink>,
+    },
+    {
+      key: "leader",
+      header: t("teams.leader"),
+      cell: (team) =>
+        team.leader ? (
+          <>
+            <Typography variant="body2">{team.leader.display_name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {team.leader.email}
+            </Typography>
+          </>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t("teams.noLeader")}
+          </Typography>
+        ),
+    },
+    { key: "members", header: t("teams.members"), align: "right", cell: (team) => team.members_count },
+    canManage && {
+      key: "actions",
+      header: t("table.actions"),
+      align: "right",
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (team) => (
+        <>
+          <RowAction label={t("teams.editLabel", { name: team.name })} icon={<EditOutlined />} onClick={() => setEditing(team)} />
+          <RowAction label={t("teams.deleteLabel", { name: team.name })} icon={<DeleteOutlined />} onClick={() => setDeleting(team)} />
+        </>
+      ),
+    },
+  ];
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between", mb: 2 }}>
@@ -62,77 +91,23 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
         )}
       </Box>
 
-      {teams.isPending ? (
-        <Loading label={t("teams.loading")} />
-      ) : teams.isError ? (
-        <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<GroupsOutlined />}
-          title={debounced ? t("teams.noMatch") : t("teams.emptyTitle")}
-          description={debounced ? undefined : t("teams.emptyDescription")}
-        />
-      ) : (
-        <Paper variant="outlined">
-          <ScrollArea label={t("teams.tableLabel")}>
-            <Table size="small" aria-label={t("teams.tableLabel")} sx={{ minWidth: 480 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t("teams.name")}</TableCell>
-                  <TableCell scope="col">{t("teams.leader")}</TableCell>
-                  <TableCell scope="col" align="right">
-                    {t("teams.members")}
-                  </TableCell>
-                  {canManage && (
-                    <TableCell scope="col" align="right">
-                      {t("table.actions")}
-                    </TableCell>
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((team) => (
-                  <TableRow key={team.id}>
-                    <TableCell component="th" scope="row">
-                      <TextLink to={`/peopleManagement/team/${team.id}`}>{team.name}</TextLink>
-                    </TableCell>
-                    <TableCell>
-                      {team.leader ? (
-                        <>
-                          <Typography variant="body2">{team.leader.display_name}</Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {team.leader.email}
-                          </Typography>
-                        </>
-                      ) : (
-                        <Typography variant="body2" color="text.secondary">
-                          {t("teams.noLeader")}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{team.members_count}</TableCell>
-                    {canManage && (
-                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                        <Tooltip title={t("teams.editLabel", { name: team.name })}>
-                          <IconButton aria-label={t("teams.editLabel", { name: team.name })} onClick={() => setEditing(team)}>
-                            <EditOutlined />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t("teams.deleteLabel", { name: team.name })}>
-                          <IconButton aria-label={t("teams.deleteLabel", { name: team.name })} onClick={() => setDeleting(team)}>
-                            <DeleteOutlined />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ScrollArea>
-          <TablePager count={teams.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-        </Paper>
-      )}
+      <DataTable
+        label={t("teams.tableLabel")}
+        query={teams}
+        loadingLabel={t("teams.loading")}
+        minWidth={480}
+        columns={columns}
+        rows={list}
+        rowKey={(team) => team.id}
+        pager={{ count: teams.data?.count ?? 0, page, pageSize: PAGE_SIZE, onPage: setPage }}
+        empty={
+          <EmptyState
+            icon={<GroupsOutlined />}
+            title={debounced ? t("teams.noMatch") : t("teams.emptyTitle")}
+            description={debounced ? undefined : t("teams.emptyDescription")}
+          />
+        }
+      />
 
       {editing && <TeamDialog open team={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteTeamDialog team={deleting} onClose={() => setDeleting(null)} />}

@@ -1,15 +1,13 @@
 import { useCallback, type ReactNode } from "react";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Role } from "@learnward/contracts";
-import { useErrorMessage } from "../../i18n/useErrorMessage";
 export { useDebounced } from "../../lib/useDebounced";
+export { LoadFailed } from "../../components/LoadFailed";
 
 /** The spec's role label (spec §3), translated. */
 export function useRoleLabel(): (role: Role) => string {
@@ -34,23 +32,6 @@ export function Loading({ label }: { label: string }) {
     <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
       <CircularProgress aria-label={label} />
     </Box>
-  );
-}
-
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation("common");
-  const message = useErrorMessage();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t("actions.retry")}
-        </Button>
-      }
-    >
-      {message(error)}
-    </Alert>
   );
 }
 

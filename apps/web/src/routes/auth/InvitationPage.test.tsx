@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,9 +26,8 @@ const app = (
   </>
 );
 
-function serve(routes: Parameters<typeof stubFetch>[0]) {
-  const fetch = vi.fn(stubFetch(routes));
-  vi.stubGlobal("fetch", fetch);
+function serve(routes: Parameters<typeof serveFetch>[0]) {
+  const { fetch } = serveFetch(routes);
   return fetch;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, stubFetch } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 
 const app = (
@@ -59,15 +59,14 @@ describe("LoginPage", () => {
 
   it("goes back to where the user was going after signing in", async () => {
     let signedIn = false;
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === "/api/auth/sign-in/email") signedIn = true;
-      const session = { body: { me: signedIn ? meFor("hr") : null } };
-      return stubFetch({
-        "POST /api/auth/sign-in/email": { body: { token: "t" } },
-        "GET /api/session": session,
-        "GET /api/b2b/v1/profile/acme.test": { body: company },
-        "GET /api/b2b/v1/onboarding/": { body: emptyPage },
-      })(input, init);
+    serveFetch({
+      "POST /api/auth/sign-in/email": () => {
+        signedIn = true;
+        return { body: { token: "t" } };
+      },
+      "GET /api/session": () => ({ body: { me: signedIn ? meFor("hr") : null } }),
+      "GET /api/b2b/v1/profile/acme.test": { body: company },
+      "GET /api/b2b/v1/onboarding/": { body: emptyPage },
     });
     const user = userEvent.setup();
     renderApp(app, { path: "/login?next=%2Fdiscover" });

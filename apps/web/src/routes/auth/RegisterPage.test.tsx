@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { renderApp, stubFetch } from "../../test/render";
+import { renderApp, serveFetch } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function register(code: string, message: string, status = 403) {
-  vi.stubGlobal("fetch", stubFetch({ "POST /api/auth/sign-up/email": { status, body: { error: { code, message } } } }));
+  serveFetch({ "POST /api/auth/sign-up/email": { status, body: { error: { code, message } } } });
   const user = userEvent.setup();
   renderApp(<AppRoutes />, { path: "/register" });
   await user.type(await screen.findByLabelText(/^Full name/), "New Person");
@@ -23,7 +23,7 @@ describe("RegisterPage", () => {
   });
 
   it("asks the person to confirm their address once the server accepts the sign-up (issue 22)", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "POST /api/auth/sign-up/email": { status: 200, body: { token: null, user: { id: "x" } } } }));
+    serveFetch({ "POST /api/auth/sign-up/email": { status: 200, body: { token: null, user: { id: "x" } } } });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/register" });
     await user.type(await screen.findByLabelText(/^Full name/), "New Person");
@@ -42,8 +42,7 @@ describe("RegisterPage", () => {
   });
 
   it("validates before calling the server", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
+    const { fetch } = serveFetch({});
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/register" });
     await user.click(await screen.findByRole("button", { name: "Create account" }));

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, type StubRequest } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 
 // Issue 22: someone with an authenticator gives its code after the password.
@@ -24,20 +24,26 @@ const invalidCode = { status: 401, body: { error: { code: "invalid_code", messag
 function serve(verify: Record<string, { status?: number; body?: unknown }>) {
   let signedIn = false;
   const bodies: Record<string, unknown> = {};
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    if (init?.body) bodies[path] = JSON.parse(String(init.body));
-    const answer = verify[`${init?.method ?? "GET"} ${path}`];
-    if (answer && (answer.status ?? 200) < 300) signedIn = true;
-    return stubFetch({
-      "POST /api/auth/sign-in/email": { body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } },
-      "GET /api/session": { body: { me: signedIn ? meFor("hr") : null } },
-      "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
-      "GET /api/b2b/v1/onboarding/": { body: emptyPage },
-      ...verify,
-    })(input, init);
+  const verifying = Object.fromEntries(
+    Object.entries(verify).map(([key, answer]) => [
+      key,
+      ({ url, body }: StubRequest) => {
+        bodies[url.pathname] = body;
+        if ((answer.status ?? 200) < 300) signedIn = true;
+        return answer;
+      },
+    ]),
+  );
+  serveFetch({
+    "POST /api/auth/sign-in/email": ({ body }) => {
+      bodies["/api/auth/sign-in/email"] = body;
+      return { body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } };
+    },
+    "GET /api/session": () => ({ body: { me: signedIn ? meFor("hr") : null } }),
+    "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
+    "GET /api/b2b/v1/onboarding/": { body: emptyPage },
+    ...verifying,
   });
-  vi.stubGlobal("fetch", fetch);
   return bodies;
 }
 

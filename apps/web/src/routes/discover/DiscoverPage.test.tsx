@@ -129,7 +129,6 @@ describe("/discover", () => {
   });
 
   it("asks the copilot, streams the answer into a live region, and turns it into a collection", async () => {
-    const server = discoverServer();
     const question = "I need to learn SQL in two weeks";
     const answer = message(2, "assistant", "Here is a 2-week plan for SQL:\n\nWeek 1 (10 min)\n[1] SQL basics — article, 10 min", {
       items: [copilotItem(1, "SQL basics")],
@@ -138,31 +137,20 @@ describe("/discover", () => {
     const done = answered(9, question, answer);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const json = server.fetch.getMockImplementation()!;
-    server.fetch.mockImplementation(async (input, init) => {
-      const path = new URL(String(input), "http://localhost").pathname;
-      if (init?.method === "POST" && path === "/api/b2b/v1/copilot/conversations/") {
-        return new Response(JSON.stringify({ ...done.conversation, title: "", messages_count: 0, messages: [] }), { status: 201, headers: { "Content-Type": "application/json" } });
-      }
-      if (path === "/api/b2b/v1/copilot/conversations/9/messages/") {
-        const encoder = new TextEncoder();
-        const body = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(encoder.encode(sse("start", { conversation: done.conversation, question: done.question }) + sse("delta", { text: "Here is a 2-week " })));
-            await held;
-            controller.enqueue(encoder.encode(sse("delta", { text: "plan for SQL" }) + sse("done", done)));
-            controller.close();
-          },
-        });
-        return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
-      }
-      if (path === "/api/b2b/v1/copilot/conversations/9/collection/") {
-        return new Response(
-          JSON.stringify({ collection: collection({ id: 77, title: "Learn SQL in 2 weeks", status: "private" }), url: "/collaborative-network/collections/77/Learn-SQL-in-2-weeks", created: true }),
-          { status: 201, headers: { "Content-Type": "application/json" } },
-        );
-      }
-      return json(input, init);
+    const server = discoverServer({
+      "POST /api/b2b/v1/copilot/conversations/": { status: 201, body: { ...done.conversation, title: "", messages_count: 0, messages: [] } },
+      // The answer's first words arrive, then the rest once the test has seen them.
+      "POST /api/b2b/v1/copilot/conversations/9/messages/": () => ({
+        stream: (async function* () {
+          yield sse("start", { conversation: done.conversation, question: done.question }) + sse("delta", { text: "Here is a 2-week " });
+          await held;
+          yield sse("delta", { text: "plan for SQL" }) + sse("done", done);
+        })(),
+      }),
+      "POST /api/b2b/v1/copilot/conversations/9/collection/": {
+        status: 201,
+        body: { collection: collection({ id: 77, title: "Learn SQL in 2 weeks", status: "private" }), url: "/collaborative-network/collections/77/Learn-SQL-in-2-weeks", created: true },
+      },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ContentCounts, ContentItem } from "@learnward/contracts";
+import { ContentCounts, ContentSearchResponse, type ContentItem } from "@learnward/contracts";
 import { AppRoutes, routeData } from "../../app/router";
-import { renderApp, signedIn } from "../../test/render";
+import { renderApp, reply, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,36 +42,17 @@ const counts: ContentCounts = {
   allCount: 1,
 };
 
-type Answer = { status?: number; body?: unknown };
-type Handler = (url: URL, body: unknown) => Answer | undefined;
-
-/** A fetch stub with query strings, recording "METHOD path?query" and bodies in call order. */
-function serve(handler: Handler) {
-  const calls: { call: string; body: unknown }[] = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    const method = init?.method ?? "GET";
-    calls.push({ call: `${method} ${url.pathname}${url.search}`, body });
-    const answer = handler(new URL(`${method.toLowerCase()}://x${url.pathname}${url.search}`), body) ??
-      (url.pathname === "/api/b2b/v1/onboarding/"
-        ? { body: { count: 0, next: null, previous: null, results: [] } }
-        : { status: 404, body: { error: { code: "not_found", message: `No stub for ${method} ${url.pathname}` } } });
-    const status = answer.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
-  });
-  return calls;
+/** The library's routes on the shared stub; the onboarding checklist finds nothing to show. */
+function serve(routes: Partial<StubRoutes>) {
+  return serveFetch({ "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } }, ...routes }).calls;
 }
+const answerCounts = (body: ContentCounts) => reply(ContentCounts, body);
 
-const page = (results: ContentItem[]) => ({ count: results.length, results, links: { next: null, previous: null } });
+const page = (results: ContentItem[]) => reply(ContentSearchResponse, { count: results.length, results, links: { next: null, previous: null } });
 
 describe("/home library", () => {
   it("shows the counts on the type tabs and the items of the chosen tab", async () => {
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: counts };
-      if (url.pathname === "/api/contentuser/search") return { body: page([article, course]) };
-      return undefined;
-    });
+    const calls = serve({ "GET /api/contentuser/counts": answerCounts(counts), "GET /api/contentuser/search": page([article, course]) });
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
     expect(await screen.findByRole("tab", { name: "All 2" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tab", { name: "Articles 1" })).toBeInTheDocument();
@@ -80,21 +61,17 @@ describe("/home library", () => {
     expect(within(list).getByRole("link", { name: "SQL for Data Science" })).toHaveAttribute("href", "https://example.com/a");
     expect(within(list).getByText("Course · Coursera")).toBeInTheDocument();
     expect(within(list).getByText("Ada · 3 h 5 min")).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob");
     expect(screen.getByRole("link", { name: "View as colleagues see it" })).toHaveAttribute("href", "/profile/member");
   });
 
   it("asks for its counts and first list while its code loads, and only once (app/firstData.ts)", async () => {
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: counts };
-      if (url.pathname === "/api/contentuser/search") return { body: page([course]) };
-      return undefined;
-    });
+    const calls = serve({ "GET /api/contentuser/counts": answerCounts(counts), "GET /api/contentuser/search": page([course]) });
     renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist&q=sql", session: signedIn("member") });
     // Both answers shown: the list, and the counts on the course filters.
     await screen.findByRole("link", { name: "SQL for Data Science" });
     await screen.findByRole("button", { name: "Wishlist 1", pressed: true });
-    const gets = calls.map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
+    const gets = calls().map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
     expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);
 
     // The folders tab shows no list: the counts and my folders are asked for early.
@@ -103,21 +80,20 @@ describe("/home library", () => {
 
   it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {
     let status: ContentItem["course_status"] = "wishlist";
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: { ...counts, wishlistCount: status === "wishlist" ? 1 : 0, runningCount: status === "running" ? 1 : 0 } };
-      if (url.pathname === "/api/contentuser/search") {
+    const calls = serve({
+      "GET /api/contentuser/counts": () => answerCounts({ ...counts, wishlistCount: status === "wishlist" ? 1 : 0, runningCount: status === "running" ? 1 : 0 }),
+      "GET /api/contentuser/search": ({ url }) => {
         const wanted = url.searchParams.get("is_wishlist") === "true" ? "wishlist" : url.searchParams.get("completed") === "false" ? "running" : null;
-        return { body: page(wanted === null || wanted === status ? [{ ...course, course_status: status }] : []) };
-      }
-      if (url.protocol === "delete:" && url.pathname === "/api/user/wishlist") {
+        return page(wanted === null || wanted === status ? [{ ...course, course_status: status }] : []);
+      },
+      "DELETE /api/user/wishlist": () => {
         status = null;
         return { body: { ...course, course_status: null } };
-      }
-      if (url.protocol === "post:" && url.pathname === "/api/user/courses") {
+      },
+      "POST /api/user/courses": () => {
         status = "running";
         return { status: 201, body: { ...course, course_status: "running", completed: false } };
-      }
-      return undefined;
+      },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home?tab=course&course=wishlist", session: signedIn("member") });
@@ -127,45 +103,42 @@ describe("/home library", () => {
 
     expect(await screen.findByText("No courses here yet")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Running 1" })).toBeInTheDocument();
-    const moves = calls.filter((c) => !c.call.startsWith("GET"));
+    const moves = calls().filter((c) => !c.call.startsWith("GET"));
     expect(moves).toEqual([
       { call: "DELETE /api/user/wishlist?id_course=202", body: undefined },
       { call: "POST /api/user/courses", body: { id_course: 202, completed: false } },
     ]);
     // After the move, the lists and counts are asked for again.
-    const afterMove = calls.slice(calls.findIndex((c) => c.call === "POST /api/user/courses") + 1).map((c) => c.call);
+    const afterMove = calls().slice(calls().findIndex((c) => c.call === "POST /api/user/courses") + 1).map((c) => c.call);
     expect(afterMove).toEqual(expect.arrayContaining(["GET /api/contentuser/counts"]));
     expect(afterMove.some((c) => c.startsWith("GET /api/contentuser/search"))).toBe(true);
   });
 
   it("deletes an item with an undo that saves it again with its fields and puts it back in its folders", async () => {
     let deleted = false;
-    const calls = serve((url, body) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: counts };
-      if (url.pathname === "/api/contentuser/search") return { body: page(deleted ? [] : [article]) };
-      if (url.protocol === "delete:" && url.pathname === "/api/contentuser/delete/") {
+    const calls = serve({
+      "GET /api/contentuser/counts": answerCounts(counts),
+      "GET /api/contentuser/search": () => page(deleted ? [] : [article]),
+      "DELETE /api/contentuser/delete/": () => {
         deleted = true;
         return { body: { id_primary: 1, folder_relations: [{ id_folder: 4, id_section: 6, priority: 3 }] } };
-      }
-      if (url.protocol === "post:" && url.pathname === "/api/user/folder_relation/create_content/") {
-        return { status: 201, body: { id: 12, ...(body as object), content: { ...article, id_primary: 9 } } };
-      }
-      if (url.protocol === "post:" && url.pathname === "/api/contentuser/save/") {
+      },
+      "POST /api/user/folder_relation/create_content/": ({ body }) => ({ status: 201, body: { id: 12, ...(body as object), content: { ...article, id_primary: 9 } } }),
+      "POST /api/contentuser/save/": ({ body }) => {
         deleted = false;
         return { status: 201, body: { ...article, ...(body as object), id_primary: 9 } };
-      }
-      return undefined;
+      },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
     await user.click(await screen.findByRole("button", { name: "Actions for Window functions explained" }));
     await user.click(screen.getByRole("menuitem", { name: "Delete" }));
     expect(await screen.findByText("“Window functions explained” deleted")).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("DELETE /api/contentuser/delete/?id_primary=1");
+    expect(calls().map((c) => c.call)).toContain("DELETE /api/contentuser/delete/?id_primary=1");
 
     await user.click(screen.getByRole("button", { name: "Undo" }));
     expect(await screen.findByText("“Window functions explained” is back in your library")).toBeInTheDocument();
-    expect(calls.find((c) => c.call === "POST /api/contentuser/save/")?.body).toEqual({
+    expect(calls().find((c) => c.call === "POST /api/contentuser/save/")?.body).toEqual({
       id_content: 101,
       title: "Window functions explained",
       content_type: "article",
@@ -176,22 +149,21 @@ describe("/home library", () => {
       fetch_metadata: false,
     });
     // Back at its place, as the saved copy it now is.
-    expect(calls.find((c) => c.call === "POST /api/user/folder_relation/create_content/")?.body).toEqual({ id_folder: 4, id_section: 6, priority: 3, id_primary: 9 });
+    expect(calls().find((c) => c.call === "POST /api/user/folder_relation/create_content/")?.body).toEqual({ id_folder: 4, id_section: 6, priority: 3, id_primary: 9 });
     expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
   });
 
   it("searches with the server's search parameter, 8 a page", async () => {
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: counts };
-      if (url.pathname === "/api/contentuser/search") return { body: page(url.searchParams.get("search") ? [article] : [article, course]) };
-      return undefined;
+    const calls = serve({
+      "GET /api/contentuser/counts": answerCounts(counts),
+      "GET /api/contentuser/search": ({ url }) => page(url.searchParams.get("search") ? [article] : [article, course]),
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
     await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "#window");
     expect(await screen.findByText("1 item matches “#window”")).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&search=%23window");
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?search=%23window");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&search=%23window");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/counts?search=%23window");
   });
 });
 
@@ -199,15 +171,14 @@ describe("/home saved jobs (issue 23)", () => {
   const job = item({ id_primary: 3, id_content: 303, content_type: "job", title: "Platform engineer", provider: "indeed", url: "https://www.indeed.com/viewjob?jk=1", duration_s: null });
 
   it("have their own tab with its count, show in All (counted there too), and searches find them", async () => {
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: { ...counts, jobsCount: 1 } };
-      if (url.pathname === "/api/contentuser/search") {
+    const calls = serve({
+      "GET /api/contentuser/counts": answerCounts({ ...counts, jobsCount: 1 }),
+      "GET /api/contentuser/search": ({ url }) => {
         const types = url.searchParams.get("contenType")!.split(",");
         const search = url.searchParams.get("search");
         const items = [article, course, job].filter((i) => (types.includes("all") && i.content_type !== "job") || types.includes(i.content_type));
-        return { body: page(search ? items.filter((i) => i.title.toLowerCase().includes(search)) : items) };
-      }
-      return undefined;
+        return page(search ? items.filter((i) => i.title.toLowerCase().includes(search)) : items);
+      },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
@@ -226,27 +197,23 @@ describe("/home saved jobs (issue 23)", () => {
     const list = await screen.findByRole("list", { name: "Saved items" });
     await waitFor(() => expect(within(list).queryByRole("link", { name: "Window functions explained" })).not.toBeInTheDocument());
     expect(within(list).getByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=job");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=job");
   });
 });
 
 describe("/profile/:username", () => {
   it("shows a colleague's public saves", async () => {
-    const calls = serve((url) => {
-      if (url.pathname === "/api/contentuser/counts") return { body: counts };
-      if (url.pathname === "/api/contentuser/search") return { body: page([article]) };
-      return undefined;
-    });
+    const calls = serve({ "GET /api/contentuser/counts": answerCounts(counts), "GET /api/contentuser/search": page([article]) });
     renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
     expect(await screen.findByRole("heading", { level: 1, name: "Saved by @teamleader" })).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Actions for/ })).toBeNull();
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&username=teamleader");
-    expect(calls.map((c) => c.call)).toContain("GET /api/contentuser/counts?username=teamleader");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&username=teamleader");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/counts?username=teamleader");
   });
 
   it("says clearly when there is no such colleague (404)", async () => {
-    serve(() => undefined);
+    serve({});
     renderApp(<AppRoutes />, { path: "/profile/nobody", session: signedIn("member") });
     expect(await screen.findByRole("heading", { level: 1, name: "Colleague not found" })).toBeInTheDocument();
     expect(screen.getByText("There is no colleague called @nobody in your company")).toBeInTheDocument();
@@ -254,7 +221,8 @@ describe("/profile/:username", () => {
 
   it("falls back to empty lists and zero counts when the colleague's content fails to load (spec §8)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    serve((url) => (url.pathname.startsWith("/api/contentuser/") ? { status: 500, body: { error: { code: "internal_error", message: "boom" } } } : undefined));
+    const boom = { status: 500, body: { error: { code: "internal_error", message: "boom" } } };
+    serve({ "GET /api/contentuser/counts": boom, "GET /api/contentuser/search": boom });
     renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
     expect(await screen.findByRole("tab", { name: "All 0" })).toBeInTheDocument();
     expect(await screen.findByText("No saved content yet")).toBeInTheDocument();

@@ -12,7 +12,7 @@ import AddOutlined from "@mui/icons-material/AddOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../features/network/Pager";
+import { TablePager } from "../../components/TablePager";
 import { AssigneeStatus } from "@learnward/contracts";
 import { useMe } from "../../app/session";
 import { EmptyState } from "../../components/EmptyState";
@@ -115,7 +115,6 @@ function Tasks({ page, onPage }: { page: number; onPage: (page: number) => void 
   } else if (tasks.data.results.length === 0) {
     body = <EmptyState icon={<TaskAltOutlined />} title={t("myTasks.emptyTitle")} description={t("myTasks.emptyDescription")} />;
   } else {
-    const pages = Math.ceil(tasks.data.count / TASKS_PAGE_SIZE);
     body = (
       <>
         <Stack component="ul" spacing={2} aria-label={t("myTasks.listLabel")} sx={{ listStyle: "none", p: 0, m: 0 }}>
@@ -125,7 +124,7 @@ function Tasks({ page, onPage }: { page: number; onPage: (page: number) => void 
             </li>
           ))}
         </Stack>
-        <Pager page={page} pages={pages} onChange={onPage} />
+        <TablePager label={t("pagination.label")} count={tasks.data.count} page={page} pageSize={TASKS_PAGE_SIZE} onPage={onPage} />
       </>
     );
   }
@@ -177,7 +176,6 @@ function Plans({ page, onPage, onNew }: { page: number; onPage: (page: number) =
   if (plans.data.results.length === 0) {
     return <EmptyState icon={<AssignmentOutlined />} title={t("plans.emptyTitle")} description={t("plans.emptyDescription")} action={onNew} />;
   }
-  const pages = Math.ceil(plans.data.count / PLANS_PAGE_SIZE);
   return (
     <>
       <Box aria-label={t("plans.listLabel")} role="list">
@@ -187,7 +185,7 @@ function Plans({ page, onPage, onNew }: { page: number; onPage: (page: number) =
           </Box>
         ))}
       </Box>
-      <Pager page={page} pages={pages} onChange={onPage} />
+      <TablePager label={t("pagination.label")} count={plans.data.count} page={page} pageSize={PLANS_PAGE_SIZE} onPage={onPage} />
     </>
   );
 }

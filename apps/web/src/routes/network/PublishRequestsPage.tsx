@@ -15,7 +15,7 @@ import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlined";
 import HighlightOffOutlined from "@mui/icons-material/HighlightOffOutlined";
 import PublishOutlined from "@mui/icons-material/PublishOutlined";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../features/network/Pager";
+import { TablePager } from "../../components/TablePager";
 import { RequestStatusFilter, SortOrder as SortOrders } from "@learnward/contracts";
 import { useMe } from "../../app/session";
 import { EmptyState } from "../../components/EmptyState";
@@ -142,7 +142,6 @@ function RequestList({ scope, status, sort, page, onPage, onReject }: RequestLis
       />
     );
   }
-  const pages = Math.ceil(count / PUBLISH_REQUESTS_PAGE_SIZE);
   return (
     <>
       <Stack component="ul" spacing={2} aria-label={scope === "queue" ? t("requests.queue") : t("requests.mine")} sx={{ listStyle: "none", p: 0, m: 0 }}>
@@ -152,7 +151,7 @@ function RequestList({ scope, status, sort, page, onPage, onReject }: RequestLis
           </li>
         ))}
       </Stack>
-      <Pager page={page} pages={pages} onChange={onPage} />
+      <TablePager label={t("pagination.label")} count={count} page={page} pageSize={PUBLISH_REQUESTS_PAGE_SIZE} onPage={onPage} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, signedIn } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,9 +51,8 @@ const removalRequest = {
   created_at: "2026-03-02T10:00:00.000Z",
 };
 
-function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
-  const fetch = vi.fn(
-    stubFetch({
+function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
+  const { fetch } = serveFetch({
       "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
       "GET /api/b2b/v1/onboarding/": { body: page([]) },
       "GET /api/b2b/v1/teams/": { body: page([team]) },
@@ -62,9 +61,7 @@ function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
       "GET /api/b2b/v1/removal-requests/": { body: page([removalRequest]) },
       "GET /api/b2b/v1/invitations/": { body: page([]) },
       ...overrides,
-    }),
-  );
-  vi.stubGlobal("fetch", fetch);
+    });
   return fetch;
 }
 

@@ -2,25 +2,22 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, signedIn } from "../../test/render";
 
 const me = meFor("hr");
 const profile = { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {
-  const fetch = vi.fn(
-    stubFetch({
+function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
+  const { fetch } = serveFetch({
       "GET /api/user/profile/": { body: profile },
       "PATCH /api/user/profile/": { body: { ...profile, displayName: "Hana Reyes", photoURL: "https://img.test/me.png" } },
       "POST /api/auth/change-password": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
       "GET /api/b2b/v1/profile/acme.test": { body: me.company },
       "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
       ...overrides,
-    }),
-  );
-  vi.stubGlobal("fetch", fetch);
+    });
   return fetch;
 }
 

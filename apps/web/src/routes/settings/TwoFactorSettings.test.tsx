@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Me } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, signedIn, stubFetch } from "../../test/render";
+import { meFor, renderApp, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 
 // Issue 22: Settings → Two-factor sign-in.
 
@@ -19,23 +19,17 @@ type Answer = { status?: number; body?: unknown };
  */
 function serve(twoFactor: Me["account"]["two_factor"], answers: Record<string, Answer[]>) {
   const state = { twoFactor };
-  const posts: Array<{ path: string; body: unknown }> = [];
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    if (init?.method === "POST") {
-      posts.push({ path, body: JSON.parse(String(init.body)) });
-      const answer = answers[`POST ${path}`]?.shift();
-      if (answer) return stubFetch({ [`POST ${path}`]: answer })(input, init);
-    }
-    const me = meFor("hr", { two_factor: state.twoFactor });
-    return stubFetch({
-      "GET /api/session": { body: { me } },
-      "GET /api/user/profile/": { body: { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" } },
-      "GET /api/b2b/v1/profile/acme.test": { body: me.company },
-      "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
-    })(input, init);
+  const me = () => meFor("hr", { two_factor: state.twoFactor });
+  const noMore = { status: 404, body: { error: { code: "not_found", message: "No more answers" } } };
+  const turns: Partial<StubRoutes> = Object.fromEntries(Object.entries(answers).map(([key, list]) => [key, () => list.shift() ?? noMore]));
+  const { calls } = serveFetch({
+    "GET /api/session": () => ({ body: { me: me() } }),
+    "GET /api/user/profile/": () => ({ body: { uid: me().user.uid, displayName: "Demo hr", photoURL: null, email: me().user.email, username: "hr", role: "hr", locale: "en" } }),
+    "GET /api/b2b/v1/profile/acme.test": () => ({ body: me().company }),
+    "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+    ...turns,
   });
-  vi.stubGlobal("fetch", fetch);
+  const posts = () => calls().flatMap(({ call, body }) => (call.startsWith("POST ") ? [{ path: call.slice(5), body }] : []));
   return { state, posts };
 }
 
@@ -75,7 +69,7 @@ describe("/setting → Two-factor sign-in", () => {
     expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     // For typing into the app by hand: the secret of the URI, in groups of four.
     expect(within(section).getByRole("textbox", { name: "Setup key" })).toHaveValue("JBSW Y3DP EHPK 3PXP");
-    expect(server.posts[1]).toEqual({ path: "/api/auth/two-factor/enable", body: { password: "learnward-demo" } });
+    expect(server.posts()[1]).toEqual({ path: "/api/auth/two-factor/enable", body: { password: "learnward-demo" } });
 
     const code = within(section).getByRole("textbox", { name: "Code from the app" });
     await user.type(code, "12345");
@@ -92,7 +86,7 @@ describe("/setting → Two-factor sign-in", () => {
     const codes = await within(section).findByRole("list", { name: "Backup codes" });
     expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(BACKUP_CODES);
     expect(within(section).getByText(/They are not shown again/)).toBeInTheDocument();
-    expect(server.posts.at(-1)).toEqual({ path: "/api/auth/two-factor/verify-totp", body: { code: "654321" } });
+    expect(server.posts().at(-1)).toEqual({ path: "/api/auth/two-factor/verify-totp", body: { code: "654321" } });
     // The session is read again (the server replaced its cookie): the section says it is on.
     await waitFor(() => expect(within(section).getByText("On")).toBeInTheDocument());
 
@@ -126,7 +120,7 @@ describe("/setting → Two-factor sign-in", () => {
     expect(await screen.findByText("Two-factor sign-in is off")).toBeInTheDocument();
     await waitFor(() => expect(within(section).getByText("Off")).toBeInTheDocument());
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(server.posts.at(-1)).toEqual({ path: "/api/auth/two-factor/disable", body: { password: "learnward-demo" } });
+    expect(server.posts().at(-1)).toEqual({ path: "/api/auth/two-factor/disable", body: { password: "learnward-demo" } });
   });
 
   it("does not offer to turn it off when the person's role requires it", async () => {
@@ -147,7 +141,7 @@ describe("/setting → Two-factor sign-in", () => {
     await user.click(within(dialog).getByRole("button", { name: "Make new codes" }));
     const codes = await within(dialog).findByRole("list", { name: "Backup codes" });
     expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["ddddd-44444", "eeeee-55555"]);
-    expect(server.posts).toEqual([{ path: "/api/auth/two-factor/generate-backup-codes", body: { password: "learnward-demo" } }]);
+    expect(server.posts()).toEqual([{ path: "/api/auth/two-factor/generate-backup-codes", body: { password: "learnward-demo" } }]);
     await user.click(within(dialog).getByRole("button", { name: "I have saved my codes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });

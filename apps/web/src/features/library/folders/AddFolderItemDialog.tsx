@@ -26,7 +26,7 @@ import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { useFieldMessage } from "../ContentFields";
-import { Pager } from "../Pager";
+import { TablePager } from "../../../components/TablePager";
 import { useAddToFolder, type Folder, type ListId } from "../folderHooks";
 import type { ListChoice } from "./FolderList";
 import { useLibraryFormat } from "../format";
@@ -46,7 +46,6 @@ function FromLibrary({ onAdd, added, pending }: { onAdd: (item: ContentItem) => 
   const [page, setPage] = useState(1);
   const query = useDebounced(search, SEARCH_DELAY_MS);
   const results = useContentSearch({ tab: "all", course: "all", search: query, page });
-  const pages = Math.max(1, Math.ceil((results.data?.count ?? 0) / CONTENT_PAGE_SIZE));
   return (
     <Stack spacing={1.5}>
       <TextField
@@ -102,7 +101,7 @@ function FromLibrary({ onAdd, added, pending }: { onAdd: (item: ContentItem) => 
           })}
         </List>
       )}
-      <Pager page={page} pages={pages} onPage={setPage} label={t("pagination.label")} />
+      <TablePager label={t("pagination.label")} count={results.data?.count ?? 0} page={page} pageSize={CONTENT_PAGE_SIZE} onPage={setPage} />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { FOLDER_PAGE_SIZE, type FolderRelation } from "@learnward/contracts";
 import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { ContentCard } from "../ContentCard";
-import { Pager } from "../Pager";
+import { TablePager } from "../../../components/TablePager";
 import { useFolderItems, type ListId } from "../folderHooks";
 
 /** dnd-kit ids: one per folder item, one per list (so an empty section can take a drop). */
@@ -218,7 +218,7 @@ export function FolderList({ folderId, list, name, heading, page, onPage, busyId
           </Box>
         </SortableContext>
       )}
-      <Pager page={Math.min(page, pages)} pages={pages} onPage={onPage} label={t("pagination.labelOf", { list: name })} />
+      <TablePager label={t("pagination.labelOf", { list: name })} count={total} page={Math.min(page, pages)} pageSize={FOLDER_PAGE_SIZE} onPage={onPage} />
     </Box>
   );
 }
