@@ -2,8 +2,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
-import { publicInCatalog } from "../library/library.policy.ts";
-import { notTeamLeader } from "../network/plans.holders.ts";
+import { publicInCatalog } from "../library/catalog.scope.ts";
+import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { notTeamLeader } from "../network/plans.holders.ts";
+import { notTeamLeader } from "../network/plans.scope.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 import { on, type Handler } from "../../lib/events.ts";
 

@@ -194,7 +194,7 @@ export function createContentRepo(db: Db) {
           .set({ ...patch, updatedAt: new Date() })
           .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
           .returning();
-        // The creator taking their save private takes the row they brought in with it (library.policy.ts).
+        // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
         if (row && patch.isPrivate === true) {
           await tx.update(contentItems).set({ privateOrigin: true }).where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
         }

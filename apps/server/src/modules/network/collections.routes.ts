@@ -22,7 +22,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentService } from "../library/content.service.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
-import { presentDetail, presentSummary } from "./collections.present.ts";
+import { presentDetail, presentSummary } from "./network.present.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 

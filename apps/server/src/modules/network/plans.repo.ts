@@ -15,14 +15,14 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
-import { notTeamLeader } from "./plans.holders.ts";
+import { notTeamLeader } from "./plans.scope.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
 
 export function createPlansRepo(db: Db) {
   /**
    * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
-   * a team it was given to, present or future, but its leader (plans.holders.ts). `direct` filters the first, `viaTeam` the second
+   * a team it was given to, present or future, but its leader (plans.scope.ts). `direct` filters the first, `viaTeam` the second
    * (`pt` the plan's team, `a` the member).
    */
   const holders = (direct: SQL, viaTeam: SQL) => sql`select plan_id, account_id from ${planAssignees} where ${direct}

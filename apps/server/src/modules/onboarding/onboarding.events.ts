@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { eq } from "drizzle-orm";
 import { onboardingTopicsFor, type OnboardingEvent } from "@learnward/contracts";
-import { accounts } from "../../db/schema/index.ts";
 import { on, type DomainEventName, type DomainEventPayload, type Executor } from "../../lib/events.ts";
-import { upsertEntry } from "./onboarding.repo.ts";
+import { checklistOwner, upsertEntry } from "./onboarding.repo.ts";
 
 const saved: OnboardingEvent[] = ["content.saved"];
 const wishlisted: OnboardingEvent[] = ["content.saved", "wishlist.added"];
@@ -42,7 +40,7 @@ const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => Onboarding
 let log: Pick<FastifyBaseLogger, "warn"> = { warn: () => {} };
 
 async function tick(tx: Executor, actorId: number, events: OnboardingEvent[]): Promise<void> {
-  const [who] = await tx.select({ role: accounts.role, teamId: accounts.teamId }).from(accounts).where(eq(accounts.id, actorId));
+  const who = await checklistOwner(tx, actorId);
   if (!who) return;
   // Only the subtasks this person is shown: the same list the panel draws.
   for (const topic of onboardingTopicsFor(who.role, who.teamId)) {

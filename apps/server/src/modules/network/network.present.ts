@@ -1,7 +1,9 @@
-import { collectionSlug, type CollectionSummary } from "@learnward/contracts";
+import type { z } from "zod";
+import { collectionSlug, type CollectionSummary, type PublishRequest } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import type { DraftState } from "./drafts.repo.ts";
+import type { PublishRequestRow } from "./publish.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
 type Summary = NonNullable<Awaited<ReturnType<CollectionsRepo["summary"]>>>;
@@ -77,5 +79,22 @@ export function presentDetail(actor: Actor, live: Summary, shown: Shown, draft: 
       submit_draft: networkPolicy.submitDraft(actor, withDraft),
       discard_draft: networkPolicy.discardDraft(actor, withDraft),
     },
+  };
+}
+
+/** A publish request as the API answers it. */
+export function presentPublishRequest(x: PublishRequestRow): z.infer<typeof PublishRequest> {
+  return {
+    id: x.r.id,
+    kind: x.r.kind,
+    collection: { id: x.r.collectionId, title: x.title, slug: collectionSlug(x.title) },
+    status: x.r.status,
+    message: x.r.message,
+    reason: x.r.reason,
+    requested_by: { id: x.r.requestedBy, display_name: x.askerName },
+    decided_by: x.r.decidedBy !== null && x.deciderName !== null ? { id: x.r.decidedBy, display_name: x.deciderName } : null,
+    decided_at: x.r.decidedAt?.toISOString() ?? null,
+    created_at: x.r.createdAt.toISOString(),
+    changes: x.r.changes,
   };
 }
