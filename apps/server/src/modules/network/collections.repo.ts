@@ -12,15 +12,11 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
+import { doneBy } from "./done.scope.ts";
 import { emit } from "../../lib/events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CollectionRow = typeof collections.$inferSelect;
-
-/** Content this person has done: marked done, or a course they finalized in their library. */
-export const doneBy = (accountId: number, contentId: SQL | typeof collectionItems.contentId) => sql`(
-  exists (select 1 from ${contentProgress} p where p.account_id = ${accountId} and p.content_id = ${contentId})
-  or exists (select 1 from ${userContents} u where u.account_id = ${accountId} and u.content_id = ${contentId} and u.course_status = 'finalized'))`;
 
 export interface CollectionFilter {
   companyId: number;

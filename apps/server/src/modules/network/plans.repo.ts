@@ -6,15 +6,15 @@ import {
   authUsers,
   collectionItems,
   collections,
-  contentProgress,
+  contentItems,
   planAssignees,
   planCollections,
   planTeams,
   teams,
   upskillingPlans,
-  userContents,
 } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
+import { doneBy } from "./done.scope.ts";
 import { notTeamLeader } from "./plans.scope.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
@@ -204,17 +204,14 @@ export function createPlansRepo(db: Db) {
         .where(inArray(planCollections.planId, planIds));
     },
 
-    /** Which of these contents each person has done (marked done, or a finalized course). */
+    /** Which of these contents each person has done (done.scope.ts). */
     async done(accountIds: number[], contentIds: number[]) {
       if (!accountIds.length || !contentIds.length) return [];
-      const [marked, courses] = await Promise.all([
-        db.select({ accountId: contentProgress.accountId, contentId: contentProgress.contentId }).from(contentProgress).where(and(inArray(contentProgress.accountId, accountIds), inArray(contentProgress.contentId, contentIds))),
-        db
-          .select({ accountId: userContents.accountId, contentId: userContents.contentId })
-          .from(userContents)
-          .where(and(inArray(userContents.accountId, accountIds), inArray(userContents.contentId, contentIds), eq(userContents.courseStatus, "finalized"))),
-      ]);
-      return [...marked, ...courses];
+      return db
+        .select({ accountId: accounts.id, contentId: contentItems.id })
+        .from(accounts)
+        .innerJoin(contentItems, inArray(contentItems.id, contentIds))
+        .where(and(inArray(accounts.id, accountIds), doneBy(accounts.id, contentItems.id)));
     },
 
     async setStatus(planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {
