@@ -12,6 +12,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { arrange, saveOrder } from "../../db/ordering.ts";
+import { aliased } from "../../db/sql.ts";
 import { notFound } from "../../lib/errors.ts";
 import { doneBy } from "./done.scope.ts";
 import { emit } from "../../lib/events.ts";
@@ -30,16 +31,24 @@ export interface CollectionFilter {
   offset: number;
 }
 
+// Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
+const [CI, ci] = aliased(collectionItems, "ci");
+const [CT, ct] = aliased(contentItems, "ct");
+const [F, f] = aliased(collectionFollows, "f");
+const [D, d] = aliased(collections, "d");
+/** The collection (of the outer query) is followed by this person. */
+const followedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${F} where ${f.collectionId} = ${collections.id} and ${f.accountId} = ${viewerId})`;
+
 export function createCollectionsRepo(db: Db) {
   const summaryColumns = (viewerId: number) => ({
     c: collections,
     ownerName: authUsers.name,
-    itemsCount: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id})`,
-    durationS: sql<number>`(select coalesce(sum(ct.duration_s), 0)::int from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
-    types: sql<string[]>`(select coalesce(array_agg(distinct ct.content_type), '{}') from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
-    following: sql<boolean>`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${viewerId})`,
-    done: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id} and ${doneBy(viewerId, sql`ci.content_id`)})`,
-    hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${collections} d where d.draft_of = ${collections.id}))`,
+    itemsCount: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id})`,
+    durationS: sql<number>`(select coalesce(sum(${ct.durationS}), 0)::int from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
+    types: sql<string[]>`(select coalesce(array_agg(distinct ${ct.contentType}), '{}') from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
+    following: followedBy(viewerId),
+    done: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id} and ${doneBy(viewerId, ci.contentId)})`,
+    hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${D} where ${d.draftOf} = ${collections.id}))`,
   });
   const base = (viewerId: number) =>
     db.select(summaryColumns(viewerId)).from(collections).innerJoin(accounts, eq(accounts.id, collections.ownerId)).innerJoin(authUsers, eq(authUsers.id, accounts.uid));
@@ -49,9 +58,9 @@ export function createCollectionsRepo(db: Db) {
       const conds: SQL[] = [eq(collections.companyId, f.companyId), isNull(collections.draftOf)];
       if (f.scope === "library") conds.push(eq(collections.status, "published"));
       if (f.scope === "mine") conds.push(eq(collections.ownerId, f.viewerId));
-      if (f.scope === "following") conds.push(sql`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${f.viewerId})`, eq(collections.status, "published"));
+      if (f.scope === "following") conds.push(followedBy(f.viewerId), eq(collections.status, "published"));
       if (f.skill) conds.push(sql`${collections.skills} @> array[${f.skill}]::text[]`);
-      if (f.type) conds.push(sql`exists (select 1 from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id} and ct.content_type = ${f.type})`);
+      if (f.type) conds.push(sql`exists (select 1 from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id} and ${ct.contentType} = ${f.type})`);
       if (f.search) {
         const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         conds.push(or(ilike(collections.title, like), ilike(collections.description, like))!);
