@@ -4,7 +4,7 @@ import { aliased } from "../../db/sql.ts";
 
 const [DP, dp] = aliased(contentProgress, "dp");
 const [DU, du] = aliased(userContents, "du");
-const FINALIZED = "finalized" satisfies NonNullable<(typeof userContents.$inferSelect)["courseStatus"]>;
+const FINALIZED = sql.raw(`'${"finalized" satisfies NonNullable<(typeof userContents.$inferSelect)["courseStatus"]>}'`);
 
 /**
  * The one rule for "an item counts as done" for a person (spec §4): marked done in a learning path,
@@ -14,4 +14,13 @@ const FINALIZED = "finalized" satisfies NonNullable<(typeof userContents.$inferS
  */
 export const doneBy = (accountId: number | SQLWrapper, contentId: SQLWrapper): SQL => sql`(
   exists (select 1 from ${DP} where ${dp.accountId} = ${accountId} and ${dp.contentId} = ${contentId})
-  or exists (select 1 from ${DU} where ${du.accountId} = ${accountId} and ${du.contentId} = ${contentId} and ${du.courseStatus} = ${sql.raw(`'${FINALIZED}'`)}))`;
+  or exists (select 1 from ${DU} where ${du.accountId} = ${accountId} and ${du.contentId} = ${contentId} and ${du.courseStatus} = ${FINALIZED}))`;
+
+/**
+ * The same rule as rows, for queries that count or date what was done (discover's trending and "what I
+ * finished"): (account_id, content_id, at), `at` being when it was marked done or the course last moved.
+ */
+export const doneItems: SQL = sql`(
+  select ${dp.accountId} as account_id, ${dp.contentId} as content_id, ${dp.doneAt} as at from ${DP}
+  union all
+  select ${du.accountId}, ${du.contentId}, ${du.updatedAt} from ${DU} where ${du.courseStatus} = ${FINALIZED})`;
