@@ -3,7 +3,7 @@ import type { StoredAnswer } from "../../db/schema/index.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
 import type { CollectionsRepo } from "../network/collections.repo.ts";
-import { presentSummary } from "../network/collections.present.ts";
+import { presentSummary } from "../network/network.present.ts";
 import type { ConversationRow, CopilotRepo, MessageRow } from "./copilot.repo.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 import { presentCopilotItem } from "./discover.present.ts";

@@ -2,8 +2,9 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
-import { publicInCatalog } from "../library/library.policy.ts";
-import { notTeamLeader } from "../network/plans.holders.ts";
+import { publicInCatalog } from "../library/catalog.scope.ts";
+import { doneItems } from "../network/done.scope.ts";
+import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.
@@ -187,11 +188,8 @@ export function createDiscoverRepo(db: Db) {
           select u.content_id, count(*)::int as n from user_contents u join accounts a on a.id = u.account_id
           where a.company_id = ${companyId} and u.created_at > now() - interval '30 days' group by u.content_id),
         done as (
-          select d.content_id, count(*)::int as n from (
-            select p.account_id, p.content_id from content_progress p where p.done_at > now() - interval '30 days'
-            union
-            select u.account_id, u.content_id from user_contents u where u.course_status = 'finalized' and u.updated_at > now() - interval '30 days'
-          ) d join accounts a on a.id = d.account_id where a.company_id = ${companyId} group by d.content_id)
+          select d.content_id, count(distinct d.account_id)::int as n from ${doneItems} d
+          join accounts a on a.id = d.account_id where a.company_id = ${companyId} and d.at > now() - interval '30 days' group by d.content_id)
         select ci.id, coalesce(s.n, 0) as saves, coalesce(d.n, 0) as completions
         from content_items ci left join saves s on s.content_id = ci.id left join done d on d.content_id = ci.id
         where ci.company_id = ${companyId} and (s.n is not null or d.n is not null) and ${VISIBLE}
@@ -212,11 +210,8 @@ export function createDiscoverRepo(db: Db) {
     /** What I finished (marked done, or a finalized course), newest first, with its skills. */
     async finished(accountId: number, limit = 20) {
       return execute<{ id: number; title: string; skills: string[] }>(sql`
-        select ci.id, ci.title, ci.skills from content_items ci join (
-          select p.content_id, p.done_at as at from content_progress p where p.account_id = ${accountId}
-          union all
-          select u.content_id, u.updated_at from user_contents u where u.account_id = ${accountId} and u.course_status = 'finalized'
-        ) f on f.content_id = ci.id
+        select ci.id, ci.title, ci.skills from content_items ci join ${doneItems} f on f.content_id = ci.id
+        where f.account_id = ${accountId}
         group by ci.id order by max(f.at) desc limit ${limit}`);
     },
 

@@ -12,7 +12,7 @@ import {
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { CollectionsRepo } from "../network/collections.repo.ts";
-import { presentSummary } from "../network/collections.present.ts";
+import { presentSummary } from "../network/network.present.ts";
 import { allWordsQuery, type DiscoverRepo } from "./discover.repo.ts";
 import { presentDiscoverContent } from "./discover.present.ts";
 

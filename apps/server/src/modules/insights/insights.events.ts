@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { notTeamLeader } from "../network/plans.holders.ts";
+import { doneBy } from "../network/done.scope.ts";
+import { notTeamLeader } from "../network/plans.scope.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 import { on, type Handler } from "../../lib/events.ts";
 
@@ -97,9 +98,6 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
 
 /** Plans holding this content that the person has now done in full: one plan_completed each, once. */
 async function completePlans(tx: Executor, accountId: number, contentId: number): Promise<number[]> {
-  const done = (content: SQL) => sql`(
-    exists (select 1 from content_progress cp where cp.account_id = a.id and cp.content_id = ${content})
-    or exists (select 1 from user_contents u where u.account_id = a.id and u.content_id = ${content} and u.course_status = 'finalized'))`;
   const rows = rowsOf(
     await tx.execute(sql`
       insert into learning_events (company_id, team_id, account_id, kind, plan_id, skills)
@@ -111,7 +109,7 @@ async function completePlans(tx: Executor, accountId: number, contentId: number)
         and (exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id)
              or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = a.team_id and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)}))
         and not exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id and pa.status = 'rejected')
-        and not exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and not ${done(sql`ci.content_id`)})
+        and not exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and not ${doneBy(sql`a.id`, sql`ci.content_id`)})
         and not exists (select 1 from learning_events x where x.plan_id = p.id and x.account_id = a.id and x.kind = 'plan_completed')
       returning id`),
   );

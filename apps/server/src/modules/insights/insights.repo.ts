@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { notTeamLeader } from "../network/plans.holders.ts";
+import { notTeamLeader } from "../network/plans.scope.ts";
 import { ACTIVE, COMPLETES } from "./insights.events.ts";
-import { publicInCatalog } from "../library/library.policy.ts";
+import { publicInCatalog } from "../library/catalog.scope.ts";
 
 /** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
 export interface Slice {

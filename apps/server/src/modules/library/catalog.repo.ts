@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
-import { catalogScope, publicInCatalog } from "./library.policy.ts";
+import { catalogScope, publicInCatalog } from "./catalog.scope.ts";
 
 export type CatalogRow = typeof contentItems.$inferSelect;
 export type NewCatalogItem = Omit<typeof contentItems.$inferInsert, "id" | "createdAt" | "updatedAt">;

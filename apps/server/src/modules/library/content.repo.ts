@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ContentCounts, ContentItem, ContentType, CourseStatus } from "@learnward/contracts";
+import type { ContentCounts, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
@@ -9,23 +9,6 @@ import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
 export type { CatalogRow } from "./catalog.repo.ts";
-
-export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem => ({
-  id_primary: r.id,
-  id_content: r.contentId,
-  content_type: r.contentType,
-  title: r.title,
-  url: r.url,
-  author: r.author,
-  duration_s: r.durationS,
-  description: r.description,
-  image_url: r.imageUrl,
-  provider: r.provider,
-  is_private: r.isPrivate,
-  course_status: r.courseStatus,
-  completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,
-  created_at: r.createdAt.toISOString(),
-});
 
 /** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
 function prefixQuery(term: string): string | null {
@@ -194,7 +177,7 @@ export function createContentRepo(db: Db) {
           .set({ ...patch, updatedAt: new Date() })
           .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
           .returning();
-        // The creator taking their save private takes the row they brought in with it (library.policy.ts).
+        // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
         if (row && patch.isPrivate === true) {
           await tx.update(contentItems).set({ privateOrigin: true }).where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
         }

@@ -19,11 +19,12 @@ import {
   VERIFIER_MAX_IDS,
   VerifierQuery,
 } from "@learnward/contracts";
-import { type Actor, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
+import { type Actor, COMPANY_ROLES } from "../../lib/actor.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { libraryList, requestedTypes } from "./content.lists.ts";
-import { type ContentRepo, presentContent } from "./content.repo.ts";
+import type { ContentRepo } from "./content.repo.ts";
+import { presentContent } from "./library.present.ts";
 import type { ContentService } from "./content.service.ts";
 
 /** spec §5: a leading # is stripped from search terms. */
@@ -35,9 +36,9 @@ const access = { access: COMPANY_ROLES };
 /** spec §7 consumer area: a person's saved content. Everyone acts on their own library only. */
 export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService }> = async (app, { repo, service }) => {
   /** PRODUCT.md: another person's saves only inside the same company, and only public ones. */
-  async function libraryOwner(actor: Actor, username: string | undefined) {
+  async function libraryOwner({ actor, companyId }: { actor: Actor; companyId: number }, username: string | undefined) {
     if (!username) return actor.accountId;
-    const other = await repo.accountIdByUsername(requireCompany(actor), username);
+    const other = await repo.accountIdByUsername(companyId, username);
     if (!other) throw notFound("User");
     return other;
   }
@@ -54,8 +55,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       },
     },
     async (req) => {
-      const { actor } = req;
-      const ownerId = await libraryOwner(actor, req.query.username);
+      const ownerId = await libraryOwner(req, req.query.username);
       // Asking by username is the public view, even of myself ("as colleagues see it").
       return repo.counts(ownerId, !req.query.username, searchTerm(req.query.search));
     },
@@ -73,12 +73,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       },
     },
     async (req) => {
-      const { actor } = req;
       const q = req.query;
       const parsed = z.array(ContentType).min(1).safeParse(requestedTypes(q.contenType));
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 
-      const ownerId = await libraryOwner(actor, q.username);
+      const ownerId = await libraryOwner(req, q.username);
       const term = searchTerm(q.search);
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.search({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ContentItem, CourseRef, CreateCourseRequest, ErrorBody, UpdateCourseRequest } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
-import { presentContent } from "./content.repo.ts";
+import { presentContent } from "./library.present.ts";
 import type { ContentService } from "./content.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

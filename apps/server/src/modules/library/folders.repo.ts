@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, gte, isNull, lt, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { folderRelations, folderSections, folders, userContents } from "../../db/schema/index.ts";
+import { arrange, saveOrder } from "../../db/ordering.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -31,36 +32,20 @@ export function createFoldersRepo(db: Db) {
     if (!s) throw notFound("Section");
   }
 
-  const listSize = async (tx: Tx, folderId: number, sectionId: ListScope) =>
-    (await tx.select({ n: count() }).from(folderRelations).where(inList(folderId, sectionId)))[0]?.n ?? 0;
-
-  /** spec §4 Folder items: duplicated, zero or negative priorities are renumbered 1..n in order. */
-  async function repair(tx: Tx, folderId: number, sectionId: ListScope) {
-    const rows = await tx
-      .select({ id: folderRelations.id, priority: folderRelations.priority })
+  /** One list's items in order (db/ordering.ts), their priority as the position. */
+  const listOf = (tx: Tx, folderId: number, sectionId: ListScope) =>
+    tx
+      .select({ id: folderRelations.id, position: folderRelations.priority })
       .from(folderRelations)
       .where(inList(folderId, sectionId))
       .orderBy(asc(folderRelations.priority), asc(folderRelations.id));
-    const seen = new Set<number>();
-    const broken = rows.some((r) => r.priority <= 0 || seen.has(r.priority) || !seen.add(r.priority));
-    if (!broken) return;
-    for (const [i, r] of rows.entries()) {
-      if (r.priority !== i + 1) await tx.update(folderRelations).set({ priority: i + 1 }).where(eq(folderRelations.id, r.id));
-    }
+
+  const saveRelations = (tx: Tx, changes: { id: number; position: number }[]) => saveOrder(tx, folderRelations, folderRelations.id, folderRelations.priority, changes);
+
+  /** spec §4 Folder items: duplicated, zero or negative priorities are renumbered 1..n in order. */
+  async function repair(tx: Tx, folderId: number, sectionId: ListScope) {
+    await saveRelations(tx, arrange(await listOf(tx, folderId, sectionId), null).changes);
   }
-
-  /** Closes the gap an item leaves at `priority` in its list. */
-  const closeGap = (tx: Tx, folderId: number, sectionId: ListScope, priority: number) =>
-    tx
-      .update(folderRelations)
-      .set({ priority: sql`${folderRelations.priority} - 1` })
-      .where(and(inList(folderId, sectionId), gt(folderRelations.priority, priority)));
-
-  const openGap = (tx: Tx, folderId: number, sectionId: ListScope, priority: number) =>
-    tx
-      .update(folderRelations)
-      .set({ priority: sql`${folderRelations.priority} + 1` })
-      .where(and(inList(folderId, sectionId), gte(folderRelations.priority, priority)));
 
   return {
     async listFolders(accountId: number) {
@@ -104,8 +89,9 @@ export function createFoldersRepo(db: Db) {
     async createSection(accountId: number, folderId: number, name: string) {
       return db.transaction(async (tx) => {
         await lockFolder(tx, accountId, folderId);
-        const [m] = await tx.select({ p: max(folderSections.position) }).from(folderSections).where(eq(folderSections.folderId, folderId));
-        const [row] = await tx.insert(folderSections).values({ folderId, name, position: (m?.p ?? 0) + 1 }).returning();
+        const sections = await tx.select({ id: folderSections.id, position: folderSections.position }).from(folderSections).where(eq(folderSections.folderId, folderId)).orderBy(asc(folderSections.position), asc(folderSections.id));
+        const { ordered } = arrange(sections, { id: 0, position: 0 });
+        const [row] = await tx.insert(folderSections).values({ folderId, name, position: ordered.length }).returning();
         return row!;
       });
     },
@@ -128,13 +114,10 @@ export function createFoldersRepo(db: Db) {
       await db.transaction(async (tx) => {
         await lockFolder(tx, accountId, folderId);
         await checkSection(tx, folderId, sectionId);
-        const base = await listSize(tx, folderId, null);
-        await tx
-          .update(folderRelations)
-          .set({ sectionId: null, priority: sql`${folderRelations.priority} + ${base}` })
-          .where(inList(folderId, sectionId));
+        const moving = [...(await listOf(tx, folderId, null)), ...(await listOf(tx, folderId, sectionId))];
+        await tx.update(folderRelations).set({ sectionId: null }).where(inList(folderId, sectionId));
         await tx.delete(folderSections).where(eq(folderSections.id, sectionId));
-        await repair(tx, folderId, null);
+        await saveRelations(tx, arrange(moving, null).changes);
       });
     },
 
@@ -183,11 +166,9 @@ export function createFoldersRepo(db: Db) {
           .from(folderRelations)
           .where(and(eq(folderRelations.folderId, folderId), eq(folderRelations.userContentId, userContentId)));
         if (dup) throw conflict("already_in_folder", "This item is already in the folder", { id: dup.id });
-        await repair(tx, folderId, sectionId);
-        const n = await listSize(tx, folderId, sectionId);
-        const at = Math.min(Math.max(priority ?? n + 1, 1), n + 1);
-        if (at <= n) await openGap(tx, folderId, sectionId, at);
-        const [row] = await tx.insert(folderRelations).values({ folderId, sectionId, userContentId, priority: at }).returning();
+        const { ordered, changes } = arrange(await listOf(tx, folderId, sectionId), { id: 0, position: 0 }, priority);
+        await saveRelations(tx, changes.filter((c) => c.id !== 0));
+        const [row] = await tx.insert(folderRelations).values({ folderId, sectionId, userContentId, priority: ordered.findIndex((x) => x.id === 0) + 1 }).returning();
         return row!;
       });
     },
@@ -212,32 +193,19 @@ export function createFoldersRepo(db: Db) {
         const fromList = rel.sectionId;
         const toList = to.sectionId === undefined ? fromList : to.sectionId;
         await checkSection(tx, folderId, toList);
-        await repair(tx, folderId, fromList);
-        const [fresh] = await tx.select().from(folderRelations).where(eq(folderRelations.id, relationId));
-        const old = fresh!.priority;
+        const from = await listOf(tx, folderId, fromList);
+        const rest = from.filter((x) => x.id !== relationId);
+        const moving = { id: relationId, position: 0 };
         if (toList !== fromList) {
-          await closeGap(tx, folderId, fromList, old);
-          await repair(tx, folderId, toList);
-          const n = await listSize(tx, folderId, toList);
-          const at = Math.min(Math.max(to.priority ?? n + 1, 1), n + 1);
-          if (at <= n) await openGap(tx, folderId, toList, at);
-          const [row] = await tx.update(folderRelations).set({ sectionId: toList, priority: at }).where(eq(folderRelations.id, relationId)).returning();
-          return row!;
+          const target = await listOf(tx, folderId, toList);
+          await saveRelations(tx, arrange(rest, null).changes);
+          await tx.update(folderRelations).set({ sectionId: toList }).where(eq(folderRelations.id, relationId));
+          await saveRelations(tx, arrange(target, moving, to.priority).changes);
+        } else {
+          // No new priority: the item keeps its place (repaired, if the list was not 1..n).
+          await saveRelations(tx, arrange(rest, moving, to.priority ?? from.findIndex((x) => x.id === relationId) + 1).changes);
         }
-        const n = await listSize(tx, folderId, fromList);
-        const at = Math.min(Math.max(to.priority ?? old, 1), n);
-        if (at < old) {
-          await tx
-            .update(folderRelations)
-            .set({ priority: sql`${folderRelations.priority} + 1` })
-            .where(and(inList(folderId, fromList), gte(folderRelations.priority, at), lt(folderRelations.priority, old)));
-        } else if (at > old) {
-          await tx
-            .update(folderRelations)
-            .set({ priority: sql`${folderRelations.priority} - 1` })
-            .where(and(inList(folderId, fromList), gt(folderRelations.priority, old), lte(folderRelations.priority, at)));
-        }
-        const [row] = await tx.update(folderRelations).set({ priority: at }).where(eq(folderRelations.id, relationId)).returning();
+        const [row] = await tx.select().from(folderRelations).where(eq(folderRelations.id, relationId));
         return row!;
       });
     },
@@ -248,7 +216,7 @@ export function createFoldersRepo(db: Db) {
         await lockFolder(tx, accountId, folderId);
         const [rel] = await tx.delete(folderRelations).where(eq(folderRelations.id, relationId)).returning();
         if (!rel) throw notFound("Folder item");
-        await closeGap(tx, folderId, rel.sectionId, rel.priority);
+        await repair(tx, folderId, rel.sectionId);
       });
     },
 

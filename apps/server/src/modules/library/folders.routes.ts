@@ -12,34 +12,18 @@ import {
   Paginated,
   UpdateFolderRelationRequest,
 } from "@learnward/contracts";
-import { COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
+import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { normaliseUrl } from "../../lib/providers.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { type ContentRepo, presentContent, type UserContentRow } from "./content.repo.ts";
+import type { ContentRepo, UserContentRow } from "./content.repo.ts";
 import type { ContentService } from "./content.service.ts";
 import type { FoldersRepo } from "./folders.repo.ts";
+import { presentFolder, presentRelation, presentSection } from "./library.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
 const SectionParams = IdParam.extend({ sectionId: z.coerce.number().int().positive().max(2_147_483_647) });
-
-const presentFolder = (f: { id: number; name: string; count: number; createdAt: Date }) => ({
-  id: f.id,
-  name: f.name,
-  count: f.count,
-  created_at: f.createdAt.toISOString(),
-});
-const presentSection = (s: { id: number; folderId: number; name: string; position: number }) => ({
-  id: s.id,
-  id_folder: s.folderId,
-  name: s.name,
-  position: s.position,
-});
-const presentRelation = (
-  r: { id: number; folderId: number; sectionId: number | null; priority: number },
-  content: UserContentRow,
-) => ({ id: r.id, id_folder: r.folderId, id_section: r.sectionId, priority: r.priority, content: presentContent(content) });
 
 /** Folders with sections (paths ours) and the spec's folder relations (§3, §4, §7). Own folders only. */
 export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; content: ContentRepo; service: ContentService }> = async (
@@ -180,7 +164,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       } else if (fields.id_content !== undefined) {
         item = await service.ensureSaved(actor, fields.id_content);
       } else {
-        const existing = await content.ownedByUrl(actor.accountId, requireCompany(actor), normaliseUrl(fields.url!));
+        const existing = await content.ownedByUrl(actor.accountId, req.companyId, normaliseUrl(fields.url!));
         item = existing ?? (await service.save(actor, fields));
       }
       const rel = await folders.addRelation(actor.accountId, id_folder, id_section ?? null, item.id, priority);

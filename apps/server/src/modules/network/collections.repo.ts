@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   accounts,
@@ -11,16 +11,14 @@ import {
   contentProgress,
   userContents,
 } from "../../db/schema/index.ts";
+import { arrange, saveOrder } from "../../db/ordering.ts";
+import { aliased } from "../../db/sql.ts";
 import { notFound } from "../../lib/errors.ts";
+import { doneBy } from "./done.scope.ts";
 import { emit } from "../../lib/events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CollectionRow = typeof collections.$inferSelect;
-
-/** Content this person has done: marked done, or a course they finalized in their library. */
-export const doneBy = (accountId: number, contentId: SQL | typeof collectionItems.contentId) => sql`(
-  exists (select 1 from ${contentProgress} p where p.account_id = ${accountId} and p.content_id = ${contentId})
-  or exists (select 1 from ${userContents} u where u.account_id = ${accountId} and u.content_id = ${contentId} and u.course_status = 'finalized'))`;
 
 export interface CollectionFilter {
   companyId: number;
@@ -33,16 +31,24 @@ export interface CollectionFilter {
   offset: number;
 }
 
+// Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
+const [CI, ci] = aliased(collectionItems, "ci");
+const [CT, ct] = aliased(contentItems, "ct");
+const [F, f] = aliased(collectionFollows, "f");
+const [D, d] = aliased(collections, "d");
+/** The collection (of the outer query) is followed by this person. */
+const followedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${F} where ${f.collectionId} = ${collections.id} and ${f.accountId} = ${viewerId})`;
+
 export function createCollectionsRepo(db: Db) {
   const summaryColumns = (viewerId: number) => ({
     c: collections,
     ownerName: authUsers.name,
-    itemsCount: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id})`,
-    durationS: sql<number>`(select coalesce(sum(ct.duration_s), 0)::int from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
-    types: sql<string[]>`(select coalesce(array_agg(distinct ct.content_type), '{}') from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id})`,
-    following: sql<boolean>`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${viewerId})`,
-    done: sql<number>`(select count(*)::int from ${collectionItems} ci where ci.collection_id = ${collections.id} and ${doneBy(viewerId, sql`ci.content_id`)})`,
-    hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${collections} d where d.draft_of = ${collections.id}))`,
+    itemsCount: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id})`,
+    durationS: sql<number>`(select coalesce(sum(${ct.durationS}), 0)::int from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
+    types: sql<string[]>`(select coalesce(array_agg(distinct ${ct.contentType}), '{}') from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
+    following: followedBy(viewerId),
+    done: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id} and ${doneBy(viewerId, ci.contentId)})`,
+    hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${D} where ${d.draftOf} = ${collections.id}))`,
   });
   const base = (viewerId: number) =>
     db.select(summaryColumns(viewerId)).from(collections).innerJoin(accounts, eq(accounts.id, collections.ownerId)).innerJoin(authUsers, eq(authUsers.id, accounts.uid));
@@ -52,9 +58,9 @@ export function createCollectionsRepo(db: Db) {
       const conds: SQL[] = [eq(collections.companyId, f.companyId), isNull(collections.draftOf)];
       if (f.scope === "library") conds.push(eq(collections.status, "published"));
       if (f.scope === "mine") conds.push(eq(collections.ownerId, f.viewerId));
-      if (f.scope === "following") conds.push(sql`exists (select 1 from ${collectionFollows} f where f.collection_id = ${collections.id} and f.account_id = ${f.viewerId})`, eq(collections.status, "published"));
+      if (f.scope === "following") conds.push(followedBy(f.viewerId), eq(collections.status, "published"));
       if (f.skill) conds.push(sql`${collections.skills} @> array[${f.skill}]::text[]`);
-      if (f.type) conds.push(sql`exists (select 1 from ${collectionItems} ci join ${contentItems} ct on ct.id = ci.content_id where ci.collection_id = ${collections.id} and ct.content_type = ${f.type})`);
+      if (f.type) conds.push(sql`exists (select 1 from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id} and ${ct.contentType} = ${f.type})`);
       if (f.search) {
         const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         conds.push(or(ilike(collections.title, like), ilike(collections.description, like))!);
@@ -113,8 +119,8 @@ export function createCollectionsRepo(db: Db) {
     async addSection(collectionId: number, title: string) {
       return db.transaction(async (tx) => {
         await lock(tx, collectionId);
-        const [m] = await tx.select({ p: max(collectionSections.position) }).from(collectionSections).where(eq(collectionSections.collectionId, collectionId));
-        const [row] = await tx.insert(collectionSections).values({ collectionId, title, position: (m?.p ?? 0) + 1 }).returning();
+        const { ordered } = arrange(await sectionsOf(tx, collectionId), { id: 0, position: 0 });
+        const [row] = await tx.insert(collectionSections).values({ collectionId, title, position: ordered.length }).returning();
         return row!;
       });
     },
@@ -122,14 +128,13 @@ export function createCollectionsRepo(db: Db) {
     async updateSection(collectionId: number, sectionId: number, patch: { title?: string; position?: number }) {
       return db.transaction(async (tx) => {
         await lock(tx, collectionId);
-        const list = await tx.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
-        const index = list.findIndex((s) => s.id === sectionId);
-        if (index < 0) throw notFound("Section");
+        const list = await sectionsOf(tx, collectionId);
+        const moved = list.find((s) => s.id === sectionId);
+        if (!moved) throw notFound("Section");
         if (patch.title !== undefined) await tx.update(collectionSections).set({ title: patch.title }).where(eq(collectionSections.id, sectionId));
         if (patch.position !== undefined) {
-          const [moved] = list.splice(index, 1);
-          list.splice(Math.min(Math.max(patch.position, 1), list.length + 1) - 1, 0, moved!);
-          for (const [i, s] of list.entries()) if (s.position !== i + 1) await tx.update(collectionSections).set({ position: i + 1 }).where(eq(collectionSections.id, s.id));
+          const { changes } = arrange(list.filter((s) => s.id !== sectionId), moved, patch.position);
+          await saveOrder(tx, collectionSections, collectionSections.id, collectionSections.position, changes);
         }
         const [row] = await tx.select().from(collectionSections).where(eq(collectionSections.id, sectionId));
         return row!;
@@ -142,9 +147,10 @@ export function createCollectionsRepo(db: Db) {
         await lock(tx, collectionId);
         const [s] = await tx.select().from(collectionSections).where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
         if (!s) throw notFound("Section");
-        const [m] = await tx.select({ p: max(collectionItems.position) }).from(collectionItems).where(and(eq(collectionItems.collectionId, collectionId), isNull(collectionItems.sectionId)));
-        await tx.update(collectionItems).set({ sectionId: null, position: sql`${collectionItems.position} + ${m?.p ?? 0}` }).where(eq(collectionItems.sectionId, sectionId));
+        const moving = [...(await itemsOf(tx, collectionId, null)), ...(await itemsOf(tx, collectionId, sectionId))];
+        await tx.update(collectionItems).set({ sectionId: null }).where(eq(collectionItems.sectionId, sectionId));
         await tx.delete(collectionSections).where(eq(collectionSections.id, sectionId));
+        await saveItems(tx, arrange(moving, null).changes);
       });
     },
 
@@ -164,18 +170,14 @@ export function createCollectionsRepo(db: Db) {
           if (!created) return null;
           item = created;
         }
-        const listOf = (sid: number | null) =>
-          tx.select().from(collectionItems).where(and(eq(collectionItems.collectionId, collectionId), sid === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, sid))).orderBy(asc(collectionItems.position), asc(collectionItems.id));
-        if (item.sectionId !== sectionId) {
-          const old = (await listOf(item.sectionId)).filter((x) => x.id !== item!.id);
-          for (const [i, x] of old.entries()) if (x.position !== i + 1) await tx.update(collectionItems).set({ position: i + 1 }).where(eq(collectionItems.id, x.id));
+        const placed = item;
+        const others = async (sid: number | null) => (await itemsOf(tx, collectionId, sid)).filter((x) => x.id !== placed.id);
+        if (placed.sectionId !== sectionId) {
+          await saveItems(tx, arrange(await others(placed.sectionId), null).changes);
+          await tx.update(collectionItems).set({ sectionId }).where(eq(collectionItems.id, placed.id));
         }
-        const list = (await listOf(sectionId)).filter((x) => x.id !== item!.id);
-        const at = Math.min(Math.max(input.position ?? list.length + 1, 1), list.length + 1);
-        list.splice(at - 1, 0, { ...item, sectionId });
-        for (const [i, x] of list.entries()) {
-          if (x.id === item.id || x.position !== i + 1) await tx.update(collectionItems).set({ position: i + 1, sectionId }).where(eq(collectionItems.id, x.id));
-        }
+        // No position given: the item goes last of its list.
+        await saveItems(tx, arrange(await others(sectionId), { id: placed.id, position: 0 }, input.position).changes);
         await tx.update(collections).set({ updatedAt: new Date() }).where(eq(collections.id, collectionId));
         const [row] = await tx.select().from(collectionItems).where(eq(collectionItems.id, item.id));
         return row!;
@@ -183,9 +185,12 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async removeItem(collectionId: number, itemId: number) {
-      const rows = await db.delete(collectionItems).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId))).returning();
-      if (!rows.length) throw notFound("Item");
-      await db.update(collectionItems).set({ position: sql`${collectionItems.position} - 1` }).where(and(eq(collectionItems.collectionId, collectionId), rows[0]!.sectionId === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, rows[0]!.sectionId), sql`${collectionItems.position} > ${rows[0]!.position}`));
+      await db.transaction(async (tx) => {
+        await lock(tx, collectionId);
+        const [removed] = await tx.delete(collectionItems).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId))).returning();
+        if (!removed) throw notFound("Item");
+        await saveItems(tx, arrange(await itemsOf(tx, collectionId, removed.sectionId), null).changes);
+      });
     },
 
     async item(collectionId: number, itemId: number) {
@@ -219,6 +224,18 @@ export function createCollectionsRepo(db: Db) {
   };
 }
 export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;
+
+/** One list of a collection (a section's items, or the unsectioned ones) in order (db/ordering.ts). */
+const itemsOf = (tx: Tx, collectionId: number, sectionId: number | null) =>
+  tx
+    .select({ id: collectionItems.id, position: collectionItems.position })
+    .from(collectionItems)
+    .where(and(eq(collectionItems.collectionId, collectionId), sectionId === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, sectionId)))
+    .orderBy(asc(collectionItems.position), asc(collectionItems.id));
+const saveItems = (tx: Tx, changes: { id: number; position: number }[]) => saveOrder(tx, collectionItems, collectionItems.id, collectionItems.position, changes);
+
+const sectionsOf = (tx: Tx, collectionId: number) =>
+  tx.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
 
 /** Serialises changes to one collection's order. */
 async function lock(tx: Tx, collectionId: number) {

@@ -17,12 +17,12 @@ import {
   SectionRequest,
   UpdateCollectionRequest,
 } from "@learnward/contracts";
-import { type Actor, authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentService } from "../library/content.service.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
-import { presentDetail, presentSummary } from "./collections.present.ts";
+import { presentDetail, presentSummary } from "./network.present.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
@@ -32,14 +32,17 @@ const access = { access: COMPANY_ROLES };
 /** Collections (learning paths once published), their sections and items, following and progress. */
 export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; drafts: DraftsRepo; content: ContentService }> = async (app, { repo, drafts, content }) => {
   /** Outsiders and people who may not read it get 404: they never learn it exists. */
-  async function load(actor: Actor, id: number) {
-    const c = await repo.get(requireCompany(actor), id);
+  /** The caller of a handler: its actor and company, guaranteed by the route's access. */
+  type Caller = { actor: Actor; companyId: number };
+  async function load({ actor, companyId }: Caller, id: number) {
+    const c = await repo.get(companyId, id);
     if (!c) throw notFound("Collection");
     authorize(actor, networkPolicy.readCollection, c, "not_found");
     return c;
   }
-  async function editable(actor: Actor, id: number) {
-    const c = await load(actor, id);
+  async function editable(req: Caller, id: number) {
+    const { actor } = req;
+    const c = await load(req, id);
     authorize(actor, networkPolicy.editCollection, c);
     return c;
   }
@@ -47,8 +50,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
    * Where an edit is written: the collection itself, or once it is published, its draft (issue 22),
    * made by the first edit. That edit named the published sections and items: they map to their copies.
    */
-  async function editTarget(actor: Actor, id: number) {
-    const c = await editable(actor, id);
+  async function editTarget(req: Caller, id: number) {
+    const c = await editable(req, id);
     const draft = c.status === "published" ? await drafts.open(c) : null;
     const map = <T extends number | null | undefined>(ids: Map<number, number> | undefined, x: T): T => (typeof x === "number" ? ((ids?.get(x) ?? x) as T) : x);
     return { id: draft?.id ?? c.id, section: <T extends number | null | undefined>(x: T) => map(draft?.sectionIds, x), item: (x: number) => map(draft?.itemIds, x) };
@@ -72,7 +75,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       const { actor } = req;
       const q = req.query;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await repo.list({ companyId: requireCompany(actor), viewerId: actor.accountId, scope: q.scope, skill: q.skill, type: q.type, search: q.search, limit: p.limit, offset: p.offset });
+      const { rows, count } = await repo.list({ companyId: req.companyId, viewerId: actor.accountId, scope: q.scope, skill: q.skill, type: q.type, search: q.search, limit: p.limit, offset: p.offset });
       return toPage(req, p, count, rows.map(presentSummary));
     },
   );
@@ -83,7 +86,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req, reply) => {
       const { actor } = req;
       const b = req.body;
-      const c = await repo.create({ companyId: requireCompany(actor), ownerId: actor.accountId, title: b.title, description: b.description ?? null, coverUrl: b.cover_url ?? null, skills: [...new Set(b.skills)] });
+      const c = await repo.create({ companyId: req.companyId, ownerId: actor.accountId, title: b.title, description: b.description ?? null, coverUrl: b.cover_url ?? null, skills: [...new Set(b.skills)] });
       return reply.status(201).send(await detail(actor, c.id));
     },
   );
@@ -96,7 +99,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     },
     async (req) => {
       const { actor } = req;
-      await load(actor, req.params.id);
+      await load(req, req.params.id);
       return detail(actor, req.params.id, req.query.version);
     },
   );
@@ -106,7 +109,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Edit my collection (a published one: its draft)", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       const b = req.body;
       await repo.update(target.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
       return detail(actor, req.params.id);
@@ -117,7 +120,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id",
     { config: access, schema: { tags: ["network"], summary: "Delete my collection", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await editable(req.actor, req.params.id);
+      await editable(req, req.params.id);
       await repo.remove(req.params.id);
       return reply.status(204).send(null);
     },
@@ -128,7 +131,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       const s = await repo.addSection(target.id, req.body.title);
       if (req.body.position !== undefined) await repo.updateSection(target.id, s.id, { position: req.body.position });
       return reply.status(201).send(await detail(actor, req.params.id));
@@ -140,7 +143,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Rename or move a section", params: SectionParams, body: SectionRequest.partial(), response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       await repo.updateSection(target.id, target.section(req.params.sectionId), req.body);
       return detail(actor, req.params.id);
     },
@@ -151,7 +154,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       await repo.removeSection(target.id, target.section(req.params.sectionId));
       return detail(actor, req.params.id);
     },
@@ -162,7 +165,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Add a catalog item or a new link", params: IdParam, body: AddItemRequest, response: { 201: CollectionDetail, ...errors } } },
     async (req, reply) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       const b = req.body;
       const sectionId = target.section(b.section_id ?? null);
       // Ids in the body are checked before anything is written, like ids in the path.
@@ -181,7 +184,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Move an item to a section and/or position", params: ItemParams, body: MoveItemRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       await repo.placeItem(target.id, { itemId: target.item(req.params.itemId), sectionId: target.section(req.body.section_id), position: req.body.position });
       return detail(actor, req.params.id);
     },
@@ -192,7 +195,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Remove an item", params: ItemParams, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const target = await editTarget(actor, req.params.id);
+      const target = await editTarget(req, req.params.id);
       await repo.removeItem(target.id, target.item(req.params.itemId));
       return detail(actor, req.params.id);
     },
@@ -203,7 +206,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Discard my draft of a published collection (withdrawing its review, if any)", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const c = await editable(actor, req.params.id);
+      const c = await editable(req, req.params.id);
       await drafts.discard(c.id);
       return detail(actor, c.id);
     },
@@ -215,7 +218,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       { config: access, schema: { tags: ["network"], summary: on ? "Follow a learning path" : "Stop following", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
       async (req) => {
         const { actor } = req;
-        const c = await load(actor, req.params.id);
+        const c = await load(req, req.params.id);
         if (on) authorize(actor, networkPolicy.follow, c);
         await repo.follow(actor.accountId, c.id, on);
         return detail(actor, c.id);
@@ -228,7 +231,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "My progress on a collection", params: IdParam, response: { 200: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean(), items: z.array(z.object({ item_id: z.number().int(), done: z.boolean() })) }), ...errors } } },
     async (req) => {
       const { actor } = req;
-      await load(actor, req.params.id);
+      await load(req, req.params.id);
       const items = await repo.items(req.params.id, actor.accountId);
       const done = items.filter((i) => i.done).length;
       return { done, total: items.length, complete: items.length > 0 && done === items.length, items: items.map((i) => ({ item_id: i.item.id, done: i.done })) };
@@ -240,7 +243,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     { config: access, schema: { tags: ["network"], summary: "Mark an item done or not done (courses follow the course states)", params: IdParam, body: ItemProgressRequest, response: { 200: CollectionDetail, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const c = await load(actor, req.params.id);
+      const c = await load(req, req.params.id);
       // The owner ticks items on the page of their draft: progress is per content, so it counts in the live one too.
       const draft = networkPolicy.readDraft(actor, c) ? await drafts.state(c.id) : null;
       const found = (await repo.item(c.id, req.body.item_id)) ?? (draft ? await repo.item(draft.id, req.body.item_id) : undefined);

@@ -7,7 +7,9 @@ import { createDraftsRepo } from "./drafts.repo.ts";
 import { createPlansRepo } from "./plans.repo.ts";
 import { plansRoutes } from "./plans.routes.ts";
 import { createPlansService } from "./plans.service.ts";
+import { createPublishRepo } from "./publish.repo.ts";
 import { publishRoutes } from "./publish.routes.ts";
+import { createPublishService } from "./publish.service.ts";
 
 /** The company's learning network: collections, learning paths, publishing and upskilling plans. */
 export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo }) {
@@ -19,7 +21,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
     collections,
     plugin: async (app) => {
       await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content });
-      await app.register(publishRoutes, { db: ctx.database.db, drafts });
+      await app.register(publishRoutes, { service: createPublishService({ publish: createPublishRepo(ctx.database.db, drafts), collections, drafts }) });
       await app.register(plansRoutes, { plans, people: deps.people, service: createPlansService({ plans, collections, people: deps.people }) });
     },
   } satisfies Module & Record<string, unknown>;

@@ -6,28 +6,38 @@ import {
   authUsers,
   collectionItems,
   collections,
-  contentProgress,
+  contentItems,
   planAssignees,
   planCollections,
   planTeams,
   teams,
   upskillingPlans,
-  userContents,
 } from "../../db/schema/index.ts";
+import { aliased } from "../../db/sql.ts";
 import { emit } from "../../lib/events.ts";
-import { notTeamLeader } from "./plans.holders.ts";
+import { doneBy } from "./done.scope.ts";
+import { notTeamLeader } from "./plans.scope.ts";
 
 export type PlanRow = typeof upskillingPlans.$inferSelect;
+
+// Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
+const [PA, pa] = aliased(planAssignees, "pa");
+const [PT, pt] = aliased(planTeams, "pt");
+const [A, a] = aliased(accounts, "a");
+const [M, m] = aliased(accounts, "m");
+const [U, u] = aliased(authUsers, "u");
+const [T, t] = aliased(teams, "t");
+const ACTIVE = sql.raw(`'${"active" satisfies (typeof accounts.$inferSelect)["status"]}'`);
 
 export function createPlansRepo(db: Db) {
   /**
    * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
-   * a team it was given to, present or future, but its leader (plans.holders.ts). `direct` filters the first, `viaTeam` the second
+   * a team it was given to, present or future, but its leader (plans.scope.ts). `direct` filters the first, `viaTeam` the second
    * (`pt` the plan's team, `a` the member).
    */
-  const holders = (direct: SQL, viaTeam: SQL) => sql`select plan_id, account_id from ${planAssignees} where ${direct}
+  const holders = (direct: SQL, viaTeam: SQL) => sql`select ${pa.planId} as plan_id, ${pa.accountId} as account_id from ${PA} where ${direct}
     union
-    select pt.plan_id, a.id from ${planTeams} pt join ${accounts} a on a.team_id = pt.team_id and a.status = 'active' and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)} where ${viaTeam}`;
+    select ${pt.planId}, ${a.id} from ${PT} join ${A} on ${a.teamId} = ${pt.teamId} and ${a.status} = ${ACTIVE} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)} where ${viaTeam}`;
 
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
@@ -35,15 +45,15 @@ export function createPlansRepo(db: Db) {
    */
   async function assigneeRows(pairs: SQL, where: SQL = sql`true`, page: SQL = sql``) {
     const result = (await db.execute(sql`
-      select p.plan_id, a.id as account_id, u.name, u.email, a.team_id, t.name as team_name,
-             coalesce(pa.status, 'pending') as status, coalesce(pa.direct, false) as direct
+      select p.plan_id, ${a.id} as account_id, ${u.name} as name, ${u.email} as email, ${a.teamId} as team_id, ${t.name} as team_name,
+             coalesce(${pa.status}, 'pending') as status, coalesce(${pa.direct}, false) as direct
       from (${pairs}) p
-      join ${accounts} a on a.id = p.account_id
-      join ${authUsers} u on u.id = a.uid
-      left join ${teams} t on t.id = a.team_id
-      left join ${planAssignees} pa on pa.plan_id = p.plan_id and pa.account_id = p.account_id
+      join ${A} on ${a.id} = p.account_id
+      join ${U} on ${u.id} = ${a.uid}
+      left join ${T} on ${t.id} = ${a.teamId}
+      left join ${PA} on ${pa.planId} = p.plan_id and ${pa.accountId} = p.account_id
       where ${where}
-      order by u.name, a.id
+      order by ${u.name}, ${a.id}
       ${page}`)) as unknown as { rows: Record<string, unknown>[] };
     return result.rows.map((r) => ({
       planId: Number(r.plan_id),
@@ -158,16 +168,16 @@ export function createPlansRepo(db: Db) {
     /** Everyone who holds these plans. */
     async assignees(planIds: number[]) {
       if (!planIds.length) return [];
-      return assigneeRows(holders(sql`plan_id in ${planIds}`, sql`pt.plan_id in ${planIds}`));
+      return assigneeRows(holders(inArray(pa.planId, planIds), inArray(pt.planId, planIds)));
     },
 
     /** One page of a plan's assignees (by name), optionally only one team's people, and how many there are. */
     async assigneesPage(planId: number, teamId: number | undefined, limit: number, offset: number) {
-      const ofPlan = holders(sql`plan_id = ${planId}`, sql`pt.plan_id = ${planId}`);
-      const inTeam = teamId === undefined ? sql`true` : sql`a.team_id = ${teamId}`;
+      const ofPlan = holders(eq(pa.planId, planId), eq(pt.planId, planId));
+      const inTeam = teamId === undefined ? sql`true` : eq(a.teamId, teamId);
       const [rows, total] = await Promise.all([
         assigneeRows(ofPlan, inTeam, sql`limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${accounts} a on a.id = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
+        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${A} on ${a.id} = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
       ]);
       return { rows, count: Number(total.rows[0]?.n ?? 0) };
     },
@@ -175,16 +185,16 @@ export function createPlansRepo(db: Db) {
     /** The plans these people hold, directly or through their team (as assignees() counts them). */
     async assignmentsOf(accountIds: number[]) {
       if (!accountIds.length) return [];
-      return assigneeRows(holders(sql`account_id in ${accountIds}`, sql`a.id in ${accountIds}`));
+      return assigneeRows(holders(inArray(pa.accountId, accountIds), inArray(a.id, accountIds)));
     },
 
     /** Every skill of the plans that the team's active members hold. */
     async skillsOfTeam(teamId: number) {
-      const members = sql`select id from ${accounts} where team_id = ${teamId} and status = 'active'`;
+      const members = sql`select ${m.id} from ${M} where ${m.teamId} = ${teamId} and ${m.status} = ${ACTIVE}`;
       const result = (await db.execute(sql`
-        select distinct pc.skill from ${planCollections} pc
-        where pc.plan_id in (select plan_id from (${holders(sql`account_id in (${members})`, sql`a.team_id = ${teamId}`)}) h)
-        order by pc.skill`)) as unknown as { rows: { skill: string }[] };
+        select distinct ${planCollections.skill} as skill from ${planCollections}
+        where ${planCollections.planId} in (select plan_id from (${holders(sql`${pa.accountId} in (${members})`, eq(a.teamId, teamId))}) h)
+        order by 1`)) as unknown as { rows: { skill: string }[] };
       return result.rows.map((r) => String(r.skill));
     },
 
@@ -204,17 +214,14 @@ export function createPlansRepo(db: Db) {
         .where(inArray(planCollections.planId, planIds));
     },
 
-    /** Which of these contents each person has done (marked done, or a finalized course). */
+    /** Which of these contents each person has done (done.scope.ts). */
     async done(accountIds: number[], contentIds: number[]) {
       if (!accountIds.length || !contentIds.length) return [];
-      const [marked, courses] = await Promise.all([
-        db.select({ accountId: contentProgress.accountId, contentId: contentProgress.contentId }).from(contentProgress).where(and(inArray(contentProgress.accountId, accountIds), inArray(contentProgress.contentId, contentIds))),
-        db
-          .select({ accountId: userContents.accountId, contentId: userContents.contentId })
-          .from(userContents)
-          .where(and(inArray(userContents.accountId, accountIds), inArray(userContents.contentId, contentIds), eq(userContents.courseStatus, "finalized"))),
-      ]);
-      return [...marked, ...courses];
+      return db
+        .select({ accountId: accounts.id, contentId: contentItems.id })
+        .from(accounts)
+        .innerJoin(contentItems, inArray(contentItems.id, contentIds))
+        .where(and(inArray(accounts.id, accountIds), doneBy(accounts.id, contentItems.id)));
     },
 
     async setStatus(planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {

@@ -16,7 +16,7 @@ import {
   TeamProgressQuery,
   UpdatePlanRequest,
 } from "@learnward/contracts";
-import { authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
+import { authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { networkPolicy, PLANNERS } from "./network.policy.ts";
@@ -53,7 +53,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await plans.list(requireCompany(actor), networkPolicy.planScope(actor), req.query.team, p.limit, p.offset);
+      const { rows, count } = await plans.list(req.companyId, networkPolicy.planScope(actor), req.query.team, p.limit, p.offset);
       return toPage(req, p, count, await present(rows));
     },
   );

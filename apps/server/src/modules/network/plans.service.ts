@@ -1,9 +1,10 @@
-import { collectionSlug, type AssigneeStatus } from "@learnward/contracts";
+import type { AssigneeStatus } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
+import { presentPlanAssignee, presentPlanWith } from "./network.present.ts";
 import type { PlanRow, PlansRepo } from "./plans.repo.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -18,7 +19,6 @@ export function assigneeStatus(stored: "pending" | "active" | "rejected", done: 
 export const isOverdue = (deadline: string, status: AssigneeStatus, on = today()) => deadline < on && status !== "completed" && status !== "rejected";
 
 type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
-type Details = Awaited<ReturnType<PlansRepo["details"]>>;
 
 type PlanSkillsInput = Record<string, { collections: number[] }>;
 
@@ -43,33 +43,11 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
   }
   type ProgressOf = Awaited<ReturnType<typeof progressOf>>;
 
+  /** An assignee's progress and status on a plan (the rules above), in the answer's shape. */
   const presentAssignee = (p: PlanRow, a: Assignee, progress: ProgressOf) => {
     const mine = progress(p.id, a.accountId);
     const status = assigneeStatus(a.status, mine.total.done, mine.total.total);
-    return {
-      account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
-      via_team: !a.direct,
-      status,
-      overdue: isOverdue(p.deadline, status),
-      progress: mine.total,
-      skills: mine.bySkill,
-    };
-  };
-
-  const presentPlanWith = (details: Details) => (p: PlanRow) => {
-    // Skills are people's words (spec §3): a Map, so "constructor" or "__proto__" is a skill like any other.
-    const skills = new Map<string, { id: number; title: string; slug: string }[]>();
-    for (const s of details.skills.filter((x) => x.planId === p.id)) skills.set(s.skill, [...(skills.get(s.skill) ?? []), { id: s.id, title: s.title, slug: collectionSlug(s.title) }]);
-    const creator = details.creators.find((c) => c.planId === p.id)!;
-    return {
-      id: p.id,
-      title: p.title,
-      deadline: p.deadline,
-      skills: Object.fromEntries([...skills].map(([skill, collections]) => [skill, { collections }])),
-      teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
-      created_by: { id: creator.id, display_name: creator.name },
-      created_at: p.createdAt.toISOString(),
-    };
+    return presentPlanAssignee(a, { status, overdue: isOverdue(p.deadline, status), progress: mine.total, skills: mine.bySkill });
   };
 
   /** Everything needed to present plans and all their assignees' progress, in a fixed number of queries. */

@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { eq } from "drizzle-orm";
-import { onboardingTopicsFor, type OnboardingEvent } from "@learnward/contracts";
-import { accounts } from "../../db/schema/index.ts";
+import type { OnboardingEvent } from "@learnward/contracts";
 import { on, type DomainEventName, type DomainEventPayload, type Executor } from "../../lib/events.ts";
-import { upsertEntry } from "./onboarding.repo.ts";
+import { tick, useLogger } from "./onboarding.service.ts";
 
 const saved: OnboardingEvent[] = ["content.saved"];
 const wishlisted: OnboardingEvent[] = ["content.saved", "wishlist.added"];
@@ -38,30 +36,13 @@ const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => Onboarding
   "budget.allocated": () => ["budget.allocated"],
 };
 
-/** The app's logger: subscribers hold no other state, so the last app built in the process lends it. */
-let log: Pick<FastifyBaseLogger, "warn"> = { warn: () => {} };
-
-async function tick(tx: Executor, actorId: number, events: OnboardingEvent[]): Promise<void> {
-  const [who] = await tx.select({ role: accounts.role, teamId: accounts.teamId }).from(accounts).where(eq(accounts.id, actorId));
-  if (!who) return;
-  // Only the subtasks this person is shown: the same list the panel draws.
-  for (const topic of onboardingTopicsFor(who.role, who.teamId)) {
-    for (const s of topic.subtasks) {
-      if (!events.includes(s.event)) continue;
-      // spec §8: failures around onboarding are logged, never in the person's way; the savepoint
-      // keeps a failed entry from aborting the action's transaction.
-      await tx.transaction((sp) => upsertEntry(sp, actorId, { type: topic.type, title: s.title, ready: true })).catch((err: unknown) => log.warn({ err }, "onboarding entry not recorded"));
-    }
-  }
-}
-
 const handlers = Object.fromEntries(
   Object.entries(TICKS).map(([name, eventsOf]) => [name, (tx: Executor, e: { actorId: number }) => tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e))]),
 );
 
 /** Onboarding ticks its checklists from the domain events (lib/events.ts), in the action's transaction. */
 export function subscribeOnboarding(logger?: Pick<FastifyBaseLogger, "warn">): void {
-  if (logger) log = logger;
+  if (logger) useLogger(logger);
   for (const [name, handler] of Object.entries(handlers)) on(name as DomainEventName, handler);
 }
 

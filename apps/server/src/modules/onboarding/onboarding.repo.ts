@@ -1,17 +1,15 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { OnboardingEntry } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
-import { onboardingEntries } from "../../db/schema/index.ts";
+import { accounts, onboardingEntries } from "../../db/schema/index.ts";
 
-type Row = typeof onboardingEntries.$inferSelect;
-export const presentEntry = (r: Row): OnboardingEntry => ({
-  id: r.id,
-  title: r.title,
-  type: r.type,
-  ready: r.ready,
-  created_at: r.createdAt.toISOString(),
-});
+export type OnboardingEntryRow = typeof onboardingEntries.$inferSelect;
+
+/** The role and team that decide which checklist a person is shown. */
+export async function checklistOwner(tx: Executor, accountId: number) {
+  const [who] = await tx.select({ role: accounts.role, teamId: accounts.teamId }).from(accounts).where(eq(accounts.id, accountId));
+  return who;
+}
 
 /** Posting the same task twice keeps one entry (its latest readiness); also written by events, in their transaction. */
 export async function upsertEntry(tx: Executor, accountId: number, entry: { title: string; type: string; ready: boolean }) {

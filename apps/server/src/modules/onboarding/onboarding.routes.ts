@@ -8,7 +8,8 @@ import {
   Paginated,
 } from "@learnward/contracts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { type OnboardingRepo, presentEntry } from "./onboarding.repo.ts";
+import { presentEntry } from "./onboarding.present.ts";
+import type { OnboardingRepo } from "./onboarding.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { count, desc } from "drizzle-orm";
 import { ErrorBody, Health, OutboxMessage, PageQuery, Paginated } from "@learnward/contracts";
 import type { Database } from "../../db/client.ts";
-import { outbox } from "../../db/schema/index.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { presentOutboxMessage } from "./system.present.ts";
+import type { SystemService } from "./system.service.ts";
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; exposeOutbox: boolean }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; service: SystemService; exposeOutbox: boolean }> = async (
   app,
-  { database, exposeOutbox },
+  { database, service, exposeOutbox },
 ) => {
   app.get(
     "/api/health",
@@ -42,17 +41,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; exposeOut
       },
       async (req) => {
         const p = pageParams(req.query, 20);
-        await recordAudit(database.db, { actorId: req.actor.accountId, companyId: null, entity: "outbox", entityId: null, action: "read", after: { page: p.page } });
-        const [rows, [total]] = await Promise.all([
-          database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(p.limit).offset(p.offset),
-          database.db.select({ n: count() }).from(outbox),
-        ]);
-        return toPage(
-          req,
-          p,
-          total?.n ?? 0,
-          rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })),
-        );
+        const { rows, count } = await service.readOutbox(req.actor, p.page, p.limit, p.offset);
+        return toPage(req, p, count, rows.map(presentOutboxMessage));
       },
     );
   }

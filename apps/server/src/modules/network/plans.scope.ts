@@ -1,5 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { teams } from "../../db/schema/index.ts";
+import { aliased } from "../../db/sql.ts";
+
+const [LT, lt] = aliased(teams, "lt");
 
 /**
  * Who holds a plan given to a team: its active members except the team's leader, who hands the plan
@@ -8,4 +11,4 @@ import { teams } from "../../db/schema/index.ts";
  * `teamId` the plan's team, as SQL of the caller's query.
  */
 export const notTeamLeader = (accountId: SQL, teamId: SQL): SQL =>
-  sql`not exists (select 1 from ${teams} lt where lt.id = ${teamId} and lt.leader_account_id = ${accountId})`;
+  sql`not exists (select 1 from ${LT} where ${lt.id} = ${teamId} and ${lt.leaderAccountId} = ${accountId})`;

@@ -1,7 +1,10 @@
-import { collectionSlug, type CollectionSummary } from "@learnward/contracts";
+import type { z } from "zod";
+import { type AssigneeStatus, collectionSlug, type CollectionSummary, type PublishRequest } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import type { DraftState } from "./drafts.repo.ts";
+import type { PlanRow, PlansRepo } from "./plans.repo.ts";
+import type { PublishRequestRow } from "./publish.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
 type Summary = NonNullable<Awaited<ReturnType<CollectionsRepo["summary"]>>>;
@@ -79,3 +82,51 @@ export function presentDetail(actor: Actor, live: Summary, shown: Shown, draft: 
     },
   };
 }
+
+/** A publish request as the API answers it. */
+export function presentPublishRequest(x: PublishRequestRow): z.infer<typeof PublishRequest> {
+  return {
+    id: x.r.id,
+    kind: x.r.kind,
+    collection: { id: x.r.collectionId, title: x.title, slug: collectionSlug(x.title) },
+    status: x.r.status,
+    message: x.r.message,
+    reason: x.r.reason,
+    requested_by: { id: x.r.requestedBy, display_name: x.askerName },
+    decided_by: x.r.decidedBy !== null && x.deciderName !== null ? { id: x.r.decidedBy, display_name: x.deciderName } : null,
+    decided_at: x.r.decidedAt?.toISOString() ?? null,
+    created_at: x.r.createdAt.toISOString(),
+    changes: x.r.changes,
+  };
+}
+
+type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
+type PlanDetails = Awaited<ReturnType<PlansRepo["details"]>>;
+type Progress = { done: number; total: number; percent: number };
+
+/** A plan's assignee with their status and progress (plans.service.ts decides both). */
+export const presentPlanAssignee = (a: Assignee, s: { status: AssigneeStatus; overdue: boolean; progress: Progress; skills: Record<string, Progress> }) => ({
+  account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
+  via_team: !a.direct,
+  status: s.status,
+  overdue: s.overdue,
+  progress: s.progress,
+  skills: s.skills,
+});
+
+/** A plan with its skills' collections, teams and creator, given the details of the plans being answered. */
+export const presentPlanWith = (details: PlanDetails) => (p: PlanRow) => {
+  // Skills are people's words (spec §3): a Map, so "constructor" or "__proto__" is a skill like any other.
+  const skills = new Map<string, { id: number; title: string; slug: string }[]>();
+  for (const s of details.skills.filter((x) => x.planId === p.id)) skills.set(s.skill, [...(skills.get(s.skill) ?? []), { id: s.id, title: s.title, slug: collectionSlug(s.title) }]);
+  const creator = details.creators.find((c) => c.planId === p.id)!;
+  return {
+    id: p.id,
+    title: p.title,
+    deadline: p.deadline,
+    skills: Object.fromEntries([...skills].map(([skill, collections]) => [skill, { collections }])),
+    teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
+    created_by: { id: creator.id, display_name: creator.name },
+    created_at: p.createdAt.toISOString(),
+  };
+};

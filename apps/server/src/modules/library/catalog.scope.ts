@@ -1,0 +1,27 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { collectionItems, collections, userContents } from "../../db/schema/index.ts";
+import { aliased } from "../../db/sql.ts";
+
+/** A catalog row's columns as the calling query names them (`contentItems.id`, or sql`ci.id`). */
+type CatalogColumns = { id: SQLWrapper; privateOrigin: SQLWrapper };
+
+const [VU, vu] = aliased(userContents, "vu");
+const [VX, vx] = aliased(collectionItems, "vx");
+const [VC, vc] = aliased(collections, "vc");
+const [MINE, mine] = aliased(userContents, "mine");
+const PUBLISHED = "published" satisfies (typeof collections.$inferSelect)["status"];
+
+/**
+ * PRODUCT.md: the company catalog leaves out what someone saved privately. A row brought in by a
+ * private save stays out until someone saves it publicly or a published collection holds it, even
+ * once that private save is deleted. The SQL condition every catalog query uses (discover, copilot,
+ * insights, collections); the repo layer's only copy of the rule.
+ */
+export const publicInCatalog = (c: CatalogColumns) => sql`(
+  not ${c.privateOrigin}
+  or exists (select 1 from ${VU} where ${vu.contentId} = ${c.id} and not ${vu.isPrivate})
+  or exists (select 1 from ${VX} join ${VC} on ${vc.id} = ${vx.collectionId} where ${vx.contentId} = ${c.id} and ${vc.status} = ${sql.raw(`'${PUBLISHED}'`)}))`;
+
+/** What a person may see of the catalog: the public rows, and the ones in their own library. */
+export const catalogScope = (viewerId: number, c: CatalogColumns) =>
+  sql`(${publicInCatalog(c)} or exists (select 1 from ${MINE} where ${mine.contentId} = ${c.id} and ${mine.accountId} = ${viewerId}))`;

@@ -1,0 +1,37 @@
+import type { ContentItem } from "@learnward/contracts";
+import type { UserContentRow } from "./content.repo.ts";
+
+/** A saved item as the spec's calls answer it (spec §3 Content item). */
+export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem => ({
+  id_primary: r.id,
+  id_content: r.contentId,
+  content_type: r.contentType,
+  title: r.title,
+  url: r.url,
+  author: r.author,
+  duration_s: r.durationS,
+  description: r.description,
+  image_url: r.imageUrl,
+  provider: r.provider,
+  is_private: r.isPrivate,
+  course_status: r.courseStatus,
+  completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+export const presentFolder = (f: { id: number; name: string; count: number; createdAt: Date }) => ({
+  id: f.id,
+  name: f.name,
+  count: f.count,
+  created_at: f.createdAt.toISOString(),
+});
+export const presentSection = (s: { id: number; folderId: number; name: string; position: number }) => ({
+  id: s.id,
+  id_folder: s.folderId,
+  name: s.name,
+  position: s.position,
+});
+export const presentRelation = (
+  r: { id: number; folderId: number; sectionId: number | null; priority: number },
+  content: UserContentRow,
+) => ({ id: r.id, id_folder: r.folderId, id_section: r.sectionId, priority: r.priority, content: presentContent(content) });
