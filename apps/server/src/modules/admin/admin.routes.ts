@@ -15,20 +15,15 @@ import {
   ErrorBody,
   IdParam,
   Paginated,
-  ResendInvitationRequest,
   SignInEvent,
   UpdateAdminAccountRequest,
   UpdateCompanyRequest,
 } from "@learnward/contracts";
-import { invitableRole } from "../people/people.policy.ts";
 import { adminPolicy } from "./admin.policy.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { snakeKeys } from "../../lib/snake.ts";
-import type { Mailer } from "../../lib/mailer.ts";
-import type { RequestsRepo } from "../people/requests.repo.ts";
 import type { PeopleService } from "../people/people.service.ts";
-import { invitationMail } from "../people/people.mail.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -51,16 +46,7 @@ const presentCompany = (x: CompanyRow) => ({
   created_at: x.c.createdAt.toISOString(),
 });
 
-export const adminRoutes: FastifyPluginAsyncZod<{
-  repo: AdminRepo;
-  requests: RequestsRepo;
-  people: PeopleService;
-  mailer: Mailer;
-  publicUrl: string;
-}> = async (
-  app,
-  { repo, requests, people, mailer, publicUrl },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; people: PeopleService }> = async (app, { repo, people }) => {
   const companyOut = async (id: number) => {
     const c = await repo.company(id);
     if (!c) throw new AppError("company_not_found", 404, "Company not found");
@@ -175,21 +161,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     "/api/b2b/v1/admin/accounts/:id/sign-ins",
     { config: admin, schema: { tags: ["admin"], summary: "An account's sign-in history (latest 100)", params: IdParam, response: { 200: z.array(SignInEvent), ...errors } } },
     async (req) => (await repo.signIns(req.params.id, 100)).map((s) => ({ at: s.at.toISOString(), ip_address: s.ip, user_agent: s.ua })),
-  );
-
-  app.post(
-    "/api/b2b/v1/admin/accounts/resend-invitation",
-    { config: admin, schema: { tags: ["admin"], summary: "Send a fresh invitation link in place of an earlier one", body: ResendInvitationRequest, response: { 200: z.object({ id: z.number().int() }), ...errors } } },
-    async (req) => {
-      const { actor } = req;
-      const last = await requests.latestInvitation(req.body.email);
-      if (!last) throw new AppError("invitation_not_found", 404, "Invitation not found");
-      if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
-      const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: invitableRole(last.role), teamId: last.teamId, invitedBy: actor.accountId }, "resend");
-      const found = await requests.invitationByToken(token);
-      await mailer.send(invitationMail({ to: last.email, company: found?.companyName ?? null, team: found?.teamName ?? null, link: `${publicUrl}/invitation/${token}`, fresh: true }));
-      return { id };
-    },
   );
 
   app.get(

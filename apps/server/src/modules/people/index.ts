@@ -16,7 +16,6 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
   return {
     name: "people",
     repo,
-    requests,
     service,
     plugin: async (app) => {
       await app.register(teamsRoutes, { people: repo });

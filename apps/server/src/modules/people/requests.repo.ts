@@ -249,12 +249,6 @@ export function createRequestsRepo(db: Db) {
         .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.id} <> ${keepId}`));
     },
 
-    /** The most recent invitation to this address, whatever its state. */
-    async latestInvitation(email: string) {
-      const [row] = await db.select().from(invitations).where(eq(invitations.email, email)).orderBy(desc(invitations.id)).limit(1);
-      return row;
-    },
-
     async emailRegistered(email: string) {
       const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return Boolean(row);
