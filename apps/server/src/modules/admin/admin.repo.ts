@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
-import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.ts";
+import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Entity = AuditEntity;
