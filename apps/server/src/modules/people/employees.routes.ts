@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Employee, EmployeesQuery, ErrorBody, IdParam, Paginated, UpdateEmployeeRequest } from "@learnward/contracts";
-import { authorize, requireCompany } from "../../lib/actor.ts";
+import { authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
+import type { PeopleRepo } from "./people.repo.ts";
+import { presentEmployee } from "./people.present.ts";
 import { peoplePolicy } from "./people.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -24,7 +25,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
       // A team leader's list is their own team, whatever team filter they send.
       const teamId = all ? q.team : actor.teamId!;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await people.employees({ companyId: requireCompany(actor), teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
+      const { rows, count } = await people.employees({ companyId: req.companyId, teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
       return toPage(req, p, count, rows.map(presentEmployee));
     },
   );
@@ -34,7 +35,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
     { config: { access: ["hr", "ldleader", "teamleader"] }, schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const row = await people.employee(requireCompany(actor), req.params.id);
+      const row = await people.employee(req.companyId, req.params.id);
       if (!row || !(peoplePolicy.listAllEmployees(actor, null) || (actor.teamId !== null && row.teamId === actor.teamId))) throw notFound("Employee");
       return presentEmployee(row);
     },

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CreateTeamRequest, Employee, ErrorBody, IdParam, Paginated, Team, TeamMembersQuery, TeamsQuery, UpdateTeamRequest } from "@learnward/contracts";
-import { authorize, COMPANY_ROLES, requireCompany } from "../../lib/actor.ts";
+import { authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
+import type { PeopleRepo } from "./people.repo.ts";
+import { presentEmployee, presentTeam } from "./people.present.ts";
 import { peoplePolicy } from "./people.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-type TeamRow = NonNullable<Awaited<ReturnType<PeopleRepo["team"]>>>;
-const presentTeam = (t: TeamRow) => ({
-  id: t.team.id,
-  name: t.team.name,
-  leader: t.leader?.id != null && t.leader.name != null && t.leader.email != null ? { id: t.leader.id, display_name: t.leader.name, email: t.leader.email } : null,
-  members_count: t.members,
-  created_at: t.team.createdAt.toISOString(),
-});
-
 /** Teams of my company: hr runs them; everyone may see the teams they are allowed to (people.policy). */
 export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async (app, { people }) => {
   async function loadTeam(companyId: number, id: number) {
@@ -61,7 +53,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "A team", params: IdParam, response: { 200: Team, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const team = await loadTeam(requireCompany(actor), req.params.id);
+      const team = await loadTeam(req.companyId, req.params.id);
       authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
       return presentTeam(team);
     },
@@ -111,7 +103,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async 
     { config: { access: ["hr"] }, schema: { tags: ["people"], summary: "Delete an empty team", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       const { actor } = req;
-      const team = await loadTeam(requireCompany(actor), req.params.id);
+      const team = await loadTeam(req.companyId, req.params.id);
       authorize(actor, peoplePolicy.manageTeams, team.team);
       if (!(await people.deleteEmptyTeam(team.team.id))) throw conflict("team_not_empty", "Only an empty team can be deleted: move its people first");
       return reply.status(204).send(null);
