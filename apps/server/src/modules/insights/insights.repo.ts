@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { notTeamLeader } from "../network/plans.holders.ts";
-import { ACTIVE, COMPLETES } from "./insights.events.ts";
+import { ACTIVE, COMPLETES } from "./insights.events.repo.ts";
 import { publicInCatalog } from "../library/library.policy.ts";
 
 /** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
