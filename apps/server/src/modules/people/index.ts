@@ -18,8 +18,8 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
     repo,
     service,
     plugin: async (app) => {
-      await app.register(teamsRoutes, { people: repo });
-      await app.register(employeesRoutes, { people: repo });
+      await app.register(teamsRoutes, { people: repo, service });
+      await app.register(employeesRoutes, { people: repo, service });
       await app.register(requestsRoutes, { requests, service });
       await app.register(invitationsRoutes, { requests, service, auth: deps.auth });
     },
