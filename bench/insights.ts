@@ -12,7 +12,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
-import { rebuildRollups } from "../apps/server/src/modules/insights/insights.events.ts";
+import { rebuildRollups } from "../apps/server/src/modules/insights/insights.events.repo.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 5_000);

@@ -114,7 +114,7 @@ export async function buildApp(opts: AppOptions) {
     discoverModule(ctx, { collections: network.collections }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.repo }),
-    adminModule(ctx, { requests: people.requests, people: people.service }),
+    adminModule(ctx, { people: people.service }),
   ];
   for (const module of modules) await app.register(module.plugin);
 

@@ -13,6 +13,7 @@ import type { ReadMetadata } from "../src/modules/library/content.service.ts";
 import { outbox } from "../src/db/schema/index.ts";
 import { totpCode } from "./totp.ts";
 import { asc, desc, eq } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 
 export const DEMO_PASSWORD = "learnward-demo";
 export const DEMO = {
@@ -28,10 +29,10 @@ export const DEMO = {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of DATABASE_URL (CI), dropped afterwards.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(logger?: Logger): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ logger });
     return { database, drop: async () => {} };
   }
   const name = `lw_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
@@ -41,7 +42,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: testUrl.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: testUrl.toString(), poolSize: 5, logger });
   return {
     database,
     drop: async () => {
@@ -106,9 +107,9 @@ export interface Res {
 }
 
 export async function createTestContext(
-  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata; fetch?: SafeFetch } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata; fetch?: SafeFetch; logger?: Logger } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.logger);
   const imageCacheDir = path.join(os.tmpdir(), `lw-image-cache-${randomUUID()}`);
   const config = loadConfig({
     NODE_ENV: "test",

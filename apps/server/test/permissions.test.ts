@@ -128,7 +128,6 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/admin/accounts": ["admin"],
   "PATCH /api/b2b/v1/admin/accounts/{id}": ["admin"],
   "GET /api/b2b/v1/admin/accounts/{id}/sign-ins": ["admin"],
-  "POST /api/b2b/v1/admin/accounts/resend-invitation": ["admin"],
   "GET /api/b2b/v1/admin/budgets": ["admin"],
   "POST /api/b2b/v1/admin/budgets/{id}/adjust": ["admin"],
   "GET /api/b2b/v1/admin/audit": ["admin"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, Role } from "./identity.ts";
+import { Role } from "./identity.ts";
 
 const domain = z
   .string()
@@ -88,7 +88,6 @@ export const UpdateAdminAccountRequest = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
 export const SignInEvent = z.object({ at: z.string(), ip_address: z.string().nullable(), user_agent: z.string().nullable() });
-export const ResendInvitationRequest = z.object({ email: Email }).strict();
 
 export const AdminBudget = z.object({
   id: z.number().int(),

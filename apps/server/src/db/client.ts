@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -30,17 +31,19 @@ export interface DatabaseOptions {
   /** PGlite data folder; `undefined` with no url means in-memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Sees every statement the app runs (tests count them). */
+  logger?: Logger;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   const client = await pool.connect();
   try {
     // Several server processes may start at once: one migrates, the others wait.
@@ -60,7 +63,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -69,7 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   try {
     const client = dataDir ? new PGlite(path.resolve(dataDir, "pg")) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
     return {
       db,

@@ -1,5 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgTable } from "drizzle-orm/pg-core";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgTable, type PgColumn } from "drizzle-orm/pg-core";
+
+/** Raw SQL that names tables and columns through the Drizzle schema, so that a rename fails to compile. */
 
 /**
  * A table under an alias for raw SQL, named through the schema so that a rename fails to compile:
@@ -9,3 +11,10 @@ import { alias, type AnyPgTable } from "drizzle-orm/pg-core";
 export function aliased<T extends AnyPgTable, A extends string>(table: T, name: A) {
   return [sql`${table} ${sql.identifier(name)}` as SQL, alias(table, name)] as const;
 }
+
+/**
+ * A column always written with its table ("companies"."id"). Inside the selection of a one-table
+ * select Drizzle writes columns bare ("id"), which a correlated subquery would read as its own
+ * table's column.
+ */
+export const qualified = (column: PgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

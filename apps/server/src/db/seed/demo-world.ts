@@ -21,7 +21,7 @@ import {
   upskillingPlans,
   userContents,
 } from "../schema/index.ts";
-import { applyRollups } from "../../modules/insights/insights.events.ts";
+import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
 import { BUDGET, INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, REQUESTS, type Team } from "./demo-world-data.ts";
 import { random } from "./insights.ts";
 
@@ -61,7 +61,7 @@ interface Event {
  * Acme at work (issue 23): learning paths with followers and progress, an overdue plan and one due
  * next week, this year's budget with requests in every state, open invite and publish requests,
  * and everyone's library. The learning history is the record of exactly these actions, written
- * as the live actions write it (insights.events.ts), so the dashboard agrees with every page.
+ * as the live actions write it (insights.events.repo.ts), so the dashboard agrees with every page.
  */
 export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency: string; teams: Record<Team, number>; people: Record<string, Person>; now?: Date }) {
   const now = opts.now ?? new Date();

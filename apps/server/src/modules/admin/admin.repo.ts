@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { qualified } from "../../db/sql.ts";
 import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
-import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.ts";
+import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Entity = AuditEntity;
@@ -24,12 +25,15 @@ export function createAdminRepo(db: Db) {
   const audit = (tx: Tx | Db, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown, reason: string | null = null) =>
     recordAudit(tx, { actorId, companyId: companyOf(entity, entityId, after, before), entity, entityId, action, before, after, reason });
 
-  // Qualified by hand: in a one-table select Drizzle writes a bare "id", ambiguous in the subqueries.
+  // Qualified (db/sql.ts): in a one-table select Drizzle writes a bare "id", ambiguous in the subqueries.
+  const company = qualified(companies.id);
   const companyColumns = {
     c: companies,
-    people: sql<number>`(select count(*)::int from ${accounts} a where a.company_id = "companies"."id")`,
-    active30: sql<number>`(select count(distinct a.id)::int from ${accounts} a join ${signInEvents} s on s.user_id = a.uid where a.company_id = "companies"."id" and s.created_at > now() - interval '30 days')`,
-    saves30: sql<number>`(select count(*)::int from ${userContents} u join ${accounts} a on a.id = u.account_id where a.company_id = "companies"."id" and u.created_at > now() - interval '30 days')`,
+    people: sql<number>`(select count(*)::int from ${accounts} where ${qualified(accounts.companyId)} = ${company})`,
+    active30: sql<number>`(select count(distinct ${qualified(accounts.id)})::int from ${accounts} join ${signInEvents} on ${qualified(signInEvents.userId)} = ${qualified(accounts.uid)}
+      where ${qualified(accounts.companyId)} = ${company} and ${qualified(signInEvents.createdAt)} > now() - interval '30 days')`,
+    saves30: sql<number>`(select count(*)::int from ${userContents} join ${accounts} on ${qualified(accounts.id)} = ${qualified(userContents.accountId)}
+      where ${qualified(accounts.companyId)} = ${company} and ${qualified(userContents.createdAt)} > now() - interval '30 days')`,
   };
 
   return {
@@ -73,7 +77,7 @@ export function createAdminRepo(db: Db) {
         await audit(tx, actorId, "company", id, action, before, row);
         // Suspending a company ends its people's sessions at once.
         if (patch.status === "suspended") {
-          await tx.delete(authSessions).where(sql`${authSessions.userId} in (select uid from ${accounts} where company_id = ${id})`);
+          await tx.delete(authSessions).where(inArray(authSessions.userId, tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.companyId, id))));
         }
         return row!;
       });
@@ -153,13 +157,14 @@ export function createAdminRepo(db: Db) {
     async budgets(companyId: number | undefined, limit: number, offset: number) {
       const where = companyId !== undefined ? eq(budgets.companyId, companyId) : undefined;
       const held = (status: string) =>
-        sql<number>`coalesce((select sum(r.price_minor) from ${purchaseRequests} r join ${budgetAllocations} ba on ba.id = r.allocation_id where ba.budget_id = ${budgets.id} and r.status = ${status}), 0)::bigint`;
+        sql<number>`coalesce((select sum(${qualified(purchaseRequests.priceMinor)}) from ${purchaseRequests} join ${budgetAllocations} on ${qualified(budgetAllocations.id)} = ${qualified(purchaseRequests.allocationId)}
+          where ${qualified(budgetAllocations.budgetId)} = ${qualified(budgets.id)} and ${qualified(purchaseRequests.status)} = ${status}), 0)::bigint`;
       const [rows, [total]] = await Promise.all([
         db
           .select({
             b: budgets,
             companyName: companies.name,
-            allocated: sql<number>`coalesce((select sum(ba.amount_minor) from ${budgetAllocations} ba where ba.budget_id = ${budgets.id}), 0)::bigint`,
+            allocated: sql<number>`coalesce((select sum(${qualified(budgetAllocations.amountMinor)}) from ${budgetAllocations} where ${qualified(budgetAllocations.budgetId)} = ${qualified(budgets.id)}), 0)::bigint`,
             reserved: held("approved"),
             paid: held("paid"),
           })

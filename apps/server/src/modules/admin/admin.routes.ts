@@ -15,57 +15,21 @@ import {
   ErrorBody,
   IdParam,
   Paginated,
-  ResendInvitationRequest,
   SignInEvent,
   UpdateAdminAccountRequest,
   UpdateCompanyRequest,
 } from "@learnward/contracts";
-import { invitableRole } from "../people/people.policy.ts";
-import { adminPolicy } from "./admin.policy.ts";
-import { AppError } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { snakeKeys } from "../../lib/snake.ts";
-import type { Mailer } from "../../lib/mailer.ts";
-import type { RequestsRepo } from "../people/requests.repo.ts";
-import type { PeopleService } from "../people/people.service.ts";
-import { invitationMail } from "../people/people.mail.ts";
 import type { AdminRepo } from "./admin.repo.ts";
+import type { AdminService } from "./admin.service.ts";
+import { auditCompanyIds, auditSnapshots, presentAccount, presentAdminAuditEntry, presentAdminBudget, presentCompany } from "./admin.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 /** Only platform operators reach the admin area (issue 11); every other role gets 403. */
 const admin = { access: ["admin"] as const };
 
-type CompanyRow = NonNullable<Awaited<ReturnType<AdminRepo["company"]>>>;
-const presentCompany = (x: CompanyRow) => ({
-  id: x.c.id,
-  name: x.c.name,
-  domain: x.c.domain,
-  url_photo: x.c.urlPhoto,
-  currency: x.c.currency,
-  registration_allowlist: x.c.registrationAllowlist,
-  status: x.c.status,
-  require_two_factor: x.c.requireTwoFactor,
-  people_count: x.people,
-  active_people_30d: x.active30,
-  saves_30d: x.saves30,
-  created_at: x.c.createdAt.toISOString(),
-});
-
-export const adminRoutes: FastifyPluginAsyncZod<{
-  repo: AdminRepo;
-  requests: RequestsRepo;
-  people: PeopleService;
-  mailer: Mailer;
-  publicUrl: string;
-}> = async (
-  app,
-  { repo, requests, people, mailer, publicUrl },
-) => {
-  const companyOut = async (id: number) => {
-    const c = await repo.company(id);
-    if (!c) throw new AppError("company_not_found", 404, "Company not found");
-    return presentCompany(c);
-  };
+export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: AdminService }> = async (app, { repo, service }) => {
+  const companyOut = async (id: number) => presentCompany(await service.company(id));
 
   app.get(
     "/api/b2b/v1/admin/companies",
@@ -110,12 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       config: admin,
       schema: { tags: ["admin"], summary: "Invite someone into a company (e.g. its first hr person); the mail goes out at once", params: IdParam, body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
     },
-    async (req, reply) => {
-      const company = await repo.company(req.params.id);
-      if (!company) throw new AppError("company_not_found", 404, "Company not found");
-      // The invitation is audited where it is made (requests repo), like hr's.
-      return reply.status(201).send({ id: await people.invite(req.actor, req.body, company.c.id) });
-    },
+    async (req, reply) => reply.status(201).send({ id: await service.invite(req.actor, req.params.id, req.body) }),
   );
 
   for (const [verb, status] of [["suspend", "suspended"], ["reactivate", "active"]] as const) {
@@ -128,20 +87,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
-
-  type AccountRow = Awaited<ReturnType<AdminRepo["accounts"]>>["rows"][number];
-  const presentAccount = (x: AccountRow) => ({
-    id: x.a.id,
-    uid: x.a.uid,
-    email: x.email,
-    display_name: x.name,
-    role: x.a.role,
-    status: x.a.status,
-    company: x.a.companyId !== null && x.companyName !== null ? { id: x.a.companyId, name: x.companyName, domain: x.companyDomain! } : null,
-    team: x.a.teamId !== null && x.teamName !== null ? { id: x.a.teamId, name: x.teamName } : null,
-    created_at: x.a.createdAt.toISOString(),
-    last_sign_in_at: x.lastSignIn ? new Date(x.lastSignIn).toISOString() : null,
-  });
 
   app.get(
     "/api/b2b/v1/admin/accounts",
@@ -157,39 +102,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.patch(
     "/api/b2b/v1/admin/accounts/:id",
     { config: admin, schema: { tags: ["admin"], summary: "Change an account's role or company, deactivate or reactivate it", params: IdParam, body: UpdateAdminAccountRequest, response: { 200: AdminAccount, ...errors } } },
-    async (req) => {
-      const { actor } = req;
-      const b = req.body;
-      if (!adminPolicy.changeAccount(actor, { id: req.params.id, role: b.role, status: b.status })) {
-        throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
-      }
-      const role = b.role;
-      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(role)) throw new AppError("company_required", 400, "Only platform operators have no company");
-      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw new AppError("company_not_found", 404, "Company not found");
-      const row = await repo.updateAccount(actor.accountId, req.params.id, { role, companyId: b.company_id, status: b.status });
-      return presentAccount((await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!);
-    },
+    async (req) => presentAccount(await service.updateAccount(req.actor, req.params.id, req.body)),
   );
 
   app.get(
     "/api/b2b/v1/admin/accounts/:id/sign-ins",
     { config: admin, schema: { tags: ["admin"], summary: "An account's sign-in history (latest 100)", params: IdParam, response: { 200: z.array(SignInEvent), ...errors } } },
     async (req) => (await repo.signIns(req.params.id, 100)).map((s) => ({ at: s.at.toISOString(), ip_address: s.ip, user_agent: s.ua })),
-  );
-
-  app.post(
-    "/api/b2b/v1/admin/accounts/resend-invitation",
-    { config: admin, schema: { tags: ["admin"], summary: "Send a fresh invitation link in place of an earlier one", body: ResendInvitationRequest, response: { 200: z.object({ id: z.number().int() }), ...errors } } },
-    async (req) => {
-      const { actor } = req;
-      const last = await requests.latestInvitation(req.body.email);
-      if (!last) throw new AppError("invitation_not_found", 404, "Invitation not found");
-      if (last.acceptedAt) throw new AppError("invitation_already_accepted", 409, "This invitation was already accepted");
-      const { id, token } = await requests.createInvitation({ companyId: last.companyId, email: last.email, role: invitableRole(last.role), teamId: last.teamId, invitedBy: actor.accountId }, "resend");
-      const found = await requests.invitationByToken(token);
-      await mailer.send(invitationMail({ to: last.email, company: found?.companyName ?? null, team: found?.teamName ?? null, link: `${publicUrl}/invitation/${token}`, fresh: true }));
-      return { id };
-    },
   );
 
   app.get(
@@ -202,17 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         req,
         p,
         count,
-        rows.map((x) => ({
-          id: x.b.id,
-          company: { id: x.b.companyId, name: x.companyName },
-          period: x.b.period,
-          period_start: x.b.periodStart,
-          amount_minor: Number(x.b.amountMinor),
-          currency: x.b.currency,
-          allocated_minor: Number(x.allocated),
-          reserved_minor: Number(x.reserved),
-          paid_minor: Number(x.paid),
-        })),
+        rows.map(presentAdminBudget),
       );
     },
   );
@@ -232,29 +141,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id, companyId: req.query.company }, p.limit, p.offset);
-      const entries = rows.map((r) => ({ r, before: snakeKeys(r.e.before), after: snakeKeys(r.e.after) }));
+      const entries = rows.map(auditSnapshots);
       // Snapshots keep company ids; the page names them (one query for the page, not every company).
-      const companyIds = (entry: (typeof entries)[number]) =>
-        [entry.r.e.companyId, ...[entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id)].filter((id): id is number => Number.isInteger(id));
-      const names = await repo.companyNames([...new Set(entries.flatMap(companyIds))]);
-      return toPage(
-        req,
-        p,
-        count,
-        entries.map((entry) => ({
-          id: entry.r.e.id,
-          actor: entry.r.e.actorId !== null && entry.r.actorName !== null ? { id: entry.r.e.actorId, display_name: entry.r.actorName } : null,
-          company_id: entry.r.e.companyId,
-          entity: entry.r.e.entity,
-          entity_id: entry.r.e.entityId,
-          action: entry.r.e.action,
-          reason: entry.r.e.reason,
-          before: entry.before,
-          after: entry.after,
-          company_names: Object.fromEntries(companyIds(entry).flatMap((id) => (names.has(id) ? [[String(id), names.get(id)!]] : []))),
-          created_at: entry.r.e.createdAt.toISOString(),
-        })),
-      );
+      const names = await repo.companyNames([...new Set(entries.flatMap(auditCompanyIds))]);
+      return toPage(req, p, count, entries.map((entry) => presentAdminAuditEntry(entry, names)));
     },
   );
 };

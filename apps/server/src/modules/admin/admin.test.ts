@@ -73,14 +73,15 @@ describe("admin area", () => {
     expect(await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).toMatchObject({ status: 409, body: { error: { code: "cannot_change_own_account" } } });
   });
 
-  it("resends an invitation with a fresh link", async () => {
-    await hr.post("/api/b2b/v1/invitations/", { email: "again@outside.test" });
-    const res = await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "again@outside.test" });
+  it("resends an invitation with a fresh link through the invitation's own route only", async () => {
+    const invited = await hr.post("/api/b2b/v1/invitations/", { email: "again@outside.test" });
+    // Issue 24: the old by-email route skipped the service's checks; people.service is the one path.
+    expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "again@outside.test" })).status).toBe(404);
+    const res = await admin.post(`/api/b2b/v1/invitations/${invited.body.id}/resend/`, {});
     expect(res.status).toBe(200);
     const mails = (await t.outbox()).results.filter((x: { to: string }) => x.to === "again@outside.test");
     expect(mails).toHaveLength(2);
     expect(mails[0].text).not.toBe(mails[1].text);
-    expect(await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "nobody@outside.test" })).toMatchObject({ status: 404, body: { error: { code: "invitation_not_found" } } });
   });
 
   it("shows every company's budgets and adjusts one with a reason, audited", async () => {

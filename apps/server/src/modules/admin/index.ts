@@ -1,15 +1,16 @@
 import type { Module, ModuleContext } from "../module.ts";
 import type { PeopleService } from "../people/people.service.ts";
-import type { RequestsRepo } from "../people/requests.repo.ts";
 import { createAdminRepo } from "./admin.repo.ts";
 import { adminRoutes } from "./admin.routes.ts";
+import { createAdminService } from "./admin.service.ts";
 
 /** The platform operators' area: every company, account and budget. */
-export function adminModule(ctx: ModuleContext, deps: { requests: RequestsRepo; people: PeopleService }): Module {
+export function adminModule(ctx: ModuleContext, deps: { people: PeopleService }): Module {
   return {
     name: "admin",
     plugin: async (app) => {
-      await app.register(adminRoutes, { repo: createAdminRepo(ctx.database.db), requests: deps.requests, people: deps.people, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+      const repo = createAdminRepo(ctx.database.db);
+      await app.register(adminRoutes, { repo, service: createAdminService({ repo, people: deps.people }) });
     },
   };
 }

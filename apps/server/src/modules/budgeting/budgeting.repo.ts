@@ -1,14 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
 import { emit } from "../../lib/events.ts";
-import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, lockRequest, type Tx } from "./budgeting.locks.ts";
+import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, type Tx } from "./budgeting.locks.repo.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type RequestRow = typeof purchaseRequests.$inferSelect;
+/** A request with the names and budget its answer shows. */
+export type RequestView = { r: RequestRow; teamName: string | null; askerName: string; deciderName: string | null; budgetId: number | null };
+export type AllocationView = Awaited<ReturnType<BudgetingRepo["allocations"]>>[number];
+export type AuditView = Awaited<ReturnType<BudgetingRepo["audit"]>>["rows"][number];
 type Entity = "budget" | "allocation" | "purchase_request";
 
 const asker = alias(accounts, "asker");
@@ -19,13 +23,13 @@ const deciderUser = alias(authUsers, "decider_user");
 /** The requests a decider's scope covers (budgeting.policy decideScope): the one definition of who decides what. */
 const decidable = (s: DecideScope): SQL[] => [
   eq(purchaseRequests.companyId, s.companyId),
-  sql`${purchaseRequests.requestedBy} <> ${s.notRequestedBy}`,
+  ne(purchaseRequests.requestedBy, s.notRequestedBy),
   ...(s.teamId !== null ? [eq(purchaseRequests.teamId, s.teamId)] : []),
 ];
 
 /** Money held against an allocation: approved (reserved) and paid requests. */
 const heldBy = (status: "approved" | "paid") =>
-  sql<number>`coalesce((select sum(r.price_minor) from ${purchaseRequests} r where r.allocation_id = ${budgetAllocations.id} and r.status = ${status}), 0)::bigint`;
+  sql<number>`coalesce((select sum(${purchaseRequests.priceMinor}) from ${purchaseRequests} where ${purchaseRequests.allocationId} = ${budgetAllocations.id} and ${purchaseRequests.status} = ${status}), 0)::bigint`;
 
 export function createBudgetingRepo(db: Db) {
   const audit = (tx: Tx | Db, companyId: number, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) =>
@@ -104,7 +108,7 @@ export function createBudgetingRepo(db: Db) {
 
     /**
      * Sets a team's allocation. The allocations never add up to more than the budget, and an
-     * allocation never drops below what its team has spent or reserved (lock order: budgeting.locks.ts).
+     * allocation never drops below what its team has spent or reserved (lock order: budgeting.locks.repo.ts).
      */
     async allocate(actorId: number, b: BudgetRow, teamId: number, amountMinor: number) {
       return db.transaction(async (tx) => {
@@ -171,63 +175,74 @@ export function createBudgetingRepo(db: Db) {
     },
 
     /**
-     * Approves a pending request against its team's allocation in the budget covering `on`
-     * (a monthly budget before a yearly one). What to lock is found first, unlocked; then the
-     * allocation and the request are locked in the money order (budgeting.locks.ts) and re-read,
-     * so no interleaving of money changes can overspend an allocation.
+     * Approves a pending request (as the caller read it) against its team's allocation in the
+     * budget covering `on` (a monthly budget before a yearly one). What to lock is found first,
+     * unlocked; then the allocation is locked and the request updated only while still pending, in
+     * the money order (budgeting.locks.repo.ts), so no interleaving of money changes can overspend
+     * an allocation. Answers the approved row and its budget, or null when it was no longer pending.
      */
-    async approve(actorId: number, companyId: number, id: number, on: string) {
-      const [seen] = await db.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
-      if (!seen) throw notFound("Purchase request");
-      if (seen.status !== "pending") return { changed: false };
+    async approve(actorId: number, seen: RequestRow, on: string): Promise<{ row: RequestRow; budgetId: number } | null> {
+      if (seen.status !== "pending") return null;
       if (seen.teamId === null) throw new AppError("request_without_team", 409, "This request has no team, so no team budget to reserve it against");
       const [target] = await db
         .select({ id: budgetAllocations.id })
         .from(budgetAllocations)
         .innerJoin(budgets, eq(budgets.id, budgetAllocations.budgetId))
-        .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, seen.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
+        .where(and(eq(budgets.companyId, seen.companyId), eq(budgetAllocations.teamId, seen.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
         .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
         .limit(1);
       if (!target) throw new AppError("team_budget_missing", 409, "The team has no budget allocated for this period");
       return db.transaction(async (tx) => {
         const alloc = await lockAllocation(tx, target.id);
-        const req = await lockRequest(tx, companyId, id);
-        if (!alloc || !req || req.status !== "pending") return { changed: false };
+        if (!alloc) return null;
         const remaining = Number(alloc.amountMinor) - (await heldIn(tx, alloc.id));
-        if (Number(req.priceMinor) > remaining) {
-          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(req.priceMinor) });
-        }
+        // Step 3 of the lock order: the update locks the request, and moves it only if still pending.
         const [row] = await tx
           .update(purchaseRequests)
           .set({ status: "approved", allocationId: alloc.id, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
-          .where(eq(purchaseRequests.id, id))
+          .where(and(eq(purchaseRequests.id, seen.id), eq(purchaseRequests.status, "pending")))
           .returning();
-        await audit(tx, companyId, actorId, "purchase_request", id, "approve", req, row);
-        await emit(tx, "purchase_request.approved", { actorId, requestId: id, requesterId: req.requestedBy });
-        return { changed: true };
+        if (!row) return null;
+        // A request's price never changes; throwing rolls the update back.
+        if (Number(row.priceMinor) > remaining) {
+          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(row.priceMinor) });
+        }
+        await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, "approve", seen, row);
+        await emit(tx, "purchase_request.approved", { actorId, requestId: seen.id, requesterId: seen.requestedBy });
+        return { row, budgetId: alloc.budgetId };
       });
     },
 
     /**
-     * Moves a request from one of `from` to `to`, so two clicks make one change. Paying or
-     * cancelling an approved request moves money: its allocation is locked first (budgeting.locks.ts).
+     * Moves a request (as the caller read it) from one of `from` to `to`, so two clicks make one
+     * change. Paying or cancelling an approved request moves money: its allocation is locked first
+     * (budgeting.locks.repo.ts). Answers the moved row, or null when it was no longer in `from`.
      */
-    async transition(actorId: number, companyId: number, id: number, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string): Promise<{ changed: boolean }> {
-      const [seen] = await db.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId)));
-      if (!seen || !from.includes(seen.status)) return { changed: false };
-      const result = await db.transaction(async (tx) => {
+    async transition(actorId: number, seen: RequestRow, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string): Promise<RequestRow | null> {
+      if (!from.includes(seen.status)) return null;
+      const row = await db.transaction(async (tx) => {
         if (seen.allocationId !== null) await lockAllocation(tx, seen.allocationId);
-        const before = await lockRequest(tx, companyId, id);
-        if (!before || !from.includes(before.status)) return { changed: false };
-        // Approved since it was read: its allocation must be locked before it, so start again.
-        if (before.allocationId !== seen.allocationId) return null;
-        const [row] = await tx.update(purchaseRequests).set({ ...patch, status: to, updatedAt: new Date() }).where(eq(purchaseRequests.id, id)).returning();
-        await audit(tx, companyId, actorId, "purchase_request", id, action, before, row);
-        if (to === "rejected") await emit(tx, "purchase_request.rejected", { actorId, requestId: id, requesterId: before.requestedBy });
-        return { changed: true };
+        const [row] = await tx
+          .update(purchaseRequests)
+          .set({ ...patch, status: to, updatedAt: new Date() })
+          .where(and(eq(purchaseRequests.id, seen.id), inArray(purchaseRequests.status, from), seen.allocationId === null ? isNull(purchaseRequests.allocationId) : eq(purchaseRequests.allocationId, seen.allocationId)))
+          .returning();
+        if (!row) return null;
+        await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, action, seen, row);
+        if (to === "rejected") await emit(tx, "purchase_request.rejected", { actorId, requestId: seen.id, requesterId: seen.requestedBy });
+        return row;
       });
-      // A request gets an allocation once (on approval), so this starts again at most once.
-      return result ?? this.transition(actorId, companyId, id, from, to, patch, action);
+      if (row) return row;
+      // Changed since it was read. Approved meanwhile, its allocation must be locked before it: start
+      // again from the row as it is now (a request gets an allocation once, so at most once more).
+      const [now] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, seen.id));
+      return now && from.includes(now.status) && now.allocationId !== seen.allocationId ? this.transition(actorId, now, from, to, patch, action) : null;
+    },
+
+    /** The name shown for an account (the decider of a request just decided). */
+    async displayName(accountId: number) {
+      const [row] = await db.select({ name: authUsers.name }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(eq(accounts.id, accountId));
+      return row?.name ?? null;
     },
 
     async audit(companyId: number, f: { entity?: Entity; entityId?: number }, limit: number, offset: number) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usagePoints } from "./budgets.routes.ts";
+import { usagePoints } from "./budgeting.service.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;

@@ -2,18 +2,20 @@ import type { IdentityRepo } from "../identity/identity.repo.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import { createBudgetingRepo } from "./budgeting.repo.ts";
+import { createBudgetingService } from "./budgeting.service.ts";
 import { budgetsRoutes } from "./budgets.routes.ts";
 import { purchaseRoutes } from "./purchase.routes.ts";
 
 /** Learning budgets, their team allocations, and purchase requests against them. */
 export function budgetingModule(ctx: ModuleContext, deps: { identity: IdentityRepo; people: PeopleRepo }) {
   const repo = createBudgetingRepo(ctx.database.db);
+  const service = createBudgetingService({ repo, identity: deps.identity, people: deps.people });
   return {
     name: "budgeting",
     repo,
     plugin: async (app) => {
-      await app.register(budgetsRoutes, { repo, identity: deps.identity, people: deps.people });
-      await app.register(purchaseRoutes, { repo, identity: deps.identity });
+      await app.register(budgetsRoutes, { service });
+      await app.register(purchaseRoutes, { service });
     },
   } satisfies Module & Record<string, unknown>;
 }

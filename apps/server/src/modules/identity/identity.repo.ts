@@ -1,21 +1,11 @@
 import { and, eq, getTableColumns, gt, isNull, like, ne, sql } from "drizzle-orm";
-import type { Account, Company, Role, UserProfile } from "@learnward/contracts";
+import type { Role } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { identityPolicy } from "./identity.policy.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
-type CompanyRow = typeof companies.$inferSelect;
-
-export const presentCompany = (c: CompanyRow): Company => ({
-  id: c.id,
-  name: c.name,
-  domain: c.domain,
-  url_photo: c.urlPhoto,
-  currency: c.currency,
-  status: c.status,
-});
+export type CompanyRow = typeof companies.$inferSelect;
 
 const accountColumns = {
   id: accounts.id,
@@ -48,34 +38,6 @@ function selectAccounts<Extra extends SelectedFields = Record<never, never>>(db:
     .leftJoin(companies, eq(companies.id, accounts.companyId))
     .leftJoin(teams, eq(teams.id, accounts.teamId));
 }
-
-export const presentAccount = (r: AccountRow): Account => ({
-  id: r.id,
-  uid: r.uid,
-  email: r.email,
-  username: r.username,
-  display_name: r.name,
-  photo_url: r.image,
-  role: r.role,
-  status: r.status,
-  locale: r.locale,
-  // Platform operators have no company: their domain is their email's.
-  domain: r.companyDomain ?? r.email.split("@")[1] ?? "",
-  company_id: r.companyId,
-  created_at: r.createdAt.toISOString(),
-  team: r.teamId !== null && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
-  two_factor: { enabled: r.twoFactorEnabled, required: identityPolicy.mustUseTwoFactor(r) },
-});
-
-export const presentProfile = (r: AccountRow): UserProfile => ({
-  uid: r.uid,
-  displayName: r.name,
-  photoURL: r.image,
-  email: r.email,
-  username: r.username,
-  role: r.role,
-  locale: r.locale,
-});
 
 export function createIdentityRepo(db: Db) {
   const meStatement = selectAccounts(db, { company: getTableColumns(companies) })

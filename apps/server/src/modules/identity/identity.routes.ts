@@ -16,21 +16,15 @@ import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { identityPolicy } from "./identity.policy.ts";
-import { type IdentityRepo, presentAccount, presentCompany, presentProfile } from "./identity.repo.ts";
+import type { IdentityRepo } from "./identity.repo.ts";
+import { presentAccount, presentCompany, presentMe, presentProfile } from "./identity.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = async (app, { repo }) => {
-  async function presentMe(actor: Actor) {
-    const me = await repo.me(actor.uid);
-    if (!me) return undefined;
-    const { account: row, company } = me;
-    return {
-      user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
-      account: presentAccount(row),
-      company: company ? presentCompany(company) : null,
-      abilities: identityPolicy.accountAbilities(actor),
-    };
+  async function loadMe(actor: Actor) {
+    const found = await repo.me(actor.uid);
+    return found && presentMe(actor, found);
   }
 
   app.get(
@@ -40,7 +34,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {
-      const me = await presentMe(req.actor);
+      const me = await loadMe(req.actor);
       if (!me) throw notFound("Account");
       return me;
     },
@@ -62,7 +56,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
       // An inactive account or a suspended company still answers 401 with its code (spec §4).
       const actor = await app.resolveActor(req);
       if (!actor) return { me: null };
-      const me = await presentMe(actor);
+      const me = await loadMe(actor);
       if (!me) throw notFound("Account");
       return { me };
     },

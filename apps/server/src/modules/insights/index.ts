@@ -1,7 +1,7 @@
 import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createInsightActions } from "./insights.actions.ts";
-import { subscribeInsights } from "./insights.events.ts";
+import { subscribeInsights } from "./insights.subscribers.ts";
 import { createInsightsRepo } from "./insights.repo.ts";
 import { insightsRoutes } from "./insights.routes.ts";
 import { createInsightsService } from "./insights.service.ts";

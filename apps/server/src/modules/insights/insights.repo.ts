@@ -1,8 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, min, sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
+import { qualified } from "../../db/sql.ts";
+import { accounts, authUsers, insightReminders, inviteRequests, publishRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
-import { ACTIVE, COMPLETES } from "./insights.events.ts";
+import { ACTIVE, COMPLETES } from "./insights.events.repo.ts";
 import { publicInCatalog } from "../library/catalog.scope.ts";
 
 /** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
@@ -268,52 +270,63 @@ export function createInsightsRepo(db: Db) {
     /** Names, teams and last reminder of these people. */
     async people(companyId: number, accountIds: number[]) {
       if (!accountIds.length) return [];
-      return (
-        await run(sql`
-          select a.id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name,
-                 (select max(r.created_at) from insight_reminders r where r.account_id = a.id) as reminded_at
-          from accounts a join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id
-          where a.company_id = ${companyId}::int and a.id in (${sql.join(accountIds.map((id) => sql`${id}::int`), sql`, `)})`)
-      ).map((r) => ({
-        id: num(r.id),
-        name: String(r.name),
-        email: String(r.email),
+      const rows = await db
+        .select({
+          id: accounts.id,
+          name: authUsers.name,
+          email: authUsers.email,
+          locale: accounts.locale,
+          teamId: teams.id,
+          teamName: teams.name,
+          remindedAt: sql<string | Date | null>`(select max(${qualified(insightReminders.createdAt)}) from ${insightReminders} where ${qualified(insightReminders.accountId)} = ${qualified(accounts.id)})`,
+        })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(teams, eq(teams.id, accounts.teamId))
+        .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, accountIds)));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
         locale: (r.locale === "es" ? "es" : "en") as "en" | "es",
-        team: r.team_id === null ? null : { id: num(r.team_id), name: String(r.team_name) },
-        remindedAt: r.reminded_at === null ? null : new Date(r.reminded_at as string),
+        team: r.teamId === null ? null : { id: r.teamId, name: String(r.teamName) },
+        remindedAt: r.remindedAt === null ? null : new Date(r.remindedAt),
       }));
     },
 
     /** Claims today's reminder for each person; answers those not reminded yet today (race-safe). */
     async claimReminders(companyId: number, sentBy: number, day: string, people: { accountId: number; planIds: number[] }[]) {
       if (!people.length) return [];
-      const values = people.map((p) => sql`(${p.accountId}::int, ${day}::date, ${companyId}::int, ${sentBy}::int, ${p.planIds.length ? sql`array[${sql.join(p.planIds.map((id) => sql`${id}::int`), sql`, `)}]` : sql`'{}'::int[]`})`);
-      return (
-        await run(sql`
-          insert into insight_reminders (account_id, day, company_id, sent_by, plan_ids)
-          values ${sql.join(values, sql`, `)}
-          on conflict do nothing returning account_id`)
-      ).map((r) => num(r.account_id));
+      const rows = await db
+        .insert(insightReminders)
+        .values(people.map((p) => ({ accountId: p.accountId, day, companyId, sentBy, planIds: p.planIds })))
+        .onConflictDoNothing()
+        .returning({ accountId: insightReminders.accountId });
+      return rows.map((r) => r.accountId);
     },
 
     async releaseReminder(accountId: number, day: string) {
-      await run(sql`delete from insight_reminders where account_id = ${accountId}::int and day = ${day}::date`);
+      await db.delete(insightReminders).where(and(eq(insightReminders.accountId, accountId), eq(insightReminders.day, day)));
     },
 
     async teams(companyId: number) {
-      return (await run(sql`select id, name from teams where company_id = ${companyId}::int order by name, id`)).map((r) => ({ id: num(r.id), name: String(r.name) }));
+      return db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.companyId, companyId)).orderBy(asc(teams.name), asc(teams.id));
     },
 
     /** Requests waiting on the viewer: how many and since when. */
     async pending(companyId: number, viewer: { publishRequests: boolean; peopleRequests: boolean }) {
-      const counts: { kind: string; q: SQL }[] = [];
-      const agg = (table: string, extra: SQL = sql``) =>
-        sql`select count(*)::int as n, min(created_at) as oldest from ${sql.identifier(table)} where company_id = ${companyId}::int and status = 'pending' ${extra}`;
+      const agg = async (kind: string, table: typeof publishRequests | typeof inviteRequests | typeof removalRequests) => {
+        const [row] = await db
+          .select({ n: count(), oldest: min(table.createdAt) })
+          .from(table)
+          .where(and(eq(table.companyId, companyId), eq(table.status, "pending")));
+        return { kind, count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      };
       // Purchase requests: the budgeting repo counts them (budgeting.policy decideScope).
-      if (viewer.publishRequests) counts.push({ kind: "publish_requests", q: agg("publish_requests") });
-      if (viewer.peopleRequests) counts.push({ kind: "invite_requests", q: agg("invite_requests") }, { kind: "removal_requests", q: agg("removal_requests") });
-      const results = await Promise.all(counts.map(async (c) => ({ kind: c.kind, row: (await run(c.q))[0] })));
-      return results.map(({ kind, row }) => ({ kind, count: num(row?.n), oldest: row?.oldest ? new Date(row.oldest as string) : null }));
+      return Promise.all([
+        ...(viewer.publishRequests ? [agg("publish_requests", publishRequests)] : []),
+        ...(viewer.peopleRequests ? [agg("invite_requests", inviteRequests), agg("removal_requests", removalRequests)] : []),
+      ]);
     },
   };
 }

@@ -5,6 +5,7 @@ import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
 import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
+import { presentInsights } from "./insights.present.ts";
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
@@ -162,39 +163,22 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
         attention.push({ id: "no_budget", kind: "no_budget", severity: "info", count: 1, params: {}, action: link(actor, "set_budget") });
       }
 
-      const from = windowOf(q.time, now).from;
-      return {
-        scope: s.scope,
-        team: s.team,
-        time: q.time,
-        bucket: q.bucket,
-        from: from?.toISOString() ?? null,
-        generated_at: now.toISOString(),
+      return presentInsights({
+        s,
+        q,
+        now,
+        from: windowOf(q.time, now).from,
         abilities: { scopes: allowedScopes(actor), teams: s.teams, remind: canRemind },
         kpis: { ...kpis, overdue_people: { value: plan.overduePeople, previous: null } },
-        series: fillSeries(series, q.bucket, from, now),
-        top_skills: skills,
-        top_content: content as Insights["top_content"],
-        content_types: types as Insights["content_types"],
-        plans: { count: plan.plans.length, results: plan.plans.slice(0, 50) },
-        overdue: {
-          count: plan.overduePairs,
-          results: plan.overdue.map((r) => ({
-            account_id: r.accountId,
-            display_name: r.name,
-            team: r.team,
-            plan_id: r.planId,
-            plan_title: r.planTitle,
-            deadline: r.deadline,
-            days_overdue: r.daysOverdue,
-            percent: r.percent,
-            reminded_at: r.remindedAt?.toISOString() ?? null,
-          })),
-        },
+        series,
+        skills,
+        content: content as Insights["top_content"],
+        types: types as Insights["content_types"],
+        plan,
         budget,
         pending,
         attention,
-      };
+      });
     },
   };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { rebuildRollups } from "./insights.events.ts";
+import { rebuildRollups } from "./insights.events.repo.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Employee, EmployeesQuery, ErrorBody, IdParam, Paginated, UpdateEmployeeRequest } from "@learnward/contracts";
-import { authorize, requireCompany } from "../../lib/actor.ts";
+import { authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { type PeopleRepo, presentEmployee } from "./people.repo.ts";
+import type { PeopleRepo } from "./people.repo.ts";
+import type { PeopleService } from "./people.service.ts";
+import { presentEmployee } from "./people.present.ts";
 import { peoplePolicy } from "./people.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** The people of my company: hr and the L&D leader see everyone, a team leader their own team. */
-export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = async (app, { people }) => {
+export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; service: PeopleService }> = async (app, { people, service }) => {
   app.get(
     "/api/b2b/v1/employees",
     {
@@ -24,7 +26,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
       // A team leader's list is their own team, whatever team filter they send.
       const teamId = all ? q.team : actor.teamId!;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await people.employees({ companyId: requireCompany(actor), teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
+      const { rows, count } = await people.employees({ companyId: req.companyId, teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
       return toPage(req, p, count, rows.map(presentEmployee));
     },
   );
@@ -34,7 +36,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
     { config: { access: ["hr", "ldleader", "teamleader"] }, schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } } },
     async (req) => {
       const { actor } = req;
-      const row = await people.employee(requireCompany(actor), req.params.id);
+      const row = await people.employee(req.companyId, req.params.id);
       if (!row || !(peoplePolicy.listAllEmployees(actor, null) || (actor.teamId !== null && row.teamId === actor.teamId))) throw notFound("Employee");
       return presentEmployee(row);
     },
@@ -46,22 +48,6 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo }> = as
       config: { access: ["hr"] },
       schema: { tags: ["people"], summary: "Change role, move to a team, or deactivate", params: IdParam, body: UpdateEmployeeRequest, response: { 200: Employee, ...errors } },
     },
-    async (req) => {
-      const { actor, companyId } = req;
-      const target = await people.employee(companyId, req.params.id);
-      if (!target) throw notFound("Employee");
-      const b = req.body;
-      // Every check (the team named in the body included) before any change: a refused call changes nothing.
-      if (b.role !== undefined) authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
-      if (b.team_id !== undefined) {
-        authorize(actor, peoplePolicy.moveEmployee, target);
-        if (b.team_id !== null && !(await people.team(companyId, b.team_id))) throw notFound("Team");
-      }
-      if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
-      if (b.role !== undefined) await people.setRole(actor.accountId, target.id, b.role);
-      if (b.team_id !== undefined) await people.setTeam(target.id, b.team_id);
-      if (b.status === "deactivated") await people.deactivate(actor.accountId, target.id);
-      return presentEmployee((await people.employee(companyId, target.id))!);
-    },
+    async (req) => presentEmployee(await service.updateEmployee(req.actor, req.companyId, req.params.id, req.body)),
   );
 };

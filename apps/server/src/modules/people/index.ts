@@ -16,11 +16,10 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
   return {
     name: "people",
     repo,
-    requests,
     service,
     plugin: async (app) => {
-      await app.register(teamsRoutes, { people: repo });
-      await app.register(employeesRoutes, { people: repo });
+      await app.register(teamsRoutes, { people: repo, service });
+      await app.register(employeesRoutes, { people: repo, service });
       await app.register(requestsRoutes, { requests, service });
       await app.register(invitationsRoutes, { requests, service, auth: deps.auth });
     },

@@ -12,43 +12,16 @@ import {
   PendingInvitation,
 } from "@learnward/contracts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import { invitableRole, invitationScope } from "./people.policy.ts";
+import { invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Auth } from "../identity/auth.ts";
 import { asInvitee } from "../identity/registration.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
+import { invitationStatus, presentInvitation, presentOpenInvitation } from "./people.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-type Found = NonNullable<Awaited<ReturnType<RequestsRepo["invitationByToken"]>>>;
-type Open = NonNullable<Awaited<ReturnType<RequestsRepo["invitationById"]>>>;
 const managers = { access: ["hr", "admin"] as const };
-
-const statusOf = (f: Found): "accepted" | "revoked" | "expired" | "pending" =>
-  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt < new Date() ? "expired" : "pending";
-
-const present = (f: Found) => ({
-  id: f.inv.id,
-  email: f.inv.email,
-  role: invitableRole(f.inv.role),
-  team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
-  company: { name: f.companyName, domain: f.companyDomain },
-  expires_at: f.inv.expiresAt.toISOString(),
-  status: statusOf(f),
-});
-
-/** An open invitation as hr and platform operators manage it (issue 23). */
-const presentOpen = (f: Open) => ({
-  id: f.inv.id,
-  email: f.inv.email,
-  role: invitableRole(f.inv.role),
-  team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
-  company: { id: f.inv.companyId, name: f.companyName, domain: f.companyDomain },
-  invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,
-  sent_at: f.inv.createdAt.toISOString(),
-  expires_at: f.inv.expiresAt.toISOString(),
-  status: f.inv.expiresAt < new Date() ? ("expired" as const) : ("pending" as const),
-});
 
 /** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
 export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth }> = async (
@@ -74,7 +47,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true }, p.limit, p.offset);
-      return toPage(req, p, count, rows.map(presentOpen));
+      return toPage(req, p, count, rows.map(presentOpenInvitation));
     },
   );
 
@@ -92,7 +65,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     },
     async (req) => {
       const id = await service.resendInvitation(req.actor, req.params.id);
-      return presentOpen((await requests.invitationById(id))!);
+      return presentOpenInvitation((await requests.invitationById(id))!);
     },
   );
 
@@ -117,7 +90,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req) => {
       const found = await requests.invitationByToken(req.params.token);
       if (!found) throw notFound("Invitation");
-      return present(found);
+      return presentInvitation(found);
     },
   );
 
@@ -136,7 +109,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req, reply) => {
       const found = await requests.invitationByToken(req.params.token);
       if (!found) throw notFound("Invitation");
-      if (statusOf(found) !== "pending" || found.companyStatus !== "active") {
+      if (invitationStatus(found) !== "pending" || found.companyStatus !== "active") {
         throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
       }
       if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
@@ -146,7 +119,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       await asInvitee(found.inv.id, () => auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } }));
       const after = (await requests.invitationByToken(req.params.token))!;
       if (!after.inv.acceptedAt) throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
-      return reply.status(201).send(present(after));
+      return reply.status(201).send(presentInvitation(after));
     },
   );
 };

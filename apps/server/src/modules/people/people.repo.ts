@@ -21,19 +21,6 @@ const employeeColumns = {
 };
 export type EmployeeRow = Awaited<ReturnType<ReturnType<typeof createPeopleRepo>["employee"]>> & {};
 
-export const presentEmployee = (r: NonNullable<EmployeeRow>) => ({
-  id: r.id,
-  uid: r.uid,
-  display_name: r.name,
-  email: r.email,
-  username: r.username,
-  photo_url: r.image,
-  role: r.role,
-  status: r.status,
-  team: r.teamId !== null && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
-  created_at: r.createdAt.toISOString(),
-});
-
 export interface EmployeeFilter {
   companyId: number;
   teamId?: number;
@@ -204,3 +191,4 @@ export function createPeopleRepo(db: Db) {
   };
 }
 export type PeopleRepo = ReturnType<typeof createPeopleRepo>;
+export type TeamRow = NonNullable<Awaited<ReturnType<PeopleRepo["team"]>>>;

@@ -38,7 +38,70 @@ export function createPeopleService(d: PeopleServiceDeps) {
     return found;
   }
 
+  async function loadTeam(companyId: number, id: number) {
+    const team = await d.people.team(companyId, id);
+    if (!team) throw notFound("Team");
+    return team;
+  }
+  async function checkLeader(companyId: number, leaderId: number | null | undefined) {
+    if (leaderId === null || leaderId === undefined) return;
+    const leader = await d.people.employee(companyId, leaderId);
+    if (!leader || leader.status !== "active") throw notFound("Leader");
+  }
+  const nameTaken = () => conflict("team_name_taken", "A team with this name already exists");
+
   return {
+    /** A team the actor may see; any other is not found. */
+    async team(actor: Actor, companyId: number, id: number) {
+      const team = await loadTeam(companyId, id);
+      authorize(actor, peoplePolicy.readTeam, team.team, "not_found");
+      return team;
+    },
+
+    async createTeam(actor: Actor, companyId: number, body: { name: string; leader_id?: number | null }) {
+      await checkLeader(companyId, body.leader_id);
+      if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
+      const created = await d.people.createTeam(companyId, body.name, actor.accountId);
+      if (!created) throw nameTaken();
+      if (body.leader_id) await d.people.setLeader(created.id, body.leader_id);
+      return loadTeam(companyId, created.id);
+    },
+
+    async updateTeam(actor: Actor, companyId: number, id: number, body: { name?: string; leader_id?: number | null }) {
+      const team = await loadTeam(companyId, id);
+      authorize(actor, peoplePolicy.manageTeams, team.team);
+      // The leader named in the body is checked before the rename: a refused call changes nothing.
+      await checkLeader(companyId, body.leader_id);
+      if (body.name !== undefined && body.name.toLowerCase() !== team.team.name.toLowerCase()) {
+        if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
+        if (!(await d.people.renameTeam(team.team.id, body.name))) throw nameTaken();
+      }
+      if (body.leader_id !== undefined) await d.people.setLeader(team.team.id, body.leader_id);
+      return loadTeam(companyId, team.team.id);
+    },
+
+    async deleteTeam(actor: Actor, companyId: number, id: number) {
+      const team = await loadTeam(companyId, id);
+      authorize(actor, peoplePolicy.manageTeams, team.team);
+      if (!(await d.people.deleteEmptyTeam(team.team.id))) throw conflict("team_not_empty", "Only an empty team can be deleted: move its people first");
+    },
+
+    async updateEmployee(actor: Actor, companyId: number, id: number, b: { role?: CompanyRole; team_id?: number | null; status?: "deactivated" }) {
+      const target = await d.people.employee(companyId, id);
+      if (!target) throw notFound("Employee");
+      // Every check (the team named in the body included) before any change: a refused call changes nothing.
+      if (b.role !== undefined) authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
+      if (b.team_id !== undefined) {
+        authorize(actor, peoplePolicy.moveEmployee, target);
+        if (b.team_id !== null && !(await d.people.team(companyId, b.team_id))) throw notFound("Team");
+      }
+      if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
+      if (b.role !== undefined) await d.people.setRole(actor.accountId, target.id, b.role);
+      if (b.team_id !== undefined) await d.people.setTeam(target.id, b.team_id);
+      if (b.status === "deactivated") await d.people.deactivate(actor.accountId, target.id);
+      return (await d.people.employee(companyId, target.id))!;
+    },
+
     /**
      * A fresh link for an invitation (issue 23): the earlier link stops working (createInvitation
      * revokes it) and the new one is mailed. Answers the new invitation's id.

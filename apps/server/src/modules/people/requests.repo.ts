@@ -20,9 +20,6 @@ const inviterUser = alias(authUsers, "inviter_user");
 const target = alias(accounts, "target");
 const targetUser = alias(authUsers, "target_user");
 
-const person = (id: number | null, name: string | null, email: string | null) =>
-  id !== null && name !== null && email !== null ? { id, display_name: name, email } : null;
-
 type Scope = { companyId: number; teamId?: number; status?: "pending" | "accepted" | "rejected"; sort: "asc" | "desc"; limit: number; offset: number };
 
 export function createRequestsRepo(db: Db) {
@@ -81,36 +78,6 @@ export function createRequestsRepo(db: Db) {
       .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid));
 
   return {
-    presentInvite(x: Awaited<ReturnType<typeof inviteSelect>>[number]) {
-      return {
-        id: x.r.id,
-        email: x.r.email,
-        role: x.r.role,
-        team: { id: x.r.teamId, name: x.teamName },
-        status: x.r.status,
-        reason: x.r.reason,
-        requested_by: person(x.r.requestedBy, x.askerName, x.askerEmail)!,
-        decided_by: person(x.r.decidedBy, x.deciderName, x.deciderEmail),
-        decided_at: x.r.decidedAt?.toISOString() ?? null,
-        created_at: x.r.createdAt.toISOString(),
-      };
-    },
-
-    presentRemoval(x: Awaited<ReturnType<typeof removalSelect>>[number]) {
-      return {
-        id: x.r.id,
-        employee: person(x.r.accountId, x.targetName, x.targetEmail)!,
-        team: { id: x.r.teamId, name: x.teamName },
-        status: x.r.status,
-        reason: x.r.reason,
-        decision_reason: x.r.decisionReason,
-        requested_by: person(x.r.requestedBy, x.askerName, x.askerEmail)!,
-        decided_by: person(x.r.decidedBy, x.deciderName, x.deciderEmail),
-        decided_at: x.r.decidedAt?.toISOString() ?? null,
-        created_at: x.r.createdAt.toISOString(),
-      };
-    },
-
     async listInvites(s: Scope) {
       const where = scopeWhere(inviteRequests, s);
       const [rows, [total]] = await Promise.all([
@@ -249,12 +216,6 @@ export function createRequestsRepo(db: Db) {
         .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.id} <> ${keepId}`));
     },
 
-    /** The most recent invitation to this address, whatever its state. */
-    async latestInvitation(email: string) {
-      const [row] = await db.select().from(invitations).where(eq(invitations.email, email)).orderBy(desc(invitations.id)).limit(1);
-      return row;
-    },
-
     async emailRegistered(email: string) {
       const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return Boolean(row);
@@ -286,3 +247,7 @@ async function createInvitationTx(tx: Tx, v: { companyId: number; email: string;
   await recordAudit(tx, { actorId: v.invitedBy, companyId: v.companyId, entity: "invitation", entityId: row!.id, action, after: { email: v.email, role: v.role, team_id: v.teamId, company_id: v.companyId } });
   return { id: row!.id, token };
 }
+export type InviteRequestRow = NonNullable<Awaited<ReturnType<RequestsRepo["invite"]>>>;
+export type RemovalRequestRow = NonNullable<Awaited<ReturnType<RequestsRepo["removal"]>>>;
+export type InvitationFound = NonNullable<Awaited<ReturnType<RequestsRepo["invitationByToken"]>>>;
+export type InvitationOpen = NonNullable<Awaited<ReturnType<RequestsRepo["invitationById"]>>>;

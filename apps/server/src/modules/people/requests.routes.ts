@@ -10,18 +10,18 @@ import {
   RemovalRequest,
   RequestsQuery,
 } from "@learnward/contracts";
-import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
+import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { peoplePolicy } from "./people.policy.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
+import { presentInvite, presentRemoval } from "./people.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const viewers = { access: ["hr", "teamleader"] as const };
 
-function scope(actor: Actor, q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" }, p: { limit: number; offset: number }) {
-  const companyId = requireCompany(actor);
+function scope(actor: Actor, companyId: number, q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" }, p: { limit: number; offset: number }) {
   return {
     companyId,
     ...peoplePolicy.requestScope(actor),
@@ -36,15 +36,14 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
   for (const kind of ["invite", "removal"] as const) {
     const base = `/api/b2b/v1/${kind}-requests`;
     const Item = kind === "invite" ? InviteRequest : RemovalRequest;
-    const load = async (actor: Actor, id: number) => {
-      const companyId = requireCompany(actor);
+    const load = async (actor: Actor, companyId: number, id: number) => {
       const row = kind === "invite" ? await requests.invite(companyId, id) : await requests.removal(companyId, id);
       if (!row) throw notFound("Request");
       authorize(actor, peoplePolicy.readRequest, row.r, "not_found");
       return row;
     };
     const present = (row: Awaited<ReturnType<typeof load>>) =>
-      kind === "invite" ? requests.presentInvite(row as never) : requests.presentRemoval(row as never);
+      kind === "invite" ? presentInvite(row as never) : presentRemoval(row as never);
 
     app.get(
       base,
@@ -52,7 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
       async (req) => {
         const { actor } = req;
         const p = pageParams(req.query, req.query.page_size);
-        const s = scope(actor, req.query, p);
+        const s = scope(actor, req.companyId, req.query, p);
         const { rows, count } = kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
         return toPage(req, p, count, rows.map((r) => present(r as never)));
       },
@@ -61,7 +60,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     app.get(
       `${base}/:id`,
       { config: viewers, schema: { tags: ["people"], summary: `One ${kind} request`, params: IdParam, response: { 200: Item, ...errors } } },
-      async (req) => present(await load(req.actor, req.params.id)),
+      async (req) => present(await load(req.actor, req.companyId, req.params.id)),
     );
 
     for (const verb of ["accept", "reject"] as const) {
@@ -73,7 +72,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
         },
         async (req) => {
           const { actor } = req;
-          await load(actor, req.params.id);
+          await load(actor, req.companyId, req.params.id);
           const accept = verb === "accept";
           const row =
             kind === "invite"
@@ -94,7 +93,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     async (req, reply) => {
       const { actor } = req;
       const id = await service.requestInvite(actor, req.body);
-      return reply.status(201).send(requests.presentInvite((await requests.invite(requireCompany(actor), id))!));
+      return reply.status(201).send(presentInvite((await requests.invite(req.companyId, id))!));
     },
   );
 
@@ -107,7 +106,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     async (req, reply) => {
       const { actor } = req;
       const id = await service.requestRemoval(actor, req.body);
-      return reply.status(201).send(requests.presentRemoval((await requests.removal(requireCompany(actor), id))!));
+      return reply.status(201).send(presentRemoval((await requests.removal(req.companyId, id))!));
     },
   );
 };

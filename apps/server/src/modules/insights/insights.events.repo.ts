@@ -3,7 +3,6 @@ import type { Db } from "../../db/client.ts";
 import { doneBy } from "../network/done.scope.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
-import { on, type Handler } from "../../lib/events.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A database handle or an open transaction: events are written in the action's own transaction. */
@@ -183,25 +182,3 @@ export async function rebuildRollups(tx: Executor, companyId: number): Promise<v
   }
   await applyRollups(tx, sql`e.company_id = ${companyId}::int`);
 }
-
-/** Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction. */
-export function subscribeInsights(): void {
-  on("content.saved", saved);
-  on("content.started", started);
-  on("content.finished", finished);
-  on("collection.item_done", itemDone);
-  on("plan.assigned", planAssigned);
-  on("purchase_request.approved", approved);
-  on("purchase_request.rejected", rejected);
-}
-const saved: Handler<"content.saved"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentId: e.contentId });
-const started: Handler<"content.started"> = (tx, e) => recordEvent(tx, { kind: "start", accountId: e.actorId, contentId: e.contentId });
-const finished: Handler<"content.finished"> = (tx, e) => recordEvent(tx, { kind: "finish", accountId: e.actorId, contentId: e.contentId });
-const itemDone: Handler<"collection.item_done"> = (tx, e) => recordEvent(tx, { kind: "item_done", accountId: e.actorId, contentId: e.contentId, collectionId: e.collectionId });
-const planAssigned: Handler<"plan.assigned"> = (tx, e) => recordPlanAssigned(tx, e.planId, e.actorId);
-const decided =
-  (outcome: "approved" | "rejected"): Handler<"purchase_request.approved" | "purchase_request.rejected"> =>
-  (tx, e) =>
-    recordEvent(tx, { kind: "request_decided", accountId: e.requesterId, actorId: e.actorId, requestId: e.requestId, outcome });
-const approved = decided("approved");
-const rejected = decided("rejected");

@@ -11,7 +11,8 @@ import { AppError } from "../../lib/errors.ts";
  *      for, and holds off, all money moving within the budget); FOR SHARE to move money within
  *      one allocation, so approvals of different teams still run side by side;
  *   2. then the allocation row, FOR UPDATE;
- *   3. then the purchase request, FOR UPDATE.
+ *   3. then the purchase request: the UPDATE that moves it locks it, and its WHERE re-checks the
+ *      status it moves from once it holds the lock.
  * Issue 22: a cut that locked the budget while an approval locked only the allocation left an
  * allocation at 17,500 with 40,000 reserved.
  */
@@ -31,12 +32,6 @@ export async function lockAllocation(tx: Tx, id: number) {
   if (!ref) return undefined;
   await lockBudget(tx, ref.budgetId, "share");
   const [row] = await tx.select().from(budgetAllocations).where(eq(budgetAllocations.id, id)).for("update");
-  return row;
-}
-
-/** Step 3. */
-export async function lockRequest(tx: Tx, companyId: number, id: number) {
-  const [row] = await tx.select().from(purchaseRequests).where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.companyId, companyId))).for("update");
   return row;
 }
 

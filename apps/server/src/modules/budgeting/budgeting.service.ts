@@ -1,0 +1,198 @@
+import type { PurchaseRequestsQuery } from "@learnward/contracts";
+import type { z } from "zod";
+import { type Actor, authorize } from "../../lib/actor.ts";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { IdentityRepo } from "../identity/identity.repo.ts";
+import type { PeopleRepo } from "../people/people.repo.ts";
+import { budgetingPolicy } from "./budgeting.policy.ts";
+import type { BudgetingRepo, BudgetRow, RequestRow, RequestView } from "./budgeting.repo.ts";
+
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** A year starts on 1 January, a month on its 1st; the period ends on its last day. */
+function periodEnd(period: "year" | "month", start: string): string {
+  const [y, m, d] = start.split("-").map(Number) as [number, number, number];
+  if (d !== 1 || (period === "year" && m !== 1)) throw new AppError("budget_start_invalid", 400, period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st", { period });
+  const end = period === "year" ? new Date(Date.UTC(y, 11, 31)) : new Date(Date.UTC(y, m, 0));
+  return end.toISOString().slice(0, 10);
+}
+
+/** Cumulative committed (approved or paid) and paid money at the end of each month or day, up to today. */
+export function usagePoints(b: Pick<BudgetRow, "period" | "periodStart" | "periodEnd">, held: { price: number | bigint | string; decidedAt: Date | null; paidAt: string | null }[], today: string) {
+  const steps: { start: string; end: string }[] = [];
+  const [y, m] = b.periodStart.split("-").map(Number) as [number, number];
+  const last = today < b.periodEnd ? today : b.periodEnd;
+  if (b.period === "year") {
+    for (let month = 0; month < 12; month++) {
+      const start = new Date(Date.UTC(y, month, 1)).toISOString().slice(0, 10);
+      if (start > last) break;
+      steps.push({ start, end: new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10) });
+    }
+  } else {
+    for (let day = 1; ; day++) {
+      const date = new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
+      if (date > last || date > b.periodEnd) break;
+      steps.push({ start: date, end: date });
+    }
+  }
+  const items = held.map((h) => ({ price: Number(h.price), decided: h.decidedAt ? h.decidedAt.toISOString().slice(0, 10) : null, paid: h.paidAt }));
+  return steps.map((step) => ({
+    ...step,
+    committed_minor: items.reduce((sum, i) => (i.decided !== null && i.decided <= step.end ? sum + i.price : sum), 0),
+    paid_minor: items.reduce((sum, i) => (i.paid !== null && i.paid <= step.end ? sum + i.price : sum), 0),
+  }));
+}
+
+/** "period" filters: requests made in the current year or month. */
+const since = (period: "year" | "month" | undefined) => {
+  if (!period) return undefined;
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), period === "year" ? 0 : now.getUTCMonth(), 1));
+};
+
+type RequestsQuery = Omit<z.infer<typeof PurchaseRequestsQuery>, "page" | "page_size">;
+export type Decision =
+  | { verb: "approve" }
+  | { verb: "reject"; reason: string }
+  | { verb: "pay"; reference: string; paid_at?: string }
+  | { verb: "cancel" };
+/** The status each decision leaves a request in: repeating it answers the request again. */
+const DONE = { approve: "approved", reject: "rejected", pay: "paid", cancel: "cancelled" } as const;
+
+/** Budgets, allocations and purchase requests: the rules and transactions between routes and repo. */
+export function createBudgetingService(d: { repo: BudgetingRepo; identity: IdentityRepo; people: PeopleRepo }) {
+  const { repo } = d;
+
+  async function budget(companyId: number, id: number) {
+    const b = await repo.budget(companyId, id);
+    if (!b) throw notFound("Budget");
+    return b;
+  }
+
+  /** A budget with its allocations (one team's only, if given). */
+  async function withAllocations(companyId: number, id: number, teamId?: number) {
+    const b = await budget(companyId, id);
+    return { b, allocs: await repo.allocations([b.id], teamId) };
+  }
+
+  /** Refuses a decision the actor may not take; their own request has its own code (it goes to the L&D leader). */
+  function authorizeDecision(actor: Actor, r: RequestRow) {
+    if (budgetingPolicy.ownRequest(actor, r)) throw new AppError("own_request", 403, "You can't decide your own request: the L&D leader decides it");
+    authorize(actor, budgetingPolicy.decide, r);
+  }
+
+  /** Runs one decision on the request as read; answers the finished row, or null if it had moved on. */
+  async function run(actor: Actor, seen: RequestView, x: Decision): Promise<RequestView | null> {
+    const { r } = seen;
+    switch (x.verb) {
+      case "approve": {
+        authorizeDecision(actor, r);
+        const done = await repo.approve(actor.accountId, r, todayIso());
+        return done && { ...seen, r: done.row, budgetId: done.budgetId, deciderName: await repo.displayName(actor.accountId) };
+      }
+      case "reject": {
+        authorizeDecision(actor, r);
+        const row = await repo.transition(actor.accountId, r, ["pending"], "rejected", { decidedBy: actor.accountId, decidedAt: new Date(), rejectionReason: x.reason }, "reject");
+        return row && { ...seen, r: row, deciderName: await repo.displayName(actor.accountId) };
+      }
+      case "pay": {
+        if (r.status === "approved") authorize(actor, budgetingPolicy.pay, r);
+        const row = await repo.transition(actor.accountId, r, ["approved"], "paid", { paidAt: x.paid_at ?? todayIso(), paymentReference: x.reference }, "pay");
+        return row && { ...seen, r: row };
+      }
+      case "cancel": {
+        // Only the requester cancels; once paid (or decided against) it is a conflict, not a refusal.
+        if (r.requestedBy !== actor.accountId) throw new AppError("forbidden", 403, "Permission denied");
+        // Cancelling an approved request releases its reservation: only approved and paid ones count.
+        const row = await repo.transition(actor.accountId, r, ["pending", "approved"], "cancelled", {}, "cancel");
+        return row && { ...seen, r: row };
+      }
+    }
+  }
+
+  const service = {
+    budgets(actor: Actor, companyId: number, f: { period?: "year" | "month"; current?: boolean }, limit: number, offset: number) {
+      return repo.budgets(companyId, { period: f.period, on: f.current ? todayIso() : undefined, teamId: budgetingPolicy.budgetScope(actor).teamId }, limit, offset);
+    },
+
+    /** A budget with the allocations the actor may see. */
+    budget: (actor: Actor, companyId: number, id: number) => withAllocations(companyId, id, budgetingPolicy.budgetScope(actor).teamId),
+
+    async createBudget(actor: Actor, companyId: number, v: { period: "year" | "month"; period_start: string; frequency?: BudgetRow["frequency"]; amount_minor: number }) {
+      const company = (await d.identity.companyById(companyId))!;
+      return repo.createBudget(actor.accountId, { companyId, period: v.period, periodStart: v.period_start, periodEnd: periodEnd(v.period, v.period_start), frequency: v.frequency ?? null, amountMinor: v.amount_minor, currency: company.currency, createdBy: actor.accountId });
+    },
+
+    async updateBudget(actor: Actor, companyId: number, id: number, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
+      authorize(actor, budgetingPolicy.manageBudgets, null);
+      await repo.updateBudget(actor.accountId, await budget(companyId, id), patch);
+      return withAllocations(companyId, id);
+    },
+
+    async allocate(actor: Actor, companyId: number, id: number, teamId: number, amountMinor: number) {
+      const b = await budget(companyId, id);
+      if (!(await d.people.team(companyId, teamId))) throw notFound("Team");
+      await repo.allocate(actor.accountId, b, teamId, amountMinor);
+      return withAllocations(companyId, id);
+    },
+
+    /** Committed and paid money over a budget's period, for the whole budget or one team's allocation. */
+    async usage(actor: Actor, companyId: number, id: number, team: number | undefined) {
+      let teamId = team;
+      const scoped = budgetingPolicy.budgetScope(actor).teamId;
+      if (scoped !== undefined) {
+        if (teamId !== undefined && teamId !== actor.teamId) throw forbidden("You can only see your own team's budget");
+        teamId = scoped;
+      }
+      const b = await budget(companyId, id);
+      const [allocs, held] = await Promise.all([repo.allocations([b.id], teamId), repo.heldOver(b.id, teamId)]);
+      if (teamId !== undefined && allocs.length === 0 && scoped === undefined && !(await d.people.team(companyId, teamId))) throw notFound("Team");
+      return { b, teamId, allocs, points: usagePoints(b, held, todayIso()) };
+    },
+
+    audit: repo.audit,
+
+    /** My requests, or those I decide as budgeting.policy defines them (insights counts the same). */
+    async requests(actor: Actor, companyId: number, q: RequestsQuery, limit: number, offset: number) {
+      const status = q.status === "all" ? undefined : q.status;
+      if (q.scope === "mine") return repo.requests(companyId, { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+      const decider = budgetingPolicy.decideScope(actor);
+      if (!decider) throw new AppError("forbidden", 403, "Permission denied");
+      return repo.requests(companyId, { decider, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+    },
+
+    /** Finance needs every request of the company, the L&D leader's own too. */
+    async exportRequests(companyId: number, q: RequestsQuery) {
+      return (await repo.requests(companyId, { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0)).rows;
+    },
+
+    async request(actor: Actor, companyId: number, id: number): Promise<RequestView> {
+      const row = await repo.request(companyId, id);
+      if (!row || !budgetingPolicy.read(actor, row.r)) throw notFound("Purchase request");
+      return row;
+    },
+
+    async createRequest(actor: Actor, companyId: number, b: { title: string; link?: string | null; price_minor: number; reason?: string | null }) {
+      if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
+      const company = (await d.identity.companyById(companyId))!;
+      const row = await repo.createRequest({ companyId, teamId: actor.teamId, requestedBy: actor.accountId, title: b.title, link: b.link ?? null, priceMinor: b.price_minor, currency: company.currency, reason: b.reason ?? null });
+      return (await repo.request(companyId, row.id))!;
+    },
+
+    /**
+     * Approves, rejects, pays or cancels a request, answering it as the write finished it (issue 24:
+     * read once, not before, inside and after). Repeating the decision already taken answers it
+     * again; a request that has moved on otherwise is a conflict.
+     */
+    async decide(actor: Actor, companyId: number, id: number, x: Decision): Promise<RequestView> {
+      const seen = await service.request(actor, companyId, id);
+      const done = await run(actor, seen, x);
+      if (done) return done;
+      const now = seen.r.status === DONE[x.verb] ? seen : await service.request(actor, companyId, id);
+      if (now.r.status !== DONE[x.verb]) throw conflict("request_already_decided", `This request is ${now.r.status}`, { status: now.r.status });
+      return now;
+    },
+  };
+  return service;
+}
+export type BudgetingService = ReturnType<typeof createBudgetingService>;
