@@ -21,6 +21,8 @@ let people = 0;
 export interface Person {
   id: number;
   email: string;
+  /** What colleagues look the person up by (`?username=`). */
+  username: string;
   client: Client;
 }
 
@@ -137,7 +139,7 @@ async function addAccount(t: TestContext, opts: { companyId: number | null; role
     const [row] = await tx.insert(accounts).values({ uid, companyId: cid, role: opts.role, teamId: opts.teamId ?? null, username }).returning({ id: accounts.id });
     return row!.id;
   });
-  return { id, email, client: await t.as(email) };
+  return { id, email, username, client: await t.as(email) };
 }
 
 /**
