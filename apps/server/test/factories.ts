@@ -63,15 +63,16 @@ export async function leadTeam(t: TestContext, teamId: number, leaderId: number)
  */
 export async function createCompanyWithRoles(
   t: TestContext,
-  opts: Parameters<typeof createCompany>[1] = {},
+  opts: Parameters<typeof createCompany>[1] & { teamName?: string; names?: Partial<Record<"hr" | "ldleader" | "teamleader" | "member", string>> } = {},
 ): Promise<{ company: { id: number; name: string; domain: string }; team: { id: number; name: string }; hr: Person; ldleader: Person; teamleader: Person; member: Person }> {
   const company = await createCompany(t, opts);
-  const team = await createTeam(t, { company: company.id });
+  const team = await createTeam(t, { company: company.id, name: opts.teamName });
+  const name = opts.names ?? {};
   const [hr, ldleader, teamleader, member] = await Promise.all([
-    addPerson(t, { company: company.id, role: "hr" }),
-    addPerson(t, { company: company.id, role: "ldleader" }),
-    addPerson(t, { company: company.id, role: "teamleader", teamId: team.id }),
-    addPerson(t, { company: company.id, role: "member", teamId: team.id }),
+    addPerson(t, { company: company.id, role: "hr", name: name.hr }),
+    addPerson(t, { company: company.id, role: "ldleader", name: name.ldleader }),
+    addPerson(t, { company: company.id, role: "teamleader", teamId: team.id, name: name.teamleader }),
+    addPerson(t, { company: company.id, role: "member", teamId: team.id, name: name.member }),
   ]);
   await leadTeam(t, team.id, teamleader.id);
   return { company, team, hr, ldleader, teamleader, member };
