@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
-import { accounts, authCredentials, authUsers, companies } from "../src/db/schema/index.ts";
+import { accounts, authCredentials, authUsers, companies, contentItems, teams } from "../src/db/schema/index.ts";
+import { normaliseUrl, recognise } from "../src/lib/providers.ts";
 import { DEMO_PASSWORD, type Client, type TestContext } from "./helpers.ts";
+
+/** Unique within a test run: names, emails and domains built from it never collide between tests. */
+const unique = () => randomUUID().slice(0, 8);
 
 /** The demo companies by domain, or any company by id. */
 export async function companyId(t: TestContext, company: "acme" | "globex" | number): Promise<number> {
@@ -14,6 +18,97 @@ export async function companyId(t: TestContext, company: "acme" | "globex" | num
 
 let people = 0;
 
+export interface Person {
+  id: number;
+  email: string;
+  /** What colleagues look the person up by (`?username=`). */
+  username: string;
+  client: Client;
+}
+
+/**
+ * A new company of its own, empty: tests that build on it never see another test's people, teams,
+ * budgets or content, whatever order they run in.
+ */
+export async function createCompany(
+  t: TestContext,
+  opts: { name?: string; currency?: string; allowlist?: string[]; requireTwoFactor?: boolean } = {},
+): Promise<{ id: number; name: string; domain: string }> {
+  const u = unique();
+  const domain = `co-${u}.test`;
+  const [row] = await t.database.db
+    .insert(companies)
+    .values({ name: opts.name ?? `Company ${u}`, domain, currency: opts.currency ?? "USD", registrationAllowlist: opts.allowlist ?? [], requireTwoFactor: opts.requireTwoFactor ?? false })
+    .returning({ id: companies.id, name: companies.name, domain: companies.domain });
+  return row!;
+}
+
+/** A team of a company, led by `leaderId` when given. */
+export async function createTeam(t: TestContext, opts: { company: number; name?: string; leaderId?: number | null }): Promise<{ id: number; name: string }> {
+  const [row] = await t.database.db
+    .insert(teams)
+    .values({ companyId: opts.company, name: opts.name ?? `Team ${unique()}`, leaderAccountId: opts.leaderId ?? null })
+    .returning({ id: teams.id, name: teams.name });
+  return row!;
+}
+
+/** Makes `leaderId` the leader of a team. */
+export async function leadTeam(t: TestContext, teamId: number, leaderId: number): Promise<void> {
+  await t.database.db.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
+}
+
+/**
+ * A company with one signed-in person per company role, as the product's examples have it: an hr,
+ * an L&D leader, a team leader who leads `team`, and a member of that team.
+ */
+export async function createCompanyWithRoles(
+  t: TestContext,
+  opts: Parameters<typeof createCompany>[1] & { teamName?: string; names?: Partial<Record<"hr" | "ldleader" | "teamleader" | "member", string>> } = {},
+): Promise<{ company: { id: number; name: string; domain: string }; team: { id: number; name: string }; hr: Person; ldleader: Person; teamleader: Person; member: Person }> {
+  const company = await createCompany(t, opts);
+  const team = await createTeam(t, { company: company.id, name: opts.teamName });
+  const name = opts.names ?? {};
+  const [hr, ldleader, teamleader, member] = await Promise.all([
+    addPerson(t, { company: company.id, role: "hr", name: name.hr }),
+    addPerson(t, { company: company.id, role: "ldleader", name: name.ldleader }),
+    addPerson(t, { company: company.id, role: "teamleader", teamId: team.id, name: name.teamleader }),
+    addPerson(t, { company: company.id, role: "member", teamId: team.id, name: name.member }),
+  ]);
+  await leadTeam(t, team.id, teamleader.id);
+  return { company, team, hr, ldleader, teamleader, member };
+}
+
+/** A platform operator (no company), signed in with the second factor their role requires. */
+export async function addOperator(t: TestContext, opts: { name?: string } = {}): Promise<Person> {
+  return addAccount(t, { companyId: null, role: "admin", teamId: null, name: opts.name });
+}
+
+/** A catalog item of a company, as a public save or the catalog import leaves it. */
+export async function addContent(
+  t: TestContext,
+  opts: { company: number; createdBy?: number | null; title?: string; url?: string; contentType?: (typeof contentItems.$inferInsert)["contentType"]; skills?: string[]; description?: string; author?: string; durationS?: number },
+): Promise<{ id: number; title: string; url: string }> {
+  const u = unique();
+  const url = opts.url ?? `https://example.com/articles/${u}`;
+  const [row] = await t.database.db
+    .insert(contentItems)
+    .values({
+      companyId: opts.company,
+      url,
+      normalizedUrl: normaliseUrl(url),
+      title: opts.title ?? `Item ${u}`,
+      contentType: opts.contentType ?? "article",
+      provider: recognise(url).provider,
+      author: opts.author ?? null,
+      durationS: opts.durationS ?? null,
+      description: opts.description ?? null,
+      skills: opts.skills ?? [],
+      createdBy: opts.createdBy ?? null,
+    })
+    .returning({ id: contentItems.id, title: contentItems.title, url: contentItems.url });
+  return row!;
+}
+
 /**
  * A new active person of a company, signed in: what a test needs when the demo accounts (one per
  * role, Acme only) are not enough, e.g. a colleague of the same team or a Globex hr.
@@ -21,12 +116,23 @@ let people = 0;
 export async function addPerson(
   t: TestContext,
   opts: { company: "acme" | "globex" | number; role: Exclude<Role, "admin">; teamId?: number | null; name?: string },
-): Promise<{ id: number; email: string; client: Client }> {
+): Promise<Person> {
+  return addAccount(t, { companyId: await companyId(t, opts.company), role: opts.role, teamId: opts.teamId ?? null, name: opts.name });
+}
+
+// Hashing is slow on purpose: one hash of the shared test password per context is enough.
+const hashes = new WeakMap<TestContext, Promise<string>>();
+const passwordHash = (t: TestContext) => {
+  if (!hashes.has(t)) hashes.set(t, t.app.auth.$context.then((c) => c.password.hash(DEMO_PASSWORD)));
+  return hashes.get(t)!;
+};
+
+async function addAccount(t: TestContext, opts: { companyId: number | null; role: Role; teamId: number | null; name?: string }): Promise<Person> {
   const n = ++people;
-  const cid = await companyId(t, opts.company);
-  const username = `person${n}-${randomUUID().slice(0, 8)}`;
+  const cid = opts.companyId;
+  const username = `person${n}-${unique()}`;
   const email = `${username}@factory.test`;
-  const hash = await (await t.app.auth.$context).password.hash(DEMO_PASSWORD);
+  const hash = await passwordHash(t);
   const uid = randomUUID();
   const id = await t.database.db.transaction(async (tx) => {
     await tx.insert(authUsers).values({ id: uid, name: opts.name ?? `Person ${n}`, email, emailVerified: true });
@@ -34,7 +140,7 @@ export async function addPerson(
     const [row] = await tx.insert(accounts).values({ uid, companyId: cid, role: opts.role, teamId: opts.teamId ?? null, username }).returning({ id: accounts.id });
     return row!.id;
   });
-  return { id, email, client: await t.as(email) };
+  return { id, email, username, client: await t.as(email) };
 }
 
 /**

@@ -4,7 +4,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPhone } from "../src/plugins/ssr.ts";
-import { createTestContext, DEMO, sessionCookie, type TestContext } from "./helpers.ts";
+import { createTestContext, sessionCookie, type TestContext } from "./helpers.ts";
+import { addPerson, createCompany } from "./factories.ts";
 
 // A stand-in for apps/web's server build (dist-ssr/entry-server.js), with the same signature: it
 // renders what the API answered it, so the test sees which calls it could make and as whom.
@@ -30,10 +31,14 @@ export async function render({ url, cookie, phone, api }) {
 let ctx: TestContext;
 let root: string;
 let cookie: string;
+let memberEmail: string;
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><title>Learnward</title><link rel="modulepreload" href="/assets/index-1.js"></head><body><div id="root"></div></body></html>';
 
-function writeEntry(version: number) {
+// The version last written: tests that rebuild move it on, so none expects the version another left.
+let version = 0;
+function writeEntry(next = version + 1) {
+  version = next;
   const file = path.join(root, "dist-ssr", "entry-server.js");
   // Loading it leaves a trace, to see when the server loads it.
   fs.writeFileSync(file, `const VERSION = ${version}; globalThis.learnwardBuildLoaded = VERSION;${ENTRY}`);
@@ -47,9 +52,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "dist", "assets"), { recursive: true });
   fs.mkdirSync(path.join(root, "dist-ssr"));
   fs.writeFileSync(path.join(root, "dist", "index.html"), TEMPLATE);
-  writeEntry(1);
-  ctx = await createTestContext({ env: { WEB_DIST: path.join(root, "dist") } });
-  cookie = await sessionCookie(ctx, DEMO.member);
+  writeEntry();
+  ctx = await createTestContext({ seed: false, env: { WEB_DIST: path.join(root, "dist") } });
+  memberEmail = (await addPerson(ctx, { company: (await createCompany(ctx)).id, role: "member" })).email;
+  cookie = await sessionCookie(ctx, memberEmail);
 });
 afterAll(async () => {
   await ctx.close();
@@ -67,7 +73,7 @@ describe("pages rendered on the server (issue 13)", () => {
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.body).toContain('<html lang="es">');
     expect(res.body).toContain('<style data-emotion="css abc">.css-abc{color:red}</style></head>');
-    expect(res.body).toContain('<div id="root"><p>1 /login?next=%2Fhome phone=false anonymous');
+    expect(res.body).toContain(`<div id="root"><p>${version} /login?next=%2Fhome phone=false anonymous`);
     // People's text reaches the page as it is ("$&" is not a replacement pattern).
     expect(res.body).toContain("<p>Pay $& save $' now</p>");
     // The state cannot end its script tag: a page can't be made to run what a value holds.
@@ -77,7 +83,7 @@ describe("pages rendered on the server (issue 13)", () => {
 
   it("calls the API as the visitor, and nothing but the API", async () => {
     const signedIn = await page("/home", { cookie });
-    expect(signedIn.body).toContain(`/home phone=false ${DEMO.member} | Only the API is called while rendering`);
+    expect(signedIn.body).toContain(`/home phone=false ${memberEmail} | Only the API is called while rendering`);
     const someoneElse = await page("/home", { cookie: "better-auth.session_token=forged" });
     expect(someoneElse.body).toContain("/home phone=false anonymous");
   });
@@ -90,7 +96,7 @@ describe("pages rendered on the server (issue 13)", () => {
   it("compresses the rendered page", async () => {
     const res = await page("/login", { "accept-encoding": "br" });
     expect(res.headers["content-encoding"]).toBe("br");
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain("<p>1 /login");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain(`<p>${version} /login`);
   });
 
   it("sends index.html as it is when the render fails, hangs, or the page is the browser's to draw", async () => {
@@ -104,16 +110,18 @@ describe("pages rendered on the server (issue 13)", () => {
   });
 
   it("renders with the new build after a rebuild while running", async () => {
-    writeEntry(2);
-    expect((await page("/login")).body).toContain("<p>2 /login");
+    writeEntry();
+    expect((await page("/login")).body).toContain(`<p>${version} /login`);
   });
 
   it("loads the build once the server listens, before any page is asked for", async () => {
-    writeEntry(3);
     const loaded = () => (globalThis as { learnwardBuildLoaded?: number }).learnwardBuildLoaded;
-    expect(loaded()).toBe(2);
+    const before = version;
+    expect(loaded()).toBe(before);
+    writeEntry();
+    expect(loaded()).toBe(before);
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    await vi.waitFor(() => expect(loaded()).toBe(3), { timeout: 5_000 });
+    await vi.waitFor(() => expect(loaded()).toBe(before + 1), { timeout: 5_000 });
   });
 
   it("keeps the API and files out of page rendering", async () => {

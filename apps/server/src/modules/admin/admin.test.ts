@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, DEMO, DEMO_PASSWORD, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let admin: Client, hr: Client, ld: Client;
@@ -22,10 +23,15 @@ describe("admin area", () => {
   });
 
   it("lists companies with people and activity, and creates one whose allow-list admits sign-ups", async () => {
-    const list = await admin.get("/api/b2b/v1/admin/companies/");
-    expect(list.body.results.map((c: { name: string }) => c.name)).toEqual(["Acme", "Globex"]);
-    expect(list.body.results[0]).toMatchObject({ people_count: 4, status: "active" });
-    expect(list.body.results[0].active_people_30d).toBeGreaterThanOrEqual(2);
+    // A company of its own (other tests move people and add companies): four people, all signed in lately.
+    const { company } = await createCompanyWithRoles(t);
+    const list = await admin.get("/api/b2b/v1/admin/companies/?page_size=100");
+    const names = list.body.results.map((c: { name: string }) => c.name);
+    expect(names).toEqual(expect.arrayContaining(["Acme", "Globex", company.name]));
+    expect(names).toEqual([...names].sort());
+    const mine = list.body.results.find((c: { name: string }) => c.name === company.name);
+    expect(mine).toMatchObject({ people_count: 4, status: "active" });
+    expect(mine.active_people_30d).toBeGreaterThanOrEqual(2);
     const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Initech", domain: "Initech.test", currency: "eur", registration_allowlist: ["*@initech.test"] });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
@@ -37,18 +43,21 @@ describe("admin area", () => {
 
 
   it("suspends a company: its people can't sign in, nothing is deleted; reactivating restores them", async () => {
-    const globex = await t.as(DEMO.globex);
-    const id = (await admin.get("/api/b2b/v1/admin/companies/?search=globex")).body.results[0].id;
+    // A company of its own: no other test moves people into it or suspends it.
+    const id = (await createCompany(t)).id;
+    const person = await addPerson(t, { company: id, role: "member" });
+    const globex = person.client;
     expect((await admin.post(`/api/b2b/v1/admin/companies/${id}/suspend/`)).body).toMatchObject({ status: "suspended", people_count: 1 });
     expect((await globex.get("/api/me")).status).toBe(401); // its open sessions end with it
-    const refused = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.globex, password: "learnward-demo" });
+    const refused = await t.anonymous.post("/api/auth/sign-in/email", { email: person.email, password: DEMO_PASSWORD });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("company_suspended");
     await admin.post(`/api/b2b/v1/admin/companies/${id}/reactivate/`);
-    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.globex, password: "learnward-demo" })).status).toBe(200);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: person.email, password: DEMO_PASSWORD })).status).toBe(200);
   });
 
   it("finds accounts across companies, changes role or company, deactivates and reactivates, with sign-in history", async () => {
+    await t.as(DEMO.member); // a sign-in of their own to show, whichever test ran first
     const found = await admin.get("/api/b2b/v1/admin/accounts/?search=member");
     expect(found.body.results.map((a: { email: string }) => a.email).sort()).toEqual([DEMO.member, DEMO.globex]);
     const m = found.body.results.find((a: { email: string }) => a.email === DEMO.member);
@@ -96,7 +105,12 @@ describe("admin area", () => {
     expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000, reason: "Q4 top-up" })).body.amount_minor).toBe(800_000);
     const audit = await admin.get(`/api/b2b/v1/admin/audit/?entity=budget&entity_id=${b.id}`);
     expect(audit.body.results[0]).toMatchObject({ action: "adjust", reason: "Q4 top-up", actor: { display_name: "Alex Morgan" }, before: { amount_minor: 500_000 }, after: { amount_minor: 800_000 } });
-    const companyAudit = await admin.get("/api/b2b/v1/admin/audit/?entity=company");
+    // A company's own changes are audited too, newest first.
+    const company = (await admin.post("/api/b2b/v1/admin/companies/", { name: "Audited", domain: "audited.test" })).body.id;
+    await admin.patch(`/api/b2b/v1/admin/companies/${company}/`, { name: "Audited Corp" });
+    await admin.post(`/api/b2b/v1/admin/companies/${company}/suspend/`);
+    await admin.post(`/api/b2b/v1/admin/companies/${company}/reactivate/`);
+    const companyAudit = await admin.get(`/api/b2b/v1/admin/audit/?entity=company&entity_id=${company}`);
     expect(companyAudit.body.results.map((e: { action: string }) => e.action)).toEqual(["reactivate", "suspend", "update", "create"]);
   });
 

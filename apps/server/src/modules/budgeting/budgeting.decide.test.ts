@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 23: one definition of who decides a purchase request (budgeting.policy), used by the
 // "to decide" list, the approve and reject routes and insights' pending count alike.
 let t: TestContext;
-let ld: Client, tl: Client;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [ld, tl] = (await Promise.all([DEMO.ldleader, DEMO.teamleader].map((e) => t.as(e)))) as [Client, Client];
+  t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
+
+/** A company of its own whose team leader has just asked for a purchase. */
+const ownRequest = async () => {
+  const { ldleader, teamleader } = await createCompanyWithRoles(t);
+  const asked = await teamleader.client.post("/api/b2b/v1/purchase-requests/", { title: "Leading teams", price_minor: 40_000, reason: "My growth" });
+  expect(asked.status).toBe(201);
+  return { ld: ldleader.client, tl: teamleader.client, id: asked.body.id as number, asked };
+};
 
 const queue = async (c: Client) => {
   const res = await c.get("/api/b2b/v1/purchase-requests/?scope=decide&status=pending");
@@ -24,12 +31,8 @@ const pendingPurchases = async (c: Client) => {
 };
 
 describe("who decides a team leader's own purchase request", () => {
-  let id: number;
-
   it("is not in the team leader's own queue, and insights agrees: none wait on them", async () => {
-    const asked = await tl.post("/api/b2b/v1/purchase-requests/", { title: "Leading teams", price_minor: 40_000, reason: "My growth" });
-    expect(asked.status).toBe(201);
-    id = asked.body.id;
+    const { tl, id, asked } = await ownRequest();
     expect(asked.body.abilities).toMatchObject({ approve: false, reject: false, cancel: true });
     const mine = await queue(tl);
     expect(mine.results.map((r) => r.id)).not.toContain(id);
@@ -38,6 +41,7 @@ describe("who decides a team leader's own purchase request", () => {
   });
 
   it("refuses the team leader's approval and rejection of it with their own code", async () => {
+    const { tl, id } = await ownRequest();
     const approve = await tl.post(`/api/b2b/v1/purchase-requests/${id}/approve/`, {});
     expect(approve.status).toBe(403);
     expect(approve.body.error.code).toBe("own_request");
@@ -48,6 +52,7 @@ describe("who decides a team leader's own purchase request", () => {
   });
 
   it("goes to the L&D leader: in their queue, counted by their insights, theirs to decide", async () => {
+    const { ld, id } = await ownRequest();
     const theirs = await queue(ld);
     expect(theirs.results.map((r) => r.id)).toEqual([id]);
     expect(await pendingPurchases(ld)).toBe(1);

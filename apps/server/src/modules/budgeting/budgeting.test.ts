@@ -1,26 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usagePoints } from "./budgeting.service.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client;
 let engineering: number;
 let marketing: number;
 let budgetId: number;
+/** The first purchase request of the story: SQL course, approved by the team leader, later paid. */
+let first: number;
 const year = new Date().getUTCFullYear();
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [hr, ld, tl, member, globex] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
-  engineering = (await tl.get("/api/me")).body.account.team.id;
-  marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
+  t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
+
+/**
+ * The year of a company of its own, told up to `stage`, so each test starts where the story has got
+ * to and no test depends on another having run: 0 the company (Engineering led by Tessa Lind, with
+ * a member, and Marketing) and another company's member; 1 this year's budget; 2 its allocations;
+ * 3 the member's SQL course approved; 4 a request rejected, the SQL course paid, a book cancelled.
+ */
+async function story(stage: 0 | 1 | 2 | 3 | 4) {
+  const world = await createCompanyWithRoles(t, { teamName: "Engineering", names: { teamleader: "Tessa Lind" } });
+  [hr, ld, tl, member] = [world.hr.client, world.ldleader.client, world.teamleader.client, world.member.client];
+  engineering = world.team.id;
+  marketing = (await createTeam(t, { company: world.company.id, name: "Marketing" })).id;
+  globex = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
+  if (stage < 1) return;
+  budgetId = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 1_000_000, frequency: "yearly" })).body.id;
+  if (stage < 2) return;
+  await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: 600_000 });
+  await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: marketing, amount_minor: 400_000 });
+  if (stage < 3) return;
+  first = (await ask(member, 25_000, "SQL course")).body.id;
+  expect((await tl.post(`/api/b2b/v1/purchase-requests/${first}/approve/`, {})).status).toBe(200);
+  if (stage < 4) return;
+  await ld.post(`/api/b2b/v1/purchase-requests/${(await ask(member, 5_000, "Podcast app")).body.id}/reject/`, { reason: "Not learning content" });
+  expect((await ld.post(`/api/b2b/v1/purchase-requests/${first}/pay/`, { reference: "INV-2026-001", paid_at: `${year}-03-04` })).status).toBe(200);
+  const another = (await ask(member, 10_000, "Book")).body.id;
+  await tl.post(`/api/b2b/v1/purchase-requests/${another}/approve/`, {});
+  expect((await member.post(`/api/b2b/v1/purchase-requests/${another}/cancel/`, {})).status).toBe(200);
+}
 
 const ask = (c: Client, price: number, title = "Course") => c.post("/api/b2b/v1/purchase-requests/", { title, link: "https://www.udemy.com/course/x/", price_minor: price, reason: "For my plan" });
 
 describe("budgets and allocations", () => {
   it("refuses callers who may not set or see budgets", async () => {
+    await story(0);
     expect((await t.anonymous.get("/api/b2b/v1/budgets/")).status).toBe(401);
     expect((await member.get("/api/b2b/v1/budgets/")).status).toBe(403);
     expect((await hr.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 100 })).status).toBe(403);
@@ -29,6 +58,7 @@ describe("budgets and allocations", () => {
   });
 
   it("the L&D leader sets a yearly budget in the company's currency, once per period", async () => {
+    await story(0);
     const created = await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 1_000_000, frequency: "yearly" });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ period: "year", period_end: `${year}-12-31`, currency: "USD", amount_minor: 1_000_000, unallocated_minor: 1_000_000, frequency: "yearly" });
@@ -40,6 +70,7 @@ describe("budgets and allocations", () => {
   });
 
   it("allocations never add up to more than the budget", async () => {
+    await story(1);
     expect((await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: 600_000 })).body.allocated_minor).toBe(600_000);
     const over = await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: marketing, amount_minor: 400_001 });
     expect(over.status).toBe(409);
@@ -50,15 +81,15 @@ describe("budgets and allocations", () => {
   });
 
   it("shows a team leader only their team's allocation", async () => {
+    await story(2);
     const seen = (await tl.get("/api/b2b/v1/budgets/?current=true")).body.results[0];
     expect(seen.allocations.map((a: { team: { id: number } }) => a.team.id)).toEqual([engineering]);
   });
 });
 
 describe("purchase requests", () => {
-  let first: number;
-
   it("a member asks; their team leader approves within the team's budget and the amount is reserved", async () => {
+    await story(2);
     const asked = await ask(member, 25_000, "SQL course");
     expect(asked.status).toBe(201);
     expect(asked.body).toMatchObject({ status: "pending", currency: "USD", team: { id: engineering }, abilities: { approve: false, cancel: true } });
@@ -72,6 +103,7 @@ describe("purchase requests", () => {
   });
 
   it("refuses what people may not do", async () => {
+    await story(3);
     const mine = await ask(tl, 1_000);
     expect((await tl.post(`/api/b2b/v1/purchase-requests/${mine.body.id}/approve/`, {})).status).toBe(403); // not their own
     expect((await member.post(`/api/b2b/v1/purchase-requests/${mine.body.id}/approve/`, {})).status).toBe(403);
@@ -85,6 +117,7 @@ describe("purchase requests", () => {
   });
 
   it("the L&D leader rejects with a reason and records the payment; cancelling releases the reservation", async () => {
+    await story(3);
     const toReject = await ask(member, 5_000, "Podcast app");
     const rejected = await ld.post(`/api/b2b/v1/purchase-requests/${toReject.body.id}/reject/`, { reason: "Not learning content" });
     expect(rejected.body).toMatchObject({ status: "rejected", rejection_reason: "Not learning content" });
@@ -99,6 +132,7 @@ describe("purchase requests", () => {
   });
 
   it("charts committed and paid money over the period, month by month, for the team's leader and the L&D leader", async () => {
+    await story(4);
     const month = new Date().getUTCMonth();
     const usage = await tl.get(`/api/b2b/v1/budgets/${budgetId}/usage/`);
     expect(usage.status).toBe(200);
@@ -119,6 +153,7 @@ describe("purchase requests", () => {
   });
 
   it("filters by status, sorts, and lists the team's queue for its leader", async () => {
+    await story(4);
     const mine = await member.get("/api/b2b/v1/purchase-requests/?status=rejected");
     expect(mine.body.results.map((r: { title: string }) => r.title)).toEqual(["Podcast app"]);
     const asc = await member.get("/api/b2b/v1/purchase-requests/?sort=asc&period=year");
@@ -129,6 +164,7 @@ describe("purchase requests", () => {
   });
 
   it("exports requests as CSV for finance, safe from spreadsheet formulas", async () => {
+    await story(4);
     await ask(member, 1_234, "=HYPERLINK(\"http://evil\")");
     const res = await t.app.inject({ method: "GET", url: "/api/b2b/v1/purchase-requests/export.csv?status=all", headers: { authorization: `Bearer ${ld.token}` } });
     expect(res.statusCode).toBe(200);
@@ -142,6 +178,7 @@ describe("purchase requests", () => {
   });
 
   it("keeps an audit trail of every budget and request change with who, before and after", async () => {
+    await story(4);
     const audit = await ld.get(`/api/b2b/v1/budget-audit/?entity=purchase_request&entity_id=${first}`);
     expect(audit.body.results.map((e: { action: string }) => e.action)).toEqual(["pay", "approve", "create"]);
     expect(audit.body.results[1]).toMatchObject({ actor: { display_name: "Tessa Lind" }, before: { status: "pending" }, after: { status: "approved" } });
@@ -151,6 +188,7 @@ describe("purchase requests", () => {
 
 describe("concurrent approvals", () => {
   it("50 approvals at once against a budget that fits 10: exactly 10 approved, never overspent", async () => {
+    await story(2);
     const month = new Date().toISOString().slice(0, 7);
     const b = await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${month}-01`, amount_minor: 100_000 });
     await ld.post(`/api/b2b/v1/budgets/${b.body.id}/allocations/`, { team_id: engineering, amount_minor: 10_000 });

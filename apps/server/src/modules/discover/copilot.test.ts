@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { copilotMessages } from "../../db/schema/index.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
 import { QUESTIONS_PER_MINUTE } from "./copilot.service.ts";
+import { addPerson } from "../../../test/factories.ts";
 
 let t: TestContext;
 let admin: Client, hr: Client, tl: Client, member: Client, globex: Client;
@@ -13,6 +14,13 @@ beforeAll(async () => {
   [admin, hr, tl, member, globex] = (await Promise.all([DEMO.admin, DEMO.hr, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
 });
 afterAll(() => t.close());
+
+/** A new conversation of `who` (the member by default) with one question answered from the catalog. */
+const asked = async (who: Client = member) => {
+  const c = (await who.post(`${BASE}/`, {})).body.id as number;
+  expect((await who.post(`${BASE}/${c}/messages/`, { content: "I need to learn SQL for analytics in two weeks" })).status).toBe(200);
+  return c;
+};
 
 const messagesInDb = async () => (await t.database.db.select({ n: count() }).from(copilotMessages))[0]!.n;
 
@@ -25,8 +33,6 @@ function events(text: string) {
 }
 
 describe("copilot conversations", () => {
-  let conversation: number;
-
   it("refuses callers without a session or a company", async () => {
     expect((await t.anonymous.get(`${BASE}/`)).status).toBe(401);
     expect((await t.anonymous.post(`${BASE}/`, {})).status).toBe(401);
@@ -38,7 +44,7 @@ describe("copilot conversations", () => {
     const created = await member.post(`${BASE}/`, {});
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: "", messages: [] });
-    conversation = created.body.id;
+    const conversation = created.body.id;
 
     const res = await member.post(`${BASE}/${conversation}/messages/`, { content: "I need to learn SQL for analytics in two weeks" });
     expect(res.status).toBe(200);
@@ -60,6 +66,9 @@ describe("copilot conversations", () => {
   });
 
   it("keeps conversations per person: others are told they don't exist, and nothing changes", async () => {
+    // A member of their own: the list of their conversations holds this one only.
+    const member = (await addPerson(t, { company: "acme", role: "member" })).client;
+    const conversation = await asked(member);
     const before = await messagesInDb();
     for (const other of [tl, hr, globex]) {
       expect((await other.get(`${BASE}/${conversation}/`)).status).toBe(404);
@@ -76,6 +85,7 @@ describe("copilot conversations", () => {
   });
 
   it("refuses bad questions without writing anything", async () => {
+    const conversation = await asked();
     const before = await messagesInDb();
     expect((await member.post(`${BASE}/${conversation}/messages/`, { content: "  " })).status).toBe(400);
     expect((await member.post(`${BASE}/${conversation}/messages/`, { content: "x".repeat(1001) })).status).toBe(400);
@@ -85,6 +95,7 @@ describe("copilot conversations", () => {
   });
 
   it("streams the answer as server-sent events when asked to", async () => {
+    const conversation = await asked();
     const res = await t.app.inject({
       method: "POST",
       url: `${BASE}/${conversation}/messages/`,
@@ -158,6 +169,7 @@ describe("copilot conversations", () => {
   });
 
   it("limits how many questions a person asks in a minute", async () => {
+    const conversation = await asked();
     const c = (await hr.post(`${BASE}/`, {})).body.id;
     for (let i = 0; i < QUESTIONS_PER_MINUTE; i++) expect((await hr.post(`${BASE}/${c}/messages/`, { content: `leadership ${i}` })).status).toBe(200);
     const limited = await hr.post(`${BASE}/${c}/messages/`, { content: "one more" });
@@ -188,7 +200,8 @@ describe("copilot conversations", () => {
 
 describe("copilot messages in the database", () => {
   it("stores the answer's items as catalog ids", async () => {
-    const [row] = await t.database.db.select().from(copilotMessages).where(eq(copilotMessages.role, "assistant")).limit(1);
+    const conversation = await asked();
+    const [row] = await t.database.db.select().from(copilotMessages).where(and(eq(copilotMessages.conversationId, conversation), eq(copilotMessages.role, "assistant"))).limit(1);
     expect(row!.answer!.items.length).toBeGreaterThan(0);
     expect(row!.answer!.items.every((i) => Number.isInteger(i.id) && Number.isInteger(i.ref))).toBe(true);
   });

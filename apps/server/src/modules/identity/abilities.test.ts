@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountAbilities, type AccountAbilities } from "@learnward/contracts";
-import { type Client, createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
-import { addPerson } from "../../../test/factories.ts";
+import { type Client, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
 
@@ -39,9 +39,15 @@ const expected: Record<string, AccountAbilities> = {
 
 describe("GET /api/me abilities (one source: each module's policy)", () => {
   it("answers every ability for every role, a team leader without a team and another company's member", async () => {
+    const { company, hr, ldleader, teamleader, member } = await createCompanyWithRoles(t);
     const clients: Record<string, Client> = {
-      ...Object.fromEntries(await Promise.all(Object.entries(DEMO).map(async ([k, email]) => [k, await t.as(email)] as const))),
-      teamleaderWithoutTeam: (await addPerson(t, { company: "acme", role: "teamleader", teamId: null })).client,
+      admin: (await addOperator(t)).client,
+      hr: hr.client,
+      ldleader: ldleader.client,
+      teamleader: teamleader.client,
+      member: member.client,
+      globex: (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client,
+      teamleaderWithoutTeam: (await addPerson(t, { company: company.id, role: "teamleader", teamId: null })).client,
     };
     for (const [who, abilities] of Object.entries(expected)) {
       const me = await clients[who]!.get("/api/me");

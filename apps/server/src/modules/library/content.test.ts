@@ -1,23 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany } from "../../../test/factories.ts";
 
 let t: TestContext;
 let member: Client;
 let teamleader: Client;
 let globex: Client;
 let admin: Client;
+// Usernames of this test's member and team leader.
+let names: { member: string; teamleader: string };
 const pages: Record<string, { title: string; author: string; description: string; duration_s?: number }> = {
   "https://www.youtube.com/watch?v=sqlwindow01": { title: "SQL Window Functions Explained", author: "Data Dojo", description: "Ranking and running totals with OVER().", duration_s: 1260 },
   "https://blog.example.org/feedback": { title: "Giving Feedback That Lands", author: "Kim Scott", description: "Radical candor in practice." },
 };
 
 beforeAll(async () => {
-  t = await createTestContext({ readMetadata: async (url) => pages[url] ?? null });
-  [member, teamleader, globex, admin] = await Promise.all([t.as(DEMO.member), t.as(DEMO.teamleader), t.as(DEMO.globex), t.as(DEMO.admin)]);
+  t = await createTestContext({ seed: false, readMetadata: async (url) => pages[url] ?? null });
+  admin = (await addOperator(t)).client;
+});
+// Every test starts with empty libraries: colleagues of a new company, and a member of another one.
+beforeEach(async () => {
+  const [company, other] = await Promise.all([createCompany(t), createCompany(t)]);
+  const [m, tl, g] = await Promise.all([
+    addPerson(t, { company: company.id, role: "member" }),
+    addPerson(t, { company: company.id, role: "teamleader" }),
+    addPerson(t, { company: other.id, role: "member" }),
+  ]);
+  [member, teamleader, globex] = [m.client, tl.client, g.client];
+  names = { member: m.username, teamleader: tl.username };
 });
 afterAll(() => t.close());
 
 const save = (c: Client, body: object) => c.post("/api/contentuser/save/", body);
+// What a test needs in a library, saved by the test itself.
+const SQL_VIDEO = { url: "https://www.youtube.com/watch?v=sqlwindow01" };
+const FEEDBACK = { url: "https://blog.example.org/feedback", title: "My own title" };
+const NEGOTIATION = { url: "https://www.coursera.org/learn/negotiation?utm_source=mail", fetch_metadata: false, title: "Negotiation" };
+const having = async (c: Client, ...bodies: object[]) => {
+  for (const body of bodies) expect((await save(c, body)).status).toBe(201);
+};
 
 describe("who may use the personal library", () => {
   it("refuses callers without a session and platform operators without a company", async () => {
@@ -63,12 +84,14 @@ describe("POST /api/contentuser/save", () => {
   });
 
   it("answers 409 with the existing item when I save the same thing twice", async () => {
+    await having(member, SQL_VIDEO);
     const again = await save(member, { url: "https://www.youtube.com/watch?v=sqlwindow01" });
     expect(again).toMatchObject({ status: 409, body: { error: { code: "already_in_library" } } });
     expect(again.body.error.details.id_primary).toBeGreaterThan(0);
   });
 
   it("saves a catalog item by id, and never another company's", async () => {
+    await having(teamleader, NEGOTIATION);
     const list = await teamleader.get("/api/contentuser/search?contenType=course");
     const idContent = list.body.results[0].id_content;
     expect((await save(globex, { id_content: idContent })).status).toBe(404);
@@ -115,6 +138,7 @@ describe("GET /api/contentuser/search (spec §7)", () => {
   });
 
   it("searches title, author and description, ranked, with a leading # stripped and word prefixes", async () => {
+    await having(member, SQL_VIDEO, FEEDBACK);
     await save(member, { url: "https://a.example/sql-1", title: "Intro to databases", description: "A short look at SQL joins", fetch_metadata: false });
     const bySql = await member.get("/api/contentuser/search?contenType=all&search=%23sql");
     const titles = bySql.body.results.map((r: { title: string }) => r.title);
@@ -131,6 +155,7 @@ describe("GET /api/contentuser/search (spec §7)", () => {
   });
 
   it("filters by type list and refuses unknown types", async () => {
+    await having(member, SQL_VIDEO, NEGOTIATION);
     const videos = await member.get("/api/contentuser/search?contenType=video");
     expect(videos.body.results.every((r: { content_type: string }) => r.content_type === "video")).toBe(true);
     const mixed = await member.get("/api/contentuser/search?contenType=video,course");
@@ -139,16 +164,17 @@ describe("GET /api/contentuser/search (spec §7)", () => {
   });
 
   it("shows a colleague's public saves by username, never private ones nor another company's", async () => {
+    await having(member, FEEDBACK);
     await save(member, { url: "https://a.example/private-diary", title: "Private reading", is_private: true, fetch_metadata: false });
     const mine = await member.get("/api/contentuser/search?contenType=all&search=private");
     expect(mine.body.count).toBe(1);
-    const seen = await teamleader.get("/api/contentuser/search?contenType=all&username=member&page_size=100");
+    const seen = await teamleader.get(`/api/contentuser/search?contenType=all&username=${names.member}&page_size=100`);
     expect(seen.status).toBe(200);
     expect(seen.body.count).toBeGreaterThan(0);
     expect(seen.body.results.some((r: { title: string }) => r.title === "Private reading")).toBe(false);
-    expect((await globex.get("/api/contentuser/search?username=teamleader")).status).toBe(404);
+    expect((await globex.get(`/api/contentuser/search?username=${names.teamleader}`)).status).toBe(404);
     // My own library by username is what colleagues see: no private items.
-    const asOthersSeeMe = await member.get("/api/contentuser/search?contenType=all&username=member&page_size=100");
+    const asOthersSeeMe = await member.get(`/api/contentuser/search?contenType=all&username=${names.member}&page_size=100`);
     expect(asOthersSeeMe.body.results.some((r: { title: string }) => r.title === "Private reading")).toBe(false);
   });
 });

@@ -1,20 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { contentItems } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addContent, addPerson, createCompany } from "../../../test/factories.ts";
 
 let t: TestContext;
+let company: number;
 let member: Client;
+let memberName: string;
 let globex: Client;
 let course: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  member = await t.as(DEMO.member);
-  globex = await t.as(DEMO.globex);
+  t = await createTestContext({ seed: false });
+  company = (await createCompany(t)).id;
+  globex = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
+});
+// Each test moves the course of a member of its own, starting on the wishlist where saving puts it.
+beforeEach(async () => {
+  const person = await addPerson(t, { company, role: "member" });
+  [member, memberName] = [person.client, person.username];
   const res = await member.post("/api/contentuser/save/", { url: "https://platzi.com/cursos/sql-mysql/", title: "Curso de SQL", fetch_metadata: false });
   course = res.body.id_content;
 });
+const start = (completed: boolean) => member.post("/api/user/courses", { id_course: course, completed });
 afterAll(() => t.close());
 
 const lists = async () => {
@@ -41,6 +48,7 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
   });
 
   it("running → finalized and back by PATCH of completed", async () => {
+    await start(false);
     expect((await member.patch(`/api/user/courses?id_course=${course}`, { completed: true })).body.completed).toBe(true);
     expect(await lists()).toEqual({ wishlist: [], running: [], finalized: [course] });
     await member.patch(`/api/user/courses?id_course=${course}`, { completed: false });
@@ -48,6 +56,7 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
   });
 
   it("running → wishlist: delete the course entry, create the wishlist entry", async () => {
+    await start(false);
     await member.delete(`/api/user/courses?id_course=${course}`);
     expect((await member.post("/api/user/wishlist", { id_course: course })).status).toBe(201);
     expect(await lists()).toEqual({ wishlist: [course], running: [], finalized: [] });
@@ -62,26 +71,25 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
   });
 
   it("saves a catalog course on the fly when it goes straight to the wishlist", async () => {
-    const companyId = (await member.get("/api/me")).body.account.company_id;
-    const [catalog] = await t.database.db
-      .select({ id: contentItems.id })
-      .from(contentItems)
-      .where(and(eq(contentItems.companyId, companyId), eq(contentItems.contentType, "course")))
-      .limit(1);
-    const id = catalog!.id;
+    const id = (await addContent(t, { company, contentType: "course", url: "https://www.coursera.org/learn/catalog-course" })).id;
     const res = await member.post("/api/user/wishlist", { id_course: id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id_content: id, course_status: "wishlist" });
   });
 
   it("counts each list for the tabs (spec §3 counts)", async () => {
+    // One course finalized, one catalog course on the wishlist.
+    await start(true);
+    const wished = (await addContent(t, { company, contentType: "course", url: "https://www.coursera.org/learn/wished-course" })).id;
+    expect((await member.post("/api/user/wishlist", { id_course: wished })).status).toBe(201);
     const counts = (await member.get("/api/contentuser/counts")).body;
     expect(counts).toMatchObject({ coursesCount: 2, finalizedCount: 1, wishlistCount: 1, runningCount: 0, allCount: 2, articlesCount: 0 });
     expect(counts.allContentCount).toBe(2);
-    expect((await globex.get("/api/contentuser/counts?username=teamleader")).status).toBe(404);
+    expect((await globex.get(`/api/contentuser/counts?username=${memberName}`)).status).toBe(404);
   });
 
   it("refuses impossible moves and other companies' items", async () => {
+    await start(true);
     expect((await member.patch(`/api/user/courses?id_course=999999`, { completed: true })).status).toBe(404);
     expect((await member.delete(`/api/user/wishlist?id_course=${course}`)).status).toBe(404); // it is finalized, not on the wishlist
     expect((await globex.post("/api/user/wishlist", { id_course: course })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch } from "../../lib/safe-fetch.ts";
-import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany } from "../../../test/factories.ts";
 import { fixture, html, startFixtureServer, type FixtureServer } from "../../../test/fixtures/fixture-server.ts";
 
 let pages: FixtureServer;
@@ -10,10 +11,12 @@ let strict: TestContext;
 beforeAll(async () => {
   pages = await startFixtureServer({ "/course": html(fixture("metadata/jsonld-course.html")), "/post": html(fixture("metadata/og-page.html")) });
   // This context may read the local fixture server (and nothing else that is private)…
-  allowed = await createTestContext({ fetch: createSafeFetch({ allowAddress: (ip, port) => ip === "127.0.0.1" && port === pages.port }) });
+  allowed = await createTestContext({ seed: false, fetch: createSafeFetch({ allowAddress: (ip, port) => ip === "127.0.0.1" && port === pages.port }) });
   // …this one runs the production policy: loopback is refused.
-  strict = await createTestContext();
+  strict = await createTestContext({ seed: false });
 });
+/** A member of a new company of the context. */
+const memberOf = async (t: TestContext) => (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
 afterAll(async () => {
   await Promise.all([allowed.close(), strict.close()]);
   await pages.close();
@@ -21,7 +24,7 @@ afterAll(async () => {
 
 describe("saving a URL reads the page through the safe fetcher", () => {
   it("fills title, author and description from the page's Open Graph tags", async () => {
-    const member = await allowed.as(DEMO.member);
+    const member = await memberOf(allowed);
     const res = await member.post("/api/contentuser/save/", { url: pages.url("/post") });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ title: 'Café & Code: a "practical" guide', author: "Ada Lovelace" });
@@ -29,7 +32,7 @@ describe("saving a URL reads the page through the safe fetcher", () => {
   });
 
   it("refuses to read loopback pages with the default policy, and still saves what was typed", async () => {
-    const member = await strict.as(DEMO.member);
+    const member = await memberOf(strict);
     const before = pages.hits.get("/course") ?? 0;
     const res = await member.post("/api/contentuser/save/", { url: pages.url("/course"), title: "Typed title" });
     expect(res.status).toBe(201);

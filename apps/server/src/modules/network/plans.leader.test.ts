@@ -1,51 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { contentItems } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addContent, createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 23: a plan given to a team is the team's members' to follow, not its leader's.
 let t: TestContext;
-let ld: Client, tl: Client, member: Client;
-let engineering: number;
-let leaderId: number;
-let collectionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [ld, tl, member] = (await Promise.all([DEMO.ldleader, DEMO.teamleader, DEMO.member].map((e) => t.as(e)))) as [Client, Client, Client];
-  const me = (await tl.get("/api/me")).body.account;
-  engineering = me.team.id;
-  leaderId = me.id;
-  const [article] = await t.database.db
-    .select({ id: contentItems.id })
-    .from(contentItems)
-    .where(and(eq(contentItems.companyId, me.company_id), eq(contentItems.contentType, "article")))
-    .limit(1);
-  collectionId = (await member.post("/api/b2b/v1/collections/", { title: "Team SQL", skills: ["sql"] })).body.id;
-  await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: article!.id });
-  const asked = await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId });
-  expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
+  t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
 
 const emails = (res: { body: { results: { account: { email: string } }[] } }) => res.body.results.map((a) => a.account.email);
 const taskPlans = async (c: Client) => (await c.get("/api/b2b/v1/my-tasks/")).body.results.map((r: { plan: { id: number } }) => r.plan.id);
 
-describe("a team plan and the team's leader", () => {
-  let planId: number;
+/** A company of its own with a published path, and the plan its team leader gave their team. */
+const teamPlan = async () => {
+  const { company, team, ldleader, teamleader, member } = await createCompanyWithRoles(t);
+  const [ld, tl] = [ldleader.client, teamleader.client];
+  const article = await addContent(t, { company: company.id, contentType: "article", skills: ["sql"] });
+  const collectionId = (await member.client.post("/api/b2b/v1/collections/", { title: "Team SQL", skills: ["sql"] })).body.id;
+  await member.client.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: article.id });
+  const asked = await member.client.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId });
+  expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
+  const created = await tl.post("/api/b2b/v1/plans/", { title: "SQL sprint", deadline: "2099-01-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [team.id] });
+  expect(created.status, created.text).toBe(201);
+  return { ld, tl, member, team: team.id, leaderId: teamleader.id, created, planId: created.body.id as number };
+};
 
+describe("a team plan and the team's leader", () => {
   it("assigns the team's members, not its leader", async () => {
-    const created = await tl.post("/api/b2b/v1/plans/", { title: "SQL sprint", deadline: "2099-01-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [engineering] });
-    expect(created.status, created.text).toBe(201);
-    planId = created.body.id;
-    expect(created.body).toMatchObject({ teams: [{ id: engineering }], assignees_count: 1 });
-    expect(emails(await tl.get(`/api/b2b/v1/plans/${planId}/assignees/`))).toEqual([DEMO.member]);
-    expect(await taskPlans(member)).toContain(planId);
+    const { tl, member, team, created, planId } = await teamPlan();
+    expect(created.body).toMatchObject({ teams: [{ id: team }], assignees_count: 1 });
+    expect(emails(await tl.get(`/api/b2b/v1/plans/${planId}/assignees/`))).toEqual([member.email]);
+    expect(await taskPlans(member.client)).toContain(planId);
     expect(await taskPlans(tl)).not.toContain(planId);
   });
 
   it("leaves the leader out of the team's progress and the company's insights", async () => {
-    const progress = (await tl.get(`/api/b2b/v1/teams/${engineering}/progress/`)).body.results;
+    const { ld, tl, team, leaderId, planId } = await teamPlan();
+    const progress = (await tl.get(`/api/b2b/v1/teams/${team}/progress/`)).body.results;
     const leaderRow = progress.find((r: { account: { id: number } }) => r.account.id === leaderId);
     expect(leaderRow?.plans ?? []).toEqual([]);
     const insights = (await ld.get("/api/b2b/v1/insights/?scope=company")).body;
@@ -53,6 +46,7 @@ describe("a team plan and the team's leader", () => {
   });
 
   it("still assigns the leader when they are chosen by name", async () => {
+    const { ld, tl, leaderId, planId } = await teamPlan();
     expect((await ld.post(`/api/b2b/v1/plans/${planId}/assignees/`, { selectedAccount: [leaderId] })).body.assignees_count).toBe(2);
     expect(await taskPlans(tl)).toContain(planId);
   });

@@ -1,13 +1,10 @@
 // Issue 22: user text is data, never a key into an object. A skill named like a property every
 // object inherits used to make plan lists, my tasks and team progress answer 500 for everyone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
-let tl: Client, member: Client, ld: Client;
-let team: number;
-let path: number;
-let itemId: number;
 
 /** Names every object answers to, as people might type them (skills are keyed by lowercase name). */
 const KEYS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
@@ -17,26 +14,34 @@ const keyed = <T>(keys: string[], value: T): Record<string, T> => Object.fromEnt
 const ownKeys = (o: object) => Object.keys(o).sort();
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [tl, member, ld] = await Promise.all([t.as(DEMO.teamleader), t.as(DEMO.member), t.as(DEMO.ldleader)]);
-  team = (await tl.get("/api/me")).body.account.team.id;
-  const item = (await ld.post("/api/contentuser/save/", { url: "https://acme.example/keys", title: "Keys", fetch_metadata: false })).body;
-  path = (await ld.post("/api/b2b/v1/collections/", { title: "Keys path", skills: KEYS })).body.id;
-  itemId = (await ld.post(`/api/b2b/v1/collections/${path}/items/`, { content_id: item.id_content })).body.items[0].id;
-  const asked = (await ld.post("/api/b2b/v1/publish-requests/", { collection_id: path })).body.id;
-  await ld.post(`/api/b2b/v1/publish-requests/${asked}/accept/`, {});
+  t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
 
-describe("skills named like object properties", () => {
-  let plan: number;
+/** A company of its own with a published path whose skills are those names. */
+const keysPath = async () => {
+  const { team, ldleader, teamleader, member } = await createCompanyWithRoles(t);
+  const ld = ldleader.client;
+  const item = (await ld.post("/api/contentuser/save/", { url: "https://acme.example/keys", title: "Keys", fetch_metadata: false })).body;
+  const path = (await ld.post("/api/b2b/v1/collections/", { title: "Keys path", skills: KEYS })).body.id as number;
+  const itemId = (await ld.post(`/api/b2b/v1/collections/${path}/items/`, { content_id: item.id_content })).body.items[0].id as number;
+  const asked = (await ld.post("/api/b2b/v1/publish-requests/", { collection_id: path })).body.id;
+  await ld.post(`/api/b2b/v1/publish-requests/${asked}/accept/`, {});
+  return { tl: teamleader.client, member: member.client, team: team.id, path, itemId };
+};
+/** …and the plan its team leader gave their team with those skills. */
+const keysPlan = async () => {
+  const setup = await keysPath();
+  const created = await setup.tl.post("/api/b2b/v1/plans/", { title: "Keys plan", deadline: "2099-01-31", skills: keyed(KEYS, { collections: [setup.path] }), selectedTeam: [setup.team] });
+  expect(created.status).toBe(201);
+  return { ...setup, created, plan: created.body.id as number };
+};
 
+describe("skills named like object properties", () => {
   it("are kept as plan skills, each with its collections", async () => {
-    const created = await tl.post("/api/b2b/v1/plans/", { title: "Keys plan", deadline: "2099-01-31", skills: keyed(KEYS, { collections: [path] }), selectedTeam: [team] });
-    expect(created.status).toBe(201);
+    const { tl, team, path, created } = await keysPlan();
     expect(ownKeys(created.body.skills)).toEqual(STORED);
     for (const skill of STORED) expect(Object.getOwnPropertyDescriptor(created.body.skills, skill)?.value).toEqual({ collections: [{ id: path, title: "Keys path", slug: "Keys-path" }] });
-    plan = created.body.id;
     const alone = await tl.post("/api/b2b/v1/plans/", { title: "Only proto", skills: keyed(["__proto__"], { collections: [path] }), selectedTeam: [team] });
     expect(alone.status).toBe(201);
     expect(ownKeys(alone.body.skills)).toEqual(["__proto__"]);
@@ -47,6 +52,7 @@ describe("skills named like object properties", () => {
   });
 
   it("leave plan lists, my tasks, assignees and team progress answering with the right data", async () => {
+    const { tl, member, team, path, itemId, plan } = await keysPlan();
     const plans = await tl.get("/api/b2b/v1/plans/?page_size=100");
     expect(plans.status).toBe(200);
     expect(ownKeys(plans.body.results.find((p: { id: number }) => p.id === plan).skills)).toEqual(STORED);
@@ -69,6 +75,7 @@ describe("skills named like object properties", () => {
   });
 
   it("leave collections, discover and the copilot answering", async () => {
+    const { member, path } = await keysPath();
     expect((await member.get("/api/b2b/v1/collections/?scope=library&skill=constructor")).body.results.map((c: { id: number }) => c.id)).toEqual([path]);
     expect((await member.get("/api/b2b/v1/discover/?skill=__proto__")).status).toBe(200);
     const conversation = (await member.post("/api/b2b/v1/copilot/conversations/", {})).body.id;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../db/schema/index.ts";
 import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;
@@ -20,6 +21,26 @@ beforeAll(async () => {
   memberId = (await member.get("/api/me")).body.account.id;
 });
 afterAll(() => t.close());
+
+/**
+ * A company of its own, as the demo's Acme: hr, an L&D leader, Engineering with its leader and
+ * Marco, and an empty Marketing team; no other test adds people, teams or requests to it.
+ */
+const ownCompany = async () => {
+  const world = await createCompanyWithRoles(t, { name: "Acme", teamName: "Engineering", names: { member: "Marco Bianchi" } });
+  const marketing = await createTeam(t, { company: world.company.id, name: "Marketing" });
+  return { ...world, engineering: world.team.id, marketing: marketing.id, hr: world.hr.client, ld: world.ldleader.client, tl: world.teamleader.client, emails: { hr: world.hr.email, ld: world.ldleader.email, tl: world.teamleader.email, member: world.member.email } };
+};
+let invitees = 0;
+/** …and an invite its team leader asked for, to Engineering. */
+const inviteAsked = async () => {
+  const own = await ownCompany();
+  // An address of its own: an invitation is one per address, whichever test asked for it.
+  const n = ++invitees;
+  const res = await own.tl.post("/api/b2b/v1/invite-requests/", { email: `Newbie${n}@Outside.test`, team_id: own.engineering, reason: "New analyst" });
+  expect(res.status).toBe(201);
+  return { ...own, res, requestId: res.body.id as number, invitee: `newbie${n}@outside.test` };
+};
 
 describe("who is refused", () => {
   it("refuses callers without a session", async () => {
@@ -46,12 +67,15 @@ describe("who is refused", () => {
 
 describe("teams", () => {
   it("shows every team to hr and the L&D leader, and their own team to others", async () => {
+    const { ld, tl, engineering, marketing, member: m, emails } = await ownCompany();
+    const member = m.client;
+    const DEMO = { teamleader: emails.tl, member: emails.member };
     expect((await ld.get("/api/b2b/v1/teams/")).body.count).toBe(2);
     const mine = await member.get("/api/b2b/v1/teams/");
     expect(mine.body.results.map((x: { name: string }) => x.name)).toEqual(["Engineering"]);
     expect(mine.body.results[0]).toMatchObject({ members_count: 2, leader: { email: DEMO.teamleader } });
     expect((await member.get(`/api/b2b/v1/teams/${marketing}/`)).status).toBe(404);
-    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader]);
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader].sort());
   });
 
   it("lets hr create, rename, lead and delete teams; only empty teams can go", async () => {
@@ -68,9 +92,12 @@ describe("teams", () => {
 
 describe("employees", () => {
   it("lists, searches, filters and sorts for hr; a team leader only ever sees their team", async () => {
+    const { hr, ld, tl, engineering, marketing, emails } = await ownCompany();
+    const DEMO = { member: emails.member };
+    const sorted = Object.values(emails).sort();
     const all = await hr.get("/api/b2b/v1/employees/?ordering=email&sort=asc");
-    expect(all.body.results.map((e: { email: string }) => e.email)).toEqual([DEMO.hr, DEMO.ldleader, DEMO.member, DEMO.teamleader]);
-    expect((await hr.get("/api/b2b/v1/employees/?ordering=email&sort=desc")).body.results[0].email).toBe(DEMO.teamleader);
+    expect(all.body.results.map((e: { email: string }) => e.email)).toEqual(sorted);
+    expect((await hr.get("/api/b2b/v1/employees/?ordering=email&sort=desc")).body.results[0].email).toBe(sorted.at(-1));
     expect((await hr.get("/api/b2b/v1/employees/?search=marco")).body.results.map((e: { email: string }) => e.email)).toEqual([DEMO.member]);
     expect((await hr.get("/api/b2b/v1/employees/?role=teamleader")).body.count).toBe(1);
     expect((await ld.get(`/api/b2b/v1/employees/?team=${engineering}`)).body.count).toBe(2);
@@ -101,13 +128,10 @@ describe("employees", () => {
 });
 
 describe("invite requests and invitations", () => {
-  let requestId: number;
-
   it("lets a team leader ask for an invite to their own team only", async () => {
-    const res = await tl.post("/api/b2b/v1/invite-requests/", { email: "Newbie@Outside.test", team_id: engineering, reason: "New analyst" });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: "newbie@outside.test", status: "pending", requested_by: { email: DEMO.teamleader }, decided_by: null });
-    requestId = res.body.id;
+    const { res, hr, tl, engineering, marketing, emails, invitee } = await inviteAsked();
+    const DEMO = { teamleader: emails.tl, hr: emails.hr };
+    expect(res.body).toMatchObject({ email: invitee, status: "pending", requested_by: { email: DEMO.teamleader }, decided_by: null });
     expect((await tl.post("/api/b2b/v1/invite-requests/", { email: "y@acme.test", team_id: marketing })).status).toBe(403);
     expect((await tl.post("/api/b2b/v1/invite-requests/", { email: DEMO.hr, team_id: engineering })).status).toBe(409);
     expect((await hr.get("/api/b2b/v1/invite-requests/?status=pending")).body.count).toBe(1);
@@ -115,32 +139,32 @@ describe("invite requests and invitations", () => {
   });
 
   it("two hr people accepting at once make one decision and one mail", async () => {
-    const hr2Mail = "hr2@acme.test";
-    await t.register(hr2Mail, "secret12", "Second HR");
-    const hr2Id = (await hr.get(`/api/b2b/v1/employees/?search=hr2`)).body.results[0].id;
-    await hr.patch(`/api/b2b/v1/employees/${hr2Id}/`, { role: "hr" });
-    const hr2 = await t.as(hr2Mail, "secret12");
+    const { hr, requestId, company, invitee } = await inviteAsked();
+    const hr2 = (await addPerson(t, { company: company.id, role: "hr", name: "Second HR" })).client;
     const before = (await t.outbox()).count;
     const [a, b] = await Promise.all([hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}), hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {})]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.status).toBe("accepted");
     const outbox = (await t.outbox());
     expect(outbox.count).toBe(before + 1);
-    expect(outbox.results[0]).toMatchObject({ to: "newbie@outside.test" });
+    expect(outbox.results[0]).toMatchObject({ to: invitee });
+    expect(outbox.results[0].text).toContain(company.name);
     expect(await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } });
   });
 
   it("the mailed link registers the invitee outside the allow-list, in the right team, once", async () => {
-    const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === "newbie@outside.test");
+    const { hr, requestId, company, invitee } = await inviteAsked();
+    expect((await hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {})).status).toBe(200);
+    const mail = (await t.outbox()).results.find((m: { to: string }) => m.to === invitee);
     const token = mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1];
     const look = await t.anonymous.get(`/api/b2b/v1/invitations/${token}/`);
-    expect(look.body).toMatchObject({ email: "newbie@outside.test", role: "member", team: { name: "Engineering" }, company: { name: "Acme" }, status: "pending" });
+    expect(look.body).toMatchObject({ email: invitee, role: "member", team: { name: "Engineering" }, company: { name: "Acme" }, status: "pending" });
     expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Nina Newbie", password: "123" })).status).toBe(400);
     const accepted = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Nina Newbie", password: "welcome-1" });
     expect(accepted.status).toBe(201);
     expect(accepted.body.status).toBe("accepted");
-    const me = (await (await t.as("newbie@outside.test", "welcome-1")).get("/api/me")).body.account;
-    expect(me).toMatchObject({ role: "member", domain: "acme.test", team: { name: "Engineering" } });
+    const me = (await (await t.as(invitee, "welcome-1")).get("/api/me")).body.account;
+    expect(me).toMatchObject({ role: "member", domain: company.domain, team: { name: "Engineering" } });
     const again = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "X", password: "welcome-2" });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe("invalid_token");
