@@ -32,25 +32,35 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          regex: "(^@learnward/server(/|$))|(/apps/server/)|(^(\\.\\./)+server/)",
-          message: "The web app never imports server code: share types through @learnward/contracts.",
-        }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^@learnward/server(/|$))|(/apps/server/)|(^(\\.\\./)+server/)",
+              message: "The web app never imports server code: share types through @learnward/contracts.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: REPO_LAYER,
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", {
-        patterns: [{
-          regex: "(^drizzle-orm(/|$))|(/db/schema(/|$|\\.ts$|/index\\.ts$))",
-          allowTypeImports: true,
-          message: "Only the repo layer (*.repo.ts, *.scope.ts) imports Drizzle or db/schema: move the query into the module's repo.",
-        }],
-      }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^drizzle-orm(/|$))|(/db/schema(/|$|\\.ts$|/index\\.ts$))",
+              allowTypeImports: true,
+              message: "Only the repo layer (*.repo.ts, *.scope.ts) imports Drizzle or db/schema: move the query into the module's repo.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

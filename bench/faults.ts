@@ -109,7 +109,9 @@ async function savedThroughApi() {
   const token = await signIn();
   const saved = new Set<string>();
   for (let page = 1; ; page++) {
-    const res = await fetch(`${BASE}/api/contentuser/search?contenType=all&search=fault%20drill&page_size=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${BASE}/api/contentuser/search?contenType=all&search=fault%20drill&page_size=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { results: { url: string }[]; links: { next: string | null } };
     for (const r of body.results) saved.add(r.url);
     if (!body.links.next) break;

@@ -32,7 +32,9 @@ async function bulkLoad(database: Database, companyId: number) {
   const db = database.db;
   await step(`${TEAMS} teams, ${PEOPLE} people`, async () => {
     await db.execute(sql`insert into teams (company_id, name) select ${companyId}, 'Bench team ' || lpad(g::text, 2, '0') from generate_series(1, ${TEAMS}) g`);
-    await db.execute(sql`insert into auth_users (id, name, email, email_verified) select 'bench-' || g, 'Bench Person ' || g, 'bench' || g || '@acme.test', true from generate_series(1, ${PEOPLE}) g`);
+    await db.execute(
+      sql`insert into auth_users (id, name, email, email_verified) select 'bench-' || g, 'Bench Person ' || g, 'bench' || g || '@acme.test', true from generate_series(1, ${PEOPLE}) g`,
+    );
     await db.execute(sql`
       insert into accounts (uid, company_id, team_id, role, username)
       select 'bench-' || g, ${companyId}, t.id, 'member', 'bench' || g
@@ -55,8 +57,12 @@ async function bulkLoad(database: Database, companyId: number) {
       from generate_series(1, ${ITEMS}) g, words`),
   );
   await step(`${EVENTS.toLocaleString("en")} learning events over a year`, async () => {
-    await db.execute(sql`create temp table bench_people as select row_number() over (order by id) as n, id, team_id from accounts where username like 'bench%'`);
-    await db.execute(sql`create temp table bench_items as select row_number() over (order by id) as n, id, content_type, skills, duration_s from content_items where url like 'https://bench.example/%'`);
+    await db.execute(
+      sql`create temp table bench_people as select row_number() over (order by id) as n, id, team_id from accounts where username like 'bench%'`,
+    );
+    await db.execute(
+      sql`create temp table bench_items as select row_number() over (order by id) as n, id, content_type, skills, duration_s from content_items where url like 'https://bench.example/%'`,
+    );
     // Popular items are popular (squared draw); recent months are somewhat busier (age drawn as u^1.25).
     await db.execute(sql`
       insert into learning_events (company_id, team_id, account_id, kind, content_id, content_type, skills, duration_s, occurred_at)
@@ -103,7 +109,9 @@ async function bulkLoad(database: Database, companyId: number) {
     });
     await db.execute(sql`select insight_refresh_plan(id) from upskilling_plans order by id`);
     const year = new Date().getUTCFullYear();
-    await db.execute(sql`insert into budgets (company_id, period, period_start, period_end, amount_minor, currency) values (${companyId}, 'year', ${`${year}-01-01`}, ${`${year}-12-31`}, 100000000, 'USD')`);
+    await db.execute(
+      sql`insert into budgets (company_id, period, period_start, period_end, amount_minor, currency) values (${companyId}, 'year', ${`${year}-01-01`}, ${`${year}-12-31`}, 100000000, 'USD')`,
+    );
     await db.execute(sql`
       insert into budget_allocations (budget_id, team_id, amount_minor)
       select b.id, t.id, 1500000 from budgets b, teams t where b.company_id = ${companyId} and t.name like 'Bench team %'`);
@@ -115,15 +123,20 @@ async function bulkLoad(database: Database, companyId: number) {
       cross join lateral (select (array['pending','approved','paid','rejected'])[1 + g % 4] as status) s`);
     await db.execute(sql`analyze`);
   });
-  const [counts] = await rowsOf(database, sql`
+  const [counts] = await rowsOf(
+    database,
+    sql`
     select (select count(*) from learning_events where company_id = ${companyId}) as events,
            (select count(*) from accounts where company_id = ${companyId}) as people,
            (select count(*) from plan_teams pt join accounts a on a.team_id = pt.team_id) as assignments,
            (select count(*) from content_progress) as progress,
            (select count(*) from insight_totals) as totals, (select count(*) from insight_learner_periods) as learner_periods,
            (select count(*) from insight_skills) as skills, (select count(*) from insight_contents) as contents,
-           (select pg_size_pretty(pg_total_relation_size('learning_events'))) as events_size`);
-  console.log(`  company: ${counts!.events} events, ${counts!.people} people, ${counts!.assignments} plan assignments, ${counts!.progress} items done; pre-aggregated rows: totals ${counts!.totals}, learner periods ${counts!.learner_periods}, skills ${counts!.skills}, contents ${counts!.contents}; learning_events ${counts!.events_size}`);
+           (select pg_size_pretty(pg_total_relation_size('learning_events'))) as events_size`,
+  );
+  console.log(
+    `  company: ${counts!.events} events, ${counts!.people} people, ${counts!.assignments} plan assignments, ${counts!.progress} items done; pre-aggregated rows: totals ${counts!.totals}, learner periods ${counts!.learner_periods}, skills ${counts!.skills}, contents ${counts!.contents}; learning_events ${counts!.events_size}`,
+  );
 }
 
 function percentile(sorted: number[], p: number) {
@@ -153,14 +166,26 @@ async function measure(base: string, token: string, method: "GET" | "POST", path
 async function bench(database: Database) {
   const port = Number(process.env.BENCH_PORT ?? 3998);
   const secret = randomUUID() + randomUUID();
-  const config = loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, LOG_LEVEL: "silent", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_DIST: "/nonexistent" });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    AUTH_SECRET: secret,
+    LOG_LEVEL: "silent",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: "/nonexistent",
+  });
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
   const companyId = Number((await rowsOf(database, sql`select id from companies where domain = 'acme.test'`))[0]!.id);
   await bulkLoad(database, companyId);
   const base = await app.listen({ port, host: "127.0.0.1" });
   const signIn = async (email: string) => {
-    const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password: "learnward-demo" }) });
+    const res = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email, password: "learnward-demo" }),
+    });
     const token = res.headers.get("set-auth-token");
     if (!token) throw new Error(`bench sign-in as ${email} failed: ${res.status}`);
     return token;
@@ -176,9 +201,14 @@ async function bench(database: Database) {
     console.log(`  ${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`);
   };
   console.log(`\n  GET /api/b2b/v1/insights (${RUNS} sequential calls each)`);
-  for (const [scope, token, extra] of [["company", leader, "scope=company"], ["team of 100", leader, `scope=team&team=${team}`], ["me", person, "scope=me"]] as const) {
+  for (const [scope, token, extra] of [
+    ["company", leader, "scope=company"],
+    ["team of 100", leader, `scope=team&team=${team}`],
+    ["me", person, "scope=me"],
+  ] as const) {
     for (const time of ["all", "30d", "7d", "24h"]) {
-      for (const bucket of ["day", "month"]) await run(`${scope}, time=${time}, bucket=${bucket}`, token, "GET", `/api/b2b/v1/insights/?${extra}&time=${time}&bucket=${bucket}`);
+      for (const bucket of ["day", "month"])
+        await run(`${scope}, time=${time}, bucket=${bucket}`, token, "GET", `/api/b2b/v1/insights/?${extra}&time=${time}&bucket=${bucket}`);
     }
   }
   console.log("\n  GET /api/b2b/v1/insights/export.csv (company, all time)");
@@ -187,14 +217,20 @@ async function bench(database: Database) {
   }
   console.log("\n  POST /api/b2b/v1/insights/actions/{kind}");
   const first = performance.now();
-  const reminded = await fetch(`${base}/api/b2b/v1/insights/actions/remind_overdue/`, { method: "POST", headers: { authorization: `Bearer ${leader}`, "content-type": "application/json" }, body: JSON.stringify({ scope: "company" }) }).then((r) => r.json());
+  const reminded = await fetch(`${base}/api/b2b/v1/insights/actions/remind_overdue/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${leader}`, "content-type": "application/json" },
+    body: JSON.stringify({ scope: "company" }),
+  }).then((r) => r.json());
   console.log(`  first reminder of everyone overdue: ${JSON.stringify(reminded)} in ${(performance.now() - first).toFixed(0)} ms (one mail each)`);
   await run("remind_overdue again (everyone already reminded today)", leader, "POST", "/api/b2b/v1/insights/actions/remind_overdue/", { scope: "company" });
   await run("review_requests (a link)", leader, "POST", "/api/b2b/v1/insights/actions/review_requests/", {});
 
   const worst = results.reduce((w, r) => (r.p99 > w.p99 ? r : w));
   const over = results.filter((r) => r.p99 >= TARGET_P99_MS);
-  console.log(`\n  worst p99: ${worst.p99.toFixed(1)} ms (${worst.name}); target p99 < ${TARGET_P99_MS} ms: ${over.length ? `MISSED by ${over.map((r) => r.name).join(", ")}` : "met by every variant"}`);
+  console.log(
+    `\n  worst p99: ${worst.p99.toFixed(1)} ms (${worst.name}); target p99 < ${TARGET_P99_MS} ms: ${over.length ? `MISSED by ${over.map((r) => r.name).join(", ")}` : "met by every variant"}`,
+  );
   await app.close();
   return over.length === 0;
 }

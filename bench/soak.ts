@@ -34,7 +34,18 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-soak-"));
 const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
   cwd: ROOT,
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: BASE, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: randomUUID() + randomUUID(), DEMO_SEED: "true", DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: BASE,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    AUTH_SECRET: randomUUID() + randomUUID(),
+    DEMO_SEED: "true",
+    DATA_DIR: dataDir,
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  },
 });
 const rss = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 
@@ -60,7 +71,11 @@ try {
   }
   const token: Record<string, string> = {};
   for (const who of ["member", "teamleader", "hr", "ldleader"]) {
-    const res = await fetch(`${BASE}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body: JSON.stringify({ email: `${who}@acme.test`, password: "learnward-demo" }) });
+    const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: BASE },
+      body: JSON.stringify({ email: `${who}@acme.test`, password: "learnward-demo" }),
+    });
     token[who] = res.headers.get("set-auth-token")!;
   }
   const team = (await call("GET", "/api/me", token.teamleader!)).json.account.team.id as number;
@@ -69,11 +84,19 @@ try {
 
   // Each operation is one or more calls; a 2xx (or the expected status) is success.
   const ops: Record<string, () => Promise<boolean>> = {
-    browse: async () => (await call("GET", "/api/b2b/v1/collections/?scope=library", token.member!)).status === 200 && (await call("GET", "/api/b2b/v1/my-tasks/", token.member!)).status === 200,
+    browse: async () =>
+      (await call("GET", "/api/b2b/v1/collections/?scope=library", token.member!)).status === 200 &&
+      (await call("GET", "/api/b2b/v1/my-tasks/", token.member!)).status === 200,
     search: async () => (await call("GET", `/api/contentuser/search?contenType=all&search=${terms[n++ % terms.length]}`, token.teamleader!)).status === 200,
-    save: async () => (await call("POST", "/api/contentuser/save/", token.member!, { url: `https://soak.example/${randomUUID()}`, title: "Soak item", fetch_metadata: false })).status === 201,
+    save: async () =>
+      (await call("POST", "/api/contentuser/save/", token.member!, { url: `https://soak.example/${randomUUID()}`, title: "Soak item", fetch_metadata: false }))
+        .status === 201,
     move: async () => {
-      const saved = await call("POST", "/api/contentuser/save/", token.member!, { url: `https://www.udemy.com/course/soak-${randomUUID()}/`, title: "Soak course", fetch_metadata: false });
+      const saved = await call("POST", "/api/contentuser/save/", token.member!, {
+        url: `https://www.udemy.com/course/soak-${randomUUID()}/`,
+        title: "Soak course",
+        fetch_metadata: false,
+      });
       if (saved.status !== 201) return false;
       const id = saved.json.id_content;
       return (
@@ -131,10 +154,14 @@ try {
   const rssEnd = rss();
   const q = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(1) : "-");
   console.log(`\nSoak on ${dbUrl ? "PostgreSQL" : "PGlite"}: ${RATE} operations/s for ${SECONDS} s`);
-  console.log(`  completed ${done} operations in ${elapsed.toFixed(1)} s = ${(done / elapsed).toFixed(1)} ops/s; errors ${errors}; skipped (over ${MAX_IN_FLIGHT} in flight) ${dropped}`);
+  console.log(
+    `  completed ${done} operations in ${elapsed.toFixed(1)} s = ${(done / elapsed).toFixed(1)} ops/s; errors ${errors}; skipped (over ${MAX_IN_FLIGHT} in flight) ${dropped}`,
+  );
   for (const [op, xs] of Object.entries(lat)) console.log(`  ${op.padEnd(8)} n=${String(xs.length).padEnd(5)} p50 ${q(xs, 0.5)} ms  p99 ${q(xs, 0.99)} ms`);
   const growth = ((rssEnd - rssStart) / rssStart) * 100;
-  console.log(`  server RSS after ${WARMUP_SECONDS} s warm-up ${rssStart.toFixed(0)} MB, at the end ${rssEnd.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%; target < 10%)`);
+  console.log(
+    `  server RSS after ${WARMUP_SECONDS} s warm-up ${rssStart.toFixed(0)} MB, at the end ${rssEnd.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%; target < 10%)`,
+  );
   process.exitCode = errors === 0 && dropped === 0 && growth < 10 ? 0 : 1;
 } finally {
   server.kill("SIGTERM");

@@ -89,7 +89,17 @@ async function main() {
         // Lighthouse's own measure of the host's speed, so that figures taken on different machines can
         // be told apart (the same code has scored 70-80 on mobile on earlier hosts and 88-99 here).
         const bench = Math.round(median(runs.map((run) => run.environment.benchmarkIndex)));
-        rows.push({ path, preset, ...scores, bench, lcp: lhr.audits["largest-contentful-paint"]?.displayValue ?? "", tbt: lhr.audits["total-blocking-time"]?.displayValue ?? "", cls: lhr.audits["cumulative-layout-shift"]?.displayValue ?? "", missed, failing });
+        rows.push({
+          path,
+          preset,
+          ...scores,
+          bench,
+          lcp: lhr.audits["largest-contentful-paint"]?.displayValue ?? "",
+          tbt: lhr.audits["total-blocking-time"]?.displayValue ?? "",
+          cls: lhr.audits["cumulative-layout-shift"]?.displayValue ?? "",
+          missed,
+          failing,
+        });
         log(`${path} ${preset}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`);
       }
     }
@@ -99,10 +109,14 @@ async function main() {
   }
 
   const pad = (text, width) => String(text).padEnd(width);
-  console.log(`\n${pad("page", 24)}${pad("preset", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("CLS", 7)}${pad("host", 6)}target`);
+  console.log(
+    `\n${pad("page", 24)}${pad("preset", 9)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("CLS", 7)}${pad("host", 6)}target`,
+  );
   for (const row of rows) {
     const verdict = row.missed.length ? `MISSED: ${row.missed.map(([id, target]) => `${id} < ${target}`).join(", ")}` : "met";
-    console.log(`${pad(row.path, 24)}${pad(row.preset, 9)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row["best-practices"], 6)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${pad(row.cls, 7)}${pad(row.bench, 6)}${verdict}`);
+    console.log(
+      `${pad(row.path, 24)}${pad(row.preset, 9)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row["best-practices"], 6)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${pad(row.cls, 7)}${pad(row.bench, 6)}${verdict}`,
+    );
   }
   const weak = rows.filter((row) => row.failing.length);
   if (weak.length) {
@@ -111,7 +125,9 @@ async function main() {
   }
   const missedAny = rows.some((row) => row.missed.length);
   console.log("\nhost: Lighthouse's benchmark index of this machine during the runs (median); higher is faster.");
-  console.log(`targets: performance ≥ ${TARGETS.desktop.performance} desktop and ≥ ${TARGETS.mobile.performance} mobile, accessibility ≥ 95 — ${missedAny ? "MISSED" : "all met"}`);
+  console.log(
+    `targets: performance ≥ ${TARGETS.desktop.performance} desktop and ≥ ${TARGETS.mobile.performance} mobile, accessibility ≥ 95 — ${missedAny ? "MISSED" : "all met"}`,
+  );
   process.exit(missedAny ? 1 : 0);
 }
 

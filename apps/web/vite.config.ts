@@ -23,9 +23,24 @@ const FRAMEWORK_PACKAGES = [
   "@mui/private-theming",
 ];
 const FRAMEWORK_MUI = [
-  "styles", "utils", "zero-styled", "DefaultPropsProvider", "GlobalStyles", "colors",
-  "CssBaseline", "Box", "Stack", "Paper", "Typography", "SvgIcon", "ButtonBase", "useLazyRipple", "Button",
-  "IconButton", "CircularProgress", "Alert",
+  "styles",
+  "utils",
+  "zero-styled",
+  "DefaultPropsProvider",
+  "GlobalStyles",
+  "colors",
+  "CssBaseline",
+  "Box",
+  "Stack",
+  "Paper",
+  "Typography",
+  "SvgIcon",
+  "ButtonBase",
+  "useLazyRipple",
+  "Button",
+  "IconButton",
+  "CircularProgress",
+  "Alert",
 ];
 const escape = (text: string) => text.replace(/[/]/g, "[\\\\/]");
 const frameworkModule = new RegExp(
@@ -39,7 +54,8 @@ const frameworkModule = new RegExp(
  * most under 2 KB; over HTTP/1.1's six connections per host that was a waterfall of round trips
  * (Lighthouse /home desktop 80 → 94, /login mobile 61 → 73). Pages stay split by route.
  */
-const bootModule = /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](AppTree|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
+const bootModule =
+  /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](AppTree|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
 const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]auth[\\/]LoginPage)\.tsx$/;
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
@@ -71,18 +87,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       // The server's build is one file: a rebuild is loaded afresh (apps/server/src/plugins/ssr.ts)
       // without sharing modules, and so React contexts, with the copy loaded before it.
-      output: isSsrBuild ? { inlineDynamicImports: true } : {
-        codeSplitting: {
-          groups: [
-            { name: "framework", test: frameworkModule, priority: 4 },
-            // zod: the sign-in form validates with it too, so it must not ride in the signed-in shell.
-            { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 5 },
-            { name: "boot", test: bootModule, priority: 3 },
-            { name: "login", test: loginModule, priority: 2 },
-            { name: "shell", test: shellModule, priority: 1 },
-          ],
-        },
-      },
+      output: isSsrBuild
+        ? { inlineDynamicImports: true }
+        : {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: frameworkModule, priority: 4 },
+                // zod: the sign-in form validates with it too, so it must not ride in the signed-in shell.
+                { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 5 },
+                { name: "boot", test: bootModule, priority: 3 },
+                { name: "login", test: loginModule, priority: 2 },
+                { name: "shell", test: shellModule, priority: 1 },
+              ],
+            },
+          },
     },
   },
 }));

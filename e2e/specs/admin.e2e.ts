@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { accessibilityViolations, atBothWidths, DEMO_ADMIN, expectHeading, launchBrowser, linkInMail, openPage, screenshot, signInWithForm, type Session, visible, signInWithApi } from "../support";
+import {
+  accessibilityViolations,
+  atBothWidths,
+  DEMO_ADMIN,
+  expectHeading,
+  launchBrowser,
+  linkInMail,
+  openPage,
+  screenshot,
+  signInWithForm,
+  type Session,
+  visible,
+  signInWithApi,
+} from "../support";
 
 // Issue 11, the admin area: a platform admin creates a company and edits it (issue 22: requiring
 // two-factor sign-in of its hr and L&D leaders, inviting its first hr person), suspends it (its
@@ -46,7 +59,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   // No tooltip left open under the pointer or on the focused button of the last click.
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.getByRole("tooltip").first().waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});
+  await page
+    .getByRole("tooltip")
+    .first()
+    .waitFor({ state: "detached", timeout: 5_000 })
+    .catch(() => {});
   await atBothWidths(page, async (label, viewport) => {
     await page.waitForLoadState("networkidle");
     // Nothing pushes the page wider than the screen (wide tables scroll inside their own area).
@@ -118,14 +135,21 @@ describe("admin area (issue 11)", () => {
     await invite.waitFor({ state: "hidden" });
     expect(await linkInMail(`hr@${COMPANY.domain}`)).toMatch(/\/invitation\/[A-Za-z0-9_-]+$/);
     await details.getByRole("button", { name: "Close" }).click();
-    await visible(page.getByRole("table", { name: "Recent changes to companies", exact: true }).getByRole("row", { name: new RegExp(`Alex Morgan.*Edited.*${COMPANY.renamed}`) }).first());
+    await visible(
+      page
+        .getByRole("table", { name: "Recent changes to companies", exact: true })
+        .getByRole("row", { name: new RegExp(`Alex Morgan.*Edited.*${COMPANY.renamed}`) })
+        .first(),
+    );
     expect(admin.errors).toEqual([]);
   });
 
   it("suspends it: its person can't sign in, nothing is deleted; lifting lets them in again", { timeout: 180_000 }, async () => {
     // The company's allow-list admits its person, who registers (and so is signed in once).
     const person = await session();
-    const signUp = await person.context.request.post("/api/auth/sign-up/email", { data: { name: PERSON.name, email: PERSON.email, password: PERSON.password } });
+    const signUp = await person.context.request.post("/api/auth/sign-up/email", {
+      data: { name: PERSON.name, email: PERSON.email, password: PERSON.password },
+    });
     expect(signUp.status(), await signUp.text()).toBe(200);
     // The address is proven through the mailed link before the account acts (issue 22).
     expect((await person.context.request.get(await linkInMail(PERSON.email))).ok()).toBe(true);
@@ -186,11 +210,25 @@ describe("admin area (issue 11)", () => {
 
     await page.getByRole("button", { name: `Sign-ins and history of ${PERSON.name}` }).click();
     const history = page.getByRole("dialog", { name: `${PERSON.name}: sign-ins and history` });
-    await expect.poll(() => history.getByRole("table", { name: `Sign-ins of ${PERSON.name}`, exact: true }).getByRole("row").count()).toBeGreaterThanOrEqual(2);
-    await visible(history.getByRole("table", { name: `Changes to ${PERSON.name}`, exact: true }).getByRole("row", { name: /Alex Morgan.*Edited.*Role: Team member → HR/ }));
+    await expect
+      .poll(() =>
+        history
+          .getByRole("table", { name: `Sign-ins of ${PERSON.name}`, exact: true })
+          .getByRole("row")
+          .count(),
+      )
+      .toBeGreaterThanOrEqual(2);
+    await visible(
+      history.getByRole("table", { name: `Changes to ${PERSON.name}`, exact: true }).getByRole("row", { name: /Alex Morgan.*Edited.*Role: Team member → HR/ }),
+    );
     await screenshot(page, "admin-account-history-1280");
     await page.keyboard.press("Escape");
-    await visible(page.getByRole("table", { name: "Recent changes to accounts", exact: true }).getByRole("row", { name: new RegExp(`Edited.*${COMPANY.renamed}.*Role: Team member → HR`) }).first());
+    await visible(
+      page
+        .getByRole("table", { name: "Recent changes to accounts", exact: true })
+        .getByRole("row", { name: new RegExp(`Edited.*${COMPANY.renamed}.*Role: Team member → HR`) })
+        .first(),
+    );
     await toastsGone(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shoot(page, "admin-people");
@@ -225,7 +263,11 @@ describe("admin area (issue 11)", () => {
     await expect.poll(() => row.getByRole("cell").nth(1).innerText()).toBe(formatted);
 
     const audit = page.getByRole("table", { name: "Recent budget adjustments", exact: true });
-    await visible(audit.getByRole("row", { name: new RegExp(`Alex Morgan.*Adjusted.*${BUDGET_PERIOD} · Acme.*Amount: ${literal(before)} → ${literal(formatted)}.*${REASON}`) }));
+    await visible(
+      audit.getByRole("row", {
+        name: new RegExp(`Alex Morgan.*Adjusted.*${BUDGET_PERIOD} · Acme.*Amount: ${literal(before)} → ${literal(formatted)}.*${REASON}`),
+      }),
+    );
     await toastsGone(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shoot(page, "admin-budgets");

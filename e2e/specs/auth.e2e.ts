@@ -238,7 +238,8 @@ describe("two-factor sign-in (issue 22)", () => {
     const email = `two-factor-${Date.now().toString(36)}@acme.test`;
     const password = "two-steps-42";
     const admin = await asAdmin();
-    const acme = ((await (await admin.get("/api/b2b/v1/admin/companies/", { params: { search: "acme.test" } })).json()) as { results: { id: number }[] }).results[0]!;
+    const acme = ((await (await admin.get("/api/b2b/v1/admin/companies/", { params: { search: "acme.test" } })).json()) as { results: { id: number }[] })
+      .results[0]!;
     const invited = await admin.post(`/api/b2b/v1/admin/companies/${acme.id}/invitations/`, { data: { email, role: "member" } });
     expect(invited.status(), await invited.text()).toBe(201);
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(await linkInMail(email))?.[1];

@@ -78,7 +78,10 @@ describe("budgeting: budget → allocation → request → approval → payment"
     const page = await as("teamleader@acme.test");
     await open(page, "/budgetingPlan", "Team budget");
     // The demo team may hold approved and paid requests already (issue 23): compare with before.
-    const reserved = page.getByRole("table", { name: "Use of the allocation, as a table" }).getByRole("row", { name: /Reserved/ }).first();
+    const reserved = page
+      .getByRole("table", { name: "Use of the allocation, as a table" })
+      .getByRole("row", { name: /Reserved/ })
+      .first();
     const chart = await visible(page.getByRole("img", { name: "Over the period" }).first());
     const summary = page.locator(`[id="${await chart.getAttribute("aria-describedby")}"]`);
     const used = async () => dollars((await summary.textContent())?.match(/\$[\d,.]+ approved or paid/)?.[0] ?? "");

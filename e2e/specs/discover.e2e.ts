@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { accessibilityViolations, atBothWidths, resize, DESKTOP, expectHeading, launchBrowser, openPage, PHONE, screenshot, signInWithApi, visible, waitForPath } from "../support";
+import {
+  accessibilityViolations,
+  atBothWidths,
+  resize,
+  DESKTOP,
+  expectHeading,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signInWithApi,
+  visible,
+  waitForPath,
+} from "../support";
 
 // Issue 8: discover with the copilot, as a member: search with a filter, save a result and find it
 // on /home, ask the copilot (streamed answer, cited catalog items), turn the answer into a draft
@@ -126,7 +139,9 @@ describe("discover", () => {
   it("keeps a result with a long unbroken link and description inside a phone's width", { timeout: 120_000 }, async () => {
     const run = Date.now().toString(36);
     const link = `https://learning.example/${"a-long-unbroken-path-segment/".repeat(4)}${run}`;
-    const saved = await context.request.post("/api/contentuser/save/", { data: { url: link, title: `Unbroken ${run}`, description: link, fetch_metadata: false } });
+    const saved = await context.request.post("/api/contentuser/save/", {
+      data: { url: link, title: `Unbroken ${run}`, description: link, fetch_metadata: false },
+    });
     expect(saved.ok(), await saved.text()).toBe(true);
     await resize(page, PHONE);
     await openDiscover(`?search=${encodeURIComponent(`Unbroken ${run}`)}`);

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { atBothWidths, accessibilityViolations, expectHeading, launchBrowser, openPage, readOutbox, screenshot, signInWithApi, type Session, visible } from "../support";
+import {
+  atBothWidths,
+  accessibilityViolations,
+  expectHeading,
+  launchBrowser,
+  openPage,
+  readOutbox,
+  screenshot,
+  signInWithApi,
+  type Session,
+  visible,
+} from "../support";
 
 // Issue 9: /dashboard/content for three roles over the demo's seeded history, with a plan that is
 // already past its deadline for the Engineering team, so there is someone to remind.
@@ -31,11 +42,14 @@ beforeAll(async () => {
   const member = (await as("member@acme.test")).context.request;
   const ld = (await as("ldleader@acme.test")).context.request;
   const path = await (await member.post("/api/b2b/v1/collections/", { data: { title: `Insights path ${Date.now().toString(36)}`, skills: ["sql"] } })).json();
-  for (const n of [1, 2]) await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { data: { url: `https://learning.example/insights-${n}`, title: `Insights reading ${n}` } });
+  for (const n of [1, 2])
+    await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { data: { url: `https://learning.example/insights-${n}`, title: `Insights reading ${n}` } });
   const publish = await (await member.post("/api/b2b/v1/publish-requests/", { data: { collection_id: path.id } })).json();
   expect((await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, { data: {} })).status()).toBe(200);
   const team = ((await (await member.get("/api/me")).json()) as { account: { team: { id: number } } }).account.team.id;
-  const plan = await ld.post("/api/b2b/v1/plans/", { data: { title: PLAN, deadline: "2024-01-31", skills: { sql: { collections: [path.id] } }, selectedTeam: [team] } });
+  const plan = await ld.post("/api/b2b/v1/plans/", {
+    data: { title: PLAN, deadline: "2024-01-31", skills: { sql: { collections: [path.id] } }, selectedTeam: [team] },
+  });
   expect(plan.status()).toBe(201);
 }, 180_000);
 afterAll(async () => {
@@ -80,7 +94,12 @@ describe("insights: company, team and personal views, with their actions", () =>
     await open(page, "/dashboard/content");
     await visible(page.getByText(/^Team Engineering · 30 days/));
     // The demo has overdue plans of its own (issue 23): look at this one's row.
-    await visible(page.getByRole("table", { name: "Overdue people" }).getByRole("row", { name: /Marco Bianchi .*Reminded/ }).filter({ hasText: PLAN }));
+    await visible(
+      page
+        .getByRole("table", { name: "Overdue people" })
+        .getByRole("row", { name: /Marco Bianchi .*Reminded/ })
+        .filter({ hasText: PLAN }),
+    );
     await page.getByRole("combobox", { name: "Scope" }).click();
     expect(await page.getByRole("option").allInnerTexts()).toEqual(["Me", "Team"]);
     await page.keyboard.press("Escape");
@@ -96,7 +115,11 @@ describe("insights: company, team and personal views, with their actions", () =>
     expect(await page.getByRole("combobox", { name: "Scope" }).count()).toBe(0);
     const attention = page.getByRole("region", { name: "Needs your attention" });
     await visible(attention.getByText(/of your plans (is|are) past (its|their) deadline/));
-    await attention.getByRole("listitem").filter({ hasText: /past (its|their) deadline/ }).getByRole("link", { name: "Open my tasks" }).click();
+    await attention
+      .getByRole("listitem")
+      .filter({ hasText: /past (its|their) deadline/ })
+      .getByRole("link", { name: "Open my tasks" })
+      .click();
     await page.waitForURL("**/collaborative-network/myTasks");
     expect(errors).toEqual([]);
   });
@@ -120,7 +143,10 @@ describe("insights: company, team and personal views, with their actions", () =>
   });
 
   it("captures the dashboard at 1280 and 390 wide", { timeout: 150_000 }, async () => {
-    for (const [who, name] of [["ldleader@acme.test", "insights-company"], ["member@acme.test", "insights-member"]] as const) {
+    for (const [who, name] of [
+      ["ldleader@acme.test", "insights-company"],
+      ["member@acme.test", "insights-member"],
+    ] as const) {
       const { page, errors } = await as(who);
       await atBothWidths(page, async (label) => {
         await open(page, "/dashboard/content?time=all&bucket=month");

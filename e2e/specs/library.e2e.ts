@@ -219,7 +219,10 @@ describe("personal library", () => {
       await screenshot(page, `member-home-library-${label}`);
       await page.getByRole("tab", { name: "Folders" }).click();
       await visible(page.getByRole("navigation", { name: "Folders" }));
-      await page.getByRole("navigation", { name: "Folders" }).getByRole("button", { name: /^Reading order/ }).click();
+      await page
+        .getByRole("navigation", { name: "Folders" })
+        .getByRole("button", { name: /^Reading order/ })
+        .click();
       await visible(page.getByRole("list", { name: "Items: Not in a section" }).getByRole("listitem").first());
       await screenshot(page, `member-home-folders-${label}`);
     });

@@ -35,7 +35,6 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
   await visible(page.getByRole("alert").filter({ hasText: text }).first());
 }
 
-
 /**
  * Screenshots of the current page at 1280 and 390 wide (then back to 1280). The page is loaded
  * again at each width, as a person on that screen would see it (no half-finished resize).
@@ -58,7 +57,9 @@ async function addLink(page: Page, url: string, itemTitle: string): Promise<void
 
 const outline = (page: Page) => page.getByRole("region", { name: "Sections and items" });
 const outlineItem = (page: Page, itemTitle: string): Locator =>
-  outline(page).getByRole("listitem").filter({ has: page.getByText(itemTitle, { exact: true }) });
+  outline(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(itemTitle, { exact: true }) });
 const outlineTitles = (page: Page) => outline(page).getByRole("list").first().getByRole("listitem").allInnerTexts();
 
 describe("collaborative network", () => {

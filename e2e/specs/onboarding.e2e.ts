@@ -96,7 +96,9 @@ describe("first-week onboarding (spec §4)", () => {
     await screenshot(page, "onboarding-panel-1280");
 
     // The real action, as any client would do it: the server records the step.
-    const saved = await context.request.post("/api/contentuser/save/", { data: { url: "https://learning.example/first-week", title: "My first save", fetch_metadata: false } });
+    const saved = await context.request.post("/api/contentuser/save/", {
+      data: { url: "https://learning.example/first-week", title: "My first save", fetch_metadata: false },
+    });
     expect(saved.status()).toBe(201);
 
     await page.getByRole("button", { name: "Close onboarding" }).click();
@@ -123,14 +125,36 @@ describe("first-week onboarding (spec §4)", () => {
     const plan = `First week plan ${Date.now()}`;
 
     await walk(page, [
-      { title: "Save your first content", path: "/home", act: async () => void (await call(context.request, "POST", "/api/contentuser/save/", { url: `https://blog.example/week-${Date.now()}`, title: "A first read", fetch_metadata: false })) },
+      {
+        title: "Save your first content",
+        path: "/home",
+        act: async () =>
+          void (await call(context.request, "POST", "/api/contentuser/save/", {
+            url: `https://blog.example/week-${Date.now()}`,
+            title: "A first read",
+            fetch_metadata: false,
+          })),
+      },
       // A saved course lands on the wishlist.
-      { title: "Add a course to your wishlist", path: "/home", act: async () => void (await call(context.request, "POST", "/api/contentuser/save/", { url: `https://www.coursera.org/learn/week-${Date.now()}`, title: "A first course", fetch_metadata: false })) },
+      {
+        title: "Add a course to your wishlist",
+        path: "/home",
+        act: async () =>
+          void (await call(context.request, "POST", "/api/contentuser/save/", {
+            url: `https://www.coursera.org/learn/week-${Date.now()}`,
+            title: "A first course",
+            fetch_metadata: false,
+          })),
+      },
       {
         title: "Start an upskilling plan",
         path: "/collaborative-network/myTasks",
         act: async () => {
-          await call(await as("ldleader@acme.test"), "POST", "/api/b2b/v1/plans/", { title: plan, skills: { sql: { collections: [sql.id] } }, selectedAccount: [me.account.id] });
+          await call(await as("ldleader@acme.test"), "POST", "/api/b2b/v1/plans/", {
+            title: plan,
+            skills: { sql: { collections: [sql.id] } },
+            selectedAccount: [me.account.id],
+          });
           await page.reload();
           await page.getByRole("button", { name: `Start ${plan}` }).click();
           await visible(page.getByText(`You started “${plan}”`));
@@ -157,8 +181,17 @@ describe("first-week onboarding (spec §4)", () => {
           await visible(page.getByRole("button", { name: "Unfollow" }));
         },
       },
-      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(context.request, "POST", "/api/b2b/v1/collections/", { title: "My first collection" })) },
-      { title: "Ask for a course to be paid", path: "/budgetingPlan/purchaseRequest", act: async () => void (await call(context.request, "POST", "/api/b2b/v1/purchase-requests/", { title: "SQL bootcamp", price_minor: 4900, reason: "For the plan" })) },
+      {
+        title: "Create a collection",
+        path: "/collaborative-network/library",
+        act: async () => void (await call(context.request, "POST", "/api/b2b/v1/collections/", { title: "My first collection" })),
+      },
+      {
+        title: "Ask for a course to be paid",
+        path: "/budgetingPlan/purchaseRequest",
+        act: async () =>
+          void (await call(context.request, "POST", "/api/b2b/v1/purchase-requests/", { title: "SQL bootcamp", price_minor: 4900, reason: "For the plan" })),
+      },
     ]);
     await screenshot(page, "onboarding-member-complete-1280");
     expect(errors).toEqual([]);
@@ -172,12 +205,25 @@ describe("first-week onboarding (spec §4)", () => {
     const asked = `asked-${Date.now()}@acme.test`;
 
     await walk(page, [
-      { title: "Invite someone to the company", path: /^\/peopleManagement/, act: async () => void (await call(context.request, "POST", "/api/b2b/v1/invitations/", { email: `hired-${Date.now()}@acme.test`, role: "member", team_id: engineering })) },
+      {
+        title: "Invite someone to the company",
+        path: /^\/peopleManagement/,
+        act: async () =>
+          void (await call(context.request, "POST", "/api/b2b/v1/invitations/", {
+            email: `hired-${Date.now()}@acme.test`,
+            role: "member",
+            team_id: engineering,
+          })),
+      },
       {
         title: "Decide an invite request",
         path: /^\/peopleManagement/,
         act: async () => {
-          await call(await as("teamleader@acme.test"), "POST", "/api/b2b/v1/invite-requests/", { email: asked, team_id: engineering, reason: "Joins next week" });
+          await call(await as("teamleader@acme.test"), "POST", "/api/b2b/v1/invite-requests/", {
+            email: asked,
+            team_id: engineering,
+            reason: "Joins next week",
+          });
           await page.goto("/peopleManagement?tab=3");
           await page.getByRole("button", { name: `Accept the invite request for ${asked}` }).click();
           const dialog = await visible(page.getByRole("dialog", { name: "Accept the invite request?" }));
@@ -185,8 +231,16 @@ describe("first-week onboarding (spec §4)", () => {
           await dialog.waitFor({ state: "hidden" });
         },
       },
-      { title: "Create a team", path: /^\/peopleManagement/, act: async () => void (await call(context.request, "POST", "/api/b2b/v1/teams/", { name: `Design ${Date.now()}` })) },
-      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(context.request, "POST", "/api/b2b/v1/collections/", { title: "People reads" })) },
+      {
+        title: "Create a team",
+        path: /^\/peopleManagement/,
+        act: async () => void (await call(context.request, "POST", "/api/b2b/v1/teams/", { name: `Design ${Date.now()}` })),
+      },
+      {
+        title: "Create a collection",
+        path: "/collaborative-network/library",
+        act: async () => void (await call(context.request, "POST", "/api/b2b/v1/collections/", { title: "People reads" })),
+      },
       {
         title: "Follow a learning path",
         path: "/collaborative-network",
@@ -196,7 +250,16 @@ describe("first-week onboarding (spec §4)", () => {
           await visible(page.getByRole("button", { name: "Unfollow" }));
         },
       },
-      { title: "Save your first content", path: "/home", act: async () => void (await call(context.request, "POST", "/api/contentuser/save/", { url: `https://blog.example/hr-${Date.now()}`, title: "Onboarding ideas", fetch_metadata: false })) },
+      {
+        title: "Save your first content",
+        path: "/home",
+        act: async () =>
+          void (await call(context.request, "POST", "/api/contentuser/save/", {
+            url: `https://blog.example/hr-${Date.now()}`,
+            title: "Onboarding ideas",
+            fetch_metadata: false,
+          })),
+      },
     ]);
     expect(errors).toEqual([]);
     await context.close();
@@ -211,19 +274,54 @@ describe("first-week onboarding (spec §4)", () => {
     const sql = paths.find((p) => p.title === "SQL for analysts")!;
 
     await walk(page, [
-      { title: "Invite someone to your team", path: /^\/peopleManagement/, act: async () => void (await call(api, "POST", "/api/b2b/v1/invite-requests/", { email: `joiner-${Date.now()}@acme.test`, team_id: engineering, reason: "Starts Monday" })) },
+      {
+        title: "Invite someone to your team",
+        path: /^\/peopleManagement/,
+        act: async () =>
+          void (await call(api, "POST", "/api/b2b/v1/invite-requests/", {
+            email: `joiner-${Date.now()}@acme.test`,
+            team_id: engineering,
+            reason: "Starts Monday",
+          })),
+      },
       {
         title: "Decide a purchase request",
         path: "/budgetingPlan",
         act: async () => {
           // A colleague of the team asks; the new leader decides it (their own would go to the L&D leader).
-          const asked = await call(await as("member@acme.test"), "POST", "/api/b2b/v1/purchase-requests/", { title: `Team course ${Date.now()}`, price_minor: 1200, reason: "For the sprint" });
+          const asked = await call(await as("member@acme.test"), "POST", "/api/b2b/v1/purchase-requests/", {
+            title: `Team course ${Date.now()}`,
+            price_minor: 1200,
+            reason: "For the sprint",
+          });
           await call(api, "POST", `/api/b2b/v1/purchase-requests/${asked.id}/reject/`, { reason: "Not this quarter" });
         },
       },
-      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Team reads" })) },
-      { title: "Assign an upskilling plan", path: "/collaborative-network/myTasks", act: async () => void (await call(api, "POST", "/api/b2b/v1/plans/", { title: `Team plan ${Date.now()}`, skills: { sql: { collections: [sql.id] } }, selectedTeam: [engineering] })) },
-      { title: "Save your first content", path: "/home", act: async () => void (await call(api, "POST", "/api/contentuser/save/", { url: `https://blog.example/lead-${Date.now()}`, title: "Leading a team", fetch_metadata: false })) },
+      {
+        title: "Create a collection",
+        path: "/collaborative-network/library",
+        act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Team reads" })),
+      },
+      {
+        title: "Assign an upskilling plan",
+        path: "/collaborative-network/myTasks",
+        act: async () =>
+          void (await call(api, "POST", "/api/b2b/v1/plans/", {
+            title: `Team plan ${Date.now()}`,
+            skills: { sql: { collections: [sql.id] } },
+            selectedTeam: [engineering],
+          })),
+      },
+      {
+        title: "Save your first content",
+        path: "/home",
+        act: async () =>
+          void (await call(api, "POST", "/api/contentuser/save/", {
+            url: `https://blog.example/lead-${Date.now()}`,
+            title: "Leading a team",
+            fetch_metadata: false,
+          })),
+      },
     ]);
     expect(errors).toEqual([]);
     await context.close();
@@ -241,10 +339,31 @@ describe("first-week onboarding (spec §4)", () => {
     let budget = 0;
 
     await walk(page, [
-      { title: "Assign an upskilling plan", path: "/collaborative-network/myTasks", act: async () => void (await call(api, "POST", "/api/b2b/v1/plans/", { title: `Company plan ${Date.now()}`, skills: { sql: { collections: [sql.id] } }, selectedTeam: [engineering] })) },
-      { title: "Set the company budget", path: "/budgetingPlan/companyBudget", act: async () => void (budget = (await call(api, "POST", "/api/b2b/v1/budgets/", { period: "month", period_start: month, amount_minor: 500_000 })).id) },
-      { title: "Allocate budget to a team", path: "/budgetingPlan/companyBudget", act: async () => void (await call(api, "POST", `/api/b2b/v1/budgets/${budget}/allocations/`, { team_id: engineering, amount_minor: 100_000 })) },
-      { title: "Create a collection", path: "/collaborative-network/library", act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Company picks" })) },
+      {
+        title: "Assign an upskilling plan",
+        path: "/collaborative-network/myTasks",
+        act: async () =>
+          void (await call(api, "POST", "/api/b2b/v1/plans/", {
+            title: `Company plan ${Date.now()}`,
+            skills: { sql: { collections: [sql.id] } },
+            selectedTeam: [engineering],
+          })),
+      },
+      {
+        title: "Set the company budget",
+        path: "/budgetingPlan/companyBudget",
+        act: async () => void (budget = (await call(api, "POST", "/api/b2b/v1/budgets/", { period: "month", period_start: month, amount_minor: 500_000 })).id),
+      },
+      {
+        title: "Allocate budget to a team",
+        path: "/budgetingPlan/companyBudget",
+        act: async () => void (await call(api, "POST", `/api/b2b/v1/budgets/${budget}/allocations/`, { team_id: engineering, amount_minor: 100_000 })),
+      },
+      {
+        title: "Create a collection",
+        path: "/collaborative-network/library",
+        act: async () => void (await call(api, "POST", "/api/b2b/v1/collections/", { title: "Company picks" })),
+      },
       {
         title: "Publish a collection to the library",
         path: "/collaborative-network/publishRequest",
@@ -255,7 +374,16 @@ describe("first-week onboarding (spec §4)", () => {
           await call(api, "POST", `/api/b2b/v1/publish-requests/${asked.id}/accept/`, {});
         },
       },
-      { title: "Save your first content", path: "/home", act: async () => void (await call(api, "POST", "/api/contentuser/save/", { url: `https://blog.example/ld-${Date.now()}`, title: "Learning culture", fetch_metadata: false })) },
+      {
+        title: "Save your first content",
+        path: "/home",
+        act: async () =>
+          void (await call(api, "POST", "/api/contentuser/save/", {
+            url: `https://blog.example/ld-${Date.now()}`,
+            title: "Learning culture",
+            fetch_metadata: false,
+          })),
+      },
     ]);
     expect(errors).toEqual([]);
     await context.close();

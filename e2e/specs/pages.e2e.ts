@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { atBothWidths, accessibilityViolations, heading, launchBrowser, mainMenu, menuEntries, openPage, DESKTOP, PHONE, resize, screenshot, settled, signInWithApi, visible } from "../support";
+import {
+  atBothWidths,
+  accessibilityViolations,
+  heading,
+  launchBrowser,
+  mainMenu,
+  menuEntries,
+  openPage,
+  DESKTOP,
+  PHONE,
+  resize,
+  screenshot,
+  settled,
+  signInWithApi,
+  visible,
+} from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,17 +50,20 @@ async function horizontalOverflow(page: Page): Promise<string | null> {
     const edge = [...document.body.querySelectorAll("*")].filter((el) => Math.abs(right(el) - root.scrollWidth) < 1);
     const describe = (el: Element) => {
       const label = el.getAttribute("aria-label") ?? el.getAttribute("role") ?? "";
-      const classes = [...el.classList].filter((c) => !c.startsWith("css-")).slice(0, 3).join(".");
+      const classes = [...el.classList]
+        .filter((c) => !c.startsWith("css-"))
+        .slice(0, 3)
+        .join(".");
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
       const place = el.closest("[aria-label],[aria-labelledby],section,main,header,nav");
-      const where = place && place !== el ? ` in <${place.tagName.toLowerCase()}${place.getAttribute("aria-label") ? ` "${place.getAttribute("aria-label")}"` : ""}>` : "";
+      const where =
+        place && place !== el ? ` in <${place.tagName.toLowerCase()}${place.getAttribute("aria-label") ? ` "${place.getAttribute("aria-label")}"` : ""}>` : "";
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${classes ? `.${classes}` : ""}${label ? ` "${label}"` : ""} position ${getComputedStyle(el).position}> "${text}"${where}`;
     };
     const culprit = edge.at(-1);
     return `document ${root.scrollWidth}px wide in a ${width}px window${culprit ? `; its right edge is ${describe(culprit)}` : ""}`;
   });
 }
-
 
 /**
  * Screenshots of each path at 1280 and then 390 wide into e2e/artifacts/screenshots, for review;
@@ -126,10 +144,20 @@ describe("every menu route of every role", () => {
       await resize(page, DESKTOP);
       // ldleader sees the most entries; admin has its own area: these two give every page's picture.
       if (role === "ldleader" || role === "admin") {
-        const extra = role === "ldleader" ? ["/setting", "/peopleManagement?tab=2", "/peopleManagement?tab=3", "/collaborative-network/collections/1/SQL-for-analysts"] : [];
+        const extra =
+          role === "ldleader"
+            ? ["/setting", "/peopleManagement?tab=2", "/peopleManagement?tab=3", "/collaborative-network/collections/1/SQL-for-analysts"]
+            : [];
         overflows.push(...(await shootAll(page, [...entries.values(), ...extra], role)));
       }
-      if (role === "teamleader") overflows.push(...(await shootAll(page, [...entries.values()].filter((href) => href.includes("/team/")), role)));
+      if (role === "teamleader")
+        overflows.push(
+          ...(await shootAll(
+            page,
+            [...entries.values()].filter((href) => href.includes("/team/")),
+            role,
+          )),
+        );
       if (role === "member") overflows.push(...(await shootAll(page, ["/budgetingPlan/companyBudget"], "member-not-allowed")));
       // Every page that scrolls sideways at 1280 or 390, named with the element that sticks out (issue 23).
       expect([...new Set(overflows)], role).toEqual([]);

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { atBothWidths, BASE_URL, expectHeading, heading, launchBrowser, openPage, readOutbox, screenshot, type Session, visible, waitForPath, signInWithApi } from "../support";
+import {
+  atBothWidths,
+  BASE_URL,
+  expectHeading,
+  heading,
+  launchBrowser,
+  openPage,
+  readOutbox,
+  screenshot,
+  type Session,
+  visible,
+  waitForPath,
+  signInWithApi,
+} from "../support";
 
 // Issue 5, people management: a team leader asks for an invite, hr approves it, the invited
 // person opens the mailed link, registers and lands signed in, in the team leader's team.
@@ -90,7 +103,12 @@ describe("people management: invite request → approval → invitation link →
     const invites = page.locator("section", { has: page.getByRole("heading", { name: "Invite requests" }) });
     await visible(invites.getByRole("heading", { name: NEWCOMER.email }));
     // The demo team has an invite request of its own waiting (issue 23): look at this one.
-    await visible(invites.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NEWCOMER.email }) }).getByText("Pending"));
+    await visible(
+      invites
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: NEWCOMER.email }) })
+        .getByText("Pending"),
+    );
     expect(teamLeader.errors).toEqual([]);
   }, 90_000);
 

@@ -12,8 +12,7 @@ afterAll(async () => {
 });
 
 /** Width of the drawer paper that holds the main menu. */
-const drawerWidth = (page: Page) =>
-  mainMenu(page).evaluate((nav) => Math.round((nav.parentElement ?? nav).getBoundingClientRect().width));
+const drawerWidth = (page: Page) => mainMenu(page).evaluate((nav) => Math.round((nav.parentElement ?? nav).getBoundingClientRect().width));
 
 describe("left drawer", () => {
   it("is 300 wide, collapses to 73 and remembers it", async () => {
@@ -182,7 +181,11 @@ describe("first-week onboarding panel (spec §4)", () => {
 
 describe("chat widget and tag manager (spec §1)", () => {
   let configured: { baseUrl: string; stop: () => Promise<void> };
-  const THIRD_PARTIES = { CHAT_WIDGET_URL: "https://chat.example.test/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3", EXTENSION_URL: "https://extensions.example.test/learnward" };
+  const THIRD_PARTIES = {
+    CHAT_WIDGET_URL: "https://chat.example.test/widget.js",
+    TAG_MANAGER_ID: "GTM-AB12CD3",
+    EXTENSION_URL: "https://extensions.example.test/learnward",
+  };
   beforeAll(async () => {
     // A second server, configured with them: the suite's own stays without.
     Object.assign(process.env, THIRD_PARTIES);
@@ -204,16 +207,24 @@ describe("chat widget and tag manager (spec §1)", () => {
     );
     // Stand-ins for the third parties' scripts (no network here); the browser still applies the CSP first.
     await context.route("https://chat.example.test/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.chatWidgetLoaded = true;" }));
-    await context.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.tagManagerLoaded = true;" }));
+    await context.route("https://www.googletagmanager.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.tagManagerLoaded = true;" }),
+    );
     const page = await context.newPage();
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-    const loaded = () => page.evaluate(() => [Boolean((window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded), Boolean((window as { tagManagerLoaded?: boolean }).tagManagerLoaded)]);
+    const loaded = () =>
+      page.evaluate(() => [
+        Boolean((window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded),
+        Boolean((window as { tagManagerLoaded?: boolean }).tagManagerLoaded),
+      ]);
 
     await page.goto("/login");
     const banner = await visible(page.getByRole("region", { name: "Cookie consent" }));
     expect(await loaded()).toEqual([false, false]);
     await banner.getByRole("button", { name: "Accept" }).click();
-    await page.waitForFunction(() => (window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded && (window as { tagManagerLoaded?: boolean }).tagManagerLoaded);
+    await page.waitForFunction(
+      () => (window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded && (window as { tagManagerLoaded?: boolean }).tagManagerLoaded,
+    );
     await page.reload();
     await page.waitForFunction(() => (window as { chatWidgetLoaded?: boolean }).chatWidgetLoaded === true);
     expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);

@@ -42,7 +42,10 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 const app = await buildApp({ config, database, authSecret: authSecret(config), mailer, logger: false });
 try {
   await app.ready();
-  const made = await createOperator({ auth: app.auth, repo: createIdentityRepo(database.db), captureResetLink: catcher.capture }, { email: args.email, name: args.name?.trim() || "Platform operator" });
+  const made = await createOperator(
+    { auth: app.auth, repo: createIdentityRepo(database.db), captureResetLink: catcher.capture },
+    { email: args.email, name: args.name?.trim() || "Platform operator" },
+  );
   console.log(
     `Created the platform operator ${made.email}.\n\nOpen this link within one hour to choose the password (it works once):\n${made.link}\n\n` +
       `At the first sign-in they set up two-factor sign-in with an authenticator app. Then, in /admin, create a company and\n` +

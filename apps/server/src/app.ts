@@ -63,9 +63,7 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors raised by the router itself (bad URL encoding, over-long parameters) keep our shape.
     frameworkErrors: (err, _req, reply) => {
-      void (reply as unknown as FastifyReply)
-        .status(err.statusCode ?? 400)
-        .send({ error: { code: "bad_request", message: err.message } });
+      void (reply as unknown as FastifyReply).status(err.statusCode ?? 400).send({ error: { code: "bad_request", message: err.message } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Links in answers (next/previous) are built from here, never from the request's Host header.
@@ -120,7 +118,11 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(webPlugin, {
     dist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
-    integrations: { extension_url: config.EXTENSION_URL ?? null, chat_widget_url: config.CHAT_WIDGET_URL ?? null, tag_manager_id: config.TAG_MANAGER_ID ?? null },
+    integrations: {
+      extension_url: config.EXTENSION_URL ?? null,
+      chat_widget_url: config.CHAT_WIDGET_URL ?? null,
+      tag_manager_id: config.TAG_MANAGER_ID ?? null,
+    },
   });
   return app;
 }

@@ -15,7 +15,9 @@ describe("configuration from the environment", () => {
 
   it("counts the server's own loopback addresses as the same origin outside production", () => {
     expect(loadConfig({}).sameOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), PUBLIC_URL: "https://learn.example.com/" }).sameOrigins).toEqual(["https://learn.example.com"]);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), PUBLIC_URL: "https://learn.example.com/" }).sameOrigins).toEqual([
+      "https://learn.example.com",
+    ]);
   });
 
   it("names every bad value instead of starting half-working", () => {
@@ -47,8 +49,16 @@ describe("configuration from the environment", () => {
   it("reads the optional extension link, chat widget and tag manager, none unless set (issue 23)", () => {
     const none = loadConfig({});
     expect([none.EXTENSION_URL, none.CHAT_WIDGET_URL, none.TAG_MANAGER_ID]).toEqual([undefined, undefined, undefined]);
-    const set = loadConfig({ EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc", CHAT_WIDGET_URL: "https://chat.example.com/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3" });
-    expect(set).toMatchObject({ EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc", CHAT_WIDGET_URL: "https://chat.example.com/widget.js", TAG_MANAGER_ID: "GTM-AB12CD3" });
+    const set = loadConfig({
+      EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      CHAT_WIDGET_URL: "https://chat.example.com/widget.js",
+      TAG_MANAGER_ID: "GTM-AB12CD3",
+    });
+    expect(set).toMatchObject({
+      EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      CHAT_WIDGET_URL: "https://chat.example.com/widget.js",
+      TAG_MANAGER_ID: "GTM-AB12CD3",
+    });
     expect(loadConfig({ EXTENSION_URL: "http://localhost:8080/extension.zip" }).EXTENSION_URL).toBe("http://localhost:8080/extension.zip");
   });
 
@@ -65,7 +75,7 @@ describe("configuration from the environment", () => {
     }
     expect(() => loadConfig({ EXTENSION_URL: "not a url" })).toThrow(/EXTENSION_URL="not a url": must be an http/);
     expect(() => loadConfig({ CHAT_WIDGET_URL: "widget.js" })).toThrow(/CHAT_WIDGET_URL="widget.js": must be the https/);
-    expect(() => loadConfig({ TAG_MANAGER_ID: "gtm-ab12cd3\"><script>" })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
+    expect(() => loadConfig({ TAG_MANAGER_ID: 'gtm-ab12cd3"><script>' })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
   });
 
   it("reads DEMO_SEED=false as an empty start", () => {

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { TAG_MANAGER_ID_PATTERN } from "@learnward/contracts";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" }).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** An absolute URL whose scheme is one of `schemes` (a `javascript:` link is a URL too). */
 const urlWith = (schemes: readonly string[], message: string) =>
@@ -34,17 +32,30 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO_SEED: bool.default(true),
   DEMO_PASSWORD: z.string().min(6, "must be at least 6 characters").default("learnward-demo"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("Learnward <no-reply@learnward.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().url("each origin must be an absolute URL"))),
   WEB_DIST: z.string().optional(),
-  IMAGE_CACHE_MAX_MB: z.coerce.number({ message: "must be a number of megabytes" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000).default(512),
+  IMAGE_CACHE_MAX_MB: z.coerce
+    .number({ message: "must be a number of megabytes" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000)
+    .default(512),
   SESSION_CACHE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(300).default(5),
   // The copilot's language model (issue 8): an OpenAI-compatible endpoint such as Ollama or vLLM.
   LLM_BASE_URL: z
@@ -86,9 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join(".")}=${JSON.stringify(cleaned[String(i.path[0])] ?? "")}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}=${JSON.stringify(cleaned[String(i.path[0])] ?? "")}: ${i.message}`));
   }
   const c = parsed.data;
   const llm = [c.LLM_BASE_URL, c.LLM_MODEL, c.LLM_API_KEY].filter((v) => v !== undefined).length;

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The newest audit entries of one kind, as an operator reads them. */
-const entries = async (entity: string) => (await admin.get(`/api/b2b/v1/admin/audit/?entity=${entity}&page_size=20`)).body.results as Array<Record<string, unknown>>;
+const entries = async (entity: string) =>
+  (await admin.get(`/api/b2b/v1/admin/audit/?entity=${entity}&page_size=20`)).body.results as Array<Record<string, unknown>>;
 const employeeId = async (search: string) => (await hr.get(`/api/b2b/v1/employees/?search=${search}`)).body.results[0].id as number;
 
 describe("people", () => {
@@ -59,7 +60,13 @@ describe("the collaborative network", () => {
     const collection = (await member.post("/api/b2b/v1/collections/", { title: "Audited path" })).body;
     const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
     expect((await ld.post(`/api/b2b/v1/publish-requests/${request.id}/reject/`, { reason: "Not yet" })).status).toBe(200);
-    expect((await entries("publish_request"))[0]).toMatchObject({ entity_id: request.id, action: "reject", reason: "Not yet", company_id: acmeId, after: { title: "Audited path" } });
+    expect((await entries("publish_request"))[0]).toMatchObject({
+      entity_id: request.id,
+      action: "reject",
+      reason: "Not yet",
+      company_id: acmeId,
+      after: { title: "Audited path" },
+    });
   });
 });
 
@@ -71,12 +78,23 @@ describe("upskilling plans", () => {
     const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
     await ld.post(`/api/b2b/v1/publish-requests/${request.id}/accept/`, {});
     const me = (await member.get("/api/me")).body.account;
-    const plan = await ld.post("/api/b2b/v1/plans/", { title: "Audited plan", deadline: "2030-01-31", skills: { sql: { collections: [collection.id] } }, selectedAccount: [me.id], selectedTeam: [] });
+    const plan = await ld.post("/api/b2b/v1/plans/", {
+      title: "Audited plan",
+      deadline: "2030-01-31",
+      skills: { sql: { collections: [collection.id] } },
+      selectedAccount: [me.id],
+      selectedTeam: [],
+    });
     expect(plan.status, plan.text).toBe(201);
     await ld.patch(`/api/b2b/v1/plans/${plan.body.id}/`, { deadline: "2030-02-28" });
     expect((await ld.delete(`/api/b2b/v1/plans/${plan.body.id}/`)).status).toBe(204);
     const [deleted, updated, created] = await entries("plan");
-    expect(created).toMatchObject({ action: "create", entity_id: plan.body.id, company_id: acmeId, after: { title: "Audited plan", skills: ["sql"], account_ids: [me.id] } });
+    expect(created).toMatchObject({
+      action: "create",
+      entity_id: plan.body.id,
+      company_id: acmeId,
+      after: { title: "Audited plan", skills: ["sql"], account_ids: [me.id] },
+    });
     expect(updated).toMatchObject({ action: "update", before: { deadline: "2030-01-31" }, after: { deadline: "2030-02-28" } });
     expect(deleted).toMatchObject({ action: "delete", before: { title: "Audited plan" } });
   });
@@ -94,7 +112,12 @@ describe("signing in", () => {
   it("records two-factor sign-in turned on and off", async () => {
     const token = await t.signIn(DEMO.globex);
     const replaced = await t.setUpTwoFactor(DEMO.globex, token);
-    await t.app.inject({ method: "POST", url: "/api/auth/two-factor/disable", headers: { authorization: `Bearer ${replaced}` }, payload: { password: "learnward-demo" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/disable",
+      headers: { authorization: `Bearer ${replaced}` },
+      payload: { password: "learnward-demo" },
+    });
     const [off, on] = await entries("two_factor");
     expect(on).toMatchObject({ action: "enable", after: { email: DEMO.globex } });
     expect(off).toMatchObject({ action: "disable", after: { email: DEMO.globex } });

@@ -20,7 +20,10 @@ type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
 };
-type Doc = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
+type Doc = {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 /** A body field naming an id: its path in the body ("*" is every key of a keyed object) and whether it is a list. */
 type IdField = { route: string; path: string[]; name: string; list: boolean };
 
@@ -68,7 +71,11 @@ const MISSING = 2_000_000_000;
 let serial = 0;
 /** A catalog item of Acme, saved publicly by the L&D leader, not yet saved by anyone else. */
 async function freshContent(): Promise<number> {
-  const r = await as.ldleader.post("/api/contentuser/save/", { url: `https://acme.example/fresh-${++serial}`, title: `Fresh ${serial}`, fetch_metadata: false });
+  const r = await as.ldleader.post("/api/contentuser/save/", {
+    url: `https://acme.example/fresh-${++serial}`,
+    title: `Fresh ${serial}`,
+    fetch_metadata: false,
+  });
   return r.body.id_content;
 }
 /** A new item of the member's library. */
@@ -87,10 +94,18 @@ interface Scenario {
 }
 /** How to call each route that takes an id in its body. A new route must be added here. */
 const SCENARIOS: Record<string, Scenario> = {
-  "POST /api/contentuser/save": { as: "member", url: () => "/api/contentuser/save/", body: async () => ({ id_content: await freshContent(), fetch_metadata: false }) },
+  "POST /api/contentuser/save": {
+    as: "member",
+    url: () => "/api/contentuser/save/",
+    body: async () => ({ id_content: await freshContent(), fetch_metadata: false }),
+  },
   "POST /api/user/wishlist": { as: "member", url: () => "/api/user/wishlist/", body: async () => ({ id_course: await freshContent() }) },
   "POST /api/user/courses": { as: "member", url: () => "/api/user/courses/", body: async () => ({ id_course: await freshContent(), completed: false }) },
-  "PATCH /api/user/folder_relation/{id}": { as: "member", url: () => `/api/user/folder_relation/${own.relation}/`, body: async () => ({ id_section: own.folderSection, priority: 1 }) },
+  "PATCH /api/user/folder_relation/{id}": {
+    as: "member",
+    url: () => `/api/user/folder_relation/${own.relation}/`,
+    body: async () => ({ id_section: own.folderSection, priority: 1 }),
+  },
   "POST /api/user/folder_relation/create_content": {
     as: "member",
     url: () => "/api/user/folder_relation/create_content/",
@@ -101,22 +116,46 @@ const SCENARIOS: Record<string, Scenario> = {
     }),
   },
   "POST /api/b2b/v1/teams": { as: "hr", url: () => "/api/b2b/v1/teams/", body: async () => ({ name: `Team ${++serial}`, leader_id: own.colleague }) },
-  "PATCH /api/b2b/v1/teams/{id}": { as: "hr", url: () => `/api/b2b/v1/teams/${own.marketing}/`, body: async () => ({ name: `Marketing ${++serial}`, leader_id: own.colleague }) },
-  "PATCH /api/b2b/v1/employees/{id}": { as: "hr", url: () => `/api/b2b/v1/employees/${own.colleague}/`, body: async () => ({ role: "member", team_id: own.engineering }) },
-  "POST /api/b2b/v1/invite-requests": { as: "teamleader", url: () => "/api/b2b/v1/invite-requests/", body: async () => ({ email: `invite${++serial}@outside.test`, team_id: own.engineering }) },
+  "PATCH /api/b2b/v1/teams/{id}": {
+    as: "hr",
+    url: () => `/api/b2b/v1/teams/${own.marketing}/`,
+    body: async () => ({ name: `Marketing ${++serial}`, leader_id: own.colleague }),
+  },
+  "PATCH /api/b2b/v1/employees/{id}": {
+    as: "hr",
+    url: () => `/api/b2b/v1/employees/${own.colleague}/`,
+    body: async () => ({ role: "member", team_id: own.engineering }),
+  },
+  "POST /api/b2b/v1/invite-requests": {
+    as: "teamleader",
+    url: () => "/api/b2b/v1/invite-requests/",
+    body: async () => ({ email: `invite${++serial}@outside.test`, team_id: own.engineering }),
+  },
   "POST /api/b2b/v1/removal-requests": {
     as: "teamleader",
     url: () => "/api/b2b/v1/removal-requests/",
     body: async () => ({ employee_id: (await addPerson(t, { company: "acme", role: "member", teamId: own.engineering })).id }),
   },
-  "POST /api/b2b/v1/invitations": { as: "hr", url: () => "/api/b2b/v1/invitations/", body: async () => ({ email: `direct${++serial}@outside.test`, team_id: own.engineering }) },
-  "POST /api/b2b/v1/collections/{id}/items": { as: "member", url: () => `/api/b2b/v1/collections/${own.collection}/items/`, body: async () => ({ content_id: await freshContent(), section_id: own.collectionSection }) },
+  "POST /api/b2b/v1/invitations": {
+    as: "hr",
+    url: () => "/api/b2b/v1/invitations/",
+    body: async () => ({ email: `direct${++serial}@outside.test`, team_id: own.engineering }),
+  },
+  "POST /api/b2b/v1/collections/{id}/items": {
+    as: "member",
+    url: () => `/api/b2b/v1/collections/${own.collection}/items/`,
+    body: async () => ({ content_id: await freshContent(), section_id: own.collectionSection }),
+  },
   "PATCH /api/b2b/v1/collections/{id}/items/{itemId}": {
     as: "member",
     url: () => `/api/b2b/v1/collections/${own.collection}/items/${own.collectionItem}/`,
     body: async () => ({ section_id: own.collectionSection, position: 1 }),
   },
-  "POST /api/b2b/v1/collections/{id}/progress": { as: "member", url: () => `/api/b2b/v1/collections/${own.collection}/progress/`, body: async () => ({ item_id: own.collectionItem, done: true }) },
+  "POST /api/b2b/v1/collections/{id}/progress": {
+    as: "member",
+    url: () => `/api/b2b/v1/collections/${own.collection}/progress/`,
+    body: async () => ({ item_id: own.collectionItem, done: true }),
+  },
   "POST /api/b2b/v1/publish-requests": {
     as: "member",
     url: () => "/api/b2b/v1/publish-requests/",
@@ -125,17 +164,39 @@ const SCENARIOS: Record<string, Scenario> = {
   "POST /api/b2b/v1/plans": {
     as: "teamleader",
     url: () => "/api/b2b/v1/plans/",
-    body: async () => ({ title: `Plan ${++serial}`, deadline: "2099-01-31", skills: { sql: { collections: [own.published] } }, selectedAccount: [own.member], selectedTeam: [own.engineering] }),
+    body: async () => ({
+      title: `Plan ${++serial}`,
+      deadline: "2099-01-31",
+      skills: { sql: { collections: [own.published] } },
+      selectedAccount: [own.member],
+      selectedTeam: [own.engineering],
+    }),
   },
-  "PATCH /api/b2b/v1/plans/{id}": { as: "teamleader", url: () => `/api/b2b/v1/plans/${own.plan}/`, body: async () => ({ skills: { sql: { collections: [own.published] } } }) },
-  "POST /api/b2b/v1/plans/{id}/assignees": { as: "teamleader", url: () => `/api/b2b/v1/plans/${own.plan}/assignees/`, body: async () => ({ selectedAccount: [own.member], selectedTeam: [own.engineering] }) },
-  "POST /api/b2b/v1/budgets/{id}/allocations": { as: "ldleader", url: () => `/api/b2b/v1/budgets/${own.budget}/allocations/`, body: async () => ({ team_id: own.engineering, amount_minor: 100 }) },
+  "PATCH /api/b2b/v1/plans/{id}": {
+    as: "teamleader",
+    url: () => `/api/b2b/v1/plans/${own.plan}/`,
+    body: async () => ({ skills: { sql: { collections: [own.published] } } }),
+  },
+  "POST /api/b2b/v1/plans/{id}/assignees": {
+    as: "teamleader",
+    url: () => `/api/b2b/v1/plans/${own.plan}/assignees/`,
+    body: async () => ({ selectedAccount: [own.member], selectedTeam: [own.engineering] }),
+  },
+  "POST /api/b2b/v1/budgets/{id}/allocations": {
+    as: "ldleader",
+    url: () => `/api/b2b/v1/budgets/${own.budget}/allocations/`,
+    body: async () => ({ team_id: own.engineering, amount_minor: 100 }),
+  },
   "POST /api/b2b/v1/insights/actions/{kind}": {
     as: "ldleader",
     url: () => "/api/b2b/v1/insights/actions/remind_overdue/",
     body: async () => ({ scope: "team", team: own.engineering, account_ids: [own.member] }),
   },
-  "PATCH /api/b2b/v1/admin/accounts/{id}": { as: "admin", url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`, body: async () => ({ company_id: own.acme }) },
+  "PATCH /api/b2b/v1/admin/accounts/{id}": {
+    as: "admin",
+    url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`,
+    body: async () => ({ company_id: own.acme }),
+  },
   // A platform operator works across companies, but the team must be one of the company in the path.
   "POST /api/b2b/v1/admin/companies/{id}/invitations": {
     as: "admin",
@@ -189,7 +250,8 @@ function withValue(body: Record<string, unknown>, path: string[], list: boolean,
 }
 
 const call = (c: Client, method: string, url: string, body: unknown): Promise<Res> => (method === "PATCH" ? c.patch(url, body) : c.post(url, body));
-const isErrorShape = (b: unknown) => typeof (b as { error?: { code?: unknown } })?.error?.code === "string" && typeof (b as { error: { message?: unknown } }).error.message === "string";
+const isErrorShape = (b: unknown) =>
+  typeof (b as { error?: { code?: unknown } })?.error?.code === "string" && typeof (b as { error: { message?: unknown } }).error.message === "string";
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -214,13 +276,24 @@ beforeAll(async () => {
   const asked = (await as.ldleader.post("/api/b2b/v1/publish-requests/", { collection_id: published })).body.id;
   await as.ldleader.post(`/api/b2b/v1/publish-requests/${asked}/accept/`, {});
   own.published = published;
-  own.plan = (await as.teamleader.post("/api/b2b/v1/plans/", { title: "Team plan", skills: { sql: { collections: [published] } }, selectedTeam: [own.engineering] })).body.id;
-  own.budget = (await as.ldleader.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 1_000_000 })).body.id;
+  own.plan = (
+    await as.teamleader.post("/api/b2b/v1/plans/", { title: "Team plan", skills: { sql: { collections: [published] } }, selectedTeam: [own.engineering] })
+  ).body.id;
+  own.budget = (
+    await as.ldleader.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 1_000_000 })
+  ).body.id;
 
   // Acme: a colleague's private things.
   const colleague = await addPerson(t, { company: "acme", role: "member", teamId: own.engineering });
   own.colleague = colleague.id;
-  const diary = (await colleague.client.post("/api/contentuser/save/", { url: "https://acme.example/colleague-diary", title: "Colleague diary", is_private: true, fetch_metadata: false })).body;
+  const diary = (
+    await colleague.client.post("/api/contentuser/save/", {
+      url: "https://acme.example/colleague-diary",
+      title: "Colleague diary",
+      is_private: true,
+      fetch_metadata: false,
+    })
+  ).body;
   const cFolder = (await colleague.client.post("/api/user/folder/", { name: "Theirs" })).body.id;
   const cCollection = (await colleague.client.post("/api/b2b/v1/collections/", { title: "Their path" })).body.id;
   const cWithItem = (await colleague.client.post(`/api/b2b/v1/collections/${cCollection}/items/`, { content_id: await freshContent() })).body;
@@ -238,7 +311,9 @@ beforeAll(async () => {
   const gMember = await t.as(DEMO.globex);
   const gHr = (await addPerson(t, { company: "globex", role: "hr" })).client;
   const gLd = (await addPerson(t, { company: "globex", role: "ldleader" })).client;
-  const gSaved = (await gMember.post("/api/contentuser/save/", { url: "https://globex.example/secret-plan", title: "Globex secret plan", fetch_metadata: false })).body;
+  const gSaved = (
+    await gMember.post("/api/contentuser/save/", { url: "https://globex.example/secret-plan", title: "Globex secret plan", fetch_metadata: false })
+  ).body;
   const gFolder = (await gMember.post("/api/user/folder/", { name: "Globex folder" })).body.id;
   const gCollection = (await gLd.post("/api/b2b/v1/collections/", { title: "Globex path" })).body.id;
   const gSection = (await gLd.post(`/api/b2b/v1/collections/${gCollection}/sections/`, { title: "Globex week" })).body.sections[0].id;

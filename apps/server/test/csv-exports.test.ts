@@ -10,7 +10,17 @@ let ld: Client;
 let companyId: number;
 let memberUid: string;
 
-const PAYLOADS = ['=HYPERLINK("http://evil")', "+cmd", "-1+1", "@SUM(1)", "\tcmd", "\rcmd", 'ok\n=HYPERLINK("http://evil")', "ok\r\n@SUM(1)", '=HYPERLINK("http://evil")\nok'];
+const PAYLOADS = [
+  '=HYPERLINK("http://evil")',
+  "+cmd",
+  "-1+1",
+  "@SUM(1)",
+  "\tcmd",
+  "\rcmd",
+  'ok\n=HYPERLINK("http://evil")',
+  "ok\r\n@SUM(1)",
+  '=HYPERLINK("http://evil")\nok',
+];
 
 /** Each export and the text columns a person can fill. */
 const EXPORTS: { url: string; columns: string[] }[] = [
@@ -38,14 +48,18 @@ beforeAll(async () => {
   ld = await t.as(DEMO.ldleader);
   const me = (await member.get("/api/me")).body.account;
   const team = (await tl.get("/api/me")).body.account.team.id;
-  const row = ((await t.database.db.execute(sql`select company_id, uid from accounts where id = ${me.id}`)) as unknown as { rows: { company_id: number; uid: string }[] }).rows[0]!;
+  const row = (
+    (await t.database.db.execute(sql`select company_id, uid from accounts where id = ${me.id}`)) as unknown as { rows: { company_id: number; uid: string }[] }
+  ).rows[0]!;
   companyId = Number(row.company_id);
   memberUid = row.uid;
 
   // A budget for the team, and a request asked, approved and paid: every purchase column filled.
-  const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 1_000_000 })).body;
+  const budget = (await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${new Date().getUTCFullYear()}-01-01`, amount_minor: 1_000_000 }))
+    .body;
   expect((await ld.post(`/api/b2b/v1/budgets/${budget.id}/allocations/`, { team_id: team, amount_minor: 500_000 })).status).toBeLessThan(300);
-  const asked = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Course", link: "https://example.com/c", price_minor: 1_000, reason: "Plan" })).body;
+  const asked = (await member.post("/api/b2b/v1/purchase-requests/", { title: "Course", link: "https://example.com/c", price_minor: 1_000, reason: "Plan" }))
+    .body;
   expect((await tl.post(`/api/b2b/v1/purchase-requests/${asked.id}/approve/`, {})).status).toBe(200);
   expect((await ld.post(`/api/b2b/v1/purchase-requests/${asked.id}/pay/`, { reference: "INV-1" })).status).toBe(200);
 
@@ -53,7 +67,10 @@ beforeAll(async () => {
   const path = (await member.post("/api/b2b/v1/collections/", { title: "Path", skills: ["csv"] })).body;
   const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: path.id })).body;
   await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
-  expect((await ld.post("/api/b2b/v1/plans/", { title: "Plan", deadline: "2024-01-31", skills: { csv: { collections: [path.id] } }, selectedAccount: [me.id] })).status).toBe(201);
+  expect(
+    (await ld.post("/api/b2b/v1/plans/", { title: "Plan", deadline: "2024-01-31", skills: { csv: { collections: [path.id] } }, selectedAccount: [me.id] }))
+      .status,
+  ).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -63,7 +80,9 @@ async function fillWith(p: string) {
   await db.execute(sql`update teams set name = ${p} || ' #' || id where company_id = ${companyId}`);
   await db.execute(sql`update auth_users set name = ${p} || ' #' || id where id in (select uid from accounts where company_id = ${companyId})`);
   await db.execute(sql`update auth_users set email = ${p} || ' #' || id where id = ${memberUid}`);
-  await db.execute(sql`update purchase_requests set title = ${p} || ' #' || id, link = ${p} || ' #' || id, payment_reference = ${p} || ' #' || id where company_id = ${companyId}`);
+  await db.execute(
+    sql`update purchase_requests set title = ${p} || ' #' || id, link = ${p} || ' #' || id, payment_reference = ${p} || ' #' || id where company_id = ${companyId}`,
+  );
   await db.execute(sql`update upskilling_plans set title = ${p} || ' #' || id where company_id = ${companyId}`);
   await db.execute(sql`update content_items set title = ${p} || ' #' || id, url = ${p} || ' #' || id where company_id = ${companyId}`);
   // A skill of the company's own activity, copied under the payload's name.
@@ -82,7 +101,8 @@ describe("CSV exports and spreadsheet formulas", () => {
         const res = await ld.get(e.url);
         expect(res.status, e.url).toBe(200);
         const where = `${JSON.stringify(payload)} ${e.url.replace(/\?.*table=(\w+).*/, " $1")}`;
-        for (const line of res.text.split(/\r\n|\n|\r/)) if (/^[=+\-@\t]/.test(line)) problems.push(`${where}: a line of the file starts ${JSON.stringify(line.slice(0, 30))}`);
+        for (const line of res.text.split(/\r\n|\n|\r/))
+          if (/^[=+\-@\t]/.test(line)) problems.push(`${where}: a line of the file starts ${JSON.stringify(line.slice(0, 30))}`);
         const { data, meta } = Papa.parse<Record<string, string>>(res.text, { header: true, skipEmptyLines: true });
         for (const row of data) {
           for (const [column, cell] of Object.entries(row)) {
@@ -100,7 +120,10 @@ describe("CSV exports and spreadsheet formulas", () => {
 
   it("keeps numbers numbers, negative ones too", async () => {
     await fillWith("Team");
-    const budget = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=budget")).text, { header: true, skipEmptyLines: true }).data;
+    const budget = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=budget")).text, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     expect(budget.length).toBeGreaterThan(0);
     for (const row of budget) for (const c of ["allocated", "reserved", "paid", "remaining", "used_percent"]) expect(row[c], c).toMatch(NUMBER);
   });

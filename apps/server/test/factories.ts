@@ -11,7 +11,10 @@ const unique = () => randomUUID().slice(0, 8);
 /** The demo companies by domain, or any company by id. */
 export async function companyId(t: TestContext, company: "acme" | "globex" | number): Promise<number> {
   if (typeof company === "number") return company;
-  const [row] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.domain, `${company}.test`));
+  const [row] = await t.database.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.domain, `${company}.test`));
   if (!row) throw new Error(`no company ${company}`);
   return row.id;
 }
@@ -38,7 +41,13 @@ export async function createCompany(
   const domain = `co-${u}.test`;
   const [row] = await t.database.db
     .insert(companies)
-    .values({ name: opts.name ?? `Company ${u}`, domain, currency: opts.currency ?? "USD", registrationAllowlist: opts.allowlist ?? [], requireTwoFactor: opts.requireTwoFactor ?? false })
+    .values({
+      name: opts.name ?? `Company ${u}`,
+      domain,
+      currency: opts.currency ?? "USD",
+      registrationAllowlist: opts.allowlist ?? [],
+      requireTwoFactor: opts.requireTwoFactor ?? false,
+    })
     .returning({ id: companies.id, name: companies.name, domain: companies.domain });
   return row!;
 }
@@ -64,7 +73,14 @@ export async function leadTeam(t: TestContext, teamId: number, leaderId: number)
 export async function createCompanyWithRoles(
   t: TestContext,
   opts: Parameters<typeof createCompany>[1] & { teamName?: string; names?: Partial<Record<"hr" | "ldleader" | "teamleader" | "member", string>> } = {},
-): Promise<{ company: { id: number; name: string; domain: string }; team: { id: number; name: string }; hr: Person; ldleader: Person; teamleader: Person; member: Person }> {
+): Promise<{
+  company: { id: number; name: string; domain: string };
+  team: { id: number; name: string };
+  hr: Person;
+  ldleader: Person;
+  teamleader: Person;
+  member: Person;
+}> {
   const company = await createCompany(t, opts);
   const team = await createTeam(t, { company: company.id, name: opts.teamName });
   const name = opts.names ?? {};
@@ -86,7 +102,17 @@ export async function addOperator(t: TestContext, opts: { name?: string } = {}):
 /** A catalog item of a company, as a public save or the catalog import leaves it. */
 export async function addContent(
   t: TestContext,
-  opts: { company: number; createdBy?: number | null; title?: string; url?: string; contentType?: (typeof contentItems.$inferInsert)["contentType"]; skills?: string[]; description?: string; author?: string; durationS?: number },
+  opts: {
+    company: number;
+    createdBy?: number | null;
+    title?: string;
+    url?: string;
+    contentType?: (typeof contentItems.$inferInsert)["contentType"];
+    skills?: string[];
+    description?: string;
+    author?: string;
+    durationS?: number;
+  },
 ): Promise<{ id: number; title: string; url: string }> {
   const u = unique();
   const url = opts.url ?? `https://example.com/articles/${u}`;
@@ -123,7 +149,11 @@ export async function addPerson(
 // Hashing is slow on purpose: one hash of the shared test password per context is enough.
 const hashes = new WeakMap<TestContext, Promise<string>>();
 const passwordHash = (t: TestContext) => {
-  if (!hashes.has(t)) hashes.set(t, t.app.auth.$context.then((c) => c.password.hash(DEMO_PASSWORD)));
+  if (!hashes.has(t))
+    hashes.set(
+      t,
+      t.app.auth.$context.then((c) => c.password.hash(DEMO_PASSWORD)),
+    );
   return hashes.get(t)!;
 };
 
@@ -137,7 +167,10 @@ async function addAccount(t: TestContext, opts: { companyId: number | null; role
   const id = await t.database.db.transaction(async (tx) => {
     await tx.insert(authUsers).values({ id: uid, name: opts.name ?? `Person ${n}`, email, emailVerified: true });
     await tx.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
-    const [row] = await tx.insert(accounts).values({ uid, companyId: cid, role: opts.role, teamId: opts.teamId ?? null, username }).returning({ id: accounts.id });
+    const [row] = await tx
+      .insert(accounts)
+      .values({ uid, companyId: cid, role: opts.role, teamId: opts.teamId ?? null, username })
+      .returning({ id: accounts.id });
     return row!.id;
   });
   return { id, email, username, client: await t.as(email) };
@@ -153,7 +186,9 @@ export async function fingerprinter(t: TestContext): Promise<() => Promise<strin
   )) as unknown as { rows: { table_name: string }[] };
   const query = sql.raw(
     "select " +
-      tables.rows.map((r) => `(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from "${r.table_name}") as "${r.table_name}"`).join(", "),
+      tables.rows
+        .map((r) => `(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from "${r.table_name}") as "${r.table_name}"`)
+        .join(", "),
   );
   return async () => JSON.stringify(((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows[0]);
 }

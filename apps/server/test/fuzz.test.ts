@@ -13,14 +13,35 @@ let t: TestContext;
 let callers: Client[];
 let fingerprint: () => Promise<string>;
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; additionalProperties?: Schema | boolean; items?: Schema; enum?: unknown[]; required?: string[] };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  enum?: unknown[];
+  required?: string[];
+};
 type Op = { method: string; path: string; query: string[]; body?: Schema };
 let ops: Op[];
 
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "%00", "../../etc/passwd", "<script>alert(1)</script>", "' or 1=1 --", "ñ🙂\u202e", "9".repeat(30)),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "null",
+    "%00",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "' or 1=1 --",
+    "ñ🙂\u202e",
+    "9".repeat(30),
+  ),
   // What PostgreSQL refuses (issue 22): NUL in text, dates that match YYYY-MM-DD but do not exist.
   fc.constantFrom("a\u0000b", "\u0000", "2026-13-01", "2026-02-30"),
   // Issue 22: names every object answers to, as keys and values (user text is data, never a key into an object).
@@ -28,7 +49,14 @@ const weirdString = fc.oneof(
   fc.nat({ max: 5 }).map((n) => "x".repeat(10 ** n)),
 );
 const weirdNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, -(2 ** 31), 2 ** 31, 2 ** 53, Number.MAX_VALUE, -0));
-const anyValue: fc.Arbitrary<unknown> = fc.oneof(weirdString, weirdNumber, fc.boolean(), fc.constant(null), fc.array(fc.oneof(weirdString, weirdNumber), { maxLength: 5 }), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }));
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  weirdString,
+  weirdNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(weirdString, weirdNumber), { maxLength: 5 }),
+  fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
+);
 
 /** A value of the wrong kind for this schema, sometimes a right-looking one at an extreme. */
 function wrongFor(s: Schema | undefined): fc.Arbitrary<unknown> {
@@ -37,7 +65,8 @@ function wrongFor(s: Schema | undefined): fc.Arbitrary<unknown> {
   if (types.includes("boolean")) return fc.oneof(weirdString, weirdNumber, anyValue);
   if (types.includes("array")) return fc.oneof(fc.array(wrongFor(s?.items), { maxLength: 60 }), anyValue);
   if (types.includes("object") && s?.properties) return bodyFor(s);
-  if (types.includes("object") && typeof s?.additionalProperties === "object") return fc.oneof(fc.dictionary(weirdString, wrongFor(s.additionalProperties), { maxKeys: 3 }), anyValue);
+  if (types.includes("object") && typeof s?.additionalProperties === "object")
+    return fc.oneof(fc.dictionary(weirdString, wrongFor(s.additionalProperties), { maxKeys: 3 }), anyValue);
   return fc.oneof(weirdString, anyValue);
 }
 

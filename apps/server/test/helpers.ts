@@ -174,7 +174,12 @@ export async function createTestContext(
       const uri = authenticators.get(email);
       if (!uri) throw new Error(`${email} asks for a second factor this test context does not know`);
       const cookie = String(res.headers["set-cookie"]).match(/(?:__Secure-)?better-auth\.two_factor=[^;]+/)?.[0];
-      const verified = await app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: { cookie: cookie ?? "" }, payload: { code: await totpCode(uri) } });
+      const verified = await app.inject({
+        method: "POST",
+        url: "/api/auth/two-factor/verify-totp",
+        headers: { cookie: cookie ?? "" },
+        payload: { code: await totpCode(uri) },
+      });
       return tokenOf(verified, `second factor of ${email}`);
     }
     let token = tokenOf(res, `sign-in as ${email}`);

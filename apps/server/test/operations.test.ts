@@ -22,7 +22,12 @@ describe("links", () => {
 describe("same origin in development", () => {
   it("lets a browser at http://127.0.0.1:3000 sign in, and still refuses another site", async () => {
     const signIn = (origin: string) =>
-      t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers: { origin, host: new URL(origin).host }, payload: { email: DEMO.member, password: "learnward-demo" } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin, host: new URL(origin).host },
+        payload: { email: DEMO.member, password: "learnward-demo" },
+      });
     expect((await signIn("http://127.0.0.1:3000")).statusCode).toBe(200);
     expect((await signIn("http://localhost:3000")).statusCode).toBe(200);
     const foreign = await signIn("http://evil.example");

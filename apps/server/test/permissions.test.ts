@@ -155,18 +155,21 @@ let routes: { method: string; path: string; key: string }[];
 /** Real Acme objects, so the tenant pass aims at things that exist. */
 const acme: Record<string, string> = {};
 
-
 beforeAll(async () => {
   t = await createTestContext();
   as.none = t.anonymous;
   for (const role of ALL) as[role] = await t.as(DEMO[role]);
   globex = await t.as(DEMO.globex);
   const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })));
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })),
+  );
 
   // A small world of Acme objects owned by the demo people.
   const { member, teamleader: tl, hr, ldleader: ld } = as;
-  const saved = (await member.post("/api/contentuser/save/", { url: "https://www.udemy.com/course/matrix-course/", title: "Matrix course", fetch_metadata: false })).body;
+  const saved = (
+    await member.post("/api/contentuser/save/", { url: "https://www.udemy.com/course/matrix-course/", title: "Matrix course", fetch_metadata: false })
+  ).body;
   const folder = (await member.post("/api/user/folder/", { name: "Private folder" })).body;
   const section = (await member.post(`/api/user/folder/${folder.id}/section/`, { name: "S" })).body;
   const relation = (await member.post("/api/user/folder_relation/create_content/", { id_folder: folder.id, id_primary: saved.id_primary })).body;
@@ -242,7 +245,17 @@ function url(path: string, real: boolean): string {
   return filled + q;
 }
 const body = (real: boolean) =>
-  real ? { collection_id: Number(acme.collection), employee_id: Number(acme.memberId), team_id: Number(acme.team), item_id: 1, done: true, id_folder: Number(acme.folder), id_primary: Number(acme.id_primary) } : {};
+  real
+    ? {
+        collection_id: Number(acme.collection),
+        employee_id: Number(acme.memberId),
+        team_id: Number(acme.team),
+        item_id: 1,
+        done: true,
+        id_folder: Number(acme.folder),
+        id_primary: Number(acme.id_primary),
+      }
+    : {};
 
 describe("permissions matrix", () => {
   it("lists every documented route, and nothing that isn't one", () => {
@@ -259,7 +272,14 @@ describe("permissions matrix", () => {
         const mayPass = allowed === PUBLIC || (caller !== "none" && allowed.includes(caller));
         const c = as[caller];
         const u = url(r.path, false);
-        const res = r.method === "GET" ? await c.get(u) : r.method === "DELETE" ? await c.delete(u) : r.method === "PATCH" ? await c.patch(u, body(false)) : await c.post(u, body(false));
+        const res =
+          r.method === "GET"
+            ? await c.get(u)
+            : r.method === "DELETE"
+              ? await c.delete(u)
+              : r.method === "PATCH"
+                ? await c.patch(u, body(false))
+                : await c.post(u, body(false));
         const passed = res.status !== 401 && res.status !== 403;
         if (passed !== mayPass) wrong.push(`${r.key} as ${caller}: ${res.status} (expected ${mayPass ? "through" : "refused"})`);
         if (res.status >= 500) wrong.push(`${r.key} as ${caller}: ${res.status}`);
@@ -273,7 +293,14 @@ describe("permissions matrix", () => {
     for (const r of routes) {
       if (MATRIX[r.key] === PUBLIC) continue;
       const u = url(r.path, true);
-      const res = r.method === "GET" ? await globex.get(u) : r.method === "DELETE" ? await globex.delete(u) : r.method === "PATCH" ? await globex.patch(u, body(true)) : await globex.post(u, body(true));
+      const res =
+        r.method === "GET"
+          ? await globex.get(u)
+          : r.method === "DELETE"
+            ? await globex.delete(u)
+            : r.method === "PATCH"
+              ? await globex.patch(u, body(true))
+              : await globex.post(u, body(true));
       // Routes aimed at one Acme object must refuse; lists may answer 200 with the caller's own data only.
       const targetsObject = r.path.includes("{") || /\/delete$|wishlist$|courses$|folder_relation$/.test(r.path);
       if (targetsObject && res.status >= 200 && res.status < 300) leaks.push(`${r.key}: ${res.status} ${res.text.slice(0, 100)}`);

@@ -122,7 +122,17 @@ describe("OpenAPI and route declarations", () => {
 describe("malformed input on every documented route", () => {
   // NUL (PostgreSQL 22021) and dates that match YYYY-MM-DD but do not exist were 500s (issue 22).
   const garbage = ["-1", "0", "%00", "a\u0000b", "2026-02-30", "x".repeat(600), "'; drop table accounts; --", "ñ🙂", "1e309", "[]"];
-  const badBodies: unknown[] = [null, [], "str", 42, { title: 1, type: [] }, { ready: "yes" }, { displayName: "" }, { locale: "fr" }, { extra: true, photoURL: 5 }];
+  const badBodies: unknown[] = [
+    null,
+    [],
+    "str",
+    42,
+    { title: 1, type: [] },
+    { ready: "yes" },
+    { displayName: "" },
+    { locale: "fr" },
+    { extra: true, photoURL: 5 },
+  ];
 
   it("never answers 5xx, and every 4xx has the error shape", async () => {
     const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, Operation>> };
@@ -166,7 +176,16 @@ describe("malformed input on every documented route", () => {
   }, 180_000);
 });
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; additionalProperties?: JsonSchema | boolean; items?: JsonSchema; enum?: unknown[]; pattern?: string; format?: string; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  anyOf?: JsonSchema[];
+};
 type Operation = { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 const queryParams = (op: Operation | undefined) => (op?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
 const isDate = (s: JsonSchema) => s.format === "date" || (s.pattern ?? "").includes("\\d{4}-");
@@ -198,7 +217,7 @@ describe("hostile input (issue 22)", () => {
   it("keeps a client's x-request-id only when it looks like one, else makes its own", async () => {
     const idOf = async (id: string) => (await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": id } })).headers["x-request-id"];
     for (const kept of ["abc-123", "Req.42:retry_1", "x".repeat(128)]) expect(await idOf(kept)).toBe(kept);
-    for (const refused of ["<script>alert(1)</script>", "a b", "x".repeat(129), "id\"}, {\"admin\": true", "ok;rm -rf /", "ñandú"]) {
+    for (const refused of ["<script>alert(1)</script>", "a b", "x".repeat(129), 'id"}, {"admin": true', "ok;rm -rf /", "ñandú"]) {
       expect(await idOf(refused), refused).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
@@ -212,7 +231,12 @@ describe("hostile input (issue 22)", () => {
     const key = await ld.post("/api/b2b/v1/plans/", { title: "Plan", skills: { "sq\u0000l": { collections: [1] } } });
     expect(key.status).toBe(400);
     expect(key.body.error.code).toBe("validation_error");
-    for (const url of ["/api/contentuser/search?search=a%00b", "/api/b2b/v1/discover/?search=%00", "/api/b2b/v1/employees/?search=x%00", "/api/contentuser/search?contenType=article%00"]) {
+    for (const url of [
+      "/api/contentuser/search?search=a%00b",
+      "/api/b2b/v1/discover/?search=%00",
+      "/api/b2b/v1/employees/?search=x%00",
+      "/api/contentuser/search?contenType=article%00",
+    ]) {
       const res = await ld.get(url);
       expect(res.status, url).toBe(400);
       expect(res.body.error.code, url).toBe("validation_error");
@@ -224,13 +248,23 @@ describe("hostile input (issue 22)", () => {
     const path = (await member.post("/api/b2b/v1/collections/", { title: "Dates path", skills: ["dates"] })).body;
     const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: path.id })).body;
     await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
-    const created = await ld.post("/api/b2b/v1/plans/", { title: "Dates", deadline: "2026-06-30", skills: { dates: { collections: [path.id] } }, selectedAccount: [memberId] });
+    const created = await ld.post("/api/b2b/v1/plans/", {
+      title: "Dates",
+      deadline: "2026-06-30",
+      skills: { dates: { collections: [path.id] } },
+      selectedAccount: [memberId],
+    });
     expect(created.status, created.text).toBe(201);
     for (const deadline of ["2026-13-01", "2026-02-30", "2025-02-29", "2026-04-31", "2026-00-10", "0000-01-01"]) {
       const res = await ld.patch(`/api/b2b/v1/plans/${created.body.id}/`, { deadline });
       expect(res.status, deadline).toBe(400);
       expect(res.body.error).toMatchObject({ code: "validation_error", details: [{ path: "body.deadline" }] });
-      const other = await ld.post("/api/b2b/v1/plans/", { title: "Other", deadline, skills: { dates: { collections: [path.id] } }, selectedAccount: [memberId] });
+      const other = await ld.post("/api/b2b/v1/plans/", {
+        title: "Other",
+        deadline,
+        skills: { dates: { collections: [path.id] } },
+        selectedAccount: [memberId],
+      });
       expect(other.status, deadline).toBe(400);
     }
     expect((await ld.get(`/api/b2b/v1/plans/${created.body.id}/`)).body.deadline).toBe("2026-06-30");
@@ -242,7 +276,13 @@ describe("hostile input (issue 22)", () => {
   });
 
   it("answers badly percent-encoded paths and query strings 400 in the error shape", async () => {
-    for (const url of ["/api/contentuser/search?search=%E0%A4%A", "/api/contentuser/search?search=%ZZ", "/api/b2b/v1/discover/?search=%", "/api/b2b/v1/%ZZ", "/api/b2b/v1/plans/%E0%A4%A/"]) {
+    for (const url of [
+      "/api/contentuser/search?search=%E0%A4%A",
+      "/api/contentuser/search?search=%ZZ",
+      "/api/b2b/v1/discover/?search=%",
+      "/api/b2b/v1/%ZZ",
+      "/api/b2b/v1/plans/%E0%A4%A/",
+    ]) {
       const res = await member.get(url);
       expect(res.status, url).toBe(400);
       expect(res.body.error.code, url).toBe("bad_request");
@@ -260,7 +300,8 @@ describe("hostile input (issue 22)", () => {
         const schema = op.requestBody?.content?.["application/json"]?.schema;
         if (!schema) continue;
         const variants = [bodyLike(schema, "a\u0000b", "2026-01-15")];
-        if (JSON.stringify(schema).includes("\\\\d{4}-") || JSON.stringify(schema).includes('"format":"date"')) variants.push(bodyLike(schema, "ok", "2026-02-30"));
+        if (JSON.stringify(schema).includes("\\\\d{4}-") || JSON.stringify(schema).includes('"format":"date"'))
+          variants.push(bodyLike(schema, "ok", "2026-02-30"));
         for (const body of variants) {
           for (const client of [member, ld]) {
             const res = await t.app.inject({
@@ -272,7 +313,8 @@ describe("hostile input (issue 22)", () => {
             calls++;
             const sent = JSON.stringify(body);
             const where = `${method.toUpperCase()} ${path} ${sent.slice(0, 80)}`;
-            if (res.statusCode >= 500 || (res.statusCode >= 400 && !isErrorShape(res.json()))) failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            if (res.statusCode >= 500 || (res.statusCode >= 400 && !isErrorShape(res.json())))
+              failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
             else if (res.statusCode < 300 && /\\u0000|2026-02-30/.test(sent)) failures.push(`${where} → accepted ${res.statusCode}`);
           }
         }

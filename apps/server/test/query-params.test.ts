@@ -18,7 +18,10 @@ beforeAll(async () => {
   t = await createTestContext();
   callers = await Promise.all([DEMO.member, DEMO.teamleader, DEMO.ldleader, DEMO.hr, DEMO.admin].map((e) => t.as(e)));
   const doc = (await t.anonymous.get("/api/openapi.json")).body as {
-    paths: Record<string, { get?: { parameters?: Param[]; responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> } }>;
+    paths: Record<
+      string,
+      { get?: { parameters?: Param[]; responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> } }
+    >;
   };
   lists = Object.entries(doc.paths).flatMap(([path, methods]) => {
     const props = methods.get?.responses?.["200"]?.content?.["application/json"]?.schema?.properties ?? {};
@@ -49,7 +52,11 @@ async function callable(op: Op): Promise<{ caller: Client; url: (query: Record<s
   return null;
 }
 
-const page = (res: { status: number; body: { count?: number; results?: unknown } }) => ({ status: res.status, count: res.body?.count, results: res.body?.results });
+const page = (res: { status: number; body: { count?: number; results?: unknown } }) => ({
+  status: res.status,
+  count: res.body?.count,
+  results: res.body?.results,
+});
 const isBoolean = (p: Param) => !!p.schema?.enum?.includes("true") && p.schema.enum.includes("false");
 
 describe("query parameters of every list route", () => {
@@ -78,7 +85,12 @@ describe("query parameters of every list route", () => {
   it("reads booleans as true/false/True/False/1/0, and null as no filter", async () => {
     const booleans = lists.flatMap((op) => op.query.filter(isBoolean).map((p) => ({ op, p })));
     expect(booleans.map(({ op, p }) => `${op.path} ${p.name}`)).toEqual(
-      expect.arrayContaining(["/api/contentuser/search is_wishlist", "/api/contentuser/search completed", "/api/user/folder_relation without_section", "/api/b2b/v1/budgets current"]),
+      expect.arrayContaining([
+        "/api/contentuser/search is_wishlist",
+        "/api/contentuser/search completed",
+        "/api/user/folder_relation without_section",
+        "/api/b2b/v1/budgets current",
+      ]),
     );
     const differences: string[] = [];
     for (const { op, p } of booleans) {
@@ -88,7 +100,13 @@ describe("query parameters of every list route", () => {
       const [absent, yes, no] = [await get(), await get("true"), await get("false")];
       expect(yes.status, `${op.path} ${p.name}=true`).toBe(200);
       expect(no.status, `${op.path} ${p.name}=false`).toBe(200);
-      for (const [value, expected] of [["True", yes], ["1", yes], ["False", no], ["0", no], ["null", absent]] as const) {
+      for (const [value, expected] of [
+        ["True", yes],
+        ["1", yes],
+        ["False", no],
+        ["0", no],
+        ["null", absent],
+      ] as const) {
         const got = await get(value);
         if (JSON.stringify(got) !== JSON.stringify(expected)) differences.push(`${op.path} ${p.name}=${value} → ${got.status}`);
       }

@@ -38,7 +38,18 @@ describe("pages that need a signed-in visitor (spec §2)", () => {
   });
 
   it("opens the public pages without sign-in", async () => {
-    for (const url of ["/", "/login", "/login/", "/forgot-password", "/login/two-factor", "/register", "/reset-password?token=abc", "/invitation/abc123", "/privacy", "/terms"]) {
+    for (const url of [
+      "/",
+      "/login",
+      "/login/",
+      "/forgot-password",
+      "/login/two-factor",
+      "/register",
+      "/reset-password?token=abc",
+      "/invitation/abc123",
+      "/privacy",
+      "/terms",
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
@@ -108,14 +119,18 @@ describe("the browser-extension link, chat widget and tag manager (spec §1)", (
       '<script type="application/json" id="learnward-config">{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":"https://chat.example.com/widget/v2.js","tag_manager_id":"GTM-AB12CD3"}</script></head>',
     );
     const extension = await extensionOnly.app.inject({ method: "GET", url: "/login" });
-    expect(extension.body).toContain('{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":null,"tag_manager_id":null}');
+    expect(extension.body).toContain(
+      '{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":null,"tag_manager_id":null}',
+    );
   });
 
   it("admits exactly the chat widget's and the tag manager's hosts, and only when they are configured", async () => {
     for (const url of ["/login", "/api/health"]) {
       const policy = csp(await configured.app.inject({ method: "GET", url }));
       expect(policy["script-src"], url).toBe("'self' https://chat.example.com https://www.googletagmanager.com");
-      expect(policy["connect-src"], url).toBe("'self' https://chat.example.com https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com");
+      expect(policy["connect-src"], url).toBe(
+        "'self' https://chat.example.com https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com",
+      );
       expect(policy["frame-src"], url).toBe("'self' https://chat.example.com");
       // Images from any https host were allowed already (content covers); nothing is added there.
       expect(policy["img-src"], url).toBe("'self' data: https:");

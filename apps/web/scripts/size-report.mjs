@@ -75,7 +75,9 @@ for (const route of ROUTES) {
   const over = jsBytes > route.budgetJs;
   failed ||= over;
 
-  console.log(`\n${route.path}: initial JS ${kb(jsBytes)} gzip (budget ${kb(route.budgetJs)})${over ? "  OVER BUDGET" : ""}, CSS ${kb(cssBytes)} gzip, ${js.size} JS files`);
+  console.log(
+    `\n${route.path}: initial JS ${kb(jsBytes)} gzip (budget ${kb(route.budgetJs)})${over ? "  OVER BUDGET" : ""}, CSS ${kb(cssBytes)} gzip, ${js.size} JS files`,
+  );
   for (const file of [...js].sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
   for (const file of css) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
   if (withZod.length) console.log(`  ZOD IN THE FIRST LOAD: ${withZod.join(", ")}`);

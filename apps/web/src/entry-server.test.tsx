@@ -127,23 +127,56 @@ describe("rendering the first view on the server", () => {
     {
       url: "/home?q=window",
       answers: {
-        "/api/contentuser/counts": { articlesCount: 1, videosCount: 0, booksCount: 0, podcastsCount: 0, coursesCount: 0, allContentCount: 1, jobsCount: 0, runningCount: 0, finalizedCount: 0, wishlistCount: 0, allCount: 1 },
+        "/api/contentuser/counts": {
+          articlesCount: 1,
+          videosCount: 0,
+          booksCount: 0,
+          podcastsCount: 0,
+          coursesCount: 0,
+          allContentCount: 1,
+          jobsCount: 0,
+          runningCount: 0,
+          finalizedCount: 0,
+          wishlistCount: 0,
+          allCount: 1,
+        },
         "/api/contentuser/search": {
           count: 1,
           links: { next: null, previous: null },
           results: [
-            { id_primary: 1, id_content: 101, content_type: "article", title: "Window functions explained", url: "https://example.com/a", author: "Ada", duration_s: 900, description: null, image_url: null, provider: null, is_private: false, course_status: null, completed: null, created_at: "2026-11-20T10:00:00.000Z" },
+            {
+              id_primary: 1,
+              id_content: 101,
+              content_type: "article",
+              title: "Window functions explained",
+              url: "https://example.com/a",
+              author: "Ada",
+              duration_s: 900,
+              description: null,
+              image_url: null,
+              provider: null,
+              is_private: false,
+              course_status: null,
+              completed: null,
+              created_at: "2026-11-20T10:00:00.000Z",
+            },
           ],
         },
       },
       shows: "Window functions explained",
-      data: [["library", "counts", null, "window"], ["library", "search", { page: 1, page_size: 8, contenType: "all,job", search: "window" }]],
+      data: [
+        ["library", "counts", null, "window"],
+        ["library", "search", { page: 1, page_size: 8, contenType: "all,job", search: "window" }],
+      ],
     },
     {
       url: "/collaborative-network",
       answers: { "/api/b2b/v1/collections/": { count: 1, next: null, previous: null, results: [collection({ title: "SQL joins and windows" })] } },
       shows: "SQL joins and windows",
-      data: [["network", "collections", "list", { scope: "following", page: 1, page_size: 6 }], ["network", "collections", "list", { scope: "library", page: 1, page_size: 12 }]],
+      data: [
+        ["network", "collections", "list", { scope: "following", page: 1, page_size: 6 }],
+        ["network", "collections", "list", { scope: "library", page: 1, page_size: 12 }],
+      ],
     },
     { url: "/dashboard/content", answers: { "/api/b2b/v1/insights/": companyInsights }, shows: "1,234", data: [["insights", { time: "30d", bucket: "day" }]] },
   ])("renders $url from its first data in one pass, and sends that data with it", async ({ url, answers, shows, data }) => {
@@ -171,7 +204,8 @@ describe("rendering the first view on the server", () => {
     expect(await render({ url: "/home", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: null } }) })).toBeNull();
     // spec §4: an account that is gone is signed out by the browser; the server does not post it.
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const gone = (url: string) => Promise.resolve(url.startsWith("/api/session") ? json(404, { error: { code: "account_missing", message: "No account" } }) : json(404, {}));
+    const gone = (url: string) =>
+      Promise.resolve(url.startsWith("/api/session") ? json(404, { error: { code: "account_missing", message: "No account" } }) : json(404, {}));
     expect(await render({ url: "/home", cookie: "", phone: false, api: gone })).toBeNull();
     expect(error).toHaveBeenCalledWith("Sign-out failed", expect.any(Error));
   });

@@ -33,7 +33,11 @@ export const AdminCompany = z.object({
   saves_30d: z.number().int().describe("Items saved during the last 30 days"),
   created_at: z.string(),
 });
-const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "An ISO 4217 code such as USD");
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "An ISO 4217 code such as USD");
 const allowlist = z.array(allowEntry).max(500);
 export const CreateCompanyRequest = z
   .object({
@@ -48,7 +52,14 @@ export const CreateCompanyRequest = z
 // Its own fields, not CreateCompanyRequest.partial(): a partial keeps the defaults, and an edit of
 // the name alone would reset the currency to USD and empty the allow-list.
 export const UpdateCompanyRequest = z
-  .object({ name: CreateCompanyRequest.shape.name, domain, url_photo: logo.nullable(), currency, registration_allowlist: allowlist, require_two_factor: z.boolean() })
+  .object({
+    name: CreateCompanyRequest.shape.name,
+    domain,
+    url_photo: logo.nullable(),
+    currency,
+    registration_allowlist: allowlist,
+    require_two_factor: z.boolean(),
+  })
   .partial()
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });

@@ -48,14 +48,16 @@ export const BudgetUsage = z.object({
   team_id: z.number().int().nullable(),
   step: z.enum(["month", "day"]).describe("A month for yearly budgets, a day for monthly ones"),
   allocated_minor: z.number().int(),
-  points: z.array(
-    z.object({
-      start: z.string(),
-      end: z.string(),
-      committed_minor: z.number().int().describe("Approved or paid by the end of the step"),
-      paid_minor: z.number().int().describe("Paid by the end of the step"),
-    }),
-  ).describe("From the start of the period up to today (or the period's end)"),
+  points: z
+    .array(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        committed_minor: z.number().int().describe("Approved or paid by the end of the step"),
+        paid_minor: z.number().int().describe("Paid by the end of the step"),
+      }),
+    )
+    .describe("From the start of the period up to today (or the period's end)"),
 });
 export type BudgetUsage = z.infer<typeof BudgetUsage>;
 export const BudgetsQuery = z.object({
@@ -65,7 +67,12 @@ export const BudgetsQuery = z.object({
   current: QueryBool.describe("Only the budgets covering today"),
 });
 export const CreateBudgetRequest = z
-  .object({ period: Period, period_start: IsoDate.describe("First day: YYYY-01-01 for a year, YYYY-MM-01 for a month"), amount_minor: Minor, frequency: Frequency.nullable().optional() })
+  .object({
+    period: Period,
+    period_start: IsoDate.describe("First day: YYYY-01-01 for a year, YYYY-MM-01 for a month"),
+    amount_minor: Minor,
+    frequency: Frequency.nullable().optional(),
+  })
   .strict();
 export const UpdateBudgetRequest = z.object({ amount_minor: Minor.optional(), frequency: Frequency.nullable().optional() }).strict();
 export const AllocateRequest = z.object({ team_id: id, amount_minor: Minor }).strict();
@@ -90,9 +97,19 @@ export const PurchaseRequest = z.object({
   abilities: z.object({ approve: z.boolean(), reject: z.boolean(), pay: z.boolean(), cancel: z.boolean() }),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
-const httpUrl = z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 export const CreatePurchaseRequest = z
-  .object({ title: z.string().trim().min(1).max(300), link: httpUrl.nullable().optional(), price_minor: Minor.refine((n) => n > 0, "Must be more than zero"), reason: z.string().trim().max(2000).optional() })
+  .object({
+    title: z.string().trim().min(1).max(300),
+    link: httpUrl.nullable().optional(),
+    price_minor: Minor.refine((n) => n > 0, "Must be more than zero"),
+    reason: z.string().trim().max(2000).optional(),
+  })
   .strict();
 export const PurchaseRequestsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

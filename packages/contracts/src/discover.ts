@@ -46,10 +46,7 @@ export const DiscoverContent = z.object({
   created_at: z.string(),
   savers_count: z.number().int().describe("People of the company who saved it publicly"),
   saved_by: z.array(Colleague).describe("Up to three colleagues who saved it publicly"),
-  mine: z
-    .object({ id_primary: z.number().int(), course_status: CourseStatus.nullable() })
-    .nullable()
-    .describe("My saved copy, if I saved it"),
+  mine: z.object({ id_primary: z.number().int(), course_status: CourseStatus.nullable() }).nullable().describe("My saved copy, if I saved it"),
 });
 export type DiscoverContent = z.infer<typeof DiscoverContent>;
 
@@ -89,7 +86,9 @@ export const TrendingResponse = z.object({ window_days: z.number().int(), result
 export type TrendingResponse = z.infer<typeof TrendingResponse>;
 
 export const RecommendationReason = z.object({
-  kind: z.enum(["plan", "finished", "popular", "new"]).describe("plan: a skill of my plans; finished: like what I finished; popular: saved in my company; new: in the catalog, not saved by anyone yet"),
+  kind: z
+    .enum(["plan", "finished", "popular", "new"])
+    .describe("plan: a skill of my plans; finished: like what I finished; popular: saved in my company; new: in the catalog, not saved by anyone yet"),
   skill: z.string().nullable(),
   source: z.string().nullable().describe("The plan's title or the finished item's title"),
 });
@@ -165,9 +164,7 @@ export const CopilotConversationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const CreateConversationRequest = z
-  .object({ title: z.string().trim().min(1).max(120).optional().describe("Defaults to the first question") })
-  .strict();
+export const CreateConversationRequest = z.object({ title: z.string().trim().min(1).max(120).optional().describe("Defaults to the first question") }).strict();
 export const AskCopilotRequest = z
   .object({ content: z.string().trim().min(1).max(COPILOT_QUESTION_MAX).describe("The question, in English or Spanish") })
   .strict();

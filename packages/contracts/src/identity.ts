@@ -16,10 +16,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const AccountStatus = z.enum(["active", "deactivated"]);
 
 export const Email = z.string().trim().toLowerCase().max(254).email({ message: "invalid_email" });
-export const Password = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { message: "weak_password" })
-  .max(128, { message: "weak_password" });
+export const Password = z.string().min(MIN_PASSWORD_LENGTH, { message: "weak_password" }).max(128, { message: "weak_password" });
 
 export const SignInRequest = z.object({ email: Email, password: z.string().min(1).max(128) });
 export type SignInRequest = z.infer<typeof SignInRequest>;

@@ -14,7 +14,9 @@ export type InsightBucket = z.infer<typeof InsightBucket>;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const InsightsQuery = z.object({
-  scope: InsightScope.optional().describe("me, team or company; defaults to the widest the viewer may see (member: me, team leader: team, L&D leader and hr: company)"),
+  scope: InsightScope.optional().describe(
+    "me, team or company; defaults to the widest the viewer may see (member: me, team leader: team, L&D leader and hr: company)",
+  ),
   team: id.optional().describe("With scope=team: which team (L&D leader and hr pick any of the company's; a team leader only their own)"),
   time: InsightTime.default("30d").describe("all, or the last 30 days, 7 days (UTC days, today included) or 24 hours"),
   bucket: InsightBucket.default("day").describe("Series step"),
@@ -27,7 +29,15 @@ export type InsightTable = z.infer<typeof InsightTable>;
 export const InsightsExportQuery = InsightsQuery.extend({ table: InsightTable.describe("Which table of the dashboard") });
 
 /** What resolves an insight that needs attention: a call to make, or a page to open. */
-export const InsightActionKind = z.enum(["remind_overdue", "open_tasks", "review_requests", "review_publish", "review_people", "rebalance_budget", "set_budget"]);
+export const InsightActionKind = z.enum([
+  "remind_overdue",
+  "open_tasks",
+  "review_requests",
+  "review_publish",
+  "review_people",
+  "rebalance_budget",
+  "set_budget",
+]);
 export type InsightActionKind = z.infer<typeof InsightActionKind>;
 export const InsightAction = z.object({
   kind: InsightActionKind,
@@ -60,7 +70,12 @@ export const InsightContentRow = z.object({
   completions: z.number().int(),
   learning_time_s: z.number().int(),
 });
-export const InsightTypeRow = z.object({ content_type: ContentType, activity: z.number().int(), completions: z.number().int(), learning_time_s: z.number().int() });
+export const InsightTypeRow = z.object({
+  content_type: ContentType,
+  activity: z.number().int(),
+  completions: z.number().int(),
+  learning_time_s: z.number().int(),
+});
 export const InsightPlanRow = z.object({
   plan_id: z.number().int(),
   title: z.string(),
@@ -143,7 +158,12 @@ export const InsightActionRequest = z
   .object({
     scope: InsightScope.optional(),
     team: z.number().int().positive().max(2_147_483_647).optional(),
-    account_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(5000).optional().describe("Only these overdue people (default: everyone overdue in scope)"),
+    account_ids: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .min(1)
+      .max(5000)
+      .optional()
+      .describe("Only these overdue people (default: everyone overdue in scope)"),
   })
   .strict();
 export const InsightActionResult = z.object({

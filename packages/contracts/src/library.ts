@@ -19,7 +19,14 @@ const httpUrl = z
 
 /** Seconds, as a number or as the numeric string a form gives ("120"). */
 const durationSeconds = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, "Give the duration in whole seconds").transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, "Give the duration in whole seconds")
+      .transform(Number),
+  ])
   .pipe(z.number().int().min(0).max(10_000_000))
   .describe("Duration in seconds (a number, or a string of digits)");
 /** A catalog item to save; null (a new item, spec §7) is the same as leaving it out. */
@@ -53,11 +60,7 @@ export type ContentItem = z.infer<typeof ContentItem>;
 export const ContentSearchQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(CONTENT_PAGE_SIZE),
-  contenType: z
-    .string()
-    .max(200)
-    .default("all")
-    .describe("Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs)"),
+  contenType: z.string().max(200).default("all").describe("Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs)"),
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
   search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
   is_wishlist: QueryBool.describe("true: only the wishlist"),
@@ -111,11 +114,7 @@ export const VerifierQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(VERIFIER_PAGE_SIZE).default(VERIFIER_PAGE_SIZE),
   type: ContentType.optional(),
-  id_content__in: z
-    .string()
-    .max(1000)
-    .optional()
-    .describe(`Comma list of 1 to ${VERIFIER_MAX_IDS} catalog ids`),
+  id_content__in: z.string().max(1000).optional().describe(`Comma list of 1 to ${VERIFIER_MAX_IDS} catalog ids`),
 });
 
 /** Folders with sections (names ours; spec §3 Folder relation). */

@@ -3,9 +3,13 @@ import { ContentItem, ContentType } from "./library.ts";
 import { IsoDate, Paginated, userKeyed } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
-
 const id = z.number().int().positive().max(2_147_483_647);
-const httpUrl = z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 const skill = z.string().trim().toLowerCase().min(1).max(60);
 /** A skill's name as collections and plans take it (spec §3: keyed by the lowercase name). */
 export const SkillName = skill;
@@ -68,7 +72,9 @@ export const CollectionDetail = CollectionSummary.extend({
   }),
 });
 export const CollectionDetailQuery = z.object({
-  version: CollectionVersion.optional().describe("draft: the owner's draft (owner and L&D leader); live: what colleagues see. Default: the owner's draft if any"),
+  version: CollectionVersion.optional().describe(
+    "draft: the owner's draft (owner and L&D leader); live: what colleagues see. Default: the owner's draft if any",
+  ),
 });
 export type CollectionDetail = z.infer<typeof CollectionDetail>;
 
@@ -105,8 +111,14 @@ export const MoveItemRequest = z
   .strict()
   .refine((b) => b.section_id !== undefined || b.position !== undefined, { message: "Give a section_id or a position" });
 export const ItemProgressRequest = z.object({ item_id: id, done: z.boolean() }).strict();
-export const ItemParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const SectionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), sectionId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ItemParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const SectionParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  sectionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 const ChangedItem = z.object({ id_content: z.number().int(), title: z.string(), content_type: ContentType });
 const Change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value }).nullable();
@@ -181,7 +193,11 @@ export const CreatePlanRequest = z
   .refine((b) => Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] })
   .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team", path: ["selectedAccount"] });
 export const UpdatePlanRequest = z
-  .object({ title: z.string().trim().min(1).max(200).optional(), deadline: IsoDate.optional(), skills: PlanSkills.optional().describe("Replaces the plan's skills") })
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    deadline: IsoDate.optional(),
+    skills: PlanSkills.optional().describe("Replaces the plan's skills"),
+  })
   .strict()
   .refine((b) => b.skills === undefined || Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] });
 export const AddAssigneesRequest = z

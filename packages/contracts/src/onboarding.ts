@@ -118,7 +118,10 @@ export const ONBOARDING_TOPICS: Record<OnboardingSet, OnboardingTopic[]> = {
         sub("createCollection", "Create a collection", "/collaborative-network/library", "collection.created"),
       ],
     },
-    { type: "purchaseRequests", subtasks: [sub("askPurchase", "Ask for a course to be paid", "/budgetingPlan/purchaseRequest", "purchase.requested", undefined, true)] },
+    {
+      type: "purchaseRequests",
+      subtasks: [sub("askPurchase", "Ask for a course to be paid", "/budgetingPlan/purchaseRequest", "purchase.requested", undefined, true)],
+    },
   ],
 };
 

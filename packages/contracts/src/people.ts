@@ -78,13 +78,17 @@ export const Invitation = z.object({
   expires_at: z.string(),
   status: z.enum(["pending", "accepted", "expired", "revoked"]),
 });
-export const CreateInvitationRequest = z
-  .object({ email: Email, role: CompanyRole.default("member"), team_id: id.nullable().optional() })
-  .strict();
+export const CreateInvitationRequest = z.object({ email: Email, role: CompanyRole.default("member"), team_id: id.nullable().optional() }).strict();
 export const AcceptInvitationRequest = z
   .object({ name: z.string().trim().min(1).max(120), password: z.string().min(6, { message: "weak_password" }).max(128) })
   .strict();
-export const InvitationTokenParam = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const InvitationTokenParam = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 /** Issue 23: invitations people can manage. One not accepted, revoked or expired yet, as hr and admins list it. */
 export const PendingInvitation = z.object({

@@ -103,11 +103,7 @@ function takeFolderLock(dataDir: string): () => void {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     const holder = Number(fs.readFileSync(lockFile, "utf8"));
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The data folder ${path.resolve(dataDir)} is in use by process ${holder}. ` +
-          "Stop it first, or use another DATA_DIR.",
-        { cause: err },
-      );
+      throw new Error(`The data folder ${path.resolve(dataDir)} is in use by process ${holder}. ` + "Stop it first, or use another DATA_DIR.", { cause: err });
     }
     fs.writeFileSync(lockFile, String(process.pid));
   }

@@ -22,20 +22,41 @@ describe("one ordering for every list (issue 24)", () => {
 
   it("moves an existing item: it leaves its place and takes the new one", () => {
     const rows = list(1, 2, 3, 4);
-    const out = arrange(rows.filter((r) => r.id !== 104), rows[3]!, 2);
+    const out = arrange(
+      rows.filter((r) => r.id !== 104),
+      rows[3]!,
+      2,
+    );
     expect(order(out.ordered)).toEqual([101, 104, 102, 103]);
-    expect(out.changes).toEqual([{ id: 104, position: 2 }, { id: 102, position: 3 }, { id: 103, position: 4 }]);
+    expect(out.changes).toEqual([
+      { id: 104, position: 2 },
+      { id: 102, position: 3 },
+      { id: 103, position: 4 },
+    ]);
   });
 
   it("removing an item closes its gap", () => {
     const out = arrange(list(1, 3, 4), null);
-    expect(out.changes).toEqual([{ id: 102, position: 2 }, { id: 103, position: 3 }]);
+    expect(out.changes).toEqual([
+      { id: 102, position: 2 },
+      { id: 103, position: 3 },
+    ]);
   });
 
   it("spec §4 Folder items: duplicated, zero or negative priorities are renumbered 1..n in their order", () => {
-    const rows = [{ id: 5, position: -1 }, { id: 3, position: 0 }, { id: 1, position: 2 }, { id: 2, position: 2 }];
+    const rows = [
+      { id: 5, position: -1 },
+      { id: 3, position: 0 },
+      { id: 1, position: 2 },
+      { id: 2, position: 2 },
+    ];
     const out = arrange(rows, null);
-    expect(out.changes).toEqual([{ id: 5, position: 1 }, { id: 3, position: 2 }, { id: 1, position: 3 }, { id: 2, position: 4 }]);
+    expect(out.changes).toEqual([
+      { id: 5, position: 1 },
+      { id: 3, position: 2 },
+      { id: 1, position: 3 },
+      { id: 2, position: 4 },
+    ]);
   });
 
   it("writes nothing when a list is already 1..n", () => {

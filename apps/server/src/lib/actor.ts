@@ -45,9 +45,7 @@ export type Rule<T> = (actor: Actor, target: T) => boolean;
  */
 export function authorize<T>(actor: Actor, rule: Rule<T>, target: T, deny: "forbidden" | "not_found" = "forbidden") {
   if (rule(actor, target)) return;
-  throw deny === "not_found"
-    ? new AppError("not_found", 404, "Not found")
-    : new AppError("forbidden", 403, "Permission denied");
+  throw deny === "not_found" ? new AppError("not_found", 404, "Not found") : new AppError("forbidden", 403, "Permission denied");
 }
 
 /** Tenancy, the base of every policy: one's own company; platform operators (the admin area) every company. */

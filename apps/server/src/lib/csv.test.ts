@@ -25,6 +25,9 @@ describe("toCsv", () => {
   it("writes the header row even with no rows, and reads back to the escaped values", () => {
     expect(toCsv(["a", "b"], []).trimEnd()).toBe("a,b");
     const csv = toCsv(["title", "n"], [{ title: 'x\n=HYPERLINK("e")', n: 1 }, { n: 2 }]);
-    expect(Papa.parse(csv, { header: true }).data).toEqual([{ title: `x\n'=HYPERLINK("e")`, n: "1" }, { title: "", n: "2" }]);
+    expect(Papa.parse(csv, { header: true }).data).toEqual([
+      { title: `x\n'=HYPERLINK("e")`, n: "1" },
+      { title: "", n: "2" },
+    ]);
   });
 });

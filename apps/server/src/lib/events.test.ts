@@ -14,9 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const eventsOf = async (accountId: number) => t.database.db.select({ kind: learningEvents.kind }).from(learningEvents).where(eq(learningEvents.accountId, accountId));
+const eventsOf = async (accountId: number) =>
+  t.database.db.select({ kind: learningEvents.kind }).from(learningEvents).where(eq(learningEvents.accountId, accountId));
 const ticksOf = async (accountId: number) =>
-  (await t.database.db.select({ title: onboardingEntries.title }).from(onboardingEntries).where(eq(onboardingEntries.accountId, accountId))).map((r) => r.title);
+  (await t.database.db.select({ title: onboardingEntries.title }).from(onboardingEntries).where(eq(onboardingEntries.accountId, accountId))).map(
+    (r) => r.title,
+  );
 const savesOf = async (accountId: number) => t.database.db.select({ id: userContents.id }).from(userContents).where(eq(userContents.accountId, accountId));
 let n = 0;
 const save = (client: { post: TestContext["anonymous"]["post"] }) =>
@@ -73,12 +76,17 @@ describe("domain events (lib/events.ts)", () => {
   it("an event emitted in a transaction that is rolled back records nothing; committed, it records", async () => {
     const author = await addPerson(t, { company: "acme", role: "member" });
     expect((await save(author.client)).status).toBe(201);
-    const [{ contentId } = { contentId: 0 }] = await t.database.db.select({ contentId: userContents.contentId }).from(userContents).where(eq(userContents.accountId, author.id));
+    const [{ contentId } = { contentId: 0 }] = await t.database.db
+      .select({ contentId: userContents.contentId })
+      .from(userContents)
+      .where(eq(userContents.accountId, author.id));
     const me = await addPerson(t, { company: "acme", role: "member" });
 
     const saveAndMaybeFail = (fail: boolean) =>
       t.database.db.transaction(async (tx) => {
-        await tx.insert(userContents).values({ accountId: me.id, contentId, title: "An article", url: `https://blog.example/events-${n}`, contentType: "article" });
+        await tx
+          .insert(userContents)
+          .values({ accountId: me.id, contentId, title: "An article", url: `https://blog.example/events-${n}`, contentType: "article" });
         await emit(tx, "content.saved", { actorId: me.id, contentId, courseStatus: null });
         if (fail) throw new Error("rolled back");
       });
@@ -87,7 +95,12 @@ describe("domain events (lib/events.ts)", () => {
     expect(await ticksOf(me.id)).toEqual([]);
 
     await saveAndMaybeFail(false);
-    expect(await t.database.db.select({ kind: learningEvents.kind }).from(learningEvents).where(and(eq(learningEvents.accountId, me.id), eq(learningEvents.contentId, contentId)))).toEqual([{ kind: "save" }]);
+    expect(
+      await t.database.db
+        .select({ kind: learningEvents.kind })
+        .from(learningEvents)
+        .where(and(eq(learningEvents.accountId, me.id), eq(learningEvents.contentId, contentId))),
+    ).toEqual([{ kind: "save" }]);
     expect(await ticksOf(me.id)).toEqual(["Save your first content"]);
   });
 });
@@ -95,7 +108,9 @@ describe("domain events (lib/events.ts)", () => {
 describe("side effects go through events only", () => {
   const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [path.join(dir, e.name)] : [],
+    );
   const modules = path.join(src, "modules");
 
   it("no module outside insights imports insights.events or records insights events itself", () => {

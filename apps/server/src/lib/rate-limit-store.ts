@@ -19,7 +19,10 @@ export function databaseRateLimitStore(db: Db) {
     }
 
     incr(key: string, cb: (err: Error | null, result?: Result) => void, timeWindow: number) {
-      void this.count(`${this.prefix}${hash(key)}`, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+      void this.count(`${this.prefix}${hash(key)}`, timeWindow).then(
+        (r) => cb(null, r),
+        (err: Error) => cb(err),
+      );
     }
 
     child(route: { path?: string; url?: string; method?: string | string[] }) {

@@ -8,14 +8,7 @@ import { isPublicAddress } from "./ip-address.ts";
 
 export { isPublicAddress } from "./ip-address.ts";
 
-export type SafeFetchErrorCode =
-  | "invalid_url"
-  | "blocked_address"
-  | "too_many_redirects"
-  | "too_large"
-  | "timeout"
-  | "http_error"
-  | "network_error";
+export type SafeFetchErrorCode = "invalid_url" | "blocked_address" | "too_many_redirects" | "too_large" | "timeout" | "http_error" | "network_error";
 
 export class SafeFetchError extends Error {
   constructor(
@@ -169,7 +162,9 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
       res.destroy();
       return Promise.reject(new SafeFetchError("too_large", `The response is larger than ${maxBytes} bytes`));
     }
-    const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+    const encoding = String(res.headers["content-encoding"] ?? "")
+      .trim()
+      .toLowerCase();
     let stream: Readable = res;
     if (encoding === "gzip" || encoding === "x-gzip") stream = res.pipe(zlib.createGunzip());
     else if (encoding === "deflate") stream = res.pipe(zlib.createInflate());

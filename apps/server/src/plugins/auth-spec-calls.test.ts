@@ -20,7 +20,10 @@ const search = (headers: Record<string, string>) => t.app.inject({ method: "GET"
 
 describe("firebase_token beside a static token in Authorization (spec §6 consumer calls)", () => {
   // One person per test: sign-in allows 5 attempts a minute per person.
-  for (const [scheme, email] of [["Token static-consumer-key", DEMO.member], ["Api-Key static-consumer-key", DEMO.teamleader]] as const) {
+  for (const [scheme, email] of [
+    ["Token static-consumer-key", DEMO.member],
+    ["Api-Key static-consumer-key", DEMO.teamleader],
+  ] as const) {
     it(`answers from the firebase_token session with '${scheme.split(" ")[0]}' in Authorization, before and after the session is cached`, async () => {
       const token = await freshToken(email);
       const headers = { firebase_token: token, authorization: scheme };
@@ -68,7 +71,11 @@ describe("spec §5 messages on sign-up and password reset, and in Spanish", () =
       expect(res.status, email).toBe(400);
       expect(res.body, email).toEqual({ error: { code: "invalid_email", message: "Invalid email" } });
     }
-    const es = await t.anonymous.post("/api/auth/sign-up/email", { name: "Alguien", email: "no-es-correo", password: "secret12" }, { cookie: "NEXT_LOCALE=es" });
+    const es = await t.anonymous.post(
+      "/api/auth/sign-up/email",
+      { name: "Alguien", email: "no-es-correo", password: "secret12" },
+      { cookie: "NEXT_LOCALE=es" },
+    );
     expect(es.body).toEqual({ error: { code: "invalid_email", message: "Correo electrónico no válido" } });
   });
 

@@ -139,7 +139,11 @@ export default fp(
         /* not JSON: keep defaults */
       }
       const code: ErrorCode =
-        res.status === 429 ? "rate_limited" : invalidEmail(body) ? "invalid_email" : (AUTH_CODE_MAP[body.code ?? ""] ?? (res.status === 404 ? "not_found" : "auth_error"));
+        res.status === 429
+          ? "rate_limited"
+          : invalidEmail(body)
+            ? "invalid_email"
+            : (AUTH_CODE_MAP[body.code ?? ""] ?? (res.status === 404 ? "not_found" : "auth_error"));
       if (res.status === 429) reply.header("retry-after", res.headers.get("x-retry-after") ?? "60");
       reply.header("content-type", "application/json; charset=utf-8");
       return reply.send({ error: { code, message: authMessage(code, requestLocale(req), body.message) } });
@@ -152,18 +156,37 @@ export default fp(
     }
 
     /** Failed password sign-ins and two-factor changes go to the audit trail (issue 22). */
-    async function auditSignIn(req: FastifyRequest, path: string, status: number, twoFactorBefore: { uid: string; enabled: boolean; required: boolean } | null) {
+    async function auditSignIn(
+      req: FastifyRequest,
+      path: string,
+      status: number,
+      twoFactorBefore: { uid: string; enabled: boolean; required: boolean } | null,
+    ) {
       if (path === "/api/auth/sign-in/email" && status === 401) {
         const email = (req.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== "string") return;
         const account = await repo.accountByEmail(email);
-        await repo.audit({ actorId: null, companyId: account?.companyId ?? null, entity: "sign_in", entityId: account?.id ?? null, action: "failed", after: { email: email.trim().toLowerCase().slice(0, 320), ip_address: req.ip } });
+        await repo.audit({
+          actorId: null,
+          companyId: account?.companyId ?? null,
+          entity: "sign_in",
+          entityId: account?.id ?? null,
+          action: "failed",
+          after: { email: email.trim().toLowerCase().slice(0, 320), ip_address: req.ip },
+        });
       }
       if (twoFactorBefore && status === 200) {
         const after = await repo.accountByUid(twoFactorBefore.uid);
         if (after && after.twoFactorEnabled !== twoFactorBefore.enabled) {
           const action = after.twoFactorEnabled ? "enable" : "disable";
-          await repo.audit({ actorId: after.id, companyId: after.companyId, entity: "two_factor", entityId: after.id, action, after: { email: after.email, ip_address: req.ip } });
+          await repo.audit({
+            actorId: after.id,
+            companyId: after.companyId,
+            entity: "two_factor",
+            entityId: after.id,
+            action,
+            after: { email: after.email, ip_address: req.ip },
+          });
         }
       }
     }
@@ -242,7 +265,9 @@ export default fp(
         // spec §4 Session: no account → the user is signed out and told so.
         await auth.api.revokeSession({ headers, body: { token: session.session.token } }).catch(() => {});
         if (!account) throw new AppError("account_missing", 401, "This account does not exist");
-        throw account.status !== "active" ? new AppError("account_inactive", 401, "This account is not active") : new AppError("company_suspended", 401, "This company's access is suspended");
+        throw account.status !== "active"
+          ? new AppError("account_inactive", 401, "This account is not active")
+          : new AppError("company_suspended", 401, "This company's access is suspended");
       }
       const actor = actorOf(account);
       cache.set(token, actor);

@@ -48,9 +48,13 @@ export default fp(
     app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
       if (err instanceof AppError) {
         if (err.headers) reply.headers(err.headers);
-        return reply
-          .status(err.status)
-          .send({ error: { code: err.code, message: localisedSpecMessage(err.message, requestLocale(req)), ...(err.details !== undefined ? { details: err.details } : {}) } });
+        return reply.status(err.status).send({
+          error: {
+            code: err.code,
+            message: localisedSpecMessage(err.message, requestLocale(req)),
+            ...(err.details !== undefined ? { details: err.details } : {}),
+          },
+        });
       }
       const fe = err as FastifyError;
       if (fe.validation) {
@@ -59,7 +63,14 @@ export default fp(
             code: "validation_error",
             message: `Invalid ${fe.validationContext ?? "request"}`,
             details: fe.validation.map((v) => ({
-              path: [fe.validationContext, ...String(v.instancePath || "").split("/").filter(Boolean)].filter(Boolean).join("."),
+              path: [
+                fe.validationContext,
+                ...String(v.instancePath || "")
+                  .split("/")
+                  .filter(Boolean),
+              ]
+                .filter(Boolean)
+                .join("."),
               message: v.message,
             })),
           },
@@ -67,9 +78,7 @@ export default fp(
       }
       const status = fe.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply
-          .status(status)
-          .send({ error: { code: STATUS_CODES[status] ?? "bad_request", message: fe.message || "Bad request" } });
+        return reply.status(status).send({ error: { code: STATUS_CODES[status] ?? "bad_request", message: fe.message || "Bad request" } });
       }
       if (isBadValue(err)) {
         // Logged: a value the route's validation let through is a rule to add there.

@@ -12,7 +12,10 @@ export interface ThirdParties {
 }
 
 /** Google Tag Manager, and the Google Analytics endpoints its tags send to (Google's CSP guide). */
-const TAG_MANAGER = { script: ["https://www.googletagmanager.com"], connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"] };
+const TAG_MANAGER = {
+  script: ["https://www.googletagmanager.com"],
+  connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
+};
 
 /**
  * What the Content-Security-Policy adds for the configured third parties: the chat widget's host may

@@ -74,8 +74,13 @@ export function createPageRenderer(app: FastifyInstance, entry: string) {
     try {
       const { render } = await load;
       const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
-      const late = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error(`not rendered within ${RENDER_TIMEOUT_MS} ms`)), { once: true }));
-      const rendered = await Promise.race([render({ url: req.url, cookie: req.headers.cookie ?? "", phone: isPhone(req.headers), api: apiFor(req), signal }), late]);
+      const late = new Promise<never>((_, reject) =>
+        signal.addEventListener("abort", () => reject(new Error(`not rendered within ${RENDER_TIMEOUT_MS} ms`)), { once: true }),
+      );
+      const rendered = await Promise.race([
+        render({ url: req.url, cookie: req.headers.cookie ?? "", phone: isPhone(req.headers), api: apiFor(req), signal }),
+        late,
+      ]);
       if (!rendered) return null;
       // React puts the hints it collects (an image's preload) first: they belong in the head.
       const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? "";
@@ -85,7 +90,10 @@ export function createPageRenderer(app: FastifyInstance, entry: string) {
       return template
         .replace(/<html lang="[^"]*"/, () => `<html lang="${rendered.locale}"`)
         .replace("</head>", () => `${hints}${rendered.head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`);
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`,
+        );
     } catch (err) {
       req.log.warn({ err }, "server rendering failed: the browser renders the page");
       return null;

@@ -18,7 +18,9 @@ export default fp(
     // (apps/web/src/app/config.ts reads it); nothing is added when none is configured.
     const integrations = opts.integrations && Object.values(opts.integrations).some((v) => v !== null) ? opts.integrations : null;
     const withIntegrations = (template: string) =>
-      integrations ? template.replace("</head>", () => `<script type="application/json" id="learnward-config">${jsonForScript(integrations)}</script></head>`) : template;
+      integrations
+        ? template.replace("</head>", () => `<script type="application/json" id="learnward-config">${jsonForScript(integrations)}</script></head>`)
+        : template;
     const built = fs.existsSync(index);
     // The server's build of the app sits beside the browser's (apps/web/vite.config.ts).
     const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"));
@@ -67,21 +69,21 @@ export default fp(
           return reply.header("cache-control", "no-store").redirect(`/login?next=${encodeURIComponent(req.url)}`, 302);
         }
         // Read per request: a rebuild replaces index.html while the server runs.
-        return fs.promises.readFile(index, "utf8").then(withIntegrations).then(async (template) => {
-          const page = req.method === "GET" ? await renderPage(req, template) : null;
-          // A rendered page holds the visitor's own data: never stored, and it depends on the cookie.
-          if (page) reply.header("cache-control", "private, no-store").header("vary", "Cookie");
-          else reply.header("cache-control", "no-cache");
-          return reply.type("text/html; charset=utf-8").send(page ?? template);
-        });
+        return fs.promises
+          .readFile(index, "utf8")
+          .then(withIntegrations)
+          .then(async (template) => {
+            const page = req.method === "GET" ? await renderPage(req, template) : null;
+            // A rendered page holds the visitor's own data: never stored, and it depends on the cookie.
+            if (page) reply.header("cache-control", "private, no-store").header("vary", "Cookie");
+            else reply.header("cache-control", "no-cache");
+            return reply.type("text/html; charset=utf-8").send(page ?? template);
+          });
       });
     }
     app.setNotFoundHandler((req, reply) => {
       if ((req.method === "GET" || req.method === "HEAD") && isPage(req)) {
-        return reply
-          .status(503)
-          .type("text/plain")
-          .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
+        return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build` (npm start does it for you).");
       }
       return reply.status(404).send({ error: { code: "not_found", message: `No route for ${req.method} ${req.url.split("?")[0]}` } });
     });

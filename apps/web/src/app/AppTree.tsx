@@ -22,15 +22,15 @@ export function AppTree({
   return (
     <StrictMode>
       <RenderHintsProvider value={hints}>
-      <AppProviders queryClient={queryClient}>
-        <Router>
-          <RouteErrorBoundary>
-            <Suspense fallback={<BootSpinner />}>
-              <AppRoutes />
-            </Suspense>
-          </RouteErrorBoundary>
-        </Router>
-      </AppProviders>
+        <AppProviders queryClient={queryClient}>
+          <Router>
+            <RouteErrorBoundary>
+              <Suspense fallback={<BootSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </RouteErrorBoundary>
+          </Router>
+        </AppProviders>
       </RenderHintsProvider>
     </StrictMode>
   );

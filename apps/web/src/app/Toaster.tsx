@@ -20,5 +20,12 @@ const COMPONENTS = { success: ToastContent, error: ToastContent, warning: ToastC
 /** spec §2/§9: the toast area at top right; toasts hide after 4000 ms, at most 5 at once. */
 export default function Toaster() {
   useEffect(toasterMounted, []);
-  return <SnackbarProvider maxSnack={TOAST_MAX} autoHideDuration={TOAST_AUTO_HIDE_MS} anchorOrigin={{ vertical: "top", horizontal: "right" }} Components={COMPONENTS} />;
+  return (
+    <SnackbarProvider
+      maxSnack={TOAST_MAX}
+      autoHideDuration={TOAST_AUTO_HIDE_MS}
+      anchorOrigin={{ vertical: "top", horizontal: "right" }}
+      Components={COMPONENTS}
+    />
+  );
 }

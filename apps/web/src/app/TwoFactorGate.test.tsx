@@ -64,7 +64,9 @@ describe("the two-factor gate", () => {
       "admin",
       { enabled: false, required: true },
       {
-        "POST /api/auth/two-factor/enable": { body: { totpURI: "otpauth://totp/Learnward:admin%40acme.test?secret=JBSWY3DPEHPK3PXP&issuer=Learnward", backupCodes: ["aaaaa-11111"] } },
+        "POST /api/auth/two-factor/enable": {
+          body: { totpURI: "otpauth://totp/Learnward:admin%40acme.test?secret=JBSWY3DPEHPK3PXP&issuer=Learnward", backupCodes: ["aaaaa-11111"] },
+        },
         "POST /api/auth/two-factor/verify-totp": { body: { token: "t" } },
       },
     );

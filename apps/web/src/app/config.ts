@@ -23,7 +23,11 @@ export function readIntegrations(): SiteIntegrations {
   if (!text) return NOTHING_CONFIGURED;
   try {
     const json = JSON.parse(text) as Record<string, unknown>;
-    return { extension_url: stringOrNull(json.extension_url), chat_widget_url: stringOrNull(json.chat_widget_url), tag_manager_id: stringOrNull(json.tag_manager_id) };
+    return {
+      extension_url: stringOrNull(json.extension_url),
+      chat_widget_url: stringOrNull(json.chat_widget_url),
+      tag_manager_id: stringOrNull(json.tag_manager_id),
+    };
   } catch {
     return NOTHING_CONFIGURED;
   }

@@ -28,7 +28,11 @@ export function useConsentChoice(): ConsentChoice | null {
 
 /** Whether the visitor asked to see the question again ("Cookie settings"). */
 export function useConsentAskedAgain(): boolean {
-  return useSyncExternalStore(subscribe, () => askedAgain, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => askedAgain,
+    () => false,
+  );
 }
 
 /** Remembers the visitor's answer in a cookie. */

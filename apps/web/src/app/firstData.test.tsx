@@ -28,7 +28,19 @@ vi.mock("../routes/budgeting/TeamBudgetPage", (original) => held(original));
 vi.mock("../routes/budgeting/CompanyBudgetPage", (original) => held(original));
 vi.mock("../routes/budgeting/PurchaseRequestsPage", (original) => held(original));
 
-const COUNTS = { articlesCount: 0, videosCount: 0, booksCount: 0, podcastsCount: 0, coursesCount: 0, allContentCount: 0, jobsCount: 0, runningCount: 0, finalizedCount: 0, wishlistCount: 0, allCount: 0 };
+const COUNTS = {
+  articlesCount: 0,
+  videosCount: 0,
+  booksCount: 0,
+  podcastsCount: 0,
+  coursesCount: 0,
+  allContentCount: 0,
+  jobsCount: 0,
+  runningCount: 0,
+  finalizedCount: 0,
+  wishlistCount: 0,
+  allCount: 0,
+};
 const ANSWERS: Record<string, unknown> = {
   "/api/contentuser/counts": COUNTS,
   "/api/contentuser/search": { count: 0, results: [], links: { next: null, previous: null } },
@@ -36,7 +48,15 @@ const ANSWERS: Record<string, unknown> = {
   "/api/b2b/v1/profile/acme.test": meFor("member").company,
   "/api/b2b/v1/teams/7/": { id: 7, name: "Engineering", leader: null, members_count: 0, created_at: "2026-01-05T09:00:00.000Z" },
   "/api/b2b/v1/teams/7/progress/": { count: 0, next: null, previous: null, results: [], skills: [] },
-  "/api/user/profile/": { uid: "uid-member", displayName: "Demo member", photoURL: null, email: "member@acme.test", username: "member", role: "member", locale: "en" },
+  "/api/user/profile/": {
+    uid: "uid-member",
+    displayName: "Demo member",
+    photoURL: null,
+    email: "member@acme.test",
+    username: "member",
+    role: "member",
+    locale: "en",
+  },
 };
 
 /** A server that answers a page of nothing to the lists asked for, and records each call as "GET /path?query". */
@@ -54,16 +74,28 @@ function emptyServer() {
 
 // Each page's first data: asked for while the page's code still loads, and once only.
 const PAGES: [path: string, role: Role, firstData: string[]][] = [
-  ["/home?tab=course&course=wishlist&q=sql", "member", ["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]],
+  [
+    "/home?tab=course&course=wishlist&q=sql",
+    "member",
+    ["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"],
+  ],
   ["/setting", "member", ["GET /api/user/profile/?uid=uid-member"]],
   ["/collaborative-network/collections/5/sql", "member", ["GET /api/b2b/v1/collections/5/"]],
   ["/collaborative-network/library?tab=company&q=sql", "member", ["GET /api/b2b/v1/collections/?scope=library&page=1&page_size=12&search=sql"]],
   ["/collaborative-network/myTasks?page=2", "member", ["GET /api/b2b/v1/my-tasks/?status=all&page=2&page_size=20"]],
   ["/collaborative-network/publishRequest", "ldleader", ["GET /api/b2b/v1/publish-requests/?scope=queue&status=all&sort=desc&page=1&page_size=20"]],
-  ["/peopleManagement/team/7", "teamleader", ["GET /api/b2b/v1/teams/7/", "GET /api/b2b/v1/teams/7/members/?page=1&page_size=20", "GET /api/b2b/v1/teams/7/progress/?page=1&page_size=20"]],
+  [
+    "/peopleManagement/team/7",
+    "teamleader",
+    ["GET /api/b2b/v1/teams/7/", "GET /api/b2b/v1/teams/7/members/?page=1&page_size=20", "GET /api/b2b/v1/teams/7/progress/?page=1&page_size=20"],
+  ],
   ["/peopleManagement/skillboost", "teamleader", ["GET /api/b2b/v1/teams/7/progress/?page=1&page_size=20"]],
   ["/budgetingPlan", "ldleader", ["GET /api/b2b/v1/budgets/?current=true&page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100"]],
-  ["/budgetingPlan/companyBudget", "ldleader", ["GET /api/b2b/v1/budgets/?page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100", "GET /api/b2b/v1/budget-audit/?page=1&page_size=20"]],
+  [
+    "/budgetingPlan/companyBudget",
+    "ldleader",
+    ["GET /api/b2b/v1/budgets/?page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100", "GET /api/b2b/v1/budget-audit/?page=1&page_size=20"],
+  ],
   ["/budgetingPlan/purchaseRequest", "member", ["GET /api/b2b/v1/purchase-requests/?scope=mine&status=all&sort=desc&page=1&page_size=10"]],
 ];
 
@@ -79,6 +111,10 @@ describe("a page's first data (app/firstData.ts)", () => {
     // The page reads the same answers: once it has drawn and nothing is loading, none was asked twice.
     expect(await screen.findByRole("heading", { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    for (const call of firstData) expect(calls.filter((made) => made === call), call).toHaveLength(1);
+    for (const call of firstData)
+      expect(
+        calls.filter((made) => made === call),
+        call,
+      ).toHaveLength(1);
   });
 });

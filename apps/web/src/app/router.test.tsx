@@ -55,7 +55,10 @@ describe("routing", () => {
   it("gates the menu and pages with the abilities the server sends, never the role (issue 24)", async () => {
     // A team leader the server lets run the company budget: the web app repeats no rule of its own.
     const me = meFor("teamleader");
-    const session = { status: "signedIn" as const, me: { ...me, abilities: { ...me.abilities, manage_company_budget: true, see_own_team: false, see_all_people: true } } };
+    const session = {
+      status: "signedIn" as const,
+      me: { ...me, abilities: { ...me.abilities, manage_company_budget: true, see_own_team: false, see_all_people: true } },
+    };
     renderApp(app, { path: "/budgetingPlan/companyBudget", session });
     expect(await screen.findByRole("heading", { level: 1, name: "Company budget" })).toBeInTheDocument();
     expect(within(await menu()).getByRole("link", { name: "Company budget" })).toHaveAttribute("href", "/budgetingPlan/companyBudget");
@@ -77,7 +80,9 @@ describe("routing", () => {
   it("gives admins the admin menu under /admin", async () => {
     renderApp(app, { path: "/admin/people-management", session: signedIn("admin") });
     expect(await screen.findByRole("heading", { level: 1, name: "People management" })).toBeInTheDocument();
-    const links = within(await menu()).getAllByRole("link").map((link) => link.textContent);
+    const links = within(await menu())
+      .getAllByRole("link")
+      .map((link) => link.textContent);
     expect(links).toEqual(["Companies", "Budget management", "People management"]);
     // No company: the drawer shows the platform's branding.
     expect(screen.getByText("Platform administration")).toBeInTheDocument();

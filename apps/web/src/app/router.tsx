@@ -38,21 +38,29 @@ function page(
   const loadCode = () => (code ??= load());
   const component = lazy(() => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module));
   // Settles once the code is in (or failed to load: the lazy component then reports it).
-  const preload = () => loadCode().then(
-    () => undefined,
-    () => undefined,
-  );
+  const preload = () =>
+    loadCode().then(
+      () => undefined,
+      () => undefined,
+    );
   let declared: Promise<FirstData> | undefined;
   // A declaration that failed to load asks for nothing: the page asks for its data itself.
-  const loadData = data && (() => (declared ??= data().catch((): FirstData => {
-    declared = undefined;
-    return () => [];
-  })));
+  const loadData =
+    data &&
+    (() =>
+      (declared ??= data().catch((): FirstData => {
+        declared = undefined;
+        return () => [];
+      })));
   return Object.assign(component, { preload, namespaces, loadData, serverRendered });
 }
 
 const PublicLayout = page(() => import("./layout/PublicLayout"));
-const AppLayout = page(() => import("./layout/AppLayout"), ["onboarding"], () => import("./layout/firstData").then((m) => m.shellFirstData));
+const AppLayout = page(
+  () => import("./layout/AppLayout"),
+  ["onboarding"],
+  () => import("./layout/firstData").then((m) => m.shellFirstData),
+);
 
 const LandingPage = page(() => import("../routes/landing/LandingPage"), ["landing"]);
 const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"], undefined, { serverRendered: "signedOut" });
@@ -64,21 +72,81 @@ const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["aut
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
-const SettingPage = page(() => import("../routes/settings/SettingPage"), ["settings", "security"], () => import("../features/settings/queries").then((m) => m.settingFirstData));
-const HomePage = page(() => import("../routes/home/HomePage"), ["home"], () => import("../features/library/queries").then((m) => m.homeFirstData), { serverRendered: "signedIn" });
-const DiscoverPage = page(() => import("../routes/discover/DiscoverPage"), ["discover"], () => import("../features/discover/queries").then((m) => m.discoverFirstData), { serverRendered: "signedIn" });
-const InsightsPage = page(() => import("../routes/insights/InsightsPage"), ["insights"], () => import("../features/insights/queries").then((m) => m.insightsFirstData), { serverRendered: "signedIn" });
-const LearningPathsPage = page(() => import("../routes/network/LearningPathsPage"), ["network"], () => import("../features/network/queries").then((m) => m.learningPathsFirstData), { serverRendered: "signedIn" });
-const LibraryPage = page(() => import("../routes/network/LibraryPage"), ["network"], () => import("../features/network/queries").then((m) => m.libraryFirstData));
-const MyTasksPage = page(() => import("../routes/network/MyTasksPage"), ["network"], () => import("../features/network/queries").then((m) => m.myTasksFirstData));
-const PublishRequestsPage = page(() => import("../routes/network/PublishRequestsPage"), ["network"], () => import("../features/network/queries").then((m) => m.publishRequestsFirstData));
-const CollectionPage = page(() => import("../routes/network/CollectionPage"), ["network"], () => import("../features/network/queries").then((m) => m.collectionFirstData));
-const TeamBudgetPage = page(() => import("../routes/budgeting/TeamBudgetPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.teamBudgetFirstData));
-const CompanyBudgetPage = page(() => import("../routes/budgeting/CompanyBudgetPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData));
-const PurchaseRequestsPage = page(() => import("../routes/budgeting/PurchaseRequestsPage"), ["budgeting"], () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData));
+const SettingPage = page(
+  () => import("../routes/settings/SettingPage"),
+  ["settings", "security"],
+  () => import("../features/settings/queries").then((m) => m.settingFirstData),
+);
+const HomePage = page(
+  () => import("../routes/home/HomePage"),
+  ["home"],
+  () => import("../features/library/queries").then((m) => m.homeFirstData),
+  { serverRendered: "signedIn" },
+);
+const DiscoverPage = page(
+  () => import("../routes/discover/DiscoverPage"),
+  ["discover"],
+  () => import("../features/discover/queries").then((m) => m.discoverFirstData),
+  { serverRendered: "signedIn" },
+);
+const InsightsPage = page(
+  () => import("../routes/insights/InsightsPage"),
+  ["insights"],
+  () => import("../features/insights/queries").then((m) => m.insightsFirstData),
+  { serverRendered: "signedIn" },
+);
+const LearningPathsPage = page(
+  () => import("../routes/network/LearningPathsPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.learningPathsFirstData),
+  { serverRendered: "signedIn" },
+);
+const LibraryPage = page(
+  () => import("../routes/network/LibraryPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.libraryFirstData),
+);
+const MyTasksPage = page(
+  () => import("../routes/network/MyTasksPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.myTasksFirstData),
+);
+const PublishRequestsPage = page(
+  () => import("../routes/network/PublishRequestsPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.publishRequestsFirstData),
+);
+const CollectionPage = page(
+  () => import("../routes/network/CollectionPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.collectionFirstData),
+);
+const TeamBudgetPage = page(
+  () => import("../routes/budgeting/TeamBudgetPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.teamBudgetFirstData),
+);
+const CompanyBudgetPage = page(
+  () => import("../routes/budgeting/CompanyBudgetPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData),
+);
+const PurchaseRequestsPage = page(
+  () => import("../routes/budgeting/PurchaseRequestsPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData),
+);
 const PeopleManagementPage = page(() => import("../routes/people/PeopleManagementPage"), ["people"]);
-const TeamPage = page(() => import("../routes/people/TeamPage"), ["people"], () => import("../features/people/queries").then((m) => m.teamFirstData));
-const SkillboostPage = page(() => import("../routes/people/SkillboostPage"), ["people"], () => import("../features/people/queries").then((m) => m.skillboostFirstData));
+const TeamPage = page(
+  () => import("../routes/people/TeamPage"),
+  ["people"],
+  () => import("../features/people/queries").then((m) => m.teamFirstData),
+);
+const SkillboostPage = page(
+  () => import("../routes/people/SkillboostPage"),
+  ["people"],
+  () => import("../features/people/queries").then((m) => m.skillboostFirstData),
+);
 const CompaniesPage = page(() => import("../routes/admin/CompaniesPage"), ["admin"]);
 const BudgetManagementPage = page(() => import("../routes/admin/BudgetManagementPage"), ["admin"]);
 const AdminPeoplePage = page(() => import("../routes/admin/AdminPeoplePage"), ["admin"]);

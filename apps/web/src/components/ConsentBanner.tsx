@@ -41,8 +41,7 @@ export default function ConsentBanner({ integrations, focus }: { integrations: S
         {t("consent.title")}
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        {t(`consent.body.${what}`)}{" "}
-        <TextLink to="/privacy">{t("common:footer.privacy")}</TextLink>
+        {t(`consent.body.${what}`)} <TextLink to="/privacy">{t("common:footer.privacy")}</TextLink>
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, justifyContent: "flex-end" }}>
         <Button variant="outlined" onClick={() => chooseConsent("declined")}>

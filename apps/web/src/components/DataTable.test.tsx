@@ -40,7 +40,11 @@ describe("DataTable", () => {
   it("renders a row per item with a cell per column, named for screen readers", () => {
     renderApp(<People />);
     const table = screen.getByRole("table", { name: "People" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Name", "Email", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Name", "Email", "Actions"]);
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(11); // the header and 10 people
     expect(within(rows[1]!).getByRole("rowheader", { name: "Person 1" })).toBeInTheDocument();
@@ -89,7 +93,9 @@ describe("DataTable", () => {
     const user = userEvent.setup();
     const refetch = vi.fn();
     const query = { isPending: true, isFetching: true, isError: false, error: null as unknown, refetch };
-    const table = (q: typeof query) => <DataTable label="People" loadingLabel="Loading people…" query={q} columns={columns} rows={people.slice(0, 2)} rowKey={(p) => p.id} empty="None" />;
+    const table = (q: typeof query) => (
+      <DataTable label="People" loadingLabel="Loading people…" query={q} columns={columns} rows={people.slice(0, 2)} rowKey={(p) => p.id} empty="None" />
+    );
     const { rerender } = renderApp(table(query));
     expect(screen.getByRole("progressbar", { name: "Loading people…" })).toBeInTheDocument();
 

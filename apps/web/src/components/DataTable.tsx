@@ -79,7 +79,22 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
  * own box on a phone, with its empty and loading states and the one pager (issue 24).
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, query, loadingLabel, minWidth, outlined = true, pager, sort, size = "small", maxHeight, rowSx, ...props }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  query,
+  loadingLabel,
+  minWidth,
+  outlined = true,
+  pager,
+  sort,
+  size = "small",
+  maxHeight,
+  rowSx,
+  ...props
+}: DataTableProps<Row>) {
   const name: Name = props.labelledBy ? { labelledBy: props.labelledBy } : { label: props.label! };
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   const loading = query ? query.isPending : props.loading;
@@ -96,7 +111,14 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, query, loadingLab
 
   const table = (
     <ScrollArea {...name} sx={maxHeight ? { maxHeight } : undefined}>
-      <Table size={size} stickyHeader={maxHeight !== undefined} aria-label={name.label} aria-labelledby={name.labelledBy} aria-busy={busy || undefined} sx={minWidth ? { minWidth } : undefined}>
+      <Table
+        size={size}
+        stickyHeader={maxHeight !== undefined}
+        aria-label={name.label}
+        aria-labelledby={name.labelledBy}
+        aria-busy={busy || undefined}
+        sx={minWidth ? { minWidth } : undefined}
+      >
         <TableHead>
           <TableRow>
             {shown.map((column) => {

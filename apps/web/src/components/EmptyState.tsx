@@ -13,10 +13,7 @@ interface EmptyStateProps {
 /** What a list shows when it has nothing in it yet. */
 export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", display: "flex", flexDirection: "column", alignItems: "center", gap: 1.5 }}
-    >
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", display: "flex", flexDirection: "column", alignItems: "center", gap: 1.5 }}>
       <Typography component="span" aria-hidden sx={{ color: "text.secondary", "& svg": { fontSize: 48 } }}>
         {icon ?? <InboxOutlined />}
       </Typography>

@@ -4,11 +4,10 @@ import FormHelperText from "@mui/material/FormHelperText";
 import InputLabel from "@mui/material/InputLabel";
 import OutlinedInput, { type OutlinedInputProps } from "@mui/material/OutlinedInput";
 
-export interface FormTextFieldProps
-  extends Pick<
-    OutlinedInputProps,
-    "name" | "type" | "autoComplete" | "autoFocus" | "placeholder" | "onChange" | "onBlur" | "disabled" | "endAdornment"
-  > {
+export interface FormTextFieldProps extends Pick<
+  OutlinedInputProps,
+  "name" | "type" | "autoComplete" | "autoFocus" | "placeholder" | "onChange" | "onBlur" | "disabled" | "endAdornment"
+> {
   label: string;
   helperText?: ReactNode;
   error?: boolean;
@@ -27,13 +26,7 @@ export function FormTextField({ label, helperText, error, required, fullWidth, i
   return (
     <FormControl variant="outlined" error={error} required={required} fullWidth={fullWidth}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        {...input}
-        id={id}
-        label={label}
-        inputRef={inputRef}
-        aria-describedby={helperText ? helperId : undefined}
-      />
+      <OutlinedInput {...input} id={id} label={label} inputRef={inputRef} aria-describedby={helperText ? helperId : undefined} />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -95,9 +95,7 @@ export function SearchSelect<T>({
       size={size}
       fullWidth={fullWidth}
       sx={sx}
-      renderInput={(params) => (
-        <TextField {...params} label={label} error={error || matches.isError} helperText={matches.isError ? unavailable : helperText} />
-      )}
+      renderInput={(params) => <TextField {...params} label={label} error={error || matches.isError} helperText={matches.isError ? unavailable : helperText} />}
     />
   );
 }

@@ -36,7 +36,12 @@ export function maxOf(schema: z.ZodType | undefined, depth = 0): number | undefi
   const def = schema._zod.def as Def;
   const max = def.checks?.find((check) => check._zod.def.check === "max_length")?._zod.def.maximum;
   if (typeof max === "number") return max;
-  return maxOf(def.innerType, depth + 1) ?? maxOf(def.in, depth + 1) ?? maxOf(def.out, depth + 1) ?? def.options?.map((option) => maxOf(option, depth + 1)).find((n) => n !== undefined);
+  return (
+    maxOf(def.innerType, depth + 1) ??
+    maxOf(def.in, depth + 1) ??
+    maxOf(def.out, depth + 1) ??
+    def.options?.map((option) => maxOf(option, depth + 1)).find((n) => n !== undefined)
+  );
 }
 
 /** The longest text the schema takes for one of its fields. */

@@ -19,9 +19,7 @@ describe("readLocale", () => {
 
 describe("localeCookie", () => {
   it("uses the spec's fixed July 2025 expiry while it is still ahead", () => {
-    expect(localeCookie("es", new Date("2025-07-01T00:00:00Z"))).toBe(
-      `NEXT_LOCALE=es; path=/; expires=${LOCALE_COOKIE_EXPIRES}; SameSite=Lax`,
-    );
+    expect(localeCookie("es", new Date("2025-07-01T00:00:00Z"))).toBe(`NEXT_LOCALE=es; path=/; expires=${LOCALE_COOKIE_EXPIRES}; SameSite=Lax`);
   });
 
   it("falls back to one year once that date has passed, so the browser keeps the cookie", () => {

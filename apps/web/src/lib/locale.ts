@@ -14,8 +14,7 @@ export function readLocale(cookie: string = document.cookie): Locale {
 /** The Set-Cookie style string that stores a locale choice. */
 export function localeCookie(locale: Locale, now: Date = new Date()): string {
   // spec §9 fixes the expiry in July 2025; once that date has passed a browser would drop the cookie at once, so use one year instead.
-  const expiry =
-    Date.parse(LOCALE_COOKIE_EXPIRES) > now.getTime() ? `expires=${LOCALE_COOKIE_EXPIRES}` : `max-age=${ONE_YEAR_SECONDS}`;
+  const expiry = Date.parse(LOCALE_COOKIE_EXPIRES) > now.getTime() ? `expires=${LOCALE_COOKIE_EXPIRES}` : `max-age=${ONE_YEAR_SECONDS}`;
   return `${LOCALE_COOKIE}=${locale}; path=/; ${expiry}; SameSite=Lax`;
 }
 

@@ -15,7 +15,5 @@ export function toasterMounted(): void {
  * draw a page), so a toast raised before that waits for them.
  */
 export function toast(message: string, variant: VariantType = "default"): void {
-  void toasterReady
-    .then(() => import("notistack"))
-    .then(({ enqueueSnackbar }) => enqueueSnackbar(message, { variant }));
+  void toasterReady.then(() => import("notistack")).then(({ enqueueSnackbar }) => enqueueSnackbar(message, { variant }));
 }

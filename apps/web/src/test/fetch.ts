@@ -41,9 +41,10 @@ export function stubFetch(routes: Partial<StubRoutes>) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const { url, method, key } = keyOf(input, init);
     const route = (routes as Record<string, StubRoute | undefined>)[key];
-    const answer = typeof route === "function"
-      ? route({ method, url, body: bodyOf(init) })
-      : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } });
+    const answer =
+      typeof route === "function"
+        ? route({ method, url, body: bodyOf(init) })
+        : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } });
     const status = answer.status ?? 200;
     if (answer.stream) return new Response(streamOf(answer.stream), { status, headers: { "Content-Type": "text/event-stream" } });
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
@@ -67,8 +68,7 @@ function streamOf(chunks: Iterable<string> | AsyncIterable<string>): ReadableStr
 export function serveFetch(routes: Partial<StubRoutes>) {
   const fetch = vi.fn(stubFetch(routes));
   vi.stubGlobal("fetch", fetch);
-  const sent = (key: keyof StubRoutes) =>
-    fetch.mock.calls.filter(([input, init]) => keyOf(input, init).key === key).map(([, init]) => bodyOf(init));
+  const sent = (key: keyof StubRoutes) => fetch.mock.calls.filter(([input, init]) => keyOf(input, init).key === key).map(([, init]) => bodyOf(init));
   const calls = () =>
     fetch.mock.calls.map(([input, init]) => {
       const { url, method } = keyOf(input, init);

@@ -28,9 +28,7 @@ export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
       two_factor: { enabled: isAdmin, required: isAdmin },
       ...overrides,
     },
-    company: isAdmin
-      ? null
-      : { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
+    company: isAdmin ? null : { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
     // The same function the server's policies answer /api/me with, so fixtures cannot drift from it.
     abilities: accountAbilities({ role: overrides.role ?? role, teamId: team?.id ?? null }),
   };

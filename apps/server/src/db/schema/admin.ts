@@ -24,7 +24,11 @@ export const adminAudit = pgTable(
     after: jsonb("after"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_audit_entity_idx").on(t.entity, t.entityId), index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("admin_audit_entity_idx").on(t.entity, t.entityId),
+    index("admin_audit_created_idx").on(t.createdAt),
+    index("admin_audit_company_idx").on(t.companyId, t.createdAt),
+  ],
 );
 
 /** Sessions come and go; this keeps each successful sign-in for the account's history. */

@@ -56,7 +56,9 @@ export const purchaseRequests = pgTable(
     priceMinor: money("price_minor").notNull(),
     currency: char("currency", { length: 3 }).notNull(),
     reason: text("reason"),
-    status: text("status", { enum: ["pending", "approved", "rejected", "paid", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected", "paid", "cancelled"] })
+      .notNull()
+      .default("pending"),
     allocationId: integer("allocation_id").references(() => budgetAllocations.id, { onDelete: "set null" }),
     decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

@@ -32,7 +32,9 @@ export const copilotConversations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

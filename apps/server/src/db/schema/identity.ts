@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  char,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from "drizzle-orm/pg-core";
+import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 export const companies = pgTable("companies", {
@@ -24,7 +13,9 @@ export const companies = pgTable("companies", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  status: text("status", { enum: ["active", "suspended"] })
+    .notNull()
+    .default("active"),
   /** hr and L&D leaders must sign in with a second factor (admins always must). */
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -60,9 +51,13 @@ export const accounts = pgTable(
     companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     teamId: integer("team_id").references(() => teams.id, { onDelete: "set null" }),
     role: text("role", { enum: ROLES }).notNull().default("member"),
-    status: text("status", { enum: ["active", "deactivated"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "deactivated"] })
+      .notNull()
+      .default("active"),
     username: text("username").notNull(),
-    locale: text("locale", { enum: ["en", "es"] }).notNull().default("en"),
+    locale: text("locale", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -44,7 +44,9 @@ export const learningEvents = pgTable(
     index("learning_events_company_time_idx").on(t.companyId, t.occurredAt),
     index("learning_events_company_team_time_idx").on(t.companyId, t.teamId, t.occurredAt),
     index("learning_events_account_time_idx").on(t.accountId, t.occurredAt),
-    index("learning_events_plan_idx").on(t.planId, t.accountId).where(sql`plan_id is not null`),
+    index("learning_events_plan_idx")
+      .on(t.planId, t.accountId)
+      .where(sql`plan_id is not null`),
   ],
 );
 

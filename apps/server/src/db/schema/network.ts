@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { PublishChanges } from "@learnward/contracts";
 import { contentItems } from "./catalog.ts";
 import { accounts, companies, teams } from "./identity.ts";
@@ -24,7 +38,9 @@ export const collections = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text("status", { enum: ["private", "pending", "published"] }).notNull().default("private"),
+    status: text("status", { enum: ["private", "pending", "published"] })
+      .notNull()
+      .default("private"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /**
      * Issue 22: a published collection's pending edits live in a second row of this table (with its
@@ -92,9 +108,13 @@ export const publishRequests = pgTable(
     requestedBy: integer("requested_by")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] })
+      .notNull()
+      .default("pending"),
     /** publish: a private collection's first publication; edit: a published collection's draft. */
-    kind: text("kind", { enum: ["publish", "edit"] }).notNull().default("publish"),
+    kind: text("kind", { enum: ["publish", "edit"] })
+      .notNull()
+      .default("publish"),
     draftId: integer("draft_id").references(() => collections.id, { onDelete: "set null" }),
     /** What the L&D leader reviews, kept as decided. */
     changes: jsonb("changes").$type<PublishChanges>(),
@@ -109,7 +129,9 @@ export const publishRequests = pgTable(
   (t) => [
     index("publish_requests_company_status_idx").on(t.companyId, t.status),
     // At most one open request per collection.
-    uniqueIndex("publish_requests_one_pending_uq").on(t.collectionId).where(sql`status = 'pending'`),
+    uniqueIndex("publish_requests_one_pending_uq")
+      .on(t.collectionId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -210,7 +232,9 @@ export const planAssignees = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     direct: boolean("direct").notNull().default(true),
-    status: text("status", { enum: ["pending", "active", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active", "rejected"] })
+      .notNull()
+      .default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

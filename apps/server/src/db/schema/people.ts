@@ -15,7 +15,9 @@ export const inviteRequests = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    role: text("role", { enum: ["hr", "ldleader", "teamleader", "member"] }).notNull().default("member"),
+    role: text("role", { enum: ["hr", "ldleader", "teamleader", "member"] })
+      .notNull()
+      .default("member"),
     status: text("status", { enum: REQUEST_STATUS }).notNull().default("pending"),
     reason: text("reason"),
     requestedBy: integer("requested_by")

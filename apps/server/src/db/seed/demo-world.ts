@@ -63,7 +63,10 @@ interface Event {
  * and everyone's library. The learning history is the record of exactly these actions, written
  * as the live actions write it (insights.events.repo.ts), so the dashboard agrees with every page.
  */
-export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency: string; teams: Record<Team, number>; people: Record<string, Person>; now?: Date }) {
+export async function seedDemoWorld(
+  tx: Tx,
+  opts: { companyId: number; currency: string; teams: Record<Team, number>; people: Record<string, Person>; now?: Date },
+) {
   const now = opts.now ?? new Date();
   const ago = (days: number, hours = 10) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * DAY_MS + hours * 3_600_000);
   // Never in the future: a time "today" is at most a minute ago.
@@ -99,7 +102,8 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
   const finish = (account: number, content: CatalogRow, at: Date, started: boolean) => {
     const row = save(account, content, new Date(at.getTime() - 3 * DAY_MS));
     if (row.status === "finalized") return;
-    if (started && row.status !== "running") events.push({ kind: "start", account, content, at: past(new Date(Math.min(at.getTime() - DAY_MS, now.getTime()))) });
+    if (started && row.status !== "running")
+      events.push({ kind: "start", account, content, at: past(new Date(Math.min(at.getTime() - DAY_MS, now.getTime()))) });
     row.status = "finalized";
     events.push({ kind: "finish", account, content, at: past(at) });
   };
@@ -113,16 +117,32 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
     const createdAt = ago((spec.publishedDaysAgo ?? 2) + 5);
     const [c] = await tx
       .insert(collections)
-      .values({ companyId: opts.companyId, ownerId: owner.id, title: spec.title, description: spec.description, skills: spec.skills, status: publishedAt ? "published" : "pending", publishedAt, createdAt, updatedAt: publishedAt ?? createdAt })
+      .values({
+        companyId: opts.companyId,
+        ownerId: owner.id,
+        title: spec.title,
+        description: spec.description,
+        skills: spec.skills,
+        status: publishedAt ? "published" : "pending",
+        publishedAt,
+        createdAt,
+        updatedAt: publishedAt ?? createdAt,
+      })
       .returning({ id: collections.id });
     pathIds[spec.key] = c!.id;
     const used = new Set<number>();
     const items: CatalogRow[] = [];
     for (const [position, section] of spec.sections.entries()) {
-      const [s] = await tx.insert(collectionSections).values({ collectionId: c!.id, title: section.title, position: position + 1 }).returning({ id: collectionSections.id });
+      const [s] = await tx
+        .insert(collectionSections)
+        .values({ collectionId: c!.id, title: section.title, position: position + 1 })
+        .returning({ id: collectionSections.id });
       // Mostly reading and watching, at most one course a section.
       const candidates = catalog.filter((x) => x.content_type !== "job" && x.skills.includes(section.skill) && !used.has(x.id));
-      const picked = [...candidates.filter((x) => x.content_type !== "course").slice(0, section.count - 1), ...candidates.filter((x) => x.content_type === "course").slice(0, 1)].slice(0, section.count);
+      const picked = [
+        ...candidates.filter((x) => x.content_type !== "course").slice(0, section.count - 1),
+        ...candidates.filter((x) => x.content_type === "course").slice(0, 1),
+      ].slice(0, section.count);
       for (const [i, item] of picked.entries()) {
         used.add(item.id);
         items.push(item);
@@ -131,12 +151,24 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
     }
     pathItems[spec.key] = items;
     if (!publishedAt) {
-      await tx.insert(publishRequests).values({ companyId: opts.companyId, collectionId: c!.id, requestedBy: owner.id, message: "Ready for the platform team; happy to add more on Helm.", createdAt: ago(1) });
+      await tx.insert(publishRequests).values({
+        companyId: opts.companyId,
+        collectionId: c!.id,
+        requestedBy: owner.id,
+        message: "Ready for the platform team; happy to add more on Helm.",
+        createdAt: ago(1),
+      });
       continue;
     }
-    await tx
-      .insert(publishRequests)
-      .values({ companyId: opts.companyId, collectionId: c!.id, requestedBy: owner.id, status: "accepted", decidedBy: who("ldleader@acme.test").id, decidedAt: publishedAt, createdAt: new Date(publishedAt.getTime() - DAY_MS) });
+    await tx.insert(publishRequests).values({
+      companyId: opts.companyId,
+      collectionId: c!.id,
+      requestedBy: owner.id,
+      status: "accepted",
+      decidedBy: who("ldleader@acme.test").id,
+      decidedAt: publishedAt,
+      createdAt: new Date(publishedAt.getTime() - DAY_MS),
+    });
 
     // Followers, and the items each has done since the path was published.
     for (const [email, done] of Object.entries(spec.followers)) {
@@ -187,7 +219,11 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
     };
     inStates(courses, { kept: spec.courses.wishlist, running: spec.courses.running, finalized: spec.courses.finalized }, true);
     inStates(others, { kept: spec.others.saved, running: spec.others.running, finalized: spec.others.finalized }, false);
-    for (const c of pick(catalog.filter((x) => x.content_type === "job"), spec.jobs)) save(person.id, c, when());
+    for (const c of pick(
+      catalog.filter((x) => x.content_type === "job"),
+      spec.jobs,
+    ))
+      save(person.id, c, when());
   }
   const saved = new Map<string, number>();
   for (const [account, lib] of libraries) {
@@ -195,7 +231,20 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
       const c = s.content;
       const [row] = await tx
         .insert(userContents)
-        .values({ accountId: account, contentId: c.id, title: c.title, url: c.url, contentType: c.content_type as "article", provider: c.provider, author: c.author, durationS: c.duration_s, description: c.description, courseStatus: s.status, createdAt: s.savedAt, updatedAt: s.savedAt })
+        .values({
+          accountId: account,
+          contentId: c.id,
+          title: c.title,
+          url: c.url,
+          contentType: c.content_type as "article",
+          provider: c.provider,
+          author: c.author,
+          durationS: c.duration_s,
+          description: c.description,
+          courseStatus: s.status,
+          createdAt: s.savedAt,
+          updatedAt: s.savedAt,
+        })
         .returning({ id: userContents.id });
       saved.set(`${account}:${c.id}`, row!.id);
     }
@@ -204,16 +253,24 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
   for (const [email, spec] of Object.entries(LIBRARIES)) {
     if (!spec.folder) continue;
     const person = who(email);
-    const [f] = await tx.insert(folders).values({ accountId: person.id, name: spec.folder.name, createdAt: ago(30) }).returning({ id: folders.id });
+    const [f] = await tx
+      .insert(folders)
+      .values({ accountId: person.id, name: spec.folder.name, createdAt: ago(30) })
+      .returning({ id: folders.id });
     const sections: (number | null)[] = [null];
     for (const [i, name] of spec.folder.sections.entries()) {
-      const [s] = await tx.insert(folderSections).values({ folderId: f!.id, name, position: i + 1 }).returning({ id: folderSections.id });
+      const [s] = await tx
+        .insert(folderSections)
+        .values({ folderId: f!.id, name, position: i + 1 })
+        .returning({ id: folderSections.id });
       sections.push(s!.id);
     }
     const mine = [...libraryOf(person.id).values()].filter((s) => s.content.content_type !== "job").slice(0, 3 * sections.length);
     for (const [i, section] of sections.entries()) {
       for (const [p, s] of mine.slice(i * 3, i * 3 + 3).entries()) {
-        await tx.insert(folderRelations).values({ folderId: f!.id, sectionId: section, userContentId: saved.get(`${person.id}:${s.content.id}`)!, priority: p + 1 });
+        await tx
+          .insert(folderRelations)
+          .values({ folderId: f!.id, sectionId: section, userContentId: saved.get(`${person.id}:${s.content.id}`)!, priority: p + 1 });
       }
     }
   }
@@ -224,20 +281,46 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
     const createdAt = ago(spec.createdDaysAgo);
     const [p] = await tx
       .insert(upskillingPlans)
-      .values({ companyId: opts.companyId, title: spec.title, deadline: isoDay(ago(-spec.deadlineInDays)), createdBy: who(spec.createdBy).id, createdAt, updatedAt: createdAt })
+      .values({
+        companyId: opts.companyId,
+        title: spec.title,
+        deadline: isoDay(ago(-spec.deadlineInDays)),
+        createdBy: who(spec.createdBy).id,
+        createdAt,
+        updatedAt: createdAt,
+      })
       .returning({ id: upskillingPlans.id });
-    for (const [skill, keys] of Object.entries(spec.skills)) for (const key of keys) await tx.insert(planCollections).values({ planId: p!.id, skill, collectionId: pathIds[key]! });
+    for (const [skill, keys] of Object.entries(spec.skills))
+      for (const key of keys) await tx.insert(planCollections).values({ planId: p!.id, skill, collectionId: pathIds[key]! });
     for (const t of spec.teams) await tx.insert(planTeams).values({ planId: p!.id, teamId: teamOf(t) });
-    const assignees = new Set([...spec.people, ...Object.entries(opts.people).filter(([, x]) => spec.teams.some((t) => x.teamId === teamOf(t))).map(([e]) => e)]);
+    const assignees = new Set([
+      ...spec.people,
+      ...Object.entries(opts.people)
+        .filter(([, x]) => spec.teams.some((t) => x.teamId === teamOf(t)))
+        .map(([e]) => e),
+    ]);
     for (const email of assignees) {
       const direct = spec.people.includes(email);
       const answer = spec.answered[email];
-      if (direct || answer) await tx.insert(planAssignees).values({ planId: p!.id, accountId: who(email).id, direct, status: answer ?? "pending", createdAt, updatedAt: answer ? ago(spec.createdDaysAgo - 2) : createdAt });
+      if (direct || answer)
+        await tx.insert(planAssignees).values({
+          planId: p!.id,
+          accountId: who(email).id,
+          direct,
+          status: answer ?? "pending",
+          createdAt,
+          updatedAt: answer ? ago(spec.createdDaysAgo - 2) : createdAt,
+        });
       const skills = Object.keys(spec.skills).sort();
       events.push({ kind: "plan_assigned", account: who(email).id, actor: who(spec.createdBy).id, plan: p!.id, skills, at: createdAt });
       // Done in full (and not declined): the plan completed with its last item.
-      const items = Object.values(spec.skills).flat().flatMap((k) => pathItems[k]!);
-      const progress = await tx.select().from(contentProgress).where(sql`${contentProgress.accountId} = ${who(email).id}`);
+      const items = Object.values(spec.skills)
+        .flat()
+        .flatMap((k) => pathItems[k]!);
+      const progress = await tx
+        .select()
+        .from(contentProgress)
+        .where(sql`${contentProgress.accountId} = ${who(email).id}`);
       const doneAt = items.map((i) => progress.find((x) => x.contentId === i.id)?.doneAt);
       if (answer !== "rejected" && doneAt.every(Boolean)) {
         events.push({ kind: "plan_completed", account: who(email).id, plan: p!.id, skills, at: new Date(Math.max(...doneAt.map((d) => d!.getTime()))) });
@@ -250,14 +333,43 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
   const ldleader = who("ldleader@acme.test").id;
   const [budget] = await tx
     .insert(budgets)
-    .values({ companyId: opts.companyId, period: "year", periodStart: `${year}-01-01`, periodEnd: `${year}-12-31`, frequency: "yearly", amountMinor: BUDGET.amountMinor, currency: opts.currency, createdBy: ldleader, createdAt: ago(Math.min(90, daysIntoYear(now))) })
+    .values({
+      companyId: opts.companyId,
+      period: "year",
+      periodStart: `${year}-01-01`,
+      periodEnd: `${year}-12-31`,
+      frequency: "yearly",
+      amountMinor: BUDGET.amountMinor,
+      currency: opts.currency,
+      createdBy: ldleader,
+      createdAt: ago(Math.min(90, daysIntoYear(now))),
+    })
     .returning();
-  await tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: ldleader, entity: "budget", entityId: budget!.id, action: "create", after: budget, createdAt: budget!.createdAt });
+  await tx.insert(budgetAudit).values({
+    companyId: opts.companyId,
+    actorId: ldleader,
+    entity: "budget",
+    entityId: budget!.id,
+    action: "create",
+    after: budget,
+    createdAt: budget!.createdAt,
+  });
   const allocation: Partial<Record<Team, number>> = {};
   for (const [team, amount] of Object.entries(BUDGET.allocations) as [Team, number][]) {
-    const [a] = await tx.insert(budgetAllocations).values({ budgetId: budget!.id, teamId: teamOf(team), amountMinor: amount }).returning();
+    const [a] = await tx
+      .insert(budgetAllocations)
+      .values({ budgetId: budget!.id, teamId: teamOf(team), amountMinor: amount })
+      .returning();
     allocation[team] = a!.id;
-    await tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: ldleader, entity: "allocation", entityId: a!.id, action: "allocate", after: a, createdAt: budget!.createdAt });
+    await tx.insert(budgetAudit).values({
+      companyId: opts.companyId,
+      actorId: ldleader,
+      entity: "allocation",
+      entityId: a!.id,
+      action: "allocate",
+      after: a,
+      createdAt: budget!.createdAt,
+    });
   }
   for (const r of REQUESTS) {
     const by = who(r.by);
@@ -286,11 +398,21 @@ export async function seedDemoWorld(tx: Tx, opts: { companyId: number; currency:
         updatedAt: ago(r.paidDaysAgo ?? r.decidedDaysAgo ?? r.daysAgo, 15),
       })
       .returning();
-    const audit = (actor: number, action: string, at: Date) => tx.insert(budgetAudit).values({ companyId: opts.companyId, actorId: actor, entity: "purchase_request", entityId: row!.id, action, after: row, createdAt: at });
+    const audit = (actor: number, action: string, at: Date) =>
+      tx
+        .insert(budgetAudit)
+        .values({ companyId: opts.companyId, actorId: actor, entity: "purchase_request", entityId: row!.id, action, after: row, createdAt: at });
     await audit(by.id, "create", row!.createdAt);
     if (decided) {
       await audit(who(r.decidedBy!).id, r.status === "rejected" ? "reject" : "approve", row!.decidedAt!);
-      events.push({ kind: "request_decided", account: by.id, actor: who(r.decidedBy!).id, request: row!.id, outcome: r.status === "rejected" ? "rejected" : "approved", at: row!.decidedAt! });
+      events.push({
+        kind: "request_decided",
+        account: by.id,
+        actor: who(r.decidedBy!).id,
+        request: row!.id,
+        outcome: r.status === "rejected" ? "rejected" : "approved",
+        at: row!.decidedAt!,
+      });
     }
     if (r.status === "paid") await audit(ldleader, "pay", ago(r.paidDaysAgo!, 16));
   }
@@ -321,7 +443,13 @@ function daysIntoYear(now: Date) {
 /** The learning history of those actions, in bulk, with the pre-aggregations built once at the end. */
 async function writeEvents(tx: Tx, companyId: number, people: Record<string, Person>, events: Event[]) {
   const teamOf = new Map(Object.values(people).map((p) => [p.id, p.teamId]));
-  const text = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]` : sql`'{}'::text[]`);
+  const text = (values: readonly string[]) =>
+    values.length
+      ? sql`array[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`'{}'::text[]`;
   const rows = events
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((e) => {

@@ -61,7 +61,11 @@ describe("the demo company at work", () => {
   });
 
   it("has this year's budget for both teams and purchase requests in every state", async () => {
-    const budgets = (await get(ld, "/api/b2b/v1/budgets/")).results as { period_start: string; period_end: string; allocations: { team: { name: string } }[] }[];
+    const budgets = (await get(ld, "/api/b2b/v1/budgets/")).results as {
+      period_start: string;
+      period_end: string;
+      allocations: { team: { name: string } }[];
+    }[];
     const current = budgets.find((b) => b.period_start <= today && today <= b.period_end)!;
     expect(current.allocations.map((a) => a.team.name).sort()).toEqual(["Engineering", "Marketing"]);
     const requests = (await get(ld, "/api/b2b/v1/purchase-requests/?scope=decide&status=all&page_size=100")).results as { status: string }[];
@@ -94,7 +98,10 @@ describe("the demo company at work", () => {
       completions += (await get(me, "/api/contentuser/search?contenType=all,job&completed=true&page_size=1")).count;
       const done = new Set<number>();
       for (const p of paths) {
-        for (const item of (await get(me, `/api/b2b/v1/collections/${p.id}/`)).items as { done: boolean; content: { id_content: number; content_type: string } }[]) {
+        for (const item of (await get(me, `/api/b2b/v1/collections/${p.id}/`)).items as {
+          done: boolean;
+          content: { id_content: number; content_type: string };
+        }[]) {
           if (item.done && item.content.content_type !== "course") done.add(item.content.id_content);
         }
       }

@@ -19,7 +19,13 @@ const logo = (letter: string, color: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="32" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
   )}`;
 
-type Person = { email: string; name: string; role: (typeof accounts.$inferInsert)["role"]; company: "acme" | "globex" | null; team?: "engineering" | "marketing" };
+type Person = {
+  email: string;
+  name: string;
+  role: (typeof accounts.$inferInsert)["role"];
+  company: "acme" | "globex" | null;
+  team?: "engineering" | "marketing";
+};
 
 const PEOPLE: Person[] = [
   { email: "admin@acme.test", name: "Alex Morgan", role: "admin", company: null },
@@ -99,10 +105,18 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth; wor
         createdBy,
       }));
     await tx.insert(contentItems).values(rows(acme!.id, CATALOG, ids["ldleader@acme.test"]!));
-    await tx.insert(contentItems).values(rows(globex!.id, CATALOG.filter((_, i) => i % 8 === 0), ids["member@globex.test"]!));
+    await tx.insert(contentItems).values(
+      rows(
+        globex!.id,
+        CATALOG.filter((_, i) => i % 8 === 0),
+        ids["member@globex.test"]!,
+      ),
+    );
 
     if (opts.world) {
-      const acmePeople = Object.fromEntries(people.filter((p) => p.company === "acme").map((p) => [p.email, { id: ids[p.email]!, teamId: p.team ? teamIds[p.team] : null }]));
+      const acmePeople = Object.fromEntries(
+        people.filter((p) => p.company === "acme").map((p) => [p.email, { id: ids[p.email]!, teamId: p.team ? teamIds[p.team] : null }]),
+      );
       await seedDemoWorld(tx, { companyId: acme!.id, currency: acme!.currency, teams: teamIds, people: acmePeople });
       return;
     }

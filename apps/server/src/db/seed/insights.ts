@@ -34,7 +34,9 @@ export async function seedLearningHistory(tx: Tx | Executor, opts: { companyId: 
   const now = opts.now ?? new Date();
   const days = opts.days ?? 120;
   const catalog = (
-    (await tx.execute(sql`select id, content_type, skills, coalesce(duration_s, 900) as duration_s from content_items where company_id = ${opts.companyId}::int order by id`)) as unknown as {
+    (await tx.execute(
+      sql`select id, content_type, skills, coalesce(duration_s, 900) as duration_s from content_items where company_id = ${opts.companyId}::int order by id`,
+    )) as unknown as {
       rows: { id: number; content_type: string; skills: string[]; duration_s: number }[];
     }
   ).rows;
@@ -53,7 +55,16 @@ export async function seedLearningHistory(tx: Tx | Executor, opts: { companyId: 
     const finished = new Set<number>();
     const done = new Set<number>();
     const add = (kind: string, c: (typeof catalog)[number], at: Date, duration: number | null) =>
-      rows.push(sql`(${opts.companyId}::int, ${person.teamId}::int, ${person.accountId}::int, ${kind}, ${c.id}::int, ${c.content_type}, ${c.skills.length ? sql`array[${sql.join(c.skills.map((s) => sql`${s}`), sql`, `)}]::text[]` : sql`'{}'::text[]`}, ${duration}::int, ${at.toISOString()}::timestamptz)`);
+      rows.push(
+        sql`(${opts.companyId}::int, ${person.teamId}::int, ${person.accountId}::int, ${kind}, ${c.id}::int, ${c.content_type}, ${
+          c.skills.length
+            ? sql`array[${sql.join(
+                c.skills.map((s) => sql`${s}`),
+                sql`, `,
+              )}]::text[]`
+            : sql`'{}'::text[]`
+        }, ${duration}::int, ${at.toISOString()}::timestamptz)`,
+      );
     for (let d = days - 1; d >= 0; d--) {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - d * DAY_MS);
       const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;

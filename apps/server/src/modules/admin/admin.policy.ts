@@ -7,7 +7,8 @@ export const adminPolicy = {
   accountAbilities: (a: Actor) => adminAccountAbilities(a),
   isOperator: (account: { role: Role }) => account.role === "admin",
   /** An operator cannot lock themselves out: their own account is neither deactivated nor demoted. */
-  changeAccount: ((a, change) => change.id !== a.accountId || (change.status !== "deactivated" && (change.role === undefined || change.role === "admin"))) as Rule<{
+  changeAccount: ((a, change) =>
+    change.id !== a.accountId || (change.status !== "deactivated" && (change.role === undefined || change.role === "admin"))) as Rule<{
     id: number;
     role?: Role;
     status?: string;

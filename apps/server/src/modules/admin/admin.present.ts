@@ -54,7 +54,9 @@ type AuditEntry = ReturnType<typeof auditSnapshots>;
 
 /** The companies an entry concerns: its own and any its snapshots name (the page shows their names). */
 export const auditCompanyIds = (entry: AuditEntry) =>
-  [entry.r.e.companyId, ...[entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id)].filter((id): id is number => Number.isInteger(id));
+  [entry.r.e.companyId, ...[entry.before, entry.after].map((snapshot) => (snapshot as { company_id?: unknown } | null)?.company_id)].filter(
+    (id): id is number => Number.isInteger(id),
+  );
 
 export const presentAdminAuditEntry = (entry: AuditEntry, names: Map<number, string>) => ({
   id: entry.r.e.id,

@@ -1,7 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { qualified } from "../../db/sql.ts";
-import { accounts, adminAudit, authSessions, authUsers, budgetAllocations, budgets, companies, purchaseRequests, signInEvents, teams, userContents } from "../../db/schema/index.ts";
+import {
+  accounts,
+  adminAudit,
+  authSessions,
+  authUsers,
+  budgetAllocations,
+  budgets,
+  companies,
+  purchaseRequests,
+  signInEvents,
+  teams,
+  userContents,
+} from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
@@ -22,8 +34,16 @@ export function createAdminRepo(db: Db) {
     }
     return null;
   };
-  const audit = (tx: Tx | Db, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown, reason: string | null = null) =>
-    recordAudit(tx, { actorId, companyId: companyOf(entity, entityId, after, before), entity, entityId, action, before, after, reason });
+  const audit = (
+    tx: Tx | Db,
+    actorId: number,
+    entity: Entity,
+    entityId: number,
+    action: string,
+    before: unknown,
+    after: unknown,
+    reason: string | null = null,
+  ) => recordAudit(tx, { actorId, companyId: companyOf(entity, entityId, after, before), entity, entityId, action, before, after, reason });
 
   // Qualified (db/sql.ts): in a one-table select Drizzle writes a bare "id", ambiguous in the subqueries.
   const company = qualified(companies.id);
@@ -37,7 +57,6 @@ export function createAdminRepo(db: Db) {
   };
 
   return {
-
     async companies(f: { search?: string; status: "all" | "active" | "suspended" }, limit: number, offset: number) {
       const conds: SQL[] = [];
       if (f.search) conds.push(or(ilike(companies.name, like(f.search)), ilike(companies.domain, like(f.search)))!);
@@ -112,7 +131,11 @@ export function createAdminRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async updateAccount(actorId: number, id: number, patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" }) {
+    async updateAccount(
+      actorId: number,
+      id: number,
+      patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" },
+    ) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
         if (!before) throw notFound("Account");
@@ -122,10 +145,16 @@ export function createAdminRepo(db: Db) {
           set.teamId = null;
           // Usernames are unique per company: keep it if free there, else number it.
           const taken = new Set(
-            (await tx
-              .select({ u: accounts.username })
-              .from(accounts)
-              .where(and(patch.companyId === null ? sql`${accounts.companyId} is null` : eq(accounts.companyId, patch.companyId), sql`${accounts.username} like ${before.username + "%"}`))
+            (
+              await tx
+                .select({ u: accounts.username })
+                .from(accounts)
+                .where(
+                  and(
+                    patch.companyId === null ? sql`${accounts.companyId} is null` : eq(accounts.companyId, patch.companyId),
+                    sql`${accounts.username} like ${before.username + "%"}`,
+                  ),
+                )
             ).map((r) => r.u),
           );
           let username = before.username;
@@ -139,7 +168,15 @@ export function createAdminRepo(db: Db) {
           await tx.delete(authSessions).where(eq(authSessions.userId, before.uid));
         }
         const [row] = await tx.update(accounts).set(set).where(eq(accounts.id, id)).returning();
-        await audit(tx, actorId, "account", id, patch.status === "deactivated" ? "deactivate" : patch.status === "active" ? "reactivate" : "update", before, row);
+        await audit(
+          tx,
+          actorId,
+          "account",
+          id,
+          patch.status === "deactivated" ? "deactivate" : patch.status === "active" ? "reactivate" : "update",
+          before,
+          row,
+        );
         return row!;
       });
     },

@@ -33,7 +33,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
 
   app.get(
     "/api/b2b/v1/admin/companies",
-    { config: admin, schema: { tags: ["admin"], summary: "Every company with people and activity counts", querystring: AdminCompaniesQuery, response: { 200: Paginated(AdminCompany), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Every company with people and activity counts",
+        querystring: AdminCompaniesQuery,
+        response: { 200: Paginated(AdminCompany), ...errors },
+      },
+    },
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.companies({ search: req.query.search, status: req.query.status }, p.limit, p.offset);
@@ -46,7 +54,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
     { config: admin, schema: { tags: ["admin"], summary: "Create a company", body: CreateCompanyRequest, response: { 201: AdminCompany, ...errors } } },
     async (req, reply) => {
       const b = req.body;
-      const row = await repo.createCompany(req.actor.accountId, { name: b.name, domain: b.domain, urlPhoto: b.url_photo ?? null, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
+      const row = await repo.createCompany(req.actor.accountId, {
+        name: b.name,
+        domain: b.domain,
+        urlPhoto: b.url_photo ?? null,
+        currency: b.currency,
+        registrationAllowlist: b.registration_allowlist,
+        requireTwoFactor: b.require_two_factor,
+      });
       return reply.status(201).send(await companyOut(row.id));
     },
   );
@@ -59,10 +74,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
 
   app.patch(
     "/api/b2b/v1/admin/companies/:id",
-    { config: admin, schema: { tags: ["admin"], summary: "Edit a company", params: IdParam, body: UpdateCompanyRequest, response: { 200: AdminCompany, ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ["admin"], summary: "Edit a company", params: IdParam, body: UpdateCompanyRequest, response: { 200: AdminCompany, ...errors } },
+    },
     async (req) => {
       const b = req.body;
-      await repo.updateCompany(req.actor.accountId, req.params.id, { name: b.name, domain: b.domain, urlPhoto: b.url_photo, currency: b.currency, registrationAllowlist: b.registration_allowlist, requireTwoFactor: b.require_two_factor });
+      await repo.updateCompany(req.actor.accountId, req.params.id, {
+        name: b.name,
+        domain: b.domain,
+        urlPhoto: b.url_photo,
+        currency: b.currency,
+        registrationAllowlist: b.registration_allowlist,
+        requireTwoFactor: b.require_two_factor,
+      });
       return companyOut(req.params.id);
     },
   );
@@ -72,15 +97,32 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
     "/api/b2b/v1/admin/companies/:id/invitations",
     {
       config: admin,
-      schema: { tags: ["admin"], summary: "Invite someone into a company (e.g. its first hr person); the mail goes out at once", params: IdParam, body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
+      schema: {
+        tags: ["admin"],
+        summary: "Invite someone into a company (e.g. its first hr person); the mail goes out at once",
+        params: IdParam,
+        body: CreateInvitationRequest,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
     },
     async (req, reply) => reply.status(201).send({ id: await service.invite(req.actor, req.params.id, req.body) }),
   );
 
-  for (const [verb, status] of [["suspend", "suspended"], ["reactivate", "active"]] as const) {
+  for (const [verb, status] of [
+    ["suspend", "suspended"],
+    ["reactivate", "active"],
+  ] as const) {
     app.post(
       `/api/b2b/v1/admin/companies/:id/${verb}`,
-      { config: admin, schema: { tags: ["admin"], summary: verb === "suspend" ? "Suspend: its people can't sign in; nothing is deleted" : "Lift a suspension", params: IdParam, response: { 200: AdminCompany, ...errors } } },
+      {
+        config: admin,
+        schema: {
+          tags: ["admin"],
+          summary: verb === "suspend" ? "Suspend: its people can't sign in; nothing is deleted" : "Lift a suspension",
+          params: IdParam,
+          response: { 200: AdminCompany, ...errors },
+        },
+      },
       async (req) => {
         await repo.updateCompany(req.actor.accountId, req.params.id, { status }, verb);
         return companyOut(req.params.id);
@@ -90,7 +132,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
 
   app.get(
     "/api/b2b/v1/admin/accounts",
-    { config: admin, schema: { tags: ["admin"], summary: "Find any account across companies", querystring: AdminAccountsQuery, response: { 200: Paginated(AdminAccount), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Find any account across companies",
+        querystring: AdminAccountsQuery,
+        response: { 200: Paginated(AdminAccount), ...errors },
+      },
+    },
     async (req) => {
       const q = req.query;
       const p = pageParams(q, q.page_size);
@@ -101,34 +151,58 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
 
   app.patch(
     "/api/b2b/v1/admin/accounts/:id",
-    { config: admin, schema: { tags: ["admin"], summary: "Change an account's role or company, deactivate or reactivate it", params: IdParam, body: UpdateAdminAccountRequest, response: { 200: AdminAccount, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Change an account's role or company, deactivate or reactivate it",
+        params: IdParam,
+        body: UpdateAdminAccountRequest,
+        response: { 200: AdminAccount, ...errors },
+      },
+    },
     async (req) => presentAccount(await service.updateAccount(req.actor, req.params.id, req.body)),
   );
 
   app.get(
     "/api/b2b/v1/admin/accounts/:id/sign-ins",
-    { config: admin, schema: { tags: ["admin"], summary: "An account's sign-in history (latest 100)", params: IdParam, response: { 200: z.array(SignInEvent), ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ["admin"], summary: "An account's sign-in history (latest 100)", params: IdParam, response: { 200: z.array(SignInEvent), ...errors } },
+    },
     async (req) => (await repo.signIns(req.params.id, 100)).map((s) => ({ at: s.at.toISOString(), ip_address: s.ip, user_agent: s.ua })),
   );
 
   app.get(
     "/api/b2b/v1/admin/budgets",
-    { config: admin, schema: { tags: ["admin"], summary: "Each company's budgets with allocation and spend", querystring: AdminBudgetsQuery, response: { 200: Paginated(AdminBudget), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Each company's budgets with allocation and spend",
+        querystring: AdminBudgetsQuery,
+        response: { 200: Paginated(AdminBudget), ...errors },
+      },
+    },
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.budgets(req.query.company, p.limit, p.offset);
-      return toPage(
-        req,
-        p,
-        count,
-        rows.map(presentAdminBudget),
-      );
+      return toPage(req, p, count, rows.map(presentAdminBudget));
     },
   );
 
   app.post(
     "/api/b2b/v1/admin/budgets/:id/adjust",
-    { config: admin, schema: { tags: ["admin"], summary: "Adjust a company's budget, with a reason (audited)", params: IdParam, body: AdjustBudgetRequest, response: { 200: z.object({ id: z.number().int(), amount_minor: z.number().int() }), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Adjust a company's budget, with a reason (audited)",
+        params: IdParam,
+        body: AdjustBudgetRequest,
+        response: { 200: z.object({ id: z.number().int(), amount_minor: z.number().int() }), ...errors },
+      },
+    },
     async (req) => {
       const row = await repo.adjustBudget(req.actor.accountId, req.params.id, req.body.amount_minor, req.body.reason);
       return { id: row.id, amount_minor: Number(row.amountMinor) };
@@ -137,14 +211,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
 
   app.get(
     "/api/b2b/v1/admin/audit",
-    { config: admin, schema: { tags: ["admin"], summary: "The platform operators' audit log", querystring: AdminAuditQuery, response: { 200: Paginated(AdminAuditEntry), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ["admin"],
+        summary: "The platform operators' audit log",
+        querystring: AdminAuditQuery,
+        response: { 200: Paginated(AdminAuditEntry), ...errors },
+      },
+    },
     async (req) => {
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.auditLog({ entity: req.query.entity, entityId: req.query.entity_id, companyId: req.query.company }, p.limit, p.offset);
       const entries = rows.map(auditSnapshots);
       // Snapshots keep company ids; the page names them (one query for the page, not every company).
       const names = await repo.companyNames([...new Set(entries.flatMap(auditCompanyIds))]);
-      return toPage(req, p, count, entries.map((entry) => presentAdminAuditEntry(entry, names)));
+      return toPage(
+        req,
+        p,
+        count,
+        entries.map((entry) => presentAdminAuditEntry(entry, names)),
+      );
     },
   );
 };

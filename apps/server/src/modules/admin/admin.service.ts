@@ -28,7 +28,8 @@ export function createAdminService(d: { repo: AdminRepo; people: PeopleService }
       if (!adminPolicy.changeAccount(actor, { id, role: b.role, status: b.status })) {
         throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
       }
-      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(b.role)) throw new AppError("company_required", 400, "Only platform operators have no company");
+      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(b.role))
+        throw new AppError("company_required", 400, "Only platform operators have no company");
       if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw companyNotFound();
       const row = await repo.updateAccount(actor.accountId, id, { role: b.role, companyId: b.company_id, status: b.status });
       return (await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!;

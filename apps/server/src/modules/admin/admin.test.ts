@@ -32,15 +32,22 @@ describe("admin area", () => {
     const mine = list.body.results.find((c: { name: string }) => c.name === company.name);
     expect(mine).toMatchObject({ people_count: 4, status: "active" });
     expect(mine.active_people_30d).toBeGreaterThanOrEqual(2);
-    const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Initech", domain: "Initech.test", currency: "eur", registration_allowlist: ["*@initech.test"] });
+    const created = await admin.post("/api/b2b/v1/admin/companies/", {
+      name: "Initech",
+      domain: "Initech.test",
+      currency: "eur",
+      registration_allowlist: ["*@initech.test"],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
-    expect(await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).toMatchObject({ status: 409, body: { error: { code: "company_domain_taken" } } });
+    expect(await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).toMatchObject({
+      status: 409,
+      body: { error: { code: "company_domain_taken" } },
+    });
     expect((await admin.post("/api/b2b/v1/admin/companies/", { name: "Bad", domain: "not a domain" })).status).toBe(400);
     await t.register("peter@initech.test", "secret12", "Peter");
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Initech Corp" })).body.name).toBe("Initech Corp");
   });
-
 
   it("suspends a company: its people can't sign in, nothing is deleted; reactivating restores them", async () => {
     // A company of its own: no other test moves people into it or suspends it.
@@ -76,10 +83,19 @@ describe("admin area", () => {
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(403);
     await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });
     expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(200);
-    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).toMatchObject({ status: 400, body: { error: { code: "company_required" } } });
-    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: 999_999 })).toMatchObject({ status: 404, body: { error: { code: "company_not_found" } } });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).toMatchObject({
+      status: 400,
+      body: { error: { code: "company_required" } },
+    });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: 999_999 })).toMatchObject({
+      status: 404,
+      body: { error: { code: "company_not_found" } },
+    });
     const me = (await admin.get("/api/me")).body.account.id;
-    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).toMatchObject({ status: 409, body: { error: { code: "cannot_change_own_account" } } });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${me}/`, { status: "deactivated" })).toMatchObject({
+      status: 409,
+      body: { error: { code: "cannot_change_own_account" } },
+    });
   });
 
   it("resends an invitation with a fresh link through the invitation's own route only", async () => {
@@ -100,11 +116,20 @@ describe("admin area", () => {
     await ld.post(`/api/b2b/v1/budgets/${b.id}/allocations/`, { team_id: team, amount_minor: 300_000 });
     const all = await admin.get("/api/b2b/v1/admin/budgets/");
     expect(all.body.results[0]).toMatchObject({ company: { name: "Acme" }, amount_minor: 500_000, allocated_minor: 300_000, currency: "USD" });
-    expect(await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 200_000, reason: "Cut" })).toMatchObject({ status: 409, body: { error: { code: "budget_below_allocated" } } });
+    expect(await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 200_000, reason: "Cut" })).toMatchObject({
+      status: 409,
+      body: { error: { code: "budget_below_allocated" } },
+    });
     expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000 })).status).toBe(400);
     expect((await admin.post(`/api/b2b/v1/admin/budgets/${b.id}/adjust/`, { amount_minor: 800_000, reason: "Q4 top-up" })).body.amount_minor).toBe(800_000);
     const audit = await admin.get(`/api/b2b/v1/admin/audit/?entity=budget&entity_id=${b.id}`);
-    expect(audit.body.results[0]).toMatchObject({ action: "adjust", reason: "Q4 top-up", actor: { display_name: "Alex Morgan" }, before: { amount_minor: 500_000 }, after: { amount_minor: 800_000 } });
+    expect(audit.body.results[0]).toMatchObject({
+      action: "adjust",
+      reason: "Q4 top-up",
+      actor: { display_name: "Alex Morgan" },
+      before: { amount_minor: 500_000 },
+      after: { amount_minor: 800_000 },
+    });
     // A company's own changes are audited too, newest first.
     const company = (await admin.post("/api/b2b/v1/admin/companies/", { name: "Audited", domain: "audited.test" })).body.id;
     await admin.patch(`/api/b2b/v1/admin/companies/${company}/`, { name: "Audited Corp" });
@@ -115,7 +140,12 @@ describe("admin area", () => {
   });
 
   it("edits only the fields sent: renaming keeps the currency and the allow-list", async () => {
-    const created = await admin.post("/api/b2b/v1/admin/companies/", { name: "Hooli", domain: "hooli.test", currency: "GBP", registration_allowlist: ["*@hooli.test"] });
+    const created = await admin.post("/api/b2b/v1/admin/companies/", {
+      name: "Hooli",
+      domain: "hooli.test",
+      currency: "GBP",
+      registration_allowlist: ["*@hooli.test"],
+    });
     const renamed = await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { name: "Hooli XYZ" });
     expect(renamed.body).toMatchObject({ name: "Hooli XYZ", domain: "hooli.test", currency: "GBP", registration_allowlist: ["*@hooli.test"] });
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, { registration_allowlist: [] })).body.registration_allowlist).toEqual([]);

@@ -23,7 +23,12 @@ type Call = { label: string; run: () => Promise<Res> };
 beforeAll(async () => {
   t = await createTestContext();
   if (t.database.kind === "pglite") rounds = 1;
-  [admin, ld, tl, member] = (await Promise.all([DEMO.admin, DEMO.ldleader, DEMO.teamleader, DEMO.member].map((e) => t.as(e)))) as [Client, Client, Client, Client];
+  [admin, ld, tl, member] = (await Promise.all([DEMO.admin, DEMO.ldleader, DEMO.teamleader, DEMO.member].map((e) => t.as(e)))) as [
+    Client,
+    Client,
+    Client,
+    Client,
+  ];
   engineering = (await tl.get("/api/me")).body.account.team.id;
   const marketing = (await ld.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
   // A monthly budget covers today, so approvals reserve against it; Marketing holds a share of it.
@@ -45,7 +50,9 @@ async function breaches(): Promise<string[]> {
   const all = (await ld.get("/api/b2b/v1/budgets/?page_size=100")).body.results as Budget[];
   return all.flatMap((b) => [
     ...(b.allocated_minor > b.amount_minor ? [`allocations ${b.allocated_minor} > budget ${b.amount_minor}`] : []),
-    ...b.allocations.filter((a) => a.reserved_minor + a.paid_minor > a.amount_minor).map((a) => `${a.team.name} holds ${a.reserved_minor} reserved + ${a.paid_minor} paid > allocation ${a.amount_minor}`),
+    ...b.allocations
+      .filter((a) => a.reserved_minor + a.paid_minor > a.amount_minor)
+      .map((a) => `${a.team.name} holds ${a.reserved_minor} reserved + ${a.paid_minor} paid > allocation ${a.amount_minor}`),
   ]);
 }
 
@@ -61,7 +68,12 @@ async function prepare(n: number, room: number, slack: number, approved = 0) {
   ok(await ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: Math.max(total, b.amount_minor, b.allocated_minor) }), "raise the budget");
   ok(await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: held + room }), "set the allocation");
   ok(await ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: total }), "set the budget");
-  const ids = await Promise.all(Array.from({ length: n }, async (_, i) => ok(await member.post("/api/b2b/v1/purchase-requests/", { title: `Course ${i}`, price_minor: PRICE }), "ask", 201).body.id as number));
+  const ids = await Promise.all(
+    Array.from(
+      { length: n },
+      async (_, i) => ok(await member.post("/api/b2b/v1/purchase-requests/", { title: `Course ${i}`, price_minor: PRICE }), "ask", 201).body.id as number,
+    ),
+  );
   for (const id of ids.slice(0, approved)) ok(await ld.post(`/api/b2b/v1/purchase-requests/${id}/approve/`, {}), "approve up front");
   return { ids, held, others, total };
 }
@@ -69,20 +81,37 @@ async function prepare(n: number, room: number, slack: number, approved = 0) {
 const approve = (id: number, i: number): Call => ({ label: "approve", run: () => (i % 2 ? ld : tl).post(`/api/b2b/v1/purchase-requests/${id}/approve/`, {}) });
 const cancel = (id: number): Call => ({ label: "cancel", run: () => member.post(`/api/b2b/v1/purchase-requests/${id}/cancel/`, {}) });
 const pay = (id: number): Call => ({ label: "pay", run: () => ld.post(`/api/b2b/v1/purchase-requests/${id}/pay/`, { reference: `INV-${id}` }) });
-const allocate = (amount: number): Call => ({ label: "allocate", run: () => ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: amount }) });
+const allocate = (amount: number): Call => ({
+  label: "allocate",
+  run: () => ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: engineering, amount_minor: amount }),
+});
 const patchBudget = (amount: number): Call => ({ label: "budget", run: () => ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: amount }) });
-const adjust = (amount: number): Call => ({ label: "adjust", run: () => admin.post(`/api/b2b/v1/admin/budgets/${budgetId}/adjust/`, { amount_minor: amount, reason: "Race" }) });
+const adjust = (amount: number): Call => ({
+  label: "adjust",
+  run: () => admin.post(`/api/b2b/v1/admin/budgets/${budgetId}/adjust/`, { amount_minor: amount, reason: "Race" }),
+});
 
 /**
  * Runs the calls at once, then reports what went wrong: a loser of a race is told 409 conflict,
  * never 500 (a deadlock or serialization failure reaching the person) or anything else.
  */
 /** What a loser of a race may be told (issue 24): each refusal has its own code. */
-const RACE_LOSSES = new Set(["conflict", "budget_exceeded", "request_already_decided", "allocations_exceed_budget", "allocation_below_committed", "budget_below_allocated"]);
+const RACE_LOSSES = new Set([
+  "conflict",
+  "budget_exceeded",
+  "request_already_decided",
+  "allocations_exceed_budget",
+  "allocation_below_committed",
+  "budget_below_allocated",
+]);
 
 async function race(calls: Call[]): Promise<string[]> {
   const answers = await Promise.all(calls.map((c) => c.run()));
-  const wrong = answers.flatMap((res, i) => (res.status === 200 || (res.status === 409 && RACE_LOSSES.has(res.body?.error?.code)) ? [] : [`${calls[i]!.label} answered ${res.status} ${res.text.slice(0, 120)}`]));
+  const wrong = answers.flatMap((res, i) =>
+    res.status === 200 || (res.status === 409 && RACE_LOSSES.has(res.body?.error?.code))
+      ? []
+      : [`${calls[i]!.label} answered ${res.status} ${res.text.slice(0, 120)}`],
+  );
   return [...wrong, ...(await breaches())];
 }
 

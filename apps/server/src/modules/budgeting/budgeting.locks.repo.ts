@@ -49,7 +49,11 @@ export async function heldIn(tx: Tx, allocationId: number) {
  * budget FOR UPDATE (allocations change only under that lock, so the sum can't move meanwhile).
  */
 export async function assertCoversAllocations(tx: Tx, budgetId: number, amountMinor: number) {
-  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` }).from(budgetAllocations).where(eq(budgetAllocations.budgetId, budgetId));
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` })
+    .from(budgetAllocations)
+    .where(eq(budgetAllocations.budgetId, budgetId));
   const allocated = Number(row?.n ?? 0);
-  if (amountMinor < allocated) throw new AppError("budget_below_allocated", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: allocated });
+  if (amountMinor < allocated)
+    throw new AppError("budget_below_allocated", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: allocated });
 }

@@ -46,7 +46,18 @@ describe("budgeting policy", () => {
 
   it("gives account-level abilities: the company budget to the L&D leader, a team's budget and its requests to team leaders", () => {
     expect(allowedBy((a) => budgetingPolicy.accountAbilities(a).manage_company_budget)).toEqual(["ldleader", "otherCompanyLdleader"]);
-    expect(allowedBy((a) => budgetingPolicy.accountAbilities(a).see_team_budget)).toEqual(["ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyLdleader", "otherCompanyTeamleader"]);
-    expect(allowedBy((a) => budgetingPolicy.accountAbilities(a).decide_purchase_requests)).toEqual(["ldleader", "teamleader", "otherCompanyLdleader", "otherCompanyTeamleader"]);
+    expect(allowedBy((a) => budgetingPolicy.accountAbilities(a).see_team_budget)).toEqual([
+      "ldleader",
+      "teamleader",
+      "teamleaderWithoutTeam",
+      "otherCompanyLdleader",
+      "otherCompanyTeamleader",
+    ]);
+    expect(allowedBy((a) => budgetingPolicy.accountAbilities(a).decide_purchase_requests)).toEqual([
+      "ldleader",
+      "teamleader",
+      "otherCompanyLdleader",
+      "otherCompanyTeamleader",
+    ]);
   });
 });

@@ -18,7 +18,8 @@ function decideScope(a: Actor): DecideScope | null {
   return null;
 }
 
-const inScope = (s: DecideScope | null, r: RequestRef) => s !== null && r.companyId === s.companyId && r.requestedBy !== s.notRequestedBy && (s.teamId === null || r.teamId === s.teamId);
+const inScope = (s: DecideScope | null, r: RequestRef) =>
+  s !== null && r.companyId === s.companyId && r.requestedBy !== s.notRequestedBy && (s.teamId === null || r.teamId === s.teamId);
 
 /**
  * Budgeting rules (PRODUCT.md): the L&D leader sets budgets and allocations and decides any
@@ -38,7 +39,9 @@ export const budgetingPolicy = {
   decide: ((a, r) => inScope(decideScope(a), r)) as Rule<RequestRef>,
   /** Asked to decide their own request: refused with its own code, so the web app can say who decides it. */
   ownRequest: ((a, r) => r.requestedBy === a.accountId) as Rule<RequestRef>,
-  read: ((a, r) => sameCompany(a, r.companyId) && (r.requestedBy === a.accountId || a.role === "ldleader" || (a.role === "teamleader" && a.teamId !== null && r.teamId === a.teamId))) as Rule<RequestRef>,
+  read: ((a, r) =>
+    sameCompany(a, r.companyId) &&
+    (r.requestedBy === a.accountId || a.role === "ldleader" || (a.role === "teamleader" && a.teamId !== null && r.teamId === a.teamId))) as Rule<RequestRef>,
   pay: ((a, r) => sameCompany(a, r.companyId) && a.role === "ldleader" && r.status === "approved") as Rule<RequestRef>,
   cancel: ((a, r) => r.requestedBy === a.accountId && (r.status === "pending" || r.status === "approved")) as Rule<RequestRef>,
 };

@@ -11,7 +11,14 @@ export function presentBudget(b: BudgetRow, allocs: AllocationView[]) {
   const allocations = mine.map((a) => {
     const reserved = Number(a.reserved);
     const paid = Number(a.paid);
-    return { id: a.a.id, team: { id: a.a.teamId, name: a.teamName }, amount_minor: Number(a.a.amountMinor), reserved_minor: reserved, paid_minor: paid, remaining_minor: Number(a.a.amountMinor) - reserved - paid };
+    return {
+      id: a.a.id,
+      team: { id: a.a.teamId, name: a.teamName },
+      amount_minor: Number(a.a.amountMinor),
+      reserved_minor: reserved,
+      paid_minor: paid,
+      remaining_minor: Number(a.a.amountMinor) - reserved - paid,
+    };
   });
   const sum = (k: "amount_minor" | "reserved_minor" | "paid_minor") => allocations.reduce((s, a) => s + a[k], 0);
   return {
@@ -69,7 +76,21 @@ export function presentRequest(actor: Actor, x: RequestView) {
 }
 
 /** Finance's export: one line per request. */
-export const requestCsvColumns = ["id", "created_at", "title", "link", "team", "requested_by", "price", "currency", "status", "decided_by", "decided_at", "paid_at", "payment_reference"];
+export const requestCsvColumns = [
+  "id",
+  "created_at",
+  "title",
+  "link",
+  "team",
+  "requested_by",
+  "price",
+  "currency",
+  "status",
+  "decided_by",
+  "decided_at",
+  "paid_at",
+  "payment_reference",
+];
 export const requestCsvRow = ({ r, teamName, askerName, deciderName }: RequestView) => ({
   id: r.id,
   created_at: r.createdAt.toISOString(),

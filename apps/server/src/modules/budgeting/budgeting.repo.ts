@@ -56,7 +56,14 @@ export function createBudgetingRepo(db: Db) {
         db.select().from(budgets).where(where).orderBy(desc(budgets.periodStart), asc(budgets.period)).limit(limit).offset(offset),
         db.select({ n: count() }).from(budgets).where(where),
       ]);
-      return { rows, allocs: await this.allocations(rows.map((b) => b.id), f.teamId), count: total?.n ?? 0 };
+      return {
+        rows,
+        allocs: await this.allocations(
+          rows.map((b) => b.id),
+          f.teamId,
+        ),
+        count: total?.n ?? 0,
+      };
     },
 
     /** Allocations of these budgets with what each team has reserved and paid (one team's only, if given). */
@@ -76,11 +83,20 @@ export function createBudgetingRepo(db: Db) {
         .select({ price: purchaseRequests.priceMinor, decidedAt: purchaseRequests.decidedAt, paidAt: purchaseRequests.paidAt })
         .from(purchaseRequests)
         .innerJoin(budgetAllocations, eq(budgetAllocations.id, purchaseRequests.allocationId))
-        .where(and(eq(budgetAllocations.budgetId, budgetId), inArray(purchaseRequests.status, ["approved", "paid"]), ...(teamId !== undefined ? [eq(budgetAllocations.teamId, teamId)] : [])));
+        .where(
+          and(
+            eq(budgetAllocations.budgetId, budgetId),
+            inArray(purchaseRequests.status, ["approved", "paid"]),
+            ...(teamId !== undefined ? [eq(budgetAllocations.teamId, teamId)] : []),
+          ),
+        );
     },
 
     async budget(companyId: number, id: number) {
-      const [row] = await db.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.companyId, companyId)));
+      const [row] = await db
+        .select()
+        .from(budgets)
+        .where(and(eq(budgets.id, id), eq(budgets.companyId, companyId)));
       return row;
     },
 
@@ -100,7 +116,11 @@ export function createBudgetingRepo(db: Db) {
         const locked = await lockBudget(tx, b.id, "update");
         if (!locked) throw notFound("Budget");
         if (patch.amountMinor !== undefined) await assertCoversAllocations(tx, b.id, patch.amountMinor);
-        const [row] = await tx.update(budgets).set({ ...patch, updatedAt: new Date() }).where(eq(budgets.id, b.id)).returning();
+        const [row] = await tx
+          .update(budgets)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(budgets.id, b.id))
+          .returning();
         await audit(tx, b.companyId, actorId, "budget", b.id, "update", locked, row);
         return row!;
       });
@@ -118,10 +138,13 @@ export function createBudgetingRepo(db: Db) {
         const mine = rows.find((r) => r.teamId === teamId);
         const others = rows.filter((r) => r.teamId !== teamId).reduce((s, r) => s + Number(r.amountMinor), 0);
         if (others + amountMinor > Number(budget.amountMinor)) {
-          throw new AppError("allocations_exceed_budget", 409, "Allocations can't add up to more than the budget", { available_minor: Number(budget.amountMinor) - others });
+          throw new AppError("allocations_exceed_budget", 409, "Allocations can't add up to more than the budget", {
+            available_minor: Number(budget.amountMinor) - others,
+          });
         }
         const used = mine ? await heldIn(tx, mine.id) : 0;
-        if (amountMinor < used) throw new AppError("allocation_below_committed", 409, "The team has already reserved or spent more than that", { used_minor: used });
+        if (amountMinor < used)
+          throw new AppError("allocation_below_committed", 409, "The team has already reserved or spent more than that", { used_minor: used });
         const [row] = await tx
           .insert(budgetAllocations)
           .values({ budgetId: b.id, teamId, amountMinor })
@@ -146,8 +169,16 @@ export function createBudgetingRepo(db: Db) {
       if (f.status) conds.push(eq(purchaseRequests.status, f.status));
       if (f.since) conds.push(gte(purchaseRequests.createdAt, f.since));
       const where = and(...conds);
-      const order = f.sort === "asc" ? [asc(purchaseRequests.createdAt), asc(purchaseRequests.id)] : [desc(purchaseRequests.createdAt), desc(purchaseRequests.id)];
-      const [rows, [total]] = await Promise.all([requestSelect().where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(purchaseRequests).where(where)]);
+      const order =
+        f.sort === "asc" ? [asc(purchaseRequests.createdAt), asc(purchaseRequests.id)] : [desc(purchaseRequests.createdAt), desc(purchaseRequests.id)];
+      const [rows, [total]] = await Promise.all([
+        requestSelect()
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(purchaseRequests).where(where),
+      ]);
       return { rows, count: total?.n ?? 0 };
     },
 
@@ -205,7 +236,10 @@ export function createBudgetingRepo(db: Db) {
         if (!row) return null;
         // A request's price never changes; throwing rolls the update back.
         if (Number(row.priceMinor) > remaining) {
-          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", { remaining_minor: remaining, price_minor: Number(row.priceMinor) });
+          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", {
+            remaining_minor: remaining,
+            price_minor: Number(row.priceMinor),
+          });
         }
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, "approve", seen, row);
         await emit(tx, "purchase_request.approved", { actorId, requestId: seen.id, requesterId: seen.requestedBy });
@@ -218,14 +252,27 @@ export function createBudgetingRepo(db: Db) {
      * change. Paying or cancelling an approved request moves money: its allocation is locked first
      * (budgeting.locks.repo.ts). Answers the moved row, or null when it was no longer in `from`.
      */
-    async transition(actorId: number, seen: RequestRow, from: RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>, action: string): Promise<RequestRow | null> {
+    async transition(
+      actorId: number,
+      seen: RequestRow,
+      from: RequestRow["status"][],
+      to: RequestRow["status"],
+      patch: Partial<RequestRow>,
+      action: string,
+    ): Promise<RequestRow | null> {
       if (!from.includes(seen.status)) return null;
       const row = await db.transaction(async (tx) => {
         if (seen.allocationId !== null) await lockAllocation(tx, seen.allocationId);
         const [row] = await tx
           .update(purchaseRequests)
           .set({ ...patch, status: to, updatedAt: new Date() })
-          .where(and(eq(purchaseRequests.id, seen.id), inArray(purchaseRequests.status, from), seen.allocationId === null ? isNull(purchaseRequests.allocationId) : eq(purchaseRequests.allocationId, seen.allocationId)))
+          .where(
+            and(
+              eq(purchaseRequests.id, seen.id),
+              inArray(purchaseRequests.status, from),
+              seen.allocationId === null ? isNull(purchaseRequests.allocationId) : eq(purchaseRequests.allocationId, seen.allocationId),
+            ),
+          )
           .returning();
         if (!row) return null;
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, action, seen, row);
@@ -241,7 +288,11 @@ export function createBudgetingRepo(db: Db) {
 
     /** The name shown for an account (the decider of a request just decided). */
     async displayName(accountId: number) {
-      const [row] = await db.select({ name: authUsers.name }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(eq(accounts.id, accountId));
+      const [row] = await db
+        .select({ name: authUsers.name })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .where(eq(accounts.id, accountId));
       return row?.name ?? null;
     },
 

@@ -12,13 +12,20 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 /** A year starts on 1 January, a month on its 1st; the period ends on its last day. */
 function periodEnd(period: "year" | "month", start: string): string {
   const [y, m, d] = start.split("-").map(Number) as [number, number, number];
-  if (d !== 1 || (period === "year" && m !== 1)) throw new AppError("budget_start_invalid", 400, period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st", { period });
+  if (d !== 1 || (period === "year" && m !== 1))
+    throw new AppError("budget_start_invalid", 400, period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st", {
+      period,
+    });
   const end = period === "year" ? new Date(Date.UTC(y, 11, 31)) : new Date(Date.UTC(y, m, 0));
   return end.toISOString().slice(0, 10);
 }
 
 /** Cumulative committed (approved or paid) and paid money at the end of each month or day, up to today. */
-export function usagePoints(b: Pick<BudgetRow, "period" | "periodStart" | "periodEnd">, held: { price: number | bigint | string; decidedAt: Date | null; paidAt: string | null }[], today: string) {
+export function usagePoints(
+  b: Pick<BudgetRow, "period" | "periodStart" | "periodEnd">,
+  held: { price: number | bigint | string; decidedAt: Date | null; paidAt: string | null }[],
+  today: string,
+) {
   const steps: { start: string; end: string }[] = [];
   const [y, m] = b.periodStart.split("-").map(Number) as [number, number];
   const last = today < b.periodEnd ? today : b.periodEnd;
@@ -51,11 +58,7 @@ const since = (period: "year" | "month" | undefined) => {
 };
 
 type RequestsQuery = Omit<z.infer<typeof PurchaseRequestsQuery>, "page" | "page_size">;
-export type Decision =
-  | { verb: "approve" }
-  | { verb: "reject"; reason: string }
-  | { verb: "pay"; reference: string; paid_at?: string }
-  | { verb: "cancel" };
+export type Decision = { verb: "approve" } | { verb: "reject"; reason: string } | { verb: "pay"; reference: string; paid_at?: string } | { verb: "cancel" };
 /** The status each decision leaves a request in: repeating it answers the request again. */
 const DONE = { approve: "approved", reject: "rejected", pay: "paid", cancel: "cancelled" } as const;
 
@@ -92,7 +95,14 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
       }
       case "reject": {
         authorizeDecision(actor, r);
-        const row = await repo.transition(actor.accountId, r, ["pending"], "rejected", { decidedBy: actor.accountId, decidedAt: new Date(), rejectionReason: x.reason }, "reject");
+        const row = await repo.transition(
+          actor.accountId,
+          r,
+          ["pending"],
+          "rejected",
+          { decidedBy: actor.accountId, decidedAt: new Date(), rejectionReason: x.reason },
+          "reject",
+        );
         return row && { ...seen, r: row, deciderName: await repo.displayName(actor.accountId) };
       }
       case "pay": {
@@ -112,15 +122,33 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
 
   const service = {
     budgets(actor: Actor, companyId: number, f: { period?: "year" | "month"; current?: boolean }, limit: number, offset: number) {
-      return repo.budgets(companyId, { period: f.period, on: f.current ? todayIso() : undefined, teamId: budgetingPolicy.budgetScope(actor).teamId }, limit, offset);
+      return repo.budgets(
+        companyId,
+        { period: f.period, on: f.current ? todayIso() : undefined, teamId: budgetingPolicy.budgetScope(actor).teamId },
+        limit,
+        offset,
+      );
     },
 
     /** A budget with the allocations the actor may see. */
     budget: (actor: Actor, companyId: number, id: number) => withAllocations(companyId, id, budgetingPolicy.budgetScope(actor).teamId),
 
-    async createBudget(actor: Actor, companyId: number, v: { period: "year" | "month"; period_start: string; frequency?: BudgetRow["frequency"]; amount_minor: number }) {
+    async createBudget(
+      actor: Actor,
+      companyId: number,
+      v: { period: "year" | "month"; period_start: string; frequency?: BudgetRow["frequency"]; amount_minor: number },
+    ) {
       const company = (await d.identity.companyById(companyId))!;
-      return repo.createBudget(actor.accountId, { companyId, period: v.period, periodStart: v.period_start, periodEnd: periodEnd(v.period, v.period_start), frequency: v.frequency ?? null, amountMinor: v.amount_minor, currency: company.currency, createdBy: actor.accountId });
+      return repo.createBudget(actor.accountId, {
+        companyId,
+        period: v.period,
+        periodStart: v.period_start,
+        periodEnd: periodEnd(v.period, v.period_start),
+        frequency: v.frequency ?? null,
+        amountMinor: v.amount_minor,
+        currency: company.currency,
+        createdBy: actor.accountId,
+      });
     },
 
     async updateBudget(actor: Actor, companyId: number, id: number, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
@@ -155,7 +183,8 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
     /** My requests, or those I decide as budgeting.policy defines them (insights counts the same). */
     async requests(actor: Actor, companyId: number, q: RequestsQuery, limit: number, offset: number) {
       const status = q.status === "all" ? undefined : q.status;
-      if (q.scope === "mine") return repo.requests(companyId, { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+      if (q.scope === "mine")
+        return repo.requests(companyId, { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
       const decider = budgetingPolicy.decideScope(actor);
       if (!decider) throw new AppError("forbidden", 403, "Permission denied");
       return repo.requests(companyId, { decider, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
@@ -163,7 +192,9 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
 
     /** Finance needs every request of the company, the L&D leader's own too. */
     async exportRequests(companyId: number, q: RequestsQuery) {
-      return (await repo.requests(companyId, { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0)).rows;
+      return (
+        await repo.requests(companyId, { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0)
+      ).rows;
     },
 
     async request(actor: Actor, companyId: number, id: number): Promise<RequestView> {
@@ -175,7 +206,16 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
     async createRequest(actor: Actor, companyId: number, b: { title: string; link?: string | null; price_minor: number; reason?: string | null }) {
       if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
       const company = (await d.identity.companyById(companyId))!;
-      const row = await repo.createRequest({ companyId, teamId: actor.teamId, requestedBy: actor.accountId, title: b.title, link: b.link ?? null, priceMinor: b.price_minor, currency: company.currency, reason: b.reason ?? null });
+      const row = await repo.createRequest({
+        companyId,
+        teamId: actor.teamId,
+        requestedBy: actor.accountId,
+        title: b.title,
+        link: b.link ?? null,
+        priceMinor: b.price_minor,
+        currency: company.currency,
+        reason: b.reason ?? null,
+      });
       return (await repo.request(companyId, row.id))!;
     },
 

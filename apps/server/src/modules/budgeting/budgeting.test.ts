@@ -45,7 +45,8 @@ async function story(stage: 0 | 1 | 2 | 3 | 4) {
   expect((await member.post(`/api/b2b/v1/purchase-requests/${another}/cancel/`, {})).status).toBe(200);
 }
 
-const ask = (c: Client, price: number, title = "Course") => c.post("/api/b2b/v1/purchase-requests/", { title, link: "https://www.udemy.com/course/x/", price_minor: price, reason: "For my plan" });
+const ask = (c: Client, price: number, title = "Course") =>
+  c.post("/api/b2b/v1/purchase-requests/", { title, link: "https://www.udemy.com/course/x/", price_minor: price, reason: "For my plan" });
 
 describe("budgets and allocations", () => {
   it("refuses callers who may not set or see budgets", async () => {
@@ -61,10 +62,23 @@ describe("budgets and allocations", () => {
     await story(0);
     const created = await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 1_000_000, frequency: "yearly" });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ period: "year", period_end: `${year}-12-31`, currency: "USD", amount_minor: 1_000_000, unallocated_minor: 1_000_000, frequency: "yearly" });
+    expect(created.body).toMatchObject({
+      period: "year",
+      period_end: `${year}-12-31`,
+      currency: "USD",
+      amount_minor: 1_000_000,
+      unallocated_minor: 1_000_000,
+      frequency: "yearly",
+    });
     budgetId = created.body.id;
-    expect(await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 5 })).toMatchObject({ status: 409, body: { error: { code: "budget_period_taken" } } });
-    expect(await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${year}-02-03`, amount_minor: 5 })).toMatchObject({ status: 400, body: { error: { code: "budget_start_invalid" } } });
+    expect(await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 5 })).toMatchObject({
+      status: 409,
+      body: { error: { code: "budget_period_taken" } },
+    });
+    expect(await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${year}-02-03`, amount_minor: 5 })).toMatchObject({
+      status: 400,
+      body: { error: { code: "budget_start_invalid" } },
+    });
     expect((await ld.post("/api/b2b/v1/budgets/", { period: "year", period_start: `${year}-01-01`, amount_minor: 10.5 })).status).toBe(400);
     expect((await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${year}-02-01`, amount_minor: -1 })).status).toBe(400);
   });
@@ -76,7 +90,10 @@ describe("budgets and allocations", () => {
     expect(over.status).toBe(409);
     expect(over.body.error).toMatchObject({ code: "allocations_exceed_budget", details: { available_minor: 400_000 } });
     expect((await ld.post(`/api/b2b/v1/budgets/${budgetId}/allocations/`, { team_id: marketing, amount_minor: 400_000 })).body.unallocated_minor).toBe(0);
-    expect(await ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: 999_999 })).toMatchObject({ status: 409, body: { error: { code: "budget_below_allocated" } } });
+    expect(await ld.patch(`/api/b2b/v1/budgets/${budgetId}/`, { amount_minor: 999_999 })).toMatchObject({
+      status: 409,
+      body: { error: { code: "budget_below_allocated" } },
+    });
     expect((await globex.get(`/api/b2b/v1/budgets/${budgetId}/`)).status).toBe(403);
   });
 
@@ -123,7 +140,10 @@ describe("purchase requests", () => {
     expect(rejected.body).toMatchObject({ status: "rejected", rejection_reason: "Not learning content" });
     const paid = await ld.post(`/api/b2b/v1/purchase-requests/${first}/pay/`, { reference: "INV-2026-001", paid_at: `${year}-03-04` });
     expect(paid.body).toMatchObject({ status: "paid", paid_at: `${year}-03-04`, payment_reference: "INV-2026-001" });
-    expect(await member.post(`/api/b2b/v1/purchase-requests/${first}/cancel/`, {})).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } }); // paid: too late
+    expect(await member.post(`/api/b2b/v1/purchase-requests/${first}/cancel/`, {})).toMatchObject({
+      status: 409,
+      body: { error: { code: "request_already_decided" } },
+    }); // paid: too late
     const another = await ask(member, 10_000, "Book");
     await tl.post(`/api/b2b/v1/purchase-requests/${another.body.id}/approve/`, {});
     expect((await member.post(`/api/b2b/v1/purchase-requests/${another.body.id}/cancel/`, {})).body.status).toBe("cancelled");
@@ -165,8 +185,12 @@ describe("purchase requests", () => {
 
   it("exports requests as CSV for finance, safe from spreadsheet formulas", async () => {
     await story(4);
-    await ask(member, 1_234, "=HYPERLINK(\"http://evil\")");
-    const res = await t.app.inject({ method: "GET", url: "/api/b2b/v1/purchase-requests/export.csv?status=all", headers: { authorization: `Bearer ${ld.token}` } });
+    await ask(member, 1_234, '=HYPERLINK("http://evil")');
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/b2b/v1/purchase-requests/export.csv?status=all",
+      headers: { authorization: `Bearer ${ld.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     const lines = res.body.trim().split(/\r?\n/);
@@ -201,7 +225,8 @@ describe("concurrent approvals", () => {
     const alloc = (await ld.get(`/api/b2b/v1/budgets/${b.body.id}/allocations/`)).body[0];
     expect(alloc).toMatchObject({ reserved_minor: 10_000, remaining_minor: 0 });
     // Each refusal names itself and what the person needs to know (issue 24).
-    for (const lost of results.filter((r) => r.status === 409)) expect(lost.body.error).toMatchObject({ code: "budget_exceeded", details: { remaining_minor: 0, price_minor: 1_000 } });
+    for (const lost of results.filter((r) => r.status === 409))
+      expect(lost.body.error).toMatchObject({ code: "budget_exceeded", details: { remaining_minor: 0, price_minor: 1_000 } });
     const lower = await ld.post(`/api/b2b/v1/budgets/${b.body.id}/allocations/`, { team_id: engineering, amount_minor: 5_000 });
     expect(lower).toMatchObject({ status: 409, body: { error: { code: "allocation_below_committed", details: { used_minor: 10_000 } } } });
   });

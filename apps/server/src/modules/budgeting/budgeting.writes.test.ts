@@ -27,16 +27,26 @@ async function decide(c: Client, id: number, verb: string, body: object = {}) {
   return { body: res.body, reads: readsOfRequest(from) };
 }
 
-const ask = async (price: number) => (await member.post("/api/b2b/v1/purchase-requests/", { title: "Course", price_minor: price, reason: "For my plan" })).body.id as number;
+const ask = async (price: number) =>
+  (await member.post("/api/b2b/v1/purchase-requests/", { title: "Course", price_minor: price, reason: "For my plan" })).body.id as number;
 
 describe("a decision reads the request once", () => {
   it("approving answers the approved request, reading it once", async () => {
     const id = await ask(10_000);
     const { body, reads } = await decide(tl, id, "approve");
-    expect(body).toMatchObject({ id, status: "approved", decided_by: { display_name: expect.any(String) }, budget_id: expect.any(Number), team: { name: expect.any(String) } });
+    expect(body).toMatchObject({
+      id,
+      status: "approved",
+      decided_by: { display_name: expect.any(String) },
+      budget_id: expect.any(Number),
+      team: { name: expect.any(String) },
+    });
     expect(body.decided_at).toEqual(expect.any(String));
     expect(reads).toBe(1);
-    expect((await member.get(`/api/b2b/v1/purchase-requests/${id}/`)).body).toEqual({ ...body, abilities: { approve: false, reject: false, pay: false, cancel: true } });
+    expect((await member.get(`/api/b2b/v1/purchase-requests/${id}/`)).body).toEqual({
+      ...body,
+      abilities: { approve: false, reject: false, pay: false, cancel: true },
+    });
   });
 
   it("paying answers the paid request, reading it once", async () => {

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreatePurchaseRequest, ErrorBody, IdParam, Paginated, PayPurchaseRequest, PurchaseRequest, PurchaseRequestsQuery, RejectPurchaseRequest } from "@learnward/contracts";
+import {
+  CreatePurchaseRequest,
+  ErrorBody,
+  IdParam,
+  Paginated,
+  PayPurchaseRequest,
+  PurchaseRequest,
+  PurchaseRequestsQuery,
+  RejectPurchaseRequest,
+} from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
@@ -13,12 +22,25 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }> = async (app, { service }) => {
   app.get(
     "/api/b2b/v1/purchase-requests",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "My purchase requests, or those I decide", querystring: PurchaseRequestsQuery, response: { 200: Paginated(PurchaseRequest), ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["budgeting"],
+        summary: "My purchase requests, or those I decide",
+        querystring: PurchaseRequestsQuery,
+        response: { 200: Paginated(PurchaseRequest), ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await service.requests(actor, req.companyId, req.query, p.limit, p.offset);
-      return toPage(req, p, count, rows.map((r) => presentRequest(actor, r)));
+      return toPage(
+        req,
+        p,
+        count,
+        rows.map((r) => presentRequest(actor, r)),
+      );
     },
   );
 
@@ -26,7 +48,12 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }
     "/api/b2b/v1/purchase-requests/export.csv",
     {
       config: { access: ["ldleader"] },
-      schema: { tags: ["budgeting"], summary: "Every request of the company as CSV for finance (same filters)", querystring: PurchaseRequestsQuery.omit({ page: true, page_size: true }), response: { 200: z.string(), ...errors } },
+      schema: {
+        tags: ["budgeting"],
+        summary: "Every request of the company as CSV for finance (same filters)",
+        querystring: PurchaseRequestsQuery.omit({ page: true, page_size: true }),
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (req, reply) => {
       const csv = toCsv(requestCsvColumns, (await service.exportRequests(req.companyId, req.query)).map(requestCsvRow));
@@ -36,7 +63,15 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }
 
   app.post(
     "/api/b2b/v1/purchase-requests",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "Ask for a course or content to be paid", body: CreatePurchaseRequest, response: { 201: PurchaseRequest, ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["budgeting"],
+        summary: "Ask for a course or content to be paid",
+        body: CreatePurchaseRequest,
+        response: { 201: PurchaseRequest, ...errors },
+      },
+    },
     async (req, reply) => {
       return reply.status(201).send(presentRequest(req.actor, await service.createRequest(req.actor, req.companyId, req.body)));
     },
@@ -44,7 +79,10 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }
 
   app.get(
     "/api/b2b/v1/purchase-requests/:id",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["budgeting"], summary: "A purchase request", params: IdParam, response: { 200: PurchaseRequest, ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: { tags: ["budgeting"], summary: "A purchase request", params: IdParam, response: { 200: PurchaseRequest, ...errors } },
+    },
     async (req) => presentRequest(req.actor, await service.request(req.actor, req.companyId, req.params.id)),
   );
 

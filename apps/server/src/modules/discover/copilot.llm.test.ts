@@ -60,7 +60,9 @@ const CONVERSATIONS = "/api/b2b/v1/copilot/conversations";
 beforeAll(async () => {
   await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
   const port = (model.address() as AddressInfo).port;
-  t = await createTestContext({ env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "test-key", LLM_TIMEOUT_MS: "1500" } });
+  t = await createTestContext({
+    env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "test-key", LLM_TIMEOUT_MS: "1500" },
+  });
   [member, ld] = await Promise.all([t.as(DEMO.member), t.as(DEMO.ldleader)]);
   // A real listening server, for streaming as browsers see it.
   base = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -73,7 +75,15 @@ afterAll(async () => {
 beforeEach(() => {
   mode = "ok";
   recorded.length = 0;
-  script = ["Start with [1] ", "in week one, ", "then [2", "]. Skip [42] and ", "see https://evil.example/x ", "or [this](http://evil.example). ", "Finish with [3]."];
+  script = [
+    "Start with [1] ",
+    "in week one, ",
+    "then [2",
+    "]. Skip [42] and ",
+    "see https://evil.example/x ",
+    "or [this](http://evil.example). ",
+    "Finish with [3].",
+  ];
 });
 
 const newConversation = async () => (await member.post(`${CONVERSATIONS}/`, {})).body.id as number;
@@ -155,7 +165,12 @@ describe("the language model path", () => {
     expect(deltas[0]!.at).toBeLessThan(lastChunkAt);
     const answer = seen.at(-1)!.data.answer!;
     expect(answer.engine).toBe("llm");
-    expect(deltas.map((d) => d.data.text).join("").trim()).toBe(answer.content);
+    expect(
+      deltas
+        .map((d) => d.data.text)
+        .join("")
+        .trim(),
+    ).toBe(answer.content);
   });
 
   it("answers locally when the model is too slow", async () => {
@@ -185,7 +200,10 @@ describe("the language model path", () => {
     expect(reset).toBeGreaterThan(1);
     expect(list[reset]!.data).toEqual({ reason: "timeout" });
     expect(list.slice(1, reset).every((e) => e.event === "delta")).toBe(true);
-    const after = list.slice(reset + 1, -1).map((e) => e.data.text).join("");
+    const after = list
+      .slice(reset + 1, -1)
+      .map((e) => e.data.text)
+      .join("");
     const done = list.at(-1)!;
     expect(done.event).toBe("done");
     expect(done.data.answer).toMatchObject({ engine: "local", fallback: "timeout", language: "es" });

@@ -109,7 +109,12 @@ export function createCopilotRepo(db: Db) {
       const rows = await db
         .update(copilotMessages)
         .set({ collectionId })
-        .where(and(eq(copilotMessages.id, messageId), replacing === null ? isNull(copilotMessages.collectionId) : or(isNull(copilotMessages.collectionId), eq(copilotMessages.collectionId, replacing))))
+        .where(
+          and(
+            eq(copilotMessages.id, messageId),
+            replacing === null ? isNull(copilotMessages.collectionId) : or(isNull(copilotMessages.collectionId), eq(copilotMessages.collectionId, replacing)),
+          ),
+        )
         .returning({ id: copilotMessages.id });
       return rows.length > 0;
     },

@@ -40,7 +40,15 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
 
   app.get(
     CONVERSATIONS,
-    { config: access, schema: { tags: ["copilot"], summary: "My copilot conversations, latest first", querystring: CopilotConversationsQuery, response: { 200: Paginated(CopilotConversationSummary), ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["copilot"],
+        summary: "My copilot conversations, latest first",
+        querystring: CopilotConversationsQuery,
+        response: { 200: Paginated(CopilotConversationSummary), ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
@@ -51,7 +59,15 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
 
   app.post(
     CONVERSATIONS,
-    { config: access, schema: { tags: ["copilot"], summary: "Start a conversation", body: CreateConversationRequest.optional(), response: { 201: CopilotConversation, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["copilot"],
+        summary: "Start a conversation",
+        body: CreateConversationRequest.optional(),
+        response: { 201: CopilotConversation, ...errors },
+      },
+    },
     async (req, reply) => {
       const { actor } = req;
       return reply.status(201).send(await service.create(actor, req.body?.title, requestLocale(req)));
@@ -60,7 +76,15 @@ export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: 
 
   app.get(
     `${CONVERSATIONS}/:id`,
-    { config: access, schema: { tags: ["copilot"], summary: "A conversation with its questions and answers", params: IdParam, response: { 200: CopilotConversation, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["copilot"],
+        summary: "A conversation with its questions and answers",
+        params: IdParam,
+        response: { 200: CopilotConversation, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       return service.detail(actor, await load(actor, req.params.id));

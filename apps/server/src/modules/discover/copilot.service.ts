@@ -1,4 +1,10 @@
-import { collectionSlug, type AskCopilotResponse, type CopilotCollectionResponse, type CopilotConversationSummary, type CopilotMessage } from "@learnward/contracts";
+import {
+  collectionSlug,
+  type AskCopilotResponse,
+  type CopilotCollectionResponse,
+  type CopilotConversationSummary,
+  type CopilotMessage,
+} from "@learnward/contracts";
 import type { StoredAnswer } from "../../db/schema/index.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
@@ -90,7 +96,15 @@ export function createCopilotService(deps: CopilotDeps) {
     const planned = [...local.refs].map(([id, ref]) => ({ ref, id }));
     const extra = local.ranked.filter((c) => !local.refs.has(c.id)).slice(0, Math.max(0, LLM_ITEMS - planned.length));
     const offered = [...planned, ...extra.map((c, i) => ({ ref: planned.length + i + 1, id: c.id }))];
-    const contents = new Map((await discover.contents(requireCompany(actor), actor.accountId, offered.map((o) => o.id))).map((c) => [c.id, c]));
+    const contents = new Map(
+      (
+        await discover.contents(
+          requireCompany(actor),
+          actor.accountId,
+          offered.map((o) => o.id),
+        )
+      ).map((c) => [c.id, c]),
+    );
     const refOf = new Map(offered.map((o) => [o.id, o.ref]));
     const request: LlmRequest = {
       question,
@@ -99,7 +113,19 @@ export function createCopilotService(deps: CopilotDeps) {
         const c = contents.get(id);
         if (!c) return [];
         const duration = c.contentType === "job" ? null : formatDuration(durationOf(c));
-        return [{ ref, title: c.title, type: c.contentType, provider: c.provider, author: c.author, duration, language: c.language, skills: c.skills, description: c.description }];
+        return [
+          {
+            ref,
+            title: c.title,
+            type: c.contentType,
+            provider: c.provider,
+            author: c.author,
+            duration,
+            language: c.language,
+            skills: c.skills,
+            description: c.description,
+          },
+        ];
       }),
       plan: {
         sections: local.plan!.sections.map((s) => ({ title: s.title, refs: s.items.map((id) => refOf.get(id)!) })),
@@ -148,9 +174,20 @@ export function createCopilotService(deps: CopilotDeps) {
      */
     async admit(actor: Actor, conversation: ConversationRow, question: string, locale: Lang) {
       const language = detectLanguage(question, locale);
-      const asked = await repo.addQuestion(actor.accountId, { conversationId: conversation.id, role: "user", content: question, language }, QUESTIONS_PER_MINUTE, new Date(Date.now() - 60_000));
+      const asked = await repo.addQuestion(
+        actor.accountId,
+        { conversationId: conversation.id, role: "user", content: question, language },
+        QUESTIONS_PER_MINUTE,
+        new Date(Date.now() - 60_000),
+      );
       if (!asked) {
-        throw new AppError("rate_limited", 429, "Too many questions in a minute; wait a moment and ask again", { limit: QUESTIONS_PER_MINUTE }, { "retry-after": "60" });
+        throw new AppError(
+          "rate_limited",
+          429,
+          "Too many questions in a minute; wait a moment and ask again",
+          { limit: QUESTIONS_PER_MINUTE },
+          { "retry-after": "60" },
+        );
       }
       return asked;
     },
@@ -197,7 +234,14 @@ export function createCopilotService(deps: CopilotDeps) {
         suggestions: local.suggestions,
         fallback,
       };
-      const answer = await repo.addMessage({ conversationId: conversation.id, role: "assistant", content, language: local.understanding.language, engine: writer, answer: stored });
+      const answer = await repo.addMessage({
+        conversationId: conversation.id,
+        role: "assistant",
+        content,
+        language: local.understanding.language,
+        engine: writer,
+        answer: stored,
+      });
       await repo.update(conversation.id, {});
       const [answerMessage] = await presentMessages(actor, [answer]);
       return { conversation: await summary(actor, conversation.id), question: questionMessage!, answer: answerMessage! };
@@ -261,4 +305,3 @@ export function createCopilotService(deps: CopilotDeps) {
   };
 }
 export type CopilotService = ReturnType<typeof createCopilotService>;
-

@@ -11,7 +11,13 @@ const BASE = "/api/b2b/v1/copilot/conversations";
 
 beforeAll(async () => {
   t = await createTestContext();
-  [admin, hr, tl, member, globex] = (await Promise.all([DEMO.admin, DEMO.hr, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
+  [admin, hr, tl, member, globex] = (await Promise.all([DEMO.admin, DEMO.hr, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [
+    Client,
+    Client,
+    Client,
+    Client,
+    Client,
+  ];
 });
 afterAll(() => t.close());
 
@@ -134,14 +140,21 @@ describe("copilot conversations", () => {
     const made = await member.post(`${BASE}/${c}/collection/`, {});
     expect(made.status).toBe(201);
     const collection = made.body.collection;
-    expect(collection).toMatchObject({ status: "private", title: "Learn SQL and data analysis in 2 weeks", skills: ["sql", "data analysis"], items_count: asked.body.answer.items.length });
+    expect(collection).toMatchObject({
+      status: "private",
+      title: "Learn SQL and data analysis in 2 weeks",
+      skills: ["sql", "data analysis"],
+      items_count: asked.body.answer.items.length,
+    });
     expect(made.body.url).toBe(`/collaborative-network/collections/${collection.id}/Learn-SQL-and-data-analysis-in-2-weeks`);
 
     const detail = (await member.get(`/api/b2b/v1/collections/${collection.id}/`)).body;
     expect(detail.sections.map((s: { title: string }) => s.title)).toEqual(plan.sections.map((s: { title: string }) => s.title));
     const refToId = new Map(asked.body.answer.items.map((i: { ref: number; id_content: number }) => [i.ref, i.id_content]));
     for (const [n, section] of plan.sections.entries()) {
-      const inSection = detail.items.filter((i: { section_id: number }) => i.section_id === detail.sections[n].id).map((i: { content: { id_content: number } }) => i.content.id_content);
+      const inSection = detail.items
+        .filter((i: { section_id: number }) => i.section_id === detail.sections[n].id)
+        .map((i: { content: { id_content: number } }) => i.content.id_content);
       expect(inSection).toEqual(section.items.map((ref: number) => refToId.get(ref)));
     }
     // A draft: colleagues can't see it.
@@ -201,7 +214,11 @@ describe("copilot conversations", () => {
 describe("copilot messages in the database", () => {
   it("stores the answer's items as catalog ids", async () => {
     const conversation = await asked();
-    const [row] = await t.database.db.select().from(copilotMessages).where(and(eq(copilotMessages.conversationId, conversation), eq(copilotMessages.role, "assistant"))).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(copilotMessages)
+      .where(and(eq(copilotMessages.conversationId, conversation), eq(copilotMessages.role, "assistant")))
+      .limit(1);
     expect(row!.answer!.items.length).toBeGreaterThan(0);
     expect(row!.answer!.items.every((i) => Number.isInteger(i.id) && Number.isInteger(i.ref))).toBe(true);
   });

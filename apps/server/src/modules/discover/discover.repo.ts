@@ -26,7 +26,13 @@ const popularity = (companyId: number) => sql`pop as (
 
 const POPULARITY_SCORE = sql`(0.04 * ln(1 + coalesce(pop.savers, 0)) + 0.06 * ln(1 + coalesce(pop.recent, 0)))`;
 
-export const textArray = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]` : sql`'{}'::text[]`);
+export const textArray = (values: readonly string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
 
 /** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
 function words(term: string): string[] {
@@ -82,7 +88,10 @@ function collectionWhere(f: DiscoverFilter): SQL | null {
   const c: SQL[] = [sql`col.company_id = ${f.companyId}`, sql`col.status = 'published'`];
   if (f.q) c.push(sql`col.search @@ ${f.q}`);
   if (f.skill) c.push(sql`col.skills @> array[${f.skill}]::text[]`);
-  if (f.type) c.push(sql`exists (select 1 from collection_items tx join content_items tc on tc.id = tx.content_id where tx.collection_id = col.id and tc.content_type = ${f.type})`);
+  if (f.type)
+    c.push(
+      sql`exists (select 1 from collection_items tx join content_items tc on tc.id = tx.content_id where tx.collection_id = col.id and tc.content_type = ${f.type})`,
+    );
   return sql.join(c, sql` and `);
 }
 
@@ -176,7 +185,13 @@ export function createDiscoverRepo(db: Db) {
         })
         .from(contentItems)
         .leftJoin(userContents, and(eq(userContents.contentId, contentItems.id), eq(userContents.accountId, viewerId)))
-        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.id, ids), publicInCatalog({ id: contentItems.id, privateOrigin: contentItems.privateOrigin })));
+        .where(
+          and(
+            eq(contentItems.companyId, companyId),
+            inArray(contentItems.id, ids),
+            publicInCatalog({ id: contentItems.id, privateOrigin: contentItems.privateOrigin }),
+          ),
+        );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     },
@@ -241,7 +256,10 @@ export function createDiscoverRepo(db: Db) {
      * The copilot's retrieval: items having any of the skills or matching any term, with how many
      * skills and terms each matches and its text rank. Jobs only when asked for.
      */
-    async candidates(companyId: number, opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number }): Promise<CandidateRow[]> {
+    async candidates(
+      companyId: number,
+      opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number },
+    ): Promise<CandidateRow[]> {
       const any = anyWordQuery(opts.terms.flatMap((t) => t.words));
       const hit = (t: { words: string[] }) => {
         const q = anyWordQuery(t.words);

@@ -39,7 +39,16 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
       const { actor, companyId } = req;
       const q = req.query;
       const term = searchTerm(q.search);
-      const filter = { companyId, q: term ? allWordsQuery(term) : null, type: q.type, provider: q.provider || undefined, skill: q.skill || undefined, duration: q.duration, language: q.language, kind: q.kind };
+      const filter = {
+        companyId,
+        q: term ? allWordsQuery(term) : null,
+        type: q.type,
+        provider: q.provider || undefined,
+        skill: q.skill || undefined,
+        duration: q.duration,
+        language: q.language,
+        kind: q.kind,
+      };
       const p = pageParams(q, q.page_size);
       const [hits, facets] = await Promise.all([repo.search(filter, p.limit, p.offset), repo.facets(filter)]);
       const contentIds = hits.filter((h) => h.kind === "content").map((h) => Number(h.id));
@@ -74,11 +83,19 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
     async (req) => {
       const { actor, companyId } = req;
       const rows = await repo.trending(companyId, req.query.limit);
-      const contents = await repo.contents(companyId, actor.accountId, rows.map((r) => Number(r.id)));
+      const contents = await repo.contents(
+        companyId,
+        actor.accountId,
+        rows.map((r) => Number(r.id)),
+      );
       const stats = new Map(rows.map((r) => [Number(r.id), r]));
       return {
         window_days: TRENDING_WINDOW_DAYS,
-        results: contents.map((c) => ({ ...presentDiscoverContent(c), saves_30d: Number(stats.get(c.id)!.saves), completions_30d: Number(stats.get(c.id)!.completions) })),
+        results: contents.map((c) => ({
+          ...presentDiscoverContent(c),
+          saves_30d: Number(stats.get(c.id)!.saves),
+          completions_30d: Number(stats.get(c.id)!.completions),
+        })),
       };
     },
   );
@@ -100,10 +117,18 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collect
       const [plans, finished] = await Promise.all([repo.planSkills(companyId, actor.accountId, actor.teamId), repo.finished(actor.accountId)]);
       const planSkills = plans.map((p) => p.skill);
       const finishedSkills = [...new Set(finished.flatMap((f) => f.skills))].filter((s) => !planSkills.includes(s));
-      const ids = (planSkills.length || finishedSkills.length ? await repo.recommend(companyId, actor.accountId, planSkills, finishedSkills, limit) : []).map((r) => Number(r.id));
+      const ids = (planSkills.length || finishedSkills.length ? await repo.recommend(companyId, actor.accountId, planSkills, finishedSkills, limit) : []).map(
+        (r) => Number(r.id),
+      );
       // Too few on my skills: fill with what is popular in the company, a mix of content types.
       if (ids.length < limit) {
-        const more = (await repo.contents(companyId, actor.accountId, (await repo.recommend(companyId, actor.accountId, [], [], limit * 4)).map((r) => Number(r.id)))).filter((c) => !ids.includes(c.id));
+        const more = (
+          await repo.contents(
+            companyId,
+            actor.accountId,
+            (await repo.recommend(companyId, actor.accountId, [], [], limit * 4)).map((r) => Number(r.id)),
+          )
+        ).filter((c) => !ids.includes(c.id));
         const byType = new Map<string, typeof more>();
         for (const c of more) byType.set(c.contentType, [...(byType.get(c.contentType) ?? []), c]);
         for (let round = 0; ids.length < limit && round < limit; round++) {

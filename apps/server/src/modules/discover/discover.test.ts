@@ -8,10 +8,25 @@ let admin: Client, ld: Client, tl: Client, member: Client, globex: Client;
 let acmeId: number;
 let engineering: number;
 
-type Result = { kind: string; id_content?: number; title?: string; content_type?: string; language?: string; duration_s?: number | null; provider?: string | null; skills?: string[]; collection?: { id: number; title: string } };
+type Result = {
+  kind: string;
+  id_content?: number;
+  title?: string;
+  content_type?: string;
+  language?: string;
+  duration_s?: number | null;
+  provider?: string | null;
+  skills?: string[];
+  collection?: { id: number; title: string };
+};
 
 const catalogId = async (title: string) =>
-  (await t.database.db.select({ id: contentItems.id }).from(contentItems).where(and(eq(contentItems.companyId, acmeId), eq(contentItems.title, title))))[0]!.id;
+  (
+    await t.database.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(and(eq(contentItems.companyId, acmeId), eq(contentItems.title, title)))
+  )[0]!.id;
 const search = async (c: Client, query: string) => {
   const res = await c.get(`/api/b2b/v1/discover/?${query}`);
   expect(res.status, res.text).toBe(200);
@@ -21,7 +36,13 @@ const facet = (f: { value: string; count: number }[], value: string) => f.find((
 
 beforeAll(async () => {
   t = await createTestContext();
-  [admin, ld, tl, member, globex] = (await Promise.all([DEMO.admin, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
+  [admin, ld, tl, member, globex] = (await Promise.all([DEMO.admin, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex].map((e) => t.as(e)))) as [
+    Client,
+    Client,
+    Client,
+    Client,
+    Client,
+  ];
   acmeId = (await member.get("/api/me")).body.company.id;
   engineering = (await tl.get("/api/me")).body.account.team.id;
 });
@@ -99,7 +120,12 @@ describe("discover search", () => {
     const seenByMe = (await search(member, "search=never split")).results.find((r) => r.id_content === item) as Record<string, unknown>;
     expect(seenByMe).toMatchObject({ saved_by: [], mine: { id_primary: saved.body.id_primary } });
 
-    await tl.post("/api/contentuser/save/", { url: "https://blog.example/private-zebra-notes", title: "Private zebra notes", is_private: true, fetch_metadata: false });
+    await tl.post("/api/contentuser/save/", {
+      url: "https://blog.example/private-zebra-notes",
+      title: "Private zebra notes",
+      is_private: true,
+      fetch_metadata: false,
+    });
     expect((await search(member, "search=zebra")).count).toBe(0);
     expect((await search(tl, "search=zebra")).count).toBe(0);
     // Once someone saves it publicly, it is part of the company catalog.
@@ -151,7 +177,16 @@ describe("trending and recommendations", () => {
     await tl.post(`/api/b2b/v1/collections/${path}/items/`, { content_id: sqlItem });
     const request = (await tl.post("/api/b2b/v1/publish-requests/", { collection_id: path })).body.id;
     await ld.post(`/api/b2b/v1/publish-requests/${request}/accept/`, {});
-    expect((await tl.post("/api/b2b/v1/plans/", { title: "Data sprint", deadline: "2099-01-31", skills: { sql: { collections: [path] } }, selectedTeam: [engineering] })).status).toBe(201);
+    expect(
+      (
+        await tl.post("/api/b2b/v1/plans/", {
+          title: "Data sprint",
+          deadline: "2099-01-31",
+          skills: { sql: { collections: [path] } },
+          selectedTeam: [engineering],
+        })
+      ).status,
+    ).toBe(201);
     const python = await catalogId("Python Essential Training");
     await member.post("/api/user/courses", { id_course: python, completed: true });
 

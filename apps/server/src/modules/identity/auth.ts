@@ -127,7 +127,14 @@ export function createAuth(o: AuthOptions) {
           after: async (user) => {
             const target = await registrationTarget(o.repo, user.email);
             if (!target) return;
-            await o.repo.createAccount({ uid: user.id, email: user.email, companyId: target.companyId, teamId: target.teamId, role: target.role, invitationId: target.invitationId });
+            await o.repo.createAccount({
+              uid: user.id,
+              email: user.email,
+              companyId: target.companyId,
+              teamId: target.teamId,
+              role: target.role,
+              invitationId: target.invitationId,
+            });
           },
         },
       },
@@ -145,7 +152,8 @@ export function createAuth(o: AuthOptions) {
           before: async (session) => {
             const account = await o.repo.accountByUid(session.userId);
             if (account && account.status !== "active") throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
-            if (account?.companyStatus === "suspended") throw new APIError("FORBIDDEN", { code: "COMPANY_SUSPENDED", message: "This company's access is suspended" });
+            if (account?.companyStatus === "suspended")
+              throw new APIError("FORBIDDEN", { code: "COMPANY_SUSPENDED", message: "This company's access is suspended" });
             return { data: session };
           },
           // Sessions end; the sign-in history shown to platform operators stays.

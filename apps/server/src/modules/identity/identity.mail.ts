@@ -50,4 +50,3 @@ export function resetPasswordMail(m: { to: string; name: string; url: string; lo
     text: `Hello ${m.name},\n\nOpen this link to choose a new password (valid for one hour; a link asked for later replaces it):\n${m.url}\n\nIf you did not ask for it, ignore this message.\n`,
   };
 }
-

@@ -109,14 +109,7 @@ export function createIdentityRepo(db: Db) {
         .where(and(eq(authVerifications.value, uid), like(authVerifications.identifier, "reset-password:%"), ne(authVerifications.identifier, keepIdentifier)));
     },
 
-    async createAccount(input: {
-      uid: string;
-      email: string;
-      companyId: number | null;
-      teamId: number | null;
-      role: Role;
-      invitationId?: number;
-    }) {
+    async createAccount(input: { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number }) {
       return db.transaction(async (tx) => {
         const base = usernameBase(input.email);
         // Usernames are unique per company: acme's "ana" and globex's "ana" may coexist.
@@ -124,10 +117,7 @@ export function createIdentityRepo(db: Db) {
           .select({ username: accounts.username })
           .from(accounts)
           .where(
-            and(
-              input.companyId === null ? isNull(accounts.companyId) : eq(accounts.companyId, input.companyId),
-              sql`${accounts.username} like ${base + "%"}`,
-            ),
+            and(input.companyId === null ? isNull(accounts.companyId) : eq(accounts.companyId, input.companyId), sql`${accounts.username} like ${base + "%"}`),
           );
         const names = new Set(taken.map((t) => t.username));
         let username = base;
@@ -138,7 +128,14 @@ export function createIdentityRepo(db: Db) {
           .returning({ id: accounts.id });
         if (input.invitationId !== undefined) {
           await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, input.invitationId));
-          await recordAudit(tx, { actorId: row!.id, companyId: input.companyId, entity: "invitation", entityId: input.invitationId, action: "accept", after: { email: input.email, role: input.role, team_id: input.teamId, company_id: input.companyId } });
+          await recordAudit(tx, {
+            actorId: row!.id,
+            companyId: input.companyId,
+            entity: "invitation",
+            entityId: input.invitationId,
+            action: "accept",
+            after: { email: input.email, role: input.role, team_id: input.teamId, company_id: input.companyId },
+          });
         }
         return row;
       });
@@ -167,7 +164,12 @@ export type IdentityRepo = ReturnType<typeof createIdentityRepo>;
 
 function usernameBase(email: string): string {
   const local = email.split("@")[0] ?? "user";
-  return local.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").slice(0, 40) || "user";
+  return (
+    local
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .slice(0, 40) || "user"
+  );
 }
 
 /** PRODUCT.md: an allow-list entry is an exact email or a `*@domain` pattern. */

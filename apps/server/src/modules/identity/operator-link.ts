@@ -6,13 +6,14 @@ import type { Mail } from "../../lib/mailer.ts";
  */
 export function linkCatcher(timeoutMs = 10_000) {
   let found: ((url: string) => void) | null = null;
-  const next = () => new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("No set-password link was produced")), timeoutMs);
-    found = (url) => {
-      clearTimeout(timer);
-      resolve(url);
-    };
-  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("No set-password link was produced")), timeoutMs);
+      found = (url) => {
+        clearTimeout(timer);
+        resolve(url);
+      };
+    });
   return {
     async send(mail: Mail) {
       const url = mail.text.match(/https?:\/\/\S+/)?.[0];

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const make = (email: string) => createOperator({ auth: t.app.auth, repo: createIdentityRepo(t.database.db), captureResetLink: catcher.capture }, { email, name: "Olga Ops" });
+const make = (email: string) =>
+  createOperator({ auth: t.app.auth, repo: createIdentityRepo(t.database.db), captureResetLink: catcher.capture }, { email, name: "Olga Ops" });
 
 describe("from an empty database to a company with its first hr person", () => {
   it("creates the first operator with a one-time set-password link, then a company and its hr", async () => {

@@ -13,7 +13,10 @@ export class OperatorError extends Error {}
  * token, valid for an hour); two-factor sign-in is set up at the first sign-in, as for every admin.
  * `link` receives the set-password link instead of a mail (the command prints it).
  */
-export async function createOperator(d: { auth: Auth; repo: IdentityRepo; captureResetLink: (run: () => Promise<unknown>) => Promise<string> }, input: { email: string; name: string }) {
+export async function createOperator(
+  d: { auth: Auth; repo: IdentityRepo; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
+  input: { email: string; name: string },
+) {
   const email = input.email.trim().toLowerCase();
   if (!z.email().safeParse(email).success) throw new OperatorError(`"${input.email}" is not an email address`);
   if (await d.repo.accountByEmail(email)) throw new OperatorError(`${email} already has an account`);

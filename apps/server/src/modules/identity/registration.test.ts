@@ -21,10 +21,16 @@ const signUp = (email: string, password = "secret12", headers?: Record<string, s
   t.anonymous.post("/api/auth/sign-up/email", { name: "Someone", email, password }, headers);
 const signInStatus = async (email: string, password = "secret12") => (await t.anonymous.post("/api/auth/sign-in/email", { email, password })).status;
 const accountOf = async (email: string) => {
-  const [row] = await t.database.db.select({ role: accounts.role, companyId: accounts.companyId, teamId: accounts.teamId }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(eq(authUsers.email, email));
+  const [row] = await t.database.db
+    .select({ role: accounts.role, companyId: accounts.companyId, teamId: accounts.teamId })
+    .from(accounts)
+    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+    .where(eq(authUsers.email, email));
   return row;
 };
-const companyId = async (domain: string) => (await t.app.inject({ method: "GET", url: `/api/b2b/v1/profile/${domain}`, headers: { authorization: `Bearer ${await t.signIn(DEMO.hr)}` } })).json().id as number;
+const companyId = async (domain: string) =>
+  (await t.app.inject({ method: "GET", url: `/api/b2b/v1/profile/${domain}`, headers: { authorization: `Bearer ${await t.signIn(DEMO.hr)}` } })).json()
+    .id as number;
 
 /** Follows the verification link of the newest mail to `email`, as the person would. */
 async function confirm(email: string) {

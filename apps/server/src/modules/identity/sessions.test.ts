@@ -10,7 +10,13 @@ let other: App; // a second server process on the same database, with its own se
 
 beforeAll(async () => {
   t = await createTestContext({ env: { SESSION_CACHE_SECONDS: "60" } });
-  other = await buildApp({ config: t.config, database: t.database, authSecret: "test-secret-test-secret-test-secret-1234", logger: false, imageCacheDir: "/tmp/lw-sessions-test-images" });
+  other = await buildApp({
+    config: t.config,
+    database: t.database,
+    authSecret: "test-secret-test-secret-test-secret-1234",
+    logger: false,
+    imageCacheDir: "/tmp/lw-sessions-test-images",
+  });
   await other.ready();
 });
 afterAll(async () => {
@@ -94,12 +100,19 @@ describe("account changes reach every process at once", () => {
 
 describe("limits shared by every process", () => {
   it("counts one person's wrong passwords across processes and restarts", async () => {
-    const attempt = (app: App) => app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "someone-else@acme.test", password: "guess-again" } });
+    const attempt = (app: App) =>
+      app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "someone-else@acme.test", password: "guess-again" } });
     const statuses = [];
     for (const app of [t.app, other, t.app, other, t.app, other]) statuses.push((await attempt(app)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // A restarted process remembers too.
-    const restarted = await buildApp({ config: t.config, database: t.database, authSecret: "test-secret-test-secret-test-secret-1234", logger: false, imageCacheDir: "/tmp/lw-sessions-test-images" });
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      authSecret: "test-secret-test-secret-test-secret-1234",
+      logger: false,
+      imageCacheDir: "/tmp/lw-sessions-test-images",
+    });
     try {
       expect((await attempt(restarted)).statusCode).toBe(429);
     } finally {

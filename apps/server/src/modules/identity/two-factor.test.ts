@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signInRaw = (email: string, password = "learnward-demo") => t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+const signInRaw = (email: string, password = "learnward-demo") =>
+  t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
 const twoFactorCookie = (res: { headers: Record<string, unknown> }) => String(res.headers["set-cookie"]).match(/better-auth\.two_factor=[^;]+/)?.[0] ?? "";
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
@@ -20,7 +21,7 @@ describe("anyone can turn on two-factor sign-in", () => {
     const wrongPassword = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/enable", headers: bearer(first), payload: { password: "not-mine" } });
     expect(wrongPassword.statusCode).toBe(400);
     await t.setUpTwoFactor(DEMO.member, first);
-    expect((await get("/api/me", (await t.signIn(DEMO.member)))).json().account.two_factor).toEqual({ enabled: true, required: false });
+    expect((await get("/api/me", await t.signIn(DEMO.member))).json().account.two_factor).toEqual({ enabled: true, required: false });
 
     const password = await signInRaw(DEMO.member);
     expect(password.statusCode).toBe(200);
@@ -30,7 +31,12 @@ describe("anyone can turn on two-factor sign-in", () => {
     const wrong = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: { cookie }, payload: { code: "000000" } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe("invalid_code");
-    const right = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: { cookie }, payload: { code: await totpCode(t.authenticator(DEMO.member)!) } });
+    const right = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      headers: { cookie },
+      payload: { code: await totpCode(t.authenticator(DEMO.member)!) },
+    });
     expect(right.statusCode).toBe(200);
     expect((await get("/api/me", String(right.headers["set-auth-token"]))).statusCode).toBe(200);
   });

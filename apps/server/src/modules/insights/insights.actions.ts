@@ -14,7 +14,13 @@ export interface ActionInput {
 }
 
 /** The actions that resolve insights: reminding overdue people (a mail each), or the page to open. */
-export function createInsightActions(d: { service: InsightsService; repo: InsightsRepo; mailer: Mailer; publicUrl: string; onMailError?: (err: unknown) => void }) {
+export function createInsightActions(d: {
+  service: InsightsService;
+  repo: InsightsRepo;
+  mailer: Mailer;
+  publicUrl: string;
+  onMailError?: (err: unknown) => void;
+}) {
   /**
    * One reminder per overdue person in scope, listing all their overdue plans, at most once per
    * UTC day: the day's row is claimed before the mail goes, so two clicks (or two leaders) send one.

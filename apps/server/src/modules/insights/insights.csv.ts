@@ -17,7 +17,12 @@ function major(minor: number, currency: string) {
 }
 
 /** Each table of the dashboard in full, as CSV (headers always; cells that look like formulas escaped, lib/csv.ts). */
-export async function insightsCsv(d: { service: InsightsService; repo: InsightsRepo }, actor: Actor, q: InsightsQuery & { table: InsightTable }, now = new Date()) {
+export async function insightsCsv(
+  d: { service: InsightsService; repo: InsightsRepo },
+  actor: Actor,
+  q: InsightsQuery & { table: InsightTable },
+  now = new Date(),
+) {
   const s = await d.service.resolve(actor, q);
   const slice = sliceOf(s, q, now);
   const { fields, data } = await rowsOf();
@@ -31,7 +36,12 @@ export async function insightsCsv(d: { service: InsightsService; repo: InsightsR
         const points = fillSeries(await d.repo.series(slice), q.bucket, windowOf(q.time, now).from, now);
         return {
           fields: ["period", "active_learners", "learning_time_hours", "completions"],
-          data: points.map((p) => ({ period: p.period, active_learners: p.active_learners, learning_time_hours: hours(p.learning_time_s), completions: p.completions })),
+          data: points.map((p) => ({
+            period: p.period,
+            active_learners: p.active_learners,
+            learning_time_hours: hours(p.learning_time_s),
+            completions: p.completions,
+          })),
         };
       }
       case "top_skills":

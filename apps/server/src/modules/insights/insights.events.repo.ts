@@ -33,7 +33,12 @@ export interface LearningEvent {
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const textArray = (values: readonly string[]) =>
-  values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]` : sql`'{}'::text[]`;
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
 const planSkills = (planId: SQL) => sql`(select array_agg(distinct pc.skill order by pc.skill) from plan_collections pc where pc.plan_id = ${planId})`;
 
 /**
@@ -74,7 +79,14 @@ export async function recordEvent(tx: Executor, e: LearningEvent): Promise<void>
   if ((e.kind === "finish" || e.kind === "item_done") && content !== null) {
     ids.push(...(await completePlans(tx, e.accountId, content)));
   }
-  if (ids.length) await applyRollups(tx, sql`e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  if (ids.length)
+    await applyRollups(
+      tx,
+      sql`e.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 /** Everyone assigned a plan (directly or through a team) gets one plan_assigned event, once. */
@@ -92,7 +104,14 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
       order by a.id
       returning id`),
   );
-  if (rows.length) await applyRollups(tx, sql`e.id in (${sql.join(rows.map((r) => sql`${Number(r.id)}`), sql`, `)})`);
+  if (rows.length)
+    await applyRollups(
+      tx,
+      sql`e.id in (${sql.join(
+        rows.map((r) => sql`${Number(r.id)}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 /** Plans holding this content that the person has now done in full: one plan_completed each, once. */

@@ -11,7 +11,9 @@ export function reminderMail(m: { to: string; name: string; locale: "en" | "es";
     const lines = m.plans.map((p) => `- ${p.planTitle} (fecha límite ${when(p.deadline)}, ${p.percent} % completado)`);
     return {
       to: m.to,
-      subject: many ? `Recordatorio: tienes ${m.plans.length} planes de aprendizaje vencidos` : `Recordatorio: tu plan de aprendizaje «${m.plans[0]!.planTitle}» está vencido`,
+      subject: many
+        ? `Recordatorio: tienes ${m.plans.length} planes de aprendizaje vencidos`
+        : `Recordatorio: tu plan de aprendizaje «${m.plans[0]!.planTitle}» está vencido`,
       text:
         `Hola, ${m.name}:\n\n${m.sender ? `${m.sender} te recuerda que ` : "Te recordamos que "}${many ? "estos planes de aprendizaje han superado su fecha límite" : "este plan de aprendizaje ha superado su fecha límite"}:\n\n` +
         `${lines.join("\n")}\n\nRetómalo donde lo dejaste: ${link}\n`,

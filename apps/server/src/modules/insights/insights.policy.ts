@@ -35,10 +35,12 @@ export const insightsPolicy = {
   /** Reminding people about overdue plans: whoever sees them as a team or company. */
   remind: ((a, scope) => scope !== "me" && (a.role === "ldleader" || a.role === "hr" || a.role === "teamleader")) as Rule<InsightScope>,
   /** Budgets are the L&D leader's (company) and team leaders' (their team) business. */
-  budget: ((a, scope) => (scope === "company" && a.role === "ldleader") || (scope === "team" && (a.role === "ldleader" || a.role === "teamleader"))) as Rule<InsightScope>,
+  budget: ((a, scope) =>
+    (scope === "company" && a.role === "ldleader") || (scope === "team" && (a.role === "ldleader" || a.role === "teamleader"))) as Rule<InsightScope>,
   link: ((a, kind) => LINKS[kind].roles.includes(a.role)) as Rule<Exclude<InsightActionKind, "remind_overdue">>,
   /** A person named in the body (account_ids) is checked like an id in the path: one of the scope's people (its team's, or the company's: the repo reads the company's only). */
-  namedPerson: ((_a, { people, person }) => (people.teamId === null || person.teamId === people.teamId) && (people.accountId === null || person.id === people.accountId)) as Rule<{
+  namedPerson: ((_a, { people, person }) =>
+    (people.teamId === null || person.teamId === people.teamId) && (people.accountId === null || person.id === people.accountId)) as Rule<{
     people: { teamId: number | null; accountId: number | null };
     person: { id: number; teamId: number | null };
   }>,

@@ -137,9 +137,7 @@ export function createInsightsRepo(db: Db) {
       const byPeriod = new Map<string, Row>();
       for (const r of totals) byPeriod.set(String(r.period), { ...r });
       for (const r of learners) byPeriod.set(String(r.period), { ...byPeriod.get(String(r.period)), ...r });
-      return [...byPeriod.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([period, r]) => seriesRow({ ...r, period }));
+      return [...byPeriod.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, r]) => seriesRow({ ...r, period }));
     },
 
     /** Activity, completions and learning seconds per content type. */
@@ -183,14 +181,15 @@ export function createInsightsRepo(db: Db) {
     async topContent(s: Slice, limit: number) {
       const src = sourceOf(s);
       // Per-team content rows are kept by month only (a team's days hold few events).
-      const ranked = src.raw || (s.teamId !== null && src.grain === "day")
-        ? sql`
+      const ranked =
+        src.raw || (s.teamId !== null && src.grain === "day")
+          ? sql`
             select e.content_id, count(*) filter (where e.kind = 'save') as saves, count(*) filter (where e.kind = 'start') as starts,
                    count(*) filter (where e.kind in ${COMPLETES}) as completions, coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
             from learning_events e
             where ${rawWhere(s, src.from)} and e.content_id is not null and e.kind in ('save', 'start', 'finish', 'item_done')
             group by 1`
-        : sql`
+          : sql`
             select r.content_id, sum(r.saves) as saves, sum(r.starts) as starts, sum(r.completions) as completions, sum(r.duration_s) as time_s
             from insight_contents r where ${rollWhere(s, src.grain, src.from)} group by 1`;
       const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
@@ -207,7 +206,8 @@ export function createInsightsRepo(db: Db) {
           order by x.completions desc, x.starts desc, x.saves desc, x.time_s desc, x.content_id`);
       let n = Math.min(limit + 10, 1_000_000);
       let candidates = await top(n);
-      while (candidates.filter((r) => r.visible).length < limit && candidates.length === n && n < 1_000_000) candidates = await top((n = Math.min(n * 4, 1_000_000)));
+      while (candidates.filter((r) => r.visible).length < limit && candidates.length === n && n < 1_000_000)
+        candidates = await top((n = Math.min(n * 4, 1_000_000)));
       const rows = candidates.filter((r) => r.visible).slice(0, limit);
       return rows.map((r) => ({
         content_id: num(r.content_id),
@@ -246,7 +246,9 @@ export function createInsightsRepo(db: Db) {
           (select count(*) from rows where status = 'pending')::int as pending`);
       const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
       return {
-        plans: json<{ plan_id: number; title: string; deadline: string; assignees: number; completed: number; overdue: number; percent: number }[]>(r?.plans ?? []),
+        plans: json<{ plan_id: number; title: string; deadline: string; assignees: number; completed: number; overdue: number; percent: number }[]>(
+          r?.plans ?? [],
+        ),
         overdue: json<Row[]>(r?.overdue ?? []).map(overdueRow),
         overduePairs: num(r?.overdue_pairs),
         overduePeople: num(r?.overdue_people),
@@ -278,7 +280,9 @@ export function createInsightsRepo(db: Db) {
           locale: accounts.locale,
           teamId: teams.id,
           teamName: teams.name,
-          remindedAt: sql<string | Date | null>`(select max(${qualified(insightReminders.createdAt)}) from ${insightReminders} where ${qualified(insightReminders.accountId)} = ${qualified(accounts.id)})`,
+          remindedAt: sql<
+            string | Date | null
+          >`(select max(${qualified(insightReminders.createdAt)}) from ${insightReminders} where ${qualified(insightReminders.accountId)} = ${qualified(accounts.id)})`,
         })
         .from(accounts)
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))

@@ -11,7 +11,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** Issue 9: the actionable insights of /dashboard/content, for the viewer's scope. */
-export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; repo: InsightsRepo; actions: InsightActions }> = async (app, { service, repo, actions }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; repo: InsightsRepo; actions: InsightActions }> = async (
+  app,
+  { service, repo, actions },
+) => {
   app.get(
     "/api/b2b/v1/insights",
     {

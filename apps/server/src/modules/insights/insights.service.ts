@@ -70,7 +70,14 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
         const allocated = Number(a.a.amountMinor);
         const reserved = Number(a.reserved);
         const paid = Number(a.paid);
-        return { team: { id: a.a.teamId, name: a.teamName }, allocated_minor: allocated, reserved_minor: reserved, paid_minor: paid, remaining_minor: allocated - reserved - paid, used_percent: pct(reserved + paid, allocated) };
+        return {
+          team: { id: a.a.teamId, name: a.teamName },
+          allocated_minor: allocated,
+          reserved_minor: reserved,
+          paid_minor: paid,
+          remaining_minor: allocated - reserved - paid,
+          used_percent: pct(reserved + paid, allocated),
+        };
       });
     if (s.team && !teams.length) return null;
     const allocated = teams.reduce((n, t) => n + t.allocated_minor, 0);
@@ -149,14 +156,36 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
         });
       }
       if (plan.overduePairs && s.scope === "me") {
-        attention.push({ id: "my_overdue_tasks", kind: "my_overdue_tasks", severity: "error", count: plan.overduePairs, params: {}, action: link(actor, "open_tasks") });
+        attention.push({
+          id: "my_overdue_tasks",
+          kind: "my_overdue_tasks",
+          severity: "error",
+          count: plan.overduePairs,
+          params: {},
+          action: link(actor, "open_tasks"),
+        });
       }
       for (const p of pending) {
-        if (p.count) attention.push({ id: `pending_${p.kind}`, kind: "pending", severity: "warning", count: p.count, params: { pending: p.kind }, action: link(actor, PENDING_ACTION[p.kind]) });
+        if (p.count)
+          attention.push({
+            id: `pending_${p.kind}`,
+            kind: "pending",
+            severity: "warning",
+            count: p.count,
+            params: { pending: p.kind },
+            action: link(actor, PENDING_ACTION[p.kind]),
+          });
       }
       for (const t of budget?.teams ?? []) {
         if (t.allocated_minor > 0 && t.used_percent >= 90) {
-          attention.push({ id: `team_near_limit_${t.team.id}`, kind: "team_near_limit", severity: "warning", count: 1, params: { team: t.team.name, percent: t.used_percent }, action: link(actor, "rebalance_budget") });
+          attention.push({
+            id: `team_near_limit_${t.team.id}`,
+            kind: "team_near_limit",
+            severity: "warning",
+            count: 1,
+            params: { team: t.team.name, percent: t.used_percent },
+            action: link(actor, "rebalance_budget"),
+          });
         }
       }
       if (!budget && s.scope === "company" && insightsPolicy.link(actor, "set_budget")) {
@@ -188,10 +217,22 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
 }
 export type InsightsService = ReturnType<typeof createInsightsService>;
 
-export const sliceOf = (s: Scoped, q: InsightsQuery, now: Date): Slice => ({ companyId: s.companyId, teamId: s.people.teamId, accountId: s.people.accountId, time: q.time, bucket: q.bucket, now });
+export const sliceOf = (s: Scoped, q: InsightsQuery, now: Date): Slice => ({
+  companyId: s.companyId,
+  teamId: s.people.teamId,
+  accountId: s.people.accountId,
+  time: q.time,
+  bucket: q.bucket,
+  now,
+});
 
 /** Every bucket of the window, empty ones as zeros, so a chart's axis is continuous. */
-export function fillSeries<T extends { period: string }>(points: T[], bucket: "day" | "month", from: Date | null, now: Date): (T | { period: string; active_learners: number; learning_time_s: number; completions: number })[] {
+export function fillSeries<T extends { period: string }>(
+  points: T[],
+  bucket: "day" | "month",
+  from: Date | null,
+  now: Date,
+): (T | { period: string; active_learners: number; learning_time_s: number; completions: number })[] {
   const start = from ?? (points[0] ? new Date(`${points[0].period}T00:00:00Z`) : null);
   if (!start) return [];
   const byPeriod = new Map(points.map((p) => [p.period, p]));

@@ -14,7 +14,8 @@ export function subscribeInsights(): void {
 const saved: Handler<"content.saved"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentId: e.contentId });
 const started: Handler<"content.started"> = (tx, e) => recordEvent(tx, { kind: "start", accountId: e.actorId, contentId: e.contentId });
 const finished: Handler<"content.finished"> = (tx, e) => recordEvent(tx, { kind: "finish", accountId: e.actorId, contentId: e.contentId });
-const itemDone: Handler<"collection.item_done"> = (tx, e) => recordEvent(tx, { kind: "item_done", accountId: e.actorId, contentId: e.contentId, collectionId: e.collectionId });
+const itemDone: Handler<"collection.item_done"> = (tx, e) =>
+  recordEvent(tx, { kind: "item_done", accountId: e.actorId, contentId: e.contentId, collectionId: e.collectionId });
 const planAssigned: Handler<"plan.assigned"> = (tx, e) => recordPlanAssigned(tx, e.planId, e.actorId);
 const decided =
   (outcome: "approved" | "rejected"): Handler<"purchase_request.approved" | "purchase_request.rejected"> =>

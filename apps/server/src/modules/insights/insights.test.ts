@@ -23,7 +23,9 @@ const outbox = async () => (await t.outbox()).results as { to: string; subject: 
 
 beforeAll(async () => {
   t = await createTestContext();
-  [hr, ld, tl, member, globex, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)))) as Client[] as [Client, Client, Client, Client, Client, Client];
+  [hr, ld, tl, member, globex, admin] = (await Promise.all(
+    [DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)),
+  )) as Client[] as [Client, Client, Client, Client, Client, Client];
   const me = (await tl.get("/api/me")).body.account;
   engineering = me.team.id;
   tlId = me.id;
@@ -76,7 +78,12 @@ describe("who may see what", () => {
 
   it("counts the seeded history in each scope: everyone, the team's two people, the member alone", async () => {
     const all = "?time=all&bucket=month";
-    const [company, team, me, marketingView] = await Promise.all([insights(ld, all), insights(tl, all), insights(member, all), insights(hr, `${all}&scope=team&team=${marketing}`)]);
+    const [company, team, me, marketingView] = await Promise.all([
+      insights(ld, all),
+      insights(tl, all),
+      insights(member, all),
+      insights(hr, `${all}&scope=team&team=${marketing}`),
+    ]);
     expect(company.kpis.active_learners.value).toBe(4);
     expect(team.kpis.active_learners.value).toBe(2);
     expect(me.kpis.active_learners.value).toBe(1);
@@ -87,7 +94,9 @@ describe("who may see what", () => {
       expect(company.kpis[k].value).toBeGreaterThan(team.kpis[k].value);
     }
     // The figures are the events' own: compare with a plain count over learning_events.
-    const [raw] = await q(sql`select count(*)::int as n, sum(duration_s)::int as s, count(distinct account_id)::int as people from learning_events where company_id = ${acmeId} and kind in ('finish', 'item_done')`);
+    const [raw] = await q(
+      sql`select count(*)::int as n, sum(duration_s)::int as s, count(distinct account_id)::int as people from learning_events where company_id = ${acmeId} and kind in ('finish', 'item_done')`,
+    );
     expect(company.kpis.completions.value).toBe(raw!.n);
     expect(company.kpis.learning_time_s.value).toBe(raw!.s);
     expect(company.series.reduce((n: number, p: { completions: number }) => n + p.completions, 0)).toBe(raw!.n);
@@ -160,10 +169,18 @@ describe("events are recorded with the action", () => {
 
   it("records plans assigned to each assignee, team members included", async () => {
     // The team's leader by name: a team plan leaves its leader out (issue 23).
-    const plan = await ld.post("/api/b2b/v1/plans/", { title: PLAN, deadline: "2024-01-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [engineering], selectedAccount: [tlId] });
+    const plan = await ld.post("/api/b2b/v1/plans/", {
+      title: PLAN,
+      deadline: "2024-01-31",
+      skills: { sql: { collections: [collectionId] } },
+      selectedTeam: [engineering],
+      selectedAccount: [tlId],
+    });
     expect(plan.status, plan.text).toBe(201);
     planId = plan.body.id;
-    const assigned = await q(sql`select account_id, actor_id, skills from learning_events where kind = 'plan_assigned' and plan_id = ${planId} order by account_id`);
+    const assigned = await q(
+      sql`select account_id, actor_id, skills from learning_events where kind = 'plan_assigned' and plan_id = ${planId} order by account_id`,
+    );
     expect(assigned.map((r) => Number(r.account_id)).sort()).toEqual([memberId, tlId].sort());
     expect(assigned[0]).toMatchObject({ skills: ["sql"] });
     // Assigning again (directly now) records nothing new.
@@ -173,7 +190,10 @@ describe("events are recorded with the action", () => {
 
   it("records no decision when the decision fails, and one when it is made", async () => {
     const req = (await member.post("/api/b2b/v1/purchase-requests/", { title: "SQL course", price_minor: 5_000 })).body;
-    expect(await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/approve/`, {})).toMatchObject({ status: 409, body: { error: { code: "team_budget_missing" } } }); // no budget yet
+    expect(await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/approve/`, {})).toMatchObject({
+      status: 409,
+      body: { error: { code: "team_budget_missing" } },
+    }); // no budget yet
     expect((await q(sql`select 1 from learning_events where kind = 'request_decided' and request_id = ${req.id}`)).length).toBe(0);
     expect((await ld.post(`/api/b2b/v1/purchase-requests/${req.id}/reject/`, { reason: "Not this quarter" })).status).toBe(200);
     const decided = await q(sql`select account_id, actor_id, outcome from learning_events where kind = 'request_decided' and request_id = ${req.id}`);
@@ -192,7 +212,10 @@ describe("overdue people and reminders", () => {
     expect(attention).toMatchObject({ count: 2, action: { kind: "remind_overdue", method: "post", enabled: true } });
     // The member sees their own overdue task, with the page that resolves it.
     const mine = await insights(member);
-    expect(mine.attention.find((a: { kind: string }) => a.kind === "my_overdue_tasks")).toMatchObject({ count: 1, action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks" } });
+    expect(mine.attention.find((a: { kind: string }) => a.kind === "my_overdue_tasks")).toMatchObject({
+      count: 1,
+      action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks" },
+    });
   });
 
   it("agrees with the plan's own page on who is overdue and how far along", async () => {
@@ -201,7 +224,10 @@ describe("overdue people and reminders", () => {
       .filter((a: { overdue: boolean }) => a.overdue)
       .map((a: { account: { id: number }; progress: { percent: number } }) => [a.account.id, a.progress.percent])
       .sort();
-    const fromInsights = view.overdue.results.filter((r: { plan_id: number }) => r.plan_id === planId).map((r: { account_id: number; percent: number }) => [r.account_id, r.percent]).sort();
+    const fromInsights = view.overdue.results
+      .filter((r: { plan_id: number }) => r.plan_id === planId)
+      .map((r: { account_id: number; percent: number }) => [r.account_id, r.percent])
+      .sort();
     expect(fromInsights).toEqual(fromPlan);
     expect(fromInsights.length).toBe(2);
   });
@@ -239,14 +265,18 @@ describe("overdue people and reminders", () => {
 
   it("records item done and plan completed, and the person is no longer overdue", async () => {
     for (const id of itemIds) expect((await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: id, done: true })).status).toBe(200);
-    const done = await q(sql`select collection_id from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`);
+    const done = await q(
+      sql`select collection_id from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`,
+    );
     expect(done).toHaveLength(itemIds.length);
     const completed = await q(sql`select plan_id, skills from learning_events where kind = 'plan_completed' and account_id = ${memberId}`);
     expect(completed).toEqual([{ plan_id: planId, skills: ["sql"] }]);
     // Undo and redo: still one completion each.
     await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: itemIds[0], done: false });
     await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: itemIds[0], done: true });
-    expect((await q(sql`select 1 from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`)).length).toBe(itemIds.length);
+    expect((await q(sql`select 1 from learning_events where kind = 'item_done' and account_id = ${memberId} and collection_id = ${collectionId}`)).length).toBe(
+      itemIds.length,
+    );
     expect((await q(sql`select 1 from learning_events where kind = 'plan_completed' and account_id = ${memberId}`)).length).toBe(1);
     const view = await insights(ld);
     expect(view.overdue.results.map((r: { account_id: number }) => r.account_id)).toEqual([tlId]);
@@ -262,12 +292,28 @@ describe("requests, budgets and their actions", () => {
     await tl.post("/api/b2b/v1/invite-requests/", { email: "new.hire@acme.test", team_id: engineering });
     const [l, d, h] = await Promise.all([insights(tl), insights(ld), insights(hr)]);
     expect(l.pending).toEqual([expect.objectContaining({ kind: "purchase_requests", count: 1, href: "/budgetingPlan/purchaseRequest" })]);
-    expect(d.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([["purchase_requests", 1], ["publish_requests", 0]]);
-    expect(h.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([["invite_requests", 1], ["removal_requests", 0]]);
-    expect(h.attention.find((a: { id: string }) => a.id === "pending_invite_requests")).toMatchObject({ count: 1, action: { kind: "review_people", method: "link", href: "/peopleManagement?tab=3", enabled: true } });
+    expect(d.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([
+      ["purchase_requests", 1],
+      ["publish_requests", 0],
+    ]);
+    expect(h.pending.map((p: { kind: string; count: number }) => [p.kind, p.count])).toEqual([
+      ["invite_requests", 1],
+      ["removal_requests", 0],
+    ]);
+    expect(h.attention.find((a: { id: string }) => a.id === "pending_invite_requests")).toMatchObject({
+      count: 1,
+      action: { kind: "review_people", method: "link", href: "/peopleManagement?tab=3", enabled: true },
+    });
     expect(d.budget).toBeNull();
-    expect(d.attention.find((a: { kind: string }) => a.kind === "no_budget")).toMatchObject({ action: { kind: "set_budget", href: "/budgetingPlan/companyBudget" } });
-    expect((await ld.post("/api/b2b/v1/insights/actions/review_requests/", {})).body).toEqual({ kind: "review_requests", href: "/budgetingPlan/purchaseRequest", reminded: 0, skipped: 0 });
+    expect(d.attention.find((a: { kind: string }) => a.kind === "no_budget")).toMatchObject({
+      action: { kind: "set_budget", href: "/budgetingPlan/companyBudget" },
+    });
+    expect((await ld.post("/api/b2b/v1/insights/actions/review_requests/", {})).body).toEqual({
+      kind: "review_requests",
+      href: "/budgetingPlan/purchaseRequest",
+      reminded: 0,
+      skipped: 0,
+    });
   });
 
   it("shows budget used against allocated, and asks to rebalance a team near its limit", async () => {
@@ -278,8 +324,13 @@ describe("requests, budgets and their actions", () => {
     expect((await tl.post(`/api/b2b/v1/purchase-requests/${pending.id}/approve/`, {})).status).toBe(200);
     const d = await insights(ld);
     expect(d.budget).toMatchObject({ budget_id: budget.id, amount_minor: 500_000, allocated_minor: 100_000, used_minor: 95_000, currency: "USD" });
-    expect(d.budget.teams).toEqual([expect.objectContaining({ team: { id: engineering, name: "Engineering" }, allocated_minor: 100_000, reserved_minor: 95_000, used_percent: 95 })]);
-    expect(d.attention.find((a: { kind: string }) => a.kind === "team_near_limit")).toMatchObject({ params: { team: "Engineering", percent: 95 }, action: { kind: "rebalance_budget", href: "/budgetingPlan/companyBudget" } });
+    expect(d.budget.teams).toEqual([
+      expect.objectContaining({ team: { id: engineering, name: "Engineering" }, allocated_minor: 100_000, reserved_minor: 95_000, used_percent: 95 }),
+    ]);
+    expect(d.attention.find((a: { kind: string }) => a.kind === "team_near_limit")).toMatchObject({
+      params: { team: "Engineering", percent: 95 },
+      action: { kind: "rebalance_budget", href: "/budgetingPlan/companyBudget" },
+    });
     const l = await insights(tl);
     expect(l.budget).toMatchObject({ amount_minor: 100_000, used_minor: 95_000 });
     expect(l.attention.find((a: { kind: string }) => a.kind === "team_near_limit").action.href).toBe("/budgetingPlan");
@@ -296,16 +347,24 @@ describe("CSV export", () => {
       const res = await ld.get(`/api/b2b/v1/insights/export.csv?table=${table}&time=all&bucket=month`);
       expect(res.status, table).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-      expect(res.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="insights-${table.replace(/_/g, "-")}-company-all-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+      expect(res.headers["content-disposition"]).toMatch(
+        new RegExp(`attachment; filename="insights-${table.replace(/_/g, "-")}-company-all-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+      );
       expect(res.text.split(/\r?\n/)[0]!.length).toBeGreaterThan(0);
     }
     const plans = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=plans")).text, { header: true }).data;
     expect(plans.find((p) => p.title?.includes("Overdue SQL plan"))!.title).toBe(`'${PLAN}`);
-    const overdue = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=overdue")).text, { header: true }).data.filter((r) => r.name);
-    expect(overdue).toEqual([expect.objectContaining({ name: "Tessa Lind", email: DEMO.teamleader, team: "Engineering", plan: `'${PLAN}`, deadline: "2024-01-31" })]);
+    const overdue = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=overdue")).text, { header: true }).data.filter(
+      (r) => r.name,
+    );
+    expect(overdue).toEqual([
+      expect.objectContaining({ name: "Tessa Lind", email: DEMO.teamleader, team: "Engineering", plan: `'${PLAN}`, deadline: "2024-01-31" }),
+    ]);
     // Every content row the dashboard shows is in the file, in the same order.
     const shown = (await insights(ld, "?time=all")).top_content.map((c: { title: string }) => c.title);
-    const exported = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=top_content&time=all")).text, { header: true }).data.map((r) => r.title);
+    const exported = Papa.parse<Record<string, string>>((await ld.get("/api/b2b/v1/insights/export.csv?table=top_content&time=all")).text, {
+      header: true,
+    }).data.map((r) => r.title);
     expect(exported.slice(0, shown.length)).toEqual(shown);
   });
 
@@ -318,7 +377,14 @@ describe("CSV export", () => {
 
 describe("pre-aggregations", () => {
   it("a rebuild from the events gives the same dashboard as recording them one by one", async () => {
-    const views = ["?time=all&bucket=month", "?time=all&bucket=day", "?time=30d&bucket=day", "?time=30d&bucket=month", "?time=7d", `?scope=team&team=${engineering}&time=all`];
+    const views = [
+      "?time=all&bucket=month",
+      "?time=all&bucket=day",
+      "?time=30d&bucket=day",
+      "?time=30d&bucket=month",
+      "?time=7d",
+      `?scope=team&team=${engineering}&time=all`,
+    ];
     const strip = (b: Record<string, unknown>) => ({ ...b, generated_at: null, from: null });
     const before = await Promise.all(views.map((v) => insights(ld, v).then(strip)));
     await t.database.db.transaction((tx) => rebuildRollups(tx, acmeId));
@@ -345,7 +411,13 @@ describe("plan progress kept by the database", () => {
     await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { content_id: Number(course!.id) });
     const publish = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: path.id })).body;
     await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, {});
-    const plan = (await ld.post("/api/b2b/v1/plans/", { title: "Course plan", skills: { leadership: { collections: [path.id, collectionId] } }, selectedAccount: [memberId] })).body;
+    const plan = (
+      await ld.post("/api/b2b/v1/plans/", {
+        title: "Course plan",
+        skills: { leadership: { collections: [path.id, collectionId] } },
+        selectedAccount: [memberId],
+      })
+    ).body;
     await agrees("plan created over paths already done in part");
     await member.post("/api/user/courses", { id_course: Number(course!.id), completed: true });
     await agrees("course finalized in the library");

@@ -20,7 +20,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * creator (the caller decides before its own write makes the row public).
  */
 async function claimRow(tx: Tx, contentId: number, data: Partial<Description>, accountId: number) {
-  await tx.update(contentItems).set({ ...data, createdBy: accountId, privateOrigin: false, updatedAt: new Date() }).where(eq(contentItems.id, contentId));
+  await tx
+    .update(contentItems)
+    .set({ ...data, createdBy: accountId, privateOrigin: false, updatedAt: new Date() })
+    .where(eq(contentItems.id, contentId));
 }
 
 /** What a catalog row says about its link: what a person's own data replaces on a row that isn't public. */
@@ -49,7 +52,14 @@ async function catalogRow(tx: Tx, item: NewCatalogItem): Promise<{ row: CatalogR
 }
 
 const draftDescription = (item: NewCatalogItem) =>
-  describing({ ...item, provider: item.provider ?? null, author: item.author ?? null, durationS: item.durationS ?? null, description: item.description ?? null, imageUrl: item.imageUrl ?? null });
+  describing({
+    ...item,
+    provider: item.provider ?? null,
+    author: item.author ?? null,
+    durationS: item.durationS ?? null,
+    description: item.description ?? null,
+    imageUrl: item.imageUrl ?? null,
+  });
 
 export function createCatalogRepo(db: Db) {
   return {
@@ -92,7 +102,11 @@ export function createCatalogRepo(db: Db) {
      * private save speaks through the collection.
      */
     async claim(accountId: number, contentId: number, fallback: Description | null = null) {
-      const [mine] = await db.select().from(userContents).where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId))).limit(1);
+      const [mine] = await db
+        .select()
+        .from(userContents)
+        .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId)))
+        .limit(1);
       await db.transaction((tx) => claimRow(tx, contentId, mine ? describing(mine) : (fallback ?? {}), accountId));
     },
   };

@@ -12,7 +12,10 @@ export interface LibraryList {
 
 /** spec §7 contenType: a comma list where 'all' means the five types of ALL_CONTENT_TYPES; other listed types are added ('all,job'). */
 export function requestedTypes(contenType: string): string[] {
-  const listed = contenType.split(",").map((s) => s.trim()).filter(Boolean);
+  const listed = contenType
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const expanded = listed.flatMap((type) => (type === "all" ? [...ALL_CONTENT_TYPES] : [type]));
   return [...new Set(expanded)];
 }

@@ -69,7 +69,14 @@ function prepareSearch(db: Db, withTerm: boolean, name: string) {
     sql`(${p("statuses")}::text[] is null or ${userContents.courseStatus} = any(${p("statuses")}::text[]))`,
   );
   if (!withTerm) {
-    return db.select(columns).from(userContents).where(conditions).orderBy(desc(userContents.createdAt), desc(userContents.id)).limit(p("limit")).offset(p("offset")).prepare(name);
+    return db
+      .select(columns)
+      .from(userContents)
+      .where(conditions)
+      .orderBy(desc(userContents.createdAt), desc(userContents.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare(name);
   }
   const query = sql`(select ${TS_QUERY_PLACEHOLDERS})`;
   return db
@@ -88,7 +95,10 @@ export function createContentRepo(db: Db) {
     const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inList(f)];
     if (!f.includePrivate) conds.push(eq(userContents.isPrivate, false));
     if (f.term) conds.push(matchesSearch(sql`(select ${tsQuery(f.term)})`));
-    const [row] = await db.select({ n: count() }).from(userContents).where(and(...conds));
+    const [row] = await db
+      .select({ n: count() })
+      .from(userContents)
+      .where(and(...conds));
     return row?.n ?? 0;
   }
   return {
@@ -128,7 +138,10 @@ export function createContentRepo(db: Db) {
       const columns = Object.fromEntries(
         Object.entries(COUNTED_LISTS).map(([key, list]) => [key, sql<number>`(count(*) filter (where ${inList(list)}))::int`.mapWith(Number)]),
       ) as Record<keyof ContentCounts, SQL<number>>;
-      const [row] = await db.select(columns).from(userContents).where(and(...conds));
+      const [row] = await db
+        .select(columns)
+        .from(userContents)
+        .where(and(...conds));
       return row as ContentCounts;
     },
 
@@ -179,7 +192,10 @@ export function createContentRepo(db: Db) {
           .returning();
         // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
         if (row && patch.isPrivate === true) {
-          await tx.update(contentItems).set({ privateOrigin: true }).where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
+          await tx
+            .update(contentItems)
+            .set({ privateOrigin: true })
+            .where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
         }
         return row;
       });
@@ -218,14 +234,21 @@ export function createContentRepo(db: Db) {
             : inArray(userContents.courseStatus, fromStates);
       return db.transaction(async (tx) => {
         // Insights (issue 9): the state before, locked, tells a real start or finish from a repeat.
-        const [before] = await tx.select({ status: userContents.courseStatus }).from(userContents).where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId))).for("update");
+        const [before] = await tx
+          .select({ status: userContents.courseStatus })
+          .from(userContents)
+          .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId)))
+          .for("update");
         const [row] = await tx
           .update(userContents)
           .set({ courseStatus: to, updatedAt: new Date() })
           .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
           .returning();
         if (row && to !== null && before?.status !== to) {
-          await emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", { actorId: accountId, contentId });
+          await emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
+            actorId: accountId,
+            contentId,
+          });
         }
         return row;
       });

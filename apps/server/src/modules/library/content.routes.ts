@@ -174,7 +174,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     },
     async (req) => {
       const { actor } = req;
-      const raw = req.query.id_content__in?.split(",").map((s) => s.trim()).filter(Boolean);
+      const raw = req.query.id_content__in
+        ?.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const ids = raw?.map(Number);
       if (ids && ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
         throw badRequest("id_content__in must be a comma list of ids");

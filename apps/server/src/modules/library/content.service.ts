@@ -51,7 +51,10 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       const existing = await readableItem(actor, input.id_content);
       // The item keeps its own link: another one sent with it is a mistake to say, not to drop.
       if (input.url !== undefined && normaliseUrl(input.url) !== normaliseUrl(existing.url)) {
-        throw new AppError("content_url_mismatch", 400, "This url is not the link of the content named by id_content", { id_content: existing.id, url: existing.url });
+        throw new AppError("content_url_mismatch", 400, "This url is not the link of the content named by id_content", {
+          id_content: existing.id,
+          url: existing.url,
+        });
       }
       return { existing, meta: null };
     }
@@ -147,7 +150,10 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
      * The catalog item a collection names, by id or by link (created from the page if new), and
      * `claim`, to call once it is placed: a row that isn't public then shows the curator's data.
      */
-    async catalogItemForCollection(actor: Actor, input: { content_id?: number; url?: string; title?: string }): Promise<{ id: number; claim: () => Promise<void> }> {
+    async catalogItemForCollection(
+      actor: Actor,
+      input: { content_id?: number; url?: string; title?: string },
+    ): Promise<{ id: number; claim: () => Promise<void> }> {
       if (input.content_id !== undefined) {
         const item = await readableItem(actor, input.content_id);
         return { id: item.id, claim: async () => (item.isPublic ? undefined : repo.claim(actor.accountId, item.id)) };

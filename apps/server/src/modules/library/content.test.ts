@@ -10,7 +10,12 @@ let admin: Client;
 // Usernames of this test's member and team leader.
 let names: { member: string; teamleader: string };
 const pages: Record<string, { title: string; author: string; description: string; duration_s?: number }> = {
-  "https://www.youtube.com/watch?v=sqlwindow01": { title: "SQL Window Functions Explained", author: "Data Dojo", description: "Ranking and running totals with OVER().", duration_s: 1260 },
+  "https://www.youtube.com/watch?v=sqlwindow01": {
+    title: "SQL Window Functions Explained",
+    author: "Data Dojo",
+    description: "Ranking and running totals with OVER().",
+    duration_s: 1260,
+  },
   "https://blog.example.org/feedback": { title: "Giving Feedback That Lands", author: "Kim Scott", description: "Radical candor in practice." },
 };
 
@@ -100,7 +105,14 @@ describe("POST /api/contentuser/save", () => {
 
   it("refuses bad input without writing anything", async () => {
     const before = (await member.get("/api/contentuser/search?contenType=all&page_size=100")).body.count;
-    for (const body of [{}, { url: "javascript:alert(1)" }, { url: "ftp://x.test/file" }, { url: "https://x.test", content_type: "movie" }, { url: "https://x.test", duration_s: -5 }, { url: "https://x.test", extra: 1 }]) {
+    for (const body of [
+      {},
+      { url: "javascript:alert(1)" },
+      { url: "ftp://x.test/file" },
+      { url: "https://x.test", content_type: "movie" },
+      { url: "https://x.test", duration_s: -5 },
+      { url: "https://x.test", extra: 1 },
+    ]) {
       const res = await save(member, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
@@ -122,7 +134,8 @@ describe("POST /api/contentuser/preview", () => {
 
 describe("GET /api/contentuser/search (spec §7)", () => {
   it("pages 8 by default with count, results and links", async () => {
-    for (let i = 0; i < 9; i++) await save(teamleader, { url: `https://docs.example.com/kubernetes-part-${i}`, title: `Kubernetes fundamentals part ${i}`, fetch_metadata: false });
+    for (let i = 0; i < 9; i++)
+      await save(teamleader, { url: `https://docs.example.com/kubernetes-part-${i}`, title: `Kubernetes fundamentals part ${i}`, fetch_metadata: false });
     const p1 = await teamleader.get("/api/contentuser/search?contenType=article");
     expect(p1.body.count).toBe(9);
     expect(p1.body.results).toHaveLength(8);
@@ -207,7 +220,10 @@ describe("PATCH /api/contentuser/{id} and DELETE /api/contentuser/delete", () =>
     const place = del.body.folder_relations[0];
     expect((await member.post("/api/user/folder_relation/create_content/", { ...place, id_primary: back.body.id_primary })).status).toBe(201);
     const list = await member.get(`/api/user/folder_relation/?id_folder__id=${folder.id}&id_section=${section.id}`);
-    expect(list.body.results.map((r: { priority: number; content: { title: string } }) => [r.priority, r.content.title])).toEqual([[1, "Stays"], [2, "Delete me"]]);
+    expect(list.body.results.map((r: { priority: number; content: { title: string } }) => [r.priority, r.content.title])).toEqual([
+      [1, "Stays"],
+      [2, "Delete me"],
+    ]);
     await member.delete(`/api/contentuser/delete/?id_primary=${back.body.id_primary}`);
     expect((await member.get("/api/contentuser/search?contenType=all&search=delete")).body.count).toBe(0);
     expect((await member.delete(`/api/contentuser/delete/?id_primary=${item.body.id_primary}`)).status).toBe(404);

@@ -47,13 +47,9 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
       },
     },
     async (req, reply) => {
-      const row = await service.moveCourse(
-        req.actor,
-        req.body.id_course,
-        [null, "wishlist", "running", "finalized"],
-        status(req.body.completed),
-        { create: true },
-      );
+      const row = await service.moveCourse(req.actor, req.body.id_course, [null, "wishlist", "running", "finalized"], status(req.body.completed), {
+        create: true,
+      });
       return reply.status(201).send(presentContent(row));
     },
   );
@@ -70,8 +66,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
         response: { 200: ContentItem, ...errors },
       },
     },
-    async (req) =>
-      presentContent(await service.moveCourse(req.actor, req.query.id_course, ["running", "finalized"], status(req.body.completed))),
+    async (req) => presentContent(await service.moveCourse(req.actor, req.query.id_course, ["running", "finalized"], status(req.body.completed))),
   );
 
   app.delete(

@@ -40,7 +40,8 @@ export function createFoldersRepo(db: Db) {
       .where(inList(folderId, sectionId))
       .orderBy(asc(folderRelations.priority), asc(folderRelations.id));
 
-  const saveRelations = (tx: Tx, changes: { id: number; position: number }[]) => saveOrder(tx, folderRelations, folderRelations.id, folderRelations.priority, changes);
+  const saveRelations = (tx: Tx, changes: { id: number; position: number }[]) =>
+    saveOrder(tx, folderRelations, folderRelations.id, folderRelations.priority, changes);
 
   /** spec §4 Folder items: duplicated, zero or negative priorities are renumbered 1..n in order. */
   async function repair(tx: Tx, folderId: number, sectionId: ListScope) {
@@ -75,7 +76,10 @@ export function createFoldersRepo(db: Db) {
     },
 
     async deleteFolder(accountId: number, id: number) {
-      const rows = await db.delete(folders).where(and(eq(folders.id, id), eq(folders.accountId, accountId))).returning({ id: folders.id });
+      const rows = await db
+        .delete(folders)
+        .where(and(eq(folders.id, id), eq(folders.accountId, accountId)))
+        .returning({ id: folders.id });
       if (!rows.length) throw notFound("Folder");
     },
 
@@ -89,7 +93,11 @@ export function createFoldersRepo(db: Db) {
     async createSection(accountId: number, folderId: number, name: string) {
       return db.transaction(async (tx) => {
         await lockFolder(tx, accountId, folderId);
-        const sections = await tx.select({ id: folderSections.id, position: folderSections.position }).from(folderSections).where(eq(folderSections.folderId, folderId)).orderBy(asc(folderSections.position), asc(folderSections.id));
+        const sections = await tx
+          .select({ id: folderSections.id, position: folderSections.position })
+          .from(folderSections)
+          .where(eq(folderSections.folderId, folderId))
+          .orderBy(asc(folderSections.position), asc(folderSections.id));
         const { ordered } = arrange(sections, { id: 0, position: 0 });
         const [row] = await tx.insert(folderSections).values({ folderId, name, position: ordered.length }).returning();
         return row!;
@@ -124,8 +132,7 @@ export function createFoldersRepo(db: Db) {
     async listRelations(accountId: number, folderId: number, scope: ListScope | "all", limit: number, offset: number) {
       return db.transaction(async (tx) => {
         await lockFolder(tx, accountId, folderId);
-        const where =
-          scope === "all" ? eq(folderRelations.folderId, folderId) : (await checkSection(tx, folderId, scope), inList(folderId, scope));
+        const where = scope === "all" ? eq(folderRelations.folderId, folderId) : (await checkSection(tx, folderId, scope), inList(folderId, scope));
         if (scope === "all") {
           const sections = await tx.select({ id: folderSections.id }).from(folderSections).where(eq(folderSections.folderId, folderId));
           for (const s of [null, ...sections.map((x) => x.id)]) await repair(tx, folderId, s);
@@ -167,8 +174,14 @@ export function createFoldersRepo(db: Db) {
           .where(and(eq(folderRelations.folderId, folderId), eq(folderRelations.userContentId, userContentId)));
         if (dup) throw conflict("already_in_folder", "This item is already in the folder", { id: dup.id });
         const { ordered, changes } = arrange(await listOf(tx, folderId, sectionId), { id: 0, position: 0 }, priority);
-        await saveRelations(tx, changes.filter((c) => c.id !== 0));
-        const [row] = await tx.insert(folderRelations).values({ folderId, sectionId, userContentId, priority: ordered.findIndex((x) => x.id === 0) + 1 }).returning();
+        await saveRelations(
+          tx,
+          changes.filter((c) => c.id !== 0),
+        );
+        const [row] = await tx
+          .insert(folderRelations)
+          .values({ folderId, sectionId, userContentId, priority: ordered.findIndex((x) => x.id === 0) + 1 })
+          .returning();
         return row!;
       });
     },

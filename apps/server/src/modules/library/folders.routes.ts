@@ -50,7 +50,10 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
   );
   app.delete(
     "/api/user/folder/:id",
-    { config: access, schema: { tags: ["folders"], summary: "Delete a folder (its items stay in my library)", params: IdParam, response: { 204: z.null(), ...errors } } },
+    {
+      config: access,
+      schema: { tags: ["folders"], summary: "Delete a folder (its items stay in my library)", params: IdParam, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       await folders.deleteFolder(req.actor.accountId, req.params.id);
       return reply.status(204).send(null);
@@ -68,8 +71,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       config: access,
       schema: { tags: ["folders"], summary: "Add a section", params: IdParam, body: FolderNameRequest, response: { 201: FolderSection, ...errors } },
     },
-    async (req, reply) =>
-      reply.status(201).send(presentSection(await folders.createSection(req.actor.accountId, req.params.id, req.body.name))),
+    async (req, reply) => reply.status(201).send(presentSection(await folders.createSection(req.actor.accountId, req.params.id, req.body.name))),
   );
   app.patch(
     "/api/user/folder/:id/section/:sectionId",
@@ -77,8 +79,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       config: access,
       schema: { tags: ["folders"], summary: "Rename a section", params: SectionParams, body: FolderNameRequest, response: { 200: FolderSection, ...errors } },
     },
-    async (req) =>
-      presentSection(await folders.renameSection(req.actor.accountId, req.params.id, req.params.sectionId, req.body.name)),
+    async (req) => presentSection(await folders.renameSection(req.actor.accountId, req.params.id, req.params.sectionId, req.body.name)),
   );
   app.delete(
     "/api/user/folder/:id/section/:sectionId",
@@ -109,7 +110,12 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       const scope = q.id_section ?? (q.without_section ? null : "all");
       const p = pageParams(q, q.page_size);
       const { rows, count } = await folders.listRelations(actor.accountId, q.id_folder__id, scope, p.limit, p.offset);
-      return toPage(req, p, count, rows.map((r) => presentRelation(r.relation, r.content)));
+      return toPage(
+        req,
+        p,
+        count,
+        rows.map((r) => presentRelation(r.relation, r.content)),
+      );
     },
   );
 

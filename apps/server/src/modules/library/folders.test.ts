@@ -19,9 +19,17 @@ const folderWith = async (...titles: string[]) => {
   const member: Client = me.client;
   const folder: number = (await member.post("/api/user/folder/", { name: "Data skills" })).body.id;
   const add = (title: string, extra: object = {}) =>
-    member.post("/api/user/folder_relation/create_content/", { id_folder: folder, url: `https://example.com/${encodeURIComponent(title)}`, title, fetch_metadata: undefined, ...extra });
+    member.post("/api/user/folder_relation/create_content/", {
+      id_folder: folder,
+      url: `https://example.com/${encodeURIComponent(title)}`,
+      title,
+      fetch_metadata: undefined,
+      ...extra,
+    });
   const order = async (query = "without_section=true") =>
-    (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&${query}`)).body.results.map((r: { content: { title: string }; priority: number }) => `${r.priority}:${r.content.title}`);
+    (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&${query}`)).body.results.map(
+      (r: { content: { title: string }; priority: number }) => `${r.priority}:${r.content.title}`,
+    );
   for (const title of titles) expect((await add(title)).status).toBe(201);
   return { member, teamleader: other.client, folder, add, order };
 };
@@ -67,9 +75,14 @@ describe("folder relations (spec §3, §4)", () => {
     const { member, folder, order } = await folderWith("A", "B", "C", "D");
     const rows = await t.database.db.select().from(folderRelations).where(eq(folderRelations.folderId, folder));
     const byTitle = new Map<string, number>();
-    for (const r of (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&without_section=true`)).body.results) byTitle.set(r.content.title, r.id);
+    for (const r of (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&without_section=true`)).body.results)
+      byTitle.set(r.content.title, r.id);
     expect(rows).toHaveLength(4);
-    const set = (title: string, priority: number) => t.database.db.update(folderRelations).set({ priority }).where(eq(folderRelations.id, byTitle.get(title)!));
+    const set = (title: string, priority: number) =>
+      t.database.db
+        .update(folderRelations)
+        .set({ priority })
+        .where(eq(folderRelations.id, byTitle.get(title)!));
     await set("A", 0);
     await set("B", -3);
     await set("C", 2);
@@ -82,7 +95,9 @@ describe("folder relations (spec §3, §4)", () => {
     const section = (await member.post(`/api/user/folder/${folder}/section/`, { name: "Week 1" })).body;
     expect(section).toMatchObject({ name: "Week 1", position: 1 });
     await add("E", { id_section: section.id });
-    const a = (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&without_section=true`)).body.results.find((r: { content: { title: string } }) => r.content.title === "A");
+    const a = (await member.get(`/api/user/folder_relation/?id_folder__id=${folder}&without_section=true`)).body.results.find(
+      (r: { content: { title: string } }) => r.content.title === "A",
+    );
     const moved = await member.patch(`/api/user/folder_relation/${a.id}/`, { id_section: section.id });
     expect(moved.body).toMatchObject({ id_section: section.id, priority: 2 });
     expect(await order()).toEqual(["1:B", "2:C", "3:D"]);

@@ -75,7 +75,14 @@ export function createImageDiskCache(dir: string, opts: ImageDiskCacheOptions = 
     const oldBefore = Date.now() - LEFTOVER_AGE_MS;
     for (const sub of folders.filter((f) => /^[0-9a-f]{2}$/.test(f))) {
       const names = await readdir(path.join(dir, sub)).catch(() => [] as string[]);
-      const stats = await Promise.all(names.map((name) => stat(path.join(dir, sub, name)).then((s) => ({ name, s }), () => null)));
+      const stats = await Promise.all(
+        names.map((name) =>
+          stat(path.join(dir, sub, name)).then(
+            (s) => ({ name, s }),
+            () => null,
+          ),
+        ),
+      );
       const entries = new Map<string, { img?: number; meta?: number; usedAt: number; modified: number }>();
       for (const x of stats) {
         if (!x) continue;

@@ -8,9 +8,7 @@ import { createImageDiskCache } from "./image-cache.ts";
 export type ImageVariant = "avif" | "webp" | "original";
 export type OutputFormat = "avif" | "webp" | "jpeg" | "png";
 
-export type RenderedImage =
-  | { kind: "image"; body: Buffer; contentType: string; etag: string }
-  | { kind: "not_modified"; etag: string };
+export type RenderedImage = { kind: "image"; body: Buffer; contentType: string; etag: string } | { kind: "not_modified"; etag: string };
 
 export interface RenderImageInput {
   imageUrl: string;
@@ -103,13 +101,11 @@ function fetchFailure(err: unknown): AppError {
   if (err.code === "invalid_url" || err.code === "blocked_address") {
     return new AppError("bad_request", 400, "This image address cannot be fetched", { reason: err.code });
   }
-  const message =
-    err.code === "http_error" ? `The image server answered ${err.status ?? "an error"}` : (FETCH_MESSAGES[err.code] ?? err.message);
+  const message = err.code === "http_error" ? `The image server answered ${err.status ?? "an error"}` : (FETCH_MESSAGES[err.code] ?? err.message);
   return new AppError("bad_request", 422, message, { reason: err.code });
 }
 
-const undecodable = (message = "The file is not an image we can read") =>
-  new AppError("bad_request", 422, message, { reason: "not_an_image" });
+const undecodable = (message = "The file is not an image we can read") => new AppError("bad_request", 422, message, { reason: "not_an_image" });
 
 async function transform(source: Buffer, width: number, variant: ImageVariant) {
   // limitInputPixels stops decompression bombs; the explicit check below also refuses 9000×10 strips.

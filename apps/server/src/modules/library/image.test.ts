@@ -14,10 +14,12 @@ import openapiPlugin from "../../plugins/openapi.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 
-const image = (body: Buffer, type: string): Handler => (_req, res) => {
-  res.writeHead(200, { "content-type": type });
-  res.end(body);
-};
+const image =
+  (body: Buffer, type: string): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { "content-type": type });
+    res.end(body);
+  };
 
 /** Our route and the errors plugin on a bare Fastify; `x-test-actor` stands in for a session. */
 async function buildImageApp(fetch: SafeFetch, cacheDir: string, cacheMaxBytes?: number) {
@@ -50,8 +52,7 @@ describe("GET /api/image", () => {
   const src = (p: string) => `imageUrl=${encodeURIComponent(server.url(p))}`;
 
   beforeAll(async () => {
-    const solid = (width: number, height: number, alpha = 1) =>
-      sharp({ create: { width, height, channels: 4, background: { r: 40, g: 120, b: 200, alpha } } });
+    const solid = (width: number, height: number, alpha = 1) => sharp({ create: { width, height, channels: 4, background: { r: 40, g: 120, b: 200, alpha } } });
     server = await startFixtureServer({
       "/photo.png": image(await solid(1000, 500).png().toBuffer(), "image/png"),
       "/photo.jpg": image(await solid(1200, 800).jpeg().toBuffer(), "image/jpeg"),

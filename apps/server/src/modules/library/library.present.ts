@@ -31,7 +31,10 @@ export const presentSection = (s: { id: number; folderId: number; name: string; 
   name: s.name,
   position: s.position,
 });
-export const presentRelation = (
-  r: { id: number; folderId: number; sectionId: number | null; priority: number },
-  content: UserContentRow,
-) => ({ id: r.id, id_folder: r.folderId, id_section: r.sectionId, priority: r.priority, content: presentContent(content) });
+export const presentRelation = (r: { id: number; folderId: number; sectionId: number | null; priority: number }, content: UserContentRow) => ({
+  id: r.id,
+  id_folder: r.folderId,
+  id_section: r.sectionId,
+  priority: r.priority,
+  content: presentContent(content),
+});

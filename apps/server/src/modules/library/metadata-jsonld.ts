@@ -128,8 +128,7 @@ export function readJsonLd(scripts: string[], base: string): JsonLdSummary {
     title: plainText(main.name, LIMITS.title) ?? plainText(main.headline, LIMITS.title),
     author: names(main.author, byId) ?? names(main.creator, byId),
     description: plainText(main.description, LIMITS.description),
-    image:
-      imageUrl(main.image, byId, base) ?? imageUrl(main.thumbnailUrl, byId, base) ?? imageUrl(main.thumbnail, byId, base),
+    image: imageUrl(main.image, byId, base) ?? imageUrl(main.thumbnailUrl, byId, base) ?? imageUrl(main.thumbnail, byId, base),
     duration_s: durationOf(main, byId),
     site_name: isObject(publisher) ? plainText(publisher.name, LIMITS.site_name) : undefined,
     content_type_hint: PRIMARY_TYPES[type],

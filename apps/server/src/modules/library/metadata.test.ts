@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FixtureServer,
-  fixture,
-  html,
-  redirect,
-  startFixtureServer,
-} from "../../../test/fixtures/fixture-server.ts";
+import { type FixtureServer, fixture, html, redirect, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
 import { createSafeFetch, type SafeFetch, safeFetch } from "../../lib/safe-fetch.ts";
 import { extractMetadata, fetchMetadata } from "./metadata.ts";
 import { parseDuration } from "./metadata-values.ts";
@@ -24,9 +18,7 @@ describe("parseDuration", () => {
     [125.4, 125],
   ] as const)("%s → %d seconds", (input, seconds) => expect(parseDuration(input)).toBe(seconds));
 
-  it.each(["", "P", "PT", "1 hour", "PT-5M", "P1H", "0", -3, null, {}])("%j → nothing", (input) =>
-    expect(parseDuration(input)).toBeUndefined(),
-  );
+  it.each(["", "P", "PT", "1 hour", "PT-5M", "P1H", "0", -3, null, {}])("%j → nothing", (input) => expect(parseDuration(input)).toBeUndefined());
 });
 
 describe("extractMetadata", () => {

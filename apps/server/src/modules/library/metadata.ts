@@ -20,9 +20,7 @@ export interface PageMetadata {
 }
 
 export type MetadataFailure = SafeFetchErrorCode | "not_html" | "unexpected_error";
-export type FetchMetadataResult =
-  | { ok: true; metadata: PageMetadata; finalUrl: string }
-  | { ok: false; reason: MetadataFailure; message: string };
+export type FetchMetadataResult = { ok: true; metadata: PageMetadata; finalUrl: string } | { ok: false; reason: MetadataFailure; message: string };
 
 export interface FetchMetadataOptions {
   fetch: SafeFetch;
@@ -102,8 +100,7 @@ function visit(el: Element, s: PageSignals) {
 
 const first = <T>(...values: (T | undefined)[]) => values.find((v) => v !== undefined);
 const OG_TYPES: Record<string, ContentType> = { video: "video", book: "book", article: "article" };
-const withoutEmpty = (m: PageMetadata) =>
-  Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)) as PageMetadata;
+const withoutEmpty = (m: PageMetadata) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)) as PageMetadata;
 
 /**
  * Metadata from Open Graph, Twitter cards, JSON-LD and plain HTML. Open Graph wins for what a

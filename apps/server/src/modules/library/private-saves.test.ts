@@ -66,18 +66,28 @@ describe("a colleague's private save", () => {
     // Globex has no learning history: its top content is what happens here.
     const [quiet, leader] = await Promise.all([addPerson(t, { company: "globex", role: "member" }), addPerson(t, { company: "globex", role: "ldleader" })]);
     for (let i = 1; i <= 25; i++) {
-      const course = (await quiet.client.post("/api/contentuser/save/", { url: `https://www.udemy.com/course/quiet-${i}/`, title: `Quiet course ${i}`, is_private: true, fetch_metadata: false })).body;
+      const course = (
+        await quiet.client.post("/api/contentuser/save/", {
+          url: `https://www.udemy.com/course/quiet-${i}/`,
+          title: `Quiet course ${i}`,
+          is_private: true,
+          fetch_metadata: false,
+        })
+      ).body;
       await quiet.client.post("/api/user/courses/", { id_course: course.id_content, completed: true });
     }
     const open = await t.as(DEMO.globex);
-    for (const title of ["Open one", "Open two"]) await open.post("/api/contentuser/save/", { url: `https://globex.example/${title.replace(" ", "-")}`, title, fetch_metadata: false });
+    for (const title of ["Open one", "Open two"])
+      await open.post("/api/contentuser/save/", { url: `https://globex.example/${title.replace(" ", "-")}`, title, fetch_metadata: false });
     const dashboard = await leader.client.get("/api/b2b/v1/insights/?scope=company&time=all");
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.top_content.map((r: { title: string }) => r.title).sort()).toEqual(["Open one", "Open two"]);
   });
 
   it("leaves copilot answers' links and drafts once the only public save turns private", async () => {
-    const shared = (await colleague.post("/api/contentuser/save/", { url: "https://acme.example/zeppelin", title: "Zeppelin airship navigation", fetch_metadata: false })).body;
+    const shared = (
+      await colleague.post("/api/contentuser/save/", { url: "https://acme.example/zeppelin", title: "Zeppelin airship navigation", fetch_metadata: false })
+    ).body;
     const conversation = (await member.post("/api/b2b/v1/copilot/conversations/", {})).body.id;
     const asked = await member.post(`/api/b2b/v1/copilot/conversations/${conversation}/messages/`, { content: "zeppelin airship navigation" });
     expect(asked.body.answer.items.map((i: { id_content: number }) => i.id_content)).toContain(shared.id_content);

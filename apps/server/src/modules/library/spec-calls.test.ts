@@ -24,7 +24,8 @@ beforeAll(async () => {
   await save(me, { url: "https://blog.example.org/notes", title: "An article", fetch_metadata: false });
   await save(me, { url: "https://www.indeed.com/viewjob?jk=0123456789abcdef", title: "A job", fetch_metadata: false });
   const courses = [];
-  for (const n of ["wished", "running", "finalized"]) courses.push((await save(me, { url: `https://www.coursera.org/learn/${n}`, title: `Course ${n}`, fetch_metadata: false })).body);
+  for (const n of ["wished", "running", "finalized"])
+    courses.push((await save(me, { url: `https://www.coursera.org/learn/${n}`, title: `Course ${n}`, fetch_metadata: false })).body);
   await me.post("/api/user/courses/", { id_course: courses[1].id_content, completed: false });
   await me.post("/api/user/courses/", { id_course: courses[2].id_content, completed: true });
 });
@@ -107,7 +108,13 @@ describe("PATCH /api/contentuser/{id}/", () => {
     expect(item).toMatchObject({ provider: null, content_type: "article" });
     const moved = await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.ted.com/talks/some_talk", duration_s: "900" });
     expect(moved.status, moved.text).toBe(200);
-    expect(moved.body).toMatchObject({ url: "https://www.ted.com/talks/some_talk", provider: "ted", content_type: "video", duration_s: 900, title: "Talk notes" });
+    expect(moved.body).toMatchObject({
+      url: "https://www.ted.com/talks/some_talk",
+      provider: "ted",
+      content_type: "video",
+      duration_s: 900,
+      title: "Talk notes",
+    });
     // A content type given with it wins, as on save.
     const typed = await me.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.coursera.org/learn/talks", content_type: "article" });
     expect(typed.body).toMatchObject({ provider: "coursera", content_type: "article" });

@@ -45,13 +45,19 @@ export function createCollectionsRepo(db: Db) {
     ownerName: authUsers.name,
     itemsCount: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id})`,
     durationS: sql<number>`(select coalesce(sum(${ct.durationS}), 0)::int from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
-    types: sql<string[]>`(select coalesce(array_agg(distinct ${ct.contentType}), '{}') from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
+    types: sql<
+      string[]
+    >`(select coalesce(array_agg(distinct ${ct.contentType}), '{}') from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id})`,
     following: followedBy(viewerId),
     done: sql<number>`(select count(*)::int from ${CI} where ${ci.collectionId} = ${collections.id} and ${doneBy(viewerId, ci.contentId)})`,
     hasDraft: sql<boolean>`(${collections.ownerId} = ${viewerId} and exists (select 1 from ${D} where ${d.draftOf} = ${collections.id}))`,
   });
   const base = (viewerId: number) =>
-    db.select(summaryColumns(viewerId)).from(collections).innerJoin(accounts, eq(accounts.id, collections.ownerId)).innerJoin(authUsers, eq(authUsers.id, accounts.uid));
+    db
+      .select(summaryColumns(viewerId))
+      .from(collections)
+      .innerJoin(accounts, eq(accounts.id, collections.ownerId))
+      .innerJoin(authUsers, eq(authUsers.id, accounts.uid));
 
   return {
     async list(f: CollectionFilter) {
@@ -60,7 +66,10 @@ export function createCollectionsRepo(db: Db) {
       if (f.scope === "mine") conds.push(eq(collections.ownerId, f.viewerId));
       if (f.scope === "following") conds.push(followedBy(f.viewerId), eq(collections.status, "published"));
       if (f.skill) conds.push(sql`${collections.skills} @> array[${f.skill}]::text[]`);
-      if (f.type) conds.push(sql`exists (select 1 from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id} and ${ct.contentType} = ${f.type})`);
+      if (f.type)
+        conds.push(
+          sql`exists (select 1 from ${CI} join ${CT} on ${ct.id} = ${ci.contentId} where ${ci.collectionId} = ${collections.id} and ${ct.contentType} = ${f.type})`,
+        );
       if (f.search) {
         const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         conds.push(or(ilike(collections.title, like), ilike(collections.description, like))!);
@@ -80,17 +89,29 @@ export function createCollectionsRepo(db: Db) {
 
     /** Drafts are reached through their collection only (drafts.repo.ts). */
     async get(companyId: number, id: number) {
-      const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.companyId, companyId), isNull(collections.draftOf)));
+      const [row] = await db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.id, id), eq(collections.companyId, companyId), isNull(collections.draftOf)));
       return row;
     },
 
     async sections(collectionId: number) {
-      return db.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
+      return db
+        .select()
+        .from(collectionSections)
+        .where(eq(collectionSections.collectionId, collectionId))
+        .orderBy(asc(collectionSections.position), asc(collectionSections.id));
     },
 
     async items(collectionId: number, viewerId: number) {
       return db
-        .select({ item: collectionItems, content: contentItems, done: sql<boolean>`${doneBy(viewerId, collectionItems.contentId)}`, idPrimary: userContents.id })
+        .select({
+          item: collectionItems,
+          content: contentItems,
+          done: sql<boolean>`${doneBy(viewerId, collectionItems.contentId)}`,
+          idPrimary: userContents.id,
+        })
         .from(collectionItems)
         .innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId))
         .leftJoin(userContents, and(eq(userContents.contentId, collectionItems.contentId), eq(userContents.accountId, viewerId)))
@@ -108,7 +129,11 @@ export function createCollectionsRepo(db: Db) {
     },
 
     async update(id: number, patch: Partial<typeof collections.$inferInsert>) {
-      const [row] = await db.update(collections).set({ ...patch, updatedAt: new Date() }).where(eq(collections.id, id)).returning();
+      const [row] = await db
+        .update(collections)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(collections.id, id))
+        .returning();
       return row!;
     },
 
@@ -133,7 +158,11 @@ export function createCollectionsRepo(db: Db) {
         if (!moved) throw notFound("Section");
         if (patch.title !== undefined) await tx.update(collectionSections).set({ title: patch.title }).where(eq(collectionSections.id, sectionId));
         if (patch.position !== undefined) {
-          const { changes } = arrange(list.filter((s) => s.id !== sectionId), moved, patch.position);
+          const { changes } = arrange(
+            list.filter((s) => s.id !== sectionId),
+            moved,
+            patch.position,
+          );
           await saveOrder(tx, collectionSections, collectionSections.id, collectionSections.position, changes);
         }
         const [row] = await tx.select().from(collectionSections).where(eq(collectionSections.id, sectionId));
@@ -145,7 +174,10 @@ export function createCollectionsRepo(db: Db) {
     async removeSection(collectionId: number, sectionId: number) {
       await db.transaction(async (tx) => {
         await lock(tx, collectionId);
-        const [s] = await tx.select().from(collectionSections).where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
+        const [s] = await tx
+          .select()
+          .from(collectionSections)
+          .where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
         if (!s) throw notFound("Section");
         const moving = [...(await itemsOf(tx, collectionId, null)), ...(await itemsOf(tx, collectionId, sectionId))];
         await tx.update(collectionItems).set({ sectionId: null }).where(eq(collectionItems.sectionId, sectionId));
@@ -158,15 +190,30 @@ export function createCollectionsRepo(db: Db) {
     async placeItem(collectionId: number, input: { itemId?: number; contentId?: number; sectionId: number | null | undefined; position?: number }) {
       return db.transaction(async (tx) => {
         await lock(tx, collectionId);
-        let item = input.itemId !== undefined ? (await tx.select().from(collectionItems).where(and(eq(collectionItems.id, input.itemId), eq(collectionItems.collectionId, collectionId))))[0] : undefined;
+        let item =
+          input.itemId !== undefined
+            ? (
+                await tx
+                  .select()
+                  .from(collectionItems)
+                  .where(and(eq(collectionItems.id, input.itemId), eq(collectionItems.collectionId, collectionId)))
+              )[0]
+            : undefined;
         if (input.itemId !== undefined && !item) throw notFound("Item");
         const sectionId = input.sectionId === undefined ? (item?.sectionId ?? null) : input.sectionId;
         if (sectionId !== null) {
-          const [s] = await tx.select().from(collectionSections).where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
+          const [s] = await tx
+            .select()
+            .from(collectionSections)
+            .where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
           if (!s) throw notFound("Section");
         }
         if (!item) {
-          const [created] = await tx.insert(collectionItems).values({ collectionId, contentId: input.contentId!, sectionId, position: 0 }).onConflictDoNothing().returning();
+          const [created] = await tx
+            .insert(collectionItems)
+            .values({ collectionId, contentId: input.contentId!, sectionId, position: 0 })
+            .onConflictDoNothing()
+            .returning();
           if (!created) return null;
           item = created;
         }
@@ -187,14 +234,21 @@ export function createCollectionsRepo(db: Db) {
     async removeItem(collectionId: number, itemId: number) {
       await db.transaction(async (tx) => {
         await lock(tx, collectionId);
-        const [removed] = await tx.delete(collectionItems).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId))).returning();
+        const [removed] = await tx
+          .delete(collectionItems)
+          .where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)))
+          .returning();
         if (!removed) throw notFound("Item");
         await saveItems(tx, arrange(await itemsOf(tx, collectionId, removed.sectionId), null).changes);
       });
     },
 
     async item(collectionId: number, itemId: number) {
-      const [row] = await db.select({ item: collectionItems, content: contentItems }).from(collectionItems).innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId)).where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)));
+      const [row] = await db
+        .select({ item: collectionItems, content: contentItems })
+        .from(collectionItems)
+        .innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId))
+        .where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)));
       return row;
     },
 
@@ -219,7 +273,10 @@ export function createCollectionsRepo(db: Db) {
     /** These collections of the company, whatever their status (callers check what the actor may read). */
     async inCompany(companyId: number, ids: number[]) {
       if (!ids.length) return [];
-      return db.select().from(collections).where(and(eq(collections.companyId, companyId), inArray(collections.id, ids)));
+      return db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.companyId, companyId), inArray(collections.id, ids)));
     },
   };
 }
@@ -230,12 +287,19 @@ const itemsOf = (tx: Tx, collectionId: number, sectionId: number | null) =>
   tx
     .select({ id: collectionItems.id, position: collectionItems.position })
     .from(collectionItems)
-    .where(and(eq(collectionItems.collectionId, collectionId), sectionId === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, sectionId)))
+    .where(
+      and(eq(collectionItems.collectionId, collectionId), sectionId === null ? isNull(collectionItems.sectionId) : eq(collectionItems.sectionId, sectionId)),
+    )
     .orderBy(asc(collectionItems.position), asc(collectionItems.id));
-const saveItems = (tx: Tx, changes: { id: number; position: number }[]) => saveOrder(tx, collectionItems, collectionItems.id, collectionItems.position, changes);
+const saveItems = (tx: Tx, changes: { id: number; position: number }[]) =>
+  saveOrder(tx, collectionItems, collectionItems.id, collectionItems.position, changes);
 
 const sectionsOf = (tx: Tx, collectionId: number) =>
-  tx.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
+  tx
+    .select()
+    .from(collectionSections)
+    .where(eq(collectionSections.collectionId, collectionId))
+    .orderBy(asc(collectionSections.position), asc(collectionSections.id));
 
 /** Serialises changes to one collection's order. */
 async function lock(tx: Tx, collectionId: number) {

@@ -30,7 +30,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** Collections (learning paths once published), their sections and items, following and progress. */
-export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; drafts: DraftsRepo; content: ContentService }> = async (app, { repo, drafts, content }) => {
+export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; drafts: DraftsRepo; content: ContentService }> = async (
+  app,
+  { repo, drafts, content },
+) => {
   /** Outsiders and people who may not read it get 404: they never learn it exists. */
   /** The caller of a handler: its actor and company, guaranteed by the route's access. */
   type Caller = { actor: Actor; companyId: number };
@@ -54,39 +57,79 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     const c = await editable(req, id);
     const draft = c.status === "published" ? await drafts.open(c) : null;
     const map = <T extends number | null | undefined>(ids: Map<number, number> | undefined, x: T): T => (typeof x === "number" ? ((ids?.get(x) ?? x) as T) : x);
-    return { id: draft?.id ?? c.id, section: <T extends number | null | undefined>(x: T) => map(draft?.sectionIds, x), item: (x: number) => map(draft?.itemIds, x) };
+    return {
+      id: draft?.id ?? c.id,
+      section: <T extends number | null | undefined>(x: T) => map(draft?.sectionIds, x),
+      item: (x: number) => map(draft?.itemIds, x),
+    };
   }
   /** The owner sees their draft unless they ask for the live version; the L&D leader may ask for it; everyone else sees the live one. */
   async function detail(actor: Actor, id: number, version?: "live" | "draft") {
-    const [s, draftState, sections, items] = await Promise.all([repo.summary(actor.accountId, id), drafts.state(id), repo.sections(id), repo.items(id, actor.accountId)]);
+    const [s, draftState, sections, items] = await Promise.all([
+      repo.summary(actor.accountId, id),
+      drafts.state(id),
+      repo.sections(id),
+      repo.items(id, actor.accountId),
+    ]);
     const live = s!;
     const draft = draftState && networkPolicy.readDraft(actor, live.c) ? draftState : null;
     const showDraft = draft !== null && (version === "draft" || (version === undefined && networkPolicy.editCollection(actor, live.c)));
     if (version === "draft" && !showDraft) throw notFound("Draft");
     if (!showDraft) return presentDetail(actor, live, { version: "live", summary: live, sections, items }, draft);
-    const [ds, dSections, dItems] = await Promise.all([repo.summary(actor.accountId, draft.id), repo.sections(draft.id), repo.items(draft.id, actor.accountId)]);
+    const [ds, dSections, dItems] = await Promise.all([
+      repo.summary(actor.accountId, draft.id),
+      repo.sections(draft.id),
+      repo.items(draft.id, actor.accountId),
+    ]);
     return presentDetail(actor, live, { version: "draft", summary: ds!, sections: dSections, items: dItems }, draft);
   }
 
   app.get(
     "/api/b2b/v1/collections",
-    { config: access, schema: { tags: ["network"], summary: "The company library, my collections, or the paths I follow", querystring: CollectionsQuery, response: { 200: Paginated(CollectionSummary), ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "The company library, my collections, or the paths I follow",
+        querystring: CollectionsQuery,
+        response: { 200: Paginated(CollectionSummary), ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const q = req.query;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await repo.list({ companyId: req.companyId, viewerId: actor.accountId, scope: q.scope, skill: q.skill, type: q.type, search: q.search, limit: p.limit, offset: p.offset });
+      const { rows, count } = await repo.list({
+        companyId: req.companyId,
+        viewerId: actor.accountId,
+        scope: q.scope,
+        skill: q.skill,
+        type: q.type,
+        search: q.search,
+        limit: p.limit,
+        offset: p.offset,
+      });
       return toPage(req, p, count, rows.map(presentSummary));
     },
   );
 
   app.post(
     "/api/b2b/v1/collections",
-    { config: access, schema: { tags: ["network"], summary: "Create a private collection", body: CreateCollectionRequest, response: { 201: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: { tags: ["network"], summary: "Create a private collection", body: CreateCollectionRequest, response: { 201: CollectionDetail, ...errors } },
+    },
     async (req, reply) => {
       const { actor } = req;
       const b = req.body;
-      const c = await repo.create({ companyId: req.companyId, ownerId: actor.accountId, title: b.title, description: b.description ?? null, coverUrl: b.cover_url ?? null, skills: [...new Set(b.skills)] });
+      const c = await repo.create({
+        companyId: req.companyId,
+        ownerId: actor.accountId,
+        title: b.title,
+        description: b.description ?? null,
+        coverUrl: b.cover_url ?? null,
+        skills: [...new Set(b.skills)],
+      });
       return reply.status(201).send(await detail(actor, c.id));
     },
   );
@@ -95,7 +138,13 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     "/api/b2b/v1/collections/:id",
     {
       config: access,
-      schema: { tags: ["network"], summary: "A collection with its sections, items, my progress and my abilities (its owner: their draft of it, if any)", params: IdParam, querystring: CollectionDetailQuery, response: { 200: CollectionDetail, ...errors } },
+      schema: {
+        tags: ["network"],
+        summary: "A collection with its sections, items, my progress and my abilities (its owner: their draft of it, if any)",
+        params: IdParam,
+        querystring: CollectionDetailQuery,
+        response: { 200: CollectionDetail, ...errors },
+      },
     },
     async (req) => {
       const { actor } = req;
@@ -106,12 +155,26 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.patch(
     "/api/b2b/v1/collections/:id",
-    { config: access, schema: { tags: ["network"], summary: "Edit my collection (a published one: its draft)", params: IdParam, body: UpdateCollectionRequest, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Edit my collection (a published one: its draft)",
+        params: IdParam,
+        body: UpdateCollectionRequest,
+        response: { 200: CollectionDetail, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
       const b = req.body;
-      await repo.update(target.id, { title: b.title, description: b.description, coverUrl: b.cover_url, skills: b.skills ? [...new Set(b.skills)] : undefined });
+      await repo.update(target.id, {
+        title: b.title,
+        description: b.description,
+        coverUrl: b.cover_url,
+        skills: b.skills ? [...new Set(b.skills)] : undefined,
+      });
       return detail(actor, req.params.id);
     },
   );
@@ -128,7 +191,10 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.post(
     "/api/b2b/v1/collections/:id/sections",
-    { config: access, schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: { tags: ["network"], summary: "Add a section", params: IdParam, body: SectionRequest, response: { 201: CollectionDetail, ...errors } },
+    },
     async (req, reply) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
@@ -140,7 +206,16 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.patch(
     "/api/b2b/v1/collections/:id/sections/:sectionId",
-    { config: access, schema: { tags: ["network"], summary: "Rename or move a section", params: SectionParams, body: SectionRequest.partial(), response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Rename or move a section",
+        params: SectionParams,
+        body: SectionRequest.partial(),
+        response: { 200: CollectionDetail, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
@@ -151,7 +226,10 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.delete(
     "/api/b2b/v1/collections/:id/sections/:sectionId",
-    { config: access, schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: { tags: ["network"], summary: "Delete a section (its items stay)", params: SectionParams, response: { 200: CollectionDetail, ...errors } },
+    },
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
@@ -162,7 +240,16 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.post(
     "/api/b2b/v1/collections/:id/items",
-    { config: access, schema: { tags: ["network"], summary: "Add a catalog item or a new link", params: IdParam, body: AddItemRequest, response: { 201: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Add a catalog item or a new link",
+        params: IdParam,
+        body: AddItemRequest,
+        response: { 201: CollectionDetail, ...errors },
+      },
+    },
     async (req, reply) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
@@ -181,7 +268,16 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.patch(
     "/api/b2b/v1/collections/:id/items/:itemId",
-    { config: access, schema: { tags: ["network"], summary: "Move an item to a section and/or position", params: ItemParams, body: MoveItemRequest, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Move an item to a section and/or position",
+        params: ItemParams,
+        body: MoveItemRequest,
+        response: { 200: CollectionDetail, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
@@ -203,7 +299,15 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.delete(
     "/api/b2b/v1/collections/:id/draft",
-    { config: access, schema: { tags: ["network"], summary: "Discard my draft of a published collection (withdrawing its review, if any)", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Discard my draft of a published collection (withdrawing its review, if any)",
+        params: IdParam,
+        response: { 200: CollectionDetail, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const c = await editable(req, req.params.id);
@@ -212,10 +316,21 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     },
   );
 
-  for (const [method, on] of [["post", true], ["delete", false]] as const) {
+  for (const [method, on] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
     app[method](
       "/api/b2b/v1/collections/:id/follow",
-      { config: access, schema: { tags: ["network"], summary: on ? "Follow a learning path" : "Stop following", params: IdParam, response: { 200: CollectionDetail, ...errors } } },
+      {
+        config: access,
+        schema: {
+          tags: ["network"],
+          summary: on ? "Follow a learning path" : "Stop following",
+          params: IdParam,
+          response: { 200: CollectionDetail, ...errors },
+        },
+      },
       async (req) => {
         const { actor } = req;
         const c = await load(req, req.params.id);
@@ -228,19 +343,49 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
 
   app.get(
     "/api/b2b/v1/collections/:id/progress",
-    { config: access, schema: { tags: ["network"], summary: "My progress on a collection", params: IdParam, response: { 200: z.object({ done: z.number().int(), total: z.number().int(), complete: z.boolean(), items: z.array(z.object({ item_id: z.number().int(), done: z.boolean() })) }), ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "My progress on a collection",
+        params: IdParam,
+        response: {
+          200: z.object({
+            done: z.number().int(),
+            total: z.number().int(),
+            complete: z.boolean(),
+            items: z.array(z.object({ item_id: z.number().int(), done: z.boolean() })),
+          }),
+          ...errors,
+        },
+      },
+    },
     async (req) => {
       const { actor } = req;
       await load(req, req.params.id);
       const items = await repo.items(req.params.id, actor.accountId);
       const done = items.filter((i) => i.done).length;
-      return { done, total: items.length, complete: items.length > 0 && done === items.length, items: items.map((i) => ({ item_id: i.item.id, done: i.done })) };
+      return {
+        done,
+        total: items.length,
+        complete: items.length > 0 && done === items.length,
+        items: items.map((i) => ({ item_id: i.item.id, done: i.done })),
+      };
     },
   );
 
   app.post(
     "/api/b2b/v1/collections/:id/progress",
-    { config: access, schema: { tags: ["network"], summary: "Mark an item done or not done (courses follow the course states)", params: IdParam, body: ItemProgressRequest, response: { 200: CollectionDetail, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ["network"],
+        summary: "Mark an item done or not done (courses follow the course states)",
+        params: IdParam,
+        body: ItemProgressRequest,
+        response: { 200: CollectionDetail, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const c = await load(req, req.params.id);
@@ -251,9 +396,17 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       await repo.markDone(actor.accountId, found.content.id, req.body.done, req.params.id);
       if (found.content.contentType === "course") {
         // spec §4: a done course is finalized in my library; undone, it is running again.
-        await content.moveCourse(actor, found.content.id, req.body.done ? [null, "wishlist", "running", "finalized"] : ["finalized"], req.body.done ? "finalized" : "running", { create: req.body.done }).catch((err) => {
-          if (req.body.done) throw err;
-        });
+        await content
+          .moveCourse(
+            actor,
+            found.content.id,
+            req.body.done ? [null, "wishlist", "running", "finalized"] : ["finalized"],
+            req.body.done ? "finalized" : "running",
+            { create: req.body.done },
+          )
+          .catch((err) => {
+            if (req.body.done) throw err;
+          });
       }
       return detail(actor, req.params.id);
     },

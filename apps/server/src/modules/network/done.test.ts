@@ -12,7 +12,10 @@ type Step = (learner: Client, c: { collectionId: number; itemId: number; content
 const save: Step = (l, c) => l.post("/api/contentuser/save/", { url: c.url, title: "Saved", fetch_metadata: false });
 const markDone: Step = (l, c) => l.post(`/api/b2b/v1/collections/${c.collectionId}/progress/`, { item_id: c.itemId, done: true });
 const unmark: Step = (l, c) => l.post(`/api/b2b/v1/collections/${c.collectionId}/progress/`, { item_id: c.itemId, done: false });
-const course = (completed: boolean): Step => async (l, c) => l.post("/api/user/courses", { id_course: c.contentId, completed });
+const course =
+  (completed: boolean): Step =>
+  async (l, c) =>
+    l.post("/api/user/courses", { id_course: c.contentId, completed });
 
 const CASES: { name: string; url: string; steps: Step[]; done: boolean; wasDone?: boolean }[] = [
   { name: "an article nobody touched", url: "https://blog.example/untouched", steps: [], done: false },
@@ -23,7 +26,13 @@ const CASES: { name: string; url: string; steps: Step[]; done: boolean; wasDone?
   { name: "a course I am taking", url: "https://www.udemy.com/course/running-101/", steps: [save, course(false)], done: false },
   { name: "a course finalized in my library", url: "https://www.udemy.com/course/finalized-101/", steps: [save, course(true)], done: true },
   { name: "a course marked done in the path", url: "https://www.udemy.com/course/marked-101/", steps: [markDone], done: true },
-  { name: "a course marked done in the path, then undone", url: "https://www.udemy.com/course/undone-101/", steps: [markDone, unmark], done: false, wasDone: true },
+  {
+    name: "a course marked done in the path, then undone",
+    url: "https://www.udemy.com/course/undone-101/",
+    steps: [markDone, unmark],
+    done: false,
+    wasDone: true,
+  },
 ];
 
 let t: TestContext;
@@ -41,7 +50,12 @@ beforeAll(async () => {
     const item = (await ld.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: saved.id_content })).body;
     const asked = (await ld.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).body.id;
     expect((await ld.post(`/api/b2b/v1/publish-requests/${asked}/accept/`, {})).status).toBe(200);
-    const plan = await ld.post("/api/b2b/v1/plans/", { title: `Plan ${i}`, deadline: "2099-01-31", skills: { [`skill${i}`]: { collections: [collectionId] } }, selectedAccount: [learner.id] });
+    const plan = await ld.post("/api/b2b/v1/plans/", {
+      title: `Plan ${i}`,
+      deadline: "2099-01-31",
+      skills: { [`skill${i}`]: { collections: [collectionId] } },
+      selectedAccount: [learner.id],
+    });
     expect(plan.status, plan.text).toBe(201);
     made.push({ collectionId, itemId: item.id, contentId: saved.id_content, planId: plan.body.id, url: c.url });
   }
@@ -56,8 +70,14 @@ describe("an item counts as done the same everywhere (issue 24)", () => {
     const expected = c.done ? 1 : 0;
     const progress = (await learner.client.get(`/api/b2b/v1/collections/${m.collectionId}/progress/`)).body;
     const task = (await learner.client.get("/api/b2b/v1/my-tasks/?status=all")).body.results.find((r: { plan: { id: number } }) => r.plan.id === m.planId);
-    const [stored] = await t.database.db.select().from(insightPlanDone).where(and(eq(insightPlanDone.planId, m.planId), eq(insightPlanDone.accountId, learner.id)));
-    const completed = await t.database.db.select().from(learningEvents).where(and(eq(learningEvents.planId, m.planId), eq(learningEvents.accountId, learner.id), eq(learningEvents.kind, "plan_completed")));
+    const [stored] = await t.database.db
+      .select()
+      .from(insightPlanDone)
+      .where(and(eq(insightPlanDone.planId, m.planId), eq(insightPlanDone.accountId, learner.id)));
+    const completed = await t.database.db
+      .select()
+      .from(learningEvents)
+      .where(and(eq(learningEvents.planId, m.planId), eq(learningEvents.accountId, learner.id), eq(learningEvents.kind, "plan_completed")));
     expect({
       collection: progress.done,
       item: progress.items[0].done,
@@ -65,6 +85,13 @@ describe("an item counts as done the same everywhere (issue 24)", () => {
       planStatus: task?.status,
       insights: stored?.done ?? 0,
       insightsCompleted: completed.length,
-    }).toEqual({ collection: expected, item: c.done, plan: expected, planStatus: c.done ? "completed" : expect.not.stringMatching(/^completed$/), insights: expected, insightsCompleted: c.done || c.wasDone ? 1 : 0 });
+    }).toEqual({
+      collection: expected,
+      item: c.done,
+      plan: expected,
+      planStatus: c.done ? "completed" : expect.not.stringMatching(/^completed$/),
+      insights: expected,
+      insightsCompleted: c.done || c.wasDone ? 1 : 0,
+    });
   });
 });

@@ -23,7 +23,11 @@ const noChanges = () => new AppError("no_changes", 409, "There are no changes to
 async function snapshot(q: Q, collectionId: number): Promise<Revision> {
   // One after the other: inside a transaction they share one connection.
   const [c] = await q.select().from(collections).where(eq(collections.id, collectionId));
-  const sections = await q.select().from(collectionSections).where(eq(collectionSections.collectionId, collectionId)).orderBy(asc(collectionSections.position), asc(collectionSections.id));
+  const sections = await q
+    .select()
+    .from(collectionSections)
+    .where(eq(collectionSections.collectionId, collectionId))
+    .orderBy(asc(collectionSections.position), asc(collectionSections.id));
   const items = await q
     .select({ item: collectionItems, title: contentItems.title, contentType: contentItems.contentType })
     .from(collectionItems)
@@ -37,7 +41,14 @@ async function snapshot(q: Q, collectionId: number): Promise<Revision> {
     coverUrl: c.coverUrl,
     skills: c.skills,
     sections: sections.map((s) => ({ key: s.id, title: s.title, position: s.position })),
-    items: items.map(({ item, title, contentType }) => ({ key: item.id, contentId: item.contentId, sectionKey: item.sectionId, position: item.position, title, contentType })),
+    items: items.map(({ item, title, contentType }) => ({
+      key: item.id,
+      contentId: item.contentId,
+      sectionKey: item.sectionId,
+      position: item.position,
+      title,
+      contentType,
+    })),
   };
 }
 
@@ -46,7 +57,10 @@ async function snapshot(q: Q, collectionId: number): Promise<Revision> {
  * and item ids by their source keys. Content deleted from the catalog since is left out.
  */
 async function write(tx: Tx, collectionId: number, r: Revision) {
-  await tx.update(collections).set({ title: r.title, description: r.description, coverUrl: r.coverUrl, skills: r.skills, updatedAt: new Date() }).where(eq(collections.id, collectionId));
+  await tx
+    .update(collections)
+    .set({ title: r.title, description: r.description, coverUrl: r.coverUrl, skills: r.skills, updatedAt: new Date() })
+    .where(eq(collections.id, collectionId));
   await tx.delete(collectionItems).where(eq(collectionItems.collectionId, collectionId));
   await tx.delete(collectionSections).where(eq(collectionSections.collectionId, collectionId));
   const sectionIds = new Map<number, number>();
@@ -56,7 +70,9 @@ async function write(tx: Tx, collectionId: number, r: Revision) {
   }
   const itemIds = new Map<number, number>();
   const wanted = [...new Set(r.items.map((i) => i.contentId))];
-  const alive = new Set(wanted.length ? (await tx.select({ id: contentItems.id }).from(contentItems).where(inArray(contentItems.id, wanted))).map((x) => x.id) : []);
+  const alive = new Set(
+    wanted.length ? (await tx.select({ id: contentItems.id }).from(contentItems).where(inArray(contentItems.id, wanted))).map((x) => x.id) : [],
+  );
   const items = r.items.filter((i) => alive.has(i.contentId));
   // Each list (a section, or the unsectioned items) numbered 1..n again.
   const lists = new Map<number | null, typeof items>();
@@ -81,7 +97,10 @@ export function createDraftsRepo(db: Db) {
     if (!c) throw notFound("Collection");
   }
   const pendingOf = (q: Q, collectionId: number) =>
-    q.select({ id: publishRequests.id }).from(publishRequests).where(and(eq(publishRequests.collectionId, collectionId), eq(publishRequests.status, "pending")));
+    q
+      .select({ id: publishRequests.id })
+      .from(publishRequests)
+      .where(and(eq(publishRequests.collectionId, collectionId), eq(publishRequests.status, "pending")));
   const draftOf = async (q: Q, collectionId: number) => (await q.select().from(collections).where(eq(collections.draftOf, collectionId)))[0];
 
   return {
@@ -90,7 +109,13 @@ export function createDraftsRepo(db: Db) {
     /** The draft of a collection and its review: in review while its request is pending, rejected after its last one was. */
     async state(collectionId: number): Promise<DraftState | null> {
       const [row] = await db
-        .select({ id: collections.id, updatedAt: collections.updatedAt, requestId: publishRequests.id, status: publishRequests.status, reason: publishRequests.reason })
+        .select({
+          id: collections.id,
+          updatedAt: collections.updatedAt,
+          requestId: publishRequests.id,
+          status: publishRequests.status,
+          reason: publishRequests.reason,
+        })
         .from(collections)
         .leftJoin(publishRequests, eq(publishRequests.draftId, collections.id))
         .where(eq(collections.draftOf, collectionId))
@@ -98,7 +123,13 @@ export function createDraftsRepo(db: Db) {
         .limit(1);
       if (!row) return null;
       const state = row.status === "pending" ? "in_review" : row.status === "rejected" ? "rejected" : "editing";
-      return { id: row.id, state, reason: state === "rejected" ? row.reason : null, requestId: state === "editing" ? null : row.requestId, updatedAt: row.updatedAt };
+      return {
+        id: row.id,
+        state,
+        reason: state === "rejected" ? row.reason : null,
+        requestId: state === "editing" ? null : row.requestId,
+        updatedAt: row.updatedAt,
+      };
     },
 
     /**
@@ -112,7 +143,10 @@ export function createDraftsRepo(db: Db) {
         if ((await pendingOf(tx, c.id)).length) throw inReview();
         const existing = await draftOf(tx, c.id);
         if (existing) return { id: existing.id, sectionIds: new Map<number, number>(), itemIds: new Map<number, number>() };
-        const [draft] = await tx.insert(collections).values({ companyId: c.companyId, ownerId: c.ownerId, title: c.title, status: "private", draftOf: c.id }).returning();
+        const [draft] = await tx
+          .insert(collections)
+          .values({ companyId: c.companyId, ownerId: c.ownerId, title: c.title, status: "private", draftOf: c.id })
+          .returning();
         const ids = await write(tx, draft!.id, await snapshot(tx, c.id));
         return { id: draft!.id, ...ids };
       });

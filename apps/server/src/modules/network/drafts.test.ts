@@ -16,7 +16,12 @@ const contents = (d: Detail) => d.items.map((i) => i.content.id_content);
 const itemOf = (d: Detail, contentId: number) => d.items.find((i) => i.content.id_content === contentId)!.id;
 
 async function save(client: Client, slug: string, title: string) {
-  const res = await client.post("/api/contentuser/save/", { url: `https://learning.example/drafts/${slug}`, title, content_type: "article", fetch_metadata: false });
+  const res = await client.post("/api/contentuser/save/", {
+    url: `https://learning.example/drafts/${slug}`,
+    title,
+    content_type: "article",
+    fetch_metadata: false,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id_content as number;
 }
@@ -26,11 +31,17 @@ const view = async (client: Client, query = "") => {
   return res.body;
 };
 const discover = async (client: Client, word: string) => (await client.get(`/api/b2b/v1/discover/?kind=collection&search=${word}`)).body;
-const library = async (client: Client) => (await client.get("/api/b2b/v1/collections/?scope=library&page_size=100")).body.results.find((x: { id: number }) => x.id === pathId);
+const library = async (client: Client) =>
+  (await client.get("/api/b2b/v1/collections/?scope=library&page_size=100")).body.results.find((x: { id: number }) => x.id === pathId);
 
 beforeAll(async () => {
   t = await createTestContext();
-  [ld, owner, colleague, globex] = (await Promise.all([DEMO.ldleader, DEMO.member, DEMO.teamleader, DEMO.globex].map((e) => t.as(e)))) as [Client, Client, Client, Client];
+  [ld, owner, colleague, globex] = (await Promise.all([DEMO.ldleader, DEMO.member, DEMO.teamleader, DEMO.globex].map((e) => t.as(e)))) as [
+    Client,
+    Client,
+    Client,
+    Client,
+  ];
   a = await save(owner, "a", "Quaternion algebra primer");
   b = await save(owner, "b", "Gimbal lock explained");
   c = await save(owner, "c", "Octonion multiplication table");
@@ -71,9 +82,20 @@ describe("edits to a published collection", () => {
     ]);
 
     // The owner sees the draft, and can look at the published version.
-    expect(renamed.body).toMatchObject({ id: pathId, title: "Octonion deep dive", status: "published", version: "draft", draft: { state: "editing", reason: null } });
+    expect(renamed.body).toMatchObject({
+      id: pathId,
+      title: "Octonion deep dive",
+      status: "published",
+      version: "draft",
+      draft: { state: "editing", reason: null },
+    });
     const mine = await view(owner);
-    expect(mine).toMatchObject({ title: "Octonion deep dive", version: "draft", items_count: 2, abilities: { edit: true, submit_draft: true, discard_draft: true } });
+    expect(mine).toMatchObject({
+      title: "Octonion deep dive",
+      version: "draft",
+      items_count: 2,
+      abilities: { edit: true, submit_draft: true, discard_draft: true },
+    });
     expect(contents(mine)).toEqual([c, a]);
     const live = await view(owner, "?version=live");
     expect(live).toMatchObject({ title: "Quaternion basics", version: "live", draft: { state: "editing" } });
@@ -86,7 +108,12 @@ describe("edits to a published collection", () => {
 
     // Plans assign the published version: the colleague's task counts its two items, one done.
     const colleagueId = (await colleague.get("/api/me")).body.account.id;
-    const plan = await ld.post("/api/b2b/v1/plans/", { title: "Rotations", deadline: "2099-01-31", skills: { geometry: { collections: [pathId] } }, selectedAccount: [colleagueId] });
+    const plan = await ld.post("/api/b2b/v1/plans/", {
+      title: "Rotations",
+      deadline: "2099-01-31",
+      skills: { geometry: { collections: [pathId] } },
+      selectedAccount: [colleagueId],
+    });
     expect(plan.status, plan.text).toBe(201);
     expect(plan.body.skills.geometry.collections).toEqual([expect.objectContaining({ id: pathId, title: "Quaternion basics" })]);
     expect((await colleague.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ plan: { id: plan.body.id }, progress: { done: 1, total: 2 } });
@@ -117,7 +144,10 @@ describe("edits to a published collection", () => {
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId, message: "New name, one more item" });
     expect(asked.status, asked.text).toBe(201);
     expect(asked.body).toMatchObject({ kind: "edit", status: "pending", collection: { id: pathId, title: "Quaternion basics" } });
-    expect(await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId })).toMatchObject({ status: 409, body: { error: { code: "publish_request_open" } } });
+    expect(await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId })).toMatchObject({
+      status: 409,
+      body: { error: { code: "publish_request_open" } },
+    });
 
     const queue = (await ld.get("/api/b2b/v1/publish-requests/?scope=queue&status=pending")).body.results;
     const request = queue.find((r: { id: number }) => r.id === asked.body.id);
@@ -127,13 +157,20 @@ describe("edits to a published collection", () => {
       cover_url: null,
       skills: { added: [], removed: [] },
       sections: { added: [], removed: [] },
-      items: { added: [{ id_content: c, title: "Octonion multiplication table", content_type: "article" }], removed: [{ id_content: b, title: "Gimbal lock explained", content_type: "article" }] },
+      items: {
+        added: [{ id_content: c, title: "Octonion multiplication table", content_type: "article" }],
+        removed: [{ id_content: b, title: "Gimbal lock explained", content_type: "article" }],
+      },
       reordered: false,
     });
 
     // In review: the draft is frozen, and only the L&D leader decides.
     const waiting = await view(owner);
-    expect(waiting).toMatchObject({ version: "draft", draft: { state: "in_review", request_id: asked.body.id }, abilities: { submit_draft: false, discard_draft: true } });
+    expect(waiting).toMatchObject({
+      version: "draft",
+      draft: { state: "in_review", request_id: asked.body.id },
+      abilities: { submit_draft: false, discard_draft: true },
+    });
     const frozen = await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Too late" });
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.code).toBe("collection_in_review");
@@ -153,7 +190,7 @@ describe("edits to a published collection", () => {
     expect(theirs.sections.map((s: { title: string }) => s.title)).toEqual(["Week 1"]);
     expect(await library(colleague)).toMatchObject({ title: "Octonion deep dive", items_count: 2 });
     expect((await discover(colleague, "Octonion")).results.map((r: { collection: { id: number } }) => r.collection.id)).toEqual([pathId]);
-    expect((await view(owner))).toMatchObject({ title: "Octonion deep dive", version: "live", draft: null, has_draft: false });
+    expect(await view(owner)).toMatchObject({ title: "Octonion deep dive", version: "live", draft: null, has_draft: false });
     expect((await colleague.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ progress: { done: 1, total: 2 } });
   });
 

@@ -10,16 +10,40 @@ const collection = (status: "private" | "pending" | "published", ownerId = ACTOR
 const rules: [string, (a: A) => boolean, ActorKey[]][] = [
   ["decide publish requests", (a) => networkPolicy.decidePublish(a, null), ["ldleader", "otherCompanyLdleader"]],
   ["read a member's private collection", (a) => networkPolicy.readCollection(a, collection("private")), ["ldleader", "member"]],
-  ["read a published collection", (a) => networkPolicy.readCollection(a, collection("published")), ["admin", "hr", "ldleader", "teamleader", "teamleaderWithoutTeam", "member"]],
-  ["assign a plan to a member of team 7", (a) => networkPolicy.assignAccount(a, { companyId: COMPANY, teamId: TEAM, status: "active" }), ["ldleader", "teamleader"]],
+  [
+    "read a published collection",
+    (a) => networkPolicy.readCollection(a, collection("published")),
+    ["admin", "hr", "ldleader", "teamleader", "teamleaderWithoutTeam", "member"],
+  ],
+  [
+    "assign a plan to a member of team 7",
+    (a) => networkPolicy.assignAccount(a, { companyId: COMPANY, teamId: TEAM, status: "active" }),
+    ["ldleader", "teamleader"],
+  ],
   ["assign a plan to team 8", (a) => networkPolicy.assignTeam(a, { id: OTHER_TEAM, companyId: COMPANY }), ["ldleader"]],
   ["read the L&D leader's plan for team 7", (a) => networkPolicy.readPlan(a, plan(ACTORS.ldleader.accountId)), ["ldleader", "teamleader"]],
   ["read the L&D leader's plan for team 8", (a) => networkPolicy.readPlan(a, plan(ACTORS.ldleader.accountId, [OTHER_TEAM])), ["ldleader"]],
-  ["see every team's progress on the L&D leader's plan", (a) => networkPolicy.readAllProgress(a, plan(ACTORS.ldleader.accountId)), ["ldleader", "otherCompanyLdleader"]],
-  ["see every team's progress on the team leader's plan", (a) => networkPolicy.readAllProgress(a, plan(ACTORS.teamleader.accountId)), ["ldleader", "teamleader", "otherCompanyLdleader"]],
+  [
+    "see every team's progress on the L&D leader's plan",
+    (a) => networkPolicy.readAllProgress(a, plan(ACTORS.ldleader.accountId)),
+    ["ldleader", "otherCompanyLdleader"],
+  ],
+  [
+    "see every team's progress on the team leader's plan",
+    (a) => networkPolicy.readAllProgress(a, plan(ACTORS.teamleader.accountId)),
+    ["ldleader", "teamleader", "otherCompanyLdleader"],
+  ],
   ["list the company's plans", (a) => networkPolicy.planScope(a).all, ["ldleader", "otherCompanyLdleader"]],
-  ["account: assign plans", (a) => networkPolicy.accountAbilities(a).assign_plans, ["ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyLdleader", "otherCompanyTeamleader"]],
-  ["account: see plan progress", (a) => networkPolicy.accountAbilities(a).see_plan_progress, ["ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyLdleader", "otherCompanyTeamleader"]],
+  [
+    "account: assign plans",
+    (a) => networkPolicy.accountAbilities(a).assign_plans,
+    ["ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyLdleader", "otherCompanyTeamleader"],
+  ],
+  [
+    "account: see plan progress",
+    (a) => networkPolicy.accountAbilities(a).see_plan_progress,
+    ["ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyLdleader", "otherCompanyTeamleader"],
+  ],
   ["account: decide publish requests", (a) => networkPolicy.accountAbilities(a).decide_publish_requests, ["ldleader", "otherCompanyLdleader"]],
 ];
 

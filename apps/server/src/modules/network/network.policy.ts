@@ -17,7 +17,8 @@ export const networkPolicy = {
   planScope: (a: Actor) => ({ all: a.role === "ldleader", accountId: a.accountId, teamId: a.teamId }),
   /** Progress on a plan across teams: the L&D leader, and whoever created the plan; others see their own team's people. */
   readAllProgress: ((a, p) => a.role === "ldleader" || p.createdBy === a.accountId) as Rule<{ createdBy: number }>,
-  readCollection: ((a, c) => sameCompany(a, c.companyId) && (c.ownerId === a.accountId || c.status === "published" || a.role === "ldleader")) as Rule<CollectionRef>,
+  readCollection: ((a, c) =>
+    sameCompany(a, c.companyId) && (c.ownerId === a.accountId || c.status === "published" || a.role === "ldleader")) as Rule<CollectionRef>,
   /** Edits of a published collection go to its draft (issue 22); colleagues see the published version. */
   editCollection,
   /** The draft of a published collection: its owner, and the L&D leader who reviews it. */
@@ -40,7 +41,9 @@ export const networkPolicy = {
     id: number;
     companyId: number;
   }>,
-  readPlan: ((a, p) => sameCompany(a, p.companyId) && (a.role === "ldleader" || p.createdBy === a.accountId || (a.role === "teamleader" && a.teamId !== null && p.teamIds.includes(a.teamId)))) as Rule<{
+  readPlan: ((a, p) =>
+    sameCompany(a, p.companyId) &&
+    (a.role === "ldleader" || p.createdBy === a.accountId || (a.role === "teamleader" && a.teamId !== null && p.teamIds.includes(a.teamId)))) as Rule<{
     companyId: number;
     createdBy: number;
     teamIds: number[];

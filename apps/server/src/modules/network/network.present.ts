@@ -106,7 +106,12 @@ type Progress = { done: number; total: number; percent: number };
 
 /** A plan's assignee with their status and progress (plans.service.ts decides both). */
 export const presentPlanAssignee = (a: Assignee, s: { status: AssigneeStatus; overdue: boolean; progress: Progress; skills: Record<string, Progress> }) => ({
-  account: { id: a.accountId, display_name: a.name, email: a.email, team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null },
+  account: {
+    id: a.accountId,
+    display_name: a.name,
+    email: a.email,
+    team: a.teamId !== null && a.teamName !== null ? { id: a.teamId, name: a.teamName } : null,
+  },
   via_team: !a.direct,
   status: s.status,
   overdue: s.overdue,
@@ -118,7 +123,8 @@ export const presentPlanAssignee = (a: Assignee, s: { status: AssigneeStatus; ov
 export const presentPlanWith = (details: PlanDetails) => (p: PlanRow) => {
   // Skills are people's words (spec §3): a Map, so "constructor" or "__proto__" is a skill like any other.
   const skills = new Map<string, { id: number; title: string; slug: string }[]>();
-  for (const s of details.skills.filter((x) => x.planId === p.id)) skills.set(s.skill, [...(skills.get(s.skill) ?? []), { id: s.id, title: s.title, slug: collectionSlug(s.title) }]);
+  for (const s of details.skills.filter((x) => x.planId === p.id))
+    skills.set(s.skill, [...(skills.get(s.skill) ?? []), { id: s.id, title: s.title, slug: collectionSlug(s.title) }]);
   const creator = details.creators.find((c) => c.planId === p.id)!;
   return {
     id: p.id,

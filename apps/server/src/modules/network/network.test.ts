@@ -28,7 +28,10 @@ afterAll(() => t.close());
  * they rejected the plan.
  */
 async function story(stage: 0 | 1 | 2 | 3 | 4 | 5) {
-  const world = await createCompanyWithRoles(t, { teamName: "Engineering", names: { ldleader: "Leo Duarte", teamleader: "Tessa Lind", member: "Marco Bianchi" } });
+  const world = await createCompanyWithRoles(t, {
+    teamName: "Engineering",
+    names: { ldleader: "Leo Duarte", teamleader: "Tessa Lind", member: "Marco Bianchi" },
+  });
   [hr, ld, tl, member] = [world.hr.client, world.ldleader.client, world.teamleader.client, world.member.client];
   emails = { hr: world.hr.email, member: world.member.email, teamleader: world.teamleader.email };
   companyId = world.company.id;
@@ -46,7 +49,12 @@ async function story(stage: 0 | 1 | 2 | 3 | 4 | 5) {
   const asked = await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId });
   expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
   if (stage < 3) return;
-  const created = await tl.post("/api/b2b/v1/plans/", { title: "SQL sprint", deadline: "2099-01-31", skills: { SQL: { collections: [collectionId] } }, selectedTeam: [engineering] });
+  const created = await tl.post("/api/b2b/v1/plans/", {
+    title: "SQL sprint",
+    deadline: "2099-01-31",
+    skills: { SQL: { collections: [collectionId] } },
+    selectedTeam: [engineering],
+  });
   expect(created.status).toBe(201);
   planId = created.body.id;
   if (stage < 4) return;
@@ -79,14 +87,25 @@ describe("collections", () => {
     await story(0);
     const created = await member.post("/api/b2b/v1/collections/", { title: "SQL for Analysts: Week 1!", skills: ["SQL", "sql", "Data Analysis"] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ slug: "SQL-for-Analysts-Week-1-", status: "private", skills: ["sql", "data analysis"], abilities: { edit: true, request_publish: true, follow: false } });
+    expect(created.body).toMatchObject({
+      slug: "SQL-for-Analysts-Week-1-",
+      status: "private",
+      skills: ["sql", "data analysis"],
+      abilities: { edit: true, request_publish: true, follow: false },
+    });
     collectionId = created.body.id;
     const withSection = await member.post(`/api/b2b/v1/collections/${collectionId}/sections/`, { title: "Basics" });
     const sectionId = withSection.body.sections[0].id;
     await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId, section_id: sectionId });
     const two = await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: articleId, section_id: sectionId, position: 1 });
-    expect(two.body.items.map((i: { content: { id_content: number }; position: number }) => [i.content.id_content, i.position])).toEqual([[articleId, 1], [courseId, 2]]);
-    expect(await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).toMatchObject({ status: 409, body: { error: { code: "already_in_collection" } } });
+    expect(two.body.items.map((i: { content: { id_content: number }; position: number }) => [i.content.id_content, i.position])).toEqual([
+      [articleId, 1],
+      [courseId, 2],
+    ]);
+    expect(await member.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).toMatchObject({
+      status: 409,
+      body: { error: { code: "already_in_collection" } },
+    });
     expect(two.body).toMatchObject({ items_count: 2, progress: { done: 0, total: 2 } });
     // A field left out of an edit keeps its value.
     const renamed = await member.patch(`/api/b2b/v1/collections/${collectionId}/`, { title: "SQL for Analysts: Week 1!" });
@@ -97,7 +116,13 @@ describe("collections", () => {
     await story(1);
     expect((await tl.get(`/api/b2b/v1/collections/${collectionId}/`)).status).toBe(404);
     expect((await globex.get(`/api/b2b/v1/collections/${collectionId}/`)).status).toBe(404);
-    expect((await ld.get(`/api/b2b/v1/collections/${collectionId}/`)).body.abilities).toEqual({ edit: false, request_publish: false, follow: false, submit_draft: false, discard_draft: false });
+    expect((await ld.get(`/api/b2b/v1/collections/${collectionId}/`)).body.abilities).toEqual({
+      edit: false,
+      request_publish: false,
+      follow: false,
+      submit_draft: false,
+      discard_draft: false,
+    });
     expect((await ld.patch(`/api/b2b/v1/collections/${collectionId}/`, { title: "Hijack" })).status).toBe(403);
     expect((await tl.get("/api/b2b/v1/collections/?scope=library")).body.count).toBe(0);
     expect((await globex.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: courseId })).status).toBe(404);
@@ -110,7 +135,10 @@ describe("publish requests", () => {
     const asked = await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId, message: "Ready for the team" });
     expect(asked.status).toBe(201);
     expect(asked.body).toMatchObject({ status: "pending", collection: { id: collectionId, slug: "SQL-for-Analysts-Week-1-" } });
-    expect(await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).toMatchObject({ status: 409, body: { error: { code: "publish_request_open" } } });
+    expect(await member.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).toMatchObject({
+      status: 409,
+      body: { error: { code: "publish_request_open" } },
+    });
     expect((await tl.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId })).status).toBe(404);
     expect((await member.get("/api/b2b/v1/publish-requests/?scope=queue")).status).toBe(403);
     expect((await tl.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(403);
@@ -118,7 +146,10 @@ describe("publish requests", () => {
     expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, {})).status).toBe(400);
     const accepted = await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {});
     expect(accepted.body).toMatchObject({ status: "accepted", decided_by: { display_name: "Leo Duarte" } });
-    expect(await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, { reason: "late" })).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } });
+    expect(await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/reject/`, { reason: "late" })).toMatchObject({
+      status: 409,
+      body: { error: { code: "request_already_decided" } },
+    });
     const library = await tl.get("/api/b2b/v1/collections/?scope=library&skill=sql");
     expect(library.body.results.map((c: { id: number }) => c.id)).toEqual([collectionId]);
     expect((await tl.get("/api/b2b/v1/collections/?scope=library&type=podcast")).body.count).toBe(0);
@@ -142,7 +173,10 @@ describe("upskilling plans and my tasks", () => {
     const base = { title: "SQL sprint", deadline: "2099-01-31", skills: { SQL: { collections: [collectionId] } } };
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedAccount: [hrId] })).status).toBe(403);
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [engineering + 1] })).status).toBe(403);
-    expect(await tl.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: [draft] } }, selectedTeam: [engineering] })).toMatchObject({ status: 400, body: { error: { code: "collection_not_published" } } });
+    expect(await tl.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: [draft] } }, selectedTeam: [engineering] })).toMatchObject({
+      status: 400,
+      body: { error: { code: "collection_not_published" } },
+    });
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [] })).status).toBe(400);
     const created = await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [engineering] });
     expect(created.status).toBe(201);
@@ -170,7 +204,11 @@ describe("upskilling plans and my tasks", () => {
     expect(progress.body).toMatchObject({ done: 2, total: 2, complete: true });
     expect((await member.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ status: "completed", progress: { percent: 100 } });
     const assignees = (await tl.get(`/api/b2b/v1/plans/${planId}/assignees/`)).body.results;
-    expect(assignees.find((a: { account: { email: string } }) => a.account.email === emails.member)).toMatchObject({ status: "completed", via_team: true, skills: { sql: { percent: 100 } } });
+    expect(assignees.find((a: { account: { email: string } }) => a.account.email === emails.member)).toMatchObject({
+      status: "completed",
+      via_team: true,
+      skills: { sql: { percent: 100 } },
+    });
     expect((await tl.get(`/api/b2b/v1/plans/${planId}/`)).body).toMatchObject({ completed_count: 1 });
   });
 
@@ -203,7 +241,15 @@ describe("upskilling plans and my tasks", () => {
     expect(team.results.map((a: { account: { email: string } }) => a.account.email)).not.toContain(emails.hr);
     // The L&D leader's plan for Engineering and hr: its team leader reads their own team's people, no one else's.
     const marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
-    const theirs = (await ld.post("/api/b2b/v1/plans/", { title: "Company SQL", deadline: "2099-03-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [engineering], selectedAccount: [hrId] })).body.id;
+    const theirs = (
+      await ld.post("/api/b2b/v1/plans/", {
+        title: "Company SQL",
+        deadline: "2099-03-31",
+        skills: { sql: { collections: [collectionId] } },
+        selectedTeam: [engineering],
+        selectedAccount: [hrId],
+      })
+    ).body.id;
     const seen = (await tl.get(`/api/b2b/v1/plans/${theirs}/assignees/`)).body;
     expect(seen.count).toBe(2);
     expect(seen.results.every((a: { account: { team: { id: number } | null } }) => a.account.team?.id === engineering)).toBe(true);
@@ -216,7 +262,14 @@ describe("upskilling plans and my tasks", () => {
     await story(5);
     const memberId = (await member.get("/api/me")).body.account.id;
     // A plan the L&D leader gives the member alone, not the team: the team's progress shows it too.
-    const direct = (await ld.post("/api/b2b/v1/plans/", { title: "Analysis for one", deadline: "2099-06-30", skills: { "data analysis": { collections: [collectionId] } }, selectedAccount: [memberId] })).body.id;
+    const direct = (
+      await ld.post("/api/b2b/v1/plans/", {
+        title: "Analysis for one",
+        deadline: "2099-06-30",
+        skills: { "data analysis": { collections: [collectionId] } },
+        selectedAccount: [memberId],
+      })
+    ).body.id;
     const first = await tl.get(`/api/b2b/v1/teams/${engineering}/progress/?page_size=2`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ count: 3, skills: ["data analysis", "sql"] });
@@ -225,7 +278,11 @@ describe("upskilling plans and my tasks", () => {
     expect(marco.account.email).toBe(emails.member);
     expect(marco.plans.map((p: { plan: { id: number } }) => p.plan.id)).toEqual([planId, direct]); // by deadline
     expect(marco.plans[0]).toMatchObject({ status: "completed", overdue: false, progress: { percent: 100 }, skills: { sql: { percent: 100 } } });
-    expect(marco.plans[1]).toMatchObject({ plan: { title: "Analysis for one", deadline: "2099-06-30" }, status: "completed", skills: { "data analysis": { done: 2, total: 2 } } });
+    expect(marco.plans[1]).toMatchObject({
+      plan: { title: "Analysis for one", deadline: "2099-06-30" },
+      status: "completed",
+      skills: { "data analysis": { done: 2, total: 2 } },
+    });
     expect(first.body.results[0].plans[0]).toMatchObject({ plan: { id: planId }, status: "rejected", overdue: false });
     const second = (await ld.get(`/api/b2b/v1/teams/${engineering}/progress/?page_size=2&page=2`)).body;
     expect(second.results.map((r: { account: { email: string } }) => r.account.email)).toEqual([emails.teamleader]);

@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ids = (skills: Record<string, { collections: { id: number }[] }>) => Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.collections.map((c) => c.id).sort()]));
+const ids = (skills: Record<string, { collections: { id: number }[] }>) =>
+  Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.collections.map((c) => c.id).sort()]));
 const stored = async (plan: number) => (await t.database.db.select().from(planCollections).where(eq(planCollections.planId, plan))).length;
 
 describe("plan skills with collections keyed by collection id (spec §3)", () => {
@@ -66,7 +67,9 @@ describe("plan skills with collections keyed by collection id (spec §3)", () =>
   });
 
   it("updates a plan's skills in either shape, with the same checks", async () => {
-    const plan = (await ld.post("/api/b2b/v1/plans/", { title: "To change", deadline: "2099-01-31", skills: { sql: { collections: [sqlPath] } }, selectedTeam: [team] })).body.id;
+    const plan = (
+      await ld.post("/api/b2b/v1/plans/", { title: "To change", deadline: "2099-01-31", skills: { sql: { collections: [sqlPath] } }, selectedTeam: [team] })
+    ).body.id;
     const keyed = await ld.patch(`/api/b2b/v1/plans/${plan}/`, { skills: { excel: { collections: { [excelPath]: { title: "Excel pivots" } } } } });
     expect(keyed.status, keyed.text).toBe(200);
     expect(ids(keyed.body.skills)).toEqual({ excel: [excelPath] });

@@ -22,7 +22,12 @@ const teamPlan = async () => {
   await member.client.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: article.id });
   const asked = await member.client.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId });
   expect((await ld.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
-  const created = await tl.post("/api/b2b/v1/plans/", { title: "SQL sprint", deadline: "2099-01-31", skills: { sql: { collections: [collectionId] } }, selectedTeam: [team.id] });
+  const created = await tl.post("/api/b2b/v1/plans/", {
+    title: "SQL sprint",
+    deadline: "2099-01-31",
+    skills: { sql: { collections: [collectionId] } },
+    selectedTeam: [team.id],
+  });
   expect(created.status, created.text).toBe(201);
   return { ld, tl, member, team: team.id, leaderId: teamleader.id, created, planId: created.body.id as number };
 };

@@ -68,15 +68,41 @@ export function createPlansRepo(db: Db) {
   }
 
   return {
-    async create(v: { companyId: number; title: string; deadline: string; createdBy: number; skills: Record<string, number[]>; teamIds: number[]; accountIds: number[] }) {
+    async create(v: {
+      companyId: number;
+      title: string;
+      deadline: string;
+      createdBy: number;
+      skills: Record<string, number[]>;
+      teamIds: number[];
+      accountIds: number[];
+    }) {
       return db.transaction(async (tx) => {
-        const [plan] = await tx.insert(upskillingPlans).values({ companyId: v.companyId, title: v.title, deadline: v.deadline, createdBy: v.createdBy }).returning();
+        const [plan] = await tx
+          .insert(upskillingPlans)
+          .values({ companyId: v.companyId, title: v.title, deadline: v.deadline, createdBy: v.createdBy })
+          .returning();
         const links = Object.entries(v.skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan!.id, skill, collectionId })));
         await tx.insert(planCollections).values(links);
-        if (v.teamIds.length) await tx.insert(planTeams).values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId }))).onConflictDoNothing();
-        if (v.accountIds.length) await tx.insert(planAssignees).values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId }))).onConflictDoNothing();
+        if (v.teamIds.length)
+          await tx
+            .insert(planTeams)
+            .values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId })))
+            .onConflictDoNothing();
+        if (v.accountIds.length)
+          await tx
+            .insert(planAssignees)
+            .values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId })))
+            .onConflictDoNothing();
         await emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan!.id });
-        await recordAudit(tx, { actorId: v.createdBy, companyId: v.companyId, entity: "plan", entityId: plan!.id, action: "create", after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds } });
+        await recordAudit(tx, {
+          actorId: v.createdBy,
+          companyId: v.companyId,
+          entity: "plan",
+          entityId: plan!.id,
+          action: "create",
+          after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds },
+        });
         return plan!;
       });
     },
@@ -84,7 +110,11 @@ export function createPlansRepo(db: Db) {
     async addAssignees(actorId: number, plan: { id: number; companyId: number }, teamIds: number[], accountIds: number[]) {
       const planId = plan.id;
       await db.transaction(async (tx) => {
-        if (teamIds.length) await tx.insert(planTeams).values(teamIds.map((teamId) => ({ planId, teamId }))).onConflictDoNothing();
+        if (teamIds.length)
+          await tx
+            .insert(planTeams)
+            .values(teamIds.map((teamId) => ({ planId, teamId })))
+            .onConflictDoNothing();
         if (accountIds.length) {
           await tx
             .insert(planAssignees)
@@ -92,24 +122,45 @@ export function createPlansRepo(db: Db) {
             .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
         }
         await emit(tx, "plan.assigned", { actorId, planId });
-        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: planId, action: "assign", after: { team_ids: teamIds, account_ids: accountIds } });
+        await recordAudit(tx, {
+          actorId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: planId,
+          action: "assign",
+          after: { team_ids: teamIds, account_ids: accountIds },
+        });
       });
     },
 
     async get(companyId: number, id: number) {
-      const [plan] = await db.select().from(upskillingPlans).where(and(eq(upskillingPlans.id, id), eq(upskillingPlans.companyId, companyId)));
+      const [plan] = await db
+        .select()
+        .from(upskillingPlans)
+        .where(and(eq(upskillingPlans.id, id), eq(upskillingPlans.companyId, companyId)));
       return plan;
     },
 
     /** Renames, moves the deadline and, with `skills`, replaces the plan's skills and their collections. */
     async update(actorId: number, plan: PlanRow, patch: { title?: string; deadline?: string }, skills?: Record<string, number[]>) {
       await db.transaction(async (tx) => {
-        const [after] = await tx.update(upskillingPlans).set({ ...patch, updatedAt: new Date() }).where(eq(upskillingPlans.id, plan.id)).returning();
-        const skillsOf = async () => [...new Set((await tx.select({ skill: planCollections.skill }).from(planCollections).where(eq(planCollections.planId, plan.id))).map((r) => r.skill))].sort();
+        const [after] = await tx
+          .update(upskillingPlans)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(upskillingPlans.id, plan.id))
+          .returning();
+        const skillsOf = async () =>
+          [
+            ...new Set(
+              (await tx.select({ skill: planCollections.skill }).from(planCollections).where(eq(planCollections.planId, plan.id))).map((r) => r.skill),
+            ),
+          ].sort();
         const skillsBefore = skills ? await skillsOf() : undefined;
         if (skills) {
           await tx.delete(planCollections).where(eq(planCollections.planId, plan.id));
-          await tx.insert(planCollections).values(Object.entries(skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan.id, skill, collectionId }))));
+          await tx
+            .insert(planCollections)
+            .values(Object.entries(skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan.id, skill, collectionId }))));
         }
         await recordAudit(tx, {
           actorId,
@@ -126,7 +177,14 @@ export function createPlansRepo(db: Db) {
     async remove(actorId: number, plan: PlanRow) {
       await db.transaction(async (tx) => {
         await tx.delete(upskillingPlans).where(eq(upskillingPlans.id, plan.id));
-        await recordAudit(tx, { actorId, companyId: plan.companyId, entity: "plan", entityId: plan.id, action: "delete", before: { title: plan.title, deadline: plan.deadline } });
+        await recordAudit(tx, {
+          actorId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: plan.id,
+          action: "delete",
+          before: { title: plan.title, deadline: plan.deadline },
+        });
       });
     },
 
@@ -140,7 +198,11 @@ export function createPlansRepo(db: Db) {
           .innerJoin(collections, eq(collections.id, planCollections.collectionId))
           .where(inArray(planCollections.planId, planIds))
           .orderBy(asc(planCollections.skill), asc(collections.id)),
-        db.select({ planId: planTeams.planId, id: teams.id, name: teams.name }).from(planTeams).innerJoin(teams, eq(teams.id, planTeams.teamId)).where(inArray(planTeams.planId, planIds)),
+        db
+          .select({ planId: planTeams.planId, id: teams.id, name: teams.name })
+          .from(planTeams)
+          .innerJoin(teams, eq(teams.id, planTeams.teamId))
+          .where(inArray(planTeams.planId, planIds)),
         db
           .select({ planId: upskillingPlans.id, id: accounts.id, name: authUsers.name })
           .from(upskillingPlans)
@@ -152,7 +214,13 @@ export function createPlansRepo(db: Db) {
     },
 
     /** Plans a planner may see: all of the company (ldleader) or theirs and their team's. */
-    async list(companyId: number, viewer: { all: boolean; accountId: number; teamId: number | null }, teamFilter: number | undefined, limit: number, offset: number) {
+    async list(
+      companyId: number,
+      viewer: { all: boolean; accountId: number; teamId: number | null },
+      teamFilter: number | undefined,
+      limit: number,
+      offset: number,
+    ) {
       const conds: SQL[] = [eq(upskillingPlans.companyId, companyId)];
       const teamCond = (teamId: number) => sql`exists (select 1 from ${planTeams} pt where pt.plan_id = ${upskillingPlans.id} and pt.team_id = ${teamId})`;
       if (!viewer.all) conds.push(or(eq(upskillingPlans.createdBy, viewer.accountId), ...(viewer.teamId !== null ? [teamCond(viewer.teamId)] : []))!);
@@ -177,7 +245,9 @@ export function createPlansRepo(db: Db) {
       const inTeam = teamId === undefined ? sql`true` : eq(a.teamId, teamId);
       const [rows, total] = await Promise.all([
         assigneeRows(ofPlan, inTeam, sql`limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${A} on ${a.id} = p.account_id where ${inTeam}`) as unknown as Promise<{ rows: { n: number }[] }>,
+        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${A} on ${a.id} = p.account_id where ${inTeam}`) as unknown as Promise<{
+          rows: { n: number }[];
+        }>,
       ]);
       return { rows, count: Number(total.rows[0]?.n ?? 0) };
     },

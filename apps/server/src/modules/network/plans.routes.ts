@@ -49,7 +49,10 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.get(
     "/api/b2b/v1/plans",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Upskilling plans I may see", querystring: PlansQuery, response: { 200: Paginated(Plan), ...errors } } },
+    {
+      config: { access: PLANNERS },
+      schema: { tags: ["network"], summary: "Upskilling plans I may see", querystring: PlansQuery, response: { 200: Paginated(Plan), ...errors } },
+    },
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
@@ -60,7 +63,10 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.post(
     "/api/b2b/v1/plans",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign an upskilling plan to people and/or teams", body: CreatePlanRequest, response: { 201: Plan, ...errors } } },
+    {
+      config: { access: PLANNERS },
+      schema: { tags: ["network"], summary: "Assign an upskilling plan to people and/or teams", body: CreatePlanRequest, response: { 201: Plan, ...errors } },
+    },
     async (req, reply) => {
       const plan = await service.create(req.actor, req.body);
       return reply.status(201).send((await present([plan]))[0]!);
@@ -75,7 +81,16 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.patch(
     "/api/b2b/v1/plans/:id",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Rename a plan, move its deadline or replace its skills", params: IdParam, body: UpdatePlanRequest, response: { 200: Plan, ...errors } } },
+    {
+      config: { access: PLANNERS },
+      schema: {
+        tags: ["network"],
+        summary: "Rename a plan, move its deadline or replace its skills",
+        params: IdParam,
+        body: UpdatePlanRequest,
+        response: { 200: Plan, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const plan = await service.load(actor, req.params.id);
@@ -101,7 +116,13 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
     "/api/b2b/v1/plans/:id/assignees",
     {
       config: { access: PLANNERS },
-      schema: { tags: ["network"], summary: "Assignees with status, progress per skill and overdue flag, by name", params: IdParam, querystring: PlanAssigneesQuery, response: { 200: Paginated(PlanAssignee), ...errors } },
+      schema: {
+        tags: ["network"],
+        summary: "Assignees with status, progress per skill and overdue flag, by name",
+        params: IdParam,
+        querystring: PlanAssigneesQuery,
+        response: { 200: Paginated(PlanAssignee), ...errors },
+      },
     },
     async (req) => {
       const { actor } = req;
@@ -120,7 +141,16 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.post(
     "/api/b2b/v1/plans/:id/assignees",
-    { config: { access: PLANNERS }, schema: { tags: ["network"], summary: "Assign the plan to more people or teams; answers the plan with its counts", params: IdParam, body: AddAssigneesRequest, response: { 200: Plan, ...errors } } },
+    {
+      config: { access: PLANNERS },
+      schema: {
+        tags: ["network"],
+        summary: "Assign the plan to more people or teams; answers the plan with its counts",
+        params: IdParam,
+        body: AddAssigneesRequest,
+        response: { 200: Plan, ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const plan = await service.load(actor, req.params.id);
@@ -154,7 +184,13 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       const plansOf = await service.plansOf(members.rows.map((m) => m.id));
       const rows = members.rows.map((m) => ({
         account: { id: m.id, display_name: m.name, email: m.email },
-        plans: plansOf(m.id).map((x) => ({ plan: { id: x.plan.id, title: x.plan.title, deadline: x.plan.deadline }, status: x.status, overdue: x.overdue, progress: x.progress, skills: x.skills })),
+        plans: plansOf(m.id).map((x) => ({
+          plan: { id: x.plan.id, title: x.plan.title, deadline: x.plan.deadline },
+          status: x.status,
+          overdue: x.overdue,
+          progress: x.progress,
+          skills: x.skills,
+        })),
       }));
       return { ...toPage(req, p, members.count, rows), skills };
     },
@@ -167,7 +203,15 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
 
   app.get(
     "/api/b2b/v1/my-tasks",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My upskilling plans with status, deadline and progress", querystring: MyTasksQuery, response: { 200: Paginated(MyTask), ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["network"],
+        summary: "My upskilling plans with status, deadline and progress",
+        querystring: MyTasksQuery,
+        response: { 200: Paginated(MyTask), ...errors },
+      },
+    },
     async (req) => {
       const { actor } = req;
       const tasks = (await heldBy(actor.accountId)).map(asTask).filter((t) => req.query.status === "all" || t.status === req.query.status);
@@ -179,7 +223,15 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
   for (const verb of ["accept", "reject"] as const) {
     app.post(
       `/api/b2b/v1/my-tasks/:id/${verb}`,
-      { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: verb === "accept" ? "Start a plan assigned to me" : "Decline a plan assigned to me", params: IdParam, response: { 200: MyTask, ...errors } } },
+      {
+        config: { access: COMPANY_ROLES },
+        schema: {
+          tags: ["network"],
+          summary: verb === "accept" ? "Start a plan assigned to me" : "Decline a plan assigned to me",
+          params: IdParam,
+          response: { 200: MyTask, ...errors },
+        },
+      },
       async (req) => {
         const { actor } = req;
         const thisPlan = (held: { plan: { id: number } }) => held.plan.id === req.params.id;

@@ -96,7 +96,8 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
     if (unseen.length) throw new AppError("not_found", 404, "Collection not found", { collections: unseen });
     // Plans are built from the company's learning paths: published collections only.
     const unpublished = wanted.filter((id) => found.get(id)!.status !== "published");
-    if (unpublished.length) throw new AppError("collection_not_published", 400, "Plans use published collections of your company", { collections: unpublished });
+    if (unpublished.length)
+      throw new AppError("collection_not_published", 400, "Plans use published collections of your company", { collections: unpublished });
     return Object.fromEntries(Object.entries(skills).map(([skill, v]) => [skill.trim().toLowerCase(), v.collections]));
   }
 
@@ -107,7 +108,10 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
     /** One page of a plan's assignees, optionally one team's, with their progress. */
     async assigneesPage(plan: PlanRow, teamId: number | undefined, limit: number, offset: number) {
       const { rows, count } = await d.plans.assigneesPage(plan.id, teamId, limit, offset);
-      const progress = await progressOf([plan.id], rows.map((a) => a.accountId));
+      const progress = await progressOf(
+        [plan.id],
+        rows.map((a) => a.accountId),
+      );
       return { count, results: rows.map((a) => presentAssignee(plan, a, progress)) };
     },
 
@@ -115,7 +119,15 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
       const companyId = requireCompany(actor);
       const skills = await checkedSkills(actor, companyId, b.skills);
       await checkAssignees(actor, companyId, b.selectedAccount, b.selectedTeam);
-      return d.plans.create({ companyId, title: b.title, deadline: b.deadline ?? today(), createdBy: actor.accountId, skills, teamIds: [...new Set(b.selectedTeam)], accountIds: [...new Set(b.selectedAccount)] });
+      return d.plans.create({
+        companyId,
+        title: b.title,
+        deadline: b.deadline ?? today(),
+        createdBy: actor.accountId,
+        skills,
+        teamIds: [...new Set(b.selectedTeam)],
+        accountIds: [...new Set(b.selectedAccount)],
+      });
     },
 
     /** Renames a plan, moves its deadline or replaces its skills (checked as on create). */

@@ -51,7 +51,11 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
       if (f.status !== "all") conds.push(eq(publishRequests.status, f.status));
       const where = and(...conds);
       const [rows, [total]] = await Promise.all([
-        select().where(where).orderBy(f.sort === "asc" ? asc(publishRequests.createdAt) : desc(publishRequests.createdAt), desc(publishRequests.id)).limit(f.limit).offset(f.offset),
+        select()
+          .where(where)
+          .orderBy(f.sort === "asc" ? asc(publishRequests.createdAt) : desc(publishRequests.createdAt), desc(publishRequests.id))
+          .limit(f.limit)
+          .offset(f.offset),
         db.select({ n: count() }).from(publishRequests).where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
@@ -61,7 +65,11 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
     async create(c: CollectionRow, requestedBy: number, message: string | null) {
       return db.transaction(async (tx) => {
         // Only a private collection moves to pending: two clicks can't file two requests.
-        const moved = await tx.update(collections).set({ status: "pending", updatedAt: new Date() }).where(and(eq(collections.id, c.id), eq(collections.status, "private"))).returning();
+        const moved = await tx
+          .update(collections)
+          .set({ status: "pending", updatedAt: new Date() })
+          .where(and(eq(collections.id, c.id), eq(collections.status, "private")))
+          .returning();
         if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
         const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning();
         return row!.id;

@@ -11,18 +11,41 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const publishRoutes: FastifyPluginAsyncZod<{ service: PublishService }> = async (app, { service }) => {
   app.get(
     "/api/b2b/v1/publish-requests",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "My publish requests, or the queue to decide (L&D leader)", querystring: PublishRequestsQuery, response: { 200: Paginated(PublishRequest), ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["network"],
+        summary: "My publish requests, or the queue to decide (L&D leader)",
+        querystring: PublishRequestsQuery,
+        response: { 200: Paginated(PublishRequest), ...errors },
+      },
+    },
     async (req) => {
       const q = req.query;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await service.list(req.actor, { companyId: req.companyId, scope: q.scope, status: q.status, sort: q.sort, limit: p.limit, offset: p.offset });
+      const { rows, count } = await service.list(req.actor, {
+        companyId: req.companyId,
+        scope: q.scope,
+        status: q.status,
+        sort: q.sort,
+        limit: p.limit,
+        offset: p.offset,
+      });
       return toPage(req, p, count, rows.map(presentPublishRequest));
     },
   );
 
   app.post(
     "/api/b2b/v1/publish-requests",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "Ask the L&D leader to publish my collection, or to accept my draft of a published one", body: CreatePublishRequest, response: { 201: PublishRequest, ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["network"],
+        summary: "Ask the L&D leader to publish my collection, or to accept my draft of a published one",
+        body: CreatePublishRequest,
+        response: { 201: PublishRequest, ...errors },
+      },
+    },
     async (req, reply) => {
       const row = await service.create(req.actor, req.companyId, req.body.collection_id, req.body.message ?? null);
       return reply.status(201).send(presentPublishRequest(row));
@@ -31,7 +54,10 @@ export const publishRoutes: FastifyPluginAsyncZod<{ service: PublishService }> =
 
   app.get(
     "/api/b2b/v1/publish-requests/:id",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["network"], summary: "A publish request", params: IdParam, response: { 200: PublishRequest, ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: { tags: ["network"], summary: "A publish request", params: IdParam, response: { 200: PublishRequest, ...errors } },
+    },
     async (req) => presentPublishRequest(await service.load(req.actor, req.companyId, req.params.id)),
   );
 
@@ -40,7 +66,13 @@ export const publishRoutes: FastifyPluginAsyncZod<{ service: PublishService }> =
       `/api/b2b/v1/publish-requests/:id/${verb}`,
       {
         config: { access: ["ldleader"] },
-        schema: { tags: ["network"], summary: verb === "accept" ? "Publish the collection to the company library" : "Reject, with a reason", params: IdParam, body: verb === "accept" ? DecideRequest : RejectRequest, response: { 200: PublishRequest, ...errors } },
+        schema: {
+          tags: ["network"],
+          summary: verb === "accept" ? "Publish the collection to the company library" : "Reject, with a reason",
+          params: IdParam,
+          body: verb === "accept" ? DecideRequest : RejectRequest,
+          response: { 200: PublishRequest, ...errors },
+        },
       },
       async (req) => {
         const row = await service.decide(req.actor, req.companyId, req.params.id, verb === "accept", req.body.reason ?? null);

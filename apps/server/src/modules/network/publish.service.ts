@@ -38,7 +38,8 @@ export function createPublishService(d: { publish: PublishRepo; collections: Col
       const current = await load(actor, companyId, id);
       const won = await d.publish.decide(actor.accountId, { id: current.r.id, collectionId: current.r.collectionId, title: current.title }, accept, reason);
       const after = await load(actor, companyId, id);
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
+        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
       return after;
     },
   };

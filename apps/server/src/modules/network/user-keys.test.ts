@@ -32,7 +32,12 @@ const keysPath = async () => {
 /** …and the plan its team leader gave their team with those skills. */
 const keysPlan = async () => {
   const setup = await keysPath();
-  const created = await setup.tl.post("/api/b2b/v1/plans/", { title: "Keys plan", deadline: "2099-01-31", skills: keyed(KEYS, { collections: [setup.path] }), selectedTeam: [setup.team] });
+  const created = await setup.tl.post("/api/b2b/v1/plans/", {
+    title: "Keys plan",
+    deadline: "2099-01-31",
+    skills: keyed(KEYS, { collections: [setup.path] }),
+    selectedTeam: [setup.team],
+  });
   expect(created.status).toBe(201);
   return { ...setup, created, plan: created.body.id as number };
 };
@@ -41,12 +46,20 @@ describe("skills named like object properties", () => {
   it("are kept as plan skills, each with its collections", async () => {
     const { tl, team, path, created } = await keysPlan();
     expect(ownKeys(created.body.skills)).toEqual(STORED);
-    for (const skill of STORED) expect(Object.getOwnPropertyDescriptor(created.body.skills, skill)?.value).toEqual({ collections: [{ id: path, title: "Keys path", slug: "Keys-path" }] });
+    for (const skill of STORED)
+      expect(Object.getOwnPropertyDescriptor(created.body.skills, skill)?.value).toEqual({
+        collections: [{ id: path, title: "Keys path", slug: "Keys-path" }],
+      });
     const alone = await tl.post("/api/b2b/v1/plans/", { title: "Only proto", skills: keyed(["__proto__"], { collections: [path] }), selectedTeam: [team] });
     expect(alone.status).toBe(201);
     expect(ownKeys(alone.body.skills)).toEqual(["__proto__"]);
     // Only the plan routes take such a key: elsewhere the JSON parser still refuses it.
-    const elsewhere = await t.app.inject({ method: "POST", url: "/api/b2b/v1/collections/", headers: { authorization: `Bearer ${tl.token}`, "content-type": "application/json" }, payload: '{"title":"x","__proto__":{"admin":true}}' });
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: "/api/b2b/v1/collections/",
+      headers: { authorization: `Bearer ${tl.token}`, "content-type": "application/json" },
+      payload: '{"title":"x","__proto__":{"admin":true}}',
+    });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().error.code).toBe("bad_request");
   });
@@ -66,12 +79,16 @@ describe("skills named like object properties", () => {
     expect(progress.status).toBe(200);
     expect(progress.body.skills).toEqual(expect.arrayContaining(STORED));
     const memberId = (await member.get("/api/me")).body.account.id;
-    const mine = progress.body.results.find((r: { account: { id: number } }) => r.account.id === memberId).plans.find((p: { plan: { id: number } }) => p.plan.id === plan);
+    const mine = progress.body.results
+      .find((r: { account: { id: number } }) => r.account.id === memberId)
+      .plans.find((p: { plan: { id: number } }) => p.plan.id === plan);
     expect(mine.skills).toEqual(keyed(STORED, { done: 1, total: 1, percent: 100 }));
 
     const assignees = await tl.get(`/api/b2b/v1/plans/${plan}/assignees/?page_size=100`);
     expect(assignees.status).toBe(200);
-    expect(assignees.body.results.find((a: { account: { id: number } }) => a.account.id === memberId).skills).toEqual(keyed(STORED, { done: 1, total: 1, percent: 100 }));
+    expect(assignees.body.results.find((a: { account: { id: number } }) => a.account.id === memberId).skills).toEqual(
+      keyed(STORED, { done: 1, total: 1, percent: 100 }),
+    );
   });
 
   it("leave collections, discover and the copilot answering", async () => {

@@ -40,7 +40,8 @@ async function publishedPath(): Promise<{ id: number; itemId: number }> {
 const ACTIONS: Record<string, (me: Client) => Promise<Res>> = {
   saveContent: (me) => me.post("/api/contentuser/save/", { url: `https://blog.example/first-${unique()}`, title: "A first save", fetch_metadata: false }),
   // A saved course starts on the wishlist (spec §4): that is adding it there.
-  addToWishlist: (me) => me.post("/api/contentuser/save/", { url: `https://www.coursera.org/learn/first-week-${unique()}`, title: "A course", fetch_metadata: false }),
+  addToWishlist: (me) =>
+    me.post("/api/contentuser/save/", { url: `https://www.coursera.org/learn/first-week-${unique()}`, title: "A course", fetch_metadata: false }),
   createCollection: (me) => me.post("/api/b2b/v1/collections/", { title: `Mine ${unique()}` }),
   followPath: async (me) => me.post(`/api/b2b/v1/collections/${(await publishedPath()).id}/follow/`, {}),
   finishItem: async (me) => {
@@ -49,11 +50,25 @@ const ACTIONS: Record<string, (me: Client) => Promise<Res>> = {
   },
   acceptPlan: async (me) => {
     const myId = (await me.get("/api/me")).body.account.id;
-    const plan = ok(await curator.post("/api/b2b/v1/plans/", { title: `Plan ${unique()}`, skills: { sql: { collections: [(await publishedPath()).id] } }, selectedAccount: [myId] }), "assign a plan");
+    const plan = ok(
+      await curator.post("/api/b2b/v1/plans/", {
+        title: `Plan ${unique()}`,
+        skills: { sql: { collections: [(await publishedPath()).id] } },
+        selectedAccount: [myId],
+      }),
+      "assign a plan",
+    );
     return me.post(`/api/b2b/v1/my-tasks/${plan.id}/accept/`, {});
   },
-  askPurchase: (me) => me.post("/api/b2b/v1/purchase-requests/", { title: "SQL course", link: "https://www.udemy.com/course/sql/", price_minor: 1500, reason: "For the data project" }),
-  assignPlan: async (me) => me.post("/api/b2b/v1/plans/", { title: `Plan ${unique()}`, skills: { sql: { collections: [(await publishedPath()).id] } }, selectedAccount: [memberId] }),
+  askPurchase: (me) =>
+    me.post("/api/b2b/v1/purchase-requests/", {
+      title: "SQL course",
+      link: "https://www.udemy.com/course/sql/",
+      price_minor: 1500,
+      reason: "For the data project",
+    }),
+  assignPlan: async (me) =>
+    me.post("/api/b2b/v1/plans/", { title: `Plan ${unique()}`, skills: { sql: { collections: [(await publishedPath()).id] } }, selectedAccount: [memberId] }),
   setBudget: (me) => me.post("/api/b2b/v1/budgets/", { period: "year", period_start: thisYear, amount_minor: 1_000_000 }),
   allocateBudget: async (me) => {
     const budget = (await me.get("/api/b2b/v1/budgets/")).body.results.find((b: { period: string }) => b.period === "year");
@@ -99,7 +114,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const readyOf = async (me: Client) =>
-  new Set(((await me.get("/api/b2b/v1/onboarding/?page_size=30")).body.results as { type: string; title: string; ready: boolean }[]).filter((e) => e.ready).map((e) => `${e.type}:${e.title}`));
+  new Set(
+    ((await me.get("/api/b2b/v1/onboarding/?page_size=30")).body.results as { type: string; title: string; ready: boolean }[])
+      .filter((e) => e.ready)
+      .map((e) => `${e.type}:${e.title}`),
+  );
 
 describe("each role's first-week checklist (spec §4, §6)", () => {
   const roles: [Role, string, number | "engineering" | null][] = [
@@ -139,7 +158,14 @@ describe("each role's first-week checklist (spec §4, §6)", () => {
   it("ticks a course saved from a folder as on the wishlist too", async () => {
     const someone = await addPerson(t, { company: "acme", role: "member", teamId: engineering });
     const folder = ok(await someone.client.post("/api/user/folder/", { name: "Later" }), "folder");
-    ok(await someone.client.post("/api/user/folder_relation/create_content/", { id_folder: folder.id, url: `https://www.udemy.com/course/folder-${unique()}/`, title: "A course" }), "save to a folder");
+    ok(
+      await someone.client.post("/api/user/folder_relation/create_content/", {
+        id_folder: folder.id,
+        url: `https://www.udemy.com/course/folder-${unique()}/`,
+        title: "A course",
+      }),
+      "save to a folder",
+    );
     const ready = await readyOf(someone.client);
     expect(ready).toContain("discover:Save your first content");
     expect(ready).toContain("discover:Add a course to your wishlist");

@@ -37,7 +37,10 @@ const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => Onboarding
 };
 
 const handlers = Object.fromEntries(
-  Object.entries(TICKS).map(([name, eventsOf]) => [name, (tx: Executor, e: { actorId: number }) => tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e))]),
+  Object.entries(TICKS).map(([name, eventsOf]) => [
+    name,
+    (tx: Executor, e: { actorId: number }) => tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e)),
+  ]),
 );
 
 /** Onboarding ticks its checklists from the domain events (lib/events.ts), in the action's transaction. */

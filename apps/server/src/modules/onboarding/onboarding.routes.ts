@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  CreateOnboardingEntryRequest,
-  ErrorBody,
-  ONBOARDING_PAGE_SIZE,
-  OnboardingEntry,
-  PageQuery,
-  Paginated,
-} from "@learnward/contracts";
+import { CreateOnboardingEntryRequest, ErrorBody, ONBOARDING_PAGE_SIZE, OnboardingEntry, PageQuery, Paginated } from "@learnward/contracts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { presentEntry } from "./onboarding.present.ts";
 import type { OnboardingRepo } from "./onboarding.repo.ts";

@@ -16,7 +16,9 @@ export async function tick(tx: Executor, actorId: number, events: OnboardingEven
       if (!events.includes(s.event)) continue;
       // spec §8: failures around onboarding are logged, never in the person's way; the savepoint
       // keeps a failed entry from aborting the action's transaction.
-      await tx.transaction((sp) => upsertEntry(sp, actorId, { type: topic.type, title: s.title, ready: true })).catch((err: unknown) => log.warn({ err }, "onboarding entry not recorded"));
+      await tx
+        .transaction((sp) => upsertEntry(sp, actorId, { type: topic.type, title: s.title, ready: true }))
+        .catch((err: unknown) => log.warn({ err }, "onboarding entry not recorded"));
     }
   }
 }

@@ -16,7 +16,12 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; servic
     "/api/b2b/v1/employees",
     {
       config: { access: ["hr", "ldleader", "teamleader"] },
-      schema: { tags: ["people"], summary: "Employees, searchable and filterable", querystring: EmployeesQuery, response: { 200: Paginated(Employee), ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "Employees, searchable and filterable",
+        querystring: EmployeesQuery,
+        response: { 200: Paginated(Employee), ...errors },
+      },
     },
     async (req) => {
       const { actor } = req;
@@ -26,14 +31,27 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; servic
       // A team leader's list is their own team, whatever team filter they send.
       const teamId = all ? q.team : actor.teamId!;
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await people.employees({ companyId: req.companyId, teamId, role: q.role, status: q.status, search: q.search, ordering: q.ordering, sort: q.sort, limit: p.limit, offset: p.offset });
+      const { rows, count } = await people.employees({
+        companyId: req.companyId,
+        teamId,
+        role: q.role,
+        status: q.status,
+        search: q.search,
+        ordering: q.ordering,
+        sort: q.sort,
+        limit: p.limit,
+        offset: p.offset,
+      });
       return toPage(req, p, count, rows.map(presentEmployee));
     },
   );
 
   app.get(
     "/api/b2b/v1/employees/:id",
-    { config: { access: ["hr", "ldleader", "teamleader"] }, schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } } },
+    {
+      config: { access: ["hr", "ldleader", "teamleader"] },
+      schema: { tags: ["people"], summary: "One employee", params: IdParam, response: { 200: Employee, ...errors } },
+    },
     async (req) => {
       const { actor } = req;
       const row = await people.employee(req.companyId, req.params.id);
@@ -46,7 +64,13 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; servic
     "/api/b2b/v1/employees/:id",
     {
       config: { access: ["hr"] },
-      schema: { tags: ["people"], summary: "Change role, move to a team, or deactivate", params: IdParam, body: UpdateEmployeeRequest, response: { 200: Employee, ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "Change role, move to a team, or deactivate",
+        params: IdParam,
+        body: UpdateEmployeeRequest,
+        response: { 200: Employee, ...errors },
+      },
     },
     async (req) => presentEmployee(await service.updateEmployee(req.actor, req.companyId, req.params.id, req.body)),
   );

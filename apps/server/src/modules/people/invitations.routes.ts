@@ -32,7 +32,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     "/api/b2b/v1/invitations",
     {
       config: { access: ["hr"] },
-      schema: { tags: ["people"], summary: "Invite someone by email (mail sent at once)", body: CreateInvitationRequest, response: { 201: z.object({ id: z.number().int() }), ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "Invite someone by email (mail sent at once)",
+        body: CreateInvitationRequest,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
     },
     async (req, reply) => reply.status(201).send({ id: await service.invite(req.actor, req.body) }),
   );
@@ -41,12 +46,21 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     "/api/b2b/v1/invitations",
     {
       config: managers,
-      schema: { tags: ["people"], summary: "Open invitations (not accepted, revoked or, unless asked, expired), newest first", querystring: InvitationsQuery, response: { 200: Paginated(PendingInvitation), ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "Open invitations (not accepted, revoked or, unless asked, expired), newest first",
+        querystring: InvitationsQuery,
+        response: { 200: Paginated(PendingInvitation), ...errors },
+      },
     },
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await requests.openInvitations({ ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true }, p.limit, p.offset);
+      const { rows, count } = await requests.openInvitations(
+        { ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true },
+        p.limit,
+        p.offset,
+      );
       return toPage(req, p, count, rows.map(presentOpenInvitation));
     },
   );
@@ -73,7 +87,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     "/api/b2b/v1/invitations/:id/revoke",
     {
       config: managers,
-      schema: { tags: ["people"], summary: "Void an invitation's link (idempotent)", params: IdParam, body: z.object({}).strict(), response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "Void an invitation's link (idempotent)",
+        params: IdParam,
+        body: z.object({}).strict(),
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (req, reply) => {
       await service.revokeInvitation(req.actor, req.params.id);

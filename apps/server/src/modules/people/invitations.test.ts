@@ -13,14 +13,30 @@ let acme: number;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [hr, ld, tl, member, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.admin].map((e) => t.as(e)))) as [Client, Client, Client, Client, Client];
+  [hr, ld, tl, member, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.admin].map((e) => t.as(e)))) as [
+    Client,
+    Client,
+    Client,
+    Client,
+    Client,
+  ];
   globexHr = (await addPerson(t, { company: "globex", role: "hr" })).client;
   engineering = (await tl.get("/api/me")).body.account.team.id;
   acme = await companyId(t, "acme");
 });
 afterAll(() => t.close());
 
-type Listed = { id: number; status: string; email: string; role: string; team: { id: number; name: string } | null; company: { id: number }; invited_by: { display_name: string } | null; sent_at: string; expires_at: string };
+type Listed = {
+  id: number;
+  status: string;
+  email: string;
+  role: string;
+  team: { id: number; name: string } | null;
+  company: { id: number };
+  invited_by: { display_name: string } | null;
+  sent_at: string;
+  expires_at: string;
+};
 const list = async (c: Client, query = "") => {
   const res = await c.get(`/api/b2b/v1/invitations/${query}`);
   expect(res.status, res.text).toBe(200);
@@ -67,7 +83,13 @@ describe("hr's open invitations", () => {
     const page = await list(hr, "?search=outside.test&page_size=2");
     expect(page.count).toBeGreaterThanOrEqual(2);
     const [second, first] = page.results;
-    expect(second).toMatchObject({ email: "second@outside.test", role: "teamleader", team: { id: engineering, name: "Engineering" }, company: { id: acme }, invited_by: { display_name: expect.any(String) } });
+    expect(second).toMatchObject({
+      email: "second@outside.test",
+      role: "teamleader",
+      team: { id: engineering, name: "Engineering" },
+      company: { id: acme },
+      invited_by: { display_name: expect.any(String) },
+    });
     expect(first).toMatchObject({ email: "first@outside.test", role: "member", team: null });
     // Valid for 7 days from when it was sent.
     expect(Math.abs(new Date(second!.expires_at).getTime() - new Date(second!.sent_at).getTime() - 7 * 86_400_000)).toBeLessThan(60_000);
@@ -102,7 +124,10 @@ describe("hr's open invitations", () => {
     const token = await tokenIn("accepted@outside.test");
     expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Joined", password: "secret12" })).status).toBe(201);
     const expired = await invite("expired@outside.test");
-    await t.database.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired));
+    await t.database.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, expired));
     const listed = await emails(hr);
     expect(listed).not.toContain("accepted@outside.test");
     expect(listed).not.toContain("expired@outside.test");
@@ -110,8 +135,14 @@ describe("hr's open invitations", () => {
     const withExpired = (await list(hr, "?include_expired=true&page_size=100")).results;
     expect(withExpired.find((i) => i.email === "expired@outside.test")).toMatchObject({ id: expired, status: "expired" });
     expect(withExpired.map((i) => i.email)).not.toContain("accepted@outside.test");
-    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).toMatchObject({ status: 409, body: { error: { code: "invitation_already_accepted" } } });
-    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).toMatchObject({ status: 409, body: { error: { code: "invitation_already_accepted" } } });
+    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/resend/`, {})).toMatchObject({
+      status: 409,
+      body: { error: { code: "invitation_already_accepted" } },
+    });
+    expect(await hr.post(`/api/b2b/v1/invitations/${accepted}/revoke/`, {})).toMatchObject({
+      status: 409,
+      body: { error: { code: "invitation_already_accepted" } },
+    });
   });
 });
 

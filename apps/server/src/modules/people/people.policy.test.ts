@@ -13,12 +13,20 @@ const rules: [string, (a: A) => boolean, ActorKey[]][] = [
   ["deactivate a member", (a) => peoplePolicy.deactivate(a, member), ["hr"]],
   ["invite into the company", (a) => peoplePolicy.invite(a, { companyId: COMPANY }), ["admin", "hr"]],
   ["see every request (no team filter)", (a) => peoplePolicy.requestScope(a).teamId === undefined, ["hr", "otherCompanyHr"]],
-  ["account: see people", (a) => peoplePolicy.accountAbilities(a).see_people, ["hr", "ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyHr", "otherCompanyLdleader", "otherCompanyTeamleader"]],
+  [
+    "account: see people",
+    (a) => peoplePolicy.accountAbilities(a).see_people,
+    ["hr", "ldleader", "teamleader", "teamleaderWithoutTeam", "otherCompanyHr", "otherCompanyLdleader", "otherCompanyTeamleader"],
+  ],
   ["account: see all people", (a) => peoplePolicy.accountAbilities(a).see_all_people, ["hr", "ldleader", "otherCompanyHr", "otherCompanyLdleader"]],
   ["account: see own team", (a) => peoplePolicy.accountAbilities(a).see_own_team, ["teamleader", "teamleaderWithoutTeam", "otherCompanyTeamleader"]],
   ["account: manage people", (a) => peoplePolicy.accountAbilities(a).manage_people, ["hr", "otherCompanyHr"]],
   ["account: decide people requests", (a) => peoplePolicy.accountAbilities(a).decide_people_requests, ["hr", "otherCompanyHr"]],
-  ["account: request people changes", (a) => peoplePolicy.accountAbilities(a).request_people_changes, ["teamleader", "teamleaderWithoutTeam", "otherCompanyTeamleader"]],
+  [
+    "account: request people changes",
+    (a) => peoplePolicy.accountAbilities(a).request_people_changes,
+    ["teamleader", "teamleaderWithoutTeam", "otherCompanyTeamleader"],
+  ],
 ];
 
 describe("people policy", () => {

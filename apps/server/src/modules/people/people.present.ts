@@ -23,7 +23,8 @@ export const presentEmployee = (r: NonNullable<EmployeeRow>) => ({
 export const presentTeam = (t: TeamRow) => ({
   id: t.team.id,
   name: t.team.name,
-  leader: t.leader?.id != null && t.leader.name != null && t.leader.email != null ? { id: t.leader.id, display_name: t.leader.name, email: t.leader.email } : null,
+  leader:
+    t.leader?.id != null && t.leader.name != null && t.leader.email != null ? { id: t.leader.id, display_name: t.leader.name, email: t.leader.email } : null,
   members_count: t.members,
   created_at: t.team.createdAt.toISOString(),
 });
@@ -80,4 +81,3 @@ export const presentOpenInvitation = (f: InvitationOpen) => ({
   expires_at: f.inv.expiresAt.toISOString(),
   status: f.inv.expiresAt < new Date() ? ("expired" as const) : ("pending" as const),
 });
-

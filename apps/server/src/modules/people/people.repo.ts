@@ -42,7 +42,16 @@ export async function deactivateAccount(tx: Tx, id: number, actorId: number, rea
   await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
   if (!acc || !before) return;
   await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
-  await recordAudit(tx, { actorId, companyId: acc.companyId, entity: "account", entityId: id, action: "deactivate", before: auditedAccount(before), after: auditedAccount(acc), reason });
+  await recordAudit(tx, {
+    actorId,
+    companyId: acc.companyId,
+    entity: "account",
+    entityId: id,
+    action: "deactivate",
+    before: auditedAccount(before),
+    after: auditedAccount(acc),
+    reason,
+  });
 }
 
 /**
@@ -54,12 +63,30 @@ export async function removeFromTeam(tx: Tx, id: number, teamId: number, actorId
   const [before] = await tx.select().from(accounts).where(eq(accounts.id, id));
   if (!before || before.teamId !== teamId) return;
   const [acc] = await tx.update(accounts).set({ teamId: null }).where(eq(accounts.id, id)).returning();
-  await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.id, teamId), eq(teams.leaderAccountId, id)));
-  await recordAudit(tx, { actorId, companyId: before.companyId, entity: "account", entityId: id, action: "remove_from_team", before: auditedAccount(before), after: auditedAccount(acc!), reason });
+  await tx
+    .update(teams)
+    .set({ leaderAccountId: null })
+    .where(and(eq(teams.id, teamId), eq(teams.leaderAccountId, id)));
+  await recordAudit(tx, {
+    actorId,
+    companyId: before.companyId,
+    entity: "account",
+    entityId: id,
+    action: "remove_from_team",
+    before: auditedAccount(before),
+    after: auditedAccount(acc!),
+    reason,
+  });
 }
 
 /** The fields of an account the audit trail shows. */
-const auditedAccount = (a: typeof accounts.$inferSelect) => ({ username: a.username, role: a.role, status: a.status, team_id: a.teamId, company_id: a.companyId });
+const auditedAccount = (a: typeof accounts.$inferSelect) => ({
+  username: a.username,
+  role: a.role,
+  status: a.status,
+  team_id: a.teamId,
+  company_id: a.companyId,
+});
 
 export function createPeopleRepo(db: Db) {
   const employees = () =>
@@ -67,7 +94,9 @@ export function createPeopleRepo(db: Db) {
 
   return {
     async employee(companyId: number, id: number) {
-      const [row] = await employees().where(and(eq(accounts.id, id), eq(accounts.companyId, companyId))).limit(1);
+      const [row] = await employees()
+        .where(and(eq(accounts.id, id), eq(accounts.companyId, companyId)))
+        .limit(1);
       return row;
     },
 
@@ -98,7 +127,15 @@ export function createPeopleRepo(db: Db) {
         const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
         const [after] = await tx.update(accounts).set({ role }).where(eq(accounts.id, id)).returning();
         if (before && after && before.role !== role) {
-          await recordAudit(tx, { actorId, companyId: after.companyId, entity: "account", entityId: id, action: "update", before: auditedAccount(before), after: auditedAccount(after) });
+          await recordAudit(tx, {
+            actorId,
+            companyId: after.companyId,
+            entity: "account",
+            entityId: id,
+            action: "update",
+            before: auditedAccount(before),
+            after: auditedAccount(after),
+          });
         }
       });
     },
@@ -106,7 +143,10 @@ export function createPeopleRepo(db: Db) {
     async setTeam(id: number, teamId: number | null) {
       await db.transaction(async (tx) => {
         // Leaving a team gives up its leadership.
-        await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.leaderAccountId, id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
+        await tx
+          .update(teams)
+          .set({ leaderAccountId: null })
+          .where(and(eq(teams.leaderAccountId, id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
         await tx.update(accounts).set({ teamId }).where(eq(accounts.id, id));
       });
     },
@@ -149,7 +189,10 @@ export function createPeopleRepo(db: Db) {
     },
 
     async teamByName(companyId: number, name: string) {
-      const [row] = await db.select().from(teams).where(and(eq(teams.companyId, companyId), sql`lower(${teams.name}) = lower(${name})`));
+      const [row] = await db
+        .select()
+        .from(teams)
+        .where(and(eq(teams.companyId, companyId), sql`lower(${teams.name}) = lower(${name})`));
       return row;
     },
 
@@ -162,7 +205,12 @@ export function createPeopleRepo(db: Db) {
     },
 
     async renameTeam(id: number, name: string) {
-      const [row] = await db.update(teams).set({ name }).where(eq(teams.id, id)).returning().catch(() => []);
+      const [row] = await db
+        .update(teams)
+        .set({ name })
+        .where(eq(teams.id, id))
+        .returning()
+        .catch(() => []);
       return row;
     },
 
@@ -171,7 +219,10 @@ export function createPeopleRepo(db: Db) {
       await db.transaction(async (tx) => {
         await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
         if (leaderId !== null) {
-          await tx.update(teams).set({ leaderAccountId: null }).where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
+          await tx
+            .update(teams)
+            .set({ leaderAccountId: null })
+            .where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
           await tx
             .update(accounts)
             .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })

@@ -17,7 +17,9 @@ export interface PeopleServiceDeps {
 export function createPeopleService(d: PeopleServiceDeps) {
   async function mailInvitation(email: string, token: string, fresh = false) {
     const inv = await d.requests.invitationByToken(token);
-    await d.mailer.send(invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}`, fresh }));
+    await d.mailer.send(
+      invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}`, fresh }),
+    );
   }
 
   async function checkInvitable(email: string) {
@@ -111,7 +113,10 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (inv.acceptedAt) throw conflict("invitation_already_accepted", "This invitation was already accepted");
       await checkInvitable(inv.email);
       const role = invitableRole(inv.role);
-      const fresh = await d.requests.createInvitation({ companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId }, "resend");
+      const fresh = await d.requests.createInvitation(
+        { companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId },
+        "resend",
+      );
       await mailInvitation(inv.email, fresh.token, true);
       return fresh.id;
     },
@@ -128,7 +133,13 @@ export function createPeopleService(d: PeopleServiceDeps) {
       authorize(actor, peoplePolicy.invite, { companyId });
       await teamOf(actor, body.team_id, companyId);
       await checkInvitable(body.email);
-      const { id, token } = await d.requests.createInvitation({ companyId, email: body.email, role: body.role, teamId: body.team_id ?? null, invitedBy: actor.accountId });
+      const { id, token } = await d.requests.createInvitation({
+        companyId,
+        email: body.email,
+        role: body.role,
+        teamId: body.team_id ?? null,
+        invitedBy: actor.accountId,
+      });
       await mailInvitation(body.email, token);
       return id;
     },
@@ -138,7 +149,14 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const team = await teamOf(actor, body.team_id);
       authorize(actor, peoplePolicy.requestInvite, team!, "forbidden");
       await checkInvitable(body.email);
-      const row = await d.requests.createInvite({ companyId, teamId: body.team_id, email: body.email, role: body.role, reason: body.reason ?? null, requestedBy: actor.accountId });
+      const row = await d.requests.createInvite({
+        companyId,
+        teamId: body.team_id,
+        email: body.email,
+        role: body.role,
+        reason: body.reason ?? null,
+        requestedBy: actor.accountId,
+      });
       return row.id;
     },
 
@@ -152,7 +170,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const { won, token } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason);
       if (won && token) await mailInvitation(current.r.email, token);
       const after = (await d.requests.invite(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
+        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
       return after;
     },
 
@@ -162,7 +181,13 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!target) throw notFound("Employee");
       authorize(actor, peoplePolicy.requestRemoval, target);
       if (await d.requests.pendingRemovalFor(target.id)) throw conflict("removal_already_pending", "A removal request for this person is already pending");
-      const row = await d.requests.createRemoval({ companyId, teamId: target.teamId!, accountId: target.id, reason: body.reason ?? null, requestedBy: actor.accountId });
+      const row = await d.requests.createRemoval({
+        companyId,
+        teamId: target.teamId!,
+        accountId: target.id,
+        reason: body.reason ?? null,
+        requestedBy: actor.accountId,
+      });
       return row.id;
     },
 
@@ -172,7 +197,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
       const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
       const after = (await d.requests.removal(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected")) throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
+      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
+        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
       return after;
     },
   };

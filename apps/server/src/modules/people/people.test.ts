@@ -29,7 +29,15 @@ afterAll(() => t.close());
 const ownCompany = async () => {
   const world = await createCompanyWithRoles(t, { name: "Acme", teamName: "Engineering", names: { member: "Marco Bianchi" } });
   const marketing = await createTeam(t, { company: world.company.id, name: "Marketing" });
-  return { ...world, engineering: world.team.id, marketing: marketing.id, hr: world.hr.client, ld: world.ldleader.client, tl: world.teamleader.client, emails: { hr: world.hr.email, ld: world.ldleader.email, tl: world.teamleader.email, member: world.member.email } };
+  return {
+    ...world,
+    engineering: world.team.id,
+    marketing: marketing.id,
+    hr: world.hr.client,
+    ld: world.ldleader.client,
+    tl: world.teamleader.client,
+    emails: { hr: world.hr.email, ld: world.ldleader.email, tl: world.teamleader.email, member: world.member.email },
+  };
 };
 let invitees = 0;
 /** …and an invite its team leader asked for, to Engineering. */
@@ -75,7 +83,9 @@ describe("teams", () => {
     expect(mine.body.results.map((x: { name: string }) => x.name)).toEqual(["Engineering"]);
     expect(mine.body.results[0]).toMatchObject({ members_count: 2, leader: { email: DEMO.teamleader } });
     expect((await member.get(`/api/b2b/v1/teams/${marketing}/`)).status).toBe(404);
-    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email).sort()).toEqual([DEMO.member, DEMO.teamleader].sort());
+    expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email).sort()).toEqual(
+      [DEMO.member, DEMO.teamleader].sort(),
+    );
   });
 
   it("lets hr create, rename, lead and delete teams; only empty teams can go", async () => {
@@ -83,7 +93,10 @@ describe("teams", () => {
     expect(created.status).toBe(201);
     expect(await hr.post("/api/b2b/v1/teams/", { name: "data" })).toMatchObject({ status: 409, body: { error: { code: "team_name_taken" } } });
     expect((await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Data & AI" })).body.name).toBe("Data & AI");
-    expect(await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Engineering" })).toMatchObject({ status: 409, body: { error: { code: "team_name_taken" } } });
+    expect(await hr.patch(`/api/b2b/v1/teams/${created.body.id}/`, { name: "Engineering" })).toMatchObject({
+      status: 409,
+      body: { error: { code: "team_name_taken" } },
+    });
     expect(await hr.delete(`/api/b2b/v1/teams/${engineering}/`)).toMatchObject({ status: 409, body: { error: { code: "team_not_empty" } } });
     expect((await hr.delete(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(204);
     expect((await hr.get(`/api/b2b/v1/teams/${created.body.id}/`)).status).toBe(404);
@@ -142,14 +155,20 @@ describe("invite requests and invitations", () => {
     const { hr, requestId, company, invitee } = await inviteAsked();
     const hr2 = (await addPerson(t, { company: company.id, role: "hr", name: "Second HR" })).client;
     const before = (await t.outbox()).count;
-    const [a, b] = await Promise.all([hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}), hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {})]);
+    const [a, b] = await Promise.all([
+      hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}),
+      hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.status).toBe("accepted");
-    const outbox = (await t.outbox());
+    const outbox = await t.outbox();
     expect(outbox.count).toBe(before + 1);
     expect(outbox.results[0]).toMatchObject({ to: invitee });
     expect(outbox.results[0].text).toContain(company.name);
-    expect(await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).toMatchObject({ status: 409, body: { error: { code: "request_already_decided" } } });
+    expect(await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).toMatchObject({
+      status: 409,
+      body: { error: { code: "request_already_decided" } },
+    });
   });
 
   it("the mailed link registers the invitee outside the allow-list, in the right team, once", async () => {
@@ -206,7 +225,10 @@ describe("removal requests", () => {
   it("accepting a removal takes the person off the team: the account stays active and signs in (issue 23)", async () => {
     const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Moved to another project" });
     expect(res.status).toBe(201);
-    expect(await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).toMatchObject({ status: 409, body: { error: { code: "removal_already_pending" } } });
+    expect(await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).toMatchObject({
+      status: 409,
+      body: { error: { code: "removal_already_pending" } },
+    });
     const decided = await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {});
     expect(decided.body).toMatchObject({ status: "accepted", employee: { email: DEMO.member } });
     expect((await hr.post(`/api/b2b/v1/removal-requests/${res.body.id}/accept/`, {})).status).toBe(200);
@@ -219,7 +241,11 @@ describe("removal requests", () => {
     expect((await hr.get(`/api/b2b/v1/employees/${memberId}/`)).body).toMatchObject({ status: "active", team: null });
     expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
     // The audit trail says what happened: taken off the team, not deactivated.
-    const audit = (await admin.get("/api/b2b/v1/admin/audit/?entity=account&page_size=20")).body.results as { action: string; entity_id: number; reason: string | null }[];
+    const audit = (await admin.get("/api/b2b/v1/admin/audit/?entity=account&page_size=20")).body.results as {
+      action: string;
+      entity_id: number;
+      reason: string | null;
+    }[];
     const entry = audit.find((e) => e.entity_id === memberId);
     expect(entry).toMatchObject({ action: "remove_from_team", reason: "Moved to another project" });
     expect(audit.filter((e) => e.entity_id === memberId).map((e) => e.action)).not.toContain("deactivate");

@@ -81,7 +81,11 @@ export function createRequestsRepo(db: Db) {
     async listInvites(s: Scope) {
       const where = scopeWhere(inviteRequests, s);
       const [rows, [total]] = await Promise.all([
-        inviteSelect().where(where).orderBy(s.sort === "asc" ? asc(inviteRequests.createdAt) : desc(inviteRequests.createdAt), desc(inviteRequests.id)).limit(s.limit).offset(s.offset),
+        inviteSelect()
+          .where(where)
+          .orderBy(s.sort === "asc" ? asc(inviteRequests.createdAt) : desc(inviteRequests.createdAt), desc(inviteRequests.id))
+          .limit(s.limit)
+          .offset(s.offset),
         db.select({ n: count() }).from(inviteRequests).where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
@@ -103,7 +107,11 @@ export function createRequestsRepo(db: Db) {
     async listRemovals(s: Scope) {
       const where = scopeWhere(removalRequests, s);
       const [rows, [total]] = await Promise.all([
-        removalSelect().where(where).orderBy(s.sort === "asc" ? asc(removalRequests.createdAt) : desc(removalRequests.createdAt), desc(removalRequests.id)).limit(s.limit).offset(s.offset),
+        removalSelect()
+          .where(where)
+          .orderBy(s.sort === "asc" ? asc(removalRequests.createdAt) : desc(removalRequests.createdAt), desc(removalRequests.id))
+          .limit(s.limit)
+          .offset(s.offset),
         db.select({ n: count() }).from(removalRequests).where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
@@ -115,7 +123,10 @@ export function createRequestsRepo(db: Db) {
     },
 
     async pendingRemovalFor(accountId: number) {
-      const [row] = await db.select({ id: removalRequests.id }).from(removalRequests).where(and(eq(removalRequests.accountId, accountId), eq(removalRequests.status, "pending")));
+      const [row] = await db
+        .select({ id: removalRequests.id })
+        .from(removalRequests)
+        .where(and(eq(removalRequests.accountId, accountId), eq(removalRequests.status, "pending")));
       return row;
     },
 
@@ -138,7 +149,13 @@ export function createRequestsRepo(db: Db) {
           .returning();
         if (won) await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
         if (!won || !accept) return { won: Boolean(won), token: null };
-        const { id: invitationId, token } = await createInvitationTx(tx, { companyId, email: won.email, role: won.role, teamId: won.teamId, invitedBy: deciderId });
+        const { id: invitationId, token } = await createInvitationTx(tx, {
+          companyId,
+          email: won.email,
+          role: won.role,
+          teamId: won.teamId,
+          invitedBy: deciderId,
+        });
         await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
         return { won: true, token };
       });
@@ -158,7 +175,10 @@ export function createRequestsRepo(db: Db) {
     },
 
     /** `action` names it in the audit trail: a new invitation, or a fresh link for an earlier one. */
-    async createInvitation(v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }, action: "create" | "resend" = "create") {
+    async createInvitation(
+      v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
+      action: "create" | "resend" = "create",
+    ) {
       return db.transaction(async (tx) => {
         const made = await createInvitationTx(tx, v, action);
         if (action === "create") await emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
@@ -203,7 +223,15 @@ export function createRequestsRepo(db: Db) {
           .set({ revokedAt: new Date() })
           .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
           .returning();
-        if (row) await recordAudit(tx, { actorId, companyId: row.companyId, entity: "invitation", entityId: id, action: "revoke", before: { email: row.email, role: row.role, team_id: row.teamId, company_id: row.companyId } });
+        if (row)
+          await recordAudit(tx, {
+            actorId,
+            companyId: row.companyId,
+            entity: "invitation",
+            entityId: id,
+            action: "revoke",
+            before: { email: row.email, role: row.role, team_id: row.teamId, company_id: row.companyId },
+          });
         return Boolean(row);
       });
     },
@@ -225,7 +253,15 @@ export function createRequestsRepo(db: Db) {
       const [row] = await db
         .select({ id: invitations.id })
         .from(invitations)
-        .where(and(eq(invitations.companyId, companyId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())));
+        .where(
+          and(
+            eq(invitations.companyId, companyId),
+            eq(invitations.email, email),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            gt(invitations.expiresAt, new Date()),
+          ),
+        );
       return Boolean(row);
     },
   };
@@ -233,7 +269,11 @@ export function createRequestsRepo(db: Db) {
 export type RequestsRepo = ReturnType<typeof createRequestsRepo>;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-async function createInvitationTx(tx: Tx, v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number }, action: "create" | "resend" = "create") {
+async function createInvitationTx(
+  tx: Tx,
+  v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
+  action: "create" | "resend" = "create",
+) {
   const token = randomBytes(32).toString("base64url");
   // A new invitation replaces an earlier pending one to the same address in this company.
   await tx
@@ -244,7 +284,14 @@ async function createInvitationTx(tx: Tx, v: { companyId: number; email: string;
     .insert(invitations)
     .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
     .returning({ id: invitations.id });
-  await recordAudit(tx, { actorId: v.invitedBy, companyId: v.companyId, entity: "invitation", entityId: row!.id, action, after: { email: v.email, role: v.role, team_id: v.teamId, company_id: v.companyId } });
+  await recordAudit(tx, {
+    actorId: v.invitedBy,
+    companyId: v.companyId,
+    entity: "invitation",
+    entityId: row!.id,
+    action,
+    after: { email: v.email, role: v.role, team_id: v.teamId, company_id: v.companyId },
+  });
   return { id: row!.id, token };
 }
 export type InviteRequestRow = NonNullable<Awaited<ReturnType<RequestsRepo["invite"]>>>;

@@ -21,7 +21,12 @@ import { presentInvite, presentRemoval } from "./people.present.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const viewers = { access: ["hr", "teamleader"] as const };
 
-function scope(actor: Actor, companyId: number, q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" }, p: { limit: number; offset: number }) {
+function scope(
+  actor: Actor,
+  companyId: number,
+  q: { status: "all" | "pending" | "accepted" | "rejected"; sort: "asc" | "desc" },
+  p: { limit: number; offset: number },
+) {
   return {
     companyId,
     ...peoplePolicy.requestScope(actor),
@@ -42,18 +47,25 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
       authorize(actor, peoplePolicy.readRequest, row.r, "not_found");
       return row;
     };
-    const present = (row: Awaited<ReturnType<typeof load>>) =>
-      kind === "invite" ? presentInvite(row as never) : presentRemoval(row as never);
+    const present = (row: Awaited<ReturnType<typeof load>>) => (kind === "invite" ? presentInvite(row as never) : presentRemoval(row as never));
 
     app.get(
       base,
-      { config: viewers, schema: { tags: ["people"], summary: `${kind} requests I may see`, querystring: RequestsQuery, response: { 200: Paginated(Item), ...errors } } },
+      {
+        config: viewers,
+        schema: { tags: ["people"], summary: `${kind} requests I may see`, querystring: RequestsQuery, response: { 200: Paginated(Item), ...errors } },
+      },
       async (req) => {
         const { actor } = req;
         const p = pageParams(req.query, req.query.page_size);
         const s = scope(actor, req.companyId, req.query, p);
         const { rows, count } = kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
-        return toPage(req, p, count, rows.map((r) => present(r as never)));
+        return toPage(
+          req,
+          p,
+          count,
+          rows.map((r) => present(r as never)),
+        );
       },
     );
 
@@ -68,7 +80,13 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
         `${base}/:id/${verb}`,
         {
           config: { access: ["hr"] },
-          schema: { tags: ["people"], summary: `${verb} a ${kind} request (idempotent)`, params: IdParam, body: DecideRequest, response: { 200: Item, ...errors } },
+          schema: {
+            tags: ["people"],
+            summary: `${verb} a ${kind} request (idempotent)`,
+            params: IdParam,
+            body: DecideRequest,
+            response: { 200: Item, ...errors },
+          },
         },
         async (req) => {
           const { actor } = req;

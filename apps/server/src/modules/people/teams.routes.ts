@@ -13,7 +13,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; service: PeopleService }> = async (app, { people, service }) => {
   app.get(
     "/api/b2b/v1/teams",
-    { config: { access: COMPANY_ROLES }, schema: { tags: ["people"], summary: "Teams I may see", querystring: TeamsQuery, response: { 200: Paginated(Team), ...errors } } },
+    {
+      config: { access: COMPANY_ROLES },
+      schema: { tags: ["people"], summary: "Teams I may see", querystring: TeamsQuery, response: { 200: Paginated(Team), ...errors } },
+    },
     async (req) => {
       const { actor, companyId } = req;
       const all = peoplePolicy.listAllEmployees(actor, null);
@@ -39,13 +42,27 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ people: PeopleRepo; service: P
     "/api/b2b/v1/teams/:id/members",
     {
       config: { access: COMPANY_ROLES },
-      schema: { tags: ["people"], summary: "A page of a team's active members, by name", params: IdParam, querystring: TeamMembersQuery, response: { 200: Paginated(Employee), ...errors } },
+      schema: {
+        tags: ["people"],
+        summary: "A page of a team's active members, by name",
+        params: IdParam,
+        querystring: TeamMembersQuery,
+        response: { 200: Paginated(Employee), ...errors },
+      },
     },
     async (req) => {
       const { companyId } = req;
       const team = await service.team(req.actor, companyId, req.params.id);
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await people.employees({ companyId, teamId: team.team.id, status: "active", ordering: "name", sort: "asc", limit: p.limit, offset: p.offset });
+      const { rows, count } = await people.employees({
+        companyId,
+        teamId: team.team.id,
+        status: "active",
+        ordering: "name",
+        sort: "asc",
+        limit: p.limit,
+        offset: p.offset,
+      });
       return toPage(req, p, count, rows.map(presentEmployee));
     },
   );

@@ -8,7 +8,11 @@ export function systemModule(ctx: ModuleContext): Module {
   return {
     name: "system",
     plugin: async (app) => {
-      await app.register(systemRoutes, { database: ctx.database, service: createSystemService({ db: ctx.database.db, repo: createSystemRepo(ctx.database.db) }), exposeOutbox: ctx.config.NODE_ENV !== "production" });
+      await app.register(systemRoutes, {
+        database: ctx.database,
+        service: createSystemService({ db: ctx.database.db, repo: createSystemRepo(ctx.database.db) }),
+        exposeOutbox: ctx.config.NODE_ENV !== "production",
+      });
     },
   };
 }

@@ -6,7 +6,10 @@ import { outbox } from "../../db/schema/index.ts";
 export function createSystemRepo(db: Db) {
   return {
     async outboxPage(limit: number, offset: number) {
-      const [rows, [total]] = await Promise.all([db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit).offset(offset), db.select({ n: count() }).from(outbox)]);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(outbox),
+      ]);
       return { rows, count: total?.n ?? 0 };
     },
   };

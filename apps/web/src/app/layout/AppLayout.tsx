@@ -132,14 +132,7 @@ function Shell({ children }: { children?: ReactNode }) {
         }
       />
       <Box sx={{ display: "flex", flex: 1, minHeight: 0 }}>
-        <SideDrawer
-          me={me}
-          pathname={pathname}
-          mobile={mobile}
-          collapsed={collapsed}
-          mobileOpen={mobileOpen}
-          onMobileClose={() => setMobileOpen(false)}
-        />
+        <SideDrawer me={me} pathname={pathname} mobile={mobile} collapsed={collapsed} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
         <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
           <Box
             component="main"
@@ -147,7 +140,16 @@ function Shell({ children }: { children?: ReactNode }) {
             tabIndex={-1}
             // At least a screen under the top bar: the footer starts below the fold, so a page growing
             // as its data arrives never pushes it across the screen (Lighthouse layout shift).
-            sx={{ flex: 1, width: "100%", maxWidth: LAYOUT.footerMaxWidth, minHeight: `calc(100vh - ${LAYOUT.headerHeight}px)`, mx: "auto", px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 }, outline: "none" }}
+            sx={{
+              flex: 1,
+              width: "100%",
+              maxWidth: LAYOUT.footerMaxWidth,
+              minHeight: `calc(100vh - ${LAYOUT.headerHeight}px)`,
+              mx: "auto",
+              px: { xs: 2, sm: 3 },
+              py: { xs: 3, sm: 4 },
+              outline: "none",
+            }}
           >
             <PageOutlet>{children}</PageOutlet>
           </Box>

@@ -49,7 +49,12 @@ export function OnboardingDrawer({ open, onClose, entries, failed, accountCreate
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { "aria-labelledby": titleId, sx: { width: "100%", maxWidth: LAYOUT.onboardingDrawerMaxWidth } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { "aria-labelledby": titleId, sx: { width: "100%", maxWidth: LAYOUT.onboardingDrawerMaxWidth } } }}
+    >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, px: 3, py: 2, borderBottom: 1, borderColor: "divider" }}>
         <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
           {t("title")}

@@ -15,7 +15,20 @@ function Panel() {
   return (
     <RedoProvider>
       <Routes>
-        <Route path="*" element={<OnboardingDrawer open={open} onClose={() => setOpen(false)} entries={entries} failed={false} accountCreatedAt={new Date().toISOString()} role="member" teamId={1} />} />
+        <Route
+          path="*"
+          element={
+            <OnboardingDrawer
+              open={open}
+              onClose={() => setOpen(false)}
+              entries={entries}
+              failed={false}
+              accountCreatedAt={new Date().toISOString()}
+              role="member"
+              teamId={1}
+            />
+          }
+        />
       </Routes>
       <GuidedTour />
       <LocationProbe />

@@ -40,25 +40,22 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
         borderColor: "divider",
       }}
     >
-        {start}
-        <Box
-          component={RouterLink}
-          to="/"
-          aria-label={t("topBar.homeLink", { name: PRODUCT_NAME })}
-          sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none", minWidth: 0 }}
-        >
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
-          <Typography
-            component="span"
-            sx={{ fontWeight: 700, fontSize: 20, display: compactBrand ? { xs: "none", sm: "inline" } : "inline" }}
-          >
-            {PRODUCT_NAME}
-          </Typography>
-        </Box>
-        <Box sx={{ flex: 1 }} />
-        {actions}
-        <LanguageSwitcher />
-        <UserMenu me={me} hideLogin={hideLogin} />
+      {start}
+      <Box
+        component={RouterLink}
+        to="/"
+        aria-label={t("topBar.homeLink", { name: PRODUCT_NAME })}
+        sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none", minWidth: 0 }}
+      >
+        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <Typography component="span" sx={{ fontWeight: 700, fontSize: 20, display: compactBrand ? { xs: "none", sm: "inline" } : "inline" }}>
+          {PRODUCT_NAME}
+        </Typography>
+      </Box>
+      <Box sx={{ flex: 1 }} />
+      {actions}
+      <LanguageSwitcher />
+      <UserMenu me={me} hideLogin={hideLogin} />
     </Box>
   );
 }

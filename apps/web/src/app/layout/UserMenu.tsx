@@ -47,11 +47,7 @@ export function UserMenu({ me, hideLogin = false }: { me: Me | null; hideLogin?:
         }}
         sx={{ p: 0.5 }}
       >
-        {me ? (
-          <UserAvatar user={me.user} />
-        ) : (
-          <AccountCircle sx={{ fontSize: 36 }} />
-        )}
+        {me ? <UserAvatar user={me.user} /> : <AccountCircle sx={{ fontSize: 36 }} />}
       </IconButton>
       {everOpened && (
         <Suspense fallback={null}>

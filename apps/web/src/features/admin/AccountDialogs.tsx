@@ -201,7 +201,9 @@ export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
       cancelLabel={t("actions.cancel")}
       errorText={errorMessage}
       // "Already accepted" and "address now registered" are about the invitation picked.
-      fieldRefusal={(error) => (error instanceof ApiError && (error.status === 404 || error.status === 409) ? { field: "invitation", message: errorMessage(error) } : null)}
+      fieldRefusal={(error) =>
+        error instanceof ApiError && (error.status === 404 || error.status === 409) ? { field: "invitation", message: errorMessage(error) } : null
+      }
       onSubmit={async ({ invitation }) => {
         const fresh = await resend.mutateAsync(Number(invitation));
         toast(t("people.resend.sent", { email: fresh.email }), "success");

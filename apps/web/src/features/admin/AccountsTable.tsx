@@ -45,10 +45,12 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
     page_size: pageSize,
   });
   // Any change of filter starts again from the first page.
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const list = accounts.data?.results ?? [];
   const filtered = Boolean(debounced || company || role || status !== "all");
   const close = () => setDialog(null);
@@ -115,10 +117,32 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
           value={search}
           onChange={(event) => filter(setSearch)(event.target.value)}
           sx={{ flex: "2 1 240px" }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <CompanySelect size="small" label={t("people.company")} value={company} onChange={filter(setCompany)} emptyLabel={t("people.allCompanies")} sx={{ flex: "1 1 180px", width: "auto" }} />
-        <AnyRoleSelect size="small" label={t("people.role")} value={role} onChange={filter(setRole)} emptyLabel={t("people.allRoles")} sx={{ flex: "1 1 150px", width: "auto" }} />
+        <CompanySelect
+          size="small"
+          label={t("people.company")}
+          value={company}
+          onChange={filter(setCompany)}
+          emptyLabel={t("people.allCompanies")}
+          sx={{ flex: "1 1 180px", width: "auto" }}
+        />
+        <AnyRoleSelect
+          size="small"
+          label={t("people.role")}
+          value={role}
+          onChange={filter(setRole)}
+          emptyLabel={t("people.allRoles")}
+          sx={{ flex: "1 1 150px", width: "auto" }}
+        />
         <TextField
           select
           size="small"

@@ -94,7 +94,12 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
   const format = useFormatValue();
   const changes: Change[] = auditChanges(entry);
   const currency = auditCurrency(entry);
-  if (changes.length === 0) return <Typography variant="body2" color="text.secondary">{t("audit.noFieldChanges")}</Typography>;
+  if (changes.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t("audit.noFieldChanges")}
+      </Typography>
+    );
   const label = (field: string) => (i18n.exists(`admin:audit.fields.${field}`) ? t(`audit.fields.${field}` as "audit.fields.name") : field);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2, "& li": { overflowWrap: "anywhere" } }}>
@@ -120,7 +125,8 @@ export function AuditTable({ entries, label, showSubject }: { entries: AuditEntr
   const compact = useScreenQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const action = (name: string) => (i18n.exists(`admin:audit.actions.${name}`) ? t(`audit.actions.${name}` as "audit.actions.create") : name);
   // A sign-in that failed, or a code given before any session, was made by nobody signed in.
-  const who = (entry: AuditEntry) => entry.actor?.display_name ?? (entry.entity === "sign_in" || entry.entity === "two_factor" ? t("audit.anonymous") : t("audit.system"));
+  const who = (entry: AuditEntry) =>
+    entry.actor?.display_name ?? (entry.entity === "sign_in" || entry.entity === "two_factor" ? t("audit.anonymous") : t("audit.system"));
   if (compact) {
     return (
       <Box component="ul" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>

@@ -46,23 +46,21 @@ export function BudgetsTable() {
   const columns: Column<AdminBudget>[] = [
     { key: "company", header: t("budgets.columns.company"), rowHeader: true, cell: (budget) => budget.company.name },
     { key: "period", header: t("budgets.columns.period"), cellSx: { whiteSpace: "nowrap" }, cell: (budget) => periodLabel(budget.period, budget.period_start) },
-    ...MONEY_COLUMNS.map(
-      (column): Column<AdminBudget> => ({
-        key: column,
-        header: t(`budgets.columns.${column}`),
-        align: "right",
-        cellSx: { whiteSpace: "nowrap" },
-        cell: (budget) => {
-          const figures = budgetFigures(budget);
-          const overspent = column === "remaining" && figures.remaining < 0;
-          return (
-            <Box component="span" sx={{ color: overspent ? "error.main" : undefined }}>
-              {money(figures[column], budget.currency)}
-            </Box>
-          );
-        },
-      }),
-    ),
+    ...MONEY_COLUMNS.map((column): Column<AdminBudget> => ({
+      key: column,
+      header: t(`budgets.columns.${column}`),
+      align: "right",
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (budget) => {
+        const figures = budgetFigures(budget);
+        const overspent = column === "remaining" && figures.remaining < 0;
+        return (
+          <Box component="span" sx={{ color: overspent ? "error.main" : undefined }}>
+            {money(figures[column], budget.currency)}
+          </Box>
+        );
+      },
+    })),
     {
       key: "used",
       header: t("budgets.columns.used"),
@@ -71,7 +69,12 @@ export function BudgetsTable() {
         const { usedPercent } = budgetFigures(budget);
         return (
           <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <LinearProgress variant="determinate" value={usedPercent} aria-label={t("budgets.usedLabel", { name: nameOf(budget) })} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+            <LinearProgress
+              variant="determinate"
+              value={usedPercent}
+              aria-label={t("budgets.usedLabel", { name: nameOf(budget) })}
+              sx={{ flex: 1, height: 6, borderRadius: 3 }}
+            />
             <Box component="span" sx={{ minWidth: 40, textAlign: "right" }}>
               {usedPercent}%
             </Box>
@@ -86,7 +89,11 @@ export function BudgetsTable() {
       sx: stickyActions,
       cell: (budget) => (
         <>
-          <RowAction label={t("budgets.historyButton", { name: nameOf(budget) })} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: "history", budget })} />
+          <RowAction
+            label={t("budgets.historyButton", { name: nameOf(budget) })}
+            icon={<HistoryOutlined />}
+            onClick={() => setDialog({ kind: "history", budget })}
+          />
           <RowAction label={t("budgets.adjustLabel", { name: nameOf(budget) })} icon={<TuneOutlined />} onClick={() => setDialog({ kind: "adjust", budget })} />
         </>
       ),
@@ -118,7 +125,9 @@ export function BudgetsTable() {
         rows={list}
         rowKey={(budget) => budget.id}
         pager={pager(budgets.data?.count ?? 0)}
-        empty={<EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />}
+        empty={
+          <EmptyState icon={<SavingsOutlined />} title={company ? t("budgets.noMatch") : t("budgets.emptyTitle")} description={t("budgets.emptyDescription")} />
+        }
       />
 
       {dialog?.kind === "adjust" && <AdjustBudgetDialog budget={dialog.budget} onClose={close} />}

@@ -78,7 +78,11 @@ export function CompaniesTable() {
         const suspend = company.status === "active";
         return (
           <>
-            <RowAction label={t("companies.detailsLabel", { name: company.name })} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: "details", company })} />
+            <RowAction
+              label={t("companies.detailsLabel", { name: company.name })}
+              icon={<HistoryOutlined />}
+              onClick={() => setDialog({ kind: "details", company })}
+            />
             <RowAction label={t("companies.editLabel", { name: company.name })} icon={<EditOutlined />} onClick={() => setDialog({ kind: "edit", company })} />
             <RowAction
               label={t(suspend ? "companies.suspendLabel" : "companies.liftLabel", { name: company.name })}
@@ -104,7 +108,15 @@ export function CompaniesTable() {
             setPage(1);
           }}
           sx={{ flex: "2 1 240px" }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <TextField
           select

@@ -20,7 +20,17 @@ import { useTranslation } from "react-i18next";
 import { fieldProps } from "../../components/formField";
 import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
-import { CompanyForm, MAX_LOGO_CHARS, companyBody, companyFormValues, companyPatch, companyServerErrors, invalidAllowlistEntry, isCurrency, type CompanyField } from "./forms";
+import {
+  CompanyForm,
+  MAX_LOGO_CHARS,
+  companyBody,
+  companyFormValues,
+  companyPatch,
+  companyServerErrors,
+  invalidAllowlistEntry,
+  isCurrency,
+  type CompanyField,
+} from "./forms";
 import { useCreateCompany, useUpdateCompany } from "./hooks";
 import { useAdminError, useFormMessage } from "./useAdminError";
 
@@ -69,7 +79,8 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
   const serverFields = companyServerErrors(mutation.error);
   const generalError = mutation.isError && Object.keys(serverFields).length === 0;
   const onError = (error: unknown) => {
-    for (const [field, code] of Object.entries(companyServerErrors(error))) form.setError(field as CompanyField, { type: "server", message: code }, { shouldFocus: true });
+    for (const [field, code] of Object.entries(companyServerErrors(error)))
+      form.setError(field as CompanyField, { type: "server", message: code }, { shouldFocus: true });
   };
 
   const message = (code: string) => formMessage(code, { entry: invalidAllowlistEntry(values.registration_allowlist) ?? "" });

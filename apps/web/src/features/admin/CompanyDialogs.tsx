@@ -97,7 +97,11 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
               {t("companies.invitationOnly")}
             </Typography>
           ) : (
-            <Box component="ul" aria-label={t("companyForm.allowlist")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0, mb: 3 }}>
+            <Box
+              component="ul"
+              aria-label={t("companyForm.allowlist")}
+              sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0, mb: 3 }}
+            >
               {company.registration_allowlist.map((entry) => (
                 <li key={entry}>
                   <Chip size="small" label={entry} />

@@ -58,7 +58,11 @@ export function InvitationSelect(props: SelectProps) {
     // Chosen here only, so the picker already knows its name.
     useOne: () => ({}),
     id: (invitation) => String(invitation.id),
-    label: (invitation) => t(invitation.status === "expired" ? "people.resend.optionExpired" : "people.resend.option", { email: invitation.email, company: invitation.company.name }),
+    label: (invitation) =>
+      t(invitation.status === "expired" ? "people.resend.optionExpired" : "people.resend.option", {
+        email: invitation.email,
+        company: invitation.company.name,
+      }),
   };
   return <SearchSelect {...props} source={source} unavailable={t("people.resend.unavailable")} />;
 }

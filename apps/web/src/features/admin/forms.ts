@@ -91,7 +91,8 @@ export function companyPatch(company: AdminCompany, values: CompanyFormValues): 
   if (next.domain !== company.domain) patch.domain = next.domain;
   if ((next.url_photo ?? null) !== company.url_photo) patch.url_photo = next.url_photo;
   if (next.currency !== company.currency) patch.currency = next.currency;
-  if (JSON.stringify(next.registration_allowlist) !== JSON.stringify(company.registration_allowlist)) patch.registration_allowlist = next.registration_allowlist;
+  if (JSON.stringify(next.registration_allowlist) !== JSON.stringify(company.registration_allowlist))
+    patch.registration_allowlist = next.registration_allowlist;
   if (next.require_two_factor !== company.require_two_factor) patch.require_two_factor = next.require_two_factor;
   return patch;
 }

@@ -4,7 +4,7 @@ import type { AdminAccount, AdminBudget, AdminCompany, AuditEntry } from "./api"
 
 // Test fixtures of the admin area, shaped as the server answers (packages/contracts/src/admin.ts).
 
-export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+export const page = <T>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
 
 export function company(id: number, name: string, overrides: Partial<AdminCompany> = {}): AdminCompany {
   return {
@@ -98,6 +98,10 @@ export function serveAdmin(routes: Record<string, Route>) {
 
 /** The calls a stub received, as method, path with query, and parsed body. */
 export const callsOf = (fetch: ReturnType<typeof serveAdmin>) =>
-  fetch.mock.calls.map(([url, init]) => ({ method: init?.method ?? "GET", url: String(url), body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
+  fetch.mock.calls.map(([url, init]) => ({
+    method: init?.method ?? "GET",
+    url: String(url),
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  }));
 
 export const queryOf = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);

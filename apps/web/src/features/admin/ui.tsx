@@ -13,7 +13,10 @@ export { Loading, LoadFailed, useDebounced, useRoleLabel } from "../people/ui";
 /** Date and time in the reader's language. */
 export function useFormatDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return useCallback((iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)), [i18n.language]);
+  return useCallback(
+    (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+    [i18n.language],
+  );
 }
 
 /** A day in the reader's language. */
@@ -50,7 +53,19 @@ export function StatusChip({ status }: { status: keyof typeof STATUS_COLOR }) {
 }
 
 /** A titled part of a page, with optional actions next to its h2. */
-export function Section({ id, title, description, actions, children }: { id: string; title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 1.5, mb: 2 }}>
@@ -72,4 +87,10 @@ export function Section({ id, title, description, actions, children }: { id: str
 }
 
 /** The actions column stays in view while a wide table scrolls sideways on a narrow screen. */
-export const stickyActions = { position: "sticky", right: 0, bgcolor: "background.paper", whiteSpace: "nowrap", boxShadow: { xs: "-6px 0 6px -6px rgba(0,0,0,0.25)", lg: "none" } } as const;
+export const stickyActions = {
+  position: "sticky",
+  right: 0,
+  bgcolor: "background.paper",
+  whiteSpace: "nowrap",
+  boxShadow: { xs: "-6px 0 6px -6px rgba(0,0,0,0.25)", lg: "none" },
+} as const;

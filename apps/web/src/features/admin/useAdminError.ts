@@ -23,7 +23,17 @@ const detail = (details: unknown, key: string): number | null => {
 };
 
 /** The admin refusals worded for the admin screens; other codes get the app's usual messages. */
-const ADMIN_TEXTS: Partial<Record<ErrorCode, "serverErrors.self" | "serverErrors.noCompany" | "form.errors.domainTaken" | "serverErrors.invitationAccepted" | "serverErrors.noInvitation" | "serverErrors.companyMissing">> = {
+const ADMIN_TEXTS: Partial<
+  Record<
+    ErrorCode,
+    | "serverErrors.self"
+    | "serverErrors.noCompany"
+    | "form.errors.domainTaken"
+    | "serverErrors.invitationAccepted"
+    | "serverErrors.noInvitation"
+    | "serverErrors.companyMissing"
+  >
+> = {
   cannot_change_own_account: "serverErrors.self",
   company_required: "serverErrors.noCompany",
   company_domain_taken: "form.errors.domainTaken",

@@ -28,7 +28,16 @@ describe("AllocationEditor", () => {
     const fetch = vi.fn(stubFetch({ "POST /api/b2b/v1/budgets/3/allocations/": { body: budget } }));
     vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();
-    renderApp(<AllocationEditor budget={budget} teams={[{ id: 7, name: "Engineering" }, { id: 8, name: "Marketing" }]} />, { session: signedIn("ldleader") });
+    renderApp(
+      <AllocationEditor
+        budget={budget}
+        teams={[
+          { id: 7, name: "Engineering" },
+          { id: 8, name: "Marketing" },
+        ]}
+      />,
+      { session: signedIn("ldleader") },
+    );
 
     const marketing = screen.getByRole("textbox", { name: "Allocation for Marketing" });
     expect(screen.getAllByText("Left to allocate: $400.00")).toHaveLength(2);

@@ -80,7 +80,14 @@ export function AllocationRow({ budget, team }: { budget: Budget; team: { id: nu
         error={invalid}
         helperText={help}
       />
-      <Button type="submit" variant="outlined" loading={allocate.isPending} disabled={check.error !== null} aria-label={t("companyBudget.allocate.saveFor", { team: team.name })} sx={{ mt: 1 }}>
+      <Button
+        type="submit"
+        variant="outlined"
+        loading={allocate.isPending}
+        disabled={check.error !== null}
+        aria-label={t("companyBudget.allocate.saveFor", { team: team.name })}
+        sx={{ mt: 1 }}
+      >
         {t("companyBudget.allocate.save")}
       </Button>
       {allocate.isError && (

@@ -57,7 +57,11 @@ export function AllocationFigures({ budget, allocation, currency, headingId }: A
           <Alert severity="warning">{t("chart.loadError")}</Alert>
         ) : (
           <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-            {usage.data ? <UsageChart labelledBy={`${headingId}-chart`} budget={budget} usage={usage.data} format={money} /> : <Skeleton variant="rounded" height={220} />}
+            {usage.data ? (
+              <UsageChart labelledBy={`${headingId}-chart`} budget={budget} usage={usage.data} format={money} />
+            ) : (
+              <Skeleton variant="rounded" height={220} />
+            )}
           </Suspense>
         )}
         <Table size="small" aria-label={t("chart.tableLabel")} sx={{ mt: 1 }}>

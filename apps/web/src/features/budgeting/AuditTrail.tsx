@@ -27,7 +27,9 @@ export function AuditTrail() {
       key: "action",
       header: t("companyBudget.audit.action"),
       cell: (row) =>
-        i18n.exists(`companyBudget.audit.actions.${row.action}`, { ns: "budgeting" }) ? t(`companyBudget.audit.actions.${row.action}` as "companyBudget.audit.actions.create") : row.action,
+        i18n.exists(`companyBudget.audit.actions.${row.action}`, { ns: "budgeting" })
+          ? t(`companyBudget.audit.actions.${row.action}` as "companyBudget.audit.actions.create")
+          : row.action,
     },
     { key: "what", header: t("companyBudget.audit.what"), cell: (row) => t(`companyBudget.audit.entity.${row.entity}`, { id: row.entity_id }) },
   ];

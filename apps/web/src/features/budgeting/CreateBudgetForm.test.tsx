@@ -25,7 +25,9 @@ const created: Budget = {
 };
 
 const posts = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method && (init as RequestInit).method !== "GET").map(([url, init]) => ({ url: String(url), body: JSON.parse(String((init as RequestInit).body)) as unknown }));
+  fetch.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method && (init as RequestInit).method !== "GET")
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String((init as RequestInit).body)) as unknown }));
 
 describe("company budget forms (issue 24: checked with the contracts' schemas)", () => {
   it("creates a budget only with an amount the server takes, sends it in minor units, then starts the amount over", async () => {
@@ -48,7 +50,10 @@ describe("company budget forms (issue 24: checked with the contracts' schemas)",
     await user.click(screen.getByRole("button", { name: "Create budget" }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(12));
     expect(posts(fetch)).toEqual([
-      { url: expect.stringContaining("/api/b2b/v1/budgets/") as unknown as string, body: { period: "year", period_start: `${new Date().getFullYear()}-01-01`, amount_minor: 150_050, frequency: null } },
+      {
+        url: expect.stringContaining("/api/b2b/v1/budgets/") as unknown as string,
+        body: { period: "year", period_start: `${new Date().getFullYear()}-01-01`, amount_minor: 150_050, frequency: null },
+      },
     ]);
     expect(amount).toHaveValue("");
   });
@@ -65,6 +70,10 @@ describe("company budget forms (issue 24: checked with the contracts' schemas)",
     expect(screen.getByRole("button", { name: "Save changes" })).toBeDisabled();
     await user.type(amount, "2000");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
-    await waitFor(() => expect(posts(fetch)).toEqual([{ url: expect.stringContaining("/api/b2b/v1/budgets/12/") as unknown as string, body: { amount_minor: 200_000, frequency: null } }]));
+    await waitFor(() =>
+      expect(posts(fetch)).toEqual([
+        { url: expect.stringContaining("/api/b2b/v1/budgets/12/") as unknown as string, body: { amount_minor: 200_000, frequency: null } },
+      ]),
+    );
   });
 });

@@ -56,7 +56,12 @@ export function CreateBudgetForm({ currency, onCreated }: { currency: string; on
 
   const submit = form.handleSubmit((values) =>
     create.mutate(
-      { period: values.period, period_start: periodStart(values.period, values.year, values.month), amount_minor: values.amount_minor, frequency: values.frequency || null },
+      {
+        period: values.period,
+        period_start: periodStart(values.period, values.year, values.month),
+        amount_minor: values.amount_minor,
+        frequency: values.frequency || null,
+      },
       {
         onSuccess: (budget) => {
           toast(t("companyBudget.create.created"), "success");
@@ -73,7 +78,17 @@ export function CreateBudgetForm({ currency, onCreated }: { currency: string; on
       <Typography variant="h2" id="create-budget-heading" sx={{ mb: 2 }}>
         {t("companyBudget.create.heading")}
       </Typography>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" }, alignItems: "start" }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" },
+          alignItems: "start",
+        }}
+      >
         {create.isError && (
           <Alert severity="error" role="alert" sx={{ gridColumn: "1 / -1" }}>
             {errorMessage(create.error)}
@@ -105,7 +120,13 @@ export function CreateBudgetForm({ currency, onCreated }: { currency: string; on
           {...field("amount_minor")}
           slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
         />
-        <TextField select label={t("companyBudget.create.frequency")} value={frequency.value} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => frequency.onChange(e.target.value)}>
+        <TextField
+          select
+          label={t("companyBudget.create.frequency")}
+          value={frequency.value}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          onChange={(e) => frequency.onChange(e.target.value)}
+        >
           <MenuItem value="">{t("companyBudget.create.noFrequency")}</MenuItem>
           {FREQUENCIES.map((f) => (
             <MenuItem key={f} value={f}>

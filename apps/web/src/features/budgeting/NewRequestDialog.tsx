@@ -14,7 +14,15 @@ import { useBudgetError } from "./useBudgetError";
 const rules = CreatePurchaseRequest.shape;
 /** The request as typed: the contract's fields, a link that may stay empty, the price as text in the currency's decimals. */
 const newRequestForm = (digits: number) =>
-  z.object({ title: rules.title, link: z.string().trim().pipe(rules.link.unwrap().unwrap().or(z.literal(""))), price_minor: moneyText(digits), reason: rules.reason });
+  z.object({
+    title: rules.title,
+    link: z
+      .string()
+      .trim()
+      .pipe(rules.link.unwrap().unwrap().or(z.literal(""))),
+    price_minor: moneyText(digits),
+    reason: rules.reason,
+  });
 
 /** A member asks for a course or content: title, link, price, reason. */
 export function NewRequestDialog({ currency, onClose }: { currency: string; onClose: () => void }) {

@@ -81,7 +81,9 @@ describe("/budgetingPlan/purchaseRequest → To decide", () => {
     serve({
       "POST /api/b2b/v1/purchase-requests/41/approve/": {
         status: 409,
-        body: { error: { code: "budget_exceeded", message: "Not enough budget left for this request", details: { remaining_minor: 10_000, price_minor: 25_000 } } },
+        body: {
+          error: { code: "budget_exceeded", message: "Not enough budget left for this request", details: { remaining_minor: 10_000, price_minor: 25_000 } },
+        },
       },
     });
     const user = await openQueue();

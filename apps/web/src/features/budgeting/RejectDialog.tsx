@@ -4,7 +4,17 @@ import { RejectPurchaseRequest } from "@learnward/contracts";
 import { FormDialog } from "../../components/FormDialog";
 
 /** Rejecting needs a reason (PRODUCT.md): the requester reads it. */
-export function RejectDialog({ title, pending, onClose, onReject }: { title: string; pending: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+export function RejectDialog({
+  title,
+  pending,
+  onClose,
+  onReject,
+}: {
+  title: string;
+  pending: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
   const { t } = useTranslation("budgeting");
   return (
     <FormDialog

@@ -59,10 +59,12 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
       onError: (error) => toast(errorMessage(error), "error"),
     });
 
-  const filterChanged = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filterChanged =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const rows = query.data?.results ?? [];
   const columns: Columns<PurchaseRequest> = [
@@ -97,7 +99,13 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
         </>
       ),
     },
-    { key: "price", header: t("requests.price"), align: "right", cellSx: { whiteSpace: "nowrap" }, cell: (r) => formatMoney(r.price_minor, r.currency, i18n.language) },
+    {
+      key: "price",
+      header: t("requests.price"),
+      align: "right",
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (r) => formatMoney(r.price_minor, r.currency, i18n.language),
+    },
     { key: "status", header: t("requests.status"), cell: (r) => <StatusChip status={r.status} /> },
     scope === "decide" && {
       key: "requestedBy",
@@ -183,7 +191,14 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t("filters.period")} value={period} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => filterChanged(setPeriod)(e.target.value as PeriodFilter)}>
+          <TextField
+            select
+            size="small"
+            label={t("filters.period")}
+            value={period}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            onChange={(e) => filterChanged(setPeriod)(e.target.value as PeriodFilter)}
+          >
             <MenuItem value="">{t("filters.anyTime")}</MenuItem>
             <MenuItem value="year">{t("filters.thisYear")}</MenuItem>
             <MenuItem value="month">{t("filters.thisMonth")}</MenuItem>
@@ -232,4 +247,3 @@ export function RequestList({ scope, currency, filters = true, team, labelledBy,
     </Stack>
   );
 }
-

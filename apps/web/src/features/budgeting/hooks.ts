@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  actOnRequest,
-  allocate,
-  createBudget,
-  createPurchaseRequest,
-  updateBudget,
-  type Frequency,
-  type RequestAction,
-  type RequestsFilter,
-} from "./api";
+import { actOnRequest, allocate, createBudget, createPurchaseRequest, updateBudget, type Frequency, type RequestAction, type RequestsFilter } from "./api";
 import { budgetAuditOptions, budgetingKeys as keys, budgetsOptions, budgetTeamsOptions, budgetUsageOptions, purchaseRequestsOptions } from "./queries";
 
-export { EXPORT_CSV_URL, type AuditRow, type Frequency, type PeriodFilter, type RequestAction, type RequestsFilter, type Scope, type Sort, type StatusFilter } from "./api";
+export {
+  EXPORT_CSV_URL,
+  type AuditRow,
+  type Frequency,
+  type PeriodFilter,
+  type RequestAction,
+  type RequestsFilter,
+  type Scope,
+  type Sort,
+  type StatusFilter,
+} from "./api";
 
 /** Budgets covering today (current) or all of them, newest first. */
 export function useBudgets(current: boolean, enabled = true) {

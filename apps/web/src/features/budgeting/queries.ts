@@ -14,17 +14,28 @@ export const budgetsOptions = (current: boolean) =>
   queryOptions({ queryKey: [...budgetingKeys.budgets, { current }] as const, queryFn: ({ signal }) => fetchBudgets(current, signal) });
 
 export const budgetUsageOptions = (budgetId: number, team: number | undefined) =>
-  queryOptions({ queryKey: [...budgetingKeys.budgets, "usage", budgetId, team ?? null] as const, queryFn: ({ signal }) => fetchBudgetUsage(budgetId, team, signal) });
+  queryOptions({
+    queryKey: [...budgetingKeys.budgets, "usage", budgetId, team ?? null] as const,
+    queryFn: ({ signal }) => fetchBudgetUsage(budgetId, team, signal),
+  });
 
 /** Every team of the company (ldleader sees all of them): the allocation editor shows each one. */
 export const budgetTeamsOptions = () =>
   queryOptions({ queryKey: ["teams", "budgeting"] as const, queryFn: ({ signal }) => fetchAllTeams(signal), staleTime: 5 * 60_000 });
 
 export const purchaseRequestsOptions = (filter: RequestsFilter) =>
-  queryOptions({ queryKey: [...budgetingKeys.requests, filter] as const, queryFn: ({ signal }) => fetchPurchaseRequests(filter, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...budgetingKeys.requests, filter] as const,
+    queryFn: ({ signal }) => fetchPurchaseRequests(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const budgetAuditOptions = (page: number, pageSize: number) =>
-  queryOptions({ queryKey: [...budgetingKeys.audit, { page, pageSize }] as const, queryFn: ({ signal }) => fetchAudit(page, pageSize, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...budgetingKeys.audit, { page, pageSize }] as const,
+    queryFn: ({ signal }) => fetchAudit(page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** A request list's first page as RequestList opens it: 10 a page, newest first, any period. */
 const firstRequests = (scope: RequestsFilter["scope"], status: RequestsFilter["status"], team?: number) =>
@@ -45,5 +56,4 @@ export const companyBudgetFirstData: FirstData = ({ me }) =>
   me?.abilities.manage_company_budget ? [budgetsOptions(false), budgetTeamsOptions(), budgetAuditOptions(1, 20)] : [];
 
 /** /budgetingPlan/purchaseRequest: the queue for those who decide, else my requests. */
-export const purchaseRequestsFirstData: FirstData = ({ me }) =>
-  me ? [firstRequests(me.abilities.decide_purchase_requests ? "decide" : "mine", "all")] : [];
+export const purchaseRequestsFirstData: FirstData = ({ me }) => (me ? [firstRequests(me.abilities.decide_purchase_requests ? "decide" : "mine", "all")] : []);

@@ -10,7 +10,9 @@ describe("answer text", () => {
   });
 
   it("renders each line, section lines in bold, citations as links to the items", () => {
-    render(<AnswerText content={"Here is a plan:\n\nWeek 1 (1 h)\n[1] SQL basics — article, 10 min"} items={[copilotItem(1, "SQL basics")]} sections={["Week 1"]} />);
+    render(
+      <AnswerText content={"Here is a plan:\n\nWeek 1 (1 h)\n[1] SQL basics — article, 10 min"} items={[copilotItem(1, "SQL basics")]} sections={["Week 1"]} />,
+    );
     const link = screen.getByRole("link", { name: "Item 1: SQL basics" });
     expect(link).toHaveAttribute("href", "https://learning.example/item-1");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");

@@ -37,7 +37,11 @@ export function AnswerText({ content, items, sections }: { content: string; item
     <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5, overflowWrap: "anywhere" }}>
       {lines.map((line, i) =>
         line.trim() === "" ? null : (
-          <Typography key={i} variant="body2" sx={{ fontWeight: sections.some((s) => line.startsWith(`${s} (`)) ? 700 : undefined, mt: sections.some((s) => line.startsWith(`${s} (`)) ? 1 : 0 }}>
+          <Typography
+            key={i}
+            variant="body2"
+            sx={{ fontWeight: sections.some((s) => line.startsWith(`${s} (`)) ? 700 : undefined, mt: sections.some((s) => line.startsWith(`${s} (`)) ? 1 : 0 }}
+          >
             {citations(line, items).map((part, j) =>
               typeof part === "number" ? (
                 <Box

@@ -30,7 +30,6 @@ interface Pending {
   text: string;
 }
 
-
 /** The copilot chat: past conversations, the conversation, the streamed answer, the question box. */
 export function CopilotPanel({ conversation, onConversation, onSearch }: CopilotPanelProps) {
   const { t } = useTranslation("discover");
@@ -125,7 +124,16 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
       id="copilot"
       aria-labelledby="copilot-title"
       variant="outlined"
-      sx={{ p: 2, display: "flex", flexDirection: "column", gap: 2, position: { lg: "sticky" }, top: { lg: 91 }, maxHeight: { lg: "calc(100vh - 107px)" }, overflow: { lg: "auto" } }}
+      sx={{
+        p: 2,
+        display: "flex",
+        flexDirection: "column",
+        gap: 2,
+        position: { lg: "sticky" },
+        top: { lg: 91 },
+        maxHeight: { lg: "calc(100vh - 107px)" },
+        overflow: { lg: "auto" },
+      }}
     >
       <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
         <AutoAwesomeOutlined color="primary" aria-hidden sx={{ mt: 0.5 }} />
@@ -215,7 +223,13 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
                 </Typography>
                 <Paper variant="outlined" sx={{ p: 1.5 }}>
                   {/* The live region: each streamed piece is read out as it arrives. */}
-                  <Typography variant="body2" aria-live="polite" aria-atomic="false" data-testid="copilot-stream" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minHeight: "1.5em" }}>
+                  <Typography
+                    variant="body2"
+                    aria-live="polite"
+                    aria-atomic="false"
+                    data-testid="copilot-stream"
+                    sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minHeight: "1.5em" }}
+                  >
                     {pending.text}
                   </Typography>
                   {!pending.text && <CircularProgress size={18} aria-hidden sx={{ mt: 0.5 }} />}

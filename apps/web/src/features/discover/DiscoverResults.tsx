@@ -51,7 +51,11 @@ export function DiscoverResults({ data, isPending, isError, isFetching, page, fi
           <Box component="ul" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
             {data.results.map((result) => (
               <li key={result.kind === "content" ? `c${result.id_content}` : `p${result.collection.id}`}>
-                {result.kind === "content" ? <ResultCard item={result} onSkill={onSkill} /> : <CollectionCard collection={result.collection} onSkill={onSkill} />}
+                {result.kind === "content" ? (
+                  <ResultCard item={result} onSkill={onSkill} />
+                ) : (
+                  <CollectionCard collection={result.collection} onSkill={onSkill} />
+                )}
               </li>
             ))}
           </Box>

@@ -8,7 +8,21 @@ import { useRecommendations, useTrending } from "./hooks";
 import { ResultCard } from "./ResultCard";
 
 /** A titled row of compact cards that scrolls sideways on small screens. */
-function Row({ id, title, description, items, empty, loading }: { id: string; title: string; description: string; items: { item: DiscoverContent; note: ReactNode }[]; empty: string; loading: boolean }) {
+function Row({
+  id,
+  title,
+  description,
+  items,
+  empty,
+  loading,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  items: { item: DiscoverContent; note: ReactNode }[];
+  empty: string;
+  loading: boolean;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
       <Typography variant="h2" id={id} sx={{ fontSize: "1.25rem" }}>
@@ -55,9 +69,20 @@ export function TrendingRow() {
   const { data, isPending } = useTrending();
   const items = (data?.results ?? []).map((item) => ({
     item,
-    note: [t("trending.saves", { count: item.saves_30d }), item.completions_30d ? t("trending.completions", { count: item.completions_30d }) : null].filter(Boolean).join(" · "),
+    note: [t("trending.saves", { count: item.saves_30d }), item.completions_30d ? t("trending.completions", { count: item.completions_30d }) : null]
+      .filter(Boolean)
+      .join(" · "),
   }));
-  return <Row id="discover-trending" title={t("trending.title")} description={t("trending.description")} items={items} empty={t("trending.empty")} loading={isPending} />;
+  return (
+    <Row
+      id="discover-trending"
+      title={t("trending.title")}
+      description={t("trending.description")}
+      items={items}
+      empty={t("trending.empty")}
+      loading={isPending}
+    />
+  );
 }
 
 type Reason = RecommendationsResponse["results"][number]["reason"];
@@ -73,6 +98,13 @@ export function RecommendationsRow() {
         : t(`recommendations.${r.kind}`);
   const items = (data?.results ?? []).map((item) => ({ item, note: why(item.reason) }));
   return (
-    <Row id="discover-recommended" title={t("recommendations.title")} description={t("recommendations.description")} items={items} empty={t("recommendations.empty")} loading={isPending} />
+    <Row
+      id="discover-recommended"
+      title={t("recommendations.title")}
+      description={t("recommendations.description")}
+      items={items}
+      empty={t("recommendations.empty")}
+      loading={isPending}
+    />
   );
 }

@@ -65,7 +65,11 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
           </Typography>
         )}
         {!compact && item.description && (
-          <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere" }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere" }}
+          >
             {item.description}
           </Typography>
         )}
@@ -77,7 +81,16 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
                   onClick={onSkill ? () => onSkill(skill) : undefined}
                   disabled={!onSkill}
                   aria-label={t("card.filterSkill", { skill })}
-                  sx={{ px: 1, py: 0.25, borderRadius: 4, border: 1, borderColor: "divider", fontSize: "0.75rem", color: "text.secondary", "&:hover": { borderColor: "primary.main" } }}
+                  sx={{
+                    px: 1,
+                    py: 0.25,
+                    borderRadius: 4,
+                    border: 1,
+                    borderColor: "divider",
+                    fontSize: "0.75rem",
+                    color: "text.secondary",
+                    "&:hover": { borderColor: "primary.main" },
+                  }}
                 >
                   {skill}
                 </ButtonBase>

@@ -80,7 +80,11 @@ export function SearchFilters({ filter, facets, onSearch, onFilter, onClear }: S
           htmlInput: { maxLength: 200 },
         }}
       />
-      <Box role="group" aria-label={t("filters.label")} sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, minmax(0, 1fr))", xl: "repeat(6, minmax(0, 1fr))" } }}>
+      <Box
+        role="group"
+        aria-label={t("filters.label")}
+        sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, minmax(0, 1fr))", xl: "repeat(6, minmax(0, 1fr))" } }}
+      >
         {FILTERS.map((name) => (
           <TextField
             key={name}

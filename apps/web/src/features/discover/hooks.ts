@@ -3,7 +3,15 @@ import type { AskCopilotResponse, CopilotConversation } from "@learnward/contrac
 import { libraryKey } from "../library/query";
 import { createConversation, saveItem, turnIntoCollection, wishlistItem } from "./api";
 import type { DiscoverFilter } from "./params";
-import { conversationOptions, conversationsOptions, discoverKeys, discoverSearchOptions, olderConversationsOptions, recommendationsOptions, trendingOptions } from "./queries";
+import {
+  conversationOptions,
+  conversationsOptions,
+  discoverKeys,
+  discoverSearchOptions,
+  olderConversationsOptions,
+  recommendationsOptions,
+  trendingOptions,
+} from "./queries";
 
 // Discover's data: search, trending and recommendations rows, one-click saves, copilot conversations.
 

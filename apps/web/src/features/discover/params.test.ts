@@ -13,6 +13,12 @@ describe("discover address", () => {
       kind: "content",
       page: 3,
     });
-    expect(readFilter(new URLSearchParams("type=movie&duration=forever&language=fr&kind=people&page=-2"))).toMatchObject({ type: "", duration: "", language: "", kind: "", page: 1 });
+    expect(readFilter(new URLSearchParams("type=movie&duration=forever&language=fr&kind=people&page=-2"))).toMatchObject({
+      type: "",
+      duration: "",
+      language: "",
+      kind: "",
+      page: 1,
+    });
   });
 });

@@ -26,8 +26,7 @@ export type FilterName = "type" | "provider" | "skill" | "duration" | "language"
 export const FILTERS: readonly FilterName[] = ["kind", "type", "provider", "skill", "duration", "language"];
 
 /** The address's value if it is one of `allowed`, else none: an address can say anything. */
-const pick = <T extends string>(allowed: readonly T[], value: string | null): T | "" =>
-  allowed.find((option) => option === value) ?? "";
+const pick = <T extends string>(allowed: readonly T[], value: string | null): T | "" => allowed.find((option) => option === value) ?? "";
 
 export function readFilter(params: URLSearchParams): DiscoverFilter {
   const page = Number(params.get("page"));

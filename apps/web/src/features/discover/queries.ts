@@ -27,7 +27,8 @@ export const conversationsOptions = () => queryOptions({ queryKey: discoverKeys.
 export const olderConversationsOptions = (page: number) =>
   queryOptions({ queryKey: [...discoverKeys.conversations, { page }] as const, queryFn: ({ signal }) => fetchConversations(page, signal) });
 
-export const conversationOptions = (id: number) => queryOptions({ queryKey: discoverKeys.conversation(id), queryFn: ({ signal }) => fetchConversation(id, signal) });
+export const conversationOptions = (id: number) =>
+  queryOptions({ queryKey: discoverKeys.conversation(id), queryFn: ({ signal }) => fetchConversation(id, signal) });
 
 /** The rows are shown above an unfiltered search only (DiscoverPage). */
 export const isFiltered = (filter: DiscoverFilter) => filter.search !== "" || FILTERS.some((name) => filter[name] !== "");

@@ -10,12 +10,22 @@ describe("askCopilot", () => {
   it("posts the question asking for events, and reads them even when split across chunks", async () => {
     const done = answered(4, "sql?", message(8, "assistant", "Start with [1].", { items: [copilotItem(1, "SQL basics")] }));
     const start = { conversation: done.conversation, question: done.question };
-    const stream = sse("start", start) + sse("delta", { text: "Start " }) + sse("reset", { reason: "timeout" }) + sse("delta", { text: "Start with " }) + sse("delta", { text: "[1]." }) + sse("done", done);
+    const stream =
+      sse("start", start) +
+      sse("delta", { text: "Start " }) +
+      sse("reset", { reason: "timeout" }) +
+      sse("delta", { text: "Start with " }) +
+      sse("delta", { text: "[1]." }) +
+      sse("done", done);
     const cut = [17, 60, 61, 140, 200];
     const chunks = [0, ...cut].map((from, i) => stream.slice(from, cut[i] ?? stream.length));
     const { fetch } = serveFetch({ "POST /api/b2b/v1/copilot/conversations/4/messages/": { stream: chunks } });
     const seen: string[] = [];
-    const result = await askCopilot(4, "sql?", { onStart: (s) => seen.push(`start:${s.question.content}`), onDelta: (t) => seen.push(t), onReset: () => seen.push("reset") });
+    const result = await askCopilot(4, "sql?", {
+      onStart: (s) => seen.push(`start:${s.question.content}`),
+      onDelta: (t) => seen.push(t),
+      onReset: () => seen.push("reset"),
+    });
     expect(seen).toEqual(["start:sql?", "Start ", "reset", "Start with ", "[1]."]);
     expect(result).toEqual(done);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];

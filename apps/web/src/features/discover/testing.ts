@@ -41,7 +41,19 @@ export const facets = (overrides: Partial<DiscoverFacets> = {}): DiscoverFacets 
 });
 
 export function copilotItem(ref: number, title: string): CopilotItem {
-  return { ref, id_content: 100 + ref, content_type: "article", title, url: `https://learning.example/item-${ref}`, author: null, provider: null, duration_s: 600, language: "en", skills: ["sql"], mine: null };
+  return {
+    ref,
+    id_content: 100 + ref,
+    content_type: "article",
+    title,
+    url: `https://learning.example/item-${ref}`,
+    author: null,
+    provider: null,
+    duration_s: 600,
+    language: "en",
+    skills: ["sql"],
+    mine: null,
+  };
 }
 
 export function message(id: number, role: "user" | "assistant", content: string, overrides: Partial<CopilotMessage> = {}): CopilotMessage {
@@ -64,7 +76,14 @@ export function message(id: number, role: "user" | "assistant", content: string,
 
 export function answered(conversationId: number, question: string, answer: CopilotMessage): AskCopilotResponse {
   return {
-    conversation: { id: conversationId, title: question, language: "en", messages_count: 2, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" },
+    conversation: {
+      id: conversationId,
+      title: question,
+      language: "en",
+      messages_count: 2,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    },
     question: message(answer.id - 1, "user", question),
     answer,
   };

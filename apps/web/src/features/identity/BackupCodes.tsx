@@ -46,7 +46,18 @@ export function BackupCodes({ codes, email, onDone, headingLevel = "h3" }: { cod
       <Box
         component="ol"
         aria-label={t("setup.codesLabel")}
-        sx={{ m: 0, p: 2, listStyle: "none", display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(8.5rem, 1fr))", gap: 1, fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "1rem", bgcolor: "action.hover", borderRadius: 1 }}
+        sx={{
+          m: 0,
+          p: 2,
+          listStyle: "none",
+          display: "grid",
+          gridTemplateColumns: "repeat(auto-fill, minmax(8.5rem, 1fr))",
+          gap: 1,
+          fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+          fontSize: "1rem",
+          bgcolor: "action.hover",
+          borderRadius: 1,
+        }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -56,7 +67,11 @@ export function BackupCodes({ codes, email, onDone, headingLevel = "h3" }: { cod
         <Button variant="outlined" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
           {t("setup.copyCodes")}
         </Button>
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => download(`${t("setup.fileHeader", { email })}\n\n${text}\n`, t("setup.fileName"))}>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => download(`${t("setup.fileHeader", { email })}\n\n${text}\n`, t("setup.fileName"))}
+        >
           {t("setup.download")}
         </Button>
         <Button variant="contained" onClick={onDone} sx={{ ml: { sm: "auto" } }}>

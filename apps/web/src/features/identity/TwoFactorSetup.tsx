@@ -37,7 +37,17 @@ export function setupKey(totpURI: string): string | null {
 }
 
 /** Step 2: the QR code and the setup key, then the code that proves the app has them. */
-function ScanStep({ setup, headingLevel, onConfirmed, onCancel }: { setup: EnableTwoFactorResponse; headingLevel: HeadingLevel; onConfirmed: () => void; onCancel?: () => void }) {
+function ScanStep({
+  setup,
+  headingLevel,
+  onConfirmed,
+  onCancel,
+}: {
+  setup: EnableTwoFactorResponse;
+  headingLevel: HeadingLevel;
+  onConfirmed: () => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("security");
   const message = useSecurityMessage();
   const confirm = useConfirmTwoFactor();
@@ -153,7 +163,13 @@ export function TwoFactorSetup({ email, onConfirmed, onDone, onCancel, headingLe
   return (
     <Stack spacing={2}>
       <Typography>{t("setup.intro")}</Typography>
-      <PasswordConfirm email={email} submitLabel={t("setup.start")} mutation={enable} onSuccess={(setup) => setStep({ kind: "scan", setup })} onCancel={onCancel} />
+      <PasswordConfirm
+        email={email}
+        submitLabel={t("setup.start")}
+        mutation={enable}
+        onSuccess={(setup) => setStep({ kind: "scan", setup })}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

@@ -52,9 +52,9 @@ describe("fetchSession", () => {
 
   it("signs out and flags a user without an account (spec §4)", async () => {
     const { fetch } = serveFetch({
-        "GET /api/session": { status: 401, body: { error: { code: "account_missing", message: "x" } } },
-        "POST /api/auth/sign-out": { body: { success: true } },
-      });
+      "GET /api/session": { status: 401, body: { error: { code: "account_missing", message: "x" } } },
+      "POST /api/auth/sign-out": { body: { success: true } },
+    });
     await expect(fetchSession()).resolves.toEqual({ status: "signedOut", reason: "accountMissing" });
     expect(fetch.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toContain("POST /api/auth/sign-out");
   });

@@ -122,8 +122,7 @@ export function useSignUp() {
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) =>
-      request("/api/auth/request-password-reset", { method: "POST", body: { email, redirectTo: "/reset-password" } }),
+    mutationFn: (email: string) => request("/api/auth/request-password-reset", { method: "POST", body: { email, redirectTo: "/reset-password" } }),
   });
 }
 

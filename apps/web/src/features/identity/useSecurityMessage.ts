@@ -7,8 +7,7 @@ export function useSecurityMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation("security");
   const message = useErrorMessage();
   return useCallback(
-    (error: unknown) =>
-      typeof error === "string" && i18n.exists(`security:errors.${error}`) ? t(`errors.${error}` as "errors.codeFormat") : message(error),
+    (error: unknown) => (typeof error === "string" && i18n.exists(`security:errors.${error}`) ? t(`errors.${error}` as "errors.codeFormat") : message(error)),
     [t, i18n, message],
   );
 }

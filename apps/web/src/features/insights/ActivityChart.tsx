@@ -19,9 +19,30 @@ export default function ActivityChart({ series, bucket }: { series: Insights["se
         { id: "hours", position: "right", width: 56, valueFormatter: (value: number) => formatHours(value * 3600, locale) },
       ]}
       series={[
-        { data: series.map((p) => p.active_learners), label: t("kpis.active_learners"), yAxisId: "count", color: theme.palette.primary.main, showMark: false, valueFormatter: (v) => (v === null ? "" : formatNumber(v, locale)) },
-        { data: series.map((p) => p.completions), label: t("kpis.completions"), yAxisId: "count", color: theme.palette.success.main, showMark: false, valueFormatter: (v) => (v === null ? "" : formatNumber(v, locale)) },
-        { data: series.map((p) => p.learning_time_s / 3600), label: t("kpis.learning_time_s"), yAxisId: "hours", color: theme.palette.warning.main, showMark: false, valueFormatter: (v) => (v === null ? "" : formatHours(v * 3600, locale)) },
+        {
+          data: series.map((p) => p.active_learners),
+          label: t("kpis.active_learners"),
+          yAxisId: "count",
+          color: theme.palette.primary.main,
+          showMark: false,
+          valueFormatter: (v) => (v === null ? "" : formatNumber(v, locale)),
+        },
+        {
+          data: series.map((p) => p.completions),
+          label: t("kpis.completions"),
+          yAxisId: "count",
+          color: theme.palette.success.main,
+          showMark: false,
+          valueFormatter: (v) => (v === null ? "" : formatNumber(v, locale)),
+        },
+        {
+          data: series.map((p) => p.learning_time_s / 3600),
+          label: t("kpis.learning_time_s"),
+          yAxisId: "hours",
+          color: theme.palette.warning.main,
+          showMark: false,
+          valueFormatter: (v) => (v === null ? "" : formatHours(v * 3600, locale)),
+        },
       ]}
     />
   );

@@ -27,7 +27,10 @@ export function useAttentionText() {
       case "pending":
         return { message: t(`attention.pending.${String(a.params.pending) as "purchase_requests"}`, { count: a.count }), detail: null };
       case "team_near_limit":
-        return { message: t("attention.team_near_limit", { team: String(a.params.team), percent: formatPercent(Number(a.params.percent), i18n.language) }), detail: null };
+        return {
+          message: t("attention.team_near_limit", { team: String(a.params.team), percent: formatPercent(Number(a.params.percent), i18n.language) }),
+          detail: null,
+        };
       case "no_budget":
         return { message: t("attention.no_budget"), detail: null };
     }

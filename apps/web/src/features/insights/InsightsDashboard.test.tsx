@@ -24,7 +24,16 @@ const mine: Insights = {
   abilities: { scopes: ["me"], teams: [], remind: false },
   budget: null,
   pending: [],
-  attention: [{ id: "my_overdue_tasks", kind: "my_overdue_tasks", severity: "error", count: 1, params: {}, action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks", enabled: true } }],
+  attention: [
+    {
+      id: "my_overdue_tasks",
+      kind: "my_overdue_tasks",
+      severity: "error",
+      count: 1,
+      params: {},
+      action: { kind: "open_tasks", method: "link", href: "/collaborative-network/myTasks", enabled: true },
+    },
+  ],
 };
 const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -36,7 +45,8 @@ function serve(body: Insights) {
     "GET /api/b2b/v1/onboarding/": { body: page([]) },
   }).fetch;
 }
-const insightCalls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/b2b/v1/insights/?") || u === "/api/b2b/v1/insights/");
+const insightCalls = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/b2b/v1/insights/?") || u === "/api/b2b/v1/insights/");
 
 async function open(path: string, role: "ldleader" | "member" = "ldleader") {
   const user = userEvent.setup();
@@ -127,7 +137,9 @@ describe("/dashboard/content", () => {
     const user = await open("/dashboard/content?time=7d");
     const activity = screen.getByRole("region", { name: "Activity over time" });
     expect(await within(activity).findByTestId("activity-chart")).toBeInTheDocument();
-    expect(within(activity).getByRole("img").getAttribute("aria-label")).toMatch(/^From November 21, 2026 to November 22, 2026: 3 active learners at most in one step, 2 completions, 2 hr of learning\.$/);
+    expect(within(activity).getByRole("img").getAttribute("aria-label")).toMatch(
+      /^From November 21, 2026 to November 22, 2026: 3 active learners at most in one step, 2 completions, 2 hr of learning\.$/,
+    );
     await user.click(within(activity).getByRole("button", { name: "Table" }));
     const table = within(activity).getByRole("table", { name: "Activity over time" });
     expect(within(table).getByRole("rowheader", { name: "November 21, 2026" })).toBeInTheDocument();
@@ -143,7 +155,10 @@ describe("/dashboard/content", () => {
     for (const name of ["Top content", "Top skills", "Overdue people", "Upskilling plans"]) {
       expect(within(screen.getByRole("region", { name })).getByRole("link", { name: `Download CSV of ${name}` })).toBeInTheDocument();
     }
-    expect(within(screen.getByRole("table", { name: "Top content" })).getByRole("link", { name: "SQL for analysts" })).toHaveAttribute("href", "https://www.udemy.com/course/sql/");
+    expect(within(screen.getByRole("table", { name: "Top content" })).getByRole("link", { name: "SQL for analysts" })).toHaveAttribute(
+      "href",
+      "https://www.udemy.com/course/sql/",
+    );
   });
 
   it("shows a member their own learning, with no scope to pick and the way to their tasks", { timeout: 60_000 }, async () => {

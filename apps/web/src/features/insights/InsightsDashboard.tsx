@@ -95,7 +95,8 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
     action.mutate(
       { kind: "remind_overdue", filters, accountIds },
       {
-        onSuccess: (result) => toast(result.reminded ? t("actions.reminded", { count: result.reminded }) : t("actions.nobodyReminded"), result.reminded ? "success" : "info"),
+        onSuccess: (result) =>
+          toast(result.reminded ? t("actions.reminded", { count: result.reminded }) : t("actions.nobodyReminded"), result.reminded ? "success" : "info"),
         onError: (error) => toast(`${t("actions.failed")} ${errorMessage(error)}`, "error"),
       },
     );
@@ -168,7 +169,14 @@ function Details({ data, filters, remind }: { data: Insights; filters: InsightFi
           csvHref={exportHref(filters, "content_types")}
           chart={
             topType
-              ? { node: <TypeMixChart types={data.content_types} />, summary: t("types.summary", { type: t(`types.names.${topType.content_type}`), share: formatPercent((topType.activity / typeTotal) * 100, l) }), height: 240 }
+              ? {
+                  node: <TypeMixChart types={data.content_types} />,
+                  summary: t("types.summary", {
+                    type: t(`types.names.${topType.content_type}`),
+                    share: formatPercent((topType.activity / typeTotal) * 100, l),
+                  }),
+                  height: 240,
+                }
               : undefined
           }
         >
@@ -180,7 +188,15 @@ function Details({ data, filters, remind }: { data: Insights; filters: InsightFi
         <SectionCard
           title={t("budget.heading")}
           csvHref={exportHref(filters, "budget")}
-          chart={data.budget.teams.length ? { node: <BudgetChart budget={data.budget} money={money} />, summary: t("budget.summary", { used: money(data.budget.used_minor), allocated: money(data.budget.allocated_minor) }), height: 160 } : undefined}
+          chart={
+            data.budget.teams.length
+              ? {
+                  node: <BudgetChart budget={data.budget} money={money} />,
+                  summary: t("budget.summary", { used: money(data.budget.used_minor), allocated: money(data.budget.allocated_minor) }),
+                  height: 160,
+                }
+              : undefined
+          }
         >
           <BudgetTable budget={data.budget} money={money} />
         </SectionCard>
@@ -188,7 +204,10 @@ function Details({ data, filters, remind }: { data: Insights; filters: InsightFi
       {data.budget && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
           {t("budget.line", {
-            period: data.budget.period === "year" ? t("budget.period.year", { year: data.budget.period_start.slice(0, 4) }) : t("budget.period.month", { month: formatPeriod(data.budget.period_start, "month", l, true) }),
+            period:
+              data.budget.period === "year"
+                ? t("budget.period.year", { year: data.budget.period_start.slice(0, 4) })
+                : t("budget.period.month", { month: formatPeriod(data.budget.period_start, "month", l, true) }),
             used: money(data.budget.used_minor),
             allocated: money(data.budget.allocated_minor),
             amount: money(data.budget.amount_minor),

@@ -22,12 +22,18 @@ export function InsightsFilters({ filters, shown, onChange }: InsightsFiltersPro
   const teams = shown?.abilities.teams ?? [];
   const scope = filters.scope ?? shown?.scope;
   const team = filters.team ?? shown?.team?.id;
-  const pickScope = (next: InsightScope) =>
-    onChange({ scope: next, team: next === "team" ? (shown?.team?.id ?? teams[0]?.id) : undefined });
+  const pickScope = (next: InsightScope) => onChange({ scope: next, team: next === "team" ? (shown?.team?.id ?? teams[0]?.id) : undefined });
   return (
     <Box role="group" aria-label={t("filters.label")} sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 3 }}>
       {scopes.length > 1 && scope && (
-        <TextField select size="small" label={t("filters.scope")} value={scope} onChange={(e) => pickScope(e.target.value as InsightScope)} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label={t("filters.scope")}
+          value={scope}
+          onChange={(e) => pickScope(e.target.value as InsightScope)}
+          sx={{ minWidth: 140 }}
+        >
           {scopes.map((s) => (
             <MenuItem key={s} value={s}>
               {t(`filters.scopes.${s}`)}
@@ -36,7 +42,14 @@ export function InsightsFilters({ filters, shown, onChange }: InsightsFiltersPro
         </TextField>
       )}
       {scope === "team" && teams.length > 1 && team !== undefined && (
-        <TextField select size="small" label={t("filters.team")} value={team} onChange={(e) => onChange({ scope: "team", team: Number(e.target.value) })} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label={t("filters.team")}
+          value={team}
+          onChange={(e) => onChange({ scope: "team", team: Number(e.target.value) })}
+          sx={{ minWidth: 180 }}
+        >
           {teams.map((x) => (
             <MenuItem key={x.id} value={x.id}>
               {x.name}
@@ -44,14 +57,26 @@ export function InsightsFilters({ filters, shown, onChange }: InsightsFiltersPro
           ))}
         </TextField>
       )}
-      <ToggleButtonGroup size="small" exclusive value={filters.time} onChange={(_, next: InsightTime | null) => next && onChange({ time: next })} aria-label={t("filters.time")}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={filters.time}
+        onChange={(_, next: InsightTime | null) => next && onChange({ time: next })}
+        aria-label={t("filters.time")}
+      >
         {TIMES.map((time) => (
           <ToggleButton key={time} value={time}>
             {t(`filters.times.${time}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <ToggleButtonGroup size="small" exclusive value={filters.bucket} onChange={(_, next: InsightBucket | null) => next && onChange({ bucket: next })} aria-label={t("filters.bucket")}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={filters.bucket}
+        onChange={(_, next: InsightBucket | null) => next && onChange({ bucket: next })}
+        aria-label={t("filters.bucket")}
+      >
         {BUCKETS.map((bucket) => (
           <ToggleButton key={bucket} value={bucket}>
             {t(`filters.buckets.${bucket}`)}

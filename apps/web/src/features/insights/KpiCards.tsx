@@ -6,7 +6,10 @@ import type { Insights, InsightTime } from "@learnward/contracts";
 import { formatDelta, formatFigure, type FigureUnit } from "./format";
 
 /** The four headline figures and the unit each is written in. */
-const KPIS = { active_learners: "count", learning_time_s: "learning_time", completions: "count", overdue_people: "count" } as const satisfies Record<keyof Insights["kpis"], FigureUnit>;
+const KPIS = { active_learners: "count", learning_time_s: "learning_time", completions: "count", overdue_people: "count" } as const satisfies Record<
+  keyof Insights["kpis"],
+  FigureUnit
+>;
 
 /** The four headline figures, each with its change against the period before. */
 export function KpiCards({ kpis, time, mine }: { kpis: Insights["kpis"]; time: InsightTime; mine: boolean }) {
@@ -14,36 +17,36 @@ export function KpiCards({ kpis, time, mine }: { kpis: Insights["kpis"]; time: I
   const l = i18n.language;
   return (
     <Box component="section" aria-label={t("kpis.label")}>
-    <Box component="dl" sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" } }}>
-      {(Object.keys(KPIS) as (keyof typeof KPIS)[]).map((key) => {
-        const kpi = kpis[key];
-        const value = formatFigure(kpi.value, KPIS[key], l);
-        const delta = formatDelta(kpi.value, kpi.previous, l, KPIS[key]);
-        const note =
-          key === "overdue_people"
-            ? t("kpis.overdueHint")
-            : time === "all" || kpi.previous === null
-              ? null
-              : delta && kpi.value !== kpi.previous
-                ? t(`kpis.versus.${time}`, { delta })
-                : t("kpis.noChange");
-        return (
-          <Paper key={key} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {key === "overdue_people" && mine ? t("kpis.overdue_mine") : t(`kpis.${key}`)}
-            </Typography>
-            <Typography component="dd" variant="h2" sx={{ m: 0, wordBreak: "break-word" }}>
-              {value}
-            </Typography>
-            {note && (
-              <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, display: "block" }}>
-                {note}
+      <Box component="dl" sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" } }}>
+        {(Object.keys(KPIS) as (keyof typeof KPIS)[]).map((key) => {
+          const kpi = kpis[key];
+          const value = formatFigure(kpi.value, KPIS[key], l);
+          const delta = formatDelta(kpi.value, kpi.previous, l, KPIS[key]);
+          const note =
+            key === "overdue_people"
+              ? t("kpis.overdueHint")
+              : time === "all" || kpi.previous === null
+                ? null
+                : delta && kpi.value !== kpi.previous
+                  ? t(`kpis.versus.${time}`, { delta })
+                  : t("kpis.noChange");
+          return (
+            <Paper key={key} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {key === "overdue_people" && mine ? t("kpis.overdue_mine") : t(`kpis.${key}`)}
               </Typography>
-            )}
-          </Paper>
-        );
-      })}
-    </Box>
+              <Typography component="dd" variant="h2" sx={{ m: 0, wordBreak: "break-word" }}>
+                {value}
+              </Typography>
+              {note && (
+                <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, display: "block" }}>
+                  {note}
+                </Typography>
+              )}
+            </Paper>
+          );
+        })}
+      </Box>
     </Box>
   );
 }

@@ -33,7 +33,13 @@ export function SectionCard({ title, csvHref, chart, children }: SectionCardProp
           {title}
         </Typography>
         {chart && (
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: "chart" | "table" | null) => next && setView(next)} aria-label={t("view.label", { what: title })}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, next: "chart" | "table" | null) => next && setView(next)}
+            aria-label={t("view.label", { what: title })}
+          >
             <ToggleButton value="chart">{t("view.chart")}</ToggleButton>
             <ToggleButton value="table">{t("view.table")}</ToggleButton>
           </ToggleButtonGroup>

@@ -9,7 +9,8 @@ const checkInsights = checkedBy((s) => s.Insights);
 const checkInsightActionResult = checkedBy((s) => s.InsightActionResult);
 
 /** GET /api/b2b/v1/insights/: the dashboard for these filters. */
-export const fetchInsights = (filters: InsightFilters, signal?: AbortSignal) => request(INSIGHTS, { query: insightsQuery(filters), parse: checkInsights, signal });
+export const fetchInsights = (filters: InsightFilters, signal?: AbortSignal) =>
+  request(INSIGHTS, { query: insightsQuery(filters), parse: checkInsights, signal });
 
 /** POST …/insights/actions/{kind}/: an insight's action (reminding overdue people). */
 export const runInsightAction = (kind: InsightActionKind, filters: InsightFilters, accountIds?: number[]) =>

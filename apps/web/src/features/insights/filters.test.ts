@@ -8,7 +8,12 @@ describe("insights filters in the URL", () => {
 
   it("reads what the URL says, and ignores what it should not", () => {
     expect(readFilters(new URLSearchParams("scope=team&team=12&time=7d&bucket=month"))).toEqual({ scope: "team", team: 12, time: "7d", bucket: "month" });
-    expect(readFilters(new URLSearchParams("scope=galaxy&team=12&time=90d&bucket=week"))).toEqual({ scope: undefined, team: undefined, time: "30d", bucket: "day" });
+    expect(readFilters(new URLSearchParams("scope=galaxy&team=12&time=90d&bucket=week"))).toEqual({
+      scope: undefined,
+      team: undefined,
+      time: "30d",
+      bucket: "day",
+    });
     expect(readFilters(new URLSearchParams("scope=team&team=-3")).team).toBeUndefined();
     expect(readFilters(new URLSearchParams("scope=company&team=12")).team).toBeUndefined();
   });
@@ -16,7 +21,12 @@ describe("insights filters in the URL", () => {
   it("writes the filters and keeps the other parameters", () => {
     const next = writeFilters(new URLSearchParams("tour=1&team=4"), { scope: "company", team: 4, time: "24h", bucket: "month" });
     expect(next.toString()).toBe("tour=1&scope=company&time=24h&bucket=month");
-    expect(readFilters(writeFilters(new URLSearchParams(), { scope: "team", team: 9, time: "all", bucket: "day" }))).toEqual({ scope: "team", team: 9, time: "all", bucket: "day" });
+    expect(readFilters(writeFilters(new URLSearchParams(), { scope: "team", team: 9, time: "all", bucket: "day" }))).toEqual({
+      scope: "team",
+      team: 9,
+      time: "all",
+      bucket: "day",
+    });
   });
 
   it("asks the API and the CSV export for the same view", () => {

@@ -18,7 +18,13 @@ export function formatHours(seconds: number, locale: string, sign: Sign = "auto"
     return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short", signDisplay: sign }).format(shown);
   }
   const hours = seconds / 3600;
-  return new Intl.NumberFormat(locale, { style: "unit", unit: "hour", unitDisplay: "short", maximumFractionDigits: Math.abs(hours) < 10 ? 1 : 0, signDisplay: sign }).format(hours);
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: "hour",
+    unitDisplay: "short",
+    maximumFractionDigits: Math.abs(hours) < 10 ? 1 : 0,
+    signDisplay: sign,
+  }).format(hours);
 }
 
 /** What a key figure measures, so it and its change are written in that unit. */
@@ -49,7 +55,9 @@ const utc = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
 /** A series step: "Nov 3" for a day, "Nov 2026" for a month. */
 export function formatPeriod(period: string, bucket: InsightBucket, locale: string, long = false): string {
   const options: Intl.DateTimeFormatOptions =
-    bucket === "day" ? { day: "numeric", month: long ? "long" : "short", ...(long ? { year: "numeric" } : {}) } : { month: long ? "long" : "short", year: "numeric" };
+    bucket === "day"
+      ? { day: "numeric", month: long ? "long" : "short", ...(long ? { year: "numeric" } : {}) }
+      : { month: long ? "long" : "short", year: "numeric" };
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(utc(period));
 }
 

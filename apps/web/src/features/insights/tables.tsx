@@ -7,7 +7,19 @@ import { formatDate, formatHours, formatNumber, formatPercent, formatPeriod } fr
 import { DataTable, type Column } from "../../components/DataTable";
 
 /** A small table that scrolls when long; its first column heads each row. */
-function InsightsTable<T>({ label, columns, rows, rowKey, empty }: { label: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; empty: string }) {
+function InsightsTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  empty: string;
+}) {
   const [first, ...rest] = columns;
   const head: Column<T> | undefined = first && { ...first, rowHeader: true, cellSx: { minWidth: 140, maxWidth: 420, overflowWrap: "break-word" } };
   return (
@@ -160,7 +172,17 @@ export function PlansTable({ plans }: { plans: Insights["plans"] }) {
 
 type OverdueRow = Insights["overdue"]["results"][number];
 
-export function OverdueTable({ overdue, today, label, remind }: { overdue: Insights["overdue"]; today: string; label: string; remind?: { run: (row: OverdueRow) => void; busy: boolean } }) {
+export function OverdueTable({
+  overdue,
+  today,
+  label,
+  remind,
+}: {
+  overdue: Insights["overdue"];
+  today: string;
+  label: string;
+  remind?: { run: (row: OverdueRow) => void; busy: boolean };
+}) {
   const { t, i18n } = useTranslation("insights");
   const l = i18n.language;
   const remindedToday = (r: OverdueRow) => r.reminded_at !== null && r.reminded_at.slice(0, 10) === today;
@@ -183,7 +205,13 @@ export function OverdueTable({ overdue, today, label, remind }: { overdue: Insig
             {t("actions.remindedShort")}
           </Typography>
         ) : (
-          <Button size="small" variant="outlined" disabled={remind.busy} onClick={() => remind.run(r)} aria-label={t("actions.remindPerson", { name: r.display_name })}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={remind.busy}
+            onClick={() => remind.run(r)}
+            aria-label={t("actions.remindPerson", { name: r.display_name })}
+          >
             {t("actions.remind")}
           </Button>
         ),

@@ -52,7 +52,11 @@ function PreviewSummary({ preview }: { preview: ContentPreview }) {
           </Typography>
           <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{preview.title ?? t("add.noTitle")}</Typography>
           {preview.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }}
+            >
               {preview.description}
             </Typography>
           )}

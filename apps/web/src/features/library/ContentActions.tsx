@@ -96,20 +96,18 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
           <ListItemText>{t("card.addToFolder")}</ListItemText>
         </MenuItem>
         {isCourse &&
-          COURSE_STATES
-            .filter((status) => status !== item.course_status)
-            .map((status) => (
-              <MenuItem
-                key={status}
-                onClick={() => {
-                  close();
-                  onMove(item, status);
-                }}
-              >
-                <ListItemIcon>{MOVE_ICONS[status]}</ListItemIcon>
-                <ListItemText>{t(`courses.moveTo.${status}`)}</ListItemText>
-              </MenuItem>
-            ))}
+          COURSE_STATES.filter((status) => status !== item.course_status).map((status) => (
+            <MenuItem
+              key={status}
+              onClick={() => {
+                close();
+                onMove(item, status);
+              }}
+            >
+              <ListItemIcon>{MOVE_ICONS[status]}</ListItemIcon>
+              <ListItemText>{t(`courses.moveTo.${status}`)}</ListItemText>
+            </MenuItem>
+          ))}
         <MenuItem onClick={deleteItem}>
           <ListItemIcon>
             <DeleteOutlined fontSize="small" />

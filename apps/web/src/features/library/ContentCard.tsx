@@ -15,7 +15,19 @@ function Tag({ color, children }: { color: string; children: ReactNode }) {
   return (
     <Box
       component="span"
-      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, px: 1, py: 0.25, border: 1, borderColor: color, color, borderRadius: 4, fontSize: "0.75rem", fontWeight: 600 }}
+      sx={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 0.5,
+        px: 1,
+        py: 0.25,
+        border: 1,
+        borderColor: color,
+        color,
+        borderRadius: 4,
+        fontSize: "0.75rem",
+        fontWeight: 600,
+      }}
     >
       {children}
     </Box>
@@ -78,7 +90,9 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
         )}
         {(item.course_status || (showPrivate && item.is_private)) && (
           <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
-            {item.course_status && <Tag color={item.course_status === "finalized" ? "success.main" : "text.secondary"}>{t(`courses.${item.course_status}`)}</Tag>}
+            {item.course_status && (
+              <Tag color={item.course_status === "finalized" ? "success.main" : "text.secondary"}>{t(`courses.${item.course_status}`)}</Tag>
+            )}
             {showPrivate && item.is_private && (
               <Tag color="text.secondary">
                 <LockOutlined sx={{ fontSize: 14 }} />
@@ -89,9 +103,7 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
         )}
       </Box>
       {actions && <Box sx={{ flex: "0 0 auto", alignSelf: "flex-start" }}>{actions}</Box>}
-      {busy && (
-        <LinearProgress aria-label={t("card.updating", { title: item.title })} sx={{ position: "absolute", left: 0, right: 0, bottom: 0 }} />
-      )}
+      {busy && <LinearProgress aria-label={t("card.updating", { title: item.title })} sx={{ position: "absolute", left: 0, right: 0, bottom: 0 }} />}
     </Paper>
   );
 }

@@ -29,13 +29,7 @@ export function ContentFields({ form }: { form: Form }) {
   return (
     <Stack spacing={2}>
       <TextField {...fieldProps(form, "title", message)} label={t("form.title")} required fullWidth />
-      <TextField
-        {...fieldProps(form, "content_type", message)}
-        select
-        label={t("form.type")}
-        value={form.watch("content_type")}
-        fullWidth
-      >
+      <TextField {...fieldProps(form, "content_type", message)} select label={t("form.type")} value={form.watch("content_type")} fullWidth>
         {ContentType.options.map((type) => (
           <MenuItem key={type} value={type}>
             {t(`types.${type}`)}
@@ -51,13 +45,7 @@ export function ContentFields({ form }: { form: Form }) {
       />
       <TextField {...fieldProps(form, "description", message)} label={t("form.description")} multiline minRows={2} maxRows={6} fullWidth />
       <TextField {...fieldProps(form, "image_url", message)} label={t("form.imageUrl")} type="url" placeholder="https://" fullWidth />
-      <TextField
-        {...fieldProps(form, "visibility", message)}
-        select
-        label={t("form.visibility")}
-        value={form.watch("visibility")}
-        fullWidth
-      >
+      <TextField {...fieldProps(form, "visibility", message)} select label={t("form.visibility")} value={form.watch("visibility")} fullWidth>
         <MenuItem value="public">{t("form.public")}</MenuItem>
         <MenuItem value="private">{t("form.private")}</MenuItem>
       </TextField>

@@ -19,7 +19,17 @@ import { ContentCard } from "./ContentCard";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
-import { COURSE_COUNT, COURSE_FILTERS, FOLDERS_TAB, LIBRARY_TABS, libraryLocation, TAB_COUNT, type LibraryQuery, type LibraryTab, type TabValue } from "./query";
+import {
+  COURSE_COUNT,
+  COURSE_FILTERS,
+  FOLDERS_TAB,
+  LIBRARY_TABS,
+  libraryLocation,
+  TAB_COUNT,
+  type LibraryQuery,
+  type LibraryTab,
+  type TabValue,
+} from "./query";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -39,7 +49,10 @@ function useLibraryLocation(withFolders: boolean) {
 
 function CountBadge({ value }: { value: number | undefined }) {
   return (
-    <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: "action.selected", color: "inherit", fontSize: "0.75rem", fontWeight: 600, minWidth: 20 }}>
+    <Box
+      component="span"
+      sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: "action.selected", color: "inherit", fontSize: "0.75rem", fontWeight: 600, minWidth: 20 }}
+    >
       {value ?? "–"}
     </Box>
   );
@@ -88,7 +101,10 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
   const results = useContentSearch(query);
   const { move, loading } = useCourseMove();
   const moveItem: Parameters<typeof ContentActions>[0]["onMove"] = (item, to) =>
-    move({ item, to }, { onSuccess: () => toast(t(`courses.moved.${to}`, { title: item.title }), "success"), onError: (error) => toast(message(error), "error") });
+    move(
+      { item, to },
+      { onSuccess: () => toast(t(`courses.moved.${to}`, { title: item.title }), "success"), onError: (error) => toast(message(error), "error") },
+    );
 
   if (results.isPending) {
     return (
@@ -131,7 +147,15 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
           component="ul"
           aria-label={t("list.label")}
           aria-busy={results.isPlaceholderData || undefined}
-          sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5, gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" }, opacity: results.isPlaceholderData ? 0.6 : 1 }}
+          sx={{
+            listStyle: "none",
+            m: 0,
+            p: 0,
+            display: "grid",
+            gap: 1.5,
+            gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
+            opacity: results.isPlaceholderData ? 0.6 : 1,
+          }}
         >
           {items.map((item) => {
             const busy = loading.includes(item.id_primary);
@@ -195,8 +219,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
               aria-controls={`${baseId}-panel`}
               label={
                 <span>
-                  {t(`tabs.${value}`)}{" "}
-                  <CountBadge value={tabCount(value)} />
+                  {t(`tabs.${value}`)} <CountBadge value={tabCount(value)} />
                 </span>
               }
             />
@@ -219,8 +242,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
                     aria-pressed={course === value}
                     onClick={() => update({ course: value === "all" ? null : value, page: null })}
                   >
-                    {t(`courses.filters.${value}`)}{" "}
-                    <CountBadge value={count(COURSE_COUNT[value])} />
+                    {t(`courses.filters.${value}`)} <CountBadge value={count(COURSE_COUNT[value])} />
                   </Button>
                 ))}
               </Box>

@@ -1,4 +1,10 @@
-import { FOLDER_PAGE_SIZE, type ContentCounts, type CreateFolderContentRequest, type SaveContentRequest, type UpdateContentRequest } from "@learnward/contracts";
+import {
+  FOLDER_PAGE_SIZE,
+  type ContentCounts,
+  type CreateFolderContentRequest,
+  type SaveContentRequest,
+  type UpdateContentRequest,
+} from "@learnward/contracts";
 import type { z } from "zod";
 import { isApiError, request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
@@ -57,11 +63,19 @@ async function orEmptyForColleague<T>(username: string | undefined, load: () => 
 
 /** GET /api/contentuser/counts: spec §3 counts, for a search term when one is given. */
 export const fetchContentCounts = (username: string | undefined, search: string, signal?: AbortSignal) =>
-  orEmptyForColleague(username, () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: checkContentCounts, signal }), EMPTY_COUNTS);
+  orEmptyForColleague(
+    username,
+    () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: checkContentCounts, signal }),
+    EMPTY_COUNTS,
+  );
 
 /** GET /api/contentuser/search: one page of 8 (spec §9); never more than is shown. */
 export const searchContent = (query: LibraryQuery, signal?: AbortSignal) =>
-  orEmptyForColleague(query.username, () => request("/api/contentuser/search", { query: contentSearchQuery(query), signal, parse: checkContentSearchResponse }), EMPTY_PAGE);
+  orEmptyForColleague(
+    query.username,
+    () => request("/api/contentuser/search", { query: contentSearchQuery(query), signal, parse: checkContentSearchResponse }),
+    EMPTY_PAGE,
+  );
 
 /** POST /api/contentuser/preview/: what saving a URL would store (fields null when unreadable). */
 export const previewContent = (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: checkContentPreview });
@@ -101,7 +115,8 @@ export const renameFolder = (id: number, name: string) => request(`/api/user/fol
 export const deleteFolder = (id: number) => request(`/api/user/folder/${id}/`, { method: "DELETE" });
 
 const sectionsPath = (folderId: number) => `/api/user/folder/${folderId}/section`;
-export const createSection = (folderId: number, name: string) => request(`${sectionsPath(folderId)}/`, { method: "POST", body: { name }, parse: checkFolderSection });
+export const createSection = (folderId: number, name: string) =>
+  request(`${sectionsPath(folderId)}/`, { method: "POST", body: { name }, parse: checkFolderSection });
 export const renameSection = (folderId: number, id: number, name: string) =>
   request(`${sectionsPath(folderId)}/${id}/`, { method: "PATCH", body: { name }, parse: checkFolderSection });
 export const deleteSection = (folderId: number, id: number) => request(`${sectionsPath(folderId)}/${id}/`, { method: "DELETE" });

@@ -6,7 +6,13 @@ import { moveCourse, planCourseMove } from "./courseMoves";
 afterEach(() => vi.unstubAllGlobals());
 
 type CourseRoute = "DELETE /api/user/wishlist" | "POST /api/user/wishlist" | "DELETE /api/user/courses" | "POST /api/user/courses" | "PATCH /api/user/courses";
-const ROUTES: CourseRoute[] = ["DELETE /api/user/wishlist", "POST /api/user/wishlist", "DELETE /api/user/courses", "POST /api/user/courses", "PATCH /api/user/courses"];
+const ROUTES: CourseRoute[] = [
+  "DELETE /api/user/wishlist",
+  "POST /api/user/wishlist",
+  "DELETE /api/user/courses",
+  "POST /api/user/courses",
+  "PATCH /api/user/courses",
+];
 
 /** The course and wishlist routes on the shared stub, each answering 200 but those told to fail; returns every call in order. */
 function serveCourses(failing: Partial<Record<CourseRoute, number>> = {}) {

@@ -24,7 +24,10 @@ export function planCourseMove(from: CourseStatus | null, to: CourseStatus): Cou
     return [...(isCourseEntry(from) ? [{ method: "DELETE", path: "/api/user/courses" } as const] : []), { method: "POST", path: "/api/user/wishlist" }];
   }
   if (isCourseEntry(from)) return [{ method: "PATCH", path: "/api/user/courses", completed }];
-  return [...(from === "wishlist" ? [{ method: "DELETE", path: "/api/user/wishlist" } as const] : []), { method: "POST", path: "/api/user/courses", completed }];
+  return [
+    ...(from === "wishlist" ? [{ method: "DELETE", path: "/api/user/wishlist" } as const] : []),
+    { method: "POST", path: "/api/user/courses", completed },
+  ];
 }
 
 /**

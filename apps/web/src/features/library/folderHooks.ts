@@ -109,8 +109,7 @@ export function useAddToFolder() {
   return useMutation({
     mutationFn: addToFolder,
     // A new URL is also saved to the library: its lists and counts change too.
-    onSuccess: (_relation, body) =>
-      body.url ? queryClient.invalidateQueries({ queryKey: libraryKey }) : reload(),
+    onSuccess: (_relation, body) => (body.url ? queryClient.invalidateQueries({ queryKey: libraryKey }) : reload()),
   });
 }
 

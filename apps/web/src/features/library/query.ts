@@ -23,7 +23,15 @@ export type TabValue = LibraryTab | typeof FOLDERS_TAB;
  * What each tab asks for as contenType. spec §7's 'all' is the five learning types; the All tab
  * also lists saved jobs (issue 23: a saved job was in no list at all).
  */
-const TAB_TYPES: Record<LibraryTab, string> = { all: "all,job", article: "article", video: "video", book: "book", podcast: "podcast", course: "course", job: "job" };
+const TAB_TYPES: Record<LibraryTab, string> = {
+  all: "all,job",
+  article: "article",
+  video: "video",
+  book: "book",
+  podcast: "podcast",
+  course: "course",
+  job: "job",
+};
 
 /** Which spec §3 counts add up to each tab's list. */
 export const TAB_COUNT: Record<LibraryTab, readonly (keyof ContentCounts)[]> = {

@@ -133,7 +133,10 @@ describe("AssignPlanDialog", () => {
   });
 
   it("says in words why the server refused the plan", async () => {
-    serve({ status: 400, body: { error: { code: "collection_not_published", message: "Plans use published collections of your company", details: { collections: [5] } } } });
+    serve({
+      status: 400,
+      body: { error: { code: "collection_not_published", message: "Plans use published collections of your company", details: { collections: [5] } } },
+    });
     const user = userEvent.setup();
     open({ collection: { id: 5, title: "SQL joins and windows", skills: ["sql"] } });
     const dialog = await screen.findByRole("dialog", { name: "Assign an upskilling plan" });

@@ -16,14 +16,7 @@ import { maxOf } from "../../components/formRules";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import {
-  AssignPlanForm,
-  toPlanBody,
-  type AssignPlanValues,
-  type CollectionOption,
-  type PersonOption,
-  type TeamOption,
-} from "./assignPlanForm";
+import { AssignPlanForm, toPlanBody, type AssignPlanValues, type CollectionOption, type PersonOption, type TeamOption } from "./assignPlanForm";
 import { todayIsoDate } from "./format";
 import { useCreatePlan } from "./planHooks";
 import { CollectionPicker, PeoplePicker, TeamPicker } from "./planPickers";
@@ -109,13 +102,19 @@ function PlanFields({ form, field, open }: { form: PlanForm["form"]; field: Plan
   const set = <K extends "people" | "teams" | "skills">(name: K, value: AssignPlanValues[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
   const setRow = (index: number, row: Partial<AssignPlanValues["skills"][number]>) =>
-    set("skills", skills.map((current, i) => (i === index ? { ...current, ...row } : current)));
+    set(
+      "skills",
+      skills.map((current, i) => (i === index ? { ...current, ...row } : current)),
+    );
   const addRow = () => {
     set("skills", [...skills, { skill: "", collections: [] }]);
     setRowKeys((keys) => [...keys, Math.max(...keys) + 1]);
   };
   const removeRow = (index: number) => {
-    set("skills", skills.filter((_row, i) => i !== index));
+    set(
+      "skills",
+      skills.filter((_row, i) => i !== index),
+    );
     setRowKeys((keys) => keys.filter((_key, i) => i !== index));
   };
   const message = (code: string) => (isFormError(code) ? t(`assign.errors.${code}`) : errorMessage(code));
@@ -174,7 +173,12 @@ function PlanFields({ form, field, open }: { form: PlanForm["form"]; field: Plan
                       error={collectionsCode ? message(collectionsCode) : undefined}
                     />
                   </Box>
-                  <IconButton aria-label={t("assign.removeSkill", { number: index + 1 })} onClick={() => removeRow(index)} disabled={skills.length === 1} sx={{ mt: 1 }}>
+                  <IconButton
+                    aria-label={t("assign.removeSkill", { number: index + 1 })}
+                    onClick={() => removeRow(index)}
+                    disabled={skills.length === 1}
+                    sx={{ mt: 1 }}
+                  >
                     <DeleteOutlined />
                   </IconButton>
                 </Box>

@@ -39,18 +39,12 @@ export function CollectionCard({ collection, showStatus, showProgress, onSkill, 
         {showStatus && collection.has_draft && <Chip size="small" color="info" variant="outlined" label={t("draft.chip")} />}
       </Box>
       {collection.description && (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }}
-        >
+        <Typography variant="body2" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }}>
           {collection.description}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
-        {[t("card.by", { name: collection.owner.display_name }), t("card.items", { count: collection.items_count }), duration]
-          .filter(Boolean)
-          .join(" · ")}
+        {[t("card.by", { name: collection.owner.display_name }), t("card.items", { count: collection.items_count }), duration].filter(Boolean).join(" · ")}
       </Typography>
       {collection.types.length > 0 && (
         <Stack direction="row" spacing={1} aria-label={t("card.types")} role="list" sx={{ color: "text.secondary" }}>

@@ -18,7 +18,10 @@ const SKILLS_MAX = maxOf(skillsRule);
 export const CollectionForm = z.object({
   title: rules.title,
   description: rules.description.unwrap().unwrap(),
-  cover_url: z.string().trim().pipe(rules.cover_url.unwrap().unwrap().or(z.literal(""))),
+  cover_url: z
+    .string()
+    .trim()
+    .pipe(rules.cover_url.unwrap().unwrap().or(z.literal(""))),
   // Skills are lowercase everywhere (spec §3 keys plans' skills by lowercase name).
   skills: skillsRule,
 });

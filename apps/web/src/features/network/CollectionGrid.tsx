@@ -42,11 +42,7 @@ export function CollectionFilters({ value, onChange }: { value: LibraryFilter; o
   };
 
   return (
-    <Box
-      role="search"
-      aria-label={t("filters.label")}
-      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr 1fr" }, mb: 3 }}
-    >
+    <Box role="search" aria-label={t("filters.label")} sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr 1fr" }, mb: 3 }}>
       <TextField
         label={t("filters.search")}
         value={search}
@@ -55,7 +51,15 @@ export function CollectionFilters({ value, onChange }: { value: LibraryFilter; o
           settle(event.target.value, skill);
         }}
         type="search"
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <TextField
         label={t("filters.skill")}
@@ -150,13 +154,7 @@ export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSki
       >
         {results.map((collection) => (
           <li key={collection.id}>
-            <CollectionCard
-              collection={collection}
-              showStatus={showStatus}
-              showProgress={showProgress}
-              onSkill={onSkill}
-              actions={cardActions?.(collection)}
-            />
+            <CollectionCard collection={collection} showStatus={showStatus} showProgress={showProgress} onSkill={onSkill} actions={cardActions?.(collection)} />
           </li>
         ))}
       </Box>

@@ -51,7 +51,12 @@ export function DraftBanner({ collection }: { collection: CollectionDetail }) {
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3, borderColor: draft.state === "rejected" ? "warning.main" : "info.main" }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 2, mb: 3, borderColor: draft.state === "rejected" ? "warning.main" : "info.main" }}
+    >
       <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
         <EditNoteOutlined color={draft.state === "rejected" ? "warning" : "info"} aria-hidden />
         <Box sx={{ flex: 1, minWidth: 0 }}>

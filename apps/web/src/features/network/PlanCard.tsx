@@ -32,7 +32,13 @@ export function PlanCard({ plan }: { plan: Plan }) {
     t("plans.completed", { count: plan.completed_count }),
   ].join(" · ");
   return (
-    <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} variant="outlined" disableGutters sx={{ mb: 1.5, borderRadius: 1, "&::before": { display: "none" } }}>
+    <Accordion
+      expanded={open}
+      onChange={(_event, expanded) => setOpen(expanded)}
+      variant="outlined"
+      disableGutters
+      sx={{ mb: 1.5, borderRadius: 1, "&::before": { display: "none" } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-controls={`${baseId}-details`} id={`${baseId}-summary`}>
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, width: "100%", pr: 1 }}>
           <Typography component="span" sx={{ fontWeight: 600, flex: "1 1 200px", overflowWrap: "anywhere" }}>
@@ -41,9 +47,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           <Typography component="span" variant="body2" color="text.secondary">
             {summary}
           </Typography>
-          {plan.overdue_count > 0 && (
-            <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("plans.overdue", { count: plan.overdue_count })} />
-          )}
+          {plan.overdue_count > 0 && <Chip size="small" color="error" icon={<EventBusyOutlined />} label={t("plans.overdue", { count: plan.overdue_count })} />}
         </Box>
       </AccordionSummary>
       <AccordionDetails id={`${baseId}-details`}>
@@ -90,7 +94,11 @@ function Assignees({ plan }: { plan: Plan }) {
         </Box>
       ),
     },
-    { key: "progress", header: t("plans.progress"), cell: (a) => t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total }) },
+    {
+      key: "progress",
+      header: t("plans.progress"),
+      cell: (a) => t("plans.percent", { percent: a.progress.percent, done: a.progress.done, total: a.progress.total }),
+    },
   ];
   if (assignees.isPending) {
     return (
@@ -99,7 +107,12 @@ function Assignees({ plan }: { plan: Plan }) {
       </Box>
     );
   }
-  if (assignees.isError) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(assignees.error)}</Alert>;
+  if (assignees.isError)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {errorMessage(assignees.error)}
+      </Alert>
+    );
   if (assignees.data.count === 0) return <Typography sx={{ mt: 2 }}>{t("plans.noAssignees")}</Typography>;
   return (
     <>

@@ -46,13 +46,16 @@ export interface CollectionFields {
 }
 
 export const createCollection = (body: CollectionFields) => request(COLLECTIONS, { method: "POST", body, parse: checkCollectionDetail });
-export const updateCollection = (id: number, body: Partial<CollectionFields>) => request(collectionPath(id), { method: "PATCH", body, parse: checkCollectionDetail });
+export const updateCollection = (id: number, body: Partial<CollectionFields>) =>
+  request(collectionPath(id), { method: "PATCH", body, parse: checkCollectionDetail });
 export const deleteCollection = (id: number) => request(collectionPath(id), { method: "DELETE" });
 
-export const addSection = (id: number, title: string) => request(`${collectionPath(id)}sections/`, { method: "POST", body: { title }, parse: checkCollectionDetail });
+export const addSection = (id: number, title: string) =>
+  request(`${collectionPath(id)}sections/`, { method: "POST", body: { title }, parse: checkCollectionDetail });
 export const updateSection = (id: number, sectionId: number, body: { title?: string; position?: number }) =>
   request(`${collectionPath(id)}sections/${sectionId}/`, { method: "PATCH", body, parse: checkCollectionDetail });
-export const deleteSection = (id: number, sectionId: number) => request(`${collectionPath(id)}sections/${sectionId}/`, { method: "DELETE", parse: checkCollectionDetail });
+export const deleteSection = (id: number, sectionId: number) =>
+  request(`${collectionPath(id)}sections/${sectionId}/`, { method: "DELETE", parse: checkCollectionDetail });
 
 export type AddItemBody = ({ content_id: number } | { url: string; title?: string }) & { section_id?: number | null };
 
@@ -64,7 +67,8 @@ export const removeItem = (id: number, itemId: number) => request(`${collectionP
 
 /** DELETE …/draft/: the owner's changes to a published collection are dropped. */
 export const discardDraft = (id: number) => request(`${collectionPath(id)}draft/`, { method: "DELETE", parse: checkCollectionDetail });
-export const setFollowing = (id: number, follow: boolean) => request(`${collectionPath(id)}follow/`, { method: follow ? "POST" : "DELETE", parse: checkCollectionDetail });
+export const setFollowing = (id: number, follow: boolean) =>
+  request(`${collectionPath(id)}follow/`, { method: follow ? "POST" : "DELETE", parse: checkCollectionDetail });
 /** POST …/progress/ {item_id, done}. */
 export const markDone = (id: number, itemId: number, done: boolean) =>
   request(`${collectionPath(id)}progress/`, { method: "POST", body: { item_id: itemId, done }, parse: checkCollectionDetail });
@@ -94,7 +98,11 @@ export const decidePublishRequest = (id: number, decision: "accept" | "reject", 
 
 /** GET /api/contentuser/search: my own saves, to add one to a collection. */
 export const searchMyLibrary = (search: string, signal?: AbortSignal) =>
-  request("/api/contentuser/search", { query: { contenType: "all", search: search || undefined, page_size: CONTENT_PAGE_SIZE }, parse: checkContentSearchResponse, signal });
+  request("/api/contentuser/search", {
+    query: { contenType: "all", search: search || undefined, page_size: CONTENT_PAGE_SIZE },
+    parse: checkContentSearchResponse,
+    signal,
+  });
 
 // ---- Plans and tasks (spec §3) ----
 

@@ -53,9 +53,7 @@ export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<Pe
           </li>
         );
       }}
-      renderInput={(params) => (
-        <TextField {...params} label={t("assign.people")} error={Boolean(error)} helperText={error ?? t("assign.peopleHint")} />
-      )}
+      renderInput={(params) => <TextField {...params} label={t("assign.people")} error={Boolean(error)} helperText={error ?? t("assign.peopleHint")} />}
     />
   );
 }
@@ -111,13 +109,7 @@ export function CollectionPicker({ value, onChange, error }: PickerProps<Collect
       getOptionLabel={(option) => option.title}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t("assign.collections")}
-          required
-          error={Boolean(error)}
-          helperText={error ?? t("assign.collectionsHint")}
-        />
+        <TextField {...params} label={t("assign.collections")} required error={Boolean(error)} helperText={error ?? t("assign.collectionsHint")} />
       )}
     />
   );

@@ -34,13 +34,25 @@ export const collectionOptions = (id: number, version?: CollectionVersion) =>
   });
 
 export const publishRequestsOptions = (filter: PublishRequestsFilter) =>
-  queryOptions({ queryKey: networkKeys.publishRequestList(filter), queryFn: ({ signal }) => fetchPublishRequests(filter, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: networkKeys.publishRequestList(filter),
+    queryFn: ({ signal }) => fetchPublishRequests(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const myTasksOptions = (status: TaskStatusFilter, page: number) =>
-  queryOptions({ queryKey: [...networkKeys.myTasks, { status, page }] as const, queryFn: ({ signal }) => fetchMyTasks(status, page, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...networkKeys.myTasks, { status, page }] as const,
+    queryFn: ({ signal }) => fetchMyTasks(status, page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const plansOptions = (page: number) =>
-  queryOptions({ queryKey: [...networkKeys.plans, "list", { page }] as const, queryFn: ({ signal }) => fetchPlans(page, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...networkKeys.plans, "list", { page }] as const,
+    queryFn: ({ signal }) => fetchPlans(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 // The address's filters as the pages read them (useFilterParams).
 const listFilter = (search: URLSearchParams) => {
@@ -60,7 +72,9 @@ export const learningPathsFirstData: FirstData = ({ search }) => {
 export const libraryFirstData: FirstData = ({ search }) => {
   if (search.get("edit") !== null) return [];
   const page = pageOf(search.get("page"));
-  return [search.get("tab") === "company" ? collectionsOptions({ scope: "library", page, ...listFilter(search) }) : collectionsOptions({ scope: "mine", page })];
+  return [
+    search.get("tab") === "company" ? collectionsOptions({ scope: "library", page, ...listFilter(search) }) : collectionsOptions({ scope: "mine", page }),
+  ];
 };
 
 /** /collaborative-network/collections/{id}/{slug}: the collection, in the version the address asks for. */

@@ -4,7 +4,7 @@ import type { CollectionDetail, CollectionItem, PublishRequest } from "./types";
 
 // Test fixtures of the collaborative network, shaped as the server answers (packages/contracts).
 
-export const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
 export function item(id: number, title: string, overrides: Partial<CollectionItem> = {}): CollectionItem {
   return {

@@ -32,10 +32,7 @@ export function useFilterParams() {
       ),
     [setParams],
   );
-  const setFilter = useCallback(
-    (next: LibraryFilter) => update({ q: next.search, skill: next.skill, type: next.type, page: null }),
-    [update],
-  );
+  const setFilter = useCallback((next: LibraryFilter) => update({ q: next.search, skill: next.skill, type: next.type, page: null }), [update]);
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   return { filter, page, setFilter, setPage, params, update };
 }

@@ -6,14 +6,24 @@ const entry = (type: string, title: string, ready = true): OnboardingEntry => ({
 
 describe("onboarding state rules (spec §4)", () => {
   it("gives each role its topics: ldleader, member, and the team leader set for everyone else", () => {
-    expect(onboardingProgress("ldleader", null, []).topics.map((t) => t.type)).toEqual(["peopleManagement", "budgetingPlan", "collaborativeNetwork", "marketplace"]);
+    expect(onboardingProgress("ldleader", null, []).topics.map((t) => t.type)).toEqual([
+      "peopleManagement",
+      "budgetingPlan",
+      "collaborativeNetwork",
+      "marketplace",
+    ]);
     expect(onboardingProgress("member", 1, []).topics.map((t) => t.type)).toEqual(["discover", "mytasks", "learningPaths", "purchaseRequests"]);
     // spec §6: hr gets the team leader set (the steps of it hr may do).
-    expect(onboardingProgress("hr", null, []).topics.map((t) => t.type).every((type) => onboardingProgress("teamleader", 3, []).topics.some((t) => t.type === type))).toBe(true);
+    expect(
+      onboardingProgress("hr", null, [])
+        .topics.map((t) => t.type)
+        .every((type) => onboardingProgress("teamleader", 3, []).topics.some((t) => t.type === type)),
+    ).toBe(true);
   });
 
   it("shows each person only the steps the server lets them do (issue 23)", () => {
-    const keys = (role: Parameters<typeof onboardingProgress>[0], team: number | null) => onboardingProgress(role, team, []).topics.flatMap((t) => t.subtasks.map((s) => s.key));
+    const keys = (role: Parameters<typeof onboardingProgress>[0], team: number | null) =>
+      onboardingProgress(role, team, []).topics.flatMap((t) => t.subtasks.map((s) => s.key));
     // hr decides no purchase request and assigns no plan: people steps of its own instead, and no empty Budgets topic.
     expect(keys("hr", null)).toEqual(["invitePerson", "decideInvite", "createTeam", "createCollection", "followPath", "saveContent"]);
     expect(onboardingProgress("hr", null, []).topics.map((t) => t.type)).toEqual(["peopleManagement", "collaborativeNetwork", "marketplace"]);
@@ -28,7 +38,11 @@ describe("onboarding state rules (spec §4)", () => {
   });
 
   it("marks a subtask ready only for an entry with the same type and title, and counts currentStep", () => {
-    const { topics, complete } = onboardingProgress("member", 1, [entry("discover", "Save your first content"), entry("mytasks", "Save your first content"), entry("discover", "Add a course to your wishlist", false)]);
+    const { topics, complete } = onboardingProgress("member", 1, [
+      entry("discover", "Save your first content"),
+      entry("mytasks", "Save your first content"),
+      entry("discover", "Add a course to your wishlist", false),
+    ]);
     const discover = topics.find((t) => t.type === "discover")!;
     expect(discover.subtasks.map((s) => s.ready)).toEqual([true, false]);
     expect(discover.currentStep).toBe(1);

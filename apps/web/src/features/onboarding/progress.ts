@@ -14,7 +14,12 @@ export interface TopicState {
 
 /** spec §6: for a team leader (whose people area is their own team), links to /peopleManagement go to their team's page. */
 export function hrefFor(href: string, role: Role, teamId: number | null): string {
-  return peopleAccountAbilities({ role, teamId }).see_own_team && teamId !== null && href.startsWith("/peopleManagement") && !href.startsWith("/peopleManagement/") ? `/peopleManagement/team/${teamId}` : href;
+  return peopleAccountAbilities({ role, teamId }).see_own_team &&
+    teamId !== null &&
+    href.startsWith("/peopleManagement") &&
+    !href.startsWith("/peopleManagement/")
+    ? `/peopleManagement/team/${teamId}`
+    : href;
 }
 
 /**
@@ -24,7 +29,12 @@ export function hrefFor(href: string, role: Role, teamId: number | null): string
 export function onboardingProgress(role: Role, teamId: number | null, entries: readonly OnboardingEntry[]) {
   const ready = new Set(entries.filter((e) => e.ready).map((e) => `${e.type}\u0000${e.title}`));
   const topics: TopicState[] = onboardingTopicsFor(role, teamId).map((topic) => {
-    const subtasks = topic.subtasks.map((s) => ({ ...s, href: hrefFor(s.href, role, teamId), type: topic.type, ready: ready.has(`${topic.type}\u0000${s.title}`) }));
+    const subtasks = topic.subtasks.map((s) => ({
+      ...s,
+      href: hrefFor(s.href, role, teamId),
+      type: topic.type,
+      ready: ready.has(`${topic.type}\u0000${s.title}`),
+    }));
     const currentStep = subtasks.filter((s) => s.ready).length;
     return { type: topic.type, subtasks, currentStep, completed: currentStep === subtasks.length };
   });

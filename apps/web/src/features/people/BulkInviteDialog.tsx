@@ -114,14 +114,7 @@ export default function BulkInviteDialog({ onClose }: { onClose: () => void }) {
   const toCheck = emailsToCheck(rows).length;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="bulk-title"
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-    >
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="bulk-title" fullWidth maxWidth="md" fullScreen={fullScreen}>
       <DialogTitle id="bulk-title">{t("bulk.title")}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -139,15 +132,14 @@ export default function BulkInviteDialog({ onClose }: { onClose: () => void }) {
                 if (file) void read(file);
               }}
             />
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileOutlined />}
-              onClick={() => input.current?.click()}
-              disabled={busy || stage === "done"}
-            >
+            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} disabled={busy || stage === "done"}>
               {fileName ? t("bulk.chooseAnother") : t("bulk.choose")}
             </Button>
-            {fileName && <Typography variant="body2" sx={{ wordBreak: "break-all" }}>{fileName}</Typography>}
+            {fileName && (
+              <Typography variant="body2" sx={{ wordBreak: "break-all" }}>
+                {fileName}
+              </Typography>
+            )}
           </Box>
           {problem && (
             <Alert severity="error" role="alert">
@@ -176,11 +168,7 @@ export default function BulkInviteDialog({ onClose }: { onClose: () => void }) {
                   <Typography variant="body2" sx={{ mb: 1 }}>
                     {stage === "done" ? t("bulk.finished", { sent, failed }) : t("bulk.sending", { done: progressed, total: ready.length })}
                   </Typography>
-                  <LinearProgress
-                    variant="determinate"
-                    value={ready.length ? (progressed / ready.length) * 100 : 100}
-                    aria-label={t("bulk.sendingLabel")}
-                  />
+                  <LinearProgress variant="determinate" value={ready.length ? (progressed / ready.length) * 100 : 100} aria-label={t("bulk.sendingLabel")} />
                 </Box>
               )}
               <ScrollArea label={t("bulk.caption")} sx={{ maxHeight: 420, border: 1, borderColor: "divider", borderRadius: 1 }}>

@@ -55,10 +55,12 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
     page_size: pageSize,
   });
   // Any change of filter starts again from the first page.
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const sortBy = (column: EmployeeOrdering) => {
     if (column === ordering) setSort(sort === "asc" ? "desc" : "asc");
     else {
@@ -93,7 +95,13 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
     { key: "role", header: t("employees.columns.role"), sort: "role", cell: (employee) => roleLabel(employee.role) },
     { key: "team", header: t("employees.columns.team"), cell: (employee) => employee.team?.name ?? t("employees.noTeam") },
     { key: "status", header: t("employees.columns.status"), cell: (employee) => <EmployeeStatusChip status={employee.status} /> },
-    { key: "created", header: t("employees.columns.created"), sort: "created_at", cellSx: { whiteSpace: "nowrap" }, cell: (employee) => formatDate(employee.created_at) },
+    {
+      key: "created",
+      header: t("employees.columns.created"),
+      sort: "created_at",
+      cellSx: { whiteSpace: "nowrap" },
+      cell: (employee) => formatDate(employee.created_at),
+    },
     canManage && {
       key: "actions",
       header: t("table.actions"),
@@ -129,7 +137,15 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
           value={search}
           onChange={(event) => filter(setSearch)(event.target.value)}
           sx={{ flex: "2 1 220px" }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Box sx={{ flex: "1 1 160px" }}>
           <TeamSelect size="small" label={t("employees.team")} value={team} onChange={filter(setTeam)} emptyLabel={t("employees.allTeams")} />

@@ -91,7 +91,17 @@ export function InvitationsSection() {
   );
 }
 
-function InvitationCard({ invitation, resending, onResend, onRevoke }: { invitation: OpenInvitation; resending: boolean; onResend: () => void; onRevoke: () => void }) {
+function InvitationCard({
+  invitation,
+  resending,
+  onResend,
+  onRevoke,
+}: {
+  invitation: OpenInvitation;
+  resending: boolean;
+  onResend: () => void;
+  onRevoke: () => void;
+}) {
   const { t } = useTranslation("people");
   const formatDate = useFormatDate();
   const roleLabel = useRoleLabel();
@@ -112,10 +122,24 @@ function InvitationCard({ invitation, resending, onResend, onRevoke }: { invitat
         {t("invitations.expires", { date: formatDate(invitation.expires_at) })}
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1.5 }}>
-        <Button size="small" variant="outlined" startIcon={<ForwardToInboxOutlined />} loading={resending} onClick={onResend} aria-label={t("invitations.resendLabel", { email: invitation.email })}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<ForwardToInboxOutlined />}
+          loading={resending}
+          onClick={onResend}
+          aria-label={t("invitations.resendLabel", { email: invitation.email })}
+        >
           {t("invitations.resend")}
         </Button>
-        <Button size="small" variant="outlined" color="error" startIcon={<LinkOffOutlined />} onClick={onRevoke} aria-label={t("invitations.revokeLabel", { email: invitation.email })}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<LinkOffOutlined />}
+          onClick={onRevoke}
+          aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+        >
           {t("invitations.revoke")}
         </Button>
       </Box>

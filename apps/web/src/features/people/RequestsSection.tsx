@@ -21,8 +21,17 @@ import { TablePager } from "../../components/TablePager";
 const PAGE_SIZE = 10;
 const STATUSES: readonly StatusFilter[] = ["all", "pending", "accepted", "rejected"];
 
-
-function RequestCard({ kind, request, canDecide, onDecide }: { kind: RequestKind; request: AnyRequest; canDecide: boolean; onDecide: (decision: Decision) => void }) {
+function RequestCard({
+  kind,
+  request,
+  canDecide,
+  onDecide,
+}: {
+  kind: RequestKind;
+  request: AnyRequest;
+  canDecide: boolean;
+  onDecide: (decision: Decision) => void;
+}) {
   const { t } = useTranslation("people");
   const formatDate = useFormatDate();
   const subject = requestSubject(request);

@@ -72,4 +72,3 @@ export function SkillsMatrix({ matrix, teamName }: { matrix: Matrix; teamName: s
     </Paper>
   );
 }
-

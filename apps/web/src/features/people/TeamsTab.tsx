@@ -82,7 +82,15 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
             setPage(1);
           }}
           sx={{ flex: "1 1 240px", maxWidth: 360 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         {canManage && (
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing("new")}>

@@ -70,8 +70,7 @@ export const fetchTeam = (id: number, signal?: AbortSignal) => request(`${B2B}/t
 export const fetchTeamMembers = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
   request(`${B2B}/teams/${id}/members/`, { query: { page, page_size: pageSize }, parse: checkEmployeesPage, signal });
 
-export const createTeam = (body: { name: string; leader_id?: number | null }) =>
-  request(`${B2B}/teams/`, { method: "POST", body, parse: parseTeam });
+export const createTeam = (body: { name: string; leader_id?: number | null }) => request(`${B2B}/teams/`, { method: "POST", body, parse: parseTeam });
 
 export const updateTeam = (id: number, body: { name?: string; leader_id?: number | null }) =>
   request(`${B2B}/teams/${id}/`, { method: "PATCH", body, parse: parseTeam });
@@ -103,8 +102,7 @@ export interface UpdateEmployeeBody {
   status?: "deactivated";
 }
 
-export const updateEmployee = (id: number, body: UpdateEmployeeBody) =>
-  request(`${B2B}/employees/${id}/`, { method: "PATCH", body, parse: parseEmployee });
+export const updateEmployee = (id: number, body: UpdateEmployeeBody) => request(`${B2B}/employees/${id}/`, { method: "PATCH", body, parse: parseEmployee });
 
 /** The employee with exactly this email, in any status, if there is one. */
 export async function findEmployeeByEmail(email: string, signal?: AbortSignal): Promise<Employee | null> {
@@ -142,8 +140,7 @@ export const fetchOpenInvitations = (params: InvitationsParams, signal?: AbortSi
   request(`${B2B}/invitations/`, { query: { ...params, search: params.search || undefined }, parse: checkOpenInvitationsPage, signal });
 
 /** A fresh link in place of the invitation's; answers the new invitation. */
-export const resendInvitation = (id: number) =>
-  request(`${B2B}/invitations/${id}/resend/`, { method: "POST", body: {}, parse: checkOpenInvitation });
+export const resendInvitation = (id: number) => request(`${B2B}/invitations/${id}/resend/`, { method: "POST", body: {}, parse: checkOpenInvitation });
 
 export const revokeInvitation = (id: number) => request(`${B2B}/invitations/${id}/revoke/`, { method: "POST", body: {} });
 
@@ -162,11 +159,9 @@ export const fetchInviteRequests = (params: RequestsParams, signal?: AbortSignal
 export const fetchRemovalRequests = (params: RequestsParams, signal?: AbortSignal) =>
   request(`${B2B}/removal-requests/`, { query: { ...params }, parse: checkRemovalRequestsPage, signal });
 
-export const requestInvite = (body: { email: string; team_id: number; reason?: string }) =>
-  request(`${B2B}/invite-requests/`, { method: "POST", body });
+export const requestInvite = (body: { email: string; team_id: number; reason?: string }) => request(`${B2B}/invite-requests/`, { method: "POST", body });
 
-export const requestRemoval = (body: { employee_id: number; reason?: string }) =>
-  request(`${B2B}/removal-requests/`, { method: "POST", body });
+export const requestRemoval = (body: { employee_id: number; reason?: string }) => request(`${B2B}/removal-requests/`, { method: "POST", body });
 
 export type Decision = "accept" | "reject";
 
@@ -179,4 +174,3 @@ export const decideRequest = (kind: RequestKind, id: number, decision: Decision,
 /** The same page of the team's members as fetchTeamMembers, each with the plans they hold, and the skills of those plans. */
 export const fetchTeamProgress = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
   request(`${B2B}/teams/${id}/progress/`, { query: { page, page_size: pageSize }, parse: checkTeamProgressPage, signal });
-

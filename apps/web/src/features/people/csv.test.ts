@@ -5,7 +5,10 @@ const teams = [
   { id: 1, name: "Engineering" },
   { id: 2, name: "Marketing" },
 ];
-const context = { teams, roles: roleAliases({ hr: "RR. HH.", ldleader: "Responsable de formación", teamleader: "Líder de equipo", member: "Miembro del equipo" }) };
+const context = {
+  teams,
+  roles: roleAliases({ hr: "RR. HH.", ldleader: "Responsable de formación", teamleader: "Líder de equipo", member: "Miembro del equipo" }),
+};
 
 const parse = (text: string) => {
   const parsed = parseInviteCsv(text, context);

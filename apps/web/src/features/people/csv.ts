@@ -21,9 +21,7 @@ export interface InviteRow {
 
 export type CsvProblem = "empty" | "missing_columns" | "too_many_rows";
 
-export type ParsedInviteCsv =
-  | { ok: true; rows: InviteRow[] }
-  | { ok: false; problem: CsvProblem; missing?: string[] };
+export type ParsedInviteCsv = { ok: true; rows: InviteRow[] } | { ok: false; problem: CsvProblem; missing?: string[] };
 
 /** One file is sent one row at a time; beyond this, split it. */
 export const MAX_CSV_ROWS = 200;
@@ -104,9 +102,7 @@ export function validateInviteRows(records: ReadonlyArray<{ email: string; role:
 /** Marks the rows whose email already belongs to someone in the company. */
 export function markExistingEmployees(rows: readonly InviteRow[], existing: ReadonlySet<string>): InviteRow[] {
   return rows.map((row) =>
-    existing.has(row.email.toLowerCase()) && !row.issues.includes("already_employee")
-      ? { ...row, issues: [...row.issues, "already_employee"] }
-      : row,
+    existing.has(row.email.toLowerCase()) && !row.issues.includes("already_employee") ? { ...row, issues: [...row.issues, "already_employee"] } : row,
   );
 }
 

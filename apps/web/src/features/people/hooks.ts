@@ -76,8 +76,7 @@ export function useTeamMembers(id: number | null, page: number, pageSize: number
 }
 
 export const useCreateTeam = () => usePeopleMutation(createTeam);
-export const useUpdateTeam = () =>
-  usePeopleMutation(({ id, ...body }: { id: number; name?: string; leader_id?: number | null }) => updateTeam(id, body));
+export const useUpdateTeam = () => usePeopleMutation(({ id, ...body }: { id: number; name?: string; leader_id?: number | null }) => updateTeam(id, body));
 export const useDeleteTeam = () => usePeopleMutation(deleteTeam);
 
 // ---- Employees ----
@@ -91,15 +90,19 @@ export function useEmployees(params: EmployeesParams, enabled = true) {
   });
 }
 
-export const useUpdateEmployee = () =>
-  usePeopleMutation(({ id, ...body }: UpdateEmployeeBody & { id: number }) => updateEmployee(id, body));
+export const useUpdateEmployee = () => usePeopleMutation(({ id, ...body }: UpdateEmployeeBody & { id: number }) => updateEmployee(id, body));
 
 export const useInvite = () => usePeopleMutation(invite);
 
 // ---- Open invitations ----
 
 export function useOpenInvitations(params: InvitationsParams, enabled = true) {
-  return useQuery({ queryKey: keys.openInvitations(params), queryFn: ({ signal }) => fetchOpenInvitations(params, signal), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: keys.openInvitations(params),
+    queryFn: ({ signal }) => fetchOpenInvitations(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 export const useResendInvitation = () => usePeopleMutation(resendInvitation);
 export const useRevokeInvitation = () => usePeopleMutation(revokeInvitation);

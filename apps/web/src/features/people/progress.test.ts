@@ -3,7 +3,9 @@ import type { TeamProgressPage } from "./api";
 import { type MemberPlan, skillsMatrix } from "./progress";
 
 const memberPlan = (id: number, title: string, skills: Record<string, [number, number]>): MemberPlan => {
-  const entries = Object.entries(skills).map(([skill, [done, total]]) => [skill, { done, total, percent: total ? Math.round((done / total) * 100) : 0 }] as const);
+  const entries = Object.entries(skills).map(
+    ([skill, [done, total]]) => [skill, { done, total, percent: total ? Math.round((done / total) * 100) : 0 }] as const,
+  );
   const done = entries.reduce((sum, [, p]) => sum + p.done, 0);
   const total = entries.reduce((sum, [, p]) => sum + p.total, 0);
   return {
@@ -15,14 +17,23 @@ const memberPlan = (id: number, title: string, skills: Record<string, [number, n
   };
 };
 const person = (id: number, name: string, plans: MemberPlan[]) => ({ account: { id, display_name: name, email: `${name.toLowerCase()}@acme.test` }, plans });
-const page = (results: TeamProgressPage["results"], skills: string[]): TeamProgressPage => ({ count: results.length, next: null, previous: null, results, skills });
+const page = (results: TeamProgressPage["results"], skills: string[]): TeamProgressPage => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+  skills,
+});
 
 describe("the skills matrix from a page of team progress", () => {
   it("keeps the server's people and skill columns, adding up a skill over several plans", () => {
     const matrix = skillsMatrix(
       page(
         [
-          person(5, "Marco", [memberPlan(2, "Testing", { testing: [0, 1], typescript: [2, 2] }), memberPlan(1, "TypeScript", { typescript: [1, 2], git: [1, 1] })]),
+          person(5, "Marco", [
+            memberPlan(2, "Testing", { testing: [0, 1], typescript: [2, 2] }),
+            memberPlan(1, "TypeScript", { typescript: [1, 2], git: [1, 1] }),
+          ]),
           person(4, "Tessa", [memberPlan(1, "TypeScript", { typescript: [0, 2], git: [0, 1] })]),
           person(6, "Nadia", []),
         ],

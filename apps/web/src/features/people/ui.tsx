@@ -73,4 +73,3 @@ export function Section({ id, title, actions, children }: { id: string; title: s
     </Box>
   );
 }
-

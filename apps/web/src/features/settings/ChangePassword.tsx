@@ -56,27 +56,9 @@ export function ChangePassword({ email }: { email: string }) {
               {message(change.error)}
             </Alert>
           )}
-          <PasswordField
-            {...fieldProps(form, "currentPassword", message)}
-            label={t("password.current")}
-            autoComplete="current-password"
-            required
-            fullWidth
-          />
-          <PasswordField
-            {...fieldProps(form, "newPassword", message)}
-            label={t("password.new")}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
-          <PasswordField
-            {...fieldProps(form, "confirmPassword", message)}
-            label={t("password.confirm")}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
+          <PasswordField {...fieldProps(form, "currentPassword", message)} label={t("password.current")} autoComplete="current-password" required fullWidth />
+          <PasswordField {...fieldProps(form, "newPassword", message)} label={t("password.new")} autoComplete="new-password" required fullWidth />
+          <PasswordField {...fieldProps(form, "confirmPassword", message)} label={t("password.confirm")} autoComplete="new-password" required fullWidth />
           <Box>
             <Button type="submit" variant="contained" loading={change.isPending}>
               {t("password.submit")}

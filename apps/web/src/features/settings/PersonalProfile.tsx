@@ -72,13 +72,7 @@ function ProfileEditor({ profile }: { profile: UserProfile }) {
           fullWidth
           helperText={photoField.helperText ?? t("profile.photoHint")}
         />
-        <TextField
-          {...fieldProps(form, "locale", message)}
-          select
-          label={t("profile.language")}
-          value={form.watch("locale")}
-          fullWidth
-        >
+        <TextField {...fieldProps(form, "locale", message)} select label={t("profile.language")} value={form.watch("locale")} fullWidth>
           {LOCALES.map((locale) => (
             <MenuItem key={locale} value={locale} lang={locale}>
               {t(`common:language.${locale}`)}

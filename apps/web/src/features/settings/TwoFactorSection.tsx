@@ -56,7 +56,13 @@ function NewBackupCodesDialog({ email, onClose }: { email: string; onClose: () =
         ) : (
           <Stack spacing={2}>
             <DialogContentText>{t("settings.regenerateText")}</DialogContentText>
-            <PasswordConfirm email={email} submitLabel={t("settings.regenerateSubmit")} mutation={regenerate} onSuccess={(answer) => setCodes(answer.backupCodes)} onCancel={onClose} />
+            <PasswordConfirm
+              email={email}
+              submitLabel={t("settings.regenerateSubmit")}
+              mutation={regenerate}
+              onSuccess={(answer) => setCodes(answer.backupCodes)}
+              onCancel={onClose}
+            />
           </Stack>
         )}
       </DialogContent>

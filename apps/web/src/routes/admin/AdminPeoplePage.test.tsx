@@ -10,7 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 // meFor("admin") is account 1.
 const me = account(1, "Alex Morgan", { email: "admin@acme.test", role: "admin", company: null, team: null });
 const marco = account(9, "Marco Bianchi", { email: "member@acme.test" });
-const greta = account(12, "Greta Olsen", { email: "member@globex.test", company: { id: 2, name: "Globex", domain: "globex.test" }, team: null, status: "deactivated", last_sign_in_at: null });
+const greta = account(12, "Greta Olsen", {
+  email: "member@globex.test",
+  company: { id: 2, name: "Globex", domain: "globex.test" },
+  team: null,
+  status: "deactivated",
+  last_sign_in_at: null,
+});
 
 function serve(routes: Parameters<typeof serveAdmin>[0] = {}) {
   return serveAdmin({ "GET /api/b2b/v1/admin/accounts/": { body: page([me, marco, greta]) }, ...routes });
@@ -36,11 +42,17 @@ describe("/admin/people-management", () => {
     await user.clear(companies);
     await user.type(companies, "glo");
     await waitFor(() =>
-      expect(callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/")).map((call) => queryOf(call.url))).toContainEqual({ search: "glo", page: "1", page_size: "20" }),
+      expect(
+        callsOf(fetch)
+          .filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/"))
+          .map((call) => queryOf(call.url)),
+      ).toContainEqual({ search: "glo", page: "1", page_size: "20" }),
     );
     await user.click(await screen.findByRole("option", { name: "Globex (globex.test)" }));
     await waitFor(() => {
-      const last = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/accounts/")).at(-1)!;
+      const last = callsOf(fetch)
+        .filter((call) => call.url.startsWith("/api/b2b/v1/admin/accounts/"))
+        .at(-1)!;
       expect(queryOf(last.url)).toMatchObject({ company: "2", page: "1", status: "all" });
     });
   });
@@ -113,11 +125,21 @@ describe("/admin/people-management", () => {
 
   it("shows an account's sign-in history and its own audit entries", async () => {
     serve({
-      "GET /api/b2b/v1/admin/accounts/9/sign-ins/": { body: [{ at: "2026-03-01T08:30:00.000Z", ip_address: "203.0.113.7", user_agent: "Firefox 140 on Linux" }] },
+      "GET /api/b2b/v1/admin/accounts/9/sign-ins/": {
+        body: [{ at: "2026-03-01T08:30:00.000Z", ip_address: "203.0.113.7", user_agent: "Firefox 140 on Linux" }],
+      },
       "GET /api/b2b/v1/admin/audit/": (url) => ({
         body: page(
           url.searchParams.get("entity") === "account" && url.searchParams.get("entity_id") === "9"
-            ? [auditEntry(4, { entity: "account", entity_id: 9, before: { role: "member", company_id: 1 }, after: { role: "hr", company_id: 2 }, company_names: { "1": "Acme", "2": "Globex" } })]
+            ? [
+                auditEntry(4, {
+                  entity: "account",
+                  entity_id: 9,
+                  before: { role: "member", company_id: 1 },
+                  after: { role: "hr", company_id: 2 },
+                  company_names: { "1": "Acme", "2": "Globex" },
+                }),
+              ]
             : [],
         ),
       }),
@@ -147,7 +169,10 @@ describe("/admin/people-management", () => {
       status,
     });
     const lapsed = invitation(12, "lapsed@outside.test", { id: 2, name: "Globex", domain: "globex.test" }, "expired");
-    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "invitation_already_accepted", message: "This invitation was already accepted" } } };
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { error: { code: "invitation_already_accepted", message: "This invitation was already accepted" } },
+    };
     const fetch = serve({
       "GET /api/b2b/v1/invitations/": { body: page([invitation(11, "waiting@outside.test", { id: 1, name: "Acme", domain: "acme.test" }, "pending"), lapsed]) },
       "POST /api/b2b/v1/invitations/12/resend/": () => answer,
@@ -162,7 +187,9 @@ describe("/admin/people-management", () => {
 
     await user.click(picker);
     await user.click(await screen.findByRole("option", { name: "lapsed@outside.test · Globex (expired)" }));
-    const asked = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/invitations/")).map((call) => queryOf(call.url));
+    const asked = callsOf(fetch)
+      .filter((call) => call.url.startsWith("/api/b2b/v1/invitations/"))
+      .map((call) => queryOf(call.url));
     expect(asked[0]).toMatchObject({ include_expired: "true" });
     await user.click(within(dialog).getByRole("button", { name: "Send a fresh link" }));
     await waitFor(() => expect(picker).toHaveAccessibleDescription("This invitation was already accepted: the account exists."));

@@ -110,7 +110,14 @@ describe("security events", () => {
     after: { email: "hr@acme.test", ip_address: "198.51.100.4" },
   });
   const outboxRead = auditEntry(5, { entity: "outbox", entity_id: null, action: "read", after: { page: 1 } });
-  const planAssigned = auditEntry(4, { company_id: 1, company_names: { "1": "Acme" }, entity: "plan", entity_id: 12, action: "create", after: { title: "Q4 upskilling", skills: ["sql"], team_ids: [7], account_ids: [9, 10] } });
+  const planAssigned = auditEntry(4, {
+    company_id: 1,
+    company_names: { "1": "Acme" },
+    entity: "plan",
+    entity_id: 12,
+    action: "create",
+    after: { title: "Q4 upskilling", skills: ["sql"], team_ids: [7], account_ids: [9, 10] },
+  });
 
   it("lists every kind of event, and one kind when asked, on the people page", async () => {
     const fetch = serveAdmin({
@@ -124,17 +131,23 @@ describe("security events", () => {
     renderApp(<AppRoutes />, { path: "/admin/people-management", session: admin });
     const section = await screen.findByRole("region", { name: "Security events" });
     const table = await within(section).findByRole("table", { name: "Security events" });
-    expect(within(table).getByRole("row", { name: /Failed sign-in/ })).toHaveTextContent(/Not signed in.*Failed sign-in.*hr@acme\.test · Acme.*IP address: 203\.0\.113\.9/);
+    expect(within(table).getByRole("row", { name: /Failed sign-in/ })).toHaveTextContent(
+      /Not signed in.*Failed sign-in.*hr@acme\.test · Acme.*IP address: 203\.0\.113\.9/,
+    );
     expect(within(table).getByRole("row", { name: /Turned on/ })).toHaveTextContent(/Hannah Reyes.*Turned on.*hr@acme\.test · Acme/);
     expect(within(table).getByRole("row", { name: /Read/ })).toHaveTextContent(/Alex Morgan.*Read.*Mail outbox/);
-    expect(within(table).getByRole("row", { name: /Q4 upskilling/ })).toHaveTextContent(/Created.*Q4 upskilling · Acme.*Skills: sql.*Teams: team #7.*People: account #9, account #10/);
+    expect(within(table).getByRole("row", { name: /Q4 upskilling/ })).toHaveTextContent(
+      /Created.*Q4 upskilling · Acme.*Skills: sql.*Teams: team #7.*People: account #9, account #10/,
+    );
 
     const kind = within(section).getByRole("combobox", { name: "Kind of event" });
     expect(kind).toHaveTextContent("All events");
     await user.click(kind);
     await user.click(await screen.findByRole("option", { name: "Sign-ins" }));
     await waitFor(() => expect(within(table).queryByRole("row", { name: /Turned on/ })).not.toBeInTheDocument());
-    const audits = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/audit/")).map((call) => queryOf(call.url));
+    const audits = callsOf(fetch)
+      .filter((call) => call.url.startsWith("/api/b2b/v1/admin/audit/"))
+      .map((call) => queryOf(call.url));
     expect(audits).toContainEqual({ page: "1", page_size: "20" });
     expect(audits).toContainEqual({ entity: "sign_in", page: "1", page_size: "20" });
   });

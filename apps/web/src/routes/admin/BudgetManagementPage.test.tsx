@@ -12,7 +12,16 @@ afterEach(async () => {
 });
 
 const acmeBudget = budget(3);
-const globexBudget = budget(4, { company: { id: 2, name: "Globex" }, period: "month", period_start: "2026-03-01", currency: "EUR", amount_minor: 120_000, allocated_minor: 0, reserved_minor: 0, paid_minor: 0 });
+const globexBudget = budget(4, {
+  company: { id: 2, name: "Globex" },
+  period: "month",
+  period_start: "2026-03-01",
+  currency: "EUR",
+  amount_minor: 120_000,
+  allocated_minor: 0,
+  reserved_minor: 0,
+  paid_minor: 0,
+});
 const adjusted = auditEntry(20, {
   entity: "budget",
   entity_id: 3,
@@ -44,9 +53,11 @@ describe("/admin/budget-management", () => {
     const acme = within(table).getByRole("row", { name: /Acme/ });
     expect(acme).toHaveTextContent("Year 2026");
     // budget, allocated, reserved, paid, remaining (10,000 − 250 − 100)
-    expect(within(acme).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(["$10,000.00", "$5,000.00", "$250.00", "$100.00", "$9,650.00", "4%"]),
-    );
+    expect(
+      within(acme)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(["$10,000.00", "$5,000.00", "$250.00", "$100.00", "$9,650.00", "4%"]));
     const globex = within(table).getByRole("row", { name: /Globex/ });
     expect(globex).toHaveTextContent("March 2026");
     expect(globex).toHaveTextContent("€1,200.00");
@@ -59,7 +70,11 @@ describe("/admin/budget-management", () => {
     const table = await screen.findByRole("table", { name: "Presupuestos de las empresas" });
     const acme = within(table).getByRole("row", { name: /Acme/ });
     expect(acme.textContent?.replace(/\s/g, " ")).toContain("10.000,00 US$");
-    expect(within(table).getByRole("row", { name: /Globex/ }).textContent?.replace(/\s/g, " ")).toContain("1200,00 €");
+    expect(
+      within(table)
+        .getByRole("row", { name: /Globex/ })
+        .textContent?.replace(/\s/g, " "),
+    ).toContain("1200,00 €");
   });
 
   it("adjusts a budget only with a reason and never below what teams were allocated", async () => {
@@ -83,7 +98,11 @@ describe("/admin/budget-management", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Q4 top-up");
     await user.click(within(dialog).getByRole("button", { name: "Adjust budget" }));
     await waitFor(() =>
-      expect(callsOf(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/admin/budgets/3/adjust/", body: { amount_minor: 1_500_000, reason: "Q4 top-up" } }),
+      expect(callsOf(fetch)).toContainEqual({
+        method: "POST",
+        url: "/api/b2b/v1/admin/budgets/3/adjust/",
+        body: { amount_minor: 1_500_000, reason: "Q4 top-up" },
+      }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
@@ -92,7 +111,13 @@ describe("/admin/budget-management", () => {
     serve({
       "POST /api/b2b/v1/admin/budgets/3/adjust/": {
         status: 409,
-        body: { error: { code: "budget_below_allocated", message: "The budget can't be less than what is already allocated to teams", details: { allocated_minor: 700_000 } } },
+        body: {
+          error: {
+            code: "budget_below_allocated",
+            message: "The budget can't be less than what is already allocated to teams",
+            details: { allocated_minor: 700_000 },
+          },
+        },
       },
     });
     const user = userEvent.setup();

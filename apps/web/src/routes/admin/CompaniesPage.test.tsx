@@ -33,11 +33,17 @@ describe("/admin companies", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Companies" })).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Companies" });
     const globexRow = within(table).getByRole("row", { name: /Globex/ });
-    expect(within(globexRow).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(expect.arrayContaining(["EUR", "1", "0", "4", "Active"]));
+    expect(
+      within(globexRow)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(["EUR", "1", "0", "4", "Active"]));
 
     await user.type(screen.getByRole("searchbox", { name: "Search by name or domain" }), "glob");
     await waitFor(() => {
-      const last = callsOf(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/")).at(-1)!;
+      const last = callsOf(fetch)
+        .filter((call) => call.url.startsWith("/api/b2b/v1/admin/companies/"))
+        .at(-1)!;
       expect(queryOf(last.url)).toMatchObject({ search: "glob", page: "1", page_size: "20", status: "all" });
     });
   });
@@ -62,7 +68,10 @@ describe("/admin companies", () => {
   });
 
   it("creates a company and shows the server's refusal of a taken domain on the domain field", async () => {
-    let answer: { status: number; body: unknown } = { status: 409, body: { error: { code: "company_domain_taken", message: "A company with this domain already exists" } } };
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { error: { code: "company_domain_taken", message: "A company with this domain already exists" } },
+    };
     const fetch = serveAdmin({ "POST /api/b2b/v1/admin/companies/": () => answer });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/admin", session: admin });
@@ -93,7 +102,11 @@ describe("/admin companies", () => {
     await user.type(domain, "initech.test");
     await user.click(within(dialog).getByRole("button", { name: "Create company" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(callsOf(fetch).filter((call) => call.method === "POST").at(-1)?.body).toMatchObject({ domain: "initech.test" });
+    expect(
+      callsOf(fetch)
+        .filter((call) => call.method === "POST")
+        .at(-1)?.body,
+    ).toMatchObject({ domain: "initech.test" });
   });
 
   it("takes an uploaded logo as a picture, and refuses one too large to keep", async () => {
@@ -119,7 +132,9 @@ describe("/admin companies", () => {
     serveAdmin({
       "PATCH /api/b2b/v1/admin/companies/1/": {
         status: 400,
-        body: { error: { code: "validation_error", message: "Invalid body", details: [{ path: "body.url_photo", message: "An http(s) link or an image data URL" }] } },
+        body: {
+          error: { code: "validation_error", message: "Invalid body", details: [{ path: "body.url_photo", message: "An http(s) link or an image data URL" }] },
+        },
       },
     });
     const user = userEvent.setup();
@@ -177,7 +192,12 @@ describe("/admin companies", () => {
   it("shows a company's own audit entries, field by field", async () => {
     const entries = [
       auditEntry(9, { entity_id: 2, action: "suspend", before: { name: "Globex", status: "active" }, after: { name: "Globex", status: "suspended" } }),
-      auditEntry(8, { entity_id: 2, action: "update", before: { name: "Globex", registration_allowlist: [] }, after: { name: "Globex", registration_allowlist: ["*@globex.test"] } }),
+      auditEntry(8, {
+        entity_id: 2,
+        action: "update",
+        before: { name: "Globex", registration_allowlist: [] },
+        after: { name: "Globex", registration_allowlist: ["*@globex.test"] },
+      }),
     ];
     const fetch = serveAdmin({ "GET /api/b2b/v1/admin/audit/": (url) => ({ body: page(url.searchParams.get("entity_id") === "2" ? entries : []) }) });
     const user = userEvent.setup();
@@ -190,6 +210,10 @@ describe("/admin companies", () => {
     expect(rows[0]).toHaveTextContent("Suspended");
     expect(rows[0]).toHaveTextContent("Status: Active → Suspended");
     expect(rows[1]).toHaveTextContent("Allow-list: — → *@globex.test");
-    expect(callsOf(fetch).some((call) => call.url.startsWith("/api/b2b/v1/admin/audit/") && queryOf(call.url).entity === "company" && queryOf(call.url).entity_id === "2")).toBe(true);
+    expect(
+      callsOf(fetch).some(
+        (call) => call.url.startsWith("/api/b2b/v1/admin/audit/") && queryOf(call.url).entity === "company" && queryOf(call.url).entity_id === "2",
+      ),
+    ).toBe(true);
   });
 });

@@ -37,15 +37,7 @@ export default function ForgotPasswordPage() {
               {message(requestReset.error)}
             </Alert>
           )}
-          <FormTextField
-            {...fieldProps(form, "email", message)}
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            autoFocus
-          />
+          <FormTextField {...fieldProps(form, "email", message)} label={t("fields.email")} type="email" autoComplete="email" required fullWidth autoFocus />
           <Button type="submit" variant="contained" size="large" loading={requestReset.isPending} fullWidth>
             {t("forgot.submit")}
           </Button>

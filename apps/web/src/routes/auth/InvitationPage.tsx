@@ -48,8 +48,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       { name, password },
       {
         // The account exists now: sign in with it, as the person would on /login.
-        onSuccess: () =>
-          signIn.mutate({ email: invitation.email, password }, { onSuccess: () => void navigate("/home", { replace: true }) }),
+        onSuccess: () => signIn.mutate({ email: invitation.email, password }, { onSuccess: () => void navigate("/home", { replace: true }) }),
       },
     ),
   );
@@ -72,13 +71,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         {/* Lets password managers file the new password under the invited email. */}
         <input type="text" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
         <FormTextField {...fieldProps(form, "name", message)} label={t("auth:fields.name")} autoComplete="name" required fullWidth autoFocus />
-        <PasswordField
-          {...fieldProps(form, "password", message)}
-          label={t("auth:fields.password")}
-          autoComplete="new-password"
-          required
-          fullWidth
-        />
+        <PasswordField {...fieldProps(form, "password", message)} label={t("auth:fields.password")} autoComplete="new-password" required fullWidth />
         <Button
           type="submit"
           variant="contained"

@@ -46,7 +46,12 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <Box component="form" method="post" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: ({ twoFactor }) => twoFactor && void navigate(twoFactorPath) }))}>
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: ({ twoFactor }) => twoFactor && void navigate(twoFactorPath) }))}
+      >
         <Stack spacing={2.5}>
           {accountMissing && !signIn.isPending && (
             <Alert severity="warning" role="alert">
@@ -62,22 +67,8 @@ export default function LoginPage() {
               {message(signIn.error)}
             </Alert>
           )}
-          <FormTextField
-            {...fieldProps(form, "email", message)}
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            autoFocus
-          />
-          <PasswordField
-            {...fieldProps(form, "password", message)}
-            label={t("fields.password")}
-            autoComplete="current-password"
-            required
-            fullWidth
-          />
+          <FormTextField {...fieldProps(form, "email", message)} label={t("fields.email")} type="email" autoComplete="email" required fullWidth autoFocus />
+          <PasswordField {...fieldProps(form, "password", message)} label={t("fields.password")} autoComplete="current-password" required fullWidth />
           <Box sx={{ textAlign: "right", mt: "8px !important" }}>
             <TextLink to="/forgot-password" sx={{ typography: "body2" }}>
               {t("login.forgot")}
@@ -87,10 +78,7 @@ export default function LoginPage() {
             {t("login.submit")}
           </Button>
           <Typography variant="body2" sx={{ textAlign: "center" }}>
-            {t("login.noAccount")}{" "}
-            <TextLink to={registerLink}>
-              {t("login.register")}
-            </TextLink>
+            {t("login.noAccount")} <TextLink to={registerLink}>{t("login.register")}</TextLink>
           </Typography>
         </Stack>
       </Box>

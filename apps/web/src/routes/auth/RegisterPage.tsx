@@ -63,21 +63,12 @@ export default function RegisterPage() {
             fullWidth
             helperText={emailField.helperText ?? t("register.emailHint")}
           />
-          <PasswordField
-            {...fieldProps(form, "password", message)}
-            label={t("fields.password")}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
+          <PasswordField {...fieldProps(form, "password", message)} label={t("fields.password")} autoComplete="new-password" required fullWidth />
           <Button type="submit" variant="contained" size="large" loading={signUp.isPending} fullWidth>
             {t("register.submit")}
           </Button>
           <Typography variant="body2" sx={{ textAlign: "center" }}>
-            {t("register.haveAccount")}{" "}
-            <TextLink to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
-              {t("register.login")}
-            </TextLink>
+            {t("register.haveAccount")} <TextLink to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>{t("register.login")}</TextLink>
           </Typography>
         </Stack>
       </Box>

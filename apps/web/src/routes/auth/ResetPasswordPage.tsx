@@ -65,13 +65,7 @@ export default function ResetPasswordPage() {
             fullWidth
             autoFocus
           />
-          <PasswordField
-            {...fieldProps(form, "confirmPassword", message)}
-            label={t("fields.confirmPassword")}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
+          <PasswordField {...fieldProps(form, "confirmPassword", message)} label={t("fields.confirmPassword")} autoComplete="new-password" required fullWidth />
           <Button type="submit" variant="contained" size="large" loading={reset.isPending} fullWidth>
             {t("reset.submit")}
           </Button>

@@ -58,7 +58,14 @@ export default function CompanyBudgetPage() {
                 {t("teamBudget.budgetHeading", { period: periodLabel(budget, t, i18n.language) })}
               </Typography>
               {list.length > 1 && (
-                <TextField select size="small" label={t("companyBudget.select")} value={budget.id} onChange={(e) => setPicked(Number(e.target.value))} sx={{ minWidth: 220 }}>
+                <TextField
+                  select
+                  size="small"
+                  label={t("companyBudget.select")}
+                  value={budget.id}
+                  onChange={(e) => setPicked(Number(e.target.value))}
+                  sx={{ minWidth: 220 }}
+                >
                   {list.map((b) => (
                     <MenuItem key={b.id} value={b.id}>
                       {periodLabel(b, t, i18n.language)}

@@ -9,12 +9,29 @@ import { answered, content, copilotItem, facets, message, sse } from "../../feat
 afterEach(() => vi.unstubAllGlobals());
 
 const sqlCourse = content(11, "SQL Essential Training");
-const article = content(12, "Window functions", { content_type: "article", provider: null, saved_by: [{ username: "tessa", display_name: "Tessa Lind" }], savers_count: 2 });
+const article = content(12, "Window functions", {
+  content_type: "article",
+  provider: null,
+  saved_by: [{ username: "tessa", display_name: "Tessa Lind" }],
+  savers_count: 2,
+});
 
 /** The saved copy POST /api/contentuser/save/ and /api/user/wishlist/ answer with. */
 const savedCopy = (id: number, courseStatus: "wishlist" | null) => ({
-  id_primary: 1, id_content: id, content_type: courseStatus ? "course" : "article", title: "x", url: "https://learning.example/x", author: null, duration_s: null,
-  description: null, image_url: null, provider: null, is_private: false, course_status: courseStatus, completed: null, created_at: "2026-01-01T00:00:00.000Z",
+  id_primary: 1,
+  id_content: id,
+  content_type: courseStatus ? "course" : "article",
+  title: "x",
+  url: "https://learning.example/x",
+  author: null,
+  duration_s: null,
+  description: null,
+  image_url: null,
+  provider: null,
+  is_private: false,
+  course_status: courseStatus,
+  completed: null,
+  created_at: "2026-01-01T00:00:00.000Z",
 });
 
 function discoverServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
@@ -24,7 +41,9 @@ function discoverServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
       const type = url.searchParams.get("type");
       const results = [sqlCourse, article]
         .filter((r) => !type || r.content_type === type)
-        .map((r) => (saved.has(r.id_content) ? { ...r, mine: { id_primary: 1, course_status: r.content_type === "course" ? ("wishlist" as const) : null } } : r));
+        .map((r) =>
+          saved.has(r.id_content) ? { ...r, mine: { id_primary: 1, course_status: r.content_type === "course" ? ("wishlist" as const) : null } } : r,
+        );
       return { body: { ...page(results), facets: facets() } };
     },
     "GET /api/b2b/v1/discover/trending/": () => ({ body: { window_days: 30, results: [{ ...article, saves_30d: 3, completions_30d: 1 }] } }),
@@ -50,11 +69,15 @@ describe("/discover", () => {
     renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
     // Every answer shown: the rows, the results and the copilot's (empty) history.
     // The first page of the file waits for its code to be transformed: slow on a busy machine.
-    expect(await within(await screen.findByRole("region", { name: "Trending in your company" }, { timeout: 5000 })).findByText("3 saves · 1 finished")).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole("region", { name: "Trending in your company" }, { timeout: 5000 })).findByText("3 saves · 1 finished"),
+    ).toBeInTheDocument();
     expect(await within(screen.getByRole("region", { name: "Recommended for you" })).findByText("For your plan “Data sprint”: sql")).toBeInTheDocument();
     expect(await within(screen.getByRole("region", { name: "Your company's catalog" })).findByText("SQL Essential Training")).toBeInTheDocument();
     expect(await screen.findByText("Your conversations will be kept here.")).toBeInTheDocument();
-    const gets = server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/b2b/v1/discover") || url.startsWith("/api/b2b/v1/copilot"));
+    const gets = server.fetch.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.startsWith("/api/b2b/v1/discover") || url.startsWith("/api/b2b/v1/copilot"));
     expect(gets.sort()).toEqual([
       "/api/b2b/v1/copilot/conversations/?page_size=20",
       "/api/b2b/v1/discover/?page=1&page_size=12",
@@ -64,12 +87,21 @@ describe("/discover", () => {
   });
 
   it("lists the 20 newest conversations and older ones a page at a time, on request", async () => {
-    const summary = (id: number) => ({ id, title: `Question ${id}`, language: "en", messages_count: 2, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
+    const summary = (id: number) => ({
+      id,
+      title: `Question ${id}`,
+      language: "en",
+      messages_count: 2,
+      created_at: "2026-11-01T00:00:00.000Z",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    });
     const all = Array.from({ length: 23 }, (_, i) => summary(23 - i));
     discoverServer({
       "GET /api/b2b/v1/copilot/conversations/": ({ url }) => {
         const number = Number(url.searchParams.get("page") ?? 1);
-        return { body: { count: all.length, next: number * 20 < all.length ? "more" : null, previous: null, results: all.slice((number - 1) * 20, number * 20) } };
+        return {
+          body: { count: all.length, next: number * 20 < all.length ? "more" : null, previous: null, results: all.slice((number - 1) * 20, number * 20) },
+        };
       },
     });
     const user = userEvent.setup();
@@ -132,7 +164,13 @@ describe("/discover", () => {
     const question = "I need to learn SQL in two weeks";
     const answer = message(2, "assistant", "Here is a 2-week plan for SQL:\n\nWeek 1 (10 min)\n[1] SQL basics — article, 10 min", {
       items: [copilotItem(1, "SQL basics")],
-      plan: { skills: ["sql"], available_s: 36000, span: { unit: "week", count: 2 }, total_s: 600, sections: [{ title: "Week 1", kind: "week", items: [1], duration_s: 600 }] },
+      plan: {
+        skills: ["sql"],
+        available_s: 36000,
+        span: { unit: "week", count: 2 },
+        total_s: 600,
+        sections: [{ title: "Week 1", kind: "week", items: [1], duration_s: 600 }],
+      },
     });
     const done = answered(9, question, answer);
     let release!: () => void;
@@ -149,7 +187,11 @@ describe("/discover", () => {
       }),
       "POST /api/b2b/v1/copilot/conversations/9/collection/": {
         status: 201,
-        body: { collection: collection({ id: 77, title: "Learn SQL in 2 weeks", status: "private" }), url: "/collaborative-network/collections/77/Learn-SQL-in-2-weeks", created: true },
+        body: {
+          collection: collection({ id: 77, title: "Learn SQL in 2 weeks", status: "private" }),
+          url: "/collaborative-network/collections/77/Learn-SQL-in-2-weeks",
+          created: true,
+        },
       },
     });
     const user = userEvent.setup();
@@ -168,6 +210,9 @@ describe("/discover", () => {
     expect(server.sent("POST /api/b2b/v1/copilot/conversations/9/messages/")).toEqual([{ content: question }]);
 
     await user.click(within(log).getByRole("button", { name: "Turn this into a collection" }));
-    expect(await within(log).findByRole("link", { name: "Open the collection “Learn SQL in 2 weeks”" })).toHaveAttribute("href", "/collaborative-network/collections/77/Learn-SQL-in-2-weeks");
+    expect(await within(log).findByRole("link", { name: "Open the collection “Learn SQL in 2 weeks”" })).toHaveAttribute(
+      "href",
+      "/collaborative-network/collections/77/Learn-SQL-in-2-weeks",
+    );
   });
 });

@@ -25,7 +25,16 @@ const item = (overrides: Partial<ContentItem>): ContentItem => ({
   ...overrides,
 });
 
-const course = item({ id_primary: 2, id_content: 202, content_type: "course", title: "SQL for Data Science", provider: "coursera", course_status: "wishlist", completed: null, duration_s: 3 * 3600 + 5 * 60 });
+const course = item({
+  id_primary: 2,
+  id_content: 202,
+  content_type: "course",
+  title: "SQL for Data Science",
+  provider: "coursera",
+  course_status: "wishlist",
+  completed: null,
+  duration_s: 3 * 3600 + 5 * 60,
+});
 const article = item({ id_primary: 1, title: "Window functions explained", duration_s: 900 });
 
 const counts: ContentCounts = {
@@ -71,17 +80,26 @@ describe("/home library", () => {
     // Both answers shown: the list, and the counts on the course filters.
     await screen.findByRole("link", { name: "SQL for Data Science" });
     await screen.findByRole("button", { name: "Wishlist 1", pressed: true });
-    const gets = calls().map((c) => c.call).filter((call) => call.startsWith("GET /api/contentuser/"));
-    expect(gets.sort()).toEqual(["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"]);
+    const gets = calls()
+      .map((c) => c.call)
+      .filter((call) => call.startsWith("GET /api/contentuser/"));
+    expect(gets.sort()).toEqual([
+      "GET /api/contentuser/counts?search=sql",
+      "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true",
+    ]);
 
     // The folders tab shows no list: the counts and my folders are asked for early.
-    expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([["library", "counts", null, ""], ["library", "folders"]]);
+    expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([
+      ["library", "counts", null, ""],
+      ["library", "folders"],
+    ]);
   });
 
   it("moves a course from the wishlist to running: DELETE the wishlist entry, then POST the course, then reload", async () => {
     let status: ContentItem["course_status"] = "wishlist";
     const calls = serve({
-      "GET /api/contentuser/counts": () => answerCounts({ ...counts, wishlistCount: status === "wishlist" ? 1 : 0, runningCount: status === "running" ? 1 : 0 }),
+      "GET /api/contentuser/counts": () =>
+        answerCounts({ ...counts, wishlistCount: status === "wishlist" ? 1 : 0, runningCount: status === "running" ? 1 : 0 }),
       "GET /api/contentuser/search": ({ url }) => {
         const wanted = url.searchParams.get("is_wishlist") === "true" ? "wishlist" : url.searchParams.get("completed") === "false" ? "running" : null;
         return page(wanted === null || wanted === status ? [{ ...course, course_status: status }] : []);
@@ -109,7 +127,9 @@ describe("/home library", () => {
       { call: "POST /api/user/courses", body: { id_course: 202, completed: false } },
     ]);
     // After the move, the lists and counts are asked for again.
-    const afterMove = calls().slice(calls().findIndex((c) => c.call === "POST /api/user/courses") + 1).map((c) => c.call);
+    const afterMove = calls()
+      .slice(calls().findIndex((c) => c.call === "POST /api/user/courses") + 1)
+      .map((c) => c.call);
     expect(afterMove).toEqual(expect.arrayContaining(["GET /api/contentuser/counts"]));
     expect(afterMove.some((c) => c.startsWith("GET /api/contentuser/search"))).toBe(true);
   });
@@ -123,7 +143,10 @@ describe("/home library", () => {
         deleted = true;
         return { body: { id_primary: 1, folder_relations: [{ id_folder: 4, id_section: 6, priority: 3 }] } };
       },
-      "POST /api/user/folder_relation/create_content/": ({ body }) => ({ status: 201, body: { id: 12, ...(body as object), content: { ...article, id_primary: 9 } } }),
+      "POST /api/user/folder_relation/create_content/": ({ body }) => ({
+        status: 201,
+        body: { id: 12, ...(body as object), content: { ...article, id_primary: 9 } },
+      }),
       "POST /api/contentuser/save/": ({ body }) => {
         deleted = false;
         return { status: 201, body: { ...article, ...(body as object), id_primary: 9 } };
@@ -149,7 +172,12 @@ describe("/home library", () => {
       fetch_metadata: false,
     });
     // Back at its place, as the saved copy it now is.
-    expect(calls().find((c) => c.call === "POST /api/user/folder_relation/create_content/")?.body).toEqual({ id_folder: 4, id_section: 6, priority: 3, id_primary: 9 });
+    expect(calls().find((c) => c.call === "POST /api/user/folder_relation/create_content/")?.body).toEqual({
+      id_folder: 4,
+      id_section: 6,
+      priority: 3,
+      id_primary: 9,
+    });
     expect(await screen.findByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
   });
 
@@ -168,7 +196,15 @@ describe("/home library", () => {
 });
 
 describe("/home saved jobs (issue 23)", () => {
-  const job = item({ id_primary: 3, id_content: 303, content_type: "job", title: "Platform engineer", provider: "indeed", url: "https://www.indeed.com/viewjob?jk=1", duration_s: null });
+  const job = item({
+    id_primary: 3,
+    id_content: 303,
+    content_type: "job",
+    title: "Platform engineer",
+    provider: "indeed",
+    url: "https://www.indeed.com/viewjob?jk=1",
+    duration_s: null,
+  });
 
   it("have their own tab with its count, show in All (counted there too), and searches find them", async () => {
     const calls = serve({

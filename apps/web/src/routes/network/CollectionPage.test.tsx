@@ -94,7 +94,11 @@ describe("/collaborative-network/collections/{id}/{slug}", () => {
   });
 
   it("gates its buttons with the server's abilities and offers planners to assign it", async () => {
-    fakeServer({ "GET /api/b2b/v1/collections/5/": () => ({ body: collection({ abilities: { edit: false, request_publish: false, follow: true, submit_draft: false, discard_draft: false } }) }) });
+    fakeServer({
+      "GET /api/b2b/v1/collections/5/": () => ({
+        body: collection({ abilities: { edit: false, request_publish: false, follow: true, submit_draft: false, discard_draft: false } }),
+      }),
+    });
     const member = renderApp(app, { path: "/collaborative-network/collections/5/SQL-joins-and-windows", session: signedIn("member") });
     expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Request publishing" })).not.toBeInTheDocument();
@@ -102,7 +106,11 @@ describe("/collaborative-network/collections/{id}/{slug}", () => {
     expect(screen.queryByRole("button", { name: "Assign as plan" })).not.toBeInTheDocument();
     member.unmount();
 
-    fakeServer({ "GET /api/b2b/v1/collections/5/": () => ({ body: collection({ status: "private", abilities: { edit: true, request_publish: true, follow: false, submit_draft: false, discard_draft: false } }) }) });
+    fakeServer({
+      "GET /api/b2b/v1/collections/5/": () => ({
+        body: collection({ status: "private", abilities: { edit: true, request_publish: true, follow: false, submit_draft: false, discard_draft: false } }),
+      }),
+    });
     const owner = renderApp(app, { path: "/collaborative-network/collections/5/SQL-joins-and-windows", session: signedIn("member") });
     expect(await screen.findByRole("button", { name: "Request publishing" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/collaborative-network/library?edit=5");

@@ -14,8 +14,13 @@ const summary = (id: number, title: string, following: boolean) => {
 describe("/collaborative-network", () => {
   it("shows the paths I follow and the company's, both asked for while its code loads (app/firstData.ts)", async () => {
     const server = fakeServer({
-      "GET /api/b2b/v1/collections/": ({ url }) =>
-        ({ body: page(url.searchParams.get("scope") === "following" ? [summary(5, "SQL joins and windows", true)] : [summary(5, "SQL joins and windows", true), summary(6, "Negotiation basics", false)]) }),
+      "GET /api/b2b/v1/collections/": ({ url }) => ({
+        body: page(
+          url.searchParams.get("scope") === "following"
+            ? [summary(5, "SQL joins and windows", true)]
+            : [summary(5, "SQL joins and windows", true), summary(6, "Negotiation basics", false)],
+        ),
+      }),
     });
     // The answers wait until the page has shown that they are on their way.
     let answer = () => undefined as void;

@@ -40,7 +40,10 @@ describe("/collaborative-network/myTasks", () => {
     expect(within(card).getByText("Overdue")).toBeInTheDocument();
     expect(within(card).getByText(/Due Mar 31, 2020/)).toBeInTheDocument();
     expect(within(card).getByText("1 of 2 done")).toBeInTheDocument();
-    expect(within(card).getByRole("link", { name: "SQL joins and windows" })).toHaveAttribute("href", "/collaborative-network/collections/5/SQL-joins-and-windows");
+    expect(within(card).getByRole("link", { name: "SQL joins and windows" })).toHaveAttribute(
+      "href",
+      "/collaborative-network/collections/5/SQL-joins-and-windows",
+    );
     // Members have no plans to manage.
     expect(screen.queryByRole("tab", { name: "Plans I manage" })).not.toBeInTheDocument();
 
@@ -63,7 +66,10 @@ describe("/collaborative-network/myTasks", () => {
       "GET /api/b2b/v1/plans/": () => ({ body: page([plan]) }),
       // 21 people: the first page names Marco, the second Nadia.
       "GET /api/b2b/v1/plans/40/assignees/": ({ url }) => ({
-        body: { ...page([url.searchParams.get("page") === "2" ? assignee(4, "Nadia Roy", "pending", 0) : assignee(3, "Marco Bianchi", "completed", 2)]), count: 21 },
+        body: {
+          ...page([url.searchParams.get("page") === "2" ? assignee(4, "Nadia Roy", "pending", 0) : assignee(3, "Marco Bianchi", "completed", 2)]),
+          count: 21,
+        },
       }),
     });
     const user = userEvent.setup();

@@ -14,7 +14,13 @@ describe("/collaborative-network/publishRequest", () => {
     const server = fakeServer({
       "GET /api/b2b/v1/publish-requests/": () => ({ body: page([pending]) }),
       "POST /api/b2b/v1/publish-requests/31/reject/": ({ body }) => {
-        pending = { ...pending, status: "rejected", reason: (body as { reason: string }).reason, decided_by: { id: 1, display_name: "Lea Dean" }, decided_at: "2026-02-02T10:00:00.000Z" };
+        pending = {
+          ...pending,
+          status: "rejected",
+          reason: (body as { reason: string }).reason,
+          decided_by: { id: 1, display_name: "Lea Dean" },
+          decided_at: "2026-02-02T10:00:00.000Z",
+        };
         return { body: pending };
       },
       "GET /api/b2b/v1/collections/": () => ({ body: page([]) }),
@@ -74,7 +80,9 @@ describe("/collaborative-network/publishRequest", () => {
   it("shows others their own requests with the rejection reason, and no queue", async () => {
     const server = fakeServer({
       "GET /api/b2b/v1/publish-requests/": () => ({
-        body: page([publishRequest({ status: "rejected", reason: "Too short", decided_by: { id: 1, display_name: "Lea Dean" }, decided_at: "2026-02-02T10:00:00.000Z" })]),
+        body: page([
+          publishRequest({ status: "rejected", reason: "Too short", decided_by: { id: 1, display_name: "Lea Dean" }, decided_at: "2026-02-02T10:00:00.000Z" }),
+        ]),
       }),
     });
     renderApp(<AppRoutes />, { path: "/collaborative-network/publishRequest", session: signedIn("member") });
@@ -122,7 +130,10 @@ describe("/collaborative-network/publishRequest", () => {
     expect(within(list).getByText("Sections removed: Week 2")).toBeInTheDocument();
     expect(within(list).getByText("Items added: BATNA explained")).toBeInTheDocument();
     expect(within(list).getByText("Items or sections in a new order")).toBeInTheDocument();
-    expect(within(changed).getByRole("link", { name: "See the changes in the collection" })).toHaveAttribute("href", "/collaborative-network/collections/6/Negotiation-basics?version=draft");
+    expect(within(changed).getByRole("link", { name: "See the changes in the collection" })).toHaveAttribute(
+      "href",
+      "/collaborative-network/collections/6/Negotiation-basics?version=draft",
+    );
 
     await user.click(within(changed).getByRole("button", { name: "Accept Negotiation basics" }));
     expect(await screen.findByText("The changes to “Negotiation basics” are published")).toBeInTheDocument();

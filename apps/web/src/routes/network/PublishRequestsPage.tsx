@@ -50,14 +50,24 @@ export default function PublishRequestsPage() {
   const list = (
     <>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 220px))" }, mb: 3 }}>
-        <TextField select label={t("requests.statusFilter")} value={status} onChange={(event) => update({ status: event.target.value === "all" ? null : event.target.value, page: null })}>
+        <TextField
+          select
+          label={t("requests.statusFilter")}
+          value={status}
+          onChange={(event) => update({ status: event.target.value === "all" ? null : event.target.value, page: null })}
+        >
           {RequestStatusFilter.options.map((value) => (
             <MenuItem key={value} value={value}>
               {t(`requests.statuses.${value}`)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t("requests.sort")} value={sort} onChange={(event) => update({ sort: event.target.value === "desc" ? null : event.target.value, page: null })}>
+        <TextField
+          select
+          label={t("requests.sort")}
+          value={sort}
+          onChange={(event) => update({ sort: event.target.value === "desc" ? null : event.target.value, page: null })}
+        >
           {SortOrders.options.map((value) => (
             <MenuItem key={value} value={value}>
               {t(`requests.sorts.${value}`)}
@@ -214,7 +224,8 @@ function RequestCard({ request, decide, onReject }: { request: PublishRequest; d
               accept.mutate(
                 { id: request.id, decision: "accept" },
                 {
-                  onSuccess: () => toast(t(request.kind === "edit" ? "requests.acceptedEdit" : "requests.accepted", { title: request.collection.title }), "success"),
+                  onSuccess: () =>
+                    toast(t(request.kind === "edit" ? "requests.acceptedEdit" : "requests.accepted", { title: request.collection.title }), "success"),
                   onError: (error) => toast(errorMessage(error), "error"),
                 },
               )

@@ -53,15 +53,15 @@ const removalRequest = {
 
 function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
   const { fetch } = serveFetch({
-      "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
-      "GET /api/b2b/v1/onboarding/": { body: page([]) },
-      "GET /api/b2b/v1/teams/": { body: page([team]) },
-      "GET /api/b2b/v1/employees/": { body: page([employee(1, "Hannah Reyes", "hr", { team: null }), employee(9, "Marco Bianchi", "member")]) },
-      "GET /api/b2b/v1/invite-requests/": { body: page([inviteRequest]) },
-      "GET /api/b2b/v1/removal-requests/": { body: page([removalRequest]) },
-      "GET /api/b2b/v1/invitations/": { body: page([]) },
-      ...overrides,
-    });
+    "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
+    "GET /api/b2b/v1/onboarding/": { body: page([]) },
+    "GET /api/b2b/v1/teams/": { body: page([team]) },
+    "GET /api/b2b/v1/employees/": { body: page([employee(1, "Hannah Reyes", "hr", { team: null }), employee(9, "Marco Bianchi", "member")]) },
+    "GET /api/b2b/v1/invite-requests/": { body: page([inviteRequest]) },
+    "GET /api/b2b/v1/removal-requests/": { body: page([removalRequest]) },
+    "GET /api/b2b/v1/invitations/": { body: page([]) },
+    ...overrides,
+  });
   return fetch;
 }
 
@@ -137,7 +137,12 @@ describe("employees tab", () => {
     const table = await screen.findByRole("table", { name: "Employees" });
     await user.click(within(table).getByRole("button", { name: "Email" }));
     await user.click(within(table).getByRole("button", { name: "Email" }));
-    const last = new URL(calls(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/employees/")).at(-1)!.url, "http://x");
+    const last = new URL(
+      calls(fetch)
+        .filter((call) => call.url.startsWith("/api/b2b/v1/employees/"))
+        .at(-1)!.url,
+      "http://x",
+    );
     expect(Object.fromEntries(last.searchParams)).toMatchObject({ ordering: "email", sort: "desc", status: "active", page: "1", page_size: "20" });
     // hr's own row offers no deactivation; others' do.
     expect(within(table).queryByRole("button", { name: "Deactivate Hannah Reyes" })).not.toBeInTheDocument();
@@ -218,9 +223,7 @@ describe("approvals tab", () => {
     const dialog = await screen.findByRole("dialog", { name: "Accept the invite request?" });
     await user.type(within(dialog).getByLabelText("Reason"), "Welcome");
     await user.click(within(dialog).getByRole("button", { name: "Accept" }));
-    await waitFor(() =>
-      expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/invite-requests/3/accept/", body: { reason: "Welcome" } }),
-    );
+    await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/invite-requests/3/accept/", body: { reason: "Welcome" } }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
@@ -248,7 +251,12 @@ describe("approvals tab", () => {
   });
 
   it("explains a 409: the request was already decided", async () => {
-    serve({ "POST /api/b2b/v1/invite-requests/3/reject/": { status: 409, body: { error: { code: "request_already_decided", message: "This request was already accepted" } } } });
+    serve({
+      "POST /api/b2b/v1/invite-requests/3/reject/": {
+        status: 409,
+        body: { error: { code: "request_already_decided", message: "This request was already accepted" } },
+      },
+    });
     const user = userEvent.setup();
     renderApp(app, { path: "/peopleManagement?tab=3", session: signedIn("hr") });
     await user.click(await screen.findByRole("button", { name: "Reject the invite request for new.hire@outside.test" }));
@@ -267,7 +275,12 @@ describe("approvals tab", () => {
     await user.click(within(invites as HTMLElement).getByRole("combobox", { name: "Order" }));
     await user.click(await screen.findByRole("option", { name: "Oldest first" }));
     await waitFor(() => {
-      const last = new URL(calls(fetch).filter((call) => call.url.startsWith("/api/b2b/v1/invite-requests/")).at(-1)!.url, "http://x");
+      const last = new URL(
+        calls(fetch)
+          .filter((call) => call.url.startsWith("/api/b2b/v1/invite-requests/"))
+          .at(-1)!.url,
+        "http://x",
+      );
       expect(Object.fromEntries(last.searchParams)).toMatchObject({ status: "rejected", sort: "asc" });
     });
   });

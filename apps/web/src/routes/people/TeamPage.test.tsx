@@ -27,10 +27,22 @@ const memberPlan = (git: number, ts: number) => ({
   status: "active",
   overdue: false,
   progress: { done: git + ts, total: 2, percent: ((git + ts) / 2) * 100 },
-  skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } } as Record<string, { done: number; total: number; percent: number }>,
+  skills: { git: { done: git, total: 1, percent: git * 100 }, typescript: { done: ts, total: 1, percent: ts * 100 } } as Record<
+    string,
+    { done: number; total: number; percent: number }
+  >,
 });
-const progressRow = (id: number, name: string, email: string, plans: ReturnType<typeof memberPlan>[]) => ({ account: { id, display_name: name, email }, plans });
-const progressPage = (results: ReturnType<typeof progressRow>[], skills = ["git", "typescript"], count = results.length) => ({ count, next: null, previous: null, results, skills });
+const progressRow = (id: number, name: string, email: string, plans: ReturnType<typeof memberPlan>[]) => ({
+  account: { id, display_name: name, email },
+  plans,
+});
+const progressPage = (results: ReturnType<typeof progressRow>[], skills = ["git", "typescript"], count = results.length) => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+  skills,
+});
 
 function serve(overrides: Partial<StubRoutes> = {}) {
   return serveFetch({
@@ -41,7 +53,10 @@ function serve(overrides: Partial<StubRoutes> = {}) {
       body: page([member(5, "Marco Bianchi", "member@acme.test", "member"), member(1, "Tessa Lind", "teamleader@acme.test", "teamleader")]),
     },
     "GET /api/b2b/v1/teams/7/progress/": {
-      body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)])]),
+      body: progressPage([
+        progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)]),
+        progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)]),
+      ]),
     },
     "GET /api/b2b/v1/invite-requests/": { body: page([]) },
     "GET /api/b2b/v1/removal-requests/": { body: page([]) },
@@ -73,7 +88,10 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
     renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
     expect(await screen.findByText("1–20 of 45")).toBeInTheDocument();
     const asked = (path: string) =>
-      fetch.mock.calls.map(([url]) => new URL(String(url), "http://x")).filter((url) => url.pathname === path).map((url) => Object.fromEntries(url.searchParams));
+      fetch.mock.calls
+        .map(([url]) => new URL(String(url), "http://x"))
+        .filter((url) => url.pathname === path)
+        .map((url) => Object.fromEntries(url.searchParams));
     expect(asked("/api/b2b/v1/teams/7/members/")).toEqual([{ page: "1", page_size: "20" }]);
     expect(asked("/api/b2b/v1/teams/7/progress/")).toEqual([{ page: "1", page_size: "20" }]);
     await user.click(screen.getByRole("button", { name: "Go to the next page" }));
@@ -100,7 +118,10 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
 
   it("requests a removal with POST /removal-requests/ and explains one already pending (409)", async () => {
     const fetch = serve({
-      "POST /api/b2b/v1/removal-requests/": { status: 409, body: { error: { code: "removal_already_pending", message: "A removal request for this person is already pending" } } },
+      "POST /api/b2b/v1/removal-requests/": {
+        status: 409,
+        body: { error: { code: "removal_already_pending", message: "A removal request for this person is already pending" } },
+      },
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/peopleManagement/team/7", session: signedIn("teamleader", { id: 1 }) });
@@ -191,7 +212,9 @@ describe("/peopleManagement/skillboost", () => {
     serve();
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
     const table = await screen.findByRole("table", { name: /Skills of team Engineering/ });
-    const headers = within(table).getAllByRole("columnheader").map((cell) => [cell.textContent, cell.getAttribute("scope")]);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => [cell.textContent, cell.getAttribute("scope")]);
     expect(headers).toEqual([
       ["Person", "col"],
       ["git", "col"],
@@ -199,7 +222,9 @@ describe("/peopleManagement/skillboost", () => {
     ]);
     const marco = within(table).getByRole("rowheader", { name: /Marco Bianchi/ });
     expect(marco).toHaveAttribute("scope", "row");
-    const cells = within(marco.closest("tr")!).getAllByRole("cell").map((cell) => cell.textContent);
+    const cells = within(marco.closest("tr")!)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(["100%", "0%"]);
   });
 
@@ -210,14 +235,25 @@ describe("/peopleManagement/skillboost", () => {
     serve({
       "GET /api/b2b/v1/teams/7/progress/": {
         body: progressPage(
-          [progressRow(5, "Marco Bianchi", "member@acme.test", [plan([["__proto__", 0], ["constructor", 1]])]), progressRow(1, "Tessa Lind", "teamleader@acme.test", [plan([["git", 0]])])],
+          [
+            progressRow(5, "Marco Bianchi", "member@acme.test", [
+              plan([
+                ["__proto__", 0],
+                ["constructor", 1],
+              ]),
+            ]),
+            progressRow(1, "Tessa Lind", "teamleader@acme.test", [plan([["git", 0]])]),
+          ],
           ["__proto__", "constructor", "git"],
         ),
       },
     });
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
     const table = await screen.findByRole("table", { name: /Skills of team Engineering/ });
-    const cellsOf = (name: RegExp) => within(within(table).getByRole("rowheader", { name }).closest("tr")!).getAllByRole("cell").map((cell) => cell.textContent);
+    const cellsOf = (name: RegExp) =>
+      within(within(table).getByRole("rowheader", { name }).closest("tr")!)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
     expect(cellsOf(/Marco Bianchi/)).toEqual(["0%", "100%", "—Not assigned"]);
     expect(cellsOf(/Tessa Lind/)).toEqual(["—Not assigned", "—Not assigned", "0%"]);
   });

@@ -11,13 +11,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
   const { fetch } = serveFetch({
-      "GET /api/user/profile/": { body: profile },
-      "PATCH /api/user/profile/": { body: { ...profile, displayName: "Hana Reyes", photoURL: "https://img.test/me.png" } },
-      "POST /api/auth/change-password": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
-      "GET /api/b2b/v1/profile/acme.test": { body: me.company },
-      "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
-      ...overrides,
-    });
+    "GET /api/user/profile/": { body: profile },
+    "PATCH /api/user/profile/": { body: { ...profile, displayName: "Hana Reyes", photoURL: "https://img.test/me.png" } },
+    "POST /api/auth/change-password": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
+    "GET /api/b2b/v1/profile/acme.test": { body: me.company },
+    "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+    ...overrides,
+  });
   return fetch;
 }
 

@@ -24,7 +24,9 @@ function serve(twoFactor: Me["account"]["two_factor"], answers: Record<string, A
   const turns: Partial<StubRoutes> = Object.fromEntries(Object.entries(answers).map(([key, list]) => [key, () => list.shift() ?? noMore]));
   const { calls } = serveFetch({
     "GET /api/session": () => ({ body: { me: me() } }),
-    "GET /api/user/profile/": () => ({ body: { uid: me().user.uid, displayName: "Demo hr", photoURL: null, email: me().user.email, username: "hr", role: "hr", locale: "en" } }),
+    "GET /api/user/profile/": () => ({
+      body: { uid: me().user.uid, displayName: "Demo hr", photoURL: null, email: me().user.email, username: "hr", role: "hr", locale: "en" },
+    }),
     "GET /api/b2b/v1/profile/acme.test": () => ({ body: me().company }),
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
     ...turns,
@@ -49,7 +51,10 @@ describe("/setting → Two-factor sign-in", () => {
       { enabled: false, required: false },
       {
         "POST /api/auth/two-factor/enable": [wrongPassword, { body: { totpURI: TOTP_URI, backupCodes: BACKUP_CODES } }],
-        "POST /api/auth/two-factor/verify-totp": [{ status: 401, body: { error: { code: "invalid_code", message: "Invalid code" } } }, { body: { token: "t" } }],
+        "POST /api/auth/two-factor/verify-totp": [
+          { status: 401, body: { error: { code: "invalid_code", message: "Invalid code" } } },
+          { body: { token: "t" } },
+        ],
       },
     );
     const user = userEvent.setup();
@@ -84,7 +89,11 @@ describe("/setting → Two-factor sign-in", () => {
     await user.type(code, "654 321");
     await user.click(within(section).getByRole("button", { name: "Turn on" }));
     const codes = await within(section).findByRole("list", { name: "Backup codes" });
-    expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(BACKUP_CODES);
+    expect(
+      within(codes)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(BACKUP_CODES);
     expect(within(section).getByText(/They are not shown again/)).toBeInTheDocument();
     expect(server.posts().at(-1)).toEqual({ path: "/api/auth/two-factor/verify-totp", body: { code: "654321" } });
     // The session is read again (the server replaced its cookie): the section says it is on.
@@ -132,7 +141,10 @@ describe("/setting → Two-factor sign-in", () => {
   });
 
   it("makes new backup codes with the password, and shows them once", async () => {
-    const server = serve({ enabled: true, required: false }, { "POST /api/auth/two-factor/generate-backup-codes": [{ body: { status: true, backupCodes: ["ddddd-44444", "eeeee-55555"] } }] });
+    const server = serve(
+      { enabled: true, required: false },
+      { "POST /api/auth/two-factor/generate-backup-codes": [{ body: { status: true, backupCodes: ["ddddd-44444", "eeeee-55555"] } }] },
+    );
     const user = userEvent.setup();
     const section = await openSection({ enabled: true, required: false });
     await user.click(within(section).getByRole("button", { name: "New backup codes" }));
@@ -140,7 +152,11 @@ describe("/setting → Two-factor sign-in", () => {
     await user.type(within(dialog).getByLabelText(/^Password/), "learnward-demo");
     await user.click(within(dialog).getByRole("button", { name: "Make new codes" }));
     const codes = await within(dialog).findByRole("list", { name: "Backup codes" });
-    expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["ddddd-44444", "eeeee-55555"]);
+    expect(
+      within(codes)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["ddddd-44444", "eeeee-55555"]);
     expect(server.posts()).toEqual([{ path: "/api/auth/two-factor/generate-backup-codes", body: { password: "learnward-demo" } }]);
     await user.click(within(dialog).getByRole("button", { name: "I have saved my codes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -31,7 +31,10 @@ export function topicLabel(u: Understanding): string {
 }
 
 export function spanLabel(lang: Lang, span: Span, adjective: boolean): string {
-  const names = lang === "es" ? { day: ["día", "días"], week: ["semana", "semanas"], month: ["mes", "meses"] } : { day: ["day", "days"], week: ["week", "weeks"], month: ["month", "months"] };
+  const names =
+    lang === "es"
+      ? { day: ["día", "días"], week: ["semana", "semanas"], month: ["mes", "meses"] }
+      : { day: ["day", "days"], week: ["week", "weeks"], month: ["month", "months"] };
   const [one, many] = names[span.unit];
   if (lang === "en" && adjective) return `${span.count}-${one}`;
   return `${span.count} ${span.count === 1 ? one : many}`;

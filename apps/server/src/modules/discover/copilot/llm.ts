@@ -42,7 +42,13 @@ export class LlmTimeoutError extends Error {
 /** Control characters out, length capped: catalog text is data of a known size. */
 const clean = (s: string | null, max: number) =>
   // \p{Cc}: control characters; the others reorder text (bidirectional overrides).
-  s === null ? null : s.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  s === null
+    ? null
+    : s
+        .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, max);
 
 export function buildMessages(req: LlmRequest): { role: "system" | "user"; content: string }[] {
   const system = [
@@ -76,7 +82,8 @@ export function buildMessages(req: LlmRequest): { role: "system" | "user"; conte
 
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/gi;
 // Lower case only: "ASP.NET" is a name, "evil.net" a link.
-const DOMAIN_RE = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|ai|co|me|ly|info|biz|xyz|example|test|ru|cn|tk|site|online|link|click)\b(?:\/\S*)?/g;
+const DOMAIN_RE =
+  /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|ai|co|me|ly|info|biz|xyz|example|test|ru|cn|tk|site|online|link|click)\b(?:\/\S*)?/g;
 const MD_LINK_RE = /\[([^\]\n]*)\]\([^)\s]*\)?/g;
 const CITATIONS_RE = /\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]/g;
 

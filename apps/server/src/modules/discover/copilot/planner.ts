@@ -41,7 +41,18 @@ const ESTIMATE_S: Record<ContentType, number> = { article: 10 * 60, video: 20 * 
 export const durationOf = (c: { durationS: number | null; contentType: ContentType }) => c.durationS ?? ESTIMATE_S[c.contentType];
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const ACRONYMS = new Map(Object.entries({ sql: "SQL", "ux design": "UX design", css: "CSS", devops: "DevOps", javascript: "JavaScript", typescript: "TypeScript", ui: "UI", "ui design": "UI design" }));
+const ACRONYMS = new Map(
+  Object.entries({
+    sql: "SQL",
+    "ux design": "UX design",
+    css: "CSS",
+    devops: "DevOps",
+    javascript: "JavaScript",
+    typescript: "TypeScript",
+    ui: "UI",
+    "ui design": "UI design",
+  }),
+);
 /** A skill as people write it in a sentence: "sql" → "SQL". */
 export const skillLabel = (skill: string) => ACRONYMS.get(skill) ?? (/^(python|kubernetes|excel|docker|git|react)$/.test(skill) ? capitalise(skill) : skill);
 
@@ -83,7 +94,11 @@ function choose<T extends PlanCandidate>(ranked: T[], u: Understanding): { chose
   const perType = new Map<ContentType, number>();
   for (const c of chosen) perType.set(c.contentType, (perType.get(c.contentType) ?? 0) + 1);
   // Items in the question's language, varied in type; another language only to reach a minimum.
-  const passes: [number, boolean][] = [[3, true], [Infinity, true], [Infinity, false]];
+  const passes: [number, boolean][] = [
+    [3, true],
+    [Infinity, true],
+    [Infinity, false],
+  ];
   for (const [perTypeMax, sameLanguage] of passes) {
     if (!sameLanguage && chosen.length >= MIN_PLAN_ITEMS) break;
     for (const c of ranked) {

@@ -27,7 +27,11 @@ export interface Understanding {
 }
 
 /** Lower case without accents: "Análisis" → "analisis". */
-export const fold = (s: string) => s.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "");
+export const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
 
 const HOUR = 3600;
 /** Learning time assumed when only a period is given: about an hour a working day. */
@@ -37,15 +41,21 @@ const DEFAULT_DAILY_S = 1 * HOUR;
 // ---- language ----
 
 const ES_MARKERS = new Set(
-  "quiero necesito aprender aprenda como para semanas semana mes meses dias dia horas hora sobre que un una unos unas el la los las del y mis tengo puedo cursos curso libros libro mejorar empezar desde cero principiante equipo por favor hablar publico datos liderazgo negociacion ayuda ayudame dame busco quisiera podrias recomiendas recomienda recomiendame al con sin mas algo nada donde cual cuales es son esta estoy ser hacer mejor muy pero tambien porque manana tiempo trabajo empresa".split(" "),
+  "quiero necesito aprender aprenda como para semanas semana mes meses dias dia horas hora sobre que un una unos unas el la los las del y mis tengo puedo cursos curso libros libro mejorar empezar desde cero principiante equipo por favor hablar publico datos liderazgo negociacion ayuda ayudame dame busco quisiera podrias recomiendas recomienda recomiendame al con sin mas algo nada donde cual cuales es son esta estoy ser hacer mejor muy pero tambien porque manana tiempo trabajo empresa".split(
+    " ",
+  ),
 );
 const EN_MARKERS = new Set(
-  "i need want to learn learning how the an in for with my about weeks week month months days day hours hour what should get better at on of and is are can you recommend some any course courses book books from scratch beginner team please help improve start best do give which where this that it have has be would like could tips".split(" "),
+  "i need want to learn learning how the an in for with my about weeks week month months days day hours hour what should get better at on of and is are can you recommend some any course courses book books from scratch beginner team please help improve start best do give which where this that it have has be would like could tips".split(
+    " ",
+  ),
 );
 
 /** The question's language by its words; ties go to the interface language. */
 export function detectLanguage(question: string, fallback: Lang): Lang {
-  const words = fold(question).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = fold(question)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   let es = /[ñ¿¡]|[áéíóú]/i.test(question) ? 2 : 0;
   let en = 0;
   for (const w of words) {
@@ -59,10 +69,50 @@ export function detectLanguage(question: string, fallback: Lang): Lang {
 // ---- numbers and time ----
 
 const NUMBER_WORDS: Record<string, number> = {
-  "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6,
-  seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, half: 0.5, "half an": 0.5, "half a": 0.5,
-  "un par de": 2, un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
-  once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, media: 0.5, medio: 0.5,
+  "a couple of": 2,
+  "a couple": 2,
+  "couple of": 2,
+  "a few": 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  half: 0.5,
+  "half an": 0.5,
+  "half a": 0.5,
+  "un par de": 2,
+  un: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  media: 0.5,
+  medio: 0.5,
 };
 const NUM = `(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
@@ -193,11 +243,15 @@ const TYPE_WORDS: [RegExp, ContentType][] = [
 // Looking for a job, not learning for one: "job openings", "vacantes"; not "my job" or "a job offer".
 const JOB_RE =
   /\bjobs\b|\bjob\s+(openings?|search|board|listings?|posts?|ads?)\b|\b(find|looking\s+for|search\s+for|apply\s+for|get)\s+a\s+(new\s+)?job\b|\bopenings\b|\bvacanc(y|ies)\b|\bhiring\b|\bopen\s+positions?\b|\bempleos\b|\bvacantes?\b|\bofertas?\s+de\s+(trabajo|empleo)\b|\b(busco|buscar|buscando)\s+(un\s+)?(trabajo|empleo)\b|\bpuestos?\s+de\s+trabajo\b/;
-const BEGINNER_RE = /\bbeginners?\b|\bfrom\s+scratch\b|\bbasics\b|\bintroduct|\bintro\b|\bnew\s+to\b|\bgetting\s+started\b|\bfirst\s+steps\b|\bprincipiantes?\b|\bdesde\s+cero\b|\bbasicos?\b|\bintroduccion\b|\bempezar\b|\bfundamentos\b|\bfundamentals\b/;
+const BEGINNER_RE =
+  /\bbeginners?\b|\bfrom\s+scratch\b|\bbasics\b|\bintroduct|\bintro\b|\bnew\s+to\b|\bgetting\s+started\b|\bfirst\s+steps\b|\bprincipiantes?\b|\bdesde\s+cero\b|\bbasicos?\b|\bintroduccion\b|\bempezar\b|\bfundamentos\b|\bfundamentals\b/;
 
 /** Content words, lower-cased with their accents (the Spanish stemmer wants them), deduplicated. */
 export function extractKeywords(original: string, timeFree: string): string[] {
-  const originalWords = original.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const originalWords = original
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const kept = new Set(timeFree.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const out: string[] = [];
   for (const w of originalWords) {
@@ -236,4 +290,5 @@ export function understand(question: string, opts: UnderstandOptions): Understan
 }
 
 /** Titles that read as a first step: used to order a plan and for "beginner" questions. */
-export const INTRO_TITLE = /\b(intro|introduction|introducci[oó]n|beginners?|principiantes?|basics|b[aá]sico|fundamentals|fundamentos|foundations|essential|essentials|101|from zero|desde cero|getting started|explained|overview|for everybody|absolute beginners|crash course|what is|qu[eé] es)\b/i;
+export const INTRO_TITLE =
+  /\b(intro|introduction|introducci[oó]n|beginners?|principiantes?|basics|b[aá]sico|fundamentals|fundamentos|foundations|essential|essentials|101|from zero|desde cero|getting started|explained|overview|for everybody|absolute beginners|crash course|what is|qu[eé] es)\b/i;

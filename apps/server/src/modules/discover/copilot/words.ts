@@ -3,18 +3,30 @@
 /** Ways people name a skill (folded, English and Spanish) → the catalog's skill names. */
 export const SKILL_ALIASES: [RegExp, string[]][] = [
   [/\bsql\b|\bpostgres(ql)?\b|\bmysql\b/, ["sql"]],
-  [/\banalytics?\b|\bdata\s+analy(sis|st|tics|ze|zing)\b|\banalisis\s+de\s+datos\b|\banalitica\b|\banalizar\s+datos\b|\banalista\s+de\s+datos\b/, ["data analysis"]],
+  [
+    /\banalytics?\b|\bdata\s+analy(sis|st|tics|ze|zing)\b|\banalisis\s+de\s+datos\b|\banalitica\b|\banalizar\s+datos\b|\banalista\s+de\s+datos\b/,
+    ["data analysis"],
+  ],
   [/\bpython\b|\bpandas\b/, ["python"]],
   [/\bkubernetes\b|\bk8s\b/, ["kubernetes"]],
   [/\bcloud\b|\bnube\b|\baws\b|\bazure\b|\bgcp\b/, ["cloud"]],
   [/\bleader(ship)?\b|\blead(ing)?\s+(a\s+|my\s+)?team|\bliderazgo\b|\blider(ar|es)?\b/, ["leadership"]],
   [/\bnew\s+manager\b|\bmanag(e|ing)\s+people\b|\bpeople\s+manag|\bengineering\s+manager\b|\bgestionar\s+personas\b/, ["leadership", "management"]],
   [/\bnegotiat|\bnegocia|\bbargain/, ["negotiation"]],
-  [/\bpublic\s+speaking\b|\bspeak(ing)?\s+in\s+public\b|\bpresentations?\b|\bpresenting\b|\bgive\s+(a\s+)?talks?\b|\bstage\s+fright\b|\bhablar\s+en\s+publico\b|\boratoria\b|\bpresentaciones?\b/, ["public speaking"]],
+  [
+    /\bpublic\s+speaking\b|\bspeak(ing)?\s+in\s+public\b|\bpresentations?\b|\bpresenting\b|\bgive\s+(a\s+)?talks?\b|\bstage\s+fright\b|\bhablar\s+en\s+publico\b|\boratoria\b|\bpresentaciones?\b/,
+    ["public speaking"],
+  ],
   [/\bcommunicat|\bcomunicacion\b|\bcomunicar/, ["communication"]],
-  [/\bux\b|\buser\s+experience\b|\bexperiencia\s+de\s+usuario\b|\bui\s+design\b|\binterface\s+design|\bdiseno\s+(ux|de\s+interfaces)\b|\bwireframes?\b/, ["ux design"]],
+  [
+    /\bux\b|\buser\s+experience\b|\bexperiencia\s+de\s+usuario\b|\bui\s+design\b|\binterface\s+design|\bdiseno\s+(ux|de\s+interfaces)\b|\bwireframes?\b/,
+    ["ux design"],
+  ],
   [/\buser\s+research\b|\binvestigacion\s+de\s+usuarios\b|\busability\b|\busabilidad\b/, ["user research", "usability"]],
-  [/\bmachine\s+learning\b|\bml\b|\baprendizaje\s+automatico\b|\bartificial\s+intelligence\b|\binteligencia\s+artificial\b|\bgenerative\s+ai\b|\bregression\b/, ["machine learning"]],
+  [
+    /\bmachine\s+learning\b|\bml\b|\baprendizaje\s+automatico\b|\bartificial\s+intelligence\b|\binteligencia\s+artificial\b|\bgenerative\s+ai\b|\bregression\b/,
+    ["machine learning"],
+  ],
   [/\bexcel\b|\bspreadsheets?\b|\bhojas?\s+de\s+calculo\b|\bxlookup\b/, ["excel"]],
   [/\breact\b/, ["react"]],
   [/\bjavascript\b|\bjs\b/, ["javascript"]],
@@ -57,41 +69,43 @@ export const SKILL_ALIASES: [RegExp, string[]][] = [
 ];
 
 /** Words people use for what the catalog says otherwise (folded word → related words). A Map: the key is a word of the question. */
-export const RELATED = new Map<string, string[]>(Object.entries({
-  scared: ["anxiety", "nerves", "freaking", "fear"],
-  afraid: ["anxiety", "nerves", "fear"],
-  nervous: ["anxiety", "nerves", "freaking"],
-  anxious: ["anxiety", "nerves"],
-  fear: ["anxiety", "nerves"],
-  miedo: ["nervios", "ansiedad", "seguridad"],
-  nervios: ["miedo", "seguridad"],
-  nervioso: ["nervios", "miedo"],
-  nerviosa: ["nervios", "miedo"],
-  talk: ["talks", "presentation", "speech"],
-  charla: ["presentaciones", "hablar"],
-  salary: ["offer", "negotiating"],
-  raise: ["negotiating", "offer"],
-  salario: ["negociar", "oferta"],
-  sueldo: ["negociar", "oferta"],
-  boss: ["manager", "management"],
-  jefe: ["liderazgo"],
-  meetings: ["meeting", "one-on-ones"],
-  reuniones: ["reunion"],
-  conflict: ["conflict", "feedback"],
-  conflicto: ["conflictos", "feedback"],
-  queries: ["query", "joins"],
-  consultas: ["consulta", "select"],
-  dashboards: ["dashboard", "visualization"],
-  charts: ["chart", "visualization"],
-  hiring: ["interviews"],
-}));
+export const RELATED = new Map<string, string[]>(
+  Object.entries({
+    scared: ["anxiety", "nerves", "freaking", "fear"],
+    afraid: ["anxiety", "nerves", "fear"],
+    nervous: ["anxiety", "nerves", "freaking"],
+    anxious: ["anxiety", "nerves"],
+    fear: ["anxiety", "nerves"],
+    miedo: ["nervios", "ansiedad", "seguridad"],
+    nervios: ["miedo", "seguridad"],
+    nervioso: ["nervios", "miedo"],
+    nerviosa: ["nervios", "miedo"],
+    talk: ["talks", "presentation", "speech"],
+    charla: ["presentaciones", "hablar"],
+    salary: ["offer", "negotiating"],
+    raise: ["negotiating", "offer"],
+    salario: ["negociar", "oferta"],
+    sueldo: ["negociar", "oferta"],
+    boss: ["manager", "management"],
+    jefe: ["liderazgo"],
+    meetings: ["meeting", "one-on-ones"],
+    reuniones: ["reunion"],
+    conflict: ["conflict", "feedback"],
+    conflicto: ["conflictos", "feedback"],
+    queries: ["query", "joins"],
+    consultas: ["consulta", "select"],
+    dashboards: ["dashboard", "visualization"],
+    charts: ["chart", "visualization"],
+    hiring: ["interviews"],
+  }),
+);
 
 // ---- keywords, types, level ----
 
 /** Words that say nothing about the topic: request verbs, time, content kinds, filler. */
 export const STOP = new Set(
+  // English
   (
-    // English
     "i me my we our you your he she it they them a an the and or but if then so to of in on at by for with about into over from up down out as is are was were be been being am do does did have has had " +
     "can could should would will shall may might must need needs want wants wanted like love learn learning learned study studying know knowing understand get getting got become improve improving better best good great " +
     "how what which who whom where when why this that these those there here some any all more most much many few lot lots something anything thing things stuff " +

@@ -58,9 +58,7 @@ export function FolderView({ folder, onDeleted }: { folder: Folder; onDeleted: (
    */
   const track = (relation: FolderRelation, saving: Promise<unknown>, onSaved?: () => void) => {
     setBusyIds((ids) => [...ids, relation.id]);
-    saving
-      .then(onSaved, (error: unknown) => toast(message(error), "error"))
-      .finally(() => setBusyIds((ids) => ids.filter((id) => id !== relation.id)));
+    saving.then(onSaved, (error: unknown) => toast(message(error), "error")).finally(() => setBusyIds((ids) => ids.filter((id) => id !== relation.id)));
   };
 
   /** Saves a move, showing it at once in the cached pages; the lists reload when it is saved. */

@@ -54,7 +54,14 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
         <Tabs value={mode} onChange={(_event, value: "link" | "library") => setMode(value)} aria-label={t("editor.addHow")}>
-          <Tab value="link" icon={<AddLinkOutlined />} iconPosition="start" label={t("editor.byLink")} id={`${baseId}-tab-link`} aria-controls={`${baseId}-panel`} />
+          <Tab
+            value="link"
+            icon={<AddLinkOutlined />}
+            iconPosition="start"
+            label={t("editor.byLink")}
+            id={`${baseId}-tab-link`}
+            aria-controls={`${baseId}-panel`}
+          />
           <Tab
             value="library"
             icon={<LibraryAddOutlined />}
@@ -72,7 +79,14 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
           </Alert>
         )}
         {collection.sections.length > 0 && (
-          <TextField select label={t("editor.intoSection")} value={sectionId === null ? NO_SECTION : section} onChange={(e) => setSection(e.target.value)} fullWidth sx={{ mb: 2 }}>
+          <TextField
+            select
+            label={t("editor.intoSection")}
+            value={sectionId === null ? NO_SECTION : section}
+            onChange={(e) => setSection(e.target.value)}
+            fullWidth
+            sx={{ mb: 2 }}
+          >
             <MenuItem value={NO_SECTION}>{t("editor.noSection")}</MenuItem>
             {collection.sections.map((s) => (
               <MenuItem key={s.id} value={String(s.id)}>
@@ -109,7 +123,12 @@ function ByLink({ pending, onAdd }: { pending: boolean; onAdd: (url: string, tit
     });
   };
   return (
-    <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr auto" }, alignItems: "start" }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={send}
+      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr auto" }, alignItems: "start" }}
+    >
       <TextField
         label={t("editor.url")}
         type="url"
@@ -123,7 +142,12 @@ function ByLink({ pending, onAdd }: { pending: boolean; onAdd: (url: string, tit
         error={invalid}
         helperText={invalid ? t("editor.urlInvalid") : t("editor.urlHint")}
       />
-      <TextField label={t("editor.itemTitle")} value={title} onChange={(event) => setTitle(event.target.value.slice(0, 300))} helperText={t("editor.itemTitleHint")} />
+      <TextField
+        label={t("editor.itemTitle")}
+        value={title}
+        onChange={(event) => setTitle(event.target.value.slice(0, 300))}
+        helperText={t("editor.itemTitleHint")}
+      />
       <Button type="submit" variant="contained" loading={pending} sx={{ mt: { sm: 1 } }}>
         {t("editor.add")}
       </Button>

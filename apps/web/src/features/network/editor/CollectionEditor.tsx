@@ -22,15 +22,7 @@ import { toast } from "../../../lib/toast";
 import { CollectionDialog } from "../CollectionDialog";
 import { DraftBanner } from "../DraftBanner";
 import { collectionPath } from "../format";
-import {
-  useAddSection,
-  useCollection,
-  useDeleteCollection,
-  useDeleteSection,
-  useMoveItem,
-  useRemoveItem,
-  useUpdateSection,
-} from "../hooks";
+import { useAddSection, useCollection, useDeleteCollection, useDeleteSection, useMoveItem, useRemoveItem, useUpdateSection } from "../hooks";
 import { RequestPublishDialog } from "../RequestPublishDialog";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { StatusChip } from "../visuals";
@@ -89,10 +81,11 @@ function Editor({ collection, onDone }: { collection: CollectionDetail; onDone: 
   const fail = (error: unknown) => toast(errorMessage(error), "error");
 
   const actions: OutlineActions = {
-    moveItem: (move) => moveItem.mutateAsync(move).catch((error: unknown) => {
-      fail(error);
-      throw error;
-    }),
+    moveItem: (move) =>
+      moveItem.mutateAsync(move).catch((error: unknown) => {
+        fail(error);
+        throw error;
+      }),
     moveSection: ({ sectionId, position }) =>
       updateSection.mutateAsync({ sectionId, position }).catch((error: unknown) => {
         fail(error);

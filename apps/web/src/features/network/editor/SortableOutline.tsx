@@ -107,7 +107,9 @@ export function SortableOutline({ collection, actions }: { collection: Collectio
         : t("dnd.notOver", { name: nameOf(keyOf(a.id)) });
     },
     onDragEnd: ({ active: a, over }) =>
-      over ? t("dnd.dropped", { name: nameOf(keyOf(a.id)), where: whereOver(keyOf(a.id), keyOf(over.id)) }) : t("dnd.droppedBack", { name: nameOf(keyOf(a.id)) }),
+      over
+        ? t("dnd.dropped", { name: nameOf(keyOf(a.id)), where: whereOver(keyOf(a.id), keyOf(over.id)) })
+        : t("dnd.droppedBack", { name: nameOf(keyOf(a.id)) }),
     onDragCancel: ({ active: a }) => t("dnd.cancelled", { name: nameOf(keyOf(a.id)) }),
   };
 
@@ -225,9 +227,7 @@ export function SortableOutline({ collection, actions }: { collection: Collectio
           })}
         </SortableContext>
       </Stack>
-      <DragOverlay>
-        {activeItem ? <ItemCard item={activeItem} lifted /> : activeSection ? <SectionCard section={activeSection} lifted /> : null}
-      </DragOverlay>
+      <DragOverlay>{activeItem ? <ItemCard item={activeItem} lifted /> : activeSection ? <SectionCard section={activeSection} lifted /> : null}</DragOverlay>
     </DndContext>
   );
 }

@@ -125,7 +125,17 @@ export function ItemCard({ item, handle, remove, lifted }: { item: CollectionIte
   );
 }
 
-export function SortableSection({ section, dragging, actions, children }: { section: CollectionSection; dragging: Kind | null; actions: OutlineActions; children: ReactNode }) {
+export function SortableSection({
+  section,
+  dragging,
+  actions,
+  children,
+}: {
+  section: CollectionSection;
+  dragging: Kind | null;
+  actions: OutlineActions;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("network");
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: sectionKey(section.id),

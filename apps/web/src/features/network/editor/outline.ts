@@ -10,8 +10,7 @@ export const itemKey = (id: number) => `item-${id}`;
 export const sectionKey = (id: number) => `section-${id}`;
 export const idOf = (key: string) => Number(key.slice(key.lastIndexOf("-") + 1));
 export const sectionOfList = (list: string) => (list === NO_SECTION_LIST ? null : idOf(list));
-export const kindOf = (key: string): "item" | "section" | "list" =>
-  key.startsWith("item-") ? "item" : key.startsWith("section-") ? "section" : "list";
+export const kindOf = (key: string): "item" | "section" | "list" => (key.startsWith("item-") ? "item" : key.startsWith("section-") ? "section" : "list");
 
 export interface Outline {
   /** Section ids in their order. */
