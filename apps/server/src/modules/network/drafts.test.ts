@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { collections } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let ld: Client, owner: Client, colleague: Client, globex: Client;
@@ -35,13 +36,21 @@ const library = async (client: Client) =>
   (await client.get("/api/b2b/v1/collections/?scope=library&page_size=100")).body.results.find((x: { id: number }) => x.id === pathId);
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [ld, owner, colleague, globex] = (await Promise.all([DEMO.ldleader, DEMO.member, DEMO.teamleader, DEMO.globex].map((e) => t.as(e)))) as [
-    Client,
-    Client,
-    Client,
-    Client,
-  ];
+  t = await createTestContext({ seed: false });
+});
+afterAll(() => t.close());
+
+/**
+ * A company of its own told up to `stage`, so each test starts where the story has got to and none
+ * depends on another having run: 0 the owner's "Quaternion basics" (a and b in "Week 1") published,
+ * followed by a colleague who has done a; 1 the owner's draft renames it "Octonion deep dive", adds c
+ * first and removes b, and the L&D leader's "Rotations" plan assigns the published path to the
+ * colleague; 2 that draft submitted and accepted.
+ */
+async function story(stage: 0 | 1 | 2) {
+  const world = await createCompanyWithRoles(t);
+  [ld, owner, colleague] = [world.ldleader.client, world.member.client, world.teamleader.client];
+  globex = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
   a = await save(owner, "a", "Quaternion algebra primer");
   b = await save(owner, "b", "Gimbal lock explained");
   c = await save(owner, "c", "Octonion multiplication table");
@@ -54,17 +63,36 @@ beforeAll(async () => {
   await colleague.post(`/api/b2b/v1/collections/${pathId}/follow/`);
   const published = await view(colleague);
   expect((await colleague.post(`/api/b2b/v1/collections/${pathId}/progress/`, { item_id: itemOf(published, a), done: true })).status).toBe(200);
-});
-afterAll(() => t.close());
+  if (stage < 1) return;
+  await edits();
+  expect((await assignRotations(world.teamleader.id)).status).toBe(201);
+  if (stage < 2) return;
+  const edited = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId });
+  expect((await ld.post(`/api/b2b/v1/publish-requests/${edited.body.id}/accept/`, {})).status).toBe(200);
+}
+/** The owner renames the published path, adds c first and removes b. */
+async function edits() {
+  const renamed = await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Octonion deep dive" });
+  expect(renamed.status, renamed.text).toBe(200);
+  expect((await owner.post(`/api/b2b/v1/collections/${pathId}/items/`, { content_id: c, section_id: null, position: 1 })).status).toBe(201);
+  const removed = await owner.delete(`/api/b2b/v1/collections/${pathId}/items/${itemOf(await view(owner), b)}/`);
+  expect(removed.status, removed.text).toBe(200);
+  return renamed;
+}
+/** The L&D leader's "Rotations" plan assigns the path to the colleague. */
+const assignRotations = (colleagueId: number) =>
+  ld.post("/api/b2b/v1/plans/", {
+    title: "Rotations",
+    deadline: "2099-01-31",
+    skills: { geometry: { collections: [pathId] } },
+    selectedAccount: [colleagueId],
+  });
 
 describe("edits to a published collection", () => {
   it("go to the owner's draft; colleagues, learning paths, discover and plans keep the published version", async () => {
+    await story(0);
     // The owner renames it, adds an item first and removes another.
-    const renamed = await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Octonion deep dive" });
-    expect(renamed.status, renamed.text).toBe(200);
-    expect((await owner.post(`/api/b2b/v1/collections/${pathId}/items/`, { content_id: c, section_id: null, position: 1 })).status).toBe(201);
-    const removed = await owner.delete(`/api/b2b/v1/collections/${pathId}/items/${itemOf(await view(owner), b)}/`);
-    expect(removed.status, removed.text).toBe(200);
+    const renamed = await edits();
 
     // A colleague who follows it: the published title, items, order, sections and their progress.
     const theirs = await view(colleague);
@@ -108,18 +136,14 @@ describe("edits to a published collection", () => {
 
     // Plans assign the published version: the colleague's task counts its two items, one done.
     const colleagueId = (await colleague.get("/api/me")).body.account.id;
-    const plan = await ld.post("/api/b2b/v1/plans/", {
-      title: "Rotations",
-      deadline: "2099-01-31",
-      skills: { geometry: { collections: [pathId] } },
-      selectedAccount: [colleagueId],
-    });
+    const plan = await assignRotations(colleagueId);
     expect(plan.status, plan.text).toBe(201);
     expect(plan.body.skills.geometry.collections).toEqual([expect.objectContaining({ id: pathId, title: "Quaternion basics" })]);
     expect((await colleague.get("/api/b2b/v1/my-tasks/")).body.results[0]).toMatchObject({ plan: { id: plan.body.id }, progress: { done: 1, total: 2 } });
   });
 
   it("refuses colleagues' edits, hides the draft from everyone but its owner and the L&D leader", async () => {
+    await story(1);
     expect((await colleague.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Hijack" })).status).toBe(403);
     expect((await colleague.post(`/api/b2b/v1/collections/${pathId}/items/`, { content_id: b })).status).toBe(403);
     expect((await colleague.delete(`/api/b2b/v1/collections/${pathId}/draft/`)).status).toBe(403);
@@ -141,6 +165,7 @@ describe("edits to a published collection", () => {
   });
 
   it("submitting files an edit request the L&D leader decides, with the changes; the draft waits meanwhile", async () => {
+    await story(1);
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId, message: "New name, one more item" });
     expect(asked.status, asked.text).toBe(201);
     expect(asked.body).toMatchObject({ kind: "edit", status: "pending", collection: { id: pathId, title: "Quaternion basics" } });
@@ -184,6 +209,7 @@ describe("edits to a published collection", () => {
   });
 
   it("accepting shows the new version to everyone at once, keeping followers and their progress", async () => {
+    await story(2);
     const theirs = await view(colleague);
     expect(theirs).toMatchObject({ title: "Octonion deep dive", status: "published", following: true, progress: { done: 1, total: 2 } });
     expect(contents(theirs)).toEqual([c, a]);
@@ -195,6 +221,7 @@ describe("edits to a published collection", () => {
   });
 
   it("rejecting keeps the published version and leaves the draft with its owner, with the reason; the owner may discard it", async () => {
+    await story(2);
     expect((await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Sedenion survey", skills: ["geometry", "algebra"] })).status).toBe(200);
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId });
     expect(asked.body.changes).toMatchObject({ title: { to: "Sedenion survey" }, skills: { added: ["algebra"], removed: [] } });
@@ -219,6 +246,7 @@ describe("edits to a published collection", () => {
   });
 
   it("discarding a draft under review withdraws its request", async () => {
+    await story(2);
     await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { description: "Beyond quaternions" });
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId });
     expect(asked.status).toBe(201);
@@ -229,6 +257,7 @@ describe("edits to a published collection", () => {
   });
 
   it("lets the edit that starts a draft name the published sections and items", async () => {
+    await story(2);
     const live = await view(owner);
     expect(live).toMatchObject({ version: "live", draft: null });
     const week = live.sections[0].id;
@@ -245,6 +274,7 @@ describe("edits to a published collection", () => {
   });
 
   it("publishes what the L&D leader reviewed, even if the draft changed behind the review", async () => {
+    await story(2);
     await owner.patch(`/api/b2b/v1/collections/${pathId}/`, { title: "Reviewed title" });
     const asked = await owner.post("/api/b2b/v1/publish-requests/", { collection_id: pathId });
     expect(asked.body.changes.title).toEqual({ from: "Octonion deep dive", to: "Reviewed title" });
@@ -256,6 +286,7 @@ describe("edits to a published collection", () => {
   });
 
   it("still edits a private collection directly, and tells a first publication from an edit", async () => {
+    await story(0);
     const own = (await owner.post("/api/b2b/v1/collections/", { title: "Scratch" })).body.id;
     const renamed = await owner.patch(`/api/b2b/v1/collections/${own}/`, { title: "Scratch pad" });
     expect(renamed.body).toMatchObject({ title: "Scratch pad", status: "private", version: "live", draft: null, has_draft: false });
