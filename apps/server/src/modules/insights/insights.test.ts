@@ -8,7 +8,7 @@ import { addContent, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;
-let engineering: number, marketing: number, memberId: number, tlId: number, acmeId: number;
+let engineering: number, marketing: number, memberId: number, acmeId: number;
 let acmePathId: number;
 let acmeItemIds: number[];
 /** The company of the test running now, told up to its stage (see `story`). */
@@ -44,7 +44,6 @@ beforeAll(async () => {
   )) as Client[] as [Client, Client, Client, Client, Client, Client];
   const me = (await tl.get("/api/me")).body.account;
   engineering = me.team.id;
-  tlId = me.id;
   memberId = (await member.get("/api/me")).body.account.id;
   marketing = (await hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
   acmeId = Number((await q(sql`select id from companies where domain = 'acme.test'`))[0]!.id);
