@@ -134,7 +134,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "POST /api/b2b/v1/removal-requests": {
     as: "teamleader",
     url: () => "/api/b2b/v1/removal-requests/",
-    body: async () => ({ employee_id: (await addPerson(t, { company: own.acme, role: "member", teamId: own.engineering })).id }),
+    body: async () => ({ employee_id: (await addPerson(t, { company: own.acme!, role: "member", teamId: own.engineering })).id }),
   },
   "POST /api/b2b/v1/invitations": {
     as: "hr",
@@ -288,7 +288,7 @@ beforeAll(async () => {
   ).body.id;
 
   // Acme: a colleague's private things.
-  const colleague = await addPerson(t, { company: own.acme, role: "member", teamId: own.engineering });
+  const colleague = await addPerson(t, { company: own.acme!, role: "member", teamId: own.engineering });
   own.colleague = colleague.id;
   const diary = (
     await colleague.client.post("/api/contentuser/save/", {
