@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type Client, type TestContext } from "./helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "./factories.ts";
 
 // Issue 22: the audit trail covers security events, and platform operators see them in the audit log.
 let t: TestContext;
 let admin: Client;
 let hr: Client;
 let acmeId: number;
+// A company (its allow-list admits its own domain) with one person per role, and a platform operator.
+let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+const at = (local: string) => `${local}@${co.company.domain}`;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.as(DEMO.admin);
-  hr = await t.as(DEMO.hr);
-  acmeId = (await admin.get("/api/b2b/v1/admin/companies/?search=acme")).body.results[0].id;
+  t = await createTestContext({ seed: false });
+  co = await createCompanyWithRoles(t, { allowOwnDomain: true });
+  admin = (await addOperator(t)).client;
+  hr = co.hr.client;
+  acmeId = co.company.id;
 });
 afterAll(() => t.close());
 
@@ -22,7 +27,7 @@ const employeeId = async (search: string) => (await hr.get(`/api/b2b/v1/employee
 
 describe("people", () => {
   it("records a role change with who made it, before and after, in the company", async () => {
-    await t.register("promoted@acme.test", "secret12", "Promoted");
+    await t.register(at("promoted"), "secret12", "Promoted");
     const id = await employeeId("promoted");
     expect((await hr.patch(`/api/b2b/v1/employees/${id}/`, { role: "teamleader" })).status).toBe(200);
     expect((await entries("account"))[0]).toMatchObject({
@@ -37,7 +42,7 @@ describe("people", () => {
   });
 
   it("records hr's deactivation of an employee (an accepted removal request only takes them off the team: people.test.ts)", async () => {
-    await t.register("leaving@acme.test", "secret12", "Leaving");
+    await t.register(at("leaving"), "secret12", "Leaving");
     const id = await employeeId("leaving");
     await hr.patch(`/api/b2b/v1/employees/${id}/`, { status: "deactivated" });
     expect((await entries("account"))[0]).toMatchObject({ entity_id: id, action: "deactivate", company_id: acmeId, after: { status: "deactivated" } });
@@ -55,8 +60,8 @@ describe("people", () => {
 
 describe("the collaborative network", () => {
   it("records publish decisions", async () => {
-    const member = await t.as(DEMO.member);
-    const ld = await t.as(DEMO.ldleader);
+    const member = co.member.client;
+    const ld = co.ldleader.client;
     const collection = (await member.post("/api/b2b/v1/collections/", { title: "Audited path" })).body;
     const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
     expect((await ld.post(`/api/b2b/v1/publish-requests/${request.id}/reject/`, { reason: "Not yet" })).status).toBe(200);
@@ -72,8 +77,8 @@ describe("the collaborative network", () => {
 
 describe("upskilling plans", () => {
   it("records a plan created, changed, assigned and deleted", async () => {
-    const ld = await t.as(DEMO.ldleader);
-    const member = await t.as(DEMO.member);
+    const ld = co.ldleader.client;
+    const member = co.member.client;
     const collection = (await member.post("/api/b2b/v1/collections/", { title: "Plan path" })).body;
     const request = (await member.post("/api/b2b/v1/publish-requests/", { collection_id: collection.id })).body;
     await ld.post(`/api/b2b/v1/publish-requests/${request.id}/accept/`, {});
@@ -102,28 +107,34 @@ describe("upskilling plans", () => {
 
 describe("signing in", () => {
   it("records failed sign-ins, for known and unknown addresses", async () => {
-    await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.teamleader, password: "wrong-one" });
+    await t.anonymous.post("/api/auth/sign-in/email", { email: co.teamleader.email, password: "wrong-one" });
     await t.anonymous.post("/api/auth/sign-in/email", { email: "stranger@nowhere.test", password: "wrong-one" });
     const [unknown, known] = await entries("sign_in");
-    expect(known).toMatchObject({ action: "failed", company_id: acmeId, actor: null, after: { email: DEMO.teamleader, ip_address: expect.any(String) } });
+    expect(known).toMatchObject({ action: "failed", company_id: acmeId, actor: null, after: { email: co.teamleader.email, ip_address: expect.any(String) } });
     expect(unknown).toMatchObject({ action: "failed", company_id: null, entity_id: null, after: { email: "stranger@nowhere.test" } });
   });
 
   it("records two-factor sign-in turned on and off", async () => {
-    const token = await t.signIn(DEMO.globex);
-    const replaced = await t.setUpTwoFactor(DEMO.globex, token);
+    const globex = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).email;
+    const token = await t.signIn(globex);
+    const replaced = await t.setUpTwoFactor(globex, token);
     await t.app.inject({
       method: "POST",
       url: "/api/auth/two-factor/disable",
       headers: { authorization: `Bearer ${replaced}` },
-      payload: { password: "learnward-demo" },
+      payload: { password: DEMO_PASSWORD },
     });
     const [off, on] = await entries("two_factor");
-    expect(on).toMatchObject({ action: "enable", after: { email: DEMO.globex } });
-    expect(off).toMatchObject({ action: "disable", after: { email: DEMO.globex } });
+    expect(on).toMatchObject({ action: "enable", after: { email: globex } });
+    expect(off).toMatchObject({ action: "disable", after: { email: globex } });
   });
 
   it("filters the log by company", async () => {
+    // Entries of this company (failed sign-ins of its people) and of another one.
+    for (const p of [co.hr, co.ldleader, co.teamleader, co.member])
+      await t.anonymous.post("/api/auth/sign-in/email", { email: p.email, password: "wrong-two" });
+    const outsider = await addPerson(t, { company: (await createCompany(t)).id, role: "member" });
+    await t.anonymous.post("/api/auth/sign-in/email", { email: outsider.email, password: "wrong-two" });
     const acme = (await admin.get(`/api/b2b/v1/admin/audit/?company=${acmeId}&page_size=100`)).body.results as Array<{ company_id: number | null }>;
     expect(acme.length).toBeGreaterThan(3);
     expect(acme.every((e) => e.company_id === acmeId)).toBe(true);

@@ -6,8 +6,8 @@
 // foreign object in the answer. The same call with the caller's own id must then succeed, so a
 // refusal can't come from a broken request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type Res, type TestContext } from "./helpers.ts";
-import { addPerson, companyId, fingerprinter } from "./factories.ts";
+import { createTestContext, type Client, type Res, type TestContext } from "./helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, createTeam, fingerprinter } from "./factories.ts";
 
 type Schema = {
   $ref?: string;
@@ -134,7 +134,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "POST /api/b2b/v1/removal-requests": {
     as: "teamleader",
     url: () => "/api/b2b/v1/removal-requests/",
-    body: async () => ({ employee_id: (await addPerson(t, { company: "acme", role: "member", teamId: own.engineering })).id }),
+    body: async () => ({ employee_id: (await addPerson(t, { company: own.acme!, role: "member", teamId: own.engineering })).id }),
   },
   "POST /api/b2b/v1/invitations": {
     as: "hr",
@@ -254,14 +254,18 @@ const isErrorShape = (b: unknown) =>
   typeof (b as { error?: { code?: unknown } })?.error?.code === "string" && typeof (b as { error: { message?: unknown } }).error.message === "string";
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const role of ["member", "teamleader", "hr", "ldleader", "admin"] as const) as[role] = await t.as(DEMO[role]);
+  t = await createTestContext({ seed: false });
+  // "Acme": one person per role, the team leader and the member in Engineering, and a Marketing team.
+  const acme = await createCompanyWithRoles(t, { teamName: "Engineering" });
+  for (const role of ["member", "teamleader", "hr", "ldleader"] as const) as[role] = acme[role].client;
+  as.admin = (await addOperator(t)).client;
+  await createTeam(t, { company: acme.company.id, name: "Marketing" });
   fingerprint = await fingerprinter(t);
   ids = idFields((await t.anonymous.get("/api/openapi.json")).body as Doc);
 
   // Acme: the callers' own objects.
   const me = (await as.member.get("/api/me")).body.account;
-  own.acme = await companyId(t, "acme");
+  own.acme = acme.company.id;
   own.member = me.id;
   own.engineering = me.team.id;
   own.marketing = (await as.hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
@@ -284,7 +288,7 @@ beforeAll(async () => {
   ).body.id;
 
   // Acme: a colleague's private things.
-  const colleague = await addPerson(t, { company: "acme", role: "member", teamId: own.engineering });
+  const colleague = await addPerson(t, { company: own.acme!, role: "member", teamId: own.engineering });
   own.colleague = colleague.id;
   const diary = (
     await colleague.client.post("/api/contentuser/save/", {
@@ -308,9 +312,10 @@ beforeAll(async () => {
   });
 
   // Globex: one object of each kind.
-  const gMember = await t.as(DEMO.globex);
-  const gHr = (await addPerson(t, { company: "globex", role: "hr" })).client;
-  const gLd = (await addPerson(t, { company: "globex", role: "ldleader" })).client;
+  const globex = (await createCompany(t, { name: "Globex", currency: "EUR" })).id;
+  const gMember = (await addPerson(t, { company: globex, role: "member" })).client;
+  const gHr = (await addPerson(t, { company: globex, role: "hr" })).client;
+  const gLd = (await addPerson(t, { company: globex, role: "ldleader" })).client;
   const gSaved = (
     await gMember.post("/api/contentuser/save/", { url: "https://globex.example/secret-plan", title: "Globex secret plan", fetch_metadata: false })
   ).body;

@@ -35,7 +35,15 @@ export interface Person {
  */
 export async function createCompany(
   t: TestContext,
-  opts: { name?: string; currency?: string; allowlist?: string[]; requireTwoFactor?: boolean } = {},
+  opts: {
+    name?: string;
+    currency?: string;
+    allowlist?: string[];
+    /** Admits `*@` its own (generated) domain to self-registration, as the demo companies do. */
+    allowOwnDomain?: boolean;
+    requireTwoFactor?: boolean;
+    urlPhoto?: string | null;
+  } = {},
 ): Promise<{ id: number; name: string; domain: string }> {
   const u = unique();
   const domain = `co-${u}.test`;
@@ -45,8 +53,9 @@ export async function createCompany(
       name: opts.name ?? `Company ${u}`,
       domain,
       currency: opts.currency ?? "USD",
-      registrationAllowlist: opts.allowlist ?? [],
+      registrationAllowlist: [...(opts.allowlist ?? []), ...(opts.allowOwnDomain ? [`*@${domain}`] : [])],
       requireTwoFactor: opts.requireTwoFactor ?? false,
+      urlPhoto: opts.urlPhoto ?? null,
     })
     .returning({ id: companies.id, name: companies.name, domain: companies.domain });
   return row!;
@@ -94,9 +103,12 @@ export async function createCompanyWithRoles(
   return { company, team, hr, ldleader, teamleader, member };
 }
 
-/** A platform operator (no company), signed in with the second factor their role requires. */
-export async function addOperator(t: TestContext, opts: { name?: string } = {}): Promise<Person> {
-  return addAccount(t, { companyId: null, role: "admin", teamId: null, name: opts.name });
+/**
+ * A platform operator (no company), signed in with the second factor their role requires; with
+ * `signedIn: false`, not signed in (no second factor set up yet, `client` anonymous).
+ */
+export async function addOperator(t: TestContext, opts: { name?: string; signedIn?: boolean } = {}): Promise<Person> {
+  return addAccount(t, { companyId: null, role: "admin", teamId: null, name: opts.name, signedIn: opts.signedIn });
 }
 
 /** A catalog item of a company, as a public save or the catalog import leaves it. */
@@ -157,7 +169,10 @@ const passwordHash = (t: TestContext) => {
   return hashes.get(t)!;
 };
 
-async function addAccount(t: TestContext, opts: { companyId: number | null; role: Role; teamId: number | null; name?: string }): Promise<Person> {
+async function addAccount(
+  t: TestContext,
+  opts: { companyId: number | null; role: Role; teamId: number | null; name?: string; signedIn?: boolean },
+): Promise<Person> {
   const n = ++people;
   const cid = opts.companyId;
   const username = `person${n}-${unique()}`;
@@ -173,7 +188,7 @@ async function addAccount(t: TestContext, opts: { companyId: number | null; role
       .returning({ id: accounts.id });
     return row!.id;
   });
-  return { id, email, username, client: await t.as(email) };
+  return { id, email, username, client: opts.signedIn === false ? t.anonymous : await t.as(email) };
 }
 
 /**

@@ -3,7 +3,8 @@
 // isolation with real Acme objects against another company's caller, and object-level cases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@learnward/contracts";
-import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
+import { createTestContext, type Client, type TestContext } from "./helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, createTeam } from "./factories.ts";
 
 type Caller = "none" | Role;
 const ALL: Role[] = ["admin", "hr", "ldleader", "teamleader", "member"];
@@ -154,12 +155,20 @@ let globex: Client;
 let routes: { method: string; path: string; key: string }[];
 /** Real Acme objects, so the tenant pass aims at things that exist. */
 const acme: Record<string, string> = {};
+/** What no answer to another company's caller may mention: Acme's name and domain. */
+let acmeMention: RegExp;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ seed: false });
+  // "Acme": one person per role (the team leader leads the member's team), a Marketing team; a
+  // platform operator; a member of another company.
+  const company = await createCompanyWithRoles(t, { name: "Acme" });
+  await createTeam(t, { company: company.company.id, name: "Marketing" });
   as.none = t.anonymous;
-  for (const role of ALL) as[role] = await t.as(DEMO[role]);
-  globex = await t.as(DEMO.globex);
+  for (const role of COMPANY) as[role] = company[role as Exclude<Role, "admin">].client;
+  as.admin = (await addOperator(t)).client;
+  globex = (await addPerson(t, { company: (await createCompany(t, { name: "Globex" })).id, role: "member" })).client;
+  acmeMention = new RegExp(`acme|${company.company.domain.replace(/\./g, "\\.")}`, "i");
   const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })),
@@ -208,12 +217,13 @@ beforeAll(async () => {
     "/api/b2b/v1/budgets/{id}": String(budget.id),
     "/api/b2b/v1/purchase-requests/{id}": String(purchase.id),
     "/api/b2b/v1/copilot/conversations/{id}": String(conversation.id),
+    domain: (await member.get("/api/me")).body.account.domain,
     token: mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1],
     id_content: String(saved.id_content),
     id_primary: String(saved.id_primary),
     folder: String(folder.id),
     uid: (await member.get("/api/me")).body.account.uid,
-    username: "member",
+    username: (await member.get("/api/me")).body.account.username,
     collection: String(collection.id),
     team: String(team),
     memberId: String(memberId),
@@ -236,7 +246,7 @@ function url(path: string, real: boolean): string {
     }
   }
   filled = filled
-    .replace("{domain}", "acme.test")
+    .replace("{domain}", acme.domain!)
     .replace("{token}", real ? acme.token! : "no-such-invitation-token-000000")
     .replace(/\{[^}]+\}/g, "999999");
   const q = real
@@ -304,7 +314,7 @@ describe("permissions matrix", () => {
       // Routes aimed at one Acme object must refuse; lists may answer 200 with the caller's own data only.
       const targetsObject = r.path.includes("{") || /\/delete$|wishlist$|courses$|folder_relation$/.test(r.path);
       if (targetsObject && res.status >= 200 && res.status < 300) leaks.push(`${r.key}: ${res.status} ${res.text.slice(0, 100)}`);
-      if (/acme/i.test(res.text)) leaks.push(`${r.key}: answer mentions Acme: ${res.text.slice(0, 120)}`);
+      if (acmeMention.test(res.text)) leaks.push(`${r.key}: answer mentions Acme: ${res.text.slice(0, 120)}`);
       if (res.status >= 500) leaks.push(`${r.key}: ${res.status}`);
     }
     expect(leaks).toEqual([]);

@@ -1,38 +1,58 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { accounts, authUsers, invitations } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, type Person } from "../../../test/factories.ts";
+
+const LOGO = "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'/>";
 
 let t: TestContext;
-const c: Record<keyof typeof DEMO, Client> = {} as never;
+// A company with one person per role (its team "Engineering"), a second company with a member, an operator.
+let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+let other: { id: number; name: string; domain: string };
+const c: Record<"admin" | "hr" | "ldleader" | "teamleader" | "member" | "globex", Person> = {} as never;
+/** An address of the first company's domain, which its allow-list admits. */
+const at = (local: string) => `${local}@${co.company.domain}`;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  for (const [role, email] of Object.entries(DEMO)) c[role as keyof typeof DEMO] = await t.as(email);
+  t = await createTestContext({ seed: false });
+  co = await createCompanyWithRoles(t, {
+    name: "Acme",
+    currency: "USD",
+    allowOwnDomain: true,
+    urlPhoto: LOGO,
+    teamName: "Engineering",
+    names: { member: "Marco Bianchi" },
+  });
+  other = await createCompany(t, { name: "Globex", currency: "EUR", allowOwnDomain: true });
+  Object.assign(c, { hr: co.hr, ldleader: co.ldleader, teamleader: co.teamleader, member: co.member });
+  c.globex = await addPerson(t, { company: other.id, role: "member" });
+  c.admin = await addOperator(t);
 });
 afterAll(() => t.close());
 
 describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
-  it("signs in every demo account and answers its account by uid with role, domain and team", async () => {
-    for (const [role, email] of Object.entries(DEMO)) {
-      const me = await c[role as keyof typeof DEMO].get("/api/me");
+  it("signs in every kind of account and answers its account by uid with role, domain and team", async () => {
+    for (const { client, email } of Object.values(c)) {
+      const me = await client.get("/api/me");
       expect(me.status).toBe(200);
       expect(me.body.account.email).toBe(email);
-      const acc = await c[role as keyof typeof DEMO].get(`/api/b2b/v1/accounts/?uid=${me.body.account.uid}`);
+      const acc = await client.get(`/api/b2b/v1/accounts/?uid=${me.body.account.uid}`);
       expect(acc.status).toBe(200);
       expect(acc.body.count).toBe(1);
       expect(acc.body.results[0]).toMatchObject({ uid: me.body.account.uid, email });
     }
-    const tlMe = (await c.teamleader.get("/api/me")).body;
-    expect(tlMe.account).toMatchObject({ role: "teamleader", domain: "acme.test", team: { name: "Engineering" } });
-    expect(tlMe.company).toMatchObject({ name: "Acme", domain: "acme.test", currency: "USD", status: "active" });
-    const admin = (await c.admin.get("/api/me")).body;
-    expect(admin.account).toMatchObject({ role: "admin", company_id: null, domain: "acme.test" });
+    const tlMe = (await c.teamleader.client.get("/api/me")).body;
+    expect(tlMe.account).toMatchObject({ role: "teamleader", domain: co.company.domain, team: { name: "Engineering" } });
+    expect(tlMe.company).toMatchObject({ name: "Acme", domain: co.company.domain, currency: "USD", status: "active" });
+    const admin = (await c.admin.client.get("/api/me")).body;
+    // An operator belongs to no company: the domain of their email stands in.
+    expect(admin.account).toMatchObject({ role: "admin", company_id: null, domain: c.admin.email.split("@")[1] });
     expect(admin.company).toBeNull();
   });
 
   it("sets an httpOnly SameSite session cookie and returns the bearer token", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.hr, password: "learnward-demo" } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: c.hr.email, password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["set-cookie"])).toMatch(/HttpOnly/);
     expect(String(res.headers["set-cookie"])).toMatch(/SameSite=Lax/i);
@@ -40,7 +60,7 @@ describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
   });
 
   it("accepts the session in the cookie, as a bearer token and in the firebase_token header", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: DEMO.ldleader, password: "learnward-demo" } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: c.ldleader.email, password: DEMO_PASSWORD } });
     const cookie = String(res.headers["set-cookie"]).split(";")[0]!;
     const token = String(res.headers["set-auth-token"]);
     for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }, { firebase_token: token }]) {
@@ -51,10 +71,10 @@ describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
   });
 
   it("answers a wrong password with 'Email or password incorrect', in Spanish too", async () => {
-    const en = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "nope-nope" });
+    const en = await t.anonymous.post("/api/auth/sign-in/email", { email: c.member.email, password: "nope-nope" });
     expect(en.status).toBe(401);
     expect(en.body).toEqual({ error: { code: "invalid_credentials", message: "Email or password incorrect" } });
-    const es = await t.anonymous.post("/api/auth/sign-in/email", { email: "nobody@acme.test", password: "nope-nope" }, { cookie: "NEXT_LOCALE=es" });
+    const es = await t.anonymous.post("/api/auth/sign-in/email", { email: at("nobody"), password: "nope-nope" }, { cookie: "NEXT_LOCALE=es" });
     expect(es.body.error).toEqual({ code: "invalid_credentials", message: "Correo electrónico o contraseña incorrectos" });
   });
 
@@ -65,7 +85,7 @@ describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
   });
 
   it("signs out: the token stops working", async () => {
-    const token = await t.signIn(DEMO.hr);
+    const token = await t.signIn(c.hr.email);
     const out = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { authorization: `Bearer ${token}` }, payload: {} });
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${token}` } });
@@ -75,10 +95,10 @@ describe("sign-in (spec §5 messages, PRODUCT.md identity)", () => {
 
 describe("registration (allow-list and invitations)", () => {
   it("registers an allow-listed address as a member of the company of its domain", async () => {
-    await t.register("nora@acme.test", "secret12", "Nora New");
-    const client = await t.as("nora@acme.test", "secret12");
+    await t.register(at("nora"), "secret12", "Nora New");
+    const client = await t.as(at("nora"), "secret12");
     const me = await client.get("/api/me");
-    expect(me.body.account).toMatchObject({ role: "member", domain: "acme.test", username: "nora", team: null });
+    expect(me.body.account).toMatchObject({ role: "member", domain: co.company.domain, username: "nora", team: null });
   });
 
   it("refuses an address no company admits, and writes nothing", async () => {
@@ -90,15 +110,13 @@ describe("registration (allow-list and invitations)", () => {
   });
 
   it("gives a pending invitation nothing to decide for someone who registers without its link", async () => {
-    const [hr] = await t.database.db.select().from(accounts).where(eq(accounts.role, "hr"));
-    const [tl] = await t.database.db.select().from(accounts).where(eq(accounts.role, "teamleader"));
     await t.database.db.insert(invitations).values({
-      companyId: hr!.companyId!,
+      companyId: co.company.id,
       email: "contractor@freelance.test",
       role: "member",
-      teamId: tl!.teamId,
+      teamId: co.team.id,
       tokenHash: "hash-1",
-      invitedBy: hr!.id,
+      invitedBy: c.hr.id,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Cory", email: "contractor@freelance.test", password: "secret12" });
@@ -109,11 +127,12 @@ describe("registration (allow-list and invitations)", () => {
   });
 
   it("answers the spec's message for a short password, and a taken email like a new one", async () => {
-    const weak = await t.anonymous.post("/api/auth/sign-up/email", { name: "W", email: "weak@acme.test", password: "12345" });
+    const weak = await t.anonymous.post("/api/auth/sign-up/email", { name: "W", email: at("weak"), password: "12345" });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toEqual({ code: "weak_password", message: "Min length 6 characters" });
     // Issue 22: sign-up does not tell who has an account; the owner gets a mail instead.
-    const taken = await t.anonymous.post("/api/auth/sign-up/email", { name: "M", email: DEMO.member, password: "secret12" });
+    await t.register(at("taken"), "secret12", "Taken"); // someone the allow-list admitted earlier
+    const taken = await t.anonymous.post("/api/auth/sign-up/email", { name: "M", email: at("taken"), password: "secret12" });
     expect(taken.status).toBe(200);
     expect(taken.body.token).toBeNull();
   });
@@ -121,9 +140,12 @@ describe("registration (allow-list and invitations)", () => {
 
 describe("missing and inactive accounts (spec §4 Session)", () => {
   it("signs out a user whose account row is missing and says so", async () => {
-    await t.register("gone@acme.test", "secret12", "Gone");
-    const client = await t.as("gone@acme.test", "secret12");
-    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "gone@acme.test"));
+    await t.register(at("gone"), "secret12", "Gone");
+    const client = await t.as(at("gone"), "secret12");
+    const [u] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, at("gone")));
     await t.database.db.delete(accounts).where(eq(accounts.uid, u!.id));
     const first = await client.get("/api/me");
     expect(first.status).toBe(401);
@@ -134,12 +156,15 @@ describe("missing and inactive accounts (spec §4 Session)", () => {
   });
 
   it("refuses sign-in to a deactivated account and ends its open sessions", async () => {
-    await t.register("leaving@acme.test", "secret12", "Leaving");
-    const client = await t.as("leaving@acme.test", "secret12");
-    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "leaving@acme.test"));
+    await t.register(at("leaving"), "secret12", "Leaving");
+    const client = await t.as(at("leaving"), "secret12");
+    const [u] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, at("leaving")));
     await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
     expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
-    const again = await t.anonymous.post("/api/auth/sign-in/email", { email: "leaving@acme.test", password: "secret12" });
+    const again = await t.anonymous.post("/api/auth/sign-in/email", { email: at("leaving"), password: "secret12" });
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe("account_inactive");
   });
@@ -150,15 +175,18 @@ describe("GET /api/session", () => {
     const anonymous = await t.anonymous.get("/api/session");
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toEqual({ me: null });
-    const session = await c.teamleader.get("/api/session");
+    const session = await c.teamleader.client.get("/api/session");
     expect(session.status).toBe(200);
-    expect(session.body).toEqual({ me: (await c.teamleader.get("/api/me")).body });
+    expect(session.body).toEqual({ me: (await c.teamleader.client.get("/api/me")).body });
   });
 
   it("still refuses a deactivated account with its code", async () => {
-    await t.register("quiet@acme.test", "secret12", "Gone Quiet");
-    const client = await t.as("quiet@acme.test", "secret12");
-    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "quiet@acme.test"));
+    await t.register(at("quiet"), "secret12", "Gone Quiet");
+    const client = await t.as(at("quiet"), "secret12");
+    const [u] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, at("quiet")));
     await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
     const res = await client.get("/api/session");
     expect(res.status).toBe(401);
@@ -168,10 +196,13 @@ describe("GET /api/session", () => {
 
 describe("session cache", () => {
   it("remembers a token's signature, never the account: a deactivation is refused at once", async () => {
-    await t.register("cached@acme.test", "secret12", "Cached");
-    const client = await t.as("cached@acme.test", "secret12");
+    await t.register(at("cached"), "secret12", "Cached");
+    const client = await t.as(at("cached"), "secret12");
     expect((await client.get("/api/me")).status).toBe(200);
-    const [u] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "cached@acme.test"));
+    const [u] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, at("cached")));
     await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
     // Within SESSION_CACHE_SECONDS, without anyone telling the cache (issue 22).
     expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
@@ -181,54 +212,57 @@ describe("session cache", () => {
 describe("GET /api/b2b/v1/accounts and /profile (tenant isolation)", () => {
   it("refuses callers without a session", async () => {
     expect((await t.anonymous.get("/api/b2b/v1/accounts/?uid=x")).status).toBe(401);
-    expect((await t.anonymous.get("/api/b2b/v1/profile/acme.test")).status).toBe(401);
+    expect((await t.anonymous.get(`/api/b2b/v1/profile/${co.company.domain}`)).status).toBe(401);
     expect((await t.anonymous.get("/api/user/profile/?uid=x")).status).toBe(401);
     expect((await t.anonymous.get("/api/me")).body.error.code).toBe("unauthenticated");
   });
 
   it("hides another company's accounts, profiles and company", async () => {
-    const memberUid = (await c.member.get("/api/me")).body.account.uid;
-    const list = await c.globex.get(`/api/b2b/v1/accounts/?uid=${memberUid}`);
+    const memberUid = (await c.member.client.get("/api/me")).body.account.uid;
+    const list = await c.globex.client.get(`/api/b2b/v1/accounts/?uid=${memberUid}`);
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ count: 0, results: [] });
-    expect((await c.globex.get(`/api/user/profile/?uid=${memberUid}`)).status).toBe(404);
-    expect((await c.globex.get("/api/b2b/v1/profile/acme.test")).status).toBe(404);
-    expect((await c.member.get("/api/b2b/v1/profile/globex.test")).status).toBe(404);
+    expect((await c.globex.client.get(`/api/user/profile/?uid=${memberUid}`)).status).toBe(404);
+    expect((await c.globex.client.get(`/api/b2b/v1/profile/${co.company.domain}`)).status).toBe(404);
+    expect((await c.member.client.get(`/api/b2b/v1/profile/${other.domain}`)).status).toBe(404);
   });
 
   it("shows colleagues of the same company, and everything to the platform admin", async () => {
-    const globexUid = (await c.globex.get("/api/me")).body.account.uid;
-    const memberUid = (await c.member.get("/api/me")).body.account.uid;
-    expect((await c.hr.get(`/api/b2b/v1/accounts/?uid=${memberUid}`)).body.count).toBe(1);
-    expect((await c.teamleader.get(`/api/user/profile/?uid=${memberUid}`)).body).toMatchObject({ displayName: "Marco Bianchi", username: "member" });
-    expect((await c.admin.get(`/api/b2b/v1/accounts/?uid=${globexUid}`)).body.count).toBe(1);
-    expect((await c.admin.get("/api/b2b/v1/profile/globex.test")).body).toMatchObject({ name: "Globex", currency: "EUR" });
+    const globexUid = (await c.globex.client.get("/api/me")).body.account.uid;
+    const memberUid = (await c.member.client.get("/api/me")).body.account.uid;
+    expect((await c.hr.client.get(`/api/b2b/v1/accounts/?uid=${memberUid}`)).body.count).toBe(1);
+    expect((await c.teamleader.client.get(`/api/user/profile/?uid=${memberUid}`)).body).toMatchObject({
+      displayName: "Marco Bianchi",
+      username: c.member.username,
+    });
+    expect((await c.admin.client.get(`/api/b2b/v1/accounts/?uid=${globexUid}`)).body.count).toBe(1);
+    expect((await c.admin.client.get(`/api/b2b/v1/profile/${other.domain}`)).body).toMatchObject({ name: "Globex", currency: "EUR" });
   });
 
   it("answers the company by domain with its logo", async () => {
-    const res = await c.member.get("/api/b2b/v1/profile/acme.test/");
+    const res = await c.member.client.get(`/api/b2b/v1/profile/${co.company.domain}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "Acme", domain: "acme.test", currency: "USD", status: "active" });
+    expect(res.body).toMatchObject({ name: "Acme", domain: co.company.domain, currency: "USD", status: "active" });
     expect(res.body.url_photo).toMatch(/^data:image\/svg\+xml/);
   });
 });
 
 describe("PATCH /api/user/profile", () => {
   it("updates my name, photo and language, and only mine", async () => {
-    const res = await c.teamleader.patch("/api/user/profile/", { displayName: "Tessa L.", photoURL: "https://example.com/t.png", locale: "es" });
+    const res = await c.teamleader.client.patch("/api/user/profile/", { displayName: "Tessa L.", photoURL: "https://example.com/t.png", locale: "es" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ displayName: "Tessa L.", photoURL: "https://example.com/t.png", locale: "es" });
-    expect((await c.teamleader.get("/api/me")).body.account).toMatchObject({ display_name: "Tessa L.", locale: "es" });
-    expect((await c.member.get("/api/me")).body.account.locale).toBe("en");
+    expect((await c.teamleader.client.get("/api/me")).body.account).toMatchObject({ display_name: "Tessa L.", locale: "es" });
+    expect((await c.member.client.get("/api/me")).body.account.locale).toBe("en");
   });
 
   it("refuses a javascript: photo URL and unknown fields, changing nothing", async () => {
-    const bad = await c.member.patch("/api/user/profile/", { photoURL: "javascript:alert(1)" });
+    const bad = await c.member.client.patch("/api/user/profile/", { photoURL: "javascript:alert(1)" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("validation_error");
-    const extra = await c.member.patch("/api/user/profile/", { displayName: "X", role: "admin" });
+    const extra = await c.member.client.patch("/api/user/profile/", { displayName: "X", role: "admin" });
     expect(extra.status).toBe(400);
-    const me = (await c.member.get("/api/me")).body.account;
+    const me = (await c.member.client.get("/api/me")).body.account;
     expect(me).toMatchObject({ display_name: "Marco Bianchi", role: "member", photo_url: null });
   });
 });

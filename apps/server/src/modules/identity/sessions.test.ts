@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { buildApp, type App } from "../../app.ts";
 import { accounts, authUsers } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 22: a password change or reset ends every other session at once, on every server process.
 let t: TestContext;
 let other: App; // a second server process on the same database, with its own session cache
+// A company whose allow-list admits its own domain, with one person per role.
+let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+const at = (local: string) => `${local}@${co.company.domain}`;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { SESSION_CACHE_SECONDS: "60" } });
+  t = await createTestContext({ seed: false, env: { SESSION_CACHE_SECONDS: "60" } });
+  co = await createCompanyWithRoles(t, { allowOwnDomain: true });
   other = await buildApp({
     config: t.config,
     database: t.database,
@@ -25,7 +30,7 @@ afterAll(async () => {
 });
 
 type Credential = { authorization: string } | { cookie: string };
-async function signIn(email: string, password = "learnward-demo"): Promise<{ bearer: Credential; cookie: Credential; token: string }> {
+async function signIn(email: string, password = DEMO_PASSWORD): Promise<{ bearer: Credential; cookie: Credential; token: string }> {
   const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
   expect(res.statusCode).toBe(200);
   const token = String(res.headers["set-auth-token"]);
@@ -36,9 +41,9 @@ const everywhere = async (headers: Credential) => [await meStatus(t.app, headers
 
 describe("password change", () => {
   it("ends every other session, cookie and bearer, on both processes at once, whatever the client asked", async () => {
-    const mine = await signIn(DEMO.teamleader);
-    const phone = await signIn(DEMO.teamleader);
-    const laptop = await signIn(DEMO.teamleader);
+    const mine = await signIn(co.teamleader.email);
+    const phone = await signIn(co.teamleader.email);
+    const laptop = await signIn(co.teamleader.email);
     // Both processes have resolved (and cached) every session.
     for (const s of [mine.bearer, phone.bearer, laptop.cookie]) expect(await everywhere(s)).toEqual([200, 200]);
 
@@ -46,7 +51,7 @@ describe("password change", () => {
       method: "POST",
       url: "/api/auth/change-password",
       headers: mine.bearer,
-      payload: { currentPassword: "learnward-demo", newPassword: "tl-new-pass", revokeOtherSessions: false },
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: "tl-new-pass", revokeOtherSessions: false },
     });
     expect(changed.statusCode).toBe(200);
     expect(await everywhere(phone.bearer)).toEqual([401, 401]);
@@ -64,19 +69,19 @@ describe("password reset", () => {
   };
 
   it("ends every session of the account on both processes", async () => {
-    const open = await signIn(DEMO.ldleader);
+    const open = await signIn(co.ldleader.email);
     expect(await everywhere(open.bearer)).toEqual([200, 200]);
-    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.ldleader, redirectTo: "/reset-password" });
-    const token = await resetToken(await t.linkIn(DEMO.ldleader));
+    await t.anonymous.post("/api/auth/request-password-reset", { email: co.ldleader.email, redirectTo: "/reset-password" });
+    const token = await resetToken(await t.linkIn(co.ldleader.email));
     expect((await t.anonymous.post("/api/auth/reset-password", { token, newPassword: "ld-new-pass" })).status).toBe(200);
     expect(await everywhere(open.bearer)).toEqual([401, 401]);
   });
 
   it("kills the older links when a new one is issued", async () => {
-    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
-    const first = await resetToken(await t.linkIn(DEMO.member, 1));
-    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
-    const second = await resetToken(await t.linkIn(DEMO.member, 2));
+    await t.anonymous.post("/api/auth/request-password-reset", { email: co.member.email, redirectTo: "/reset-password" });
+    const first = await resetToken(await t.linkIn(co.member.email, 1));
+    await t.anonymous.post("/api/auth/request-password-reset", { email: co.member.email, redirectTo: "/reset-password" });
+    const second = await resetToken(await t.linkIn(co.member.email, 2));
     expect(first).not.toBe(second);
     const stale = await t.anonymous.post("/api/auth/reset-password", { token: first, newPassword: "attacker-pass" });
     expect(stale.status).toBe(400);
@@ -87,11 +92,14 @@ describe("password reset", () => {
 
 describe("account changes reach every process at once", () => {
   it("refuses a deactivated person's open session on a process that had it cached", async () => {
-    await t.register("leaver@acme.test", "secret12", "Leaver");
-    const open = await signIn("leaver@acme.test", "secret12");
+    await t.register(at("leaver"), "secret12", "Leaver");
+    const open = await signIn(at("leaver"), "secret12");
     expect(await everywhere(open.bearer)).toEqual([200, 200]);
-    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, "leaver@acme.test"));
-    const hr = await t.as(DEMO.hr);
+    const [user] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, at("leaver")));
+    const hr = co.hr.client;
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.uid, user!.id));
     expect((await hr.patch(`/api/b2b/v1/employees/${account!.id}/`, { status: "deactivated" })).status).toBe(200);
     expect(await meStatus(other, open.bearer)).toBe(401);
@@ -101,7 +109,7 @@ describe("account changes reach every process at once", () => {
 describe("limits shared by every process", () => {
   it("counts one person's wrong passwords across processes and restarts", async () => {
     const attempt = (app: App) =>
-      app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "someone-else@acme.test", password: "guess-again" } });
+      app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: at("someone-else"), password: "guess-again" } });
     const statuses = [];
     for (const app of [t.app, other, t.app, other, t.app, other]) statuses.push((await attempt(app)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -123,7 +131,7 @@ describe("limits shared by every process", () => {
 
 describe("better-auth's own profile update", () => {
   it("is gone: the profile's rules (name ≤ 120, http(s) photos) cannot be bypassed", async () => {
-    const member = await t.as(DEMO.globex);
+    const member = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
     const res = await member.post("/api/auth/update-user", { name: "x".repeat(500), image: "javascript:alert(1)" });
     expect(res.status).toBe(404);
     const me = (await member.get("/api/me")).body.account;
