@@ -1,4 +1,5 @@
 import type { CompanyRole } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -22,8 +23,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
     );
   }
 
-  async function checkInvitable(email: string) {
-    if (await d.requests.emailRegistered(email)) throw new AppError("email_in_use", 409, "Email already in use");
+  async function checkInvitable(email: string, on?: Db) {
+    if (await d.requests.emailRegistered(email, on)) throw new AppError("email_in_use", 409, "Email already in use");
   }
 
   async function teamOf(actor: Actor, teamId: number | null | undefined, companyId = requireCompany(actor)) {
@@ -49,6 +50,13 @@ export function createPeopleService(d: PeopleServiceDeps) {
     if (leaderId === null || leaderId === undefined) return;
     const leader = await d.people.employee(companyId, leaderId);
     if (!leader || leader.status !== "active") throw notFound("Leader");
+  }
+  /** The request after a decision: not found (none of this company), the decision taken, or a conflict with the other one. */
+  function decided<T extends { r: { status: string } }>(after: T | undefined, what: string, won: boolean, accept: boolean): T {
+    if (!after) throw notFound(what);
+    if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
+      throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
+    return after;
   }
   const nameTaken = () => conflict("team_name_taken", "A team with this name already exists");
 
@@ -160,19 +168,16 @@ export function createPeopleService(d: PeopleServiceDeps) {
       return row.id;
     },
 
-    /** Idempotent: repeating the decision already taken answers it again; the opposite one is a conflict. */
+    /**
+     * Idempotent: repeating the decision already taken answers it again; the opposite one is a conflict.
+     * The write answers whether it won; the request is then read once, with its names, for the answer.
+     */
     async decideInvite(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      const current = await d.requests.invite(companyId, id);
-      if (!current) throw notFound("Invite request");
-      if (current.r.status === "pending" && accept) await checkInvitable(current.r.email);
-      const { won, token } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason);
-      if (won && token) await mailInvitation(current.r.email, token);
-      const after = (await d.requests.invite(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
-        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
-      return after;
+      const { won, token, email } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason, checkInvitable);
+      if (won && token) await mailInvitation(email!, token);
+      return decided(await d.requests.invite(companyId, id), "Invite request", won, accept);
     },
 
     async requestRemoval(actor: Actor, body: { employee_id: number; reason?: string }) {
@@ -194,12 +199,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async decideRemoval(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
       const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
-      const after = (await d.requests.removal(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
-        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
-      return after;
+      return decided(await d.requests.removal(companyId, id), "Removal request", won, accept);
     },
   };
 }

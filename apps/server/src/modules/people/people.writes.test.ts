@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createCompanyWithRoles } from "../../../test/factories.ts";
+
+// Issue 24: a decision answers the row its write finished with, instead of reading the request
+// in the route, again in the service and once more after the write.
+const statements: string[] = [];
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext({ logger: { logQuery: (query) => statements.push(query) } });
+});
+afterAll(() => t.close());
+
+/** Statements that read one request of this kind by its id. */
+const reads = (table: string, from: number) =>
+  statements.slice(from).filter((q) => /^\s*select/i.test(q) && new RegExp(`"${table}"\\."id" = \\$`).test(q)).length;
+
+async function world() {
+  const w = await createCompanyWithRoles(t, { name: "Initech", teamName: "Engineering" });
+  return { ...w, hr: w.hr.client as Client, tl: w.teamleader.client as Client };
+}
+let n = 0;
+
+async function decide(c: Client, kind: "invite" | "removal", id: number, verb: "accept" | "reject", body: object = {}) {
+  const from = statements.length;
+  const res = await c.post(`/api/b2b/v1/${kind}-requests/${id}/${verb}/`, body);
+  return { res, reads: reads(`${kind}_requests`, from) };
+}
+
+describe("deciding a request reads it once", () => {
+  it("accepting an invite request answers it accepted, reading it once", async () => {
+    const w = await world();
+    const asked = await w.tl.post("/api/b2b/v1/invite-requests/", { email: `writes${++n}@outside.test`, team_id: w.team.id });
+    expect(asked.status).toBe(201);
+    const { res, reads } = await decide(w.hr, "invite", asked.body.id, "accept");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: asked.body.id, status: "accepted" });
+    expect(reads).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/invite-requests/${asked.body.id}/`)).body).toEqual(res.body);
+  });
+
+  it("rejecting an invite request answers it rejected, reading it once; the other decision is still a conflict", async () => {
+    const w = await world();
+    const asked = await w.tl.post("/api/b2b/v1/invite-requests/", { email: `writes${++n}@outside.test`, team_id: w.team.id });
+    const { res, reads } = await decide(w.hr, "invite", asked.body.id, "reject", { reason: "Not now" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: asked.body.id, status: "rejected" });
+    expect(reads).toBe(1);
+    const again = await decide(w.hr, "invite", asked.body.id, "reject");
+    expect(again.res.body.status).toBe("rejected");
+    const other = await decide(w.hr, "invite", asked.body.id, "accept");
+    expect(other.res.status).toBe(409);
+    expect(other.res.body.error).toMatchObject({ code: "request_already_decided", details: { status: "rejected" } });
+  });
+
+  it("accepting a removal request answers it accepted with the person, reading it once", async () => {
+    const w = await world();
+    const asked = await w.tl.post("/api/b2b/v1/removal-requests/", { employee_id: w.member.id, reason: "Moved" });
+    expect(asked.status).toBe(201);
+    const { res, reads } = await decide(w.hr, "removal", asked.body.id, "accept");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: asked.body.id, status: "accepted", employee: { email: w.member.email } });
+    expect(reads).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/removal-requests/${asked.body.id}/`)).body).toEqual(res.body);
+  });
+
+  it("another company's request is not found, and a missing one too", async () => {
+    const w = await world();
+    const other = await world();
+    const asked = await w.tl.post("/api/b2b/v1/removal-requests/", { employee_id: w.member.id });
+    expect((await decide(other.hr, "removal", asked.body.id, "accept")).res.status).toBe(404);
+    expect((await decide(other.hr, "invite", 999_999, "reject")).res.status).toBe(404);
+    expect((await w.hr.get(`/api/b2b/v1/removal-requests/${asked.body.id}/`)).body.status).toBe("pending");
+  });
+});
