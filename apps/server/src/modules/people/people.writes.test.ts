@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
+import { eq } from "drizzle-orm";
+import { inviteRequests } from "../../db/schema/index.ts";
 
 // Issue 24: a decision answers the row its write finished with, instead of reading the request
 // in the route, again in the service and once more after the write.
@@ -52,6 +54,17 @@ describe("deciding a request reads it once", () => {
     const other = await decide(w.hr, "invite", asked.body.id, "accept");
     expect(other.res.status).toBe(409);
     expect(other.res.body.error).toMatchObject({ code: "request_already_decided", details: { status: "rejected" } });
+  });
+
+  it("accepting an invite for an address registered meanwhile is refused and leaves it pending", async () => {
+    const w = await world();
+    const asked = await w.tl.post("/api/b2b/v1/invite-requests/", { email: `writes${++n}@outside.test`, team_id: w.team.id });
+    // The invitee registered (here: another person's address) after the team leader asked.
+    await t.database.db.update(inviteRequests).set({ email: w.member.email }).where(eq(inviteRequests.id, asked.body.id));
+    const { res } = await decide(w.hr, "invite", asked.body.id, "accept");
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("email_in_use");
+    expect((await w.hr.get(`/api/b2b/v1/invite-requests/${asked.body.id}/`)).body).toMatchObject({ status: "pending", decided_by: null });
   });
 
   it("accepting a removal request answers it accepted with the person, reading it once", async () => {
