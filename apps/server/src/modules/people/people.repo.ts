@@ -19,7 +19,9 @@ const employeeColumns = {
   image: authUsers.image,
   teamName: teams.name,
 };
-export type EmployeeRow = Awaited<ReturnType<ReturnType<typeof createPeopleRepo>["employee"]>> & {};
+const selectEmployees = (db: Db) =>
+  db.select(employeeColumns).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).leftJoin(teams, eq(teams.id, accounts.teamId));
+export type EmployeeRow = Awaited<ReturnType<typeof selectEmployees>>[number];
 
 export interface EmployeeFilter {
   companyId: number;
@@ -36,11 +38,17 @@ export interface EmployeeFilter {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Deactivation keeps the account and its history, frees its team seat, ends its sessions and is audited. */
-export async function deactivateAccount(tx: Tx, id: number, actorId: number, reason: string | null = null) {
-  const [before] = await tx.select().from(accounts).where(eq(accounts.id, id));
+export async function deactivateAccount(
+  tx: Tx,
+  id: number,
+  actorId: number,
+  reason: string | null = null,
+  known?: Parameters<typeof auditedAccount>[0],
+): Promise<typeof accounts.$inferSelect | undefined> {
+  const [before] = known ? [known] : await tx.select().from(accounts).where(eq(accounts.id, id));
   const [acc] = await tx.update(accounts).set({ status: "deactivated", teamId: null }).where(eq(accounts.id, id)).returning();
   await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
-  if (!acc || !before) return;
+  if (!acc || !before) return acc;
   await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
   await recordAudit(tx, {
     actorId,
@@ -52,6 +60,7 @@ export async function deactivateAccount(tx: Tx, id: number, actorId: number, rea
     after: auditedAccount(acc),
     reason,
   });
+  return acc;
 }
 
 /**
@@ -80,7 +89,7 @@ export async function removeFromTeam(tx: Tx, id: number, teamId: number, actorId
 }
 
 /** The fields of an account the audit trail shows. */
-const auditedAccount = (a: typeof accounts.$inferSelect) => ({
+const auditedAccount = (a: Pick<typeof accounts.$inferSelect, "username" | "role" | "status" | "teamId" | "companyId">) => ({
   username: a.username,
   role: a.role,
   status: a.status,
@@ -89,8 +98,7 @@ const auditedAccount = (a: typeof accounts.$inferSelect) => ({
 });
 
 export function createPeopleRepo(db: Db) {
-  const employees = () =>
-    db.select(employeeColumns).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).leftJoin(teams, eq(teams.id, accounts.teamId));
+  const employees = () => selectEmployees(db);
 
   return {
     async employee(companyId: number, id: number) {
@@ -122,37 +130,49 @@ export function createPeopleRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async setRole(actorId: number, id: number, role: Role) {
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
-        const [after] = await tx.update(accounts).set({ role }).where(eq(accounts.id, id)).returning();
-        if (before && after && before.role !== role) {
-          await recordAudit(tx, {
-            actorId,
-            companyId: after.companyId,
-            entity: "account",
-            entityId: id,
-            action: "update",
-            before: auditedAccount(before),
-            after: auditedAccount(after),
-          });
+    /**
+     * hr's change of a person (`before`, as read for the checks): a new role, a new team (`team`, as
+     * read to check it), deactivation; in one transaction, answering the changed person from the writes.
+     */
+    async updateEmployee(
+      actorId: number,
+      before: EmployeeRow,
+      change: { role?: Role; team?: { id: number; name: string } | null; deactivate?: boolean },
+    ): Promise<EmployeeRow> {
+      return db.transaction(async (tx) => {
+        let now: typeof accounts.$inferSelect | undefined;
+        let teamName = before.teamName;
+        if (change.role !== undefined) {
+          [now] = await tx.update(accounts).set({ role: change.role }).where(eq(accounts.id, before.id)).returning();
+          if (now && before.role !== change.role) {
+            await recordAudit(tx, {
+              actorId,
+              companyId: now.companyId,
+              entity: "account",
+              entityId: before.id,
+              action: "update",
+              before: auditedAccount(before),
+              after: auditedAccount(now),
+            });
+          }
         }
+        if (change.team !== undefined) {
+          const teamId = change.team?.id ?? null;
+          // Leaving a team gives up its leadership.
+          await tx
+            .update(teams)
+            .set({ leaderAccountId: null })
+            .where(and(eq(teams.leaderAccountId, before.id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
+          [now] = await tx.update(accounts).set({ teamId }).where(eq(accounts.id, before.id)).returning();
+          teamName = change.team?.name ?? null;
+        }
+        if (change.deactivate) {
+          now = await deactivateAccount(tx, before.id, actorId, null, now ?? before);
+          teamName = null;
+        }
+        if (!now) return before;
+        return { ...before, role: now.role, status: now.status, teamId: now.teamId, teamName: now.teamId === null ? null : teamName };
       });
-    },
-
-    async setTeam(id: number, teamId: number | null) {
-      await db.transaction(async (tx) => {
-        // Leaving a team gives up its leadership.
-        await tx
-          .update(teams)
-          .set({ leaderAccountId: null })
-          .where(and(eq(teams.leaderAccountId, id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
-        await tx.update(accounts).set({ teamId }).where(eq(accounts.id, id));
-      });
-    },
-
-    async deactivate(actorId: number, id: number) {
-      await db.transaction((tx) => deactivateAccount(tx, id, actorId));
     },
 
     async teams(companyId: number, search: string | undefined, limit: number, offset: number, onlyIds?: number[]) {

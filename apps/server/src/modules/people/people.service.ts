@@ -101,15 +101,15 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!target) throw notFound("Employee");
       // Every check (the team named in the body included) before any change: a refused call changes nothing.
       if (b.role !== undefined) authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
+      let team: { id: number; name: string } | null | undefined;
       if (b.team_id !== undefined) {
         authorize(actor, peoplePolicy.moveEmployee, target);
-        if (b.team_id !== null && !(await d.people.team(companyId, b.team_id))) throw notFound("Team");
+        team = b.team_id === null ? null : (await d.people.team(companyId, b.team_id))?.team;
+        if (team === undefined) throw notFound("Team");
       }
       if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
-      if (b.role !== undefined) await d.people.setRole(actor.accountId, target.id, b.role);
-      if (b.team_id !== undefined) await d.people.setTeam(target.id, b.team_id);
-      if (b.status === "deactivated") await d.people.deactivate(actor.accountId, target.id);
-      return (await d.people.employee(companyId, target.id))!;
+      // One transaction, answering the person as the writes left them (no read again).
+      return d.people.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
     },
 
     /**

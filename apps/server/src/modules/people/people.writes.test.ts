@@ -87,3 +87,32 @@ describe("deciding a request reads it once", () => {
     expect((await w.hr.get(`/api/b2b/v1/removal-requests/${asked.body.id}/`)).body.status).toBe("pending");
   });
 });
+
+describe("changing a person reads them once", () => {
+  const employeeReads = (from: number) =>
+    statements.slice(from).filter((q) => /^\s*select/i.test(q) && /"accounts"\."id" = \$/.test(q) && !/"audit_log"/.test(q)).length;
+
+  it("a new role, a new team and deactivation each answer the changed person, reading them once", async () => {
+    const w = await world();
+    const marketing = await w.hr.post("/api/b2b/v1/teams/", { name: "Marketing" });
+    expect(marketing.status).toBe(201);
+    let from = statements.length;
+    const promoted = await w.hr.patch(`/api/b2b/v1/employees/${w.member.id}/`, { role: "teamleader" });
+    expect(promoted.status, promoted.text).toBe(200);
+    expect(promoted.body).toMatchObject({ id: w.member.id, role: "teamleader", email: w.member.email, team: { id: w.team.id, name: "Engineering" } });
+    expect(employeeReads(from)).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/employees/${w.member.id}/`)).body).toEqual(promoted.body);
+
+    from = statements.length;
+    const moved = await w.hr.patch(`/api/b2b/v1/employees/${w.member.id}/`, { team_id: marketing.body.id, role: "member" });
+    expect(moved.body).toMatchObject({ role: "member", team: { id: marketing.body.id, name: "Marketing" } });
+    expect(employeeReads(from)).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/employees/${w.member.id}/`)).body).toEqual(moved.body);
+
+    from = statements.length;
+    const gone = await w.hr.patch(`/api/b2b/v1/employees/${w.member.id}/`, { status: "deactivated" });
+    expect(gone.body).toMatchObject({ status: "deactivated", team: null });
+    expect(employeeReads(from)).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/employees/${w.member.id}/`)).body).toEqual(gone.body);
+  });
+});
