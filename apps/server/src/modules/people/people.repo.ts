@@ -97,8 +97,42 @@ const auditedAccount = (a: Pick<typeof accounts.$inferSelect, "username" | "role
   company_id: a.companyId,
 });
 
+const uniqueViolation = (e: unknown): boolean =>
+  typeof e === "object" && e !== null && ((e as { code?: unknown }).code === "23505" || uniqueViolation((e as { cause?: unknown }).cause));
+
+/** The leader joins the team; a member made leader becomes a team leader. */
+async function setLeaderTx(tx: Tx, teamId: number, leaderId: number | null) {
+  await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
+  if (leaderId !== null) {
+    await tx
+      .update(teams)
+      .set({ leaderAccountId: null })
+      .where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
+    await tx
+      .update(accounts)
+      .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })
+      .where(eq(accounts.id, leaderId));
+  }
+}
+
 export function createPeopleRepo(db: Db) {
   const employees = () => selectEmployees(db);
+  /** Teams with their leader's name and email and their active head count. */
+  const teamSelect = () => {
+    const leader = db
+      .select({ id: accounts.id, name: authUsers.name, email: authUsers.email })
+      .from(accounts)
+      .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+      .as("leader");
+    return db
+      .select({
+        team: teams,
+        leader: { id: leader.id, name: leader.name, email: leader.email },
+        members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.teamId} = ${teams.id} and ${accounts.status} = 'active')`,
+      })
+      .from(teams)
+      .leftJoin(leader, eq(leader.id, teams.leaderAccountId));
+  };
 
   return {
     async employee(companyId: number, id: number) {
@@ -180,32 +214,17 @@ export function createPeopleRepo(db: Db) {
       if (search) conds.push(ilike(teams.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       if (onlyIds) conds.push(onlyIds.length ? inArray(teams.id, onlyIds) : sql`false`);
       const where = and(...conds);
-      const leader = db
-        .select({ id: accounts.id, name: authUsers.name, email: authUsers.email })
-        .from(accounts)
-        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-        .as("leader");
       const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            team: teams,
-            leader: { id: leader.id, name: leader.name, email: leader.email },
-            members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.teamId} = ${teams.id} and ${accounts.status} = 'active')`,
-          })
-          .from(teams)
-          .leftJoin(leader, eq(leader.id, teams.leaderAccountId))
-          .where(where)
-          .orderBy(asc(teams.name), asc(teams.id))
-          .limit(limit)
-          .offset(offset),
+        teamSelect().where(where).orderBy(asc(teams.name), asc(teams.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(teams).where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** One team of the company with its leader and head count (one statement, no page count). */
     async team(companyId: number, id: number) {
-      const { rows } = await this.teams(companyId, undefined, 1, 0, [id]);
-      return rows[0];
+      const [row] = await teamSelect().where(and(eq(teams.companyId, companyId), eq(teams.id, id)));
+      return row;
     },
 
     async teamByName(companyId: number, name: string) {
@@ -216,39 +235,36 @@ export function createPeopleRepo(db: Db) {
       return row;
     },
 
-    async createTeam(companyId: number, name: string, actorId: number) {
+    /** A new team, and its leader if named, in one transaction; undefined when the name is taken. */
+    async createTeam(companyId: number, name: string, actorId: number, leaderId?: number | null) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
+        if (row && leaderId) await setLeaderTx(tx, row.id, leaderId);
         if (row) await emit(tx, "team.created", { actorId, teamId: row.id });
         return row;
       });
     },
 
-    async renameTeam(id: number, name: string) {
-      const [row] = await db
-        .update(teams)
-        .set({ name })
-        .where(eq(teams.id, id))
-        .returning()
-        .catch(() => []);
-      return row;
-    },
-
-    /** The leader joins the team; a member made leader becomes a team leader. */
-    async setLeader(teamId: number, leaderId: number | null) {
-      await db.transaction(async (tx) => {
-        await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
-        if (leaderId !== null) {
-          await tx
+    /**
+     * A new name and/or leader for a team of the company, in one transaction: "not_found" when the
+     * company has no such team, "name_taken" when another team took the name meanwhile.
+     */
+    async changeTeam(companyId: number, id: number, change: { name?: string; leaderId?: number | null }) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
             .update(teams)
-            .set({ leaderAccountId: null })
-            .where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
-          await tx
-            .update(accounts)
-            .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })
-            .where(eq(accounts.id, leaderId));
-        }
-      });
+            .set(change.name !== undefined ? { name: change.name } : { companyId })
+            .where(and(eq(teams.id, id), eq(teams.companyId, companyId)))
+            .returning({ id: teams.id });
+          if (!row) return "not_found" as const;
+          if (change.leaderId !== undefined) await setLeaderTx(tx, id, change.leaderId);
+          return "changed" as const;
+        });
+      } catch (e) {
+        if (uniqueViolation(e)) return "name_taken" as const;
+        throw e;
+      }
     },
 
     /** Only an empty team can be deleted; the check and the delete are one statement. */

@@ -71,23 +71,27 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async createTeam(actor: Actor, companyId: number, body: { name: string; leader_id?: number | null }) {
       await checkLeader(companyId, body.leader_id);
       if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-      const created = await d.people.createTeam(companyId, body.name, actor.accountId);
+      const created = await d.people.createTeam(companyId, body.name, actor.accountId, body.leader_id);
       if (!created) throw nameTaken();
-      if (body.leader_id) await d.people.setLeader(created.id, body.leader_id);
       return loadTeam(companyId, created.id);
     },
 
+    /** The company's team renamed and/or given a leader in one transaction, then read once for the answer. */
     async updateTeam(actor: Actor, companyId: number, id: number, body: { name?: string; leader_id?: number | null }) {
-      const team = await loadTeam(companyId, id);
-      authorize(actor, peoplePolicy.manageTeams, team.team);
+      authorize(actor, peoplePolicy.manageTeams, { companyId });
       // The leader named in the body is checked before the rename: a refused call changes nothing.
       await checkLeader(companyId, body.leader_id);
-      if (body.name !== undefined && body.name.toLowerCase() !== team.team.name.toLowerCase()) {
-        if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-        if (!(await d.people.renameTeam(team.team.id, body.name))) throw nameTaken();
+      let name = body.name;
+      if (name !== undefined) {
+        const same = await d.people.teamByName(companyId, name);
+        if (same && same.id !== id) throw nameTaken();
+        // Only the case differs from its own name: kept as it is.
+        if (same) name = undefined;
       }
-      if (body.leader_id !== undefined) await d.people.setLeader(team.team.id, body.leader_id);
-      return loadTeam(companyId, team.team.id);
+      const changed = await d.people.changeTeam(companyId, id, { name, leaderId: body.leader_id });
+      if (changed === "not_found") throw notFound("Team");
+      if (changed === "name_taken") throw nameTaken();
+      return loadTeam(companyId, id);
     },
 
     async deleteTeam(actor: Actor, companyId: number, id: number) {

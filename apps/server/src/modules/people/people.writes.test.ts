@@ -116,3 +116,26 @@ describe("changing a person reads them once", () => {
     expect((await w.hr.get(`/api/b2b/v1/employees/${w.member.id}/`)).body).toEqual(gone.body);
   });
 });
+
+describe("changing a team reads it once", () => {
+  const teamReads = (from: number) => statements.slice(from).filter((q) => /^\s*select/i.test(q) && /"teams"\."id" (=|in) \(?\$/.test(q)).length;
+
+  it("renaming a team and naming its leader answers the changed team, reading it once", async () => {
+    const w = await world();
+    const from = statements.length;
+    const res = await w.hr.patch(`/api/b2b/v1/teams/${w.team.id}/`, { name: "Platform", leader_id: w.member.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: w.team.id, name: "Platform", leader: { id: w.member.id } });
+    expect(teamReads(from)).toBe(1);
+    expect((await w.hr.get(`/api/b2b/v1/teams/${w.team.id}/`)).body).toEqual(res.body);
+  });
+
+  it("another company's team is not found and keeps its name; a taken name is a conflict", async () => {
+    const w = await world();
+    const other = await world();
+    expect((await other.hr.patch(`/api/b2b/v1/teams/${w.team.id}/`, { name: "Mine" })).status).toBe(404);
+    expect((await w.hr.get(`/api/b2b/v1/teams/${w.team.id}/`)).body.name).toBe("Engineering");
+    const second = await w.hr.post("/api/b2b/v1/teams/", { name: "Sales" });
+    expect((await w.hr.patch(`/api/b2b/v1/teams/${second.body.id}/`, { name: "engineering" })).body.error.code).toBe("team_name_taken");
+  });
+});
