@@ -103,8 +103,10 @@ export function createAdminRepo(db: Db) {
 
     async updateCompany(actorId: number, id: number, patch: Partial<typeof companies.$inferInsert>, action = "update") {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
-        if (!before) throw new AppError("company_not_found", 404, "Company not found");
+        // Read once, locked, with the counts the answer shows (an edit or a suspension changes none of them).
+        const [found] = await tx.select(companyColumns).from(companies).where(eq(companies.id, id)).for("update", { of: companies });
+        if (!found) throw new AppError("company_not_found", 404, "Company not found");
+        const before = found.c;
         if (patch.domain && patch.domain !== before.domain) {
           const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
           if (taken) throw conflict("company_domain_taken", "A company with this domain already exists");
@@ -115,7 +117,7 @@ export function createAdminRepo(db: Db) {
         if (patch.status === "suspended") {
           await tx.delete(authSessions).where(inArray(authSessions.userId, tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.companyId, id))));
         }
-        return row!;
+        return { ...found, c: row! };
       });
     },
 
