@@ -56,6 +56,23 @@ export function createAdminRepo(db: Db) {
       where ${qualified(accounts.companyId)} = ${company} and ${qualified(userContents.createdAt)} > now() - interval '30 days')`,
   };
 
+  /** Accounts with their names, company, team and last sign-in (what an operator's list shows). */
+  const accountSelect = (on: Tx | Db) =>
+    on
+      .select({
+        a: accounts,
+        name: authUsers.name,
+        email: authUsers.email,
+        companyName: companies.name,
+        companyDomain: companies.domain,
+        teamName: teams.name,
+        lastSignIn: sql<string | null>`(select max(s.created_at)::text from ${signInEvents} s where s.user_id = ${accounts.uid})`,
+      })
+      .from(accounts)
+      .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+      .leftJoin(companies, eq(companies.id, accounts.companyId))
+      .leftJoin(teams, eq(teams.id, accounts.teamId));
+
   return {
     async companies(f: { search?: string; status: "all" | "active" | "suspended" }, limit: number, offset: number) {
       const conds: SQL[] = [];
@@ -86,8 +103,10 @@ export function createAdminRepo(db: Db) {
 
     async updateCompany(actorId: number, id: number, patch: Partial<typeof companies.$inferInsert>, action = "update") {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
-        if (!before) throw new AppError("company_not_found", 404, "Company not found");
+        // Read once, locked, with the counts the answer shows (an edit or a suspension changes none of them).
+        const [found] = await tx.select(companyColumns).from(companies).where(eq(companies.id, id)).for("update", { of: companies });
+        if (!found) throw new AppError("company_not_found", 404, "Company not found");
+        const before = found.c;
         if (patch.domain && patch.domain !== before.domain) {
           const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
           if (taken) throw conflict("company_domain_taken", "A company with this domain already exists");
@@ -98,7 +117,7 @@ export function createAdminRepo(db: Db) {
         if (patch.status === "suspended") {
           await tx.delete(authSessions).where(inArray(authSessions.userId, tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.companyId, id))));
         }
-        return row!;
+        return { ...found, c: row! };
       });
     },
 
@@ -110,20 +129,7 @@ export function createAdminRepo(db: Db) {
       if (f.role) conds.push(sql`${accounts.role} = ${f.role}`);
       if (f.status !== "all") conds.push(sql`${accounts.status} = ${f.status}`);
       const where = conds.length ? and(...conds) : undefined;
-      const base = db
-        .select({
-          a: accounts,
-          name: authUsers.name,
-          email: authUsers.email,
-          companyName: companies.name,
-          companyDomain: companies.domain,
-          teamName: teams.name,
-          lastSignIn: sql<string | null>`(select max(s.created_at)::text from ${signInEvents} s where s.user_id = ${accounts.uid})`,
-        })
-        .from(accounts)
-        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-        .leftJoin(companies, eq(companies.id, accounts.companyId))
-        .leftJoin(teams, eq(teams.id, accounts.teamId));
+      const base = accountSelect(db);
       const [rows, [total]] = await Promise.all([
         base.where(where).orderBy(asc(authUsers.email)).limit(limit).offset(offset),
         db.select({ n: count() }).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).where(where),
@@ -135,10 +141,14 @@ export function createAdminRepo(db: Db) {
       actorId: number,
       id: number,
       patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" },
+      /** The new company, as read to check it (its name and domain are the answer's). */
+      newCompany?: { name: string; domain: string } | null,
     ) {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
-        if (!before) throw notFound("Account");
+        // Read once, locked, with the names the answer shows; the answer is this row as the write left it.
+        const [found] = await accountSelect(tx).where(eq(accounts.id, id)).for("update", { of: accounts });
+        if (!found) throw notFound("Account");
+        const before = found.a;
         const set: Partial<typeof accounts.$inferInsert> = { ...patch };
         // A new company means a new team there; and no team leadership is kept across companies.
         if (patch.companyId !== undefined && patch.companyId !== before.companyId) {
@@ -177,7 +187,13 @@ export function createAdminRepo(db: Db) {
           before,
           row,
         );
-        return row!;
+        const moved = patch.companyId !== undefined && patch.companyId !== before.companyId;
+        return {
+          ...found,
+          a: row!,
+          ...(moved ? { companyName: newCompany?.name ?? null, companyDomain: newCompany?.domain ?? null } : {}),
+          teamName: row!.teamId === null ? null : found.teamName,
+        };
       });
     },
 

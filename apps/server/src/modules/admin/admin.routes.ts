@@ -80,7 +80,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
     },
     async (req) => {
       const b = req.body;
-      await repo.updateCompany(req.actor.accountId, req.params.id, {
+      // The answer is the company as the write left it (no read again).
+      const changed = await repo.updateCompany(req.actor.accountId, req.params.id, {
         name: b.name,
         domain: b.domain,
         urlPhoto: b.url_photo,
@@ -88,7 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
         registrationAllowlist: b.registration_allowlist,
         requireTwoFactor: b.require_two_factor,
       });
-      return companyOut(req.params.id);
+      return presentCompany(changed);
     },
   );
 
@@ -124,8 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
         },
       },
       async (req) => {
-        await repo.updateCompany(req.actor.accountId, req.params.id, { status }, verb);
-        return companyOut(req.params.id);
+        return presentCompany(await repo.updateCompany(req.actor.accountId, req.params.id, { status }, verb));
       },
     );
   }

@@ -30,9 +30,9 @@ export function createAdminService(d: { repo: AdminRepo; people: PeopleService }
       }
       if (b.company_id === null && !adminPolicy.mayHaveNoCompany(b.role))
         throw new AppError("company_required", 400, "Only platform operators have no company");
-      if (b.company_id !== undefined && b.company_id !== null && !(await repo.company(b.company_id))) throw companyNotFound();
-      const row = await repo.updateAccount(actor.accountId, id, { role: b.role, companyId: b.company_id, status: b.status });
-      return (await repo.accounts({ id: row.id, status: "all" }, 1, 0)).rows[0]!;
+      const target = b.company_id !== undefined && b.company_id !== null ? (await company(b.company_id)).c : null;
+      // The answer is the account as the write left it (no read again).
+      return repo.updateAccount(actor.accountId, id, { role: b.role, companyId: b.company_id, status: b.status }, target);
     },
   };
 }

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collections, copilotConversations, copilotMessages } from "../../db/schema/index.ts";
+import { aliased, qualified } from "../../db/sql.ts";
+
+const [M, m] = aliased(copilotMessages, "m");
 
 export type ConversationRow = typeof copilotConversations.$inferSelect;
 export type MessageRow = typeof copilotMessages.$inferSelect;
@@ -8,8 +11,8 @@ export type NewMessage = typeof copilotMessages.$inferInsert;
 
 /** Conversations are read through their owner's account only: another person's id is "not found". */
 export function createCopilotRepo(db: Db) {
-  // Spelled out: in a one-table select Drizzle leaves column names unqualified, and "id" would be m.id.
-  const messagesCount = sql<number>`(select count(*)::int from copilot_messages m where m.conversation_id = copilot_conversations.id)`;
+  // Qualified (db/sql.ts): in a one-table select Drizzle leaves column names unqualified, and "id" would be m.id.
+  const messagesCount = sql<number>`(select count(*)::int from ${M} where ${m.conversationId} = ${qualified(copilotConversations.id)})`;
 
   return {
     async list(accountId: number, limit: number, offset: number) {

@@ -1,28 +1,48 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ContentType, DiscoverKind, DiscoverLanguage, DurationBucket } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { contentItems, userContents } from "../../db/schema/index.ts";
+import {
+  accounts,
+  authUsers,
+  collectionFollows,
+  collectionItems,
+  collections,
+  contentItems,
+  contentProgress,
+  planAssignees,
+  planCollections,
+  planTeams,
+  upskillingPlans,
+  userContents,
+} from "../../db/schema/index.ts";
+import { aliased, qualified } from "../../db/sql.ts";
 import { publicInCatalog } from "../library/catalog.scope.ts";
 import { doneItems } from "../network/done.scope.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.
+// Tables and columns are named through the schema (db/sql.ts), so that a rename fails to compile.
+
+const [CI, ci] = aliased(contentItems, "ci");
+const [COL, col] = aliased(collections, "col");
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
 /** PRODUCT.md: the catalog leaves out what someone saved privately (the library's rule, on the alias `ci`). */
-const VISIBLE = publicInCatalog({ id: sql`ci.id`, privateOrigin: sql`ci.private_origin` });
+const VISIBLE = publicInCatalog({ id: ci.id, privateOrigin: ci.privateOrigin });
 
-const BUCKET = sql`(case when ci.duration_s is null then null when ci.duration_s < 900 then 'under_15m' when ci.duration_s < 3600 then '15m_1h' when ci.duration_s < 18000 then '1h_5h' else 'over_5h' end)`;
+const BUCKET = sql`(case when ${ci.durationS} is null then null when ${ci.durationS} < 900 then 'under_15m' when ${ci.durationS} < 3600 then '15m_1h' when ${ci.durationS} < 18000 then '1h_5h' else 'over_5h' end)`;
 
 /** Per catalog item of the company: public savers, and saves in the last 30 days (popularity). */
+const [PU, pu] = aliased(userContents, "u");
+const [PA, pa] = aliased(accounts, "pa");
 const popularity = (companyId: number) => sql`pop as (
-  select u.content_id, (count(*) filter (where not u.is_private))::int as savers, (count(*) filter (where u.created_at > now() - interval '30 days'))::int as recent
-  from user_contents u join accounts pa on pa.id = u.account_id
-  where pa.company_id = ${companyId}
-  group by u.content_id)`;
+  select ${pu.contentId}, (count(*) filter (where not ${pu.isPrivate}))::int as savers, (count(*) filter (where ${pu.createdAt} > now() - interval '30 days'))::int as recent
+  from ${PU} join ${PA} on ${pa.id} = ${pu.accountId}
+  where ${pa.companyId} = ${companyId}
+  group by ${pu.contentId})`;
 
 const POPULARITY_SCORE = sql`(0.04 * ln(1 + coalesce(pop.savers, 0)) + 0.06 * ln(1 + coalesce(pop.recent, 0)))`;
 
@@ -72,26 +92,26 @@ export interface DiscoverFilter {
 type Dimension = "type" | "provider" | "skill" | "duration" | "language";
 
 function contentWhere(f: DiscoverFilter, omit?: Dimension): SQL {
-  const c: SQL[] = [sql`ci.company_id = ${f.companyId}`, VISIBLE];
-  if (f.q) c.push(sql`ci.search @@ ${f.q}`);
-  if (f.type && omit !== "type") c.push(sql`ci.content_type = ${f.type}`);
-  if (f.provider && omit !== "provider") c.push(sql`ci.provider = ${f.provider}`);
-  if (f.skill && omit !== "skill") c.push(sql`ci.skills @> array[${f.skill}]::text[]`);
+  const c: SQL[] = [sql`${ci.companyId} = ${f.companyId}`, VISIBLE];
+  if (f.q) c.push(sql`${ci.search} @@ ${f.q}`);
+  if (f.type && omit !== "type") c.push(sql`${ci.contentType} = ${f.type}`);
+  if (f.provider && omit !== "provider") c.push(sql`${ci.provider} = ${f.provider}`);
+  if (f.skill && omit !== "skill") c.push(sql`${ci.skills} @> array[${f.skill}]::text[]`);
   if (f.duration && omit !== "duration") c.push(sql`${BUCKET} = ${f.duration}`);
-  if (f.language && omit !== "language") c.push(sql`ci.language = ${f.language}`);
+  if (f.language && omit !== "language") c.push(sql`${ci.language} = ${f.language}`);
   return sql.join(c, sql` and `);
 }
 
+const [TX, tx] = aliased(collectionItems, "tx");
+const [TC, tc] = aliased(contentItems, "tc");
 /** Published collections match the search, skill and type; provider, duration and language are content-only. */
 function collectionWhere(f: DiscoverFilter): SQL | null {
   if (f.provider || f.duration || f.language) return null;
-  const c: SQL[] = [sql`col.company_id = ${f.companyId}`, sql`col.status = 'published'`];
-  if (f.q) c.push(sql`col.search @@ ${f.q}`);
-  if (f.skill) c.push(sql`col.skills @> array[${f.skill}]::text[]`);
+  const c: SQL[] = [sql`${col.companyId} = ${f.companyId}`, sql`${col.status} = 'published'`];
+  if (f.q) c.push(sql`${col.search} @@ ${f.q}`);
+  if (f.skill) c.push(sql`${col.skills} @> array[${f.skill}]::text[]`);
   if (f.type)
-    c.push(
-      sql`exists (select 1 from collection_items tx join content_items tc on tc.id = tx.content_id where tx.collection_id = col.id and tc.content_type = ${f.type})`,
-    );
+    c.push(sql`exists (select 1 from ${TX} join ${TC} on ${tc.id} = ${tx.contentId} where ${tx.collectionId} = ${col.id} and ${tc.contentType} = ${f.type})`);
   return sql.join(c, sql` and `);
 }
 
@@ -110,25 +130,38 @@ export interface CandidateRow {
   text_rank: number;
 }
 
+const [CF, cf] = aliased(collectionFollows, "cf");
+const [SU, su] = aliased(userContents, "su");
+const [A, a] = aliased(accounts, "a");
+const [AU, au] = aliased(authUsers, "au");
+const [U, u] = aliased(userContents, "u");
+const [PC, pc] = aliased(planCollections, "pc");
+const [P, p] = aliased(upskillingPlans, "p");
+const [R, r] = aliased(planAssignees, "r");
+const [PAS, pas] = aliased(planAssignees, "pa");
+const [PT, pt] = aliased(planTeams, "pt");
+const [MU, mu] = aliased(userContents, "mu");
+const [MP, mp] = aliased(contentProgress, "mp");
+
 export function createDiscoverRepo(db: Db) {
   const execute = <T>(query: SQL) => rowsOf<T>(db.execute(query));
 
   return {
     /** One page of content and collections ranked together: text rank, then popularity and recency. */
     async search(f: DiscoverFilter, limit: number, offset: number) {
-      const contentRank = f.q ? sql`ts_rank(ci.search, ${f.q}, 1)` : sql`0`;
-      const collectionRank = f.q ? sql`ts_rank(col.search, ${f.q}, 1)` : sql`0`;
+      const contentRank = f.q ? sql`ts_rank(${ci.search}, ${f.q}, 1)` : sql`0`;
+      const collectionRank = f.q ? sql`ts_rank(${col.search}, ${f.q}, 1)` : sql`0`;
       const parts: SQL[] = [];
       if (f.kind !== "collection") {
         // Job openings are in the catalog, but learning comes first unless jobs are asked for.
-        const jobs = f.type ? sql`0` : sql`(case when ci.content_type = 'job' then -0.05 else 0 end)`;
-        parts.push(sql`select 'content' as kind, ci.id, (${contentRank} + ${POPULARITY_SCORE} + 0.03 * exp(-extract(epoch from now() - ci.created_at) / 7776000) + ${jobs}) as score, ci.created_at as at
-          from content_items ci left join pop on pop.content_id = ci.id where ${contentWhere(f)}`);
+        const jobs = f.type ? sql`0` : sql`(case when ${ci.contentType} = 'job' then -0.05 else 0 end)`;
+        parts.push(sql`select 'content' as kind, ${ci.id}, (${contentRank} + ${POPULARITY_SCORE} + 0.03 * exp(-extract(epoch from now() - ${ci.createdAt}) / 7776000) + ${jobs}) as score, ${ci.createdAt} as at
+          from ${CI} left join pop on pop.content_id = ${ci.id} where ${contentWhere(f)}`);
       }
       const colWhere = collectionWhere(f);
       if (f.kind !== "content" && colWhere) {
-        parts.push(sql`select 'collection' as kind, col.id, (${collectionRank} + 0.04 * ln(1 + (select count(*) from collection_follows cf where cf.collection_id = col.id)) + 0.03 * exp(-extract(epoch from now() - coalesce(col.published_at, col.created_at)) / 7776000)) as score, coalesce(col.published_at, col.created_at) as at
-          from collections col where ${colWhere}`);
+        parts.push(sql`select 'collection' as kind, ${col.id}, (${collectionRank} + 0.04 * ln(1 + (select count(*) from ${CF} where ${cf.collectionId} = ${col.id})) + 0.03 * exp(-extract(epoch from now() - coalesce(${col.publishedAt}, ${col.createdAt})) / 7776000)) as score, coalesce(${col.publishedAt}, ${col.createdAt}) as at
+          from ${COL} where ${colWhere}`);
       }
       if (!parts.length) return [];
       return execute<{ kind: DiscoverKind; id: number }>(sql`with ${popularity(f.companyId)}
@@ -139,17 +172,17 @@ export function createDiscoverRepo(db: Db) {
     /** Counts per value of each filter, with every other filter applied. */
     async facets(f: DiscoverFilter) {
       const group = (value: SQL, omit: Dimension, extra?: SQL) =>
-        execute<{ value: string; count: number }>(sql`select ${value} as value, count(*)::int as count from content_items ci ${extra ?? sql``}
+        execute<{ value: string; count: number }>(sql`select ${value} as value, count(*)::int as count from ${CI} ${extra ?? sql``}
           where ${contentWhere(f, omit)} and ${value} is not null group by 1 order by 2 desc, 1 limit 20`);
       const colWhere = collectionWhere(f);
       const [type, provider, skill, duration, language, [content], [collection]] = await Promise.all([
-        group(sql`ci.content_type`, "type"),
-        group(sql`ci.provider`, "provider"),
-        group(sql`s.skill`, "skill", sql`cross join lateral unnest(ci.skills) as s(skill)`),
+        group(sql`${ci.contentType}`, "type"),
+        group(sql`${ci.provider}`, "provider"),
+        group(sql`s.skill`, "skill", sql`cross join lateral unnest(${ci.skills}) as s(skill)`),
         group(BUCKET, "duration"),
-        group(sql`ci.language`, "language"),
-        execute<{ n: number }>(sql`select count(*)::int as n from content_items ci where ${contentWhere(f)}`),
-        colWhere ? execute<{ n: number }>(sql`select count(*)::int as n from collections col where ${colWhere}`) : Promise.resolve([{ n: 0 }]),
+        group(sql`${ci.language}`, "language"),
+        execute<{ n: number }>(sql`select count(*)::int as n from ${CI} where ${contentWhere(f)}`),
+        colWhere ? execute<{ n: number }>(sql`select count(*)::int as n from ${COL} where ${colWhere}`) : Promise.resolve([{ n: 0 }]),
       ]);
       const kind = [
         { value: "content", count: content?.n ?? 0 },
@@ -177,11 +210,11 @@ export function createDiscoverRepo(db: Db) {
           createdAt: contentItems.createdAt,
           mineId: userContents.id,
           mineStatus: userContents.courseStatus,
-          saversCount: sql<number>`(select count(*)::int from user_contents su where su.content_id = content_items.id and not su.is_private)`,
+          saversCount: sql<number>`(select count(*)::int from ${SU} where ${su.contentId} = ${qualified(contentItems.id)} and not ${su.isPrivate})`,
           savedBy: sql<{ username: string; display_name: string }[]>`(select coalesce(json_agg(x), '[]'::json) from (
-            select a.username, au.name as display_name from user_contents su join accounts a on a.id = su.account_id join auth_users au on au.id = a.uid
-            where su.content_id = content_items.id and not su.is_private and su.account_id <> ${viewerId} and a.status = 'active'
-            order by su.created_at desc limit 3) x)`,
+            select ${a.username}, ${au.name} as display_name from ${SU} join ${A} on ${a.id} = ${su.accountId} join ${AU} on ${au.id} = ${a.uid}
+            where ${su.contentId} = ${qualified(contentItems.id)} and not ${su.isPrivate} and ${su.accountId} <> ${viewerId} and ${a.status} = 'active'
+            order by ${su.createdAt} desc limit 3) x)`,
         })
         .from(contentItems)
         .leftJoin(userContents, and(eq(userContents.contentId, contentItems.id), eq(userContents.accountId, viewerId)))
@@ -200,55 +233,55 @@ export function createDiscoverRepo(db: Db) {
     async trending(companyId: number, limit: number) {
       return execute<{ id: number; saves: number; completions: number }>(sql`
         with saves as (
-          select u.content_id, count(*)::int as n from user_contents u join accounts a on a.id = u.account_id
-          where a.company_id = ${companyId} and u.created_at > now() - interval '30 days' group by u.content_id),
+          select ${u.contentId}, count(*)::int as n from ${U} join ${A} on ${a.id} = ${u.accountId}
+          where ${a.companyId} = ${companyId} and ${u.createdAt} > now() - interval '30 days' group by ${u.contentId}),
         done as (
           select d.content_id, count(distinct d.account_id)::int as n from ${doneItems} d
-          join accounts a on a.id = d.account_id where a.company_id = ${companyId} and d.at > now() - interval '30 days' group by d.content_id)
-        select ci.id, coalesce(s.n, 0) as saves, coalesce(d.n, 0) as completions
-        from content_items ci left join saves s on s.content_id = ci.id left join done d on d.content_id = ci.id
-        where ci.company_id = ${companyId} and (s.n is not null or d.n is not null) and ${VISIBLE}
-        order by coalesce(s.n, 0) + 2 * coalesce(d.n, 0) desc, ci.id desc limit ${limit}`);
+          join ${A} on ${a.id} = d.account_id where ${a.companyId} = ${companyId} and d.at > now() - interval '30 days' group by d.content_id)
+        select ${ci.id}, coalesce(s.n, 0) as saves, coalesce(d.n, 0) as completions
+        from ${CI} left join saves s on s.content_id = ${ci.id} left join done d on d.content_id = ${ci.id}
+        where ${ci.companyId} = ${companyId} and (s.n is not null or d.n is not null) and ${VISIBLE}
+        order by coalesce(s.n, 0) + 2 * coalesce(d.n, 0) desc, ${ci.id} desc limit ${limit}`);
     },
 
     /** The skills of the plans assigned to me (directly or through my team, unless I turned them down). */
     async planSkills(companyId: number, accountId: number, teamId: number | null) {
       return execute<{ skill: string; title: string }>(sql`
-        select distinct on (pc.skill) pc.skill, p.title from plan_collections pc join upskilling_plans p on p.id = pc.plan_id
-        where p.company_id = ${companyId}
-          and not exists (select 1 from plan_assignees r where r.plan_id = p.id and r.account_id = ${accountId} and r.status = 'rejected')
-          and (exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = ${accountId})
-               or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = ${teamId ?? -1} and ${notTeamLeader(sql`${accountId}::int`, sql`pt.team_id`)}))
-        order by pc.skill, p.deadline`);
+        select distinct on (${pc.skill}) ${pc.skill}, ${p.title} from ${PC} join ${P} on ${p.id} = ${pc.planId}
+        where ${p.companyId} = ${companyId}
+          and not exists (select 1 from ${R} where ${r.planId} = ${p.id} and ${r.accountId} = ${accountId} and ${r.status} = 'rejected')
+          and (exists (select 1 from ${PAS} where ${pas.planId} = ${p.id} and ${pas.accountId} = ${accountId})
+               or exists (select 1 from ${PT} where ${pt.planId} = ${p.id} and ${pt.teamId} = ${teamId ?? -1} and ${notTeamLeader(sql`${accountId}::int`, sql`${pt.teamId}`)}))
+        order by ${pc.skill}, ${p.deadline}`);
     },
 
     /** What I finished (marked done, or a finalized course), newest first, with its skills. */
     async finished(accountId: number, limit = 20) {
       return execute<{ id: number; title: string; skills: string[] }>(sql`
-        select ci.id, ci.title, ci.skills from content_items ci join ${doneItems} f on f.content_id = ci.id
+        select ${ci.id}, ${ci.title}, ${ci.skills} from ${CI} join ${doneItems} f on f.content_id = ${ci.id}
         where f.account_id = ${accountId}
-        group by ci.id order by max(f.at) desc limit ${limit}`);
+        group by ${ci.id} order by max(f.at) desc limit ${limit}`);
     },
 
     /** Items with these skills that I have neither saved nor done, best overlap first (plan skills weigh double). */
     async recommend(companyId: number, accountId: number, planSkills: string[], finishedSkills: string[], limit: number) {
       const all = [...new Set([...planSkills, ...finishedSkills])];
       const skillScore = all.length
-        ? sql`(2 * (select count(*) from unnest(ci.skills) s where s = any(${textArray(planSkills)})) + (select count(*) from unnest(ci.skills) s where s = any(${textArray(finishedSkills)}))) desc,`
+        ? sql`(2 * (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(planSkills)})) + (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(finishedSkills)}))) desc,`
         : sql``;
       return execute<{ id: number }>(sql`with ${popularity(companyId)}
-        select ci.id from content_items ci left join pop on pop.content_id = ci.id
-        where ci.company_id = ${companyId} and ci.content_type <> 'job' and ${VISIBLE}
-          ${all.length ? sql`and ci.skills && ${textArray(all)}` : sql``}
-          and not exists (select 1 from user_contents mu where mu.content_id = ci.id and mu.account_id = ${accountId})
-          and not exists (select 1 from content_progress mp where mp.content_id = ci.id and mp.account_id = ${accountId})
-        order by ${skillScore} ${POPULARITY_SCORE} desc, ci.created_at desc, ci.id desc limit ${limit}`);
+        select ${ci.id} from ${CI} left join pop on pop.content_id = ${ci.id}
+        where ${ci.companyId} = ${companyId} and ${ci.contentType} <> 'job' and ${VISIBLE}
+          ${all.length ? sql`and ${ci.skills} && ${textArray(all)}` : sql``}
+          and not exists (select 1 from ${MU} where ${mu.contentId} = ${ci.id} and ${mu.accountId} = ${accountId})
+          and not exists (select 1 from ${MP} where ${mp.contentId} = ${ci.id} and ${mp.accountId} = ${accountId})
+        order by ${skillScore} ${POPULARITY_SCORE} desc, ${ci.createdAt} desc, ${ci.id} desc limit ${limit}`);
     },
 
     /** The company catalog's skills, most used first. */
     async vocabulary(companyId: number) {
-      const rows = await execute<{ skill: string }>(sql`select s.skill from content_items ci cross join lateral unnest(ci.skills) as s(skill)
-        where ci.company_id = ${companyId} and ${VISIBLE} group by s.skill order by count(*) desc, s.skill`);
+      const rows = await execute<{ skill: string }>(sql`select s.skill from ${CI} cross join lateral unnest(${ci.skills}) as s(skill)
+        where ${ci.companyId} = ${companyId} and ${VISIBLE} group by s.skill order by count(*) desc, s.skill`);
       return rows.map((r) => r.skill);
     },
 
@@ -263,24 +296,24 @@ export function createDiscoverRepo(db: Db) {
       const any = anyWordQuery(opts.terms.flatMap((t) => t.words));
       const hit = (t: { words: string[] }) => {
         const q = anyWordQuery(t.words);
-        return q ? sql`(case when ci.search @@ ${q} then 1 else 0 end)` : sql`0`;
+        return q ? sql`(case when ${ci.search} @@ ${q} then 1 else 0 end)` : sql`0`;
       };
       const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
       const match: SQL[] = [];
-      if (opts.skills.length) match.push(sql`ci.skills && ${textArray(opts.skills)}`);
-      if (any) match.push(sql`ci.search @@ ${any}`);
+      if (opts.skills.length) match.push(sql`${ci.skills} && ${textArray(opts.skills)}`);
+      if (any) match.push(sql`${ci.search} @@ ${any}`);
       if (!match.length) return [];
       const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)}
-        select ci.id, ci.title, ci.content_type, ci.duration_s, ci.language, ci.skills, coalesce(pop.savers, 0)::int as savers,
-          (select count(*) from unnest(ci.skills) s where s = any(${textArray(opts.skills)}))::int as skill_hits,
+        select ${ci.id}, ${ci.title}, ${ci.contentType}, ${ci.durationS}, ${ci.language}, ${ci.skills}, coalesce(pop.savers, 0)::int as savers,
+          (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(opts.skills)}))::int as skill_hits,
           (${sum(opts.terms.map(hit))})::int as word_hits,
           (${sum(opts.terms.filter((t) => !t.covered).map(hit))})::int as extra_hits,
-          ${any ? sql`ts_rank(ci.search, ${any}, 1)` : sql`0`}::float8 as text_rank
-        from content_items ci left join pop on pop.content_id = ci.id
-        where ci.company_id = ${companyId} and ${VISIBLE}
-          and ci.content_type ${opts.jobs ? sql`=` : sql`<>`} 'job'
+          ${any ? sql`ts_rank(${ci.search}, ${any}, 1)` : sql`0`}::float8 as text_rank
+        from ${CI} left join pop on pop.content_id = ${ci.id}
+        where ${ci.companyId} = ${companyId} and ${VISIBLE}
+          and ${ci.contentType} ${opts.jobs ? sql`=` : sql`<>`} 'job'
           and (${sql.join(match, sql` or `)})
-        order by skill_hits desc, word_hits desc, text_rank desc, ci.id
+        order by skill_hits desc, word_hits desc, text_rank desc, ${ci.id}
         limit ${opts.limit}`);
       return rows.map((r) => ({ ...r, text_rank: Number(r.text_rank), skills: r.skills ?? [] }));
     },

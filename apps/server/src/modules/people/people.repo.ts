@@ -19,7 +19,9 @@ const employeeColumns = {
   image: authUsers.image,
   teamName: teams.name,
 };
-export type EmployeeRow = Awaited<ReturnType<ReturnType<typeof createPeopleRepo>["employee"]>> & {};
+const selectEmployees = (db: Db) =>
+  db.select(employeeColumns).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).leftJoin(teams, eq(teams.id, accounts.teamId));
+export type EmployeeRow = Awaited<ReturnType<typeof selectEmployees>>[number];
 
 export interface EmployeeFilter {
   companyId: number;
@@ -36,11 +38,17 @@ export interface EmployeeFilter {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Deactivation keeps the account and its history, frees its team seat, ends its sessions and is audited. */
-export async function deactivateAccount(tx: Tx, id: number, actorId: number, reason: string | null = null) {
-  const [before] = await tx.select().from(accounts).where(eq(accounts.id, id));
+export async function deactivateAccount(
+  tx: Tx,
+  id: number,
+  actorId: number,
+  reason: string | null = null,
+  known?: Parameters<typeof auditedAccount>[0],
+): Promise<typeof accounts.$inferSelect | undefined> {
+  const [before] = known ? [known] : await tx.select().from(accounts).where(eq(accounts.id, id));
   const [acc] = await tx.update(accounts).set({ status: "deactivated", teamId: null }).where(eq(accounts.id, id)).returning();
   await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
-  if (!acc || !before) return;
+  if (!acc || !before) return acc;
   await tx.delete(authSessions).where(eq(authSessions.userId, acc.uid));
   await recordAudit(tx, {
     actorId,
@@ -52,6 +60,7 @@ export async function deactivateAccount(tx: Tx, id: number, actorId: number, rea
     after: auditedAccount(acc),
     reason,
   });
+  return acc;
 }
 
 /**
@@ -80,7 +89,7 @@ export async function removeFromTeam(tx: Tx, id: number, teamId: number, actorId
 }
 
 /** The fields of an account the audit trail shows. */
-const auditedAccount = (a: typeof accounts.$inferSelect) => ({
+const auditedAccount = (a: Pick<typeof accounts.$inferSelect, "username" | "role" | "status" | "teamId" | "companyId">) => ({
   username: a.username,
   role: a.role,
   status: a.status,
@@ -88,9 +97,42 @@ const auditedAccount = (a: typeof accounts.$inferSelect) => ({
   company_id: a.companyId,
 });
 
+const uniqueViolation = (e: unknown): boolean =>
+  typeof e === "object" && e !== null && ((e as { code?: unknown }).code === "23505" || uniqueViolation((e as { cause?: unknown }).cause));
+
+/** The leader joins the team; a member made leader becomes a team leader. */
+async function setLeaderTx(tx: Tx, teamId: number, leaderId: number | null) {
+  await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
+  if (leaderId !== null) {
+    await tx
+      .update(teams)
+      .set({ leaderAccountId: null })
+      .where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
+    await tx
+      .update(accounts)
+      .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })
+      .where(eq(accounts.id, leaderId));
+  }
+}
+
 export function createPeopleRepo(db: Db) {
-  const employees = () =>
-    db.select(employeeColumns).from(accounts).innerJoin(authUsers, eq(authUsers.id, accounts.uid)).leftJoin(teams, eq(teams.id, accounts.teamId));
+  const employees = () => selectEmployees(db);
+  /** Teams with their leader's name and email and their active head count. */
+  const teamSelect = () => {
+    const leader = db
+      .select({ id: accounts.id, name: authUsers.name, email: authUsers.email })
+      .from(accounts)
+      .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+      .as("leader");
+    return db
+      .select({
+        team: teams,
+        leader: { id: leader.id, name: leader.name, email: leader.email },
+        members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.teamId} = ${teams.id} and ${accounts.status} = 'active')`,
+      })
+      .from(teams)
+      .leftJoin(leader, eq(leader.id, teams.leaderAccountId));
+  };
 
   return {
     async employee(companyId: number, id: number) {
@@ -122,37 +164,49 @@ export function createPeopleRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async setRole(actorId: number, id: number, role: Role) {
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
-        const [after] = await tx.update(accounts).set({ role }).where(eq(accounts.id, id)).returning();
-        if (before && after && before.role !== role) {
-          await recordAudit(tx, {
-            actorId,
-            companyId: after.companyId,
-            entity: "account",
-            entityId: id,
-            action: "update",
-            before: auditedAccount(before),
-            after: auditedAccount(after),
-          });
+    /**
+     * hr's change of a person (`before`, as read for the checks): a new role, a new team (`team`, as
+     * read to check it), deactivation; in one transaction, answering the changed person from the writes.
+     */
+    async updateEmployee(
+      actorId: number,
+      before: EmployeeRow,
+      change: { role?: Role; team?: { id: number; name: string } | null; deactivate?: boolean },
+    ): Promise<EmployeeRow> {
+      return db.transaction(async (tx) => {
+        let now: typeof accounts.$inferSelect | undefined;
+        let teamName = before.teamName;
+        if (change.role !== undefined) {
+          [now] = await tx.update(accounts).set({ role: change.role }).where(eq(accounts.id, before.id)).returning();
+          if (now && before.role !== change.role) {
+            await recordAudit(tx, {
+              actorId,
+              companyId: now.companyId,
+              entity: "account",
+              entityId: before.id,
+              action: "update",
+              before: auditedAccount(before),
+              after: auditedAccount(now),
+            });
+          }
         }
+        if (change.team !== undefined) {
+          const teamId = change.team?.id ?? null;
+          // Leaving a team gives up its leadership.
+          await tx
+            .update(teams)
+            .set({ leaderAccountId: null })
+            .where(and(eq(teams.leaderAccountId, before.id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
+          [now] = await tx.update(accounts).set({ teamId }).where(eq(accounts.id, before.id)).returning();
+          teamName = change.team?.name ?? null;
+        }
+        if (change.deactivate) {
+          now = await deactivateAccount(tx, before.id, actorId, null, now ?? before);
+          teamName = null;
+        }
+        if (!now) return before;
+        return { ...before, role: now.role, status: now.status, teamId: now.teamId, teamName: now.teamId === null ? null : teamName };
       });
-    },
-
-    async setTeam(id: number, teamId: number | null) {
-      await db.transaction(async (tx) => {
-        // Leaving a team gives up its leadership.
-        await tx
-          .update(teams)
-          .set({ leaderAccountId: null })
-          .where(and(eq(teams.leaderAccountId, id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
-        await tx.update(accounts).set({ teamId }).where(eq(accounts.id, id));
-      });
-    },
-
-    async deactivate(actorId: number, id: number) {
-      await db.transaction((tx) => deactivateAccount(tx, id, actorId));
     },
 
     async teams(companyId: number, search: string | undefined, limit: number, offset: number, onlyIds?: number[]) {
@@ -160,32 +214,17 @@ export function createPeopleRepo(db: Db) {
       if (search) conds.push(ilike(teams.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       if (onlyIds) conds.push(onlyIds.length ? inArray(teams.id, onlyIds) : sql`false`);
       const where = and(...conds);
-      const leader = db
-        .select({ id: accounts.id, name: authUsers.name, email: authUsers.email })
-        .from(accounts)
-        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-        .as("leader");
       const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            team: teams,
-            leader: { id: leader.id, name: leader.name, email: leader.email },
-            members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.teamId} = ${teams.id} and ${accounts.status} = 'active')`,
-          })
-          .from(teams)
-          .leftJoin(leader, eq(leader.id, teams.leaderAccountId))
-          .where(where)
-          .orderBy(asc(teams.name), asc(teams.id))
-          .limit(limit)
-          .offset(offset),
+        teamSelect().where(where).orderBy(asc(teams.name), asc(teams.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(teams).where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** One team of the company with its leader and head count (one statement, no page count). */
     async team(companyId: number, id: number) {
-      const { rows } = await this.teams(companyId, undefined, 1, 0, [id]);
-      return rows[0];
+      const [row] = await teamSelect().where(and(eq(teams.companyId, companyId), eq(teams.id, id)));
+      return row;
     },
 
     async teamByName(companyId: number, name: string) {
@@ -196,39 +235,36 @@ export function createPeopleRepo(db: Db) {
       return row;
     },
 
-    async createTeam(companyId: number, name: string, actorId: number) {
+    /** A new team, and its leader if named, in one transaction; undefined when the name is taken. */
+    async createTeam(companyId: number, name: string, actorId: number, leaderId?: number | null) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
+        if (row && leaderId) await setLeaderTx(tx, row.id, leaderId);
         if (row) await emit(tx, "team.created", { actorId, teamId: row.id });
         return row;
       });
     },
 
-    async renameTeam(id: number, name: string) {
-      const [row] = await db
-        .update(teams)
-        .set({ name })
-        .where(eq(teams.id, id))
-        .returning()
-        .catch(() => []);
-      return row;
-    },
-
-    /** The leader joins the team; a member made leader becomes a team leader. */
-    async setLeader(teamId: number, leaderId: number | null) {
-      await db.transaction(async (tx) => {
-        await tx.update(teams).set({ leaderAccountId: leaderId }).where(eq(teams.id, teamId));
-        if (leaderId !== null) {
-          await tx
+    /**
+     * A new name and/or leader for a team of the company, in one transaction: "not_found" when the
+     * company has no such team, "name_taken" when another team took the name meanwhile.
+     */
+    async changeTeam(companyId: number, id: number, change: { name?: string; leaderId?: number | null }) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
             .update(teams)
-            .set({ leaderAccountId: null })
-            .where(and(eq(teams.leaderAccountId, leaderId), sql`${teams.id} <> ${teamId}`));
-          await tx
-            .update(accounts)
-            .set({ teamId, role: sql`case when ${accounts.role} = 'member' then 'teamleader' else ${accounts.role} end` })
-            .where(eq(accounts.id, leaderId));
-        }
-      });
+            .set(change.name !== undefined ? { name: change.name } : { companyId })
+            .where(and(eq(teams.id, id), eq(teams.companyId, companyId)))
+            .returning({ id: teams.id });
+          if (!row) return "not_found" as const;
+          if (change.leaderId !== undefined) await setLeaderTx(tx, id, change.leaderId);
+          return "changed" as const;
+        });
+      } catch (e) {
+        if (uniqueViolation(e)) return "name_taken" as const;
+        throw e;
+      }
     },
 
     /** Only an empty team can be deleted; the check and the delete are one statement. */

@@ -1,4 +1,5 @@
 import type { CompanyRole } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -22,8 +23,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
     );
   }
 
-  async function checkInvitable(email: string) {
-    if (await d.requests.emailRegistered(email)) throw new AppError("email_in_use", 409, "Email already in use");
+  async function checkInvitable(email: string, on?: Db) {
+    if (await d.requests.emailRegistered(email, on)) throw new AppError("email_in_use", 409, "Email already in use");
   }
 
   async function teamOf(actor: Actor, teamId: number | null | undefined, companyId = requireCompany(actor)) {
@@ -50,6 +51,13 @@ export function createPeopleService(d: PeopleServiceDeps) {
     const leader = await d.people.employee(companyId, leaderId);
     if (!leader || leader.status !== "active") throw notFound("Leader");
   }
+  /** The request after a decision: not found (none of this company), the decision taken, or a conflict with the other one. */
+  function decided<T extends { r: { status: string } }>(after: T | undefined, what: string, won: boolean, accept: boolean): T {
+    if (!after) throw notFound(what);
+    if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
+      throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
+    return after;
+  }
   const nameTaken = () => conflict("team_name_taken", "A team with this name already exists");
 
   return {
@@ -63,23 +71,27 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async createTeam(actor: Actor, companyId: number, body: { name: string; leader_id?: number | null }) {
       await checkLeader(companyId, body.leader_id);
       if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-      const created = await d.people.createTeam(companyId, body.name, actor.accountId);
+      const created = await d.people.createTeam(companyId, body.name, actor.accountId, body.leader_id);
       if (!created) throw nameTaken();
-      if (body.leader_id) await d.people.setLeader(created.id, body.leader_id);
       return loadTeam(companyId, created.id);
     },
 
+    /** The company's team renamed and/or given a leader in one transaction, then read once for the answer. */
     async updateTeam(actor: Actor, companyId: number, id: number, body: { name?: string; leader_id?: number | null }) {
-      const team = await loadTeam(companyId, id);
-      authorize(actor, peoplePolicy.manageTeams, team.team);
+      authorize(actor, peoplePolicy.manageTeams, { companyId });
       // The leader named in the body is checked before the rename: a refused call changes nothing.
       await checkLeader(companyId, body.leader_id);
-      if (body.name !== undefined && body.name.toLowerCase() !== team.team.name.toLowerCase()) {
-        if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-        if (!(await d.people.renameTeam(team.team.id, body.name))) throw nameTaken();
+      let name = body.name;
+      if (name !== undefined) {
+        const same = await d.people.teamByName(companyId, name);
+        if (same && same.id !== id) throw nameTaken();
+        // Only the case differs from its own name: kept as it is.
+        if (same) name = undefined;
       }
-      if (body.leader_id !== undefined) await d.people.setLeader(team.team.id, body.leader_id);
-      return loadTeam(companyId, team.team.id);
+      const changed = await d.people.changeTeam(companyId, id, { name, leaderId: body.leader_id });
+      if (changed === "not_found") throw notFound("Team");
+      if (changed === "name_taken") throw nameTaken();
+      return loadTeam(companyId, id);
     },
 
     async deleteTeam(actor: Actor, companyId: number, id: number) {
@@ -93,15 +105,15 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!target) throw notFound("Employee");
       // Every check (the team named in the body included) before any change: a refused call changes nothing.
       if (b.role !== undefined) authorize(actor, peoplePolicy.changeRole, { target, role: b.role });
+      let team: { id: number; name: string } | null | undefined;
       if (b.team_id !== undefined) {
         authorize(actor, peoplePolicy.moveEmployee, target);
-        if (b.team_id !== null && !(await d.people.team(companyId, b.team_id))) throw notFound("Team");
+        team = b.team_id === null ? null : (await d.people.team(companyId, b.team_id))?.team;
+        if (team === undefined) throw notFound("Team");
       }
       if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
-      if (b.role !== undefined) await d.people.setRole(actor.accountId, target.id, b.role);
-      if (b.team_id !== undefined) await d.people.setTeam(target.id, b.team_id);
-      if (b.status === "deactivated") await d.people.deactivate(actor.accountId, target.id);
-      return (await d.people.employee(companyId, target.id))!;
+      // One transaction, answering the person as the writes left them (no read again).
+      return d.people.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
     },
 
     /**
@@ -160,19 +172,16 @@ export function createPeopleService(d: PeopleServiceDeps) {
       return row.id;
     },
 
-    /** Idempotent: repeating the decision already taken answers it again; the opposite one is a conflict. */
+    /**
+     * Idempotent: repeating the decision already taken answers it again; the opposite one is a conflict.
+     * The write answers whether it won; the request is then read once, with its names, for the answer.
+     */
     async decideInvite(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      const current = await d.requests.invite(companyId, id);
-      if (!current) throw notFound("Invite request");
-      if (current.r.status === "pending" && accept) await checkInvitable(current.r.email);
-      const { won, token } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason);
-      if (won && token) await mailInvitation(current.r.email, token);
-      const after = (await d.requests.invite(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
-        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
-      return after;
+      const { won, token, email } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason, checkInvitable);
+      if (won && token) await mailInvitation(email!, token);
+      return decided(await d.requests.invite(companyId, id), "Invite request", won, accept);
     },
 
     async requestRemoval(actor: Actor, body: { employee_id: number; reason?: string }) {
@@ -194,12 +203,8 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async decideRemoval(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      if (!(await d.requests.removal(companyId, id))) throw notFound("Removal request");
       const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
-      const after = (await d.requests.removal(companyId, id))!;
-      if (!won && after.r.status !== (accept ? "accepted" : "rejected"))
-        throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
-      return after;
+      return decided(await d.requests.removal(companyId, id), "Removal request", won, accept);
     },
   };
 }

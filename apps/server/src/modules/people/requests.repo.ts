@@ -137,18 +137,28 @@ export function createRequestsRepo(db: Db) {
 
     /**
      * Decides a pending invite request. Only one caller can move it out of `pending`, so two hr
-     * people accepting at once make one decision and one invitation. Returns the new invitation's
-     * token when this call accepted it.
+     * people accepting at once make one decision and one invitation. `beforeAccept` runs on the
+     * request's email inside the transaction (throwing undoes the decision). Returns the new
+     * invitation's token when this call accepted it, and the address to mail it to.
      */
-    async decideInvite(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
+    async decideInvite(
+      companyId: number,
+      id: number,
+      deciderId: number,
+      accept: boolean,
+      reason: string | undefined,
+      beforeAccept: (email: string, tx: Db) => Promise<void> = async () => {},
+    ) {
       return db.transaction(async (tx) => {
         const [won] = await tx
           .update(inviteRequests)
           .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), ...(reason ? { reason } : {}) })
           .where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId), eq(inviteRequests.status, "pending")))
           .returning();
-        if (won) await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
-        if (!won || !accept) return { won: Boolean(won), token: null };
+        if (!won) return { won: false, token: null, email: null };
+        if (accept) await beforeAccept(won.email, tx);
+        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
+        if (!accept) return { won: true, token: null, email: won.email };
         const { id: invitationId, token } = await createInvitationTx(tx, {
           companyId,
           email: won.email,
@@ -157,7 +167,7 @@ export function createRequestsRepo(db: Db) {
           invitedBy: deciderId,
         });
         await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
-        return { won: true, token };
+        return { won: true, token, email: won.email };
       });
     },
 
@@ -244,8 +254,9 @@ export function createRequestsRepo(db: Db) {
         .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.id} <> ${keepId}`));
     },
 
-    async emailRegistered(email: string) {
-      const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+    /** `on`: a transaction under way, when the check is part of it. */
+    async emailRegistered(email: string, on: Db = db) {
+      const [row] = await on.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return Boolean(row);
     },
 

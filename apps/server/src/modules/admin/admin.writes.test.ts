@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
+
+// Issue 24: an operator's change of an account answers it from the write (the account is read
+// once, locked, with its names), instead of reading it again after the write.
+const statements: string[] = [];
+let t: TestContext;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await createTestContext({ logger: { logQuery: (query) => statements.push(query) } });
+  admin = await t.as(DEMO.admin);
+});
+afterAll(() => t.close());
+
+const accountReads = (from: number) => statements.slice(from).filter((q) => /^\s*select/i.test(q) && /"accounts"\."id" = \$/.test(q)).length;
+
+describe("an operator's change of an account reads it once", () => {
+  it("a new role, a new company and deactivation each answer the changed account, reading it once", async () => {
+    const w = await createCompanyWithRoles(t, { name: "Hooli", teamName: "Engineering" });
+    const other = await createCompany(t, { name: "Pied Piper" });
+    const url = `/api/b2b/v1/admin/accounts/${w.member.id}/`;
+    for (const body of [{ role: "ldleader" }, { company_id: other.id, role: "hr" }, { status: "deactivated" }, { status: "active" }]) {
+      const from = statements.length;
+      const res = await admin.patch(url, body);
+      expect(res.status, res.text).toBe(200);
+      expect(accountReads(from), JSON.stringify(body)).toBe(1);
+      const listed = (await admin.get(`/api/b2b/v1/admin/accounts/?search=${encodeURIComponent(w.member.email)}&status=all`)).body.results[0];
+      expect(res.body).toEqual(listed);
+    }
+    expect((await admin.get(`/api/b2b/v1/admin/accounts/?search=${encodeURIComponent(w.member.email)}&status=all`)).body.results[0]).toMatchObject({
+      role: "hr",
+      status: "active",
+      company: { id: other.id, name: "Pied Piper" },
+      team: null,
+    });
+  });
+});
