@@ -1,28 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, companyId } from "../../../test/factories.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 23: invitations people can manage. hr lists its company's open invitations, resends
 // (a new link, the old one void) and revokes them; platform operators do so for any company.
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, admin: Client, globexHr: Client;
 let engineering: number;
-let acme: number;
+let acme: number, globex: number;
 
+// Two companies of their own on an empty database: "Acme" with one person per role and its
+// Engineering team, "Globex" with an hr; and a platform operator.
 beforeAll(async () => {
-  t = await createTestContext();
-  [hr, ld, tl, member, admin] = (await Promise.all([DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.admin].map((e) => t.as(e)))) as [
-    Client,
-    Client,
-    Client,
-    Client,
-    Client,
-  ];
-  globexHr = (await addPerson(t, { company: "globex", role: "hr" })).client;
-  engineering = (await tl.get("/api/me")).body.account.team.id;
-  acme = await companyId(t, "acme");
+  t = await createTestContext({ seed: false });
+  const world = await createCompanyWithRoles(t, { teamName: "Engineering" });
+  [hr, ld, tl, member] = [world.hr.client, world.ldleader.client, world.teamleader.client, world.member.client];
+  engineering = world.team.id;
+  acme = world.company.id;
+  globex = (await createCompany(t)).id;
+  globexHr = (await addPerson(t, { company: globex, role: "hr" })).client;
+  admin = (await addOperator(t)).client;
 });
 afterAll(() => t.close());
 
@@ -148,14 +147,15 @@ describe("hr's open invitations", () => {
 
 describe("platform operators", () => {
   it("see every company's open invitations, one company's on asking, and resend any", async () => {
+    await invite("acme-guest@outside.test");
     const globexInvite = (await globexHr.post("/api/b2b/v1/invitations/", { email: "globex-guest@outside.test" })).body.id as number;
     const all = await emails(admin, "?page_size=100");
     expect(all).toContain("globex-guest@outside.test");
-    expect(all).toContain("first@outside.test");
+    expect(all).toContain("acme-guest@outside.test");
     expect(await emails(admin, `?company=${acme}&page_size=100`)).not.toContain("globex-guest@outside.test");
     const res = await admin.post(`/api/b2b/v1/invitations/${globexInvite}/resend/`, {});
     expect(res.status, res.text).toBe(200);
-    expect(res.body.company.id).toBe(await companyId(t, "globex"));
+    expect(res.body.company.id).toBe(globex);
     expect((await t.mails("globex-guest@outside.test")).length).toBe(2);
   });
 });
