@@ -1,29 +1,29 @@
 // Issue 23: every role's first-week checklist holds only steps that role can do, and each step
 // ticks when the real action succeeds, done through the API as that person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import { onboardingTopicsFor, type Role } from "@learnward/contracts";
-import { createTestContext, DEMO, type Client, type Res, type TestContext } from "../../../test/helpers.ts";
-import { addPerson } from "../../../test/factories.ts";
+import { createTestContext, type Client, type Res, type TestContext } from "../../../test/helpers.ts";
+import { addContent, addOperator, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let acme: number, engineering: number;
 /** A second L&D leader and team leader who prepare what a step needs, so none of it ticks anyone's list early. */
 let curator: Client, otherLeader: Client;
 let memberId: number;
+/** The person of each role whose checklist is checked. */
+let people: Record<Role, Client>;
 let n = 0;
 const unique = () => `${Date.now()}-${++n}`;
 
-const q = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const ok = (res: Res, what: string) => {
   expect(res.status, `${what}: ${res.text}`).toBeLessThan(300);
   return res.body;
 };
 const thisYear = `${new Date().getUTCFullYear()}-01-01`;
 
-async function catalogItem(type: string): Promise<number> {
-  const [row] = await q(sql`select id from content_items where company_id = ${acme} and content_type = ${type} order by id limit 1 offset ${n++}`);
-  return Number(row!.id);
+/** A catalog item of the company nobody has used yet. */
+async function catalogItem(type: "article" | "video"): Promise<number> {
+  return (await addContent(t, { company: acme, contentType: type })).id;
 }
 
 /** A published learning path with one article, made by the curator. */
@@ -86,7 +86,7 @@ const ACTIONS: Record<string, (me: Client) => Promise<Res>> = {
     const month = `${new Date().toISOString().slice(0, 7)}-01`;
     const budget = ok(await curator.post("/api/b2b/v1/budgets/", { period: "month", period_start: month, amount_minor: 100_000 }), "set a budget");
     ok(await curator.post(`/api/b2b/v1/budgets/${budget.id}/allocations/`, { team_id: engineering, amount_minor: 50_000 }), "allocate");
-    const colleague = await addPerson(t, { company: "acme", role: "member", teamId: engineering });
+    const colleague = await addPerson(t, { company: acme, role: "member", teamId: engineering });
     const request = ok(await colleague.client.post("/api/b2b/v1/purchase-requests/", { title: "Kubernetes course", price_minor: 2000 }), "ask");
     return me.post(`/api/b2b/v1/purchase-requests/${request.id}/approve/`, {});
   },
@@ -104,12 +104,22 @@ const ACTIONS: Record<string, (me: Client) => Promise<Res>> = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  acme = Number((await q(sql`select id from companies where domain = 'acme.test'`))[0]!.id);
-  engineering = Number((await q(sql`select id from teams where company_id = ${acme} and name = 'Engineering'`))[0]!.id);
-  memberId = Number((await q(sql`select a.id from accounts a join auth_users u on u.id = a.uid where u.email = ${DEMO.member}`))[0]!.id);
-  curator = (await addPerson(t, { company: "acme", role: "ldleader" })).client;
-  otherLeader = (await addPerson(t, { company: "acme", role: "teamleader", teamId: engineering })).client;
+  // A company of its own on an empty database: one person per role, the team leader leading
+  // Engineering with the member in it; and a platform operator.
+  t = await createTestContext({ seed: false });
+  const world = await createCompanyWithRoles(t, { teamName: "Engineering" });
+  acme = world.company.id;
+  engineering = world.team.id;
+  memberId = world.member.id;
+  people = {
+    member: world.member.client,
+    teamleader: world.teamleader.client,
+    ldleader: world.ldleader.client,
+    hr: world.hr.client,
+    admin: (await addOperator(t)).client,
+  };
+  curator = (await addPerson(t, { company: acme, role: "ldleader" })).client;
+  otherLeader = (await addPerson(t, { company: acme, role: "teamleader", teamId: engineering })).client;
 });
 afterAll(() => t.close());
 
@@ -121,16 +131,16 @@ const readyOf = async (me: Client) =>
   );
 
 describe("each role's first-week checklist (spec §4, §6)", () => {
-  const roles: [Role, string, number | "engineering" | null][] = [
-    ["member", DEMO.member, "engineering"],
-    ["teamleader", DEMO.teamleader, "engineering"],
-    ["ldleader", DEMO.ldleader, null],
-    ["hr", DEMO.hr, null],
-    ["admin", DEMO.admin, null],
+  const roles: [Role, number | "engineering" | null][] = [
+    ["member", "engineering"],
+    ["teamleader", "engineering"],
+    ["ldleader", null],
+    ["hr", null],
+    ["admin", null],
   ];
-  for (const [role, email, team] of roles) {
+  for (const [role, team] of roles) {
     it(`${role}: every listed step can be done by them and ticks when it is`, async () => {
-      const me = await t.as(email);
+      const me = people[role];
       const topics = onboardingTopicsFor(role, team === "engineering" ? engineering : team);
       expect(topics.length).toBeGreaterThan(0);
       for (const topic of topics) {
@@ -156,7 +166,7 @@ describe("each role's first-week checklist (spec §4, §6)", () => {
   });
 
   it("ticks a course saved from a folder as on the wishlist too", async () => {
-    const someone = await addPerson(t, { company: "acme", role: "member", teamId: engineering });
+    const someone = await addPerson(t, { company: acme, role: "member", teamId: engineering });
     const folder = ok(await someone.client.post("/api/user/folder/", { name: "Later" }), "folder");
     ok(
       await someone.client.post("/api/user/folder_relation/create_content/", {
