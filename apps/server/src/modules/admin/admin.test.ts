@@ -1,23 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, DEMO_PASSWORD, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
+import { createTestContext, DEMO_PASSWORD, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, type Person } from "../../../test/factories.ts";
 
 let t: TestContext;
 let admin: Client, hr: Client, ld: Client;
+let acme: { id: number; domain: string }, globex: { id: number };
+/** Every company role of Acme and a Globex member: none may use the admin area. */
+let others: Record<string, Person>;
 
+// On an empty database: "Acme" with one person per role, "Globex" with a member, and an operator.
 beforeAll(async () => {
-  t = await createTestContext();
-  [admin, hr, ld] = (await Promise.all([DEMO.admin, DEMO.hr, DEMO.ldleader].map((e) => t.as(e)))) as [Client, Client, Client];
+  t = await createTestContext({ seed: false });
+  const world = await createCompanyWithRoles(t, { name: "Acme" });
+  acme = world.company;
+  globex = await createCompany(t, { name: "Globex" });
+  others = {
+    hr: world.hr,
+    ldleader: world.ldleader,
+    teamleader: world.teamleader,
+    member: world.member,
+    globex: await addPerson(t, { company: globex.id, role: "member" }),
+  };
+  [hr, ld] = [world.hr.client, world.ldleader.client];
+  admin = (await addOperator(t, { name: "Alex Morgan" })).client;
 });
 afterAll(() => t.close());
 
 describe("admin area", () => {
   it("refuses every role but admin, and no session", async () => {
     expect((await t.anonymous.get("/api/b2b/v1/admin/companies/")).status).toBe(401);
-    for (const email of [DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex]) {
-      const c = email === DEMO.hr ? hr : email === DEMO.ldleader ? ld : await t.as(email);
+    for (const [who, { client: c }] of Object.entries(others)) {
       for (const url of ["/api/b2b/v1/admin/companies/", "/api/b2b/v1/admin/accounts/", "/api/b2b/v1/admin/budgets/", "/api/b2b/v1/admin/audit/"]) {
-        expect((await c.get(url)).status, `${email} ${url}`).toBe(403);
+        expect((await c.get(url)).status, `${who} ${url}`).toBe(403);
       }
     }
   });
@@ -40,7 +54,7 @@ describe("admin area", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ domain: "initech.test", currency: "EUR", people_count: 0 });
-    expect(await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: "acme.test" })).toMatchObject({
+    expect(await admin.post("/api/b2b/v1/admin/companies/", { name: "Dup", domain: acme.domain })).toMatchObject({
       status: 409,
       body: { error: { code: "company_domain_taken" } },
     });
@@ -64,10 +78,13 @@ describe("admin area", () => {
   });
 
   it("finds accounts across companies, changes role or company, deactivates and reactivates, with sign-in history", async () => {
-    await t.as(DEMO.member); // a sign-in of their own to show, whichever test ran first
-    const found = await admin.get("/api/b2b/v1/admin/accounts/?search=member");
-    expect(found.body.results.map((a: { email: string }) => a.email).sort()).toEqual([DEMO.member, DEMO.globex]);
-    const m = found.body.results.find((a: { email: string }) => a.email === DEMO.member);
+    // Two people of the same name in two companies; the one in Acme is moved, so no other test uses them.
+    const member = await addPerson(t, { company: acme.id, role: "member", name: "Robin Searchable" });
+    const globexMember = await addPerson(t, { company: globex.id, role: "member", name: "Robin Searchable" });
+    await t.as(member.email); // a sign-in of their own to show
+    const found = await admin.get("/api/b2b/v1/admin/accounts/?search=searchable");
+    expect(found.body.results.map((a: { email: string }) => a.email).sort()).toEqual([member.email, globexMember.email].sort());
+    const m = found.body.results.find((a: { email: string }) => a.email === member.email);
     expect(m.last_sign_in_at).not.toBeNull();
     const history = await admin.get(`/api/b2b/v1/admin/accounts/${m.id}/sign-ins/`);
     expect(history.body.length).toBeGreaterThan(0);
@@ -80,9 +97,9 @@ describe("admin area", () => {
     expect(move).toMatchObject({ before: { company_id: m.company.id }, after: { company_id: globexId } });
     expect(move.company_names).toEqual({ [m.company.id]: "Acme", [globexId]: "Globex" });
     expect((await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "deactivated" })).body.status).toBe("deactivated");
-    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(403);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: member.email, password: DEMO_PASSWORD })).status).toBe(403);
     await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { status: "active" });
-    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" })).status).toBe(200);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: member.email, password: DEMO_PASSWORD })).status).toBe(200);
     expect(await admin.patch(`/api/b2b/v1/admin/accounts/${m.id}/`, { company_id: null })).toMatchObject({
       status: 400,
       body: { error: { code: "company_required" } },
