@@ -1,24 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
+import { createTestContext, DEMO_PASSWORD, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client, admin: Client;
 let engineering: number;
 let marketing: number;
 let memberId: number;
+/** The emails of the shared company's hr and member. */
+let DEMO: { hr: string; member: string };
 
+// On an empty database, a world like the demo's: "Acme" with one person per role, its leader and
+// member in Engineering, an empty Marketing team; a Globex member; a platform operator.
 beforeAll(async () => {
-  t = await createTestContext();
-  [hr, ld, tl, member, globex, admin] = (await Promise.all(
-    [DEMO.hr, DEMO.ldleader, DEMO.teamleader, DEMO.member, DEMO.globex, DEMO.admin].map((e) => t.as(e)),
-  )) as [Client, Client, Client, Client, Client, Client];
-  const teams = (await hr.get("/api/b2b/v1/teams/")).body.results as { id: number; name: string }[];
-  engineering = teams.find((x) => x.name === "Engineering")!.id;
-  marketing = teams.find((x) => x.name === "Marketing")!.id;
-  memberId = (await member.get("/api/me")).body.account.id;
+  t = await createTestContext({ seed: false });
+  const world = await createCompanyWithRoles(t, { name: "Acme", teamName: "Engineering" });
+  [hr, ld, tl, member] = [world.hr.client, world.ldleader.client, world.teamleader.client, world.member.client];
+  engineering = world.team.id;
+  marketing = (await createTeam(t, { company: world.company.id, name: "Marketing" })).id;
+  memberId = world.member.id;
+  DEMO = { hr: world.hr.email, member: world.member.email };
+  globex = (await addPerson(t, { company: (await createCompany(t, { name: "Globex" })).id, role: "member" })).client;
+  admin = (await addOperator(t)).client;
 });
 afterAll(() => t.close());
 
@@ -236,7 +241,7 @@ describe("removal requests", () => {
     const me = await member.get("/api/me");
     expect(me.status).toBe(200);
     expect(me.body.account).toMatchObject({ status: "active", team: null });
-    const signIn = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: "learnward-demo" });
+    const signIn = await t.anonymous.post("/api/auth/sign-in/email", { email: DEMO.member, password: DEMO_PASSWORD });
     expect(signIn.status).toBe(200);
     expect((await hr.get(`/api/b2b/v1/employees/${memberId}/`)).body).toMatchObject({ status: "active", team: null });
     expect((await tl.get(`/api/b2b/v1/teams/${engineering}/members/`)).body.results.map((e: { email: string }) => e.email)).not.toContain(DEMO.member);
