@@ -207,3 +207,11 @@ export async function fingerprinter(t: TestContext): Promise<() => Promise<strin
   );
   return async () => JSON.stringify(((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows[0]);
 }
+
+/**
+ * A new active person of a company who has not signed in yet (`client` anonymous): for tests that
+ * count sign-in attempts, which per-person rate limits would otherwise see one more of.
+ */
+export async function addSignedOutPerson(t: TestContext, opts: Parameters<typeof addPerson>[1]): Promise<Person> {
+  return addAccount(t, { companyId: await companyId(t, opts.company), role: opts.role, teamId: opts.teamId ?? null, name: opts.name, signedIn: false });
+}

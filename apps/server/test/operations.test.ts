@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type TestContext } from "./helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
+import { addOperator, addSignedOutPerson, createCompanyWithRoles, createTeam } from "./factories.ts";
 
 // Issue 22, defaults and operations: what a fresh install exposes, and to whom.
 let t: TestContext;
+let w: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ seed: false });
+  w = await createCompanyWithRoles(t);
+  // Two teams, so a page of one has a next page.
+  await createTeam(t, { company: w.company.id });
 });
 afterAll(() => t.close());
 
 describe("links", () => {
   it("builds next and previous from PUBLIC_URL, never from the request's Host header", async () => {
-    const hr = await t.as(DEMO.hr);
+    const hr = w.hr.client;
     const teams = await hr.get("/api/b2b/v1/teams/?page_size=1", { host: "evil.example" });
     expect(teams.status).toBe(200);
     expect(teams.body.next).toMatch(/^http:\/\/localhost:3000\/api\/b2b\/v1\/teams\/?\?/);
@@ -21,12 +26,13 @@ describe("links", () => {
 
 describe("same origin in development", () => {
   it("lets a browser at http://127.0.0.1:3000 sign in, and still refuses another site", async () => {
+    const { email } = await addSignedOutPerson(t, { company: w.company.id, role: "member", teamId: w.team.id });
     const signIn = (origin: string) =>
       t.app.inject({
         method: "POST",
         url: "/api/auth/sign-in/email",
         headers: { origin, host: new URL(origin).host },
-        payload: { email: DEMO.member, password: "learnward-demo" },
+        payload: { email, password: DEMO_PASSWORD },
       });
     expect((await signIn("http://127.0.0.1:3000")).statusCode).toBe(200);
     expect((await signIn("http://localhost:3000")).statusCode).toBe(200);
@@ -37,14 +43,15 @@ describe("same origin in development", () => {
 
 describe("the development outbox", () => {
   it("is read by a platform operator only, and each read is audited", async () => {
-    await t.anonymous.post("/api/auth/request-password-reset", { email: DEMO.member, redirectTo: "/reset-password" });
-    await t.linkIn(DEMO.member);
+    const asked = await t.anonymous.post("/api/auth/request-password-reset", { email: w.member.email, redirectTo: "/reset-password" });
+    expect(asked.status, asked.text).toBe(200);
+    await t.linkIn(w.member.email);
     expect((await t.anonymous.get("/api/dev/outbox")).status).toBe(401);
-    for (const email of [DEMO.hr, DEMO.ldleader, DEMO.member]) expect((await (await t.as(email)).get("/api/dev/outbox")).status).toBe(403);
-    const admin = await t.as(DEMO.admin);
+    for (const person of [w.hr, w.ldleader, w.member]) expect((await person.client.get("/api/dev/outbox")).status).toBe(403);
+    const admin = (await addOperator(t)).client;
     const read = await admin.get("/api/dev/outbox");
     expect(read.status).toBe(200);
-    expect(read.body.results[0].to).toBe(DEMO.member);
+    expect(read.body.results[0].to).toBe(w.member.email);
     const audit = await admin.get("/api/b2b/v1/admin/audit/?entity=outbox");
     expect(audit.body.results[0]).toMatchObject({ entity: "outbox", action: "read", actor: { display_name: expect.any(String) } });
   });

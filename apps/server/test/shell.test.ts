@@ -5,7 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, sessionCookie, type TestContext } from "./helpers.ts";
+import { createTestContext, sessionCookie, type TestContext } from "./helpers.ts";
+import { addPerson, createCompany } from "./factories.ts";
 
 const TEMPLATE = '<!doctype html><html lang="en"><head><title>Learnward</title></head><body><div id="root"></div></body></html>';
 
@@ -17,8 +18,9 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-shell-"));
   fs.mkdirSync(path.join(root, "dist", "assets"), { recursive: true });
   fs.writeFileSync(path.join(root, "dist", "index.html"), TEMPLATE);
-  ctx = await createTestContext({ env: { WEB_DIST: path.join(root, "dist") } });
-  cookie = await sessionCookie(ctx, DEMO.member);
+  ctx = await createTestContext({ seed: false, env: { WEB_DIST: path.join(root, "dist") } });
+  const member = await addPerson(ctx, { company: (await createCompany(ctx)).id, role: "member" });
+  cookie = await sessionCookie(ctx, member.email);
 });
 afterAll(async () => {
   await ctx.close();

@@ -3,11 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type TestContext } from "./helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
+import { createCompanyWithRoles } from "./factories.ts";
 
 let tls: TestContext;
+let w: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 beforeAll(async () => {
-  tls = await createTestContext({ env: { PUBLIC_URL: "https://learn.acme.example" } });
+  tls = await createTestContext({ seed: false, env: { PUBLIC_URL: "https://learn.acme.example" } });
+  w = await createCompanyWithRoles(tls);
 });
 afterAll(() => tls.close());
 
@@ -22,7 +25,7 @@ describe("behind TLS (PUBLIC_URL is https)", () => {
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: { origin: "https://learn.acme.example" },
-      payload: { email: DEMO.member, password: "learnward-demo" },
+      payload: { email: w.member.email, password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     const cookie = String(res.headers["set-cookie"]);
@@ -37,7 +40,7 @@ describe("behind TLS (PUBLIC_URL is https)", () => {
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: { origin: "https://evil.example" },
-      payload: { email: DEMO.hr, password: "learnward-demo" },
+      payload: { email: w.hr.email, password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe("forbidden");

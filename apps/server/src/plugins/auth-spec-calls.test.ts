@@ -2,17 +2,22 @@
 // call carries the session in `firebase_token` beside a static token in Authorization — and the
 // spec §5 messages in the language the request asks for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type TestContext } from "../../test/helpers.ts";
+import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../test/helpers.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles, type Person } from "../../test/factories.ts";
 
 let t: TestContext;
+let w: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+let otherMember: Person;
 beforeAll(async () => {
-  t = await createTestContext({ env: { SESSION_CACHE_SECONDS: "60" } });
+  t = await createTestContext({ seed: false, env: { SESSION_CACHE_SECONDS: "60" } });
+  w = await createCompanyWithRoles(t);
+  otherMember = await addPerson(t, { company: (await createCompany(t)).id, role: "member" });
 });
 afterAll(() => t.close());
 
 /** A fresh session nobody has used yet: this process has not cached it. */
 async function freshToken(email: string): Promise<string> {
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "learnward-demo" } });
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: DEMO_PASSWORD } });
   expect(res.statusCode).toBe(200);
   return String(res.headers["set-auth-token"]);
 }
@@ -20,12 +25,12 @@ const search = (headers: Record<string, string>) => t.app.inject({ method: "GET"
 
 describe("firebase_token beside a static token in Authorization (spec §6 consumer calls)", () => {
   // One person per test: sign-in allows 5 attempts a minute per person.
-  for (const [scheme, email] of [
-    ["Token static-consumer-key", DEMO.member],
-    ["Api-Key static-consumer-key", DEMO.teamleader],
+  for (const [scheme, who] of [
+    ["Token static-consumer-key", "member"],
+    ["Api-Key static-consumer-key", "teamleader"],
   ] as const) {
     it(`answers from the firebase_token session with '${scheme.split(" ")[0]}' in Authorization, before and after the session is cached`, async () => {
-      const token = await freshToken(email);
+      const token = await freshToken(w[who].email);
       const headers = { firebase_token: token, authorization: scheme };
       // Cold: nothing cached yet for this session.
       const cold = await search(headers);
@@ -40,7 +45,7 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   }
 
   it("answers the same when the session was cached first by a call without the static token", async () => {
-    const token = await freshToken(DEMO.hr);
+    const token = await freshToken(w.hr.email);
     const warm = await search({ firebase_token: token });
     expect(warm.statusCode).toBe(200);
     const mixed = await search({ firebase_token: token, authorization: "Token static-consumer-key" });
@@ -49,7 +54,7 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   });
 
   it("still refuses a bad firebase_token, whatever static token comes with it, cached or not", async () => {
-    const token = await freshToken(DEMO.ldleader);
+    const token = await freshToken(w.ldleader.email);
     await search({ firebase_token: token });
     const res = await search({ firebase_token: `${token}x`, authorization: "Token static-consumer-key" });
     expect(res.statusCode).toBe(401);
@@ -57,7 +62,7 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
   });
 
   it("keeps a Bearer session in Authorization working as before, with or without firebase_token", async () => {
-    const token = await freshToken(DEMO.globex);
+    const token = await freshToken(otherMember.email);
     expect((await search({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
     expect((await search({ authorization: `Bearer ${token}`, firebase_token: token })).statusCode).toBe(200);
   });
@@ -90,7 +95,7 @@ describe("spec §5 messages on sign-up and password reset, and in Spanish", () =
   });
 
   it("answers 'Permission denied' in Spanish when the request asks for Spanish", async () => {
-    const member = await t.as(DEMO.member);
+    const member = w.member.client;
     const body = { title: "SQL", skills: { sql: { collections: [1] } }, selectedAccount: [1] };
     const en = await member.post("/api/b2b/v1/plans/", body);
     expect(en.status).toBe(403);
@@ -101,7 +106,7 @@ describe("spec §5 messages on sign-up and password reset, and in Spanish", () =
       expect(es.body.error).toEqual({ code: "forbidden", message: "Permiso denegado" });
     }
     // A route's own refusal (not the access gate) too.
-    const admin = await t.as(DEMO.admin);
+    const admin = (await addOperator(t)).client;
     const own = await admin.get("/api/contentuser/search/", { cookie: "NEXT_LOCALE=es" });
     expect(own.status).toBe(403);
     expect(own.body.error).toEqual({ code: "forbidden", message: "Permiso denegado" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { createCompanyWithRoles } from "../../../test/factories.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addOperator, createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 24: an operator's change of a company answers it from the write (read once, locked, with
 // its counts), instead of reading it again after the write.
@@ -9,8 +9,8 @@ let t: TestContext;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await createTestContext({ logger: { logQuery: (query) => statements.push(query) } });
-  admin = await t.as(DEMO.admin);
+  t = await createTestContext({ seed: false, logger: { logQuery: (query) => statements.push(query) } });
+  admin = (await addOperator(t)).client;
 });
 afterAll(() => t.close());
 

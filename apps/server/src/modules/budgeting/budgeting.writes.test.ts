@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createCompanyWithRoles } from "../../../test/factories.ts";
 
 // Issue 24: a decision answers the row its write finished with, instead of reading the request
 // before, inside and again after the write (an approval read it four times).
@@ -9,11 +10,12 @@ let ld: Client, tl: Client, member: Client;
 const month = new Date().toISOString().slice(0, 7);
 
 beforeAll(async () => {
-  t = await createTestContext({ logger: { logQuery: (query) => statements.push(query) } });
-  [ld, tl, member] = (await Promise.all([DEMO.ldleader, DEMO.teamleader, DEMO.member].map((e) => t.as(e)))) as [Client, Client, Client];
-  const engineering = (await tl.get("/api/me")).body.account.team.id;
+  t = await createTestContext({ seed: false, logger: { logQuery: (query) => statements.push(query) } });
+  const w = await createCompanyWithRoles(t);
+  [ld, tl, member] = [w.ldleader.client, w.teamleader.client, w.member.client];
+  const team = w.team.id;
   const budget = await ld.post("/api/b2b/v1/budgets/", { period: "month", period_start: `${month}-01`, amount_minor: 500_000 });
-  expect((await ld.post(`/api/b2b/v1/budgets/${budget.body.id}/allocations/`, { team_id: engineering, amount_minor: 500_000 })).status).toBe(200);
+  expect((await ld.post(`/api/b2b/v1/budgets/${budget.body.id}/allocations/`, { team_id: team, amount_minor: 500_000 })).status).toBe(200);
 });
 afterAll(() => t.close());
 

@@ -2,17 +2,17 @@
 // in test/body-ids.test.ts; this file covers the other ways in: its link, discover and copilot,
 // insights.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson } from "../../../test/factories.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let member: Client, ld: Client, colleague: Client;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [member, ld] = await Promise.all([t.as(DEMO.member), t.as(DEMO.ldleader)]);
-  const team = (await member.get("/api/me")).body.account.team.id;
-  colleague = (await addPerson(t, { company: "acme", role: "member", teamId: team })).client;
+  t = await createTestContext({ seed: false });
+  const w = await createCompanyWithRoles(t);
+  [member, ld] = [w.member.client, w.ldleader.client];
+  colleague = (await addPerson(t, { company: w.company.id, role: "member", teamId: w.team.id })).client;
 });
 afterAll(() => t.close());
 
@@ -63,8 +63,13 @@ describe("a colleague's private save", () => {
   });
 
   it("stays out of the dashboard's top content even when private saves are most of the top", async () => {
-    // Globex has no learning history: its top content is what happens here.
-    const [quiet, leader] = await Promise.all([addPerson(t, { company: "globex", role: "member" }), addPerson(t, { company: "globex", role: "ldleader" })]);
+    // A company of its own has no learning history: its top content is what happens here.
+    const other = (await createCompany(t)).id;
+    const [quiet, leader, open] = await Promise.all([
+      addPerson(t, { company: other, role: "member" }),
+      addPerson(t, { company: other, role: "ldleader" }),
+      addPerson(t, { company: other, role: "member" }),
+    ]);
     for (let i = 1; i <= 25; i++) {
       const course = (
         await quiet.client.post("/api/contentuser/save/", {
@@ -76,9 +81,8 @@ describe("a colleague's private save", () => {
       ).body;
       await quiet.client.post("/api/user/courses/", { id_course: course.id_content, completed: true });
     }
-    const open = await t.as(DEMO.globex);
     for (const title of ["Open one", "Open two"])
-      await open.post("/api/contentuser/save/", { url: `https://globex.example/${title.replace(" ", "-")}`, title, fetch_metadata: false });
+      await open.client.post("/api/contentuser/save/", { url: `https://globex.example/${title.replace(" ", "-")}`, title, fetch_metadata: false });
     const dashboard = await leader.client.get("/api/b2b/v1/insights/?scope=company&time=all");
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.top_content.map((r: { title: string }) => r.title).sort()).toEqual(["Open one", "Open two"]);

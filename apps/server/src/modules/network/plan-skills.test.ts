@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { planCollections } from "../../db/schema/index.ts";
-import { createTestContext, DEMO, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson } from "../../../test/factories.ts";
+import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
 let ld: Client;
@@ -21,15 +21,17 @@ async function publishedPath(leader: Client, title: string): Promise<number> {
   return id;
 }
 
-let sqlPath: number, excelPath: number, draftPath: number, globexPath: number;
+let sqlPath: number, excelPath: number, draftPath: number, foreignPath: number;
 beforeAll(async () => {
-  t = await createTestContext();
-  ld = await t.as(DEMO.ldleader);
-  team = (await (await t.as(DEMO.teamleader)).get("/api/me")).body.account.team.id;
+  t = await createTestContext({ seed: false });
+  const w = await createCompanyWithRoles(t);
+  ld = w.ldleader.client;
+  team = w.team.id;
   sqlPath = await publishedPath(ld, "SQL basics");
   excelPath = await publishedPath(ld, "Excel pivots");
   draftPath = (await ld.post("/api/b2b/v1/collections/", { title: "Not yet published" })).body.id;
-  globexPath = await publishedPath((await addPerson(t, { company: "globex", role: "ldleader" })).client, "Globex path");
+  const other = await createCompany(t);
+  foreignPath = await publishedPath((await addPerson(t, { company: other.id, role: "ldleader" })).client, "Other company's path");
 });
 afterAll(() => t.close());
 
@@ -55,7 +57,7 @@ describe("plan skills with collections keyed by collection id (spec §3)", () =>
   it("checks the ids inside like any id in a body: another company's is not found, a draft is refused, nothing is written", async () => {
     const before = (await ld.get("/api/b2b/v1/plans/?page_size=100")).body.count;
     const base = { title: "Refused", deadline: "2099-01-31", selectedTeam: [team] };
-    const foreign = await ld.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: { [globexPath]: {} } } } });
+    const foreign = await ld.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: { [foreignPath]: {} } } } });
     expect(foreign.status).toBe(404);
     expect((await ld.post("/api/b2b/v1/plans/", { ...base, skills: { sql: { collections: { [draftPath]: {} } } } })).status).toBe(400);
     for (const collections of [{}, { sql: {} }, { "-1": {} }, { "0": {} }, { "9999999999": {} }, { "4.5": {} }]) {
@@ -77,7 +79,7 @@ describe("plan skills with collections keyed by collection id (spec §3)", () =>
     expect(listed.body).toMatchObject({ title: "Changed" });
     expect(ids(listed.body.skills)).toEqual({ sql: [sqlPath, excelPath].sort() });
     // Refused changes leave the plan as it was.
-    expect((await ld.patch(`/api/b2b/v1/plans/${plan}/`, { skills: { sql: { collections: { [globexPath]: {} } } } })).status).toBe(404);
+    expect((await ld.patch(`/api/b2b/v1/plans/${plan}/`, { skills: { sql: { collections: { [foreignPath]: {} } } } })).status).toBe(404);
     expect((await ld.patch(`/api/b2b/v1/plans/${plan}/`, { skills: { sql: { collections: [draftPath] } } })).status).toBe(400);
     expect((await ld.patch(`/api/b2b/v1/plans/${plan}/`, { skills: {} })).status).toBe(400);
     expect(ids((await ld.get(`/api/b2b/v1/plans/${plan}/`)).body.skills)).toEqual({ sql: [sqlPath, excelPath].sort() });
