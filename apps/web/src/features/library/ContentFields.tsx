@@ -1,22 +1,10 @@
-import { useCallback } from "react";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { ContentType } from "@learnward/contracts";
 import type { FieldMessages, FormFields } from "../../components/FormDialog";
-import { useErrorMessage } from "../../i18n/useErrorMessage";
 import type { ContentForm } from "./forms";
-
-/** Validation codes: the library's own first, then the shared ones of the errors namespace. */
-export function useFieldMessage(): (code: string) => string {
-  const { t, i18n } = useTranslation("home");
-  const message = useErrorMessage();
-  return useCallback(
-    (code: string) => (code === "invalid_minutes" && i18n.exists("form.invalidMinutes", { ns: "home" }) ? t("form.invalidMinutes") : message(code)),
-    [t, i18n, message],
-  );
-}
 
 /** The form's own words for its codes; the rest are the errors namespace's. */
 export function useContentMessages(): FieldMessages<typeof ContentForm> {
