@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import type { Role } from "@learnward/contracts";
-import { AppRoutes } from "./router";
+import { AppRoutes, routeData } from "./router";
 import { meFor, renderApp, signedIn } from "../test/render";
 import { collection } from "../features/network/testing";
 
@@ -27,6 +27,10 @@ vi.mock("../routes/network/PublishRequestsPage", (original) => held(original));
 vi.mock("../routes/budgeting/TeamBudgetPage", (original) => held(original));
 vi.mock("../routes/budgeting/CompanyBudgetPage", (original) => held(original));
 vi.mock("../routes/budgeting/PurchaseRequestsPage", (original) => held(original));
+vi.mock("../routes/people/PeopleManagementPage", (original) => held(original));
+vi.mock("../routes/admin/CompaniesPage", (original) => held(original));
+vi.mock("../routes/admin/BudgetManagementPage", (original) => held(original));
+vi.mock("../routes/admin/AdminPeoplePage", (original) => held(original));
 
 const COUNTS = {
   articlesCount: 0,
@@ -97,6 +101,18 @@ const PAGES: [path: string, role: Role, firstData: string[]][] = [
     ["GET /api/b2b/v1/budgets/?page_size=100", "GET /api/b2b/v1/teams/?page=1&page_size=100", "GET /api/b2b/v1/budget-audit/?page=1&page_size=20"],
   ],
   ["/budgetingPlan/purchaseRequest", "member", ["GET /api/b2b/v1/purchase-requests/?scope=mine&status=all&sort=desc&page=1&page_size=10"]],
+  ["/peopleManagement", "hr", ["GET /api/b2b/v1/teams/?page=1&page_size=20"]],
+  ["/admin", "admin", ["GET /api/b2b/v1/admin/companies/?status=all&page=1&page_size=20", "GET /api/b2b/v1/admin/audit/?entity=company&page=1&page_size=10"]],
+  [
+    "/admin/budget-management",
+    "admin",
+    ["GET /api/b2b/v1/admin/budgets/?page=1&page_size=20", "GET /api/b2b/v1/admin/audit/?entity=budget&page=1&page_size=10"],
+  ],
+  [
+    "/admin/people-management",
+    "admin",
+    ["GET /api/b2b/v1/admin/accounts/?status=all&page=1&page_size=20", "GET /api/b2b/v1/admin/audit/?entity=account&page=1&page_size=10"],
+  ],
 ];
 
 describe("a page's first data (app/firstData.ts)", () => {
@@ -116,5 +132,17 @@ describe("a page's first data (app/firstData.ts)", () => {
         calls.filter((made) => made === call),
         call,
       ).toHaveLength(1);
+  });
+});
+
+describe("/peopleManagement's first data follows its tab", () => {
+  it("declares the people tab's first page (active people by name) for ?tab=2, and nothing for a team leader", async () => {
+    // The page's own data, not the layout's (the company and onboarding).
+    const pageKeys = async (search: string, role: Role) =>
+      (await routeData("/peopleManagement", search, meFor(role))).map((options) => options.queryKey).filter((key) => key[0] === "people");
+    expect(await pageKeys("?tab=2", "ldleader")).toEqual([
+      ["people", "employees", { search: "", status: "active", ordering: "name", sort: "asc", page: 1, page_size: 20 }],
+    ]);
+    expect(await pageKeys("", "teamleader")).toEqual([]);
   });
 });

@@ -136,7 +136,11 @@ const PurchaseRequestsPage = page(
   ["budgeting"],
   () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData),
 );
-const PeopleManagementPage = page(() => import("../routes/people/PeopleManagementPage"), ["people"]);
+const PeopleManagementPage = page(
+  () => import("../routes/people/PeopleManagementPage"),
+  ["people"],
+  () => import("../features/people/managementFirstData").then((m) => m.peopleManagementFirstData),
+);
 const TeamPage = page(
   () => import("../routes/people/TeamPage"),
   ["people"],
@@ -147,9 +151,21 @@ const SkillboostPage = page(
   ["people"],
   () => import("../features/people/queries").then((m) => m.skillboostFirstData),
 );
-const CompaniesPage = page(() => import("../routes/admin/CompaniesPage"), ["admin"]);
-const BudgetManagementPage = page(() => import("../routes/admin/BudgetManagementPage"), ["admin"]);
-const AdminPeoplePage = page(() => import("../routes/admin/AdminPeoplePage"), ["admin"]);
+const CompaniesPage = page(
+  () => import("../routes/admin/CompaniesPage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.companiesFirstData),
+);
+const BudgetManagementPage = page(
+  () => import("../routes/admin/BudgetManagementPage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.budgetManagementFirstData),
+);
+const AdminPeoplePage = page(
+  () => import("../routes/admin/AdminPeoplePage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.adminPeopleFirstData),
+);
 const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboarding"]);
 
 /**

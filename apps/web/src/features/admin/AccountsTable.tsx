@@ -13,7 +13,7 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
-import type { AccountStatusFilter, AdminAccount } from "./api";
+import type { AccountsParams, AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
 import { useAccounts } from "./hooks";
@@ -23,16 +23,19 @@ import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "edit" | "status" | "history"; account: AdminAccount } | null;
 
+/** The page of accounts the table opens with (the admin people page's first data). */
+export const FIRST_ACCOUNTS = { search: "", status: "all", page: 1, page_size: 20 } as const satisfies AccountsParams;
+
 /** Any account of any company: search by name or email, filter by company, role and status. */
 export function AccountsTable({ myAccountId }: { myAccountId: number }) {
   const { t } = useTranslation("admin");
   const roleLabel = useRoleLabel();
   const formatDateTime = useFormatDateTime();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState<string>(FIRST_ACCOUNTS.search);
   const [company, setCompany] = useState("");
   const [role, setRole] = useState("");
-  const [status, setStatus] = useState<AccountStatusFilter>("all");
-  const { page, pageSize, setPage, pager } = usePaging();
+  const [status, setStatus] = useState<AccountStatusFilter>(FIRST_ACCOUNTS.status);
+  const { page, pageSize, setPage, pager } = usePaging(FIRST_ACCOUNTS.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const roleFilter = Role.safeParse(role);

@@ -7,7 +7,7 @@ import { useScreenQuery } from "../../app/renderHints";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
-import type { AuditEntity, AuditEntry } from "./api";
+import type { AuditEntity, AuditEntry, AuditParams } from "./api";
 import { auditChanges, auditCurrency, auditField, type Change } from "./audit";
 import { useAudit } from "./hooks";
 import { LoadFailed, Loading, useFormatDate, useFormatDateTime, useFormatMoney, usePeriodLabel, useRoleLabel } from "./ui";
@@ -182,8 +182,13 @@ interface AuditLogProps {
   filter?: readonly AuditEntity[];
 }
 
+const AUDIT_PAGE_SIZE = 10;
+
+/** The first page an AuditLog of one kind of thing (`entity`, every company) opens with: a page's first data. */
+export const firstAudit = (entity: AuditEntity): AuditParams => ({ entity, page: 1, page_size: AUDIT_PAGE_SIZE });
+
 /** The audit entries asked for, newest first, a page at a time, straight from GET /admin/audit/. */
-export function AuditLog({ entity, entityId, label, pageSize = 10, filter }: AuditLogProps) {
+export function AuditLog({ entity, entityId, label, pageSize = AUDIT_PAGE_SIZE, filter }: AuditLogProps) {
   const { t } = useTranslation("admin");
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<AuditEntity | "">("");

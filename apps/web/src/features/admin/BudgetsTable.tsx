@@ -6,7 +6,7 @@ import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
-import type { AdminBudget } from "./api";
+import type { AdminBudget, BudgetsParams } from "./api";
 import { AdjustBudgetDialog, BudgetHistoryDialog } from "./AdjustBudgetDialog";
 import { CompanySelect } from "./fields";
 import { useAdminBudgets } from "./hooks";
@@ -15,6 +15,9 @@ import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "adjust" | "history"; budget: AdminBudget } | null;
+
+/** The page of budgets the table opens with, every company's (the budget management page's first data). */
+export const FIRST_BUDGETS = { page: 1, page_size: 20 } as const satisfies BudgetsParams;
 
 const MONEY_COLUMNS = ["amount", "allocated", "reserved", "paid", "remaining"] as const;
 
@@ -37,7 +40,7 @@ export function BudgetsTable() {
   const money = useFormatMoney();
   const periodLabel = usePeriodLabel();
   const [company, setCompany] = useState("");
-  const { page, pageSize, setPage, pager } = usePaging();
+  const { page, pageSize, setPage, pager } = usePaging(FIRST_BUDGETS.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const budgets = useAdminBudgets({ company: company ? Number(company) : undefined, page, page_size: pageSize });
   const list = budgets.data?.results ?? [];

@@ -13,7 +13,7 @@ import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
 import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
-import type { AdminCompany, CompanyStatusFilter } from "./api";
+import type { AdminCompany, CompaniesParams, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
 import { useCompanies } from "./hooks";
@@ -23,13 +23,16 @@ import { DataTable, RowAction, type Column } from "../../components/DataTable";
 
 type Dialog = { kind: "edit" | "suspend" | "details"; company: AdminCompany } | null;
 
+/** The page of companies the table opens with (the admin companies page's first data). */
+export const FIRST_COMPANIES = { search: "", status: "all", page: 1, page_size: 20 } as const satisfies CompaniesParams;
+
 /** Every company on the platform: searchable, filtered by status, paged by the server. */
 export function CompaniesTable() {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<CompanyStatusFilter>("all");
-  const { page, pageSize, setPage, pager } = usePaging();
+  const [search, setSearch] = useState<string>(FIRST_COMPANIES.search);
+  const [status, setStatus] = useState<CompanyStatusFilter>(FIRST_COMPANIES.status);
+  const { page, pageSize, setPage, pager } = usePaging(FIRST_COMPANIES.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const companies = useCompanies({ search: debounced, status, page, page_size: pageSize });

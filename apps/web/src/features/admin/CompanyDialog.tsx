@@ -1,23 +1,16 @@
 import { useId, useState, type ChangeEvent } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import Alert from "@mui/material/Alert";
+import type { UseFormReturn } from "react-hook-form";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
-import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadOutlined from "@mui/icons-material/UploadOutlined";
 import { useTranslation } from "react-i18next";
-import { fieldProps } from "../../components/formField";
+import { FormDialog, type FieldMessages } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import {
@@ -30,11 +23,14 @@ import {
   invalidAllowlistEntry,
   isCurrency,
   type CompanyField,
+  type CompanyFormValues,
 } from "./forms";
 import { useCreateCompany, useUpdateCompany } from "./hooks";
 import { useAdminError, useFormMessage } from "./useAdminError";
 
 const LOGO_TYPES = "image/png,image/jpeg,image/webp,image/svg+xml";
+
+type Form = UseFormReturn<CompanyFormValues, unknown, ReturnType<typeof CompanyForm.parse>>;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -57,85 +53,96 @@ function currencyName(code: string, locale: string): string | null {
 
 /**
  * Creates a company, or edits one: name, domain, logo (a link or an uploaded picture), currency,
- * registration allow-list, and whether its hr and L&D leaders must use two-factor sign-in. Each field says what is wrong with it, the server's refusals too.
+ * registration allow-list, and whether its hr and L&D leaders must use two-factor sign-in. Each field
+ * says what is wrong with it, the server's refusals too. The one dialog form (FormDialog), checked
+ * with CompanyForm: the contract's own rules and limits.
  */
 export function CompanyDialog({ company, onClose }: { company?: AdminCompany; onClose: () => void }) {
   const { t, i18n } = useTranslation("admin");
-  const titleId = useId();
+  const twoFactorHelpId = useId();
   const formMessage = useFormMessage();
   const errorMessage = useAdminError();
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const mutation = company ? update : create;
-  const form = useForm({ resolver: zodResolver(CompanyForm), defaultValues: companyFormValues(company) });
   const [logoName, setLogoName] = useState<string | null>(null);
-  const values = form.watch();
-  const logo = values.url_photo.trim();
-  const uploaded = logo.startsWith("data:");
-  const currency = values.currency.trim().toUpperCase();
-  const named = isCurrency(currency) ? currencyName(currency, i18n.language) : null;
+
+  // The admin namespace's words for the form's own codes ("required" and "too_long" are the app's usual ones).
+  const own = (...codes: string[]) => Object.fromEntries(codes.map((code) => [code, formMessage(code)]));
+  const messages: FieldMessages<typeof CompanyForm> = {
+    domain: own("invalidDomain"),
+    url_photo: own("invalidLogo", "logoTooLarge"),
+    currency: own("invalidCurrency"),
+    registration_allowlist: own("allowlistTooLong"),
+  };
 
   // The server's refusals land on the fields they concern; what names no field stays above the form.
-  const serverFields = companyServerErrors(mutation.error);
-  const generalError = mutation.isError && Object.keys(serverFields).length === 0;
-  const onError = (error: unknown) => {
-    for (const [field, code] of Object.entries(companyServerErrors(error)))
-      form.setError(field as CompanyField, { type: "server", message: code }, { shouldFocus: true });
-  };
+  const refusedFields = (error: unknown) => Object.entries(companyServerErrors(error)) as [CompanyField, string][];
 
-  const message = (code: string) => formMessage(code, { entry: invalidAllowlistEntry(values.registration_allowlist) ?? "" });
-  const field = (name: CompanyField) => fieldProps(form, name, message);
-
-  const submit = form.handleSubmit((formValues) => {
-    const done = (saved: AdminCompany) => {
-      toast(t(company ? "companies.saved" : "companies.created", { name: saved.name }), "success");
-      onClose();
-    };
+  const save = (values: CompanyFormValues, form: Form): Promise<unknown> => {
+    const done = (saved: AdminCompany) => toast(t(company ? "companies.saved" : "companies.created", { name: saved.name }), "success");
+    let sent: Promise<AdminCompany>;
     if (company) {
-      const patch = companyPatch(company, formValues);
-      if (Object.keys(patch).length === 0) return onClose();
-      update.mutate({ id: company.id, ...patch }, { onSuccess: done, onError });
+      const patch = companyPatch(company, values);
+      if (Object.keys(patch).length === 0) return Promise.resolve();
+      sent = update.mutateAsync({ id: company.id, ...patch });
     } else {
-      create.mutate(companyBody(formValues), { onSuccess: done, onError });
+      sent = create.mutateAsync(companyBody(values));
     }
-  });
-
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const dataUrl = await readAsDataUrl(file).catch(() => "");
-    if (dataUrl.length > MAX_LOGO_CHARS) {
-      form.setError("url_photo", { type: "upload", message: "logoTooLarge" });
-      return;
-    }
-    setLogoName(file.name);
-    form.setValue("url_photo", dataUrl, { shouldValidate: true, shouldDirty: true });
+    return sent.then(done, (error: unknown) => {
+      // Every field the refusal names; FormDialog then focuses the first.
+      for (const [field, code] of refusedFields(error)) form.setError(field, { type: "server", message: formMessage(code) });
+      throw error;
+    });
   };
 
-  const logoField = field("url_photo");
-  const domainField = field("domain");
-  const currencyField = field("currency");
-  const allowlistField = field("registration_allowlist");
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
-      <DialogTitle id={titleId}>{company ? t("companyForm.editTitle", { name: company.name }) : t("companyForm.createTitle")}</DialogTitle>
-      <DialogContent>
-        <Box component="form" id={`${titleId}-form`} noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <Stack spacing={2.5}>
-            {generalError && (
-              <Alert severity="error" role="alert">
-                {errorMessage(mutation.error)}
-              </Alert>
-            )}
+    <FormDialog
+      schema={CompanyForm}
+      defaultValues={companyFormValues(company)}
+      title={company ? t("companyForm.editTitle", { name: company.name }) : t("companyForm.createTitle")}
+      submitLabel={company ? t("actions.save") : t("companyForm.create")}
+      cancelLabel={t("actions.cancel")}
+      messages={messages}
+      errorText={errorMessage}
+      fieldRefusal={(error) => {
+        const [first] = refusedFields(error);
+        return first ? { field: first[0], message: formMessage(first[1]) } : null;
+      }}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      {({ form, field, control }) => {
+        const values = form.watch();
+        const logo = values.url_photo.trim();
+        const uploaded = logo.startsWith("data:");
+        const currency = values.currency.trim().toUpperCase();
+        const named = isCurrency(currency) ? currencyName(currency, i18n.language) : null;
+        const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          const dataUrl = await readAsDataUrl(file).catch(() => "");
+          if (dataUrl.length > MAX_LOGO_CHARS) {
+            form.setError("url_photo", { type: "upload", message: "logoTooLarge" });
+            return;
+          }
+          setLogoName(file.name);
+          form.setValue("url_photo", dataUrl, { shouldValidate: true, shouldDirty: true });
+        };
+        const logoField = field("url_photo", t("companyForm.logoHelp"));
+        const currencyField = field("currency", named ?? t("companyForm.currencyHelp"));
+        const allowlistField = field("registration_allowlist", t("companyForm.allowlistHelp"));
+        // The allow-list's message names the entry the server would refuse.
+        const allowlistCode = form.getFieldState("registration_allowlist", form.formState).error?.message;
+        const allowlistHelp =
+          allowlistCode === "invalidAllowlist"
+            ? formMessage("invalidAllowlist", { entry: invalidAllowlistEntry(values.registration_allowlist) ?? "" })
+            : allowlistField.helperText;
+        const twoFactor = control("require_two_factor");
+        return (
+          <>
             <TextField label={t("companyForm.name")} required autoFocus autoComplete="off" {...field("name")} />
-            <TextField
-              label={t("companyForm.domain")}
-              required
-              autoComplete="off"
-              {...domainField}
-              helperText={domainField.helperText ?? t("companyForm.domainHelp")}
-            />
+            <TextField label={t("companyForm.domain")} required autoComplete="off" {...field("domain", t("companyForm.domainHelp"))} />
             <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
               <Avatar
                 src={logo && !logoField.error ? logo : undefined}
@@ -154,16 +161,9 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
                     <Button onClick={() => form.setValue("url_photo", "", { shouldValidate: true, shouldDirty: true })}>{t("companyForm.logoRemove")}</Button>
                   </Box>
                 ) : (
-                  <TextField
-                    label={t("companyForm.logo")}
-                    type="url"
-                    autoComplete="off"
-                    fullWidth
-                    {...logoField}
-                    helperText={logoField.helperText ?? t("companyForm.logoHelp")}
-                  />
+                  <TextField label={t("companyForm.logo")} type="url" autoComplete="off" fullWidth {...logoField} />
                 )}
-                {uploaded && logoField.helperText && (
+                {uploaded && logoField.error && (
                   <Typography role="alert" variant="caption" color="error">
                     {logoField.helperText}
                   </Typography>
@@ -180,40 +180,26 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
               autoComplete="off"
               {...currencyField}
               slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: "uppercase" } } }}
-              helperText={currencyField.helperText ?? named ?? t("companyForm.currencyHelp")}
             />
-            <TextField
-              label={t("companyForm.allowlist")}
-              multiline
-              minRows={3}
-              autoComplete="off"
-              {...allowlistField}
-              helperText={allowlistField.helperText ?? t("companyForm.allowlistHelp")}
-            />
+            <TextField label={t("companyForm.allowlist")} multiline minRows={3} autoComplete="off" {...allowlistField} helperText={allowlistHelp} />
             <Box>
               <FormControlLabel
                 control={
                   <Switch
-                    checked={values.require_two_factor}
-                    onChange={(event) => form.setValue("require_two_factor", event.target.checked, { shouldDirty: true })}
-                    slotProps={{ input: { "aria-describedby": `${titleId}-two-factor-help` } }}
+                    checked={Boolean(twoFactor.value)}
+                    onChange={(event) => twoFactor.onChange(event.target.checked)}
+                    slotProps={{ input: { "aria-describedby": twoFactorHelpId } }}
                   />
                 }
                 label={t("companyForm.requireTwoFactor")}
               />
-              <FormHelperText id={`${titleId}-two-factor-help`} sx={{ mt: 0 }}>
+              <FormHelperText id={twoFactorHelpId} sx={{ mt: 0 }}>
                 {t("companyForm.requireTwoFactorHelp")}
               </FormHelperText>
             </Box>
-          </Stack>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={mutation.isPending}>
-          {company ? t("actions.save") : t("companyForm.create")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

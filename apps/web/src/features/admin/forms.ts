@@ -35,7 +35,8 @@ const KNOWN = knownCurrencies();
 export const isCurrency = (code: string) => /^[A-Z]{3}$/.test(code) && (KNOWN.size === 0 || KNOWN.has(code));
 
 export const CompanyForm = z.object({
-  name: z.string().trim().min(1, { message: "required" }).max(120, { message: "too_long" }),
+  // The contract's own rule (its 120-character limit reaches the field as its maxlength).
+  name: rules.name,
   domain: z
     .string()
     .trim()

@@ -2,10 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   adjustBudget,
   createCompany,
-  fetchAccounts,
   fetchCompany,
-  fetchAudit,
-  fetchBudgets,
   fetchCompanies,
   fetchSignIns,
   inviteToCompany,
@@ -24,20 +21,13 @@ import {
   type InvitationBody,
 } from "./api";
 import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
+import { accountsOptions, ADMIN, adminBudgetsOptions, auditOptions, companiesOptions } from "./queries";
 
-// Everything the admin screens cache lives under one key: a change to a company moves its people's
-// rows and counts, a change to an account moves company counts, and every change writes an audit
-// entry, so each mutation refreshes them all.
-const ADMIN = "admin";
 const keys = {
-  companies: (params: CompaniesParams) => [ADMIN, "companies", params] as const,
   companyMatches: (search: string) => [ADMIN, "companies", "matches", search] as const,
   company: (id: number) => [ADMIN, "company", id] as const,
-  accounts: (params: AccountsParams) => [ADMIN, "accounts", params] as const,
   signIns: (id: number) => [ADMIN, "sign-ins", id] as const,
   invitationMatches: (search: string) => [ADMIN, "invitations", search] as const,
-  budgets: (params: BudgetsParams) => [ADMIN, "budgets", params] as const,
-  audit: (params: AuditParams) => [ADMIN, "audit", params] as const,
 };
 
 function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -51,7 +41,7 @@ function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 // ---- Companies ----
 
 export function useCompanies(params: CompaniesParams) {
-  return useQuery({ queryKey: keys.companies(params), queryFn: ({ signal }) => fetchCompanies(params, signal), placeholderData: keepPreviousData });
+  return useQuery(companiesOptions(params));
 }
 
 /** The companies a picker offers for what was typed (its first matches), once `enabled`. */
@@ -79,7 +69,7 @@ export const useSetCompanySuspended = () => useAdminMutation(({ id, suspended }:
 // ---- Accounts ----
 
 export function useAccounts(params: AccountsParams) {
-  return useQuery({ queryKey: keys.accounts(params), queryFn: ({ signal }) => fetchAccounts(params, signal), placeholderData: keepPreviousData });
+  return useQuery(accountsOptions(params));
 }
 
 export const useUpdateAccount = () => useAdminMutation(({ id, ...body }: AccountPatch & { id: number }) => updateAccount(id, body));
@@ -104,7 +94,7 @@ export const useResendInvitation = () => useAdminMutation(resendInvitation);
 // ---- Budgets ----
 
 export function useAdminBudgets(params: BudgetsParams) {
-  return useQuery({ queryKey: keys.budgets(params), queryFn: ({ signal }) => fetchBudgets(params, signal), placeholderData: keepPreviousData });
+  return useQuery(adminBudgetsOptions(params));
 }
 
 export const useAdjustBudget = () => useAdminMutation(({ id, ...body }: AdjustBody & { id: number }) => adjustBudget(id, body));
@@ -112,5 +102,5 @@ export const useAdjustBudget = () => useAdminMutation(({ id, ...body }: AdjustBo
 // ---- Audit ----
 
 export function useAudit(params: AuditParams) {
-  return useQuery({ queryKey: keys.audit(params), queryFn: ({ signal }) => fetchAudit(params, signal), placeholderData: keepPreviousData });
+  return useQuery(auditOptions(params));
 }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ContentPreview } from "@learnward/contracts";
-import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { renderApp, signedIn } from "../../test/render";
+import { serveFetch, type StubRoutes } from "../../test/fetch";
 import AddContentDialog from "./AddContentDialog";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,11 +50,7 @@ const saved = (overrides: object = {}) => ({
   ...overrides,
 });
 
-function serve(routes: Parameters<typeof stubFetch>[0]) {
-  const fetch = vi.fn(stubFetch(routes));
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
+const serve = (routes: Partial<StubRoutes>) => serveFetch(routes).fetch;
 
 function open() {
   const onClose = vi.fn();

@@ -1,6 +1,4 @@
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -15,11 +13,11 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { ContentPreview } from "@learnward/contracts";
 import { Img } from "../../components/Img";
-import { fieldProps } from "../../components/formField";
+import { useSchemaForm } from "../../components/useSchemaForm";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { ContentFields, useFieldMessage } from "./ContentFields";
+import { ContentFields, useContentMessages } from "./ContentFields";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { ContentForm, UrlForm, contentFields, contentFormValues } from "./forms";
 import { useLibraryFormat } from "./format";
@@ -74,25 +72,26 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
   const { t } = useTranslation("home");
   const titleId = useId();
   const message = useErrorMessage();
-  const fieldMessage = useFieldMessage();
+  const messages = useContentMessages();
   const preview = usePreviewContent();
   const save = useSaveContent();
   const [previewed, setPreviewed] = useState<ContentPreview | null>(null);
-  const urlForm = useForm({ resolver: zodResolver(UrlForm), defaultValues: { url: "" } });
-  const details = useForm({ resolver: zodResolver(ContentForm) });
+  // Two forms checked with their schemas (useSchemaForm): the link to read, then the item's fields.
+  const link = useSchemaForm(UrlForm, { defaultValues: { url: "" } });
+  const details = useSchemaForm(ContentForm, { defaultValues: {}, messages });
 
-  const urlField = fieldProps(urlForm, "url", fieldMessage);
-  const readPage = urlForm.handleSubmit(({ url }) => {
+  const urlField = link.field("url", t("add.urlHint"));
+  const readPage = link.form.handleSubmit(({ url }) => {
     save.reset();
     preview.mutate(url, {
       onSuccess: (result) => {
         setPreviewed(result);
-        details.reset(contentFormValues(result));
+        details.form.reset(contentFormValues(result));
       },
     });
   });
 
-  const submit = details.handleSubmit((values) => {
+  const submit = details.form.handleSubmit((values) => {
     if (!previewed) return;
     save.mutate(
       // The page was just read for the preview: save what the person sees, without reading it again.
@@ -127,7 +126,6 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
               autoFocus
               required
               fullWidth
-              helperText={urlField.helperText ?? t("add.urlHint")}
             />
             <Button type="submit" variant="outlined" loading={preview.isPending} sx={{ flex: "0 0 auto", mt: 1 }}>
               {t("add.readPage")}
@@ -145,7 +143,7 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
                 <Typography variant="h3" component="h3" sx={{ fontSize: "1rem", mb: 2 }}>
                   {t("add.detailsHeading")}
                 </Typography>
-                <ContentFields form={details} />
+                <ContentFields fields={details} />
               </Box>
             </>
           )}

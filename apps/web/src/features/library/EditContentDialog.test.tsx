@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ContentItem } from "@learnward/contracts";
-import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { renderApp, signedIn } from "../../test/render";
+import { serveFetch } from "../../test/fetch";
 import EditContentDialog from "./EditContentDialog";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,8 +28,7 @@ const item: ContentItem = {
 
 describe("edit a saved item", () => {
   it("sends only the changed fields with PATCH /api/contentuser/{id}/", async () => {
-    const fetch = vi.fn(stubFetch({ "PATCH /api/contentuser/5/": { body: { ...item, title: "SQL from zero", is_private: true } } }));
-    vi.stubGlobal("fetch", fetch);
+    const { calls } = serveFetch({ "PATCH /api/contentuser/5/": { body: { ...item, title: "SQL from zero", is_private: true } } });
     const onClose = vi.fn();
     const user = userEvent.setup();
     renderApp(<EditContentDialog item={item} onClose={onClose} />, { path: "/home", session: signedIn("member") });
@@ -42,8 +42,13 @@ describe("edit a saved item", () => {
     await user.click(screen.getByRole("button", { name: "Save changes" }));
 
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [input, init] = fetch.mock.calls[0]!;
-    expect(`${init?.method} ${String(input)}`).toBe("PATCH /api/contentuser/5/");
-    expect(JSON.parse(String(init?.body))).toEqual({ title: "SQL from zero", is_private: true });
+    expect(calls()).toEqual([{ call: "PATCH /api/contentuser/5/", body: { title: "SQL from zero", is_private: true } }]);
+  });
+
+  it("takes no more characters than the form's schema allows", async () => {
+    serveFetch({});
+    renderApp(<EditContentDialog item={item} onClose={vi.fn()} />, { path: "/home", session: signedIn("member") });
+    expect(screen.getByLabelText(/^Title/)).toHaveAttribute("maxlength", "300");
+    expect(screen.getByLabelText(/^Author/)).toHaveAttribute("maxlength", "200");
   });
 });

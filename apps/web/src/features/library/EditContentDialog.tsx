@@ -1,19 +1,9 @@
-import { useId } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import { useTranslation } from "react-i18next";
 import type { ContentItem } from "@learnward/contracts";
-import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { FormDialog } from "../../components/FormDialog";
 import { toast } from "../../lib/toast";
-import { ContentFields } from "./ContentFields";
-import { ContentForm, contentFields, contentFormValues } from "./forms";
+import { ContentFields, useContentMessages } from "./ContentFields";
+import { ContentForm, contentFields, contentFormValues, type ContentFormValues } from "./forms";
 import { useUpdateContent, type UpdateContent } from "./hooks";
 
 /** The fields that differ from the saved item: PATCH sends only those. */
@@ -25,47 +15,31 @@ function changesOf(item: ContentItem, fields: ReturnType<typeof contentFields>):
   return changes as UpdateContent;
 }
 
-/** Edit my saved copy of an item (PATCH /api/contentuser/{id}/). */
+/** Edit my saved copy of an item (PATCH /api/contentuser/{id}/): the one dialog form, checked with ContentForm. */
 export default function EditContentDialog({ item, onClose }: { item: ContentItem; onClose: () => void }) {
   const { t } = useTranslation("home");
-  const titleId = useId();
-  const message = useErrorMessage();
+  const messages = useContentMessages();
   const update = useUpdateContent();
-  const form = useForm({ resolver: zodResolver(ContentForm), defaultValues: contentFormValues(item) });
 
-  const submit = form.handleSubmit((values) => {
+  const save = async (values: ContentFormValues) => {
     const changes = changesOf(item, contentFields(values, item));
-    if (Object.keys(changes).length === 0) return onClose();
-    update.mutate(
-      { id: item.id_primary, changes },
-      {
-        onSuccess: () => {
-          toast(t("edit.saved"), "success");
-          onClose();
-        },
-      },
-    );
-  });
+    if (Object.keys(changes).length === 0) return;
+    await update.mutateAsync({ id: item.id_primary, changes });
+    toast(t("edit.saved"), "success");
+  };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
-      <DialogTitle id={titleId}>{t("edit.title")}</DialogTitle>
-      <DialogContent>
-        <Box component="form" id={`${titleId}-form`} noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          {update.isError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {message(update.error)}
-            </Alert>
-          )}
-          <ContentFields form={form} />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("actions.cancel")}</Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={update.isPending}>
-          {t("edit.save")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      schema={ContentForm}
+      defaultValues={contentFormValues(item)}
+      title={t("edit.title")}
+      submitLabel={t("edit.save")}
+      cancelLabel={t("actions.cancel")}
+      messages={messages}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      {(fields) => <ContentFields fields={fields} />}
+    </FormDialog>
   );
 }

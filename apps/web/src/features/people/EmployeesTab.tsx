@@ -14,7 +14,7 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
-import type { Employee, EmployeeOrdering, EmployeeStatusFilter, SortOrder } from "./api";
+import type { Employee, EmployeeOrdering, EmployeesParams, EmployeeStatusFilter, SortOrder } from "./api";
 import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
 import { DeactivateDialog, EditEmployeeDialog, InviteDialog } from "./EmployeeDialogs";
@@ -28,18 +28,21 @@ const BulkInviteDialog = lazy(() => import("./BulkInviteDialog"));
 
 type Dialog = { kind: "edit" | "deactivate"; employee: Employee } | { kind: "invite" } | { kind: "bulk" } | null;
 
+/** The page of people the tab opens with: active ones by name (the people management page's first data). */
+export const FIRST_EMPLOYEES = { search: "", status: "active", ordering: "name", sort: "asc", page: 1, page_size: 20 } as const satisfies EmployeesParams;
+
 /** Tab 2: everyone in the company, searchable, filterable, sortable and paged by the server. */
 export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; myAccountId: number }) {
   const { t } = useTranslation("people");
   const roleLabel = useRoleLabel();
   const formatDate = useFormatDate();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState<string>(FIRST_EMPLOYEES.search);
   const [team, setTeam] = useState("");
   const [role, setRole] = useState("");
-  const [status, setStatus] = useState<EmployeeStatusFilter>("active");
-  const [ordering, setOrdering] = useState<EmployeeOrdering>("name");
-  const [sort, setSort] = useState<SortOrder>("asc");
-  const { page, pageSize, setPage, pager } = usePaging();
+  const [status, setStatus] = useState<EmployeeStatusFilter>(FIRST_EMPLOYEES.status);
+  const [ordering, setOrdering] = useState<EmployeeOrdering>(FIRST_EMPLOYEES.ordering);
+  const [sort, setSort] = useState<SortOrder>(FIRST_EMPLOYEES.sort);
+  const { page, pageSize, setPage, pager } = usePaging(FIRST_EMPLOYEES.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
 

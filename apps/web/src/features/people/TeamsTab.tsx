@@ -12,21 +12,22 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { TextLink } from "../../components/TextLink";
-import type { Team } from "./api";
+import type { Team, TeamsParams } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
 import { useDebounced } from "./ui";
 import { DataTable, RowAction, type Columns } from "../../components/DataTable";
 
-const PAGE_SIZE = 20;
+/** The page of teams the tab opens with (the people management page's first data). */
+export const FIRST_TEAMS = { search: "", page: 1, page_size: 20 } as const satisfies TeamsParams;
 
 /** Tab 1: the company's teams with their leader and member count; hr creates, edits and deletes them. */
 export function TeamsTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation("people");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<string>(FIRST_TEAMS.search);
+  const [page, setPage] = useState<number>(FIRST_TEAMS.page);
   const debounced = useDebounced(search.trim());
-  const teams = useTeams({ search: debounced, page, page_size: PAGE_SIZE });
+  const teams = useTeams({ search: debounced, page, page_size: FIRST_TEAMS.page_size });
   const [editing, setEditing] = useState<Team | "new" | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
 
@@ -107,7 +108,7 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
         columns={columns}
         rows={list}
         rowKey={(team) => team.id}
-        pager={{ count: teams.data?.count ?? 0, page, pageSize: PAGE_SIZE, onPage: setPage }}
+        pager={{ count: teams.data?.count ?? 0, page, pageSize: FIRST_TEAMS.page_size, onPage: setPage }}
         empty={
           <EmptyState
             icon={<GroupsOutlined />}

@@ -5,7 +5,6 @@ import {
   createTeam,
   decideRequest,
   deleteTeam,
-  fetchEmployees,
   fetchInvitation,
   fetchInviteRequests,
   fetchOpenInvitations,
@@ -27,14 +26,13 @@ import {
   type UpdateEmployeeBody,
 } from "./api";
 import type { AnyRequest } from "./requests";
-import { PEOPLE, teamMembersOptions, teamOptions, teamProgressOptions, teamsOptions } from "./queries";
+import { employeesOptions, PEOPLE, teamMembersOptions, teamOptions, teamProgressOptions, teamsOptions } from "./queries";
 import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
 const keys = {
   teamMatches: (search: string) => [PEOPLE, "teams", "matches", search] as const,
-  employees: (params: EmployeesParams) => [PEOPLE, "employees", params] as const,
   requests: (kind: RequestKind, params: RequestsParams) => [PEOPLE, `${kind}-requests`, params] as const,
   invitation: (token: string) => ["invitation", token] as const,
   openInvitations: (params: InvitationsParams) => [PEOPLE, "invitations", params] as const,
@@ -82,12 +80,7 @@ export const useDeleteTeam = () => usePeopleMutation(deleteTeam);
 // ---- Employees ----
 
 export function useEmployees(params: EmployeesParams, enabled = true) {
-  return useQuery({
-    queryKey: keys.employees(params),
-    queryFn: ({ signal }) => fetchEmployees(params, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...employeesOptions(params), enabled });
 }
 
 export const useUpdateEmployee = () => usePeopleMutation(({ id, ...body }: UpdateEmployeeBody & { id: number }) => updateEmployee(id, body));

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Me } from "@learnward/contracts";
 import type { FirstData } from "../../app/firstData";
-import { fetchTeam, fetchTeamMembers, fetchTeamProgress, fetchTeams, type TeamsParams } from "./api";
+import { fetchEmployees, fetchTeam, fetchTeamMembers, fetchTeamProgress, fetchTeams, type EmployeesParams, type TeamsParams } from "./api";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
@@ -9,6 +9,14 @@ export const PEOPLE = "people";
 
 export const teamsOptions = (params: TeamsParams) =>
   queryOptions({ queryKey: [PEOPLE, "teams", params] as const, queryFn: ({ signal }) => fetchTeams(params, signal), placeholderData: keepPreviousData });
+
+/** A page of the company's people, as the employees tab asks for it. */
+export const employeesOptions = (params: EmployeesParams) =>
+  queryOptions({
+    queryKey: [PEOPLE, "employees", params] as const,
+    queryFn: ({ signal }) => fetchEmployees(params, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const teamOptions = (id: number) => queryOptions({ queryKey: [PEOPLE, "team", id] as const, queryFn: ({ signal }) => fetchTeam(id, signal) });
 

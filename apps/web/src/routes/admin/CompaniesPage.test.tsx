@@ -67,6 +67,17 @@ describe("/admin companies", () => {
     expect(callsOf(fetch).filter((call) => call.method === "POST")).toEqual([]);
   });
 
+  it("takes a name of at most the contract's 120 characters", async () => {
+    serveAdmin({});
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "New company" }));
+    const name = within(await screen.findByRole("dialog", { name: "New company" })).getByRole("textbox", { name: "Name" });
+    expect(name).toHaveAttribute("maxlength", "120");
+    await user.type(name, "x".repeat(130));
+    expect(name).toHaveValue("x".repeat(120));
+  });
+
   it("creates a company and shows the server's refusal of a taken domain on the domain field", async () => {
     let answer: { status: number; body: unknown } = {
       status: 409,

@@ -1,6 +1,4 @@
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -21,11 +19,10 @@ import Typography from "@mui/material/Typography";
 import CheckOutlined from "@mui/icons-material/CheckOutlined";
 import { useTranslation } from "react-i18next";
 import { CONTENT_PAGE_SIZE, type ContentItem } from "@learnward/contracts";
-import { fieldProps } from "../../../components/formField";
+import { useSchemaForm } from "../../../components/useSchemaForm";
 import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
-import { useFieldMessage } from "../ContentFields";
 import { TablePager } from "../../../components/TablePager";
 import { useAddToFolder, type Folder, type ListId } from "../folderHooks";
 import type { ListChoice } from "./FolderList";
@@ -114,13 +111,13 @@ export function AddFolderItemDialog({ folder, sections, onClose }: { folder: Fol
   const { t } = useTranslation("home");
   const titleId = useId();
   const message = useErrorMessage();
-  const fieldMessage = useFieldMessage();
   const add = useAddToFolder();
   const [mode, setMode] = useState<Mode>("library");
   const [section, setSection] = useState<ListId>(null);
   const [added, setAdded] = useState<number[]>([]);
   const [pending, setPending] = useState<number[]>([]);
-  const linkForm = useForm({ resolver: zodResolver(NewLinkForm), defaultValues: { url: "", title: "" } });
+  // Checked with NewLinkForm (useSchemaForm): its rules and length limits are the fields' own.
+  const link = useSchemaForm(NewLinkForm, { defaultValues: { url: "", title: "" } });
 
   const addItem = (item: ContentItem) => {
     setPending((ids) => [...ids, item.id_primary]);
@@ -137,12 +134,12 @@ export function AddFolderItemDialog({ folder, sections, onClose }: { folder: Fol
       .finally(() => setPending((ids) => ids.filter((id) => id !== item.id_primary)));
   };
 
-  const addLink = linkForm.handleSubmit(({ url, title }) =>
+  const addLink = link.form.handleSubmit(({ url, title }) =>
     add.mutate(
       { id_folder: folder.id, id_section: section, url, title },
       {
         onSuccess: (relation) => {
-          linkForm.reset({ url: "", title: "" });
+          link.form.reset({ url: "", title: "" });
           toast(t("folders.added", { title: relation.content.title, folder: folder.name }), "success");
         },
       },
@@ -185,8 +182,8 @@ export function AddFolderItemDialog({ folder, sections, onClose }: { folder: Fol
             ) : (
               <Box component="form" noValidate onSubmit={addLink}>
                 <Stack spacing={2}>
-                  <TextField {...fieldProps(linkForm, "url", fieldMessage)} label={t("add.url")} type="url" placeholder="https://" required fullWidth />
-                  <TextField {...fieldProps(linkForm, "title", fieldMessage)} label={t("form.title")} required fullWidth />
+                  <TextField {...link.field("url")} label={t("add.url")} type="url" placeholder="https://" required fullWidth />
+                  <TextField {...link.field("title")} label={t("form.title")} required fullWidth />
                   <Box>
                     <Button type="submit" variant="contained" loading={add.isPending}>
                       {t("folders.addLink")}
