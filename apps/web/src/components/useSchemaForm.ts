@@ -48,6 +48,8 @@ export interface FormFields<S extends FormSchema> {
   control: <P extends Path<In<S>>>(name: P) => { value: PathValue<In<S>, P>; onChange: (value: unknown) => void };
   /** The words for a field's current error, if it has one. */
   errorOf: (name: Path<In<S>>) => string | undefined;
+  /** The validation code a field failed with (from the schema or the form's own checks), if any. */
+  codeOf: (name: Path<In<S>>) => string | undefined;
 }
 
 /**
@@ -92,5 +94,12 @@ export function useSchemaForm<S extends FormSchema>(
     onChange: (value) => form.setValue(name, value as PathValue<In<S>, typeof name>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   });
 
-  return { form, field, control, errorOf };
+  // react-hook-form keeps a field's failure in `message`: for the schema's checks that is our code
+  // (issueCode above), never a server's words.
+  const codeOf = (name: Path<In<S>>) => {
+    const { error } = form.getFieldState(name, form.formState);
+    return error?.message;
+  };
+
+  return { form, field, control, errorOf, codeOf };
 }

@@ -111,7 +111,7 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
       onSubmit={save}
       onClose={onClose}
     >
-      {({ form, field, control }) => {
+      {({ form, field, control, codeOf }) => {
         const values = form.watch();
         const logo = values.url_photo.trim();
         const uploaded = logo.startsWith("data:");
@@ -133,7 +133,7 @@ export function CompanyDialog({ company, onClose }: { company?: AdminCompany; on
         const currencyField = field("currency", named ?? t("companyForm.currencyHelp"));
         const allowlistField = field("registration_allowlist", t("companyForm.allowlistHelp"));
         // The allow-list's message names the entry the server would refuse.
-        const allowlistCode = form.getFieldState("registration_allowlist", form.formState).error?.message;
+        const allowlistCode = codeOf("registration_allowlist");
         const allowlistHelp =
           allowlistCode === "invalidAllowlist"
             ? formMessage("invalidAllowlist", { entry: invalidAllowlistEntry(values.registration_allowlist) ?? "" })
