@@ -115,13 +115,23 @@ describe("pages rendered on the server (issue 13)", () => {
   });
 
   it("loads the build once the server listens, before any page is asked for", async () => {
+    // A server of its own: another test may already have asked the shared one for a page.
     const loaded = () => (globalThis as { learnwardBuildLoaded?: number }).learnwardBuildLoaded;
-    const before = version;
-    expect(loaded()).toBe(before);
-    writeEntry();
-    expect(loaded()).toBe(before);
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    await vi.waitFor(() => expect(loaded()).toBe(before + 1), { timeout: 5_000 });
+    const ownRoot = fs.mkdtempSync(path.join(os.tmpdir(), "lw-ssr-own-"));
+    fs.mkdirSync(path.join(ownRoot, "dist", "assets"), { recursive: true });
+    fs.mkdirSync(path.join(ownRoot, "dist-ssr"));
+    fs.writeFileSync(path.join(ownRoot, "dist", "index.html"), TEMPLATE);
+    const own = 1_000_000 + version;
+    fs.writeFileSync(path.join(ownRoot, "dist-ssr", "entry-server.js"), `globalThis.learnwardBuildLoaded = ${own};${ENTRY}`);
+    const ownCtx = await createTestContext({ seed: false, env: { WEB_DIST: path.join(ownRoot, "dist") } });
+    try {
+      expect(loaded()).not.toBe(own);
+      await ownCtx.app.listen({ port: 0, host: "127.0.0.1" });
+      await vi.waitFor(() => expect(loaded()).toBe(own), { timeout: 5_000 });
+    } finally {
+      await ownCtx.close();
+      fs.rmSync(ownRoot, { recursive: true, force: true });
+    }
   });
 
   it("keeps the API and files out of page rendering", async () => {
