@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 24: an operator's change of an account answers it from the write (the account is read
-// once, locked, with its names), instead of reading it again after the write.
+// Issue 24: an operator's change of an account or a company answers it from the write (read once,
+// locked, with its names or counts), instead of reading it again after the write.
 const statements: string[] = [];
 let t: TestContext;
 let admin: Client;
@@ -35,5 +35,26 @@ describe("an operator's change of an account reads it once", () => {
       company: { id: other.id, name: "Pied Piper" },
       team: null,
     });
+  });
+});
+
+const companyReads = (from: number) => statements.slice(from).filter((q) => /^\s*select/i.test(q) && /"companies"\."id" = \$/.test(q)).length;
+
+describe("an operator's change of a company reads it once", () => {
+  it("an edit, a suspension and its lifting each answer the changed company, reading it once", async () => {
+    const w = await createCompanyWithRoles(t, { name: "Hooli", teamName: "Engineering" });
+    const url = `/api/b2b/v1/admin/companies/${w.company.id}/`;
+    for (const [path, body] of [
+      ["", { name: "Hooli XYZ" }],
+      ["suspend/", {}],
+      ["reactivate/", {}],
+    ] as const) {
+      const from = statements.length;
+      const res = path ? await admin.post(`${url}${path}`, body) : await admin.patch(url, body);
+      expect(res.status, res.text).toBe(200);
+      expect(companyReads(from), path || "edit").toBe(1);
+      expect(res.body).toEqual((await admin.get(url)).body);
+    }
+    expect((await admin.get(url)).body).toMatchObject({ name: "Hooli XYZ", status: "active", people_count: 4 });
   });
 });
