@@ -4,6 +4,7 @@ import type { Role } from "@learnward/contracts";
 import { AppRoutes, routeData } from "./router";
 import { meFor, renderApp, signedIn } from "../test/render";
 import { collection } from "../features/network/testing";
+import { EMPTY_COUNTS } from "../features/library/api";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,21 +33,8 @@ vi.mock("../routes/admin/CompaniesPage", (original) => held(original));
 vi.mock("../routes/admin/BudgetManagementPage", (original) => held(original));
 vi.mock("../routes/admin/AdminPeoplePage", (original) => held(original));
 
-const COUNTS = {
-  articlesCount: 0,
-  videosCount: 0,
-  booksCount: 0,
-  podcastsCount: 0,
-  coursesCount: 0,
-  allContentCount: 0,
-  jobsCount: 0,
-  runningCount: 0,
-  finalizedCount: 0,
-  wishlistCount: 0,
-  allCount: 0,
-};
 const ANSWERS: Record<string, unknown> = {
-  "/api/contentuser/counts": COUNTS,
+  "/api/contentuser/counts": EMPTY_COUNTS,
   "/api/contentuser/search": { count: 0, results: [], links: { next: null, previous: null } },
   "/api/b2b/v1/collections/5/": collection({ id: 5 }),
   "/api/b2b/v1/profile/acme.test": meFor("member").company,

@@ -31,7 +31,7 @@ const checkFolder = checkedBy((s) => s.Folder);
 const checkFolderSection = checkedBy((s) => s.FolderSection);
 const checkFolderRelation = checkedBy((s) => s.FolderRelation);
 
-const EMPTY_COUNTS: ContentCounts = {
+export const EMPTY_COUNTS: ContentCounts = {
   articlesCount: 0,
   videosCount: 0,
   booksCount: 0,
