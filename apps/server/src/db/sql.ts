@@ -18,3 +18,10 @@ export function aliased<T extends AnyPgTable, A extends string>(table: T, name: 
  * table's column.
  */
 export const qualified = (column: PgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Columns by their bare names, for an insert's column list, a `returning` or an `on conflict` target: sql`insert into ${table} (${names(table.id, …)})`. */
+export const names = (...columns: PgColumn[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );

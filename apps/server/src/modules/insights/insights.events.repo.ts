@@ -1,5 +1,24 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import {
+  accounts,
+  collectionItems,
+  collections,
+  contentItems,
+  insightContents,
+  insightLearnerPeriods,
+  insightLearners,
+  insightSkills,
+  insightTotals,
+  learningEvents,
+  planAssignees,
+  planCollections,
+  planTeams,
+  upskillingPlans,
+  userContents,
+} from "../../db/schema/index.ts";
+import { aliased, names } from "../../db/sql.ts";
 import { doneBy } from "../network/done.scope.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
@@ -31,6 +50,20 @@ export interface LearningEvent {
   occurredAt?: Date;
 }
 
+// Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
+const [E, e] = aliased(learningEvents, "e");
+const [X, x] = aliased(learningEvents, "x");
+const [A, a] = aliased(accounts, "a");
+const [C, c] = aliased(contentItems, "c");
+const [UC, uc] = aliased(userContents, "uc");
+const [COL, col] = aliased(collections, "col");
+const [P, p] = aliased(upskillingPlans, "p");
+const [PA, pa] = aliased(planAssignees, "pa");
+const [PT, pt] = aliased(planTeams, "pt");
+const [PC, pc] = aliased(planCollections, "pc");
+const [CI, ci] = aliased(collectionItems, "ci");
+const le = learningEvents;
+
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const textArray = (values: readonly string[]) =>
   values.length
@@ -39,50 +72,50 @@ const textArray = (values: readonly string[]) =>
         sql`, `,
       )}]::text[]`
     : sql`'{}'::text[]`;
-const planSkills = (planId: SQL) => sql`(select array_agg(distinct pc.skill order by pc.skill) from plan_collections pc where pc.plan_id = ${planId})`;
+const planSkills = (planId: SQL) => sql`(select array_agg(distinct ${pc.skill} order by ${pc.skill}) from ${PC} where ${pc.planId} = ${planId})`;
 
 /**
  * Records one learning event in the caller's transaction and keeps the pre-aggregations in step.
  * Company and team (at the time) come from the account; type, skills and duration from the catalog
  * row (the person's own copy wins for duration and type). Finishing an item may complete plans.
  */
-export async function recordEvent(tx: Executor, e: LearningEvent): Promise<void> {
-  const skills = [...new Set((e.skills ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean))];
-  const content = e.contentId ?? null;
-  const collection = e.collectionId ?? null;
-  const plan = e.planId ?? null;
+export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void> {
+  const skills = [...new Set((ev.skills ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  const content = ev.contentId ?? null;
+  const collection = ev.collectionId ?? null;
+  const plan = ev.planId ?? null;
   const inserted = rowsOf(
     await tx.execute(sql`
-      insert into learning_events (company_id, team_id, account_id, actor_id, kind, content_id, content_type, collection_id, plan_id, request_id, skills, duration_s, outcome, occurred_at)
-      select a.company_id, a.team_id, a.id, ${e.actorId ?? null}::int, ${e.kind}, c.id, coalesce(uc.content_type, c.content_type), ${collection}::int, ${plan}::int, ${e.requestId ?? null}::int,
+      insert into ${le} (${names(le.companyId, le.teamId, le.accountId, le.actorId, le.kind, le.contentId, le.contentType, le.collectionId, le.planId, le.requestId, le.skills, le.durationS, le.outcome, le.occurredAt)})
+      select ${a.companyId}, ${a.teamId}, ${a.id}, ${ev.actorId ?? null}::int, ${ev.kind}, ${c.id}, coalesce(${uc.contentType}, ${c.contentType}), ${collection}::int, ${plan}::int, ${ev.requestId ?? null}::int,
         coalesce(
           nullif(${textArray(skills)}, '{}'::text[]),
-          nullif(c.skills, '{}'::text[]),
-          (select nullif(col.skills, '{}'::text[]) from collections col where col.id = ${collection}::int and col.company_id = a.company_id),
+          nullif(${c.skills}, '{}'::text[]),
+          (select nullif(${col.skills}, '{}'::text[]) from ${COL} where ${col.id} = ${collection}::int and ${col.companyId} = ${a.companyId}),
           ${planSkills(sql`${plan}::int`)},
           '{}'::text[]),
-        case when ${e.kind} in ('finish', 'item_done') then coalesce(${e.durationS ?? null}::int, uc.duration_s, c.duration_s) end,
-        ${e.outcome ?? null}::text,
-        coalesce(${e.occurredAt?.toISOString() ?? null}::timestamptz, now())
-      from accounts a
-      left join content_items c on c.id = ${content}::int and c.company_id = a.company_id
-      left join user_contents uc on uc.account_id = a.id and uc.content_id = c.id
-      where a.id = ${e.accountId}::int and a.company_id is not null
+        case when ${ev.kind} in ('finish', 'item_done') then coalesce(${ev.durationS ?? null}::int, ${uc.durationS}, ${c.durationS}) end,
+        ${ev.outcome ?? null}::text,
+        coalesce(${ev.occurredAt?.toISOString() ?? null}::timestamptz, now())
+      from ${A}
+      left join ${C} on ${c.id} = ${content}::int and ${c.companyId} = ${a.companyId}
+      left join ${UC} on ${uc.accountId} = ${a.id} and ${uc.contentId} = ${c.id}
+      where ${a.id} = ${ev.accountId}::int and ${a.companyId} is not null
         -- a course done in a learning path is finalized too: its finish event counts it once
-        and not (${e.kind} = 'item_done' and coalesce(uc.content_type, c.content_type) = 'course')
+        and not (${ev.kind} = 'item_done' and coalesce(${uc.contentType}, ${c.contentType}) = 'course')
         -- starting or finishing the same item again (undo, redo) is not new learning
-        and not (${e.kind} in ('start', 'finish', 'item_done') and exists (
-          select 1 from learning_events x where x.account_id = a.id and x.content_id = c.id and x.kind = ${e.kind}))
-      returning id`),
+        and not (${ev.kind} in ('start', 'finish', 'item_done') and exists (
+          select 1 from ${X} where ${x.accountId} = ${a.id} and ${x.contentId} = ${c.id} and ${x.kind} = ${ev.kind}))
+      returning ${names(le.id)}`),
   );
   const ids = inserted.map((r) => Number(r.id));
-  if ((e.kind === "finish" || e.kind === "item_done") && content !== null) {
-    ids.push(...(await completePlans(tx, e.accountId, content)));
+  if ((ev.kind === "finish" || ev.kind === "item_done") && content !== null) {
+    ids.push(...(await completePlans(tx, ev.accountId, content)));
   }
   if (ids.length)
     await applyRollups(
       tx,
-      sql`e.id in (${sql.join(
+      sql`${e.id} in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`,
@@ -93,21 +126,21 @@ export async function recordEvent(tx: Executor, e: LearningEvent): Promise<void>
 export async function recordPlanAssigned(tx: Executor, planId: number, actorId: number | null): Promise<void> {
   const rows = rowsOf(
     await tx.execute(sql`
-      insert into learning_events (company_id, team_id, account_id, actor_id, kind, plan_id, skills)
-      select a.company_id, a.team_id, a.id, ${actorId}::int, 'plan_assigned', p.id, coalesce(${planSkills(sql`p.id`)}, '{}'::text[])
-      from upskilling_plans p
-      join accounts a on a.company_id = p.company_id and a.status = 'active'
-        and (a.id in (select pa.account_id from plan_assignees pa where pa.plan_id = p.id)
-             or (a.team_id in (select pt.team_id from plan_teams pt where pt.plan_id = p.id) and ${notTeamLeader(sql`a.id`, sql`a.team_id`)}))
-      where p.id = ${planId}::int
-        and not exists (select 1 from learning_events x where x.plan_id = p.id and x.account_id = a.id and x.kind = 'plan_assigned')
-      order by a.id
-      returning id`),
+      insert into ${le} (${names(le.companyId, le.teamId, le.accountId, le.actorId, le.kind, le.planId, le.skills)})
+      select ${a.companyId}, ${a.teamId}, ${a.id}, ${actorId}::int, 'plan_assigned', ${p.id}, coalesce(${planSkills(sql`${p.id}`)}, '{}'::text[])
+      from ${P}
+      join ${A} on ${a.companyId} = ${p.companyId} and ${a.status} = 'active'
+        and (${a.id} in (select ${pa.accountId} from ${PA} where ${pa.planId} = ${p.id})
+             or (${a.teamId} in (select ${pt.teamId} from ${PT} where ${pt.planId} = ${p.id}) and ${notTeamLeader(sql`${a.id}`, sql`${a.teamId}`)}))
+      where ${p.id} = ${planId}::int
+        and not exists (select 1 from ${X} where ${x.planId} = ${p.id} and ${x.accountId} = ${a.id} and ${x.kind} = 'plan_assigned')
+      order by ${a.id}
+      returning ${names(le.id)}`),
   );
   if (rows.length)
     await applyRollups(
       tx,
-      sql`e.id in (${sql.join(
+      sql`${e.id} in (${sql.join(
         rows.map((r) => sql`${Number(r.id)}`),
         sql`, `,
       )})`,
@@ -118,26 +151,33 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
 async function completePlans(tx: Executor, accountId: number, contentId: number): Promise<number[]> {
   const rows = rowsOf(
     await tx.execute(sql`
-      insert into learning_events (company_id, team_id, account_id, kind, plan_id, skills)
-      select a.company_id, a.team_id, a.id, 'plan_completed', p.id, coalesce(${planSkills(sql`p.id`)}, '{}'::text[])
-      from accounts a
-      join upskilling_plans p on p.company_id = a.company_id
-      where a.id = ${accountId}::int
-        and exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and ci.content_id = ${contentId}::int)
-        and (exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id)
-             or exists (select 1 from plan_teams pt where pt.plan_id = p.id and pt.team_id = a.team_id and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)}))
-        and not exists (select 1 from plan_assignees pa where pa.plan_id = p.id and pa.account_id = a.id and pa.status = 'rejected')
-        and not exists (select 1 from plan_collections pc join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id = p.id and not ${doneBy(sql`a.id`, sql`ci.content_id`)})
-        and not exists (select 1 from learning_events x where x.plan_id = p.id and x.account_id = a.id and x.kind = 'plan_completed')
-      returning id`),
+      insert into ${le} (${names(le.companyId, le.teamId, le.accountId, le.kind, le.planId, le.skills)})
+      select ${a.companyId}, ${a.teamId}, ${a.id}, 'plan_completed', ${p.id}, coalesce(${planSkills(sql`${p.id}`)}, '{}'::text[])
+      from ${A}
+      join ${P} on ${p.companyId} = ${a.companyId}
+      where ${a.id} = ${accountId}::int
+        and exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = ${p.id} and ${ci.contentId} = ${contentId}::int)
+        and (exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id})
+             or exists (select 1 from ${PT} where ${pt.planId} = ${p.id} and ${pt.teamId} = ${a.teamId} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)}))
+        and not exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id} and ${pa.status} = 'rejected')
+        and not exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = ${p.id} and not ${doneBy(sql`${a.id}`, sql`${ci.contentId}`)})
+        and not exists (select 1 from ${X} where ${x.planId} = ${p.id} and ${x.accountId} = ${a.id} and ${x.kind} = 'plan_completed')
+      returning ${names(le.id)}`),
   );
   return rows.map((r) => Number(r.id));
 }
 
 const GRAINS = sql`(values ('day'), ('month')) g(grain)`;
-const PERIOD = sql`date_trunc(g.grain, e.occurred_at at time zone 'UTC')::date`;
+const PERIOD = sql`date_trunc(g.grain, ${e.occurredAt} at time zone 'UTC')::date`;
 /** Each event counts for its team (0: no team) and for the whole company (-1). */
-const TEAM_KEYS = sql`lateral (values (coalesce(e.team_id, 0)), (-1)) t(team_key)`;
+const TEAM_KEYS = sql`lateral (values (coalesce(${e.teamId}, 0)), (-1)) t(team_key)`;
+const [tot, lrn, lp, sk, ct] = [insightTotals, insightLearners, insightLearnerPeriods, insightSkills, insightContents];
+/** `column = table.column + excluded.column`, for an upsert that adds to a pre-aggregated row. */
+const add = (...columns: PgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql`${names(column)} = ${column} + excluded.${names(column)}`),
+    sql`, `,
+  );
 
 /**
  * Adds the events matching `filter` (over learning_events e) to every pre-aggregation. The same
@@ -146,58 +186,55 @@ const TEAM_KEYS = sql`lateral (values (coalesce(e.team_id, 0)), (-1)) t(team_key
  */
 export async function applyRollups(tx: Executor, filter: SQL): Promise<void> {
   await tx.execute(sql`
-    insert into insight_totals (company_id, team_key, grain, period, kind, content_type, n, duration_s)
-    select e.company_id, t.team_key, g.grain, ${PERIOD}, e.kind, coalesce(e.content_type, ''), count(*)::int, coalesce(sum(e.duration_s), 0)
-    from learning_events e cross join ${GRAINS} cross join ${TEAM_KEYS}
+    insert into ${tot} (${names(tot.companyId, tot.teamKey, tot.grain, tot.period, tot.kind, tot.contentType, tot.n, tot.durationS)})
+    select ${e.companyId}, t.team_key, g.grain, ${PERIOD}, ${e.kind}, coalesce(${e.contentType}, ''), count(*)::int, coalesce(sum(${e.durationS}), 0)
+    from ${E} cross join ${GRAINS} cross join ${TEAM_KEYS}
     where ${filter}
     group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
-    on conflict (company_id, team_key, grain, period, kind, content_type)
-    do update set n = insight_totals.n + excluded.n, duration_s = insight_totals.duration_s + excluded.duration_s`);
+    on conflict (${names(tot.companyId, tot.teamKey, tot.grain, tot.period, tot.kind, tot.contentType)})
+    do update set ${add(tot.n, tot.durationS)}`);
 
   await tx.execute(sql`
     with fresh as (
-      insert into insight_learner_periods (company_id, grain, period, account_id, team_key)
-      select e.company_id, g.grain, ${PERIOD}, e.account_id, (array_agg(coalesce(e.team_id, 0) order by e.occurred_at, e.id))[1]
-      from learning_events e cross join ${GRAINS}
-      where ${filter} and e.kind in ${ACTIVE}
+      insert into ${lp} (${names(lp.companyId, lp.grain, lp.period, lp.accountId, lp.teamKey)})
+      select ${e.companyId}, g.grain, ${PERIOD}, ${e.accountId}, (array_agg(coalesce(${e.teamId}, 0) order by ${e.occurredAt}, ${e.id}))[1]
+      from ${E} cross join ${GRAINS}
+      where ${filter} and ${e.kind} in ${ACTIVE}
       group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict do nothing
-      returning company_id, grain, period, team_key)
-    insert into insight_learners (company_id, team_key, grain, period, n)
+      returning ${names(lp.companyId, lp.grain, lp.period, lp.teamKey)})
+    insert into ${lrn} (${names(lrn.companyId, lrn.teamKey, lrn.grain, lrn.period, lrn.n)})
     select f.company_id, t.team_key, f.grain, f.period, count(*)::int
     from fresh f cross join lateral (values (f.team_key), (-1)) t(team_key)
     group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict (company_id, team_key, grain, period) do update set n = insight_learners.n + excluded.n`);
+    on conflict (${names(lrn.companyId, lrn.teamKey, lrn.grain, lrn.period)}) do update set ${add(lrn.n)}`);
 
   await tx.execute(sql`
-    insert into insight_skills (company_id, team_key, grain, period, skill, activity, completions, duration_s)
-    select e.company_id, t.team_key, g.grain, ${PERIOD}, s.skill, count(*)::int,
-      (count(*) filter (where e.kind in ${COMPLETES}))::int, coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0)
-    from learning_events e cross join ${GRAINS} cross join ${TEAM_KEYS} cross join lateral unnest(e.skills) s(skill)
-    where ${filter} and e.kind in ${ACTIVE}
+    insert into ${sk} (${names(sk.companyId, sk.teamKey, sk.grain, sk.period, sk.skill, sk.activity, sk.completions, sk.durationS)})
+    select ${e.companyId}, t.team_key, g.grain, ${PERIOD}, s.skill, count(*)::int,
+      (count(*) filter (where ${e.kind} in ${COMPLETES}))::int, coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0)
+    from ${E} cross join ${GRAINS} cross join ${TEAM_KEYS} cross join lateral unnest(${e.skills}) s(skill)
+    where ${filter} and ${e.kind} in ${ACTIVE}
     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict (company_id, team_key, grain, period, skill) do update set activity = insight_skills.activity + excluded.activity,
-      completions = insight_skills.completions + excluded.completions, duration_s = insight_skills.duration_s + excluded.duration_s`);
+    on conflict (${names(sk.companyId, sk.teamKey, sk.grain, sk.period, sk.skill)}) do update set ${add(sk.activity, sk.completions, sk.durationS)}`);
 
   await tx.execute(sql`
-    insert into insight_contents (company_id, team_key, grain, period, content_id, saves, starts, completions, duration_s)
-    select e.company_id, t.team_key, g.grain, ${PERIOD}, e.content_id,
-      (count(*) filter (where e.kind = 'save'))::int, (count(*) filter (where e.kind = 'start'))::int,
-      (count(*) filter (where e.kind in ${COMPLETES}))::int, coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0)
-    from learning_events e cross join ${GRAINS} cross join ${TEAM_KEYS}
-    where ${filter} and e.content_id is not null and e.kind in ('save', 'start', 'finish', 'item_done')
-      -- per team by month only: a team's days are few events, read from learning_events itself
+    insert into ${ct} (${names(ct.companyId, ct.teamKey, ct.grain, ct.period, ct.contentId, ct.saves, ct.starts, ct.completions, ct.durationS)})
+    select ${e.companyId}, t.team_key, g.grain, ${PERIOD}, ${e.contentId},
+      (count(*) filter (where ${e.kind} = 'save'))::int, (count(*) filter (where ${e.kind} = 'start'))::int,
+      (count(*) filter (where ${e.kind} in ${COMPLETES}))::int, coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0)
+    from ${E} cross join ${GRAINS} cross join ${TEAM_KEYS}
+    where ${filter} and ${e.contentId} is not null and ${e.kind} in ('save', 'start', 'finish', 'item_done')
+      -- per team by month only: a team's days are few events, read off the events themselves
       and (g.grain = 'month' or t.team_key = -1)
     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict (company_id, team_key, grain, period, content_id) do update set saves = insight_contents.saves + excluded.saves,
-      starts = insight_contents.starts + excluded.starts, completions = insight_contents.completions + excluded.completions,
-      duration_s = insight_contents.duration_s + excluded.duration_s`);
+    on conflict (${names(ct.companyId, ct.teamKey, ct.grain, ct.period, ct.contentId)}) do update set ${add(ct.saves, ct.starts, ct.completions, ct.durationS)}`);
 }
 
 /** Recomputes a company's pre-aggregations from its events (after a bulk load). */
 export async function rebuildRollups(tx: Executor, companyId: number): Promise<void> {
-  for (const table of ["insight_totals", "insight_learners", "insight_learner_periods", "insight_skills", "insight_contents"]) {
-    await tx.execute(sql`delete from ${sql.identifier(table)} where company_id = ${companyId}::int`);
+  for (const table of [tot, lrn, lp, sk, ct]) {
+    await tx.execute(sql`delete from ${table} where ${table.companyId} = ${companyId}::int`);
   }
-  await applyRollups(tx, sql`e.company_id = ${companyId}::int`);
+  await applyRollups(tx, sql`${e.companyId} = ${companyId}::int`);
 }

@@ -1,8 +1,31 @@
 import { and, asc, count, eq, inArray, min, sql, type SQL } from "drizzle-orm";
 import type { InsightBucket, InsightTime } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { qualified } from "../../db/sql.ts";
-import { accounts, authUsers, insightReminders, inviteRequests, publishRequests, removalRequests, teams } from "../../db/schema/index.ts";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { aliased, qualified } from "../../db/sql.ts";
+import {
+  accounts,
+  authUsers,
+  collectionItems,
+  contentItems,
+  insightContents,
+  insightLearnerPeriods,
+  insightLearners,
+  insightPlanDone,
+  insightReminders,
+  insightSkills,
+  insightTotals,
+  inviteRequests,
+  learningEvents,
+  planAssignees,
+  planCollections,
+  planTeams,
+  publishRequests,
+  removalRequests,
+  teams,
+  upskillingPlans,
+  userContents,
+} from "../../db/schema/index.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 import { ACTIVE, COMPLETES } from "./insights.events.repo.ts";
 import { publicInCatalog } from "../library/catalog.scope.ts";
@@ -34,13 +57,37 @@ export function windowOf(time: InsightTime, now: Date) {
   return { from: new Date(`${addDays(today, -(days - 1))}T00:00:00Z`), prev: new Date(`${addDays(today, -(2 * days - 1))}T00:00:00Z`) };
 }
 
+// Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
+// Events are `e`; every pre-aggregation is `r` (one at a time).
+const [E, e] = aliased(learningEvents, "e");
+const [TOTALS, totals] = aliased(insightTotals, "r");
+const [LEARNERS, learners] = aliased(insightLearners, "r");
+const [PERIODS, periods] = aliased(insightLearnerPeriods, "r");
+const [SKILLS, skills] = aliased(insightSkills, "r");
+const [CONTENTS, contents] = aliased(insightContents, "r");
+const [C, c] = aliased(contentItems, "c");
+const [MINE, mine] = aliased(userContents, "mine");
+const [RM, rm] = aliased(insightReminders, "rm");
+const [R, r] = aliased(insightReminders, "r");
+const [P, p] = aliased(upskillingPlans, "p");
+const [PC, pc] = aliased(planCollections, "pc");
+const [CI, ci] = aliased(collectionItems, "ci");
+const [PA, pa] = aliased(planAssignees, "pa");
+const [PT, pt] = aliased(planTeams, "pt");
+const [A, a] = aliased(accounts, "a");
+const [U, u] = aliased(authUsers, "u");
+const [T, t] = aliased(teams, "t");
+const [D, d] = aliased(insightPlanDone, "d");
+/** A pre-aggregation's key columns (`r`): company, team key, grain and period. */
+type Rollup = { companyId: PgColumn; teamKey: PgColumn; grain: PgColumn; period: PgColumn };
+
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * Where the figures come from. One person's events, and the last 24 hours, are few: they are read
- * from learning_events itself. Everything else reads the pre-aggregations: daily rows for 7 and 30
+ * Where the figures come from. One person's events, and the last 24 hours, are few: they are read off
+ * the events table itself. Everything else reads the pre-aggregations: daily rows for 7 and 30
  * days, monthly rows for all time (daily rows for an all-time daily series).
  */
 function sourceOf(s: Slice) {
@@ -55,20 +102,20 @@ export function createInsightsRepo(db: Db) {
 
   /** Raw events of the slice from `since` on (alias e). */
   const rawWhere = (s: Slice, since: Date | null) => {
-    const conds: SQL[] = [sql`e.company_id = ${s.companyId}::int`];
-    if (s.accountId !== null) conds.push(sql`e.account_id = ${s.accountId}::int`);
-    if (s.teamId !== null) conds.push(sql`e.team_id = ${s.teamId}::int`);
-    if (since) conds.push(sql`e.occurred_at >= ${since.toISOString()}::timestamptz`);
+    const conds: SQL[] = [sql`${e.companyId} = ${s.companyId}::int`];
+    if (s.accountId !== null) conds.push(sql`${e.accountId} = ${s.accountId}::int`);
+    if (s.teamId !== null) conds.push(sql`${e.teamId} = ${s.teamId}::int`);
+    if (since) conds.push(sql`${e.occurredAt} >= ${since.toISOString()}::timestamptz`);
     return sql.join(conds, sql` and `);
   };
   /** Pre-aggregated rows of the slice at a grain from `since` on (alias r). */
-  const rollWhere = (s: Slice, grain: "day" | "month", since: Date | null) =>
-    sql`r.company_id = ${s.companyId}::int and r.team_key = ${s.teamId ?? -1}::int and r.grain = ${grain} ${since ? sql`and r.period >= ${isoDay(since)}::date` : sql``}`;
+  const rollWhere = (r: Rollup, s: Slice, grain: "day" | "month", since: Date | null) =>
+    sql`${r.companyId} = ${s.companyId}::int and ${r.teamKey} = ${s.teamId ?? -1}::int and ${r.grain} = ${grain} ${since ? sql`and ${r.period} >= ${isoDay(since)}::date` : sql``}`;
   const learnerWhere = (s: Slice, grain: "day" | "month", since: Date | null) =>
-    sql`r.company_id = ${s.companyId}::int and r.grain = ${grain} ${s.teamId !== null ? sql`and r.team_key = ${s.teamId}::int` : sql``} ${since ? sql`and r.period >= ${isoDay(since)}::date` : sql``}`;
+    sql`${periods.companyId} = ${s.companyId}::int and ${periods.grain} = ${grain} ${s.teamId !== null ? sql`and ${periods.teamKey} = ${s.teamId}::int` : sql``} ${since ? sql`and ${periods.period} >= ${isoDay(since)}::date` : sql``}`;
   /** Rows inside the current window (the query itself also reads the window before). */
-  const sinceTs = (from: Date | null) => (from ? sql`e.occurred_at >= ${from.toISOString()}::timestamptz` : sql`true`);
-  const sinceDay = (from: Date | null) => (from ? sql`r.period >= ${isoDay(from)}::date` : sql`true`);
+  const sinceTs = (from: Date | null) => (from ? sql`${e.occurredAt} >= ${from.toISOString()}::timestamptz` : sql`true`);
+  const sinceDay = (period: PgColumn, from: Date | null) => (from ? sql`${period} >= ${isoDay(from)}::date` : sql`true`);
 
   return {
     /** Active learners, completions and learning seconds in the window and in the one before. */
@@ -78,29 +125,30 @@ export function createInsightsRepo(db: Db) {
       if (src.raw) {
         const cur = sinceTs(src.from);
         const [r] = await run(sql`
-          select count(distinct e.account_id) filter (where e.kind in ${ACTIVE} and ${cur}) as learners,
-                 count(distinct e.account_id) filter (where e.kind in ${ACTIVE} and not ${cur}) as prev_learners,
-                 count(*) filter (where e.kind in ${COMPLETES} and ${cur}) as completions,
-                 count(*) filter (where e.kind in ${COMPLETES} and not ${cur}) as prev_completions,
-                 coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES} and ${cur}), 0) as time_s,
-                 coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES} and not ${cur}), 0) as prev_time_s
-          from learning_events e where ${rawWhere(s, since)}`);
+          select count(distinct ${e.accountId}) filter (where ${e.kind} in ${ACTIVE} and ${cur}) as learners,
+                 count(distinct ${e.accountId}) filter (where ${e.kind} in ${ACTIVE} and not ${cur}) as prev_learners,
+                 count(*) filter (where ${e.kind} in ${COMPLETES} and ${cur}) as completions,
+                 count(*) filter (where ${e.kind} in ${COMPLETES} and not ${cur}) as prev_completions,
+                 coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES} and ${cur}), 0) as time_s,
+                 coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+          from ${E} where ${rawWhere(s, since)}`);
         return kpiRow(r, src.prev !== null);
       }
-      const cur = sinceDay(src.from);
-      const [totals, learners] = await Promise.all([
+      const cur = sinceDay(totals.period, src.from);
+      const curLearners = sinceDay(periods.period, src.from);
+      const [sums, people] = await Promise.all([
         run(sql`
-          select coalesce(sum(r.n) filter (where r.kind in ${COMPLETES} and ${cur}), 0) as completions,
-                 coalesce(sum(r.n) filter (where r.kind in ${COMPLETES} and not ${cur}), 0) as prev_completions,
-                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES} and ${cur}), 0) as time_s,
-                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES} and not ${cur}), 0) as prev_time_s
-          from insight_totals r where ${rollWhere(s, src.grain, since)}`),
+          select coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES} and ${cur}), 0) as completions,
+                 coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES} and not ${cur}), 0) as prev_completions,
+                 coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES} and ${cur}), 0) as time_s,
+                 coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+          from ${TOTALS} where ${rollWhere(totals, s, src.grain, since)}`),
         run(sql`
-          select count(distinct r.account_id) filter (where ${cur}) as learners,
-                 count(distinct r.account_id) filter (where not ${cur}) as prev_learners
-          from insight_learner_periods r where ${learnerWhere(s, src.grain, since)}`),
+          select count(distinct ${periods.accountId}) filter (where ${curLearners}) as learners,
+                 count(distinct ${periods.accountId}) filter (where not ${curLearners}) as prev_learners
+          from ${PERIODS} where ${learnerWhere(s, src.grain, since)}`),
       ]);
-      return kpiRow({ ...totals[0], ...learners[0] }, src.prev !== null);
+      return kpiRow({ ...sums[0], ...people[0] }, src.prev !== null);
     },
 
     /** Active learners, completions and learning seconds per bucket, oldest first (empty buckets left out). */
@@ -110,33 +158,33 @@ export function createInsightsRepo(db: Db) {
       if (src.raw) {
         return (
           await run(sql`
-            select date_trunc(${bucket}, e.occurred_at at time zone 'UTC')::date::text as period,
-                   count(distinct e.account_id) filter (where e.kind in ${ACTIVE}) as learners,
-                   count(*) filter (where e.kind in ${COMPLETES}) as completions,
-                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
-            from learning_events e where ${rawWhere(s, src.from)}
+            select date_trunc(${bucket}, ${e.occurredAt} at time zone 'UTC')::date::text as period,
+                   count(distinct ${e.accountId}) filter (where ${e.kind} in ${ACTIVE}) as learners,
+                   count(*) filter (where ${e.kind} in ${COMPLETES}) as completions,
+                   coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0) as time_s
+            from ${E} where ${rawWhere(s, src.from)}
             group by 1 order by 1`)
         ).map(seriesRow);
       }
       // An all-time series reads rows of its own step; a bounded window reads days.
       const grain = s.time === "all" ? s.bucket : "day";
-      const [totals, learners] = await Promise.all([
+      const [sums, people] = await Promise.all([
         run(sql`
-          select date_trunc(${bucket}, r.period)::date::text as period,
-                 coalesce(sum(r.n) filter (where r.kind in ${COMPLETES}), 0) as completions,
-                 coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES}), 0) as time_s
-          from insight_totals r where ${rollWhere(s, grain, src.from)}
+          select date_trunc(${bucket}, ${totals.period})::date::text as period,
+                 coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES}), 0) as completions,
+                 coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES}), 0) as time_s
+          from ${TOTALS} where ${rollWhere(totals, s, grain, src.from)}
           group by 1`),
         grain === s.bucket
-          ? run(sql`select r.period::text as period, r.n as learners from insight_learners r where ${rollWhere(s, grain, src.from)}`)
+          ? run(sql`select ${learners.period}::text as period, ${learners.n} as learners from ${LEARNERS} where ${rollWhere(learners, s, grain, src.from)}`)
           : // Months of a bounded window: distinct people over its days.
             run(sql`
-              select date_trunc('month', r.period)::date::text as period, count(distinct r.account_id) as learners
-              from insight_learner_periods r where ${learnerWhere(s, "day", src.from)} group by 1`),
+              select date_trunc('month', ${periods.period})::date::text as period, count(distinct ${periods.accountId}) as learners
+              from ${PERIODS} where ${learnerWhere(s, "day", src.from)} group by 1`),
       ]);
       const byPeriod = new Map<string, Row>();
-      for (const r of totals) byPeriod.set(String(r.period), { ...r });
-      for (const r of learners) byPeriod.set(String(r.period), { ...byPeriod.get(String(r.period)), ...r });
+      for (const r of sums) byPeriod.set(String(r.period), { ...r });
+      for (const r of people) byPeriod.set(String(r.period), { ...byPeriod.get(String(r.period)), ...r });
       return [...byPeriod.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, r]) => seriesRow({ ...r, period }));
     },
 
@@ -145,15 +193,15 @@ export function createInsightsRepo(db: Db) {
       const src = sourceOf(s);
       const rows = src.raw
         ? await run(sql`
-            select e.content_type, count(*) filter (where e.kind in ${ACTIVE}) as activity,
-                   count(*) filter (where e.kind in ${COMPLETES}) as completions,
-                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
-            from learning_events e where ${rawWhere(s, src.from)} and e.content_type is not null group by 1`)
+            select ${e.contentType} as content_type, count(*) filter (where ${e.kind} in ${ACTIVE}) as activity,
+                   count(*) filter (where ${e.kind} in ${COMPLETES}) as completions,
+                   coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0) as time_s
+            from ${E} where ${rawWhere(s, src.from)} and ${e.contentType} is not null group by 1`)
         : await run(sql`
-            select r.content_type, coalesce(sum(r.n) filter (where r.kind in ${ACTIVE}), 0) as activity,
-                   coalesce(sum(r.n) filter (where r.kind in ${COMPLETES}), 0) as completions,
-                   coalesce(sum(r.duration_s) filter (where r.kind in ${COMPLETES}), 0) as time_s
-            from insight_totals r where ${rollWhere(s, src.grain, src.from)} and r.content_type <> '' group by 1`);
+            select ${totals.contentType} as content_type, coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${ACTIVE}), 0) as activity,
+                   coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES}), 0) as completions,
+                   coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES}), 0) as time_s
+            from ${TOTALS} where ${rollWhere(totals, s, src.grain, src.from)} and ${totals.contentType} <> '' group by 1`);
       return rows
         .map((r) => ({ content_type: String(r.content_type), activity: num(r.activity), completions: num(r.completions), learning_time_s: num(r.time_s) }))
         .filter((r) => r.activity > 0)
@@ -165,14 +213,14 @@ export function createInsightsRepo(db: Db) {
       const src = sourceOf(s);
       const rows = src.raw
         ? await run(sql`
-            select k.skill, count(*) as activity, count(*) filter (where e.kind in ${COMPLETES}) as completions,
-                   coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
-            from learning_events e cross join lateral unnest(e.skills) k(skill)
-            where ${rawWhere(s, src.from)} and e.kind in ${ACTIVE}
+            select k.skill, count(*) as activity, count(*) filter (where ${e.kind} in ${COMPLETES}) as completions,
+                   coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0) as time_s
+            from ${E} cross join lateral unnest(${e.skills}) k(skill)
+            where ${rawWhere(s, src.from)} and ${e.kind} in ${ACTIVE}
             group by 1 order by 3 desc, 2 desc, 1 limit ${limit}`)
         : await run(sql`
-            select r.skill, sum(r.activity) as activity, sum(r.completions) as completions, sum(r.duration_s) as time_s
-            from insight_skills r where ${rollWhere(s, src.grain, src.from)}
+            select ${skills.skill} as skill, sum(${skills.activity}) as activity, sum(${skills.completions}) as completions, sum(${skills.durationS}) as time_s
+            from ${SKILLS} where ${rollWhere(skills, s, src.grain, src.from)}
             group by 1 order by 3 desc, 2 desc, 1 limit ${limit}`);
       return rows.map((r) => ({ skill: String(r.skill), activity: num(r.activity), completions: num(r.completions), learning_time_s: num(r.time_s) }));
     },
@@ -184,25 +232,25 @@ export function createInsightsRepo(db: Db) {
       const ranked =
         src.raw || (s.teamId !== null && src.grain === "day")
           ? sql`
-            select e.content_id, count(*) filter (where e.kind = 'save') as saves, count(*) filter (where e.kind = 'start') as starts,
-                   count(*) filter (where e.kind in ${COMPLETES}) as completions, coalesce(sum(e.duration_s) filter (where e.kind in ${COMPLETES}), 0) as time_s
-            from learning_events e
-            where ${rawWhere(s, src.from)} and e.content_id is not null and e.kind in ('save', 'start', 'finish', 'item_done')
+            select ${e.contentId} as content_id, count(*) filter (where ${e.kind} = 'save') as saves, count(*) filter (where ${e.kind} = 'start') as starts,
+                   count(*) filter (where ${e.kind} in ${COMPLETES}) as completions, coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES}), 0) as time_s
+            from ${E}
+            where ${rawWhere(s, src.from)} and ${e.contentId} is not null and ${e.kind} in ('save', 'start', 'finish', 'item_done')
             group by 1`
           : sql`
-            select r.content_id, sum(r.saves) as saves, sum(r.starts) as starts, sum(r.completions) as completions, sum(r.duration_s) as time_s
-            from insight_contents r where ${rollWhere(s, src.grain, src.from)} group by 1`;
+            select ${contents.contentId} as content_id, sum(${contents.saves}) as saves, sum(${contents.starts}) as starts, sum(${contents.completions}) as completions, sum(${contents.durationS}) as time_s
+            from ${CONTENTS} where ${rollWhere(contents, s, src.grain, src.from)} group by 1`;
       const order = sql`completions desc, starts desc, saves desc, time_s desc, content_id`;
       // A colleague's private save is theirs alone: others' views leave it out; my own view names my items as I saved them.
       // Checked on the top candidates only (a few more than asked for), and again on more in the rare page that hides some.
-      const columns = { id: sql`c.id`, privateOrigin: sql`c.private_origin` };
+      const columns = { id: c.id, privateOrigin: c.privateOrigin };
       const me = s.accountId;
       const top = (n: number) =>
         run(sql`
-          select x.*, c.content_type,
-            ${me !== null ? sql`coalesce(mine.title, c.title) as title, coalesce(mine.url, c.url) as url, (mine.id is not null or ${publicInCatalog(columns)})` : sql`c.title, c.url, ${publicInCatalog(columns)}`} as visible
-          from (${ranked} order by ${order} limit ${n}) x join content_items c on c.id = x.content_id and c.company_id = ${s.companyId}::int
-          ${me !== null ? sql`left join user_contents mine on mine.content_id = c.id and mine.account_id = ${me}::int` : sql``}
+          select x.*, ${c.contentType} as content_type,
+            ${me !== null ? sql`coalesce(${mine.title}, ${c.title}) as title, coalesce(${mine.url}, ${c.url}) as url, (${mine.id} is not null or ${publicInCatalog(columns)})` : sql`${c.title} as title, ${c.url} as url, ${publicInCatalog(columns)}`} as visible
+          from (${ranked} order by ${order} limit ${n}) x join ${C} on ${c.id} = x.content_id and ${c.companyId} = ${s.companyId}::int
+          ${me !== null ? sql`left join ${MINE} on ${mine.contentId} = ${c.id} and ${mine.accountId} = ${me}::int` : sql``}
           order by x.completions desc, x.starts desc, x.saves desc, x.time_s desc, x.content_id`);
       let n = Math.min(limit + 10, 1_000_000);
       let candidates = await top(n);
@@ -242,7 +290,7 @@ export function createInsightsRepo(db: Db) {
           (select coalesce(json_agg(y order by y.deadline, y.percent, y.account_id, y.plan_id), '[]') from (${overdueOf(today, limit)}) y) as overdue,
           (select count(*) from rows where overdue)::int as overdue_pairs,
           (select count(distinct account_id) from rows where overdue)::int as overdue_people,
-          (select coalesce(json_agg(distinct o.account_id), '[]') from rows o join insight_reminders rm on rm.account_id = o.account_id and rm.day = ${today}::date where o.overdue) as reminded_today,
+          (select coalesce(json_agg(distinct o.account_id), '[]') from rows o join ${RM} on ${rm.accountId} = o.account_id and ${rm.day} = ${today}::date where o.overdue) as reminded_today,
           (select count(*) from rows where status = 'pending')::int as pending`);
       const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
       return {
@@ -326,7 +374,7 @@ export function createInsightsRepo(db: Db) {
           .where(and(eq(table.companyId, companyId), eq(table.status, "pending")));
         return { kind, count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
       };
-      // Purchase requests: the budgeting repo counts them (budgeting.policy decideScope).
+      // Purchase requests: the budgeting service counts them (budgeting.policy decideScope).
       return Promise.all([
         ...(viewer.publishRequests ? [agg("publish_requests", publishRequests)] : []),
         ...(viewer.peopleRequests ? [agg("invite_requests", inviteRequests), agg("removal_requests", removalRequests)] : []),
@@ -347,28 +395,29 @@ type People = { teamId: number | null; accountId: number | null };
  * done is active; overdue = past the deadline and neither completed nor declined.
  */
 function progressOf(companyId: number, people: People, today: string, opts: { pastDeadlineOnly?: boolean } = {}): SQL {
-  const scope = people.accountId !== null ? sql`a.id = ${people.accountId}::int` : people.teamId !== null ? sql`a.team_id = ${people.teamId}::int` : sql`true`;
+  const scope =
+    people.accountId !== null ? sql`${a.id} = ${people.accountId}::int` : people.teamId !== null ? sql`${a.teamId} = ${people.teamId}::int` : sql`true`;
   // Only a plan whose deadline has passed can be overdue: the overdue list skips the others.
-  const plans = opts.pastDeadlineOnly ? sql`and p.deadline < ${today}::date` : sql``;
+  const plans = opts.pastDeadlineOnly ? sql`and ${p.deadline} < ${today}::date` : sql``;
   return sql`
-    with plans as (select p.id, p.title, p.deadline from upskilling_plans p where p.company_id = ${companyId}::int ${plans}),
+    with plans as (select ${p.id} as id, ${p.title} as title, ${p.deadline} as deadline from ${P} where ${p.companyId} = ${companyId}::int ${plans}),
     totals as (
-      select pc.plan_id, count(distinct ci.content_id)::int as total from plan_collections pc
-      join collection_items ci on ci.collection_id = pc.collection_id where pc.plan_id in (select id from plans) group by 1),
+      select ${pc.planId} as plan_id, count(distinct ${ci.contentId})::int as total from ${PC}
+      join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} in (select id from plans) group by 1),
     -- direct assignees (with their answer), and members of assigned teams; a direct assignment wins
     -- (one sort, where an anti-join probed plan_assignees once per team member)
     scoped as (
       select distinct on (x.plan_id, x.account_id) x.plan_id, x.account_id, x.stored from (
-        select pa.plan_id, pa.account_id, pa.status as stored, 0 as rank
-        from plan_assignees pa join accounts a on a.id = pa.account_id and a.status = 'active' and a.company_id = ${companyId}::int
-        where pa.plan_id in (select id from plans) and ${scope}
+        select ${pa.planId} as plan_id, ${pa.accountId} as account_id, ${pa.status} as stored, 0 as rank
+        from ${PA} join ${A} on ${a.id} = ${pa.accountId} and ${a.status} = 'active' and ${a.companyId} = ${companyId}::int
+        where ${pa.planId} in (select id from plans) and ${scope}
         union all
-        select pt.plan_id, a.id, 'pending', 1
-        from plan_teams pt join accounts a on a.team_id = pt.team_id and a.status = 'active' and a.company_id = ${companyId}::int
-        where pt.plan_id in (select id from plans) and ${scope} and ${notTeamLeader(sql`a.id`, sql`pt.team_id`)}) x
+        select ${pt.planId}, ${a.id}, 'pending', 1
+        from ${PT} join ${A} on ${a.teamId} = ${pt.teamId} and ${a.status} = 'active' and ${a.companyId} = ${companyId}::int
+        where ${pt.planId} in (select id from plans) and ${scope} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)}) x
       order by x.plan_id, x.account_id, x.rank),
     -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
-    done as (select d.plan_id, d.account_id, d.done as n from insight_plan_done d),
+    done as (select ${d.planId} as plan_id, ${d.accountId} as account_id, ${d.done} as n from ${D}),
     progress as (
       select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
         case when s.stored = 'rejected' then 'rejected'
@@ -388,14 +437,14 @@ function progressOf(companyId: number, people: People, today: string, opts: { pa
 /** The overdue pairs of progressOf's rows (the first `limit`, or all), with names, teams and reminders. */
 function overdueOf(today: string, limit: number | null): SQL {
   return sql`
-    select o.account_id, u.name, u.email, a.locale, t.id as team_id, t.name as team_name, o.plan_id, o.title, o.deadline::text as deadline,
+    select o.account_id, ${u.name} as name, ${u.email} as email, ${a.locale} as locale, ${t.id} as team_id, ${t.name} as team_name, o.plan_id, o.title, o.deadline::text as deadline,
       (${today}::date - o.deadline)::int as days_overdue, o.percent, rm.last as reminded_at, rm.today as reminded_today
     -- longest overdue first, then least progress; names only for the rows shown
     from (select * from rows o where o.overdue ${limit === null ? sql`` : sql`order by o.deadline, o.percent, o.account_id, o.plan_id limit ${limit}`}) o
-    join accounts a on a.id = o.account_id join auth_users u on u.id = a.uid left join teams t on t.id = a.team_id
+    join ${A} on ${a.id} = o.account_id join ${U} on ${u.id} = ${a.uid} left join ${T} on ${t.id} = ${a.teamId}
     -- the person's latest reminder (one a day at most: the latest day is the last one), by index
-    left join lateral (select r.created_at as last, r.day = ${today}::date as today from insight_reminders r
-                       where r.account_id = o.account_id order by r.day desc limit 1) rm on true`;
+    left join lateral (select ${r.createdAt} as last, ${r.day} = ${today}::date as today from ${R}
+                       where ${r.accountId} = o.account_id order by ${r.day} desc limit 1) rm on true`;
 }
 
 function overdueRow(o: Row) {
