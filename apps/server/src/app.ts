@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions) {
     network,
     discoverModule(ctx, { collections: network.collections }),
     budgeting,
-    insightsModule(ctx, { budgeting: budgeting.repo }),
+    insightsModule(ctx, { budgeting: budgeting.service }),
     adminModule(ctx, { people: people.service }),
   ];
   for (const module of modules) await app.register(module.plugin);

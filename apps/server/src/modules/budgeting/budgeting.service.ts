@@ -232,6 +232,20 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
       if (now.r.status !== DONE[x.verb]) throw conflict("request_already_decided", `This request is ${now.r.status}`, { status: now.r.status });
       return now;
     },
+
+    /**
+     * Purchase requests waiting on this person's decision, as budgeting.policy decideScope defines
+     * who decides (insights counts the same): how many and since when; null when they decide none.
+     */
+    async pendingToDecide(actor: Actor) {
+      const decider = budgetingPolicy.decideScope(actor);
+      return decider ? repo.pendingToDecide(decider) : null;
+    },
+
+    /** The company's budgets current on a day (at most 10), with their team allocations and usage: insights' overview. */
+    async budgetsOn(companyId: number, day: string) {
+      return repo.budgets(companyId, { on: day }, 10, 0);
+    },
   };
   return service;
 }

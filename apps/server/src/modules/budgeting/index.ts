@@ -13,6 +13,7 @@ export function budgetingModule(ctx: ModuleContext, deps: { identity: IdentityRe
   return {
     name: "budgeting",
     repo,
+    service,
     plugin: async (app) => {
       await app.register(budgetsRoutes, { service });
       await app.register(purchaseRoutes, { service });

@@ -1,4 +1,4 @@
-import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
+import type { BudgetingReads } from "./insights.service.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createInsightActions } from "./insights.actions.ts";
 import { subscribeInsights } from "./insights.subscribers.ts";
@@ -7,7 +7,7 @@ import { insightsRoutes } from "./insights.routes.ts";
 import { createInsightsService } from "./insights.service.ts";
 
 /** What a company's learning data says and what to do about it; fed by domain events. */
-export function insightsModule(ctx: ModuleContext, deps: { budgeting: BudgetingRepo }): Module {
+export function insightsModule(ctx: ModuleContext, deps: { budgeting: BudgetingReads }): Module {
   const repo = createInsightsRepo(ctx.database.db);
   const service = createInsightsService({ repo, budgeting: deps.budgeting });
   const actions = createInsightActions({

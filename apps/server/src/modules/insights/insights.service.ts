@@ -1,8 +1,7 @@
 import type { InsightAttention, Insights, InsightScope, InsightsQuery } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
-import type { BudgetingRepo } from "../budgeting/budgeting.repo.ts";
+import type { BudgetingService } from "../budgeting/budgeting.service.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
 import { presentInsights } from "./insights.present.ts";
@@ -30,7 +29,10 @@ const PENDING_ACTION = {
   plan_invitations: "open_tasks",
 } as const;
 
-export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingRepo }) {
+/** What insights reads from budgeting, through its service: budgeting alone applies its rules (who decides a request). */
+export type BudgetingReads = Pick<BudgetingService, "budgetsOn" | "pendingToDecide">;
+
+export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingReads }) {
   const { repo } = d;
 
   async function resolve(actor: Actor, q: { scope?: InsightScope; team?: number }): Promise<Scoped> {
@@ -60,7 +62,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
 
   async function budgetFor(s: Scoped, today: string) {
     if (!insightsPolicy.budget(s.actor, s.scope)) return null;
-    const { rows, allocs } = await d.budgeting.budgets(s.companyId, { on: today }, 10, 0);
+    const { rows, allocs } = await d.budgeting.budgetsOn(s.companyId, today);
     // The budget a request would be approved against: a monthly one before a yearly one.
     const budget = [...rows].sort((a, b) => (a.period === b.period ? 0 : a.period === "month" ? -1 : 1))[0];
     if (!budget) return null;
@@ -96,10 +98,9 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
 
   /** Requests waiting on the viewer; `pendingPlans` (their own plans not started yet) counts in their own scope. */
   async function pendingFor(s: Scoped, pendingPlans: number | Promise<number>) {
-    // Purchase requests wait on whoever budgeting.policy says decides them: the "to decide" list counts the same.
-    const decider = budgetingPolicy.decideScope(s.actor);
+    // Purchase requests wait on whoever budgeting says decides them: the "to decide" list counts the same.
     const [purchases, counts, plansWaiting] = await Promise.all([
-      decider ? d.budgeting.pendingToDecide(decider) : null,
+      d.budgeting.pendingToDecide(s.actor),
       repo.pending(s.companyId, insightsPolicy.pendingKinds(s.actor)),
       pendingPlans,
     ]);
