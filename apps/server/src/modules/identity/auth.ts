@@ -150,12 +150,10 @@ export function createAuth(o: AuthOptions) {
       },
       session: {
         create: {
-          // Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
+          // Deactivated people and suspended companies cannot sign in (identity.service.ts signInRefusal).
           before: async (session) => {
-            const account = await o.repo.accountByUid(session.userId);
-            if (account && account.status !== "active") throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
-            if (account?.companyStatus === "suspended")
-              throw new APIError("FORBIDDEN", { code: "COMPANY_SUSPENDED", message: "This company's access is suspended" });
+            const refusal = await identity.signInRefusal(session.userId);
+            if (refusal) throw new APIError("FORBIDDEN", { code: refusal, message: REFUSALS[refusal] });
             return { data: session };
           },
           // Sessions end; the sign-in history shown to platform operators stays.
@@ -168,4 +166,5 @@ export function createAuth(o: AuthOptions) {
   });
 }
 const RESET_PREFIX = "reset-password:";
+const REFUSALS = { ACCOUNT_INACTIVE: "This account is not active", COMPANY_SUSPENDED: "This company's access is suspended" } as const;
 export type Auth = ReturnType<typeof createAuth>;

@@ -53,3 +53,19 @@ describe("who may register, and where they land", () => {
     });
   });
 });
+
+describe("who may start a session", () => {
+  const serviceFor = (account: { status: string; companyStatus: string | null } | undefined) =>
+    createIdentityService({ accountByUid: async () => account } as unknown as IdentityRepo);
+
+  it("lets an active account of an active company in, and leaves an unknown user to better-auth", async () => {
+    expect(await serviceFor({ status: "active", companyStatus: "active" }).signInRefusal("u1")).toBeNull();
+    expect(await serviceFor({ status: "active", companyStatus: null }).signInRefusal("u1")).toBeNull();
+    expect(await serviceFor(undefined).signInRefusal("u1")).toBeNull();
+  });
+
+  it("refuses a deactivated account, then anyone of a suspended company", async () => {
+    expect(await serviceFor({ status: "inactive", companyStatus: "suspended" }).signInRefusal("u1")).toBe("ACCOUNT_INACTIVE");
+    expect(await serviceFor({ status: "active", companyStatus: "suspended" }).signInRefusal("u1")).toBe("COMPANY_SUSPENDED");
+  });
+});

@@ -73,6 +73,17 @@ export function createIdentityService(repo: IdentityRepo) {
       return { email, link };
     },
 
+    /**
+     * Why this user may not start a session, as better-auth's error code, or null to let them in.
+     * Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
+     */
+    async signInRefusal(uid: string): Promise<"ACCOUNT_INACTIVE" | "COMPANY_SUSPENDED" | null> {
+      const account = await repo.accountByUid(uid);
+      if (account && account.status !== "active") return "ACCOUNT_INACTIVE";
+      if (account?.companyStatus === "suspended") return "COMPANY_SUSPENDED";
+      return null;
+    },
+
     /** The account behind a uid, with its company and team (undefined when there is none). */
     account: (uid: string) => repo.accountByUid(uid),
 
