@@ -9,7 +9,7 @@ import { buildApp } from "../src/app.ts";
 import { authSecret } from "../src/auth-secret.ts";
 import type { Mailer } from "../src/lib/mailer.ts";
 import { createIdentityRepo } from "../src/modules/identity/identity.repo.ts";
-import { createOperator, OperatorError } from "../src/modules/identity/operator.ts";
+import { createIdentityService, OperatorError } from "../src/modules/identity/identity.service.ts";
 import { linkCatcher } from "../src/modules/identity/operator-link.ts";
 
 const usage = 'Usage: npm run admin:create -- --email ops@example.com [--name "Ops Person"]';
@@ -42,8 +42,8 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 const app = await buildApp({ config, database, authSecret: authSecret(config), mailer, logger: false });
 try {
   await app.ready();
-  const made = await createOperator(
-    { auth: app.auth, repo: createIdentityRepo(database.db), captureResetLink: catcher.capture },
+  const made = await createIdentityService(createIdentityRepo(database.db)).createOperator(
+    { auth: app.auth, captureResetLink: catcher.capture },
     { email: args.email, name: args.name?.trim() || "Platform operator" },
   );
   console.log(

@@ -93,6 +93,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authPlugin, {
     auth: identity.auth,
     repo: identity.repo,
+    identity: identity.service,
     sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000,
     rateLimitStore: databaseRateLimitStore(database.db),
   });

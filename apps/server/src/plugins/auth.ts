@@ -10,7 +10,7 @@ import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo
 import { identityPolicy } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
 import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
-import { admittedByAllowList } from "../modules/identity/registration.ts";
+import type { IdentityService } from "../modules/identity/identity.service.ts";
 import { z } from "zod";
 
 /** better-auth codes → our stable codes (spec §5 messages). */
@@ -80,8 +80,11 @@ const TWO_FACTOR_CHANGING = /^\/api\/auth\/two-factor\/(verify-totp|disable)$/;
 const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|change-password|reset-password|two-factor)/;
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; repo: IdentityRepo; sessionCacheMs: number; rateLimitStore: FastifyRateLimitStoreCtor }) {
-    const { auth, repo } = opts;
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { auth: Auth; repo: IdentityRepo; identity: IdentityService; sessionCacheMs: number; rateLimitStore: FastifyRateLimitStoreCtor },
+  ) {
+    const { auth, repo, identity } = opts;
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
     decorateActor(app);
@@ -221,7 +224,7 @@ export default fp(
         preHandler: async (req) => {
           const email = (req.body as { email?: unknown } | undefined)?.email;
           if (typeof email !== "string" || !z.email().safeParse(email).success) return; // better-auth answers 'Invalid email'
-          if ((await admittedByAllowList(repo, email)) === null) {
+          if ((await identity.admittedByAllowList(email)) === null) {
             throw new AppError("registration_not_allowed", 403, authMessage("registration_not_allowed", requestLocale(req)));
           }
         },

@@ -196,12 +196,23 @@ export function createBudgetingRepo(db: Db) {
       return row;
     },
 
-    async createRequest(v: typeof purchaseRequests.$inferInsert) {
+    /**
+     * Files a request and answers its finished view from the same transaction (issue 24): a new
+     * request has no decider and no allocation yet, so only the asker's and team's names are looked
+     * up, never the request itself again.
+     */
+    async createRequest(v: typeof purchaseRequests.$inferInsert): Promise<RequestView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(purchaseRequests).values(v).returning();
         await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
         await emit(tx, "purchase_request.created", { actorId: v.requestedBy, requestId: row!.id });
-        return row!;
+        const [names] = await tx
+          .select({ askerName: authUsers.name, teamName: teams.name })
+          .from(accounts)
+          .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+          .leftJoin(teams, row!.teamId === null ? sql`false` : eq(teams.id, row!.teamId))
+          .where(eq(accounts.id, row!.requestedBy));
+        return { r: row!, teamName: names?.teamName ?? null, askerName: names!.askerName, deciderName: null, budgetId: null };
       });
     },
 

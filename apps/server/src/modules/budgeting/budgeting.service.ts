@@ -206,7 +206,7 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
     async createRequest(actor: Actor, companyId: number, b: { title: string; link?: string | null; price_minor: number; reason?: string | null }) {
       if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
       const company = (await d.identity.companyById(companyId))!;
-      const row = await repo.createRequest({
+      return repo.createRequest({
         companyId,
         teamId: actor.teamId,
         requestedBy: actor.accountId,
@@ -216,7 +216,6 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
         currency: company.currency,
         reason: b.reason ?? null,
       });
-      return (await repo.request(companyId, row.id))!;
     },
 
     /**

@@ -83,3 +83,16 @@ describe("a decision reads the request once", () => {
     expect(approve.body.error).toMatchObject({ code: "request_already_decided", details: { status: "rejected" } });
   });
 });
+
+// Issue 24: creating a request answers the view its transaction finished with (team and asker
+// names included) instead of inserting, then reading the request back by its id.
+describe("creating a request", () => {
+  it("answers the finished request without reading it back", async () => {
+    const from = statements.length;
+    const res = await member.post("/api/b2b/v1/purchase-requests/", { title: "Book", price_minor: 2_500, reason: "For my plan" });
+    expect(res.status, res.text).toBe(201);
+    expect(readsOfRequest(from)).toBe(0);
+    expect(res.body).toMatchObject({ title: "Book", status: "pending", team: { name: expect.any(String) }, decided_by: null, budget_id: null });
+    expect((await member.get(`/api/b2b/v1/purchase-requests/${res.body.id}/`)).body).toEqual(res.body);
+  });
+});

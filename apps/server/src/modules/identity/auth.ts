@@ -12,7 +12,7 @@ import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "./identity.mail.ts";
-import { registrationTarget } from "./registration.ts";
+import { createIdentityService } from "./identity.service.ts";
 
 /** The header our server sets (replacing any client value) with the caller's IP for better-auth. */
 export const CLIENT_IP_HEADER = "x-learnward-client-ip";
@@ -28,6 +28,8 @@ export interface AuthOptions {
 }
 
 export function createAuth(o: AuthOptions) {
+  // Who may register and where they land are identity's rules; the user hooks below only apply them.
+  const identity = createIdentityService(o.repo);
   const localeOfUser = async (uid: string, request?: Request) => (await o.repo.accountByUid(uid))?.locale ?? fetchRequestLocale(request);
   return betterAuth({
     appName: "Learnward",
@@ -118,14 +120,14 @@ export function createAuth(o: AuthOptions) {
         create: {
           // PRODUCT.md: registration needs an invitation's token or a company allow-list entry.
           before: async (user) => {
-            const target = await registrationTarget(o.repo, user.email);
+            const target = await identity.registrationTarget(user.email);
             if (!target) {
               throw new APIError("BAD_REQUEST", { code: "REGISTRATION_NOT_ALLOWED", message: "Email is currently not allowed to register" });
             }
             return { data: { ...user, emailVerified: target.verified } };
           },
           after: async (user) => {
-            const target = await registrationTarget(o.repo, user.email);
+            const target = await identity.registrationTarget(user.email);
             if (!target) return;
             await o.repo.createAccount({
               uid: user.id,
@@ -148,12 +150,10 @@ export function createAuth(o: AuthOptions) {
       },
       session: {
         create: {
-          // Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
+          // Deactivated people and suspended companies cannot sign in (identity.service.ts signInRefusal).
           before: async (session) => {
-            const account = await o.repo.accountByUid(session.userId);
-            if (account && account.status !== "active") throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account is not active" });
-            if (account?.companyStatus === "suspended")
-              throw new APIError("FORBIDDEN", { code: "COMPANY_SUSPENDED", message: "This company's access is suspended" });
+            const refusal = await identity.signInRefusal(session.userId);
+            if (refusal) throw new APIError("FORBIDDEN", { code: refusal, message: REFUSALS[refusal] });
             return { data: session };
           },
           // Sessions end; the sign-in history shown to platform operators stays.
@@ -166,4 +166,5 @@ export function createAuth(o: AuthOptions) {
   });
 }
 const RESET_PREFIX = "reset-password:";
+const REFUSALS = { ACCOUNT_INACTIVE: "This account is not active", COMPANY_SUSPENDED: "This company's access is suspended" } as const;
 export type Auth = ReturnType<typeof createAuth>;

@@ -16,14 +16,14 @@ import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { identityPolicy } from "./identity.policy.ts";
-import type { IdentityRepo } from "./identity.repo.ts";
 import { presentAccount, presentCompany, presentMe, presentProfile } from "./identity.present.ts";
+import type { IdentityService } from "./identity.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = async (app, { repo }) => {
+export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (app, { service }) => {
   async function loadMe(actor: Actor) {
-    const found = await repo.me(actor.uid);
+    const found = await service.me(actor.uid);
     return found && presentMe(actor, found);
   }
 
@@ -76,7 +76,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
     },
     async (req) => {
       const { actor } = req;
-      const row = await repo.accountByUid(req.query.uid);
+      const row = await service.account(req.query.uid);
       const visible = row && identityPolicy.readAccount(actor, row) ? [presentAccount(row)] : [];
       return toPage(req, { page: 1, pageSize: 1, limit: 1, offset: 0 }, visible.length, visible);
     },
@@ -95,7 +95,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
     },
     async (req) => {
       const { actor } = req;
-      const company = await repo.companyByDomain(req.params.domain);
+      const company = await service.companyByDomain(req.params.domain);
       if (!company) throw notFound("Company");
       authorize(actor, identityPolicy.readCompany, company, "not_found");
       return presentCompany(company);
@@ -115,7 +115,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
     },
     async (req) => {
       const { actor } = req;
-      const row = await repo.accountByUid(req.query.uid);
+      const row = await service.account(req.query.uid);
       if (!row) throw notFound("User");
       authorize(actor, identityPolicy.readAccount, row, "not_found");
       return presentProfile(row);
@@ -135,12 +135,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{ repo: IdentityRepo }> = asy
     },
     async (req) => {
       const { actor } = req;
-      await repo.updateProfile(actor.uid, {
+      const row = await service.updateProfile(actor.uid, {
         name: req.body.displayName,
         image: req.body.photoURL,
         locale: req.body.locale,
       });
-      const row = await repo.accountByUid(actor.uid);
       if (!row) throw notFound("User");
       return presentProfile(row);
     },

@@ -3,6 +3,7 @@ import type { Module, ModuleContext } from "../module.ts";
 import { createAuth } from "./auth.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
 import { identityRoutes } from "./identity.routes.ts";
+import { createIdentityService } from "./identity.service.ts";
 
 /**
  * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
@@ -11,6 +12,7 @@ import { identityRoutes } from "./identity.routes.ts";
 export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks }) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
+  const service = createIdentityService(repo);
   const auth = createAuth({
     db: ctx.database.db,
     repo,
@@ -23,9 +25,10 @@ export function identityModule(ctx: ModuleContext, opts: { secret: string; backg
   return {
     name: "identity",
     repo,
+    service,
     auth,
     plugin: async (app) => {
-      await app.register(identityRoutes, { repo });
+      await app.register(identityRoutes, { service });
     },
   } satisfies Module & Record<string, unknown>;
 }

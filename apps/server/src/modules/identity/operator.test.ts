@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
-import { createOperator, OperatorError } from "./operator.ts";
+import { createIdentityService, OperatorError } from "./identity.service.ts";
 import { linkCatcher } from "./operator-link.ts";
 import { createMailer, type Mail } from "../../lib/mailer.ts";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const make = (email: string) =>
-  createOperator({ auth: t.app.auth, repo: createIdentityRepo(t.database.db), captureResetLink: catcher.capture }, { email, name: "Olga Ops" });
+  createIdentityService(createIdentityRepo(t.database.db)).createOperator({ auth: t.app.auth, captureResetLink: catcher.capture }, { email, name: "Olga Ops" });
 
 describe("from an empty database to a company with its first hr person", () => {
   it("creates the first operator with a one-time set-password link, then a company and its hr", async () => {

@@ -4,6 +4,7 @@ import { collectionItems, collections, collectionSections, contentItems, publish
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
 import { changesBetween, isEmpty } from "./drafts.changes.ts";
+import { filedRequest, publishRequestColumns } from "./publish.repo.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
@@ -152,7 +153,7 @@ export function createDraftsRepo(db: Db) {
       });
     },
 
-    /** Files the draft for review as it is now, with what it changes; answers the request's id. */
+    /** Files the draft for review as it is now, with what it changes; answers the request as filed. */
     async submit(c: CollectionRow, requestedBy: number, message: string | null) {
       return db.transaction(async (tx) => {
         await lock(tx, c.id);
@@ -166,8 +167,8 @@ export function createDraftsRepo(db: Db) {
         const [row] = await tx
           .insert(publishRequests)
           .values({ companyId: c.companyId, collectionId: c.id, requestedBy, kind: "edit", draftId: draft.id, changes, revision, message })
-          .returning({ id: publishRequests.id });
-        return row!.id;
+          .returning(publishRequestColumns);
+        return filedRequest(tx, row!);
       });
     },
 

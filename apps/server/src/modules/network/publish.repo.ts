@@ -16,6 +16,23 @@ const decider = alias(accounts, "decider");
 const deciderUser = alias(authUsers, "decider_user");
 // The submitted draft is read only to publish it, never to list requests.
 const { revision: _revision, ...requestColumns } = getTableColumns(publishRequests);
+export { requestColumns as publishRequestColumns };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type FiledRow = { [K in keyof typeof requestColumns]: (typeof publishRequests.$inferSelect)[K] };
+
+/**
+ * The answer for a request just filed, from the transaction that filed it (issue 24: no re-read by
+ * id): a new request has no decider yet, so only its collection's title and the asker's name are looked up.
+ */
+export async function filedRequest(tx: Tx, row: FiledRow) {
+  const [names] = await tx
+    .select({ title: collections.title, askerName: authUsers.name })
+    .from(collections)
+    .innerJoin(accounts, eq(accounts.id, row.requestedBy))
+    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+    .where(eq(collections.id, row.collectionId));
+  return { r: row, title: names!.title, askerName: names!.askerName, deciderName: null };
+}
 
 export interface PublishRequestFilter {
   companyId: number;
@@ -61,7 +78,7 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** Files a request for a private collection, which moves to pending; answers the request's id. */
+    /** Files a request for a private collection, which moves to pending; answers the request as filed. */
     async create(c: CollectionRow, requestedBy: number, message: string | null) {
       return db.transaction(async (tx) => {
         // Only a private collection moves to pending: two clicks can't file two requests.
@@ -71,8 +88,8 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
           .where(and(eq(collections.id, c.id), eq(collections.status, "private")))
           .returning();
         if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
-        const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning();
-        return row!.id;
+        const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning(requestColumns);
+        return filedRequest(tx, row!);
       });
     },
 

@@ -30,8 +30,7 @@ export function createPublishService(d: { publish: PublishRepo; collections: Col
       const c = await d.collections.get(companyId, collectionId);
       if (!c || c.ownerId !== actor.accountId) throw notFound("Collection");
       authorize(actor, networkPolicy.editCollection, c);
-      const id = c.status === "published" ? await d.drafts.submit(c, actor.accountId, message) : await d.publish.create(c, actor.accountId, message);
-      return load(actor, companyId, id);
+      return c.status === "published" ? d.drafts.submit(c, actor.accountId, message) : d.publish.create(c, actor.accountId, message);
     },
 
     async decide(actor: Actor, companyId: number, id: number, accept: boolean, reason: string | null) {

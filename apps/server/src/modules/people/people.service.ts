@@ -161,7 +161,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const team = await teamOf(actor, body.team_id);
       authorize(actor, peoplePolicy.requestInvite, team!, "forbidden");
       await checkInvitable(body.email);
-      const row = await d.requests.createInvite({
+      return d.requests.createInvite({
         companyId,
         teamId: body.team_id,
         email: body.email,
@@ -169,7 +169,6 @@ export function createPeopleService(d: PeopleServiceDeps) {
         reason: body.reason ?? null,
         requestedBy: actor.accountId,
       });
-      return row.id;
     },
 
     /**
@@ -190,14 +189,13 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!target) throw notFound("Employee");
       authorize(actor, peoplePolicy.requestRemoval, target);
       if (await d.requests.pendingRemovalFor(target.id)) throw conflict("removal_already_pending", "A removal request for this person is already pending");
-      const row = await d.requests.createRemoval({
+      return d.requests.createRemoval({
         companyId,
         teamId: target.teamId!,
         accountId: target.id,
         reason: body.reason ?? null,
         requestedBy: actor.accountId,
       });
-      return row.id;
     },
 
     async decideRemoval(actor: Actor, id: number, accept: boolean, reason?: string) {

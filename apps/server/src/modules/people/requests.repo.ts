@@ -68,6 +68,9 @@ export function createRequestsRepo(db: Db) {
       .leftJoin(decider, eq(decider.id, removalRequests.decidedBy))
       .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
 
+  type InviteView = Awaited<ReturnType<typeof inviteSelect>>[number];
+  type RemovalView = Awaited<ReturnType<typeof removalSelect>>[number];
+
   const invitationSelect = () =>
     db
       .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, teamName: teams.name, inviterName: inviterUser.name })
@@ -96,11 +99,19 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }) {
+    /** Files an invite request and answers its finished view from the same transaction (issue 24: no re-read). */
+    async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(inviteRequests).values(v).returning();
         await emit(tx, "invite_request.created", { actorId: v.requestedBy, inviteRequestId: row!.id });
-        return row!;
+        // A new request has no decider yet: only the team's and the asker's names are looked up.
+        const [names] = await tx
+          .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
+          .from(teams)
+          .innerJoin(asker, eq(asker.id, row!.requestedBy))
+          .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+          .where(eq(teams.id, row!.teamId));
+        return { r: row!, ...names!, deciderName: null, deciderEmail: null };
       });
     },
 
@@ -130,9 +141,21 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    async createRemoval(v: typeof removalRequests.$inferInsert) {
-      const [row] = await db.insert(removalRequests).values(v).returning();
-      return row!;
+    /** Files a removal request and answers its finished view from the same transaction (issue 24: no re-read). */
+    async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(removalRequests).values(v).returning();
+        // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
+        const [names] = await tx
+          .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
+          .from(teams)
+          .innerJoin(target, eq(target.id, row!.accountId))
+          .innerJoin(targetUser, eq(targetUser.id, target.uid))
+          .innerJoin(asker, eq(asker.id, row!.requestedBy))
+          .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+          .where(eq(teams.id, row!.teamId));
+        return { r: row!, ...names!, deciderName: null, deciderEmail: null };
+      });
     },
 
     /**

@@ -110,8 +110,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     },
     async (req, reply) => {
       const { actor } = req;
-      const id = await service.requestInvite(actor, req.body);
-      return reply.status(201).send(presentInvite((await requests.invite(req.companyId, id))!));
+      return reply.status(201).send(presentInvite(await service.requestInvite(actor, req.body)));
     },
   );
 
@@ -123,8 +122,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
     },
     async (req, reply) => {
       const { actor } = req;
-      const id = await service.requestRemoval(actor, req.body);
-      return reply.status(201).send(presentRemoval((await requests.removal(req.companyId, id))!));
+      return reply.status(201).send(presentRemoval(await service.requestRemoval(actor, req.body)));
     },
   );
 };

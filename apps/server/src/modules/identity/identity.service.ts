@@ -1,0 +1,103 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Role } from "@learnward/contracts";
+import { adminPolicy } from "../admin/admin.policy.ts";
+import type { Auth } from "./auth.ts";
+import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
+
+/**
+ * Why an account is being created, carried from the caller into better-auth's user hooks.
+ * Only code that holds an invitation's token (or the operator command) can set it: a plain
+ * `POST /api/auth/sign-up/email` runs without it, so a pending invitation never decides anything
+ * for someone who registers without its link (PRODUCT.md, Identity).
+ */
+type Grant = { kind: "invitation"; invitationId: number } | { kind: "operator" };
+const grants = new AsyncLocalStorage<Grant>();
+
+export const asInvitee = <T>(invitationId: number, create: () => Promise<T>) => grants.run({ kind: "invitation", invitationId }, create);
+export const asOperator = <T>(create: () => Promise<T>) => grants.run({ kind: "operator" }, create);
+
+export interface RegistrationTarget {
+  companyId: number | null;
+  teamId: number | null;
+  role: Role;
+  invitationId?: number;
+  /** The address is proven already: an invitation link reached it, or an operator vouches for it. */
+  verified: boolean;
+}
+
+/** A refusal of the operator command, printed as it is. */
+export class OperatorError extends Error {}
+
+/** Identity's rules: who may register and where they land, the first operator, who I am, my profile. */
+export function createIdentityService(repo: IdentityRepo) {
+  const service = {
+    /** The company whose active allow-list admits this address, if any. */
+    async admittedByAllowList(email: string): Promise<number | null> {
+      const domain = email.toLowerCase().split("@")[1];
+      const company = domain ? await repo.companyByDomain(domain) : undefined;
+      return company && company.status === "active" && allowListAdmits(company.registrationAllowlist, email) ? company.id : null;
+    },
+
+    /** Where a new account lands, or null when nothing admits it. */
+    async registrationTarget(email: string): Promise<RegistrationTarget | null> {
+      const grant = grants.getStore();
+      if (grant?.kind === "operator") return { companyId: null, teamId: null, role: "admin", verified: true };
+      if (grant?.kind === "invitation") {
+        const invitation = await repo.pendingInvitationById(grant.invitationId);
+        if (!invitation || invitation.email !== email.toLowerCase()) return null;
+        return { companyId: invitation.companyId, teamId: invitation.teamId, role: invitation.role, invitationId: invitation.id, verified: true };
+      }
+      const companyId = await service.admittedByAllowList(email);
+      return companyId === null ? null : { companyId, teamId: null, role: "member", verified: false };
+    },
+
+    /**
+     * The first platform operator of an empty install (`npm run admin:create`). The account gets an
+     * unguessable password nobody knows and a one-time link to choose one (better-auth's own reset
+     * token, valid for an hour); two-factor sign-in is set up at the first sign-in, as for every admin.
+     * `captureResetLink` receives the set-password link instead of a mail (the command prints it).
+     */
+    async createOperator(
+      d: { auth: Auth; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
+      input: { email: string; name: string },
+    ): Promise<{ email: string; link: string }> {
+      const email = input.email.trim().toLowerCase();
+      if (!z.email().safeParse(email).success) throw new OperatorError(`"${input.email}" is not an email address`);
+      if (await repo.accountByEmail(email)) throw new OperatorError(`${email} already has an account`);
+      await asOperator(() => d.auth.api.signUpEmail({ body: { email, name: input.name, password: randomBytes(24).toString("base64url") } }));
+      const account = await repo.accountByEmail(email);
+      if (!account || !adminPolicy.isOperator(account)) throw new OperatorError(`${email} could not be created`);
+      const link = await d.captureResetLink(() => d.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } }));
+      return { email, link };
+    },
+
+    /**
+     * Why this user may not start a session, as better-auth's error code, or null to let them in.
+     * Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
+     */
+    async signInRefusal(uid: string): Promise<"ACCOUNT_INACTIVE" | "COMPANY_SUSPENDED" | null> {
+      const account = await repo.accountByUid(uid);
+      if (account && account.status !== "active") return "ACCOUNT_INACTIVE";
+      if (account?.companyStatus === "suspended") return "COMPANY_SUSPENDED";
+      return null;
+    },
+
+    /** The account behind a uid, with its company and team (undefined when there is none). */
+    account: (uid: string) => repo.accountByUid(uid),
+
+    /** /api/me: the account and its company. */
+    me: (uid: string) => repo.me(uid),
+
+    companyByDomain: (domain: string) => repo.companyByDomain(domain),
+
+    /** Changes my name, photo or language, answering the profile as it is now. */
+    async updateProfile(uid: string, patch: { name?: string; image?: string | null; locale?: "en" | "es" }) {
+      await repo.updateProfile(uid, patch);
+      return repo.accountByUid(uid);
+    },
+  };
+  return service;
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;
