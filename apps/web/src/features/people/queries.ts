@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Me } from "@learnward/contracts";
+import type { Me, Page } from "@learnward/contracts";
 import type { FirstData } from "../../app/firstData";
-import type { Page } from "@learnward/contracts";
 import {
   fetchEmployees,
   fetchInviteRequests,
