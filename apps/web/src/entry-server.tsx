@@ -15,7 +15,8 @@ import { routeData, routeNamespaces, serverAudience } from "./app/router";
 import { serverI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
-import { fetchSession, mustSetUpTwoFactor, sessionKey, type Session } from "./features/identity/hooks";
+import { fetchSession, type Session } from "./features/identity/api";
+import { mustSetUpTwoFactor, sessionKey } from "./features/identity/hooks";
 
 /** A GET to the API as the visitor (their cookie), answered in-process by the server. */
 export type ApiGet = (url: string) => Promise<Response>;

@@ -8,7 +8,8 @@ import { readLocale } from "./lib/locale";
 import { createQueryClient } from "./app/providers";
 import { preloadRoute, routeCode } from "./app/router";
 import { AppTree } from "./app/AppTree";
-import { fetchSession, sessionKey } from "./features/identity/hooks";
+import { fetchSession } from "./features/identity/api";
+import { sessionKey } from "./features/identity/hooks";
 import type { ServerState } from "./entry-server";
 
 const queryClient = createQueryClient();

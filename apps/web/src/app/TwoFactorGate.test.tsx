@@ -3,7 +3,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Me, Role } from "@learnward/contracts";
 import { AppRoutes } from "./router";
-import { meFor, renderApp, signedIn, stubFetch } from "../test/render";
+import { meFor, renderApp, serveFetch, signedIn } from "../test/render";
+import type { StubAnswer, StubRoutes } from "../test/fetch";
 import { LocationProbe } from "../test/LocationProbe";
 
 // Issue 22: someone whose role requires two-factor sign-in and who has not set it up sees only the
@@ -16,32 +17,26 @@ const app = (
   </>
 );
 const emptyPage = { count: 0, next: null, previous: null, results: [] };
-const refused = { status: 403, body: { error: { code: "two_factor_required", message: "Set up two-factor sign-in to continue" } } };
+const refused: StubAnswer = { status: 403, body: { error: { code: "two_factor_required", message: "Set up two-factor sign-in to continue" } } };
 
 /**
  * The real server's rule: while `state.twoFactor` says required and not enabled, every call but the
  * session and /api/auth is refused. Records the calls.
  */
-function serve(role: Role, twoFactor: Me["account"]["two_factor"], answers: Record<string, { status?: number; body?: unknown }> = {}) {
+function serve(role: Role, twoFactor: Me["account"]["two_factor"], answers: Partial<StubRoutes> = {}) {
   const state = { twoFactor };
-  const calls: string[] = [];
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const key = `${init?.method ?? "GET"} ${path}`;
-    calls.push(key);
-    const gated = state.twoFactor.required && !state.twoFactor.enabled;
-    if (key in answers) return stubFetch({ [key]: answers[key]! })(input, init);
-    if (path === "/api/session") return stubFetch({ [key]: { body: { me: meFor(role, { two_factor: state.twoFactor }) } } })(input, init);
-    if (gated) return stubFetch({ [key]: refused })(input, init);
-    return stubFetch({
-      "GET /api/b2b/v1/admin/companies/": { body: emptyPage },
-      "GET /api/b2b/v1/admin/audit/": { body: emptyPage },
-      "GET /api/b2b/v1/onboarding/": { body: emptyPage },
-      "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
-    })(input, init);
+  const gated = () => state.twoFactor.required && !state.twoFactor.enabled;
+  const open = (answer: StubAnswer) => () => (gated() ? refused : answer);
+  const { calls } = serveFetch({
+    "GET /api/b2b/v1/admin/companies/": open({ body: emptyPage }),
+    "GET /api/b2b/v1/admin/audit/": open({ body: emptyPage }),
+    "GET /api/b2b/v1/onboarding/": open({ body: emptyPage }),
+    "GET /api/b2b/v1/profile/acme.test": open({ body: meFor("hr").company }),
+    "GET /api/session": () => ({ body: { me: meFor(role, { two_factor: state.twoFactor }) } }),
+    "*": () => (gated() ? refused : undefined),
+    ...answers,
   });
-  vi.stubGlobal("fetch", fetch);
-  return { state, calls };
+  return { state, calls: () => calls().map(({ call }) => call) };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,7 +51,7 @@ describe("the two-factor gate", () => {
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Main menu" })).not.toBeInTheDocument();
-    expect(server.calls).toEqual([]);
+    expect(server.calls()).toEqual([]);
   });
 
   it("sets it up there, shows the backup codes, then opens the app", { timeout: 40_000 }, async () => {
@@ -91,7 +86,7 @@ describe("the two-factor gate", () => {
     renderApp(app, { path: "/admin", session: signedIn("admin", { two_factor: { enabled: false, required: true } }) });
     await user.click(await screen.findByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/login$/));
-    expect(server.calls).toContain("POST /api/auth/sign-out");
+    expect(server.calls()).toContain("POST /api/auth/sign-out");
   });
 
   it("takes over when the server starts requiring it during a visit (a company turned it on), rather than failing call after call", async () => {
@@ -99,7 +94,7 @@ describe("the two-factor gate", () => {
     // The session the page started with was read before the company changed its rule.
     renderApp(app, { path: "/setting", session: signedIn("hr", { two_factor: { enabled: false, required: false } }) });
     expect(await gatePage()).toBeInTheDocument();
-    expect(server.calls).toContain("GET /api/session");
+    expect(server.calls()).toContain("GET /api/session");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -99,7 +99,12 @@ const PAGES: [path: string, role: Role, firstData: string[]][] = [
   [
     "/admin/people-management",
     "admin",
-    ["GET /api/b2b/v1/admin/accounts/?status=all&page=1&page_size=20", "GET /api/b2b/v1/admin/audit/?entity=account&page=1&page_size=10"],
+    [
+      "GET /api/b2b/v1/admin/accounts/?status=all&page=1&page_size=20",
+      "GET /api/b2b/v1/admin/audit/?entity=account&page=1&page_size=10",
+      // The security events list: every kind, its own page size.
+      "GET /api/b2b/v1/admin/audit/?page=1&page_size=20",
+    ],
   ],
 ];
 
@@ -132,5 +137,34 @@ describe("/peopleManagement's first data follows its tab", () => {
       ["people", "employees", { search: "", status: "active", ordering: "name", sort: "asc", page: 1, page_size: 20 }],
     ]);
     expect(await pageKeys("", "teamleader")).toEqual([]);
+  });
+
+  // /peopleManagement's code is in by now (the table above opened it): this asks only that the
+  // approvals tab's lists are declared as the tab reads them, so they are asked for once.
+  it("declares hr's approvals (tab 3: pending invite and removal requests), which the tab reads without asking again", async () => {
+    const firstData = [
+      "GET /api/b2b/v1/invite-requests/?status=pending&sort=desc&page=1&page_size=10",
+      "GET /api/b2b/v1/removal-requests/?status=pending&sort=desc&page=1&page_size=10",
+    ];
+    const declared = await routeData("/peopleManagement", "?tab=3", meFor("hr"));
+    expect(declared.map((options) => options.queryKey).filter((key) => key[0] === "people")).toEqual([
+      ["people", "invite-requests", { status: "pending", sort: "desc", page: 1, page_size: 10 }],
+      ["people", "removal-requests", { status: "pending", sort: "desc", page: 1, page_size: 10 }],
+    ]);
+    const calls = emptyServer();
+    code.arrive();
+    const { queryClient } = renderApp(<AppRoutes />, { path: "/peopleManagement?tab=3", session: signedIn("hr") });
+    await waitFor(() => expect(calls).toEqual(expect.arrayContaining(firstData)));
+    expect(await screen.findByRole("heading", { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: /approvals/i, selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    for (const call of firstData)
+      expect(
+        calls.filter((made) => made === call),
+        call,
+      ).toHaveLength(1);
+    // The L&D leader has no approvals tab: the address's tab 3 opens the teams.
+    const keys = (await routeData("/peopleManagement", "?tab=3", meFor("ldleader"))).map((options) => options.queryKey[1]);
+    expect(keys).toContain("teams");
   });
 });

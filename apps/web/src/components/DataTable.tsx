@@ -29,6 +29,8 @@ export interface Column<Row> {
   sx?: SxProps<Theme>;
   /** Styles of the body cells only. */
   cellSx?: SxProps<Theme>;
+  /** Styles of one body cell that depend on its row (a heat map's shade). */
+  cellSxOf?: (row: Row) => SxProps<Theme> | undefined;
 }
 
 /** Falsy entries are left out, so a column shown to some roles only reads `canManage && {…}`. */
@@ -70,6 +72,8 @@ type DataTableProps<Row> = Name & {
   maxHeight?: number;
   /** Styles of every body row (`verticalAlign: "top"` where cells hold lists). */
   rowSx?: SxProps<Theme>;
+  /** A visible sentence under the table saying what it shows (its name stays `label`). */
+  caption?: ReactNode;
 };
 
 const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
@@ -93,6 +97,7 @@ export function DataTable<Row>({
   size = "small",
   maxHeight,
   rowSx,
+  caption,
   ...props
 }: DataTableProps<Row>) {
   const name: Name = props.labelledBy ? { labelledBy: props.labelledBy } : { label: props.label! };
@@ -119,6 +124,7 @@ export function DataTable<Row>({
         aria-busy={busy || undefined}
         sx={minWidth ? { minWidth } : undefined}
       >
+        {caption && <caption>{caption}</caption>}
         <TableHead>
           <TableRow>
             {shown.map((column) => {
@@ -145,7 +151,7 @@ export function DataTable<Row>({
                   key={column.key}
                   align={column.align}
                   {...(column.rowHeader ? { component: "th", scope: "row" } : {})}
-                  sx={mergeSx(column.sx, column.cellSx)}
+                  sx={mergeSx(column.sx, column.cellSx, column.cellSxOf?.(row))}
                 >
                   {column.cell(row)}
                 </TableCell>

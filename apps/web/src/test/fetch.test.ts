@@ -40,6 +40,32 @@ describe("the web tests' fetch stub", () => {
     ]);
   });
 
+  it("answers what no route names with the catch-all, which may leave a call to the usual 404", async () => {
+    const { calls } = serveFetch({
+      "GET /api/session": { body: { ok: true } },
+      "*": ({ method, url }) => (url.pathname.startsWith("/api/b2b/") ? { status: 403, body: { error: { code: "forbidden", message: method } } } : undefined),
+    });
+    expect((await globalThis.fetch("/api/session")).status).toBe(200);
+    const refused = await globalThis.fetch("/api/b2b/v1/teams/?page=1", { method: "POST" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: "forbidden", message: "POST" } });
+    expect((await globalThis.fetch("/api/elsewhere")).status).toBe(404);
+    expect(calls().map(({ call }) => call)).toEqual(["GET /api/session", "POST /api/b2b/v1/teams/?page=1", "GET /api/elsewhere"]);
+  });
+
+  it("never answers a call routed to `never` (a request still on its way), until the caller gives up on it", async () => {
+    serveFetch({ "GET /api/slow": { never: true }, "GET /api/quick": { body: {} } });
+    let settled = false;
+    void globalThis.fetch("/api/slow").finally(() => (settled = true));
+    expect((await globalThis.fetch("/api/quick")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    const controller = new AbortController();
+    const aborted = globalThis.fetch("/api/slow", { signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("streams an answer chunk by chunk, as server-sent events arrive", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -4,12 +4,14 @@ import type { z } from "zod";
 /**
  * What a stubbed route answers: a status (200 unless said) and a JSON body (none for 204), or a
  * `stream` of server-sent-event text, sent chunk by chunk as the iterable yields (an async generator
- * can hold a chunk back until the test releases it).
+ * can hold a chunk back until the test releases it), or `never` anything: a request still on its way
+ * (it fails only when the caller aborts it, as a real one does).
  */
 export interface StubAnswer {
   status?: number;
   body?: unknown;
   stream?: Iterable<string> | AsyncIterable<string>;
+  never?: true;
 }
 /** The request a handler sees: the URL with its query, and the parsed JSON body. */
 export interface StubRequest {
@@ -18,8 +20,13 @@ export interface StubRequest {
   body: unknown;
 }
 export type StubRoute = StubAnswer | ((request: StubRequest) => StubAnswer);
-/** Routes by "METHOD /path" (no query: a handler reads it from the URL). */
-export type StubRoutes = Record<`${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`, StubRoute>;
+/**
+ * Routes by "METHOD /path" (no query: a handler reads it from the URL), and "*": what answers any call
+ * no route names (a server's rule for every call); undefined from it leaves the call to the usual 404.
+ */
+export type StubRoutes = Record<`${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`, StubRoute> & {
+  "*": (request: StubRequest) => StubAnswer | undefined;
+};
 
 /**
  * An answer whose body is the contract's type and is checked against the contract when the stub is
@@ -36,19 +43,33 @@ const keyOf = (input: RequestInfo | URL, init?: RequestInit) => {
 };
 const bodyOf = (init?: RequestInit): unknown => (typeof init?.body === "string" && init.body !== "" ? JSON.parse(init.body) : undefined);
 
-/** A fetch stub answering by "METHOD path"; an unknown route gets the server's 404 error body. */
+/** A fetch stub answering by "METHOD path", else by "*"; an unknown route gets the server's 404 error body. */
 export function stubFetch(routes: Partial<StubRoutes>) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const { url, method, key } = keyOf(input, init);
     const route = (routes as Record<string, StubRoute | undefined>)[key];
-    const answer =
-      typeof route === "function"
-        ? route({ method, url, body: bodyOf(init) })
-        : (route ?? { status: 404, body: { error: { code: "not_found", message: `No stub for ${key}` } } });
+    const request = { method, url, body: bodyOf(init) };
+    const answer = (typeof route === "function" ? route(request) : (route ?? routes["*"]?.(request))) ?? {
+      status: 404,
+      body: { error: { code: "not_found", message: `No stub for ${key}` } },
+    };
+    if (answer.never) return never(init?.signal);
     const status = answer.status ?? 200;
     if (answer.stream) return new Response(streamOf(answer.stream), { status, headers: { "Content-Type": "text/event-stream" } });
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { "Content-Type": "application/json" } });
   };
+}
+
+/**
+ * A response that never comes; aborting the request rejects it with an AbortError, as fetch does (this
+ * page's own DOMException: the signal's reason may come from another realm in the test environment).
+ */
+function never(signal?: AbortSignal | null): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    const abort = () => reject(new DOMException("The operation was aborted.", "AbortError"));
+    if (signal?.aborted) abort();
+    signal?.addEventListener("abort", abort, { once: true });
+  });
 }
 
 function streamOf(chunks: Iterable<string> | AsyncIterable<string>): ReadableStream<Uint8Array> {

@@ -3,7 +3,8 @@ import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { accountAbilities, type Me, type Role } from "@learnward/contracts";
 import { AppProviders, createQueryClient } from "../app/providers";
-import { sessionKey, type Session } from "../features/identity/hooks";
+import type { Session } from "../features/identity/api";
+import { sessionKey } from "../features/identity/hooks";
 
 /** A signed-in session for a role, as GET /api/me (and /api/session, as its me) would answer it for the seeded Acme company. */
 export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {

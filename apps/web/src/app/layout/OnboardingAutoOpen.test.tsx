@@ -5,10 +5,17 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { AppLayout } from "./AppLayout";
-import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { renderApp, serveFetch, signedIn } from "../../test/render";
+import type { StubAnswer } from "../../test/fetch";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
-const emptyPage = { body: { count: 0, next: null, previous: null, results: [] } };
+const emptyPage: StubAnswer = { body: { count: 0, next: null, previous: null, results: [] } };
+/** The company and the person's onboarding, as `onboarding` says. */
+const serve = (onboarding: StubAnswer) =>
+  serveFetch({
+    "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
+    "GET /api/b2b/v1/onboarding/": onboarding,
+  });
 
 const shell = (
   <Routes>
@@ -27,13 +34,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   // Every visit here starts as the account's first (test/setup.ts marks the fixtures' as had).
   localStorage.clear();
-  vi.stubGlobal(
-    "fetch",
-    stubFetch({
-      "GET /api/b2b/v1/profile/acme.test": { body: { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" } },
-      "GET /api/b2b/v1/onboarding/": emptyPage,
-    }),
-  );
+  serve(emptyPage);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -69,7 +70,8 @@ describe("the onboarding panel in the first week", () => {
   });
 
   it("keeps the help button disabled while onboarding loads", async () => {
-    vi.stubGlobal("fetch", () => new Promise<Response>(() => {}));
+    // Onboarding still on its way.
+    serve({ never: true });
     visit(1);
     await screen.findByRole("heading", { name: "A page" });
     expect(help()).toBeDisabled();

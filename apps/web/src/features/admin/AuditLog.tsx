@@ -187,6 +187,20 @@ const AUDIT_PAGE_SIZE = 10;
 /** The first page an AuditLog of one kind of thing (`entity`, every company) opens with: a page's first data. */
 export const firstAudit = (entity: AuditEntity): AuditParams => ({ entity, page: 1, page_size: AUDIT_PAGE_SIZE });
 
+/** What the security events list offers to narrow to (invitations included: resent ones show there). */
+export const SECURITY_EVENTS = [
+  "sign_in",
+  "two_factor",
+  "outbox",
+  "account",
+  "invitation",
+  "publish_request",
+  "plan",
+] as const satisfies readonly AuditEntity[];
+
+/** The first page the security events list (every kind, until one is chosen) opens with: a page's first data. */
+export const FIRST_SECURITY_EVENTS: AuditParams = { page: 1, page_size: 20 };
+
 /** The audit entries asked for, newest first, a page at a time, straight from GET /admin/audit/. */
 export function AuditLog({ entity, entityId, label, pageSize = AUDIT_PAGE_SIZE, filter }: AuditLogProps) {
   const { t } = useTranslation("admin");

@@ -1,6 +1,6 @@
 import type { FirstData } from "../../app/firstData";
 import { FIRST_ACCOUNTS } from "./AccountsTable";
-import { firstAudit } from "./AuditLog";
+import { FIRST_SECURITY_EVENTS, firstAudit } from "./AuditLog";
 import { FIRST_BUDGETS } from "./BudgetsTable";
 import { FIRST_COMPANIES } from "./CompaniesTable";
 import { accountsOptions, adminBudgetsOptions, auditOptions, companiesOptions } from "./queries";
@@ -16,6 +16,6 @@ export const companiesFirstData: FirstData = ({ me }) =>
 export const budgetManagementFirstData: FirstData = ({ me }) =>
   me?.abilities.admin_area ? [adminBudgetsOptions(FIRST_BUDGETS), auditOptions(firstAudit("budget"))] : [];
 
-/** /admin/people-management: every account and their audit. */
+/** /admin/people-management: every account, their audit, and the platform's security events. */
 export const adminPeopleFirstData: FirstData = ({ me }) =>
-  me?.abilities.admin_area ? [accountsOptions(FIRST_ACCOUNTS), auditOptions(firstAudit("account"))] : [];
+  me?.abilities.admin_area ? [accountsOptions(FIRST_ACCOUNTS), auditOptions(firstAudit("account")), auditOptions(FIRST_SECURITY_EVENTS)] : [];

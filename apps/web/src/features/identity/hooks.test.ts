@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchSession, parseMe, safeNextPath } from "./hooks";
+import { fetchSession, parseMe } from "./api";
+import { safeNextPath } from "./hooks";
 import { meFor, serveFetch } from "../../test/render";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { ContentType, PreviewContentRequest, type ContentItem, type ContentPreview } from "@learnward/contracts";
+import {
+  ContentType,
+  CreateFolderContentRequest,
+  PreviewContentRequest,
+  UpdateContentRequest,
+  type ContentItem,
+  type ContentPreview,
+} from "@learnward/contracts";
+import { filled } from "../../components/formRules";
 
-// Form schemas built from the library contracts; their messages are error codes the errors namespace translates.
+// Form schemas built from the library contracts: limits are the request schemas' own; their
+// messages are error codes (issueCode) the errors namespace translates.
 
 const httpUrl = PreviewContentRequest.shape.url;
-const optionalText = (max: number) => z.string().trim().max(max, { message: "too_long" });
+const saved = UpdateContentRequest.shape;
 
 export const UrlForm = z.object({
   url: z
@@ -17,14 +26,15 @@ export type UrlFormValues = z.input<typeof UrlForm>;
 
 /** The editable fields of a saved item; duration in whole minutes, as people think of it. */
 export const ContentForm = z.object({
-  title: z.string().trim().min(1, { message: "required" }).max(300, { message: "too_long" }),
+  title: saved.title.unwrap(),
   content_type: ContentType,
-  author: optionalText(200),
+  // Blank is no author: the form sends null for it.
+  author: saved.author.unwrap().unwrap(),
   minutes: z
     .string()
     .trim()
     .refine((value) => value === "" || (/^\d+$/.test(value) && Number(value) <= 166_666), { message: "invalid_minutes" }),
-  description: optionalText(5000),
+  description: saved.description.unwrap().unwrap(),
   image_url: z
     .string()
     .trim()
@@ -66,5 +76,6 @@ export function contentFields(values: ContentFormValues, original: { duration_s:
 
 /** A new link added straight to a folder: the server saves it to the library too. */
 export const NewLinkForm = UrlForm.extend({
-  title: z.string().trim().min(1, { message: "required" }).max(300, { message: "too_long" }),
+  // The request takes no title (the page's own is read); this form asks for one.
+  title: filled(CreateFolderContentRequest.shape.title.unwrap()),
 });

@@ -14,11 +14,11 @@ import { EmptyState } from "../../components/EmptyState";
 import type { Decision, RequestKind, SortOrder, StatusFilter } from "./api";
 import { requestSubject, type AnyRequest, type Deciding } from "./requests";
 import { useRequests } from "./hooks";
+import { firstRequests } from "./queries";
 import { DecideDialog } from "./DecideDialog";
 import { LoadFailed, Loading, RequestStatusChip, Section, useFormatDate } from "./ui";
 import { TablePager } from "../../components/TablePager";
 
-const PAGE_SIZE = 10;
 const STATUSES: readonly StatusFilter[] = ["all", "pending", "accepted", "rejected"];
 
 function RequestCard({
@@ -107,10 +107,11 @@ export function RequestsSection({ kind, canDecide, defaultStatus = "all" }: Requ
   const { t } = useTranslation("people");
   const headingId = useId();
   const [status, setStatus] = useState<StatusFilter>(defaultStatus);
-  const [sort, setSort] = useState<SortOrder>("desc");
-  const [page, setPage] = useState(1);
+  const first = firstRequests(defaultStatus);
+  const [sort, setSort] = useState<SortOrder>(first.sort);
+  const [page, setPage] = useState(first.page);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const requests = useRequests(kind, { status, sort, page, page_size: PAGE_SIZE });
+  const requests = useRequests(kind, { status, sort, page, page_size: first.page_size });
   const list: AnyRequest[] = requests.data?.results ?? [];
 
   return (
@@ -176,7 +177,7 @@ export function RequestsSection({ kind, canDecide, defaultStatus = "all" }: Requ
               />
             ))}
           </Stack>
-          <TablePager count={requests.data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          <TablePager count={requests.data?.count ?? 0} page={page} pageSize={first.page_size} onPage={setPage} />
         </>
       )}
       {deciding && <DecideDialog deciding={deciding} onClose={() => setDeciding(null)} />}

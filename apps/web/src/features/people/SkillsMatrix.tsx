@@ -1,74 +1,95 @@
 import Box from "@mui/material/Box";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
-import type { SkillsMatrix as Matrix } from "./progress";
-import { ScrollArea } from "../../components/ScrollArea";
+import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
 import visuallyHidden from "@mui/utils/visuallyHidden";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { DataTable, type Columns } from "../../components/DataTable";
+import { EmptyState } from "../../components/EmptyState";
+import type { TablePagerProps } from "../../components/TablePager";
+import type { TeamProgressPage } from "./api";
+import { skillsMatrix, type SkillsMatrix as Matrix } from "./progress";
+
+type Person = Matrix["people"][number];
 
 /** A cell's background: the more done, the stronger the colour (the number is always written too). */
 const shade = (percent: number) => `rgba(15, 118, 110, ${(0.08 + (percent / 100) * 0.5).toFixed(2)})`;
+/** The person column stays in view while the skills scroll sideways. */
+const sticky = { position: "sticky", left: 0, bgcolor: "background.paper", zIndex: 1 } as const;
 
-/** The skills matrix: people down, skills across, progress percent in each cell. */
-export function SkillsMatrix({ matrix, teamName }: { matrix: Matrix; teamName: string }) {
+/**
+ * The skills matrix of a page of the team's people: people down, skills across, progress percent in
+ * each cell; its loading, failure and empty states are the shared table's (components/DataTable).
+ */
+export function SkillsMatrix({
+  progress,
+  teamName,
+  pager,
+}: {
+  progress: UseQueryResult<TeamProgressPage>;
+  teamName: string;
+  pager: (count: number) => TablePagerProps;
+}) {
   const { t } = useTranslation("people");
+  const matrix = progress.data ? skillsMatrix(progress.data) : { skills: [], people: [] };
+  const columns: Columns<Person> = [
+    {
+      key: "person",
+      header: t("skillboost.person"),
+      rowHeader: true,
+      sx: sticky,
+      cell: (person) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
+            {person.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {person.email}
+          </Typography>
+        </>
+      ),
+    },
+    // Skills are people's words ("person" too): their column keys cannot meet the person column's.
+    ...matrix.skills.map((skill) => ({
+      key: `skill:${skill}`,
+      header: skill,
+      align: "center" as const,
+      sx: { textTransform: "capitalize", whiteSpace: "nowrap" },
+      cellSxOf: (person: Person) => {
+        const cell = person.cells.get(skill);
+        return cell ? { bgcolor: shade(cell.percent) } : undefined;
+      },
+      cell: (person: Person) => {
+        const cell = person.cells.get(skill);
+        if (cell)
+          return (
+            <Box component="span" title={t("skillboost.cellTitle", { done: cell.done, total: cell.total })}>
+              {cell.percent}%
+            </Box>
+          );
+        return (
+          <>
+            <span aria-hidden>—</span>
+            <Box component="span" sx={visuallyHidden}>
+              {t("skillboost.notAssigned")}
+            </Box>
+          </>
+        );
+      },
+    })),
+  ];
   return (
-    <Paper variant="outlined">
-      <ScrollArea label={t("skillboost.scrollLabel")}>
-        <Table size="small">
-          <caption>{t("skillboost.caption", { team: teamName })}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col" sx={{ position: "sticky", left: 0, bgcolor: "background.paper", zIndex: 1 }}>
-                {t("skillboost.person")}
-              </TableCell>
-              {matrix.skills.map((skill) => (
-                <TableCell key={skill} scope="col" align="center" sx={{ textTransform: "capitalize", whiteSpace: "nowrap" }}>
-                  {skill}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {matrix.people.map((person) => (
-              <TableRow key={person.id}>
-                <TableCell component="th" scope="row" sx={{ position: "sticky", left: 0, bgcolor: "background.paper", zIndex: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
-                    {person.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {person.email}
-                  </Typography>
-                </TableCell>
-                {matrix.skills.map((skill) => {
-                  const cell = person.cells.get(skill);
-                  return (
-                    <TableCell key={skill} align="center" sx={{ bgcolor: cell ? shade(cell.percent) : undefined }}>
-                      {cell ? (
-                        <Box component="span" title={t("skillboost.cellTitle", { done: cell.done, total: cell.total })}>
-                          {cell.percent}%
-                        </Box>
-                      ) : (
-                        <>
-                          <span aria-hidden>—</span>
-                          <Box component="span" sx={visuallyHidden}>
-                            {t("skillboost.notAssigned")}
-                          </Box>
-                        </>
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollArea>
-    </Paper>
+    <DataTable
+      label={t("skillboost.caption", { team: teamName })}
+      caption={t("skillboost.caption", { team: teamName })}
+      columns={columns}
+      // No skills yet (no plans): nothing to draw across, whoever is in the team.
+      rows={matrix.skills.length ? matrix.people : []}
+      rowKey={(person) => person.id}
+      query={progress}
+      loadingLabel={t("skillboost.loading")}
+      empty={<EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />}
+      pager={progress.data ? pager(progress.data.count) : undefined}
+    />
   );
 }

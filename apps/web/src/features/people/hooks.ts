@@ -1,4 +1,3 @@
-import type { Page } from "@learnward/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   acceptInvitation,
@@ -6,9 +5,7 @@ import {
   decideRequest,
   deleteTeam,
   fetchInvitation,
-  fetchInviteRequests,
   fetchOpenInvitations,
-  fetchRemovalRequests,
   fetchTeams,
   invite,
   requestInvite,
@@ -25,15 +22,13 @@ import {
   type TeamsParams,
   type UpdateEmployeeBody,
 } from "./api";
-import type { AnyRequest } from "./requests";
-import { employeesOptions, PEOPLE, teamMembersOptions, teamOptions, teamProgressOptions, teamsOptions } from "./queries";
+import { employeesOptions, PEOPLE, requestsOptions, teamMembersOptions, teamOptions, teamProgressOptions, teamsOptions } from "./queries";
 import { SEARCH_SELECT_MATCHES } from "../../components/SearchSelect";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
 const keys = {
   teamMatches: (search: string) => [PEOPLE, "teams", "matches", search] as const,
-  requests: (kind: RequestKind, params: RequestsParams) => [PEOPLE, `${kind}-requests`, params] as const,
   invitation: (token: string) => ["invitation", token] as const,
   openInvitations: (params: InvitationsParams) => [PEOPLE, "invitations", params] as const,
 };
@@ -103,12 +98,7 @@ export const useRevokeInvitation = () => usePeopleMutation(revokeInvitation);
 // ---- Requests ----
 
 export function useRequests(kind: RequestKind, params: RequestsParams, enabled = true) {
-  return useQuery<Page<AnyRequest>>({
-    queryKey: keys.requests(kind, params),
-    queryFn: ({ signal }) => (kind === "invite" ? fetchInviteRequests(params, signal) : fetchRemovalRequests(params, signal)),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...requestsOptions(kind, params), enabled });
 }
 
 export const useRequestInvite = () => usePeopleMutation(requestInvite);

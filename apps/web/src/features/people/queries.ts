@@ -1,7 +1,21 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Me } from "@learnward/contracts";
+import type { Me, Page } from "@learnward/contracts";
 import type { FirstData } from "../../app/firstData";
-import { fetchEmployees, fetchTeam, fetchTeamMembers, fetchTeamProgress, fetchTeams, type EmployeesParams, type TeamsParams } from "./api";
+import {
+  fetchEmployees,
+  fetchInviteRequests,
+  fetchRemovalRequests,
+  fetchTeam,
+  fetchTeamMembers,
+  fetchTeamProgress,
+  fetchTeams,
+  type EmployeesParams,
+  type RequestKind,
+  type RequestsParams,
+  type StatusFilter,
+  type TeamsParams,
+} from "./api";
+import type { AnyRequest } from "./requests";
 
 // Everything the people screens cache lives under one key: a change to a team, an employee or a
 // request can move counts, leaders and lists on every tab, so each mutation refreshes them all.
@@ -17,6 +31,20 @@ export const employeesOptions = (params: EmployeesParams) =>
     queryFn: ({ signal }) => fetchEmployees(params, signal),
     placeholderData: keepPreviousData,
   });
+
+/** A page of the company's invite or removal requests (spec §3), as a RequestsSection asks for it. */
+export const requestsOptions = (kind: RequestKind, params: RequestsParams) =>
+  queryOptions<Page<AnyRequest>>({
+    queryKey: [PEOPLE, `${kind}-requests`, params],
+    queryFn: ({ signal }) => (kind === "invite" ? fetchInviteRequests(params, signal) : fetchRemovalRequests(params, signal)),
+    placeholderData: keepPreviousData,
+  });
+
+/** The first page a RequestsSection opens with, showing requests of `status`: newest first. */
+export const firstRequests = (status: StatusFilter): RequestsParams => ({ status, sort: "desc", page: 1, page_size: 10 });
+
+/** The approvals tab opens on what waits for hr. */
+export const APPROVALS_STATUS: StatusFilter = "pending";
 
 export const teamOptions = (id: number) => queryOptions({ queryKey: [PEOPLE, "team", id] as const, queryFn: ({ signal }) => fetchTeam(id, signal) });
 

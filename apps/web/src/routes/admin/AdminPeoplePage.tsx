@@ -6,11 +6,8 @@ import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
 import { AccountsTable } from "../../features/admin/AccountsTable";
 import { ResendInvitationDialog } from "../../features/admin/AccountDialogs";
-import { AuditLog } from "../../features/admin/AuditLog";
+import { AuditLog, FIRST_SECURITY_EVENTS, SECURITY_EVENTS } from "../../features/admin/AuditLog";
 import { Section } from "../../features/admin/ui";
-
-/** What the security events list offers to narrow to (invitations included: resent ones show there). */
-const SECURITY_EVENTS = ["sign_in", "two_factor", "outbox", "account", "invitation", "publish_request", "plan"] as const;
 
 /**
  * /admin/people-management (issue 11): any account of any company; change role or company,
@@ -37,7 +34,7 @@ export default function AdminPeoplePage() {
         <AuditLog entity="account" label={t("people.auditTitle")} />
       </Section>
       <Section id="security-events" title={t("people.securityTitle")} description={t("people.securityDescription")}>
-        <AuditLog label={t("people.securityTitle")} pageSize={20} filter={SECURITY_EVENTS} />
+        <AuditLog label={t("people.securityTitle")} pageSize={FIRST_SECURITY_EVENTS.page_size} filter={SECURITY_EVENTS} />
       </Section>
       {resending && <ResendInvitationDialog onClose={() => setResending(false)} />}
     </>

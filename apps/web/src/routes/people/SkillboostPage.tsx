@@ -9,11 +9,10 @@ import { PageHeader } from "../../components/PageHeader";
 import { EmptyState } from "../../components/EmptyState";
 import { peopleAbilities } from "../../features/people/abilities";
 import { useTeam, useTeamProgress, useTeams } from "../../features/people/hooks";
-import { skillsMatrix } from "../../features/people/progress";
 import { SkillsMatrix } from "../../features/people/SkillsMatrix";
 import { TeamSelect } from "../../features/people/fields";
 import { LoadFailed, Loading } from "../../features/people/ui";
-import { TablePager, usePaging } from "../../components/TablePager";
+import { usePaging } from "../../components/TablePager";
 
 /** /peopleManagement/skillboost: a team's skills matrix (PRODUCT.md "People management"). */
 export default function SkillboostPage() {
@@ -50,20 +49,8 @@ export default function SkillboostPage() {
   if (chooses && chosen === null && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (teamId === null && (!chooses || teams.isSuccess)) {
     body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
-  } else if (teamId === null || progress.isPending) body = <Loading label={t("skillboost.loading")} />;
-  else if (progress.isError) body = <LoadFailed error={progress.error} onRetry={() => void progress.refetch()} />;
-  else {
-    const matrix = skillsMatrix(progress.data);
-    body =
-      progress.data.count === 0 || matrix.skills.length === 0 ? (
-        <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />
-      ) : (
-        <>
-          <SkillsMatrix matrix={matrix} teamName={teamName} />
-          <TablePager {...pager(progress.data.count)} />
-        </>
-      );
-  }
+  } else if (teamId === null) body = <Loading label={t("skillboost.loading")} />;
+  else body = <SkillsMatrix progress={progress} teamName={teamName} pager={pager} />;
 
   return (
     <>

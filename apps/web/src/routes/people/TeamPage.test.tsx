@@ -258,6 +258,52 @@ describe("/peopleManagement/skillboost", () => {
     expect(cellsOf(/Tessa Lind/)).toEqual(["—Not assigned", "—Not assigned", "0%"]);
   });
 
+  it("names its scroll area, shows the matrix busy while the next page loads, and a failed load with a retry", async () => {
+    let fail = false;
+    let hold: Promise<void> = Promise.resolve();
+    let release = () => undefined as void;
+    const rows = [progressRow(5, "Marco Bianchi", "member@acme.test", [memberPlan(1, 0)])];
+    serve({
+      "GET /api/b2b/v1/teams/7/progress/": ({ url }) => {
+        if (fail) return { status: 500, body: { error: { code: "internal", message: "Internal error" } } };
+        return {
+          body: progressPage(
+            url.searchParams.get("page") === "2" ? [progressRow(1, "Tessa Lind", "teamleader@acme.test", [memberPlan(0, 0)])] : rows,
+            undefined,
+            60,
+          ),
+        };
+      },
+    });
+    const fetch = vi.mocked(globalThis.fetch);
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input).includes("page=2")) await hold;
+      return answer(input, init);
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
+    const table = await screen.findByRole("table", { name: /Skills of team Engineering/ });
+    // The matrix scrolls sideways inside its own labelled box (a phone is narrower than its skills).
+    expect(table.closest("[role=group]")).toHaveAccessibleName(/skills/i);
+
+    hold = new Promise((resolve) => (release = resolve));
+    await user.click(screen.getByRole("button", { name: /next page/i }));
+    await waitFor(() => expect(table).toHaveAttribute("aria-busy", "true"));
+    expect(within(table).getByRole("rowheader", { name: /Marco Bianchi/ })).toBeInTheDocument();
+    release();
+    expect(await within(table).findByRole("rowheader", { name: /Tessa Lind/ })).toBeInTheDocument();
+    expect(table).not.toHaveAttribute("aria-busy");
+
+    fail = true;
+    await user.click(screen.getByRole("button", { name: /next page/i }));
+    expect(await screen.findByRole("button", { name: /try again/i })).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: /try again/i }));
+    expect(await screen.findByRole("table", { name: /Skills of team Engineering/ })).toHaveTextContent("Marco Bianchi");
+  });
+
   it("shows an empty state when no plans exist", async () => {
     serve({ "GET /api/b2b/v1/teams/7/progress/": { body: progressPage([progressRow(5, "Marco Bianchi", "member@acme.test", [])], []) } });
     renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("teamleader", { id: 1 }) });
