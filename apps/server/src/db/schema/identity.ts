@@ -102,6 +102,15 @@ export const onboardingEntries = pgTable(
   (t) => [uniqueIndex("onboarding_entries_account_type_title_uq").on(t.accountId, t.type, t.title)],
 );
 
+/**
+ * Mail handed to the transport, by the mail job's key: a job run twice (a worker that died after
+ * sending, a retry) finds its key taken and sends nothing (issue 25).
+ */
+export const mailDeliveries = pgTable("mail_deliveries", {
+  key: text("key").primaryKey(),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const outbox = pgTable("outbox", {
   id: serial("id").primaryKey(),
   to: text("to").notNull(),
