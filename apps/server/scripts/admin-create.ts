@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { buildApp } from "../src/app.ts";
 import { authSecret } from "../src/auth-secret.ts";
-import type { Mailer } from "../src/lib/mailer.ts";
+import { createTransport, type MailTransport } from "../src/lib/mailer.ts";
 import { createIdentityRepo } from "../src/modules/identity/identity.repo.ts";
 import { createIdentityService, OperatorError } from "../src/modules/identity/identity.service.ts";
 import { linkCatcher } from "../src/modules/identity/operator-link.ts";
@@ -34,16 +34,19 @@ try {
 }
 
 const catcher = linkCatcher();
-const mailer: Mailer = { transport: "outbox", send: catcher.send };
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: Error) => {
   console.error(`Could not open the database: ${err.message}`);
   process.exit(1);
 });
-const app = await buildApp({ config, database, authSecret: authSecret(config), mailer, logger: false });
+// The operator's set-password mail is caught and printed; any other mail the queue holds goes out as usual.
+const operator = args.email.trim().toLowerCase();
+const usual = createTransport({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+const mailTransport: MailTransport = { kind: usual.kind, deliver: (mail) => (mail.to === operator ? catcher.send(mail) : usual.deliver(mail)) };
+const app = await buildApp({ config: { ...config, JOBS_WORK: false }, database, authSecret: authSecret(config), mailTransport, logger: false });
 try {
   await app.ready();
   const made = await createIdentityService(createIdentityRepo(database.db)).createOperator(
-    { auth: app.auth, captureResetLink: catcher.capture },
+    { auth: app.auth, captureResetLink: (run) => catcher.capture(run, () => app.jobs.drain()) },
     { email: args.email, name: args.name?.trim() || "Platform operator" },
   );
   console.log(

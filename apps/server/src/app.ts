@@ -5,7 +5,8 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createMailer, createTransport, type MailTransport } from "./lib/mailer.ts";
+import { createJobs } from "./lib/jobs.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -38,7 +39,8 @@ export interface AppOptions {
   database: Database;
   /** Secret for sessions; main.ts derives one when AUTH_SECRET is unset outside production. */
   authSecret: string;
-  mailer?: Mailer;
+  /** Where mail goes once its job runs; defaults to SMTP_URL's relay or the outbox table. */
+  mailTransport?: MailTransport;
   /** Reads a saved page's metadata; defaults to reading the page through `fetch`. */
   readMetadata?: ReadMetadata;
   /** Outbound fetcher for pages and images; defaults to public addresses only. */
@@ -74,10 +76,13 @@ export async function buildApp(opts: AppOptions) {
     reply.header("x-request-id", req.id);
   });
 
-  const mailer = opts.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const jobs = createJobs({ database, work: config.JOBS_WORK, onError: (err, { job }) => app.log.error({ err, job }, "job failed") });
+  const transport = opts.mailTransport ?? createTransport({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = createMailer({ db: database.db, jobs, transport });
   const background = createBackgroundTasks((err) => app.log.error({ err }, "background task failed"));
   app.addHook("onClose", () => background.drain());
-  const ctx: ModuleContext = { config, database, mailer, fetch: opts.fetch ?? safeFetch, log: app.log };
+  app.addHook("onClose", () => jobs.stop());
+  const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log };
   const identity = identityModule(ctx, { secret: opts.authSecret, background });
 
   await app.register(errorsPlugin);
@@ -116,6 +121,9 @@ export async function buildApp(opts: AppOptions) {
     adminModule(ctx, { people: people.service }),
   ];
   for (const module of modules) await app.register(module.plugin);
+  // Every module has defined its jobs by now: the queues start with the app.
+  app.addHook("onReady", () => jobs.start());
+  app.decorate("jobs", jobs);
 
   await app.register(webPlugin, {
     dist: config.WEB_DIST ?? DEFAULT_WEB_DIST,

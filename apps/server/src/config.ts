@@ -36,6 +36,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  // Whether this process runs background jobs (mail, reminders). Every server process may: each job
+  // is taken by one of them. Off only where something else drains the queue (tests).
+  JOBS_WORK: bool.default(true),
   MAIL_FROM: z.string().default("Learnward <no-reply@learnward.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/index.ts";
 import { buildApp, type App } from "../src/app.ts";
-import type { Mailer } from "../src/lib/mailer.ts";
+import type { MailTransport } from "../src/lib/mailer.ts";
 import type { SafeFetch } from "../src/lib/safe-fetch.ts";
 import type { ReadMetadata } from "../src/modules/library/content.service.ts";
 import { outbox } from "../src/db/schema/index.ts";
@@ -107,7 +107,7 @@ export interface Res {
 }
 
 export async function createTestContext(
-  opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; readMetadata?: ReadMetadata; fetch?: SafeFetch; logger?: Logger } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; mailTransport?: MailTransport; readMetadata?: ReadMetadata; fetch?: SafeFetch; logger?: Logger } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase(opts.logger);
   const imageCacheDir = path.join(os.tmpdir(), `lw-image-cache-${randomUUID()}`);
@@ -116,13 +116,15 @@ export async function createTestContext(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
     WEB_DIST: "/nonexistent-web-dist",
+    // Jobs wait in the queue until a test reads what they did (mails() drains it), as a worker would run them.
+    JOBS_WORK: "false",
     ...opts.env,
   });
   const app = await buildApp({
     config,
     database,
     authSecret: "test-secret-test-secret-test-secret-1234",
-    mailer: opts.mailer,
+    mailTransport: opts.mailTransport,
     readMetadata: opts.readMetadata,
     fetch: opts.fetch,
     imageCacheDir,
@@ -200,8 +202,14 @@ export async function createTestContext(
     return tokenOf(verified, `confirming two-factor for ${email}`);
   };
 
-  const mails = async (to: string) =>
-    (await database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id))).map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
+  const mails = async (to: string) => {
+    await app.jobs.drain();
+    return (await database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id))).map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+    }));
+  };
   const linkIn = async (to: string, count = 1, pattern?: RegExp) => {
     const deadline = Date.now() + 5000;
     for (;;) {
@@ -212,6 +220,7 @@ export async function createTestContext(
     }
   };
   const outboxAll = async () => {
+    await app.jobs.drain();
     const rows = await database.db.select().from(outbox).orderBy(desc(outbox.id));
     return { count: rows.length, results: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text })) };
   };

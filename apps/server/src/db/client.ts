@@ -19,6 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Runs one statement text with `$n` parameters, or several statements without any: the shape
+   * libraries that bring their own SQL expect (pg-boss, issue 25).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows of the library's own SQL
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +61,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   return {
     db,
     kind: "postgres",
+    executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -77,6 +83,8 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
     return {
       db,
       kind: "pglite",
+      // PGlite's `query` takes one statement; a parameterless text may hold several (a transaction).
+      executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
       ping: async () => {
         await client.query("select 1");
       },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import type { Jobs } from "../lib/jobs.ts";
 import type { SafeFetch } from "../lib/safe-fetch.ts";
 
 /** What every module may use; app.ts builds it once. Other modules' services come as explicit deps. */
@@ -9,6 +10,8 @@ export interface ModuleContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Background jobs (pg-boss): modules define theirs when they are built, before the app starts. */
+  jobs: Jobs;
   /** Outbound fetcher for pages and images (public addresses only unless a test injects one). */
   fetch: SafeFetch;
   log: FastifyBaseLogger;

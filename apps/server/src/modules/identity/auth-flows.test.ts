@@ -88,12 +88,13 @@ describe("mail through SMTP when SMTP_URL is set", () => {
   it("delivers the reset mail to a real SMTP server instead of the outbox", async () => {
     const smtp = await startSmtpServer();
     const received = smtp.received;
-    const ctx = await createTestContext({ seed: false, env: { SMTP_URL: smtp.url } });
+    // Workers run as in a server: the mail leaves through its job.
+    const ctx = await createTestContext({ seed: false, env: { SMTP_URL: smtp.url, JOBS_WORK: "true" } });
     try {
       const member = await addPerson(ctx, { company: (await createCompany(ctx)).id, role: "member" });
       const res = await ctx.anonymous.post("/api/auth/request-password-reset", { email: member.email, redirectTo: "/reset-password" });
       expect(res.status).toBe(200);
-      await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
       expect(received[0]).toMatch(/Reset your Learnward password/);
       expect(received[0]).toContain(`To: ${member.email}`);
       expect((await ctx.outbox()).count).toBe(0);

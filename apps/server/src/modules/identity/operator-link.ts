@@ -19,9 +19,18 @@ export function linkCatcher(timeoutMs = 10_000) {
       const url = mail.text.match(/https?:\/\/\S+/)?.[0];
       if (url) found?.(url);
     },
-    async capture(run: () => Promise<unknown>) {
-      const link = next();
+    /**
+     * Runs `run` and answers the link its mail carries. The mail is queued after better-auth
+     * answers, so `pump` (the queue's drain) is called until the link has gone through.
+     */
+    async capture(run: () => Promise<unknown>, pump?: () => Promise<unknown>) {
+      let caught = false;
+      const link = next().finally(() => (caught = true));
       await run();
+      while (pump && !caught) {
+        await pump();
+        await Promise.race([link.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 20))]);
+      }
       return link;
     },
   };

@@ -3,23 +3,26 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
 import { createIdentityService, OperatorError } from "./identity.service.ts";
 import { linkCatcher } from "./operator-link.ts";
-import { createMailer, type Mail } from "../../lib/mailer.ts";
+import { createTransport, type Mail } from "../../lib/mailer.ts";
 
 // Issue 22: a real install starts empty (DEMO_SEED=false). The README's path, step by step.
 const catcher = linkCatcher();
 let t: TestContext;
 beforeAll(async () => {
   // Mail goes to the outbox as usual; the catcher also sees it, as the command's would.
-  const send = async (mail: Mail) => {
+  const deliver = async (mail: Mail) => {
     await catcher.send(mail);
-    await createMailer({ db: t.database.db, from: "test@learnward.local" }).send(mail);
+    await createTransport({ db: t.database.db, from: "test@learnward.local" }).deliver(mail);
   };
-  t = await createTestContext({ seed: false, mailer: { transport: "outbox", send } });
+  t = await createTestContext({ seed: false, mailTransport: { kind: "outbox", deliver } });
 });
 afterAll(() => t.close());
 
 const make = (email: string) =>
-  createIdentityService(createIdentityRepo(t.database.db)).createOperator({ auth: t.app.auth, captureResetLink: catcher.capture }, { email, name: "Olga Ops" });
+  createIdentityService(createIdentityRepo(t.database.db)).createOperator(
+    { auth: t.app.auth, captureResetLink: (run) => catcher.capture(run, () => t.app.jobs.drain()) },
+    { email, name: "Olga Ops" },
+  );
 
 describe("from an empty database to a company with its first hr person", () => {
   it("creates the first operator with a one-time set-password link, then a company and its hr", async () => {

@@ -34,7 +34,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       config: { access: ["hr"] },
       schema: {
         tags: ["people"],
-        summary: "Invite someone by email (mail sent at once)",
+        summary: "Invite someone by email (the mail is queued at once)",
         body: CreateInvitationRequest,
         response: { 201: z.object({ id: z.number().int() }), ...errors },
       },

@@ -1,0 +1,195 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client.ts";
+import { outbox } from "../db/schema/index.ts";
+import { createTestContext, type TestContext } from "../../test/helpers.ts";
+import { addSignedOutPerson, createCompany, createCompanyWithRoles } from "../../test/factories.ts";
+import { startSmtpServer } from "../../test/smtp.ts";
+import { createJobs, type Jobs } from "./jobs.ts";
+import { createMailer, createTransport, type Mail, type MailTransport } from "./mailer.ts";
+
+// Issue 25: mail leaves through jobs that survive restarts, retry with backoff, run once, and never
+// hold up the answer of the request that sent them.
+
+const rows = async (database: Database) => (await database.db.select().from(outbox)).map((m) => m.to);
+const mail = (to: string): Mail => ({ to, subject: "Hello", text: "Hi" });
+const queue = async (database: Database, transport?: MailTransport) => {
+  const jobs = createJobs({ database, work: false, onError: () => {} });
+  const mailer = createMailer({ db: database.db, jobs, transport: transport ?? createTransport({ db: database.db, from: "t@learnward.local" }) });
+  await jobs.start();
+  return { jobs, mailer };
+};
+/** What pg-boss holds for the mail queue, newest first. */
+const mailJobs = async (database: Database, to: string) =>
+  (
+    await database.executeSql(
+      "select state, start_after > now() + interval '20 seconds' as later from pgboss.job where name = 'mail.deliver' and data->>'to' = $1 order by created_on desc",
+      [to],
+    )
+  ).rows as Array<{ state: string; later: boolean }>;
+
+describe("a request that sends mail", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it("answers before the mail is delivered: the invitation waits in the queue until a worker runs it", async () => {
+    const w = await createCompanyWithRoles(t);
+    const res = await w.hr.client.post("/api/b2b/v1/invitations/", { email: `new.hire@${w.company.domain}`, role: "member" });
+    expect(res.status).toBe(201);
+    expect(await rows(t.database)).not.toContain(`new.hire@${w.company.domain}`);
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect(await rows(t.database)).toContain(`new.hire@${w.company.domain}`);
+  });
+
+  it("answers while the SMTP relay holds the message, which arrives once released", async () => {
+    const smtp = await startSmtpServer({ hold: true });
+    const ctx = await createTestContext({ seed: false, env: { SMTP_URL: smtp.url, JOBS_WORK: "true" } });
+    try {
+      const member = await addSignedOutPerson(ctx, { company: (await createCompany(ctx)).id, role: "member" });
+      const res = await ctx.anonymous.post("/api/auth/request-password-reset", { email: member.email, redirectTo: "/reset-password" });
+      expect(res.status).toBe(200);
+      smtp.release();
+      await expect.poll(() => smtp.received.length, { timeout: 15_000, interval: 100 }).toBe(1);
+      expect(smtp.received[0]).toContain(`To: ${member.email}`);
+    } finally {
+      await ctx.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe("the mail job", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+  });
+  afterAll(() => database.close());
+
+  it("retries a failed delivery later, with a growing delay, and then delivers it", async () => {
+    let attempts = 0;
+    const flaky: MailTransport = {
+      kind: "outbox",
+      deliver: async (m) => {
+        if (++attempts === 1) throw new Error("relay down");
+        await createTransport({ db: database.db, from: "t@x" }).deliver(m);
+      },
+    };
+    const { jobs, mailer } = await queue(database, flaky);
+    await mailer.send(mail("retry@x.test"));
+    expect(await jobs.drain()).toBe(1);
+    expect(await rows(database)).not.toContain("retry@x.test");
+    expect((await mailJobs(database, "retry@x.test"))[0]).toMatchObject({ state: "retry", later: true });
+    expect(await jobs.drain()).toBe(0); // not due yet
+    await database.executeSql("update pgboss.job set start_after = now() - interval '1 second' where name = 'mail.deliver' and data->>'to' = $1", [
+      "retry@x.test",
+    ]);
+    expect(await jobs.drain()).toBe(1);
+    expect(await rows(database)).toContain("retry@x.test");
+    await jobs.stop();
+  });
+
+  it("sends one mail when the same job runs twice (a worker lost after sending)", async () => {
+    const { jobs, mailer } = await queue(database);
+    await mailer.send(mail("twice@x.test"));
+    await jobs.drain();
+    await database.executeSql("update pgboss.job set state = 'created', completed_on = null where name = 'mail.deliver' and data->>'to' = $1", [
+      "twice@x.test",
+    ]);
+    expect(await jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect((await rows(database)).filter((to) => to === "twice@x.test")).toHaveLength(1);
+    await jobs.stop();
+  });
+
+  it("sends one mail for two sends with the same key", async () => {
+    const { jobs, mailer } = await queue(database);
+    await mailer.send(mail("keyed@x.test"), { key: "reminder:plan:1:person:2:7d" });
+    await mailer.send(mail("keyed@x.test"), { key: "reminder:plan:1:person:2:7d" });
+    expect(await jobs.drain()).toBe(2);
+    expect((await rows(database)).filter((to) => to === "keyed@x.test")).toHaveLength(1);
+    await jobs.stop();
+  });
+
+  it("is not sent when the transaction that queued it rolls back", async () => {
+    const { jobs, mailer } = await queue(database);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mailer.send(mail("rolled.back@x.test"), { tx });
+        throw new Error("the write failed");
+      }),
+    ).rejects.toThrow("the write failed");
+    await database.db.transaction(async (tx) => {
+      await mailer.send(mail("committed@x.test"), { tx });
+    });
+    await jobs.drain();
+    expect(await rows(database)).toContain("committed@x.test");
+    expect(await rows(database)).not.toContain("rolled.back@x.test");
+    await jobs.stop();
+  });
+});
+
+describe("jobs survive a restart", () => {
+  it("delivers, after the server starts again, mail queued before it stopped", async () => {
+    const dataDir = path.join(os.tmpdir(), `lw-jobs-${randomUUID()}`);
+    try {
+      const first = await openDatabase({ dataDir });
+      const before = await queue(first);
+      await before.mailer.send(mail("after.restart@x.test"));
+      await before.jobs.stop();
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      const after = await queue(second);
+      expect(await rows(second)).not.toContain("after.restart@x.test");
+      expect(await after.jobs.drain()).toBe(1);
+      expect(await rows(second)).toContain("after.restart@x.test");
+      await after.jobs.stop();
+      await second.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// PGlite serves one process; PostgreSQL serves several, and each job must be taken by one of them.
+describe.runIf(process.env.DATABASE_URL)("several server processes on one PostgreSQL", () => {
+  let t: TestContext;
+  let workers: Jobs[] = [];
+  beforeAll(async () => {
+    t = await createTestContext({ seed: false });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop()));
+    await t.close();
+  });
+
+  it("delivers each of 40 mails exactly once with two working processes", async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+    url.pathname = `/${name.rows[0]!.name}`;
+    const processes = await Promise.all([0, 1].map(() => openDatabase({ url: url.toString(), poolSize: 4 })));
+    const delivered: string[] = [];
+    workers = processes.map((database) => {
+      const jobs = createJobs({ database, work: true, pollSeconds: 0.5, onError: () => {} });
+      createMailer({ db: database.db, jobs, transport: { kind: "outbox", deliver: async (m) => void delivered.push(m.to) } });
+      return jobs;
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    const { jobs, mailer } = await queue(t.database);
+    for (let i = 0; i < 40; i++) await mailer.send(mail(`p${i}@x.test`));
+    await expect.poll(() => delivered.length, { timeout: 30_000, interval: 200 }).toBe(40);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(new Set(delivered).size).toBe(40);
+    expect(delivered).toHaveLength(40);
+    await jobs.stop();
+    await Promise.all(workers.map((w) => w.stop()));
+    workers = [];
+    await Promise.all(processes.map((p) => p.close()));
+  });
+});

@@ -1,0 +1,176 @@
+import PgBoss from "pg-boss";
+import { sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+import type { Executor } from "./events.ts";
+
+/**
+ * Background jobs on the database the app already has (issue 25), through pg-boss: jobs survive a
+ * restart, retry with backoff, and each is taken by one worker however many server processes run
+ * (PostgreSQL's SKIP LOCKED; PGlite has one process). Scheduled jobs (cron) run once per slot
+ * across processes too. A job is sent inside the caller's transaction when it passes one, so a
+ * write rolled back takes its jobs with it.
+ */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  data: S;
+  /** Runs one job. Throwing fails it; it is retried `retryLimit` times with growing delays. */
+  run(data: z.infer<S>, job: { id: string; retryCount: number }): Promise<void>;
+  retryLimit?: number;
+  /** Seconds before the first retry; each next one waits longer (backoff). */
+  retryDelay?: number;
+  /** A job running longer is taken as lost and retried. */
+  expireInSeconds?: number;
+  /** cron (UTC): the job is also sent on this schedule, once per slot across processes. */
+  cron?: string;
+}
+
+export interface SendOptions {
+  /** The caller's open transaction: the job exists only if it commits. */
+  tx?: Executor;
+  /** At most one waiting job per key in the queue (a second send with the same key is dropped). */
+  singletonKey?: string;
+  startAfter?: Date | number;
+}
+
+export interface Jobs {
+  define<S extends z.ZodType>(def: JobDefinition<S>): void;
+  send<S extends z.ZodType>(def: JobDefinition<S> | string, data: z.infer<S>, opts?: SendOptions): Promise<string | null>;
+  /** Creates the queues; with `work`, this process also takes jobs and runs schedules. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Runs every job that is due now in this process until none is left; answers how many ran. Tests
+   * and one-off commands use it instead of waiting for a worker's next poll.
+   */
+  drain(): Promise<number>;
+}
+
+export interface JobsOptions {
+  database: Database;
+  /** Take jobs in this process (a server does; tests drain instead). */
+  work: boolean;
+  /** Seconds between polls of an idle worker. */
+  pollSeconds?: number;
+  onError(err: unknown, context: { job?: string }): void;
+}
+
+/** pg-boss's statements (`$1`-numbered) run on a Drizzle transaction, with their parameters bound. */
+export function onExecutor(tx: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 1 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part)));
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export function createJobs(opts: JobsOptions): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    schema: "pgboss",
+    // Maintenance (expiry, archiving) and cron belong to working processes only.
+    supervise: opts.work,
+    schedule: opts.work,
+  });
+  boss.on("error", (err) => opts.onError(err, {}));
+  const defs = new Map<string, JobDefinition<z.ZodType>>();
+  let started: Promise<void> | null = null;
+
+  const runOne = async (def: JobDefinition<z.ZodType>, job: PgBoss.JobWithMetadata<unknown>) => {
+    await def.run(def.data.parse(job.data), { id: job.id, retryCount: job.retryCount });
+  };
+
+  const jobs: Jobs = {
+    define(def) {
+      if (started) throw new Error(`job ${def.name} defined after the queue started`);
+      defs.set(def.name, def as JobDefinition<z.ZodType>);
+    },
+
+    async send(def, data, o = {}) {
+      const name = typeof def === "string" ? def : def.name;
+      const known = defs.get(name);
+      if (!known) throw new Error(`unknown job ${name}`);
+      // Starting here would wait on the database a caller's open transaction holds (PGlite has one connection).
+      if (!started) throw new Error(`the job queue is not started (sending ${name})`);
+      await started;
+      return boss.send(name, known.data.parse(data) as object, {
+        ...(o.tx ? { db: onExecutor(o.tx) } : {}),
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+        ...(o.startAfter !== undefined ? { startAfter: o.startAfter instanceof Date ? o.startAfter : new Date(o.startAfter) } : {}),
+      });
+    },
+
+    start() {
+      started ??= (async () => {
+        await boss.start();
+        for (const def of defs.values()) {
+          const queue = {
+            name: def.name,
+            retryLimit: def.retryLimit ?? 5,
+            retryDelay: def.retryDelay ?? 30,
+            retryBackoff: true,
+            expireInSeconds: def.expireInSeconds ?? 300,
+          };
+          // createQueue keeps an existing queue as it is; the definition's retry rules win on every start.
+          if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
+          else await boss.createQueue(def.name, queue);
+          if (!opts.work) continue;
+          await boss.work(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
+            try {
+              await runOne(def, job!);
+            } catch (err) {
+              opts.onError(err, { job: def.name });
+              throw err;
+            }
+          });
+          if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: "UTC" });
+        }
+      })();
+      return started;
+    },
+
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = null;
+    },
+
+    async drain() {
+      await jobs.start();
+      let ran = 0;
+      for (let pass = 0; pass < 100; pass++) {
+        // A job is due once `start_after < now()`, and PGlite's clock moves in milliseconds: a job
+        // sent within the current millisecond is not due yet.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        let found = 0;
+        for (const def of defs.values()) {
+          for (const job of await boss.fetch<unknown>(def.name, { includeMetadata: true, batchSize: 100 })) {
+            found++;
+            ran++;
+            try {
+              await runOne(def, job);
+              await boss.complete(def.name, job.id);
+            } catch (err) {
+              opts.onError(err, { job: def.name });
+              await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }
+        }
+        if (found === 0) return ran;
+      }
+      throw new Error("jobs kept creating jobs for 100 passes");
+    },
+  };
+  return jobs;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's job queue (tests drain it; main.ts lets its workers run). */
+    jobs: Jobs;
+  }
+}
