@@ -25,6 +25,7 @@ import { discoverModule } from "./modules/discover/index.ts";
 import { budgetingModule } from "./modules/budgeting/index.ts";
 import { insightsModule } from "./modules/insights/index.ts";
 import { adminModule } from "./modules/admin/index.ts";
+import { notificationsModule } from "./modules/notifications/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
@@ -104,12 +105,14 @@ export async function buildApp(opts: AppOptions) {
   });
 
   // Each module registers its own routes and event subscriptions; what one offers another is passed explicitly.
+  const notifications = notificationsModule(ctx);
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
   const network = networkModule(ctx, { content: library.service, people: people.repo });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const modules = [
     systemModule(ctx),
+    notifications,
     identity,
     onboardingModule(ctx),
     library,
@@ -124,6 +127,7 @@ export async function buildApp(opts: AppOptions) {
   // Every module has defined its jobs by now: the queues start with the app.
   app.addHook("onReady", () => jobs.start());
   app.decorate("jobs", jobs);
+  app.decorate("notifier", notifications.notifier);
 
   await app.register(webPlugin, {
     dist: config.WEB_DIST ?? DEFAULT_WEB_DIST,

@@ -13,3 +13,4 @@ export * from "./insights.ts";
 export * from "./discover.ts";
 export * from "./shell.ts";
 export * from "./abilities.ts";
+export * from "./notifications.ts";

@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification mail). */
+  headers?: Record<string, string>;
 }
 
 /** Where mail finally goes: an SMTP relay, or the outbox table (readable in development). */
@@ -49,12 +51,19 @@ export function createTransport(opts: { db: Db; smtpUrl?: string; from: string }
   return {
     kind: "outbox",
     async deliver(mail) {
-      await opts.db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await opts.db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? null });
     },
   };
 }
 
-const MailJob = z.object({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string().optional(), key: z.string().min(1).optional() });
+const MailJob = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  key: z.string().min(1).optional(),
+});
 
 /**
  * Defines the mail job on `jobs` and answers the mailer that queues it. Delivery claims the mail's

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, char, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 export const companies = pgTable("companies", {
@@ -117,5 +117,7 @@ export const outbox = pgTable("outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  /** Extra headers the mail carried (List-Unsubscribe), as SMTP would have sent them. */
+  headers: jsonb("headers").$type<Record<string, string>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,3 +9,4 @@ export * from "./admin.ts";
 export * from "./discover.ts";
 export * from "./insights.ts";
 export * from "./platform.ts";
+export * from "./notifications.ts";

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { Paginated } from "./common.ts";
+
+/**
+ * What a person can be told (issue 25). Each kind is one sentence in the bell, one mail, and one
+ * line of the mail settings; its params carry what the sentence names (titles, names, dates).
+ */
+export const NOTIFICATION_KINDS = [
+  /** A plan was assigned to me, or to my team. */
+  "plan_assigned",
+  /** A plan of mine is due in 7 days / tomorrow, or is overdue. */
+  "plan_due_soon",
+  "plan_due_tomorrow",
+  "plan_overdue",
+  /** To a team leader: a member's plan is 3 days overdue. */
+  "plan_overdue_in_team",
+  /** To whoever decides it; then to the requester when decided. */
+  "purchase_request_filed",
+  "purchase_request_decided",
+  "publish_request_filed",
+  "publish_request_decided",
+  "invite_request_filed",
+  "invite_request_decided",
+  "removal_request_filed",
+  "removal_request_decided",
+  /** A learning path I follow changed (an edit was published). */
+  "path_changed",
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/** How a kind reaches a person by mail: at once, gathered in a daily or weekly digest, or not at all. */
+export const MAIL_FREQUENCIES = ["immediately", "daily", "weekly", "off"] as const;
+export const MailFrequency = z.enum(MAIL_FREQUENCIES);
+export type MailFrequency = z.infer<typeof MailFrequency>;
+
+export const NotificationParams = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
+export const Notification = z.object({
+  id: z.number().int(),
+  kind: NotificationKind,
+  /** What the sentence names, by the kind's placeholders (title, name, due_on, status…). */
+  params: NotificationParams,
+  /** Where it leads, as an app path (`/plans/12`). */
+  link: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationPage = Paginated(Notification).extend({ unread: z.number().int().describe("Unread notifications in all") });
+export type NotificationPage = z.infer<typeof NotificationPage>;
