@@ -198,6 +198,20 @@ export async function readOutbox(pageSize = 50): Promise<OutboxMail[]> {
   return ((await response.json()) as { results: OutboxMail[] }).results;
 }
 
+/**
+ * The dev outbox once `ready` holds for it, waiting up to 10 s: mail leaves through a job (issue
+ * 25), so it arrives a moment after the answer that queued it.
+ */
+export async function outboxWhen(ready: (mails: OutboxMail[]) => boolean, what: string): Promise<OutboxMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = await readOutbox();
+    if (ready(mails)) return mails;
+    if (Date.now() > deadline) throw new Error(`the outbox did not show ${what} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The first link of the newest mail to `to`, waiting up to 10 s for it to arrive. */
 export async function linkInMail(to: string, subject?: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;

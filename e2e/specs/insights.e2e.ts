@@ -6,7 +6,7 @@ import {
   expectHeading,
   launchBrowser,
   openPage,
-  readOutbox,
+  outboxWhen,
   screenshot,
   signInWithApi,
   type Session,
@@ -79,7 +79,7 @@ describe("insights: company, team and personal views, with their actions", () =>
     await visible(attention.getByRole("button", { name: "Reminded today" }));
     expect(await attention.getByRole("button", { name: "Reminded today" }).isDisabled()).toBe(true);
     // The dev outbox is the platform admin's to read.
-    const outbox = await readOutbox();
+    const outbox = await outboxWhen((mails) => mails.some((m) => m.to === "member@acme.test" && m.text.includes(PLAN)), "the member's reminder");
     // One mail per person lists all their overdue plans (the demo member has another one, issue 23).
     const mail = outbox.find((m) => m.to === "member@acme.test" && m.text.includes(PLAN));
     expect(mail?.text).toContain("Leo Duarte is reminding you");

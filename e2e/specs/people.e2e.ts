@@ -7,7 +7,7 @@ import {
   heading,
   launchBrowser,
   openPage,
-  readOutbox,
+  outboxWhen,
   screenshot,
   type Session,
   visible,
@@ -128,7 +128,9 @@ describe("people management: invite request → approval → invitation link →
     await visible(invites.getByText(/Accepted by Hannah Reyes/));
 
     // The dev outbox is the platform admin's to read.
-    const mail = (await readOutbox()).find((message) => message.to === NEWCOMER.email);
+    const mail = (await outboxWhen((mails) => mails.some((message) => message.to === NEWCOMER.email), "the newcomer's invitation")).find(
+      (message) => message.to === NEWCOMER.email,
+    );
     expect(mail, "an invitation mail to the newcomer").toBeDefined();
     const link = new RegExp(`${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(/invitation/[A-Za-z0-9_-]+)`).exec(mail!.text);
     expect(link, mail!.text).not.toBeNull();
@@ -213,10 +215,12 @@ describe("people management: hr's screens", () => {
     const card = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: address }) });
     await visible(card.getByText("Team member · team Engineering"));
     await visible(card.getByText(/^Link expires on /));
-    const before = (await readOutbox()).filter((message) => message.to === address).length;
+    const before = (await outboxWhen((mails) => mails.some((message) => message.to === address), `the first invitation to ${address}`)).filter(
+      (message) => message.to === address,
+    ).length;
     await card.getByRole("button", { name: `Resend the invitation to ${address}` }).click();
     await visible(page.getByText(`A fresh link was sent to ${address}; the earlier one no longer works`));
-    expect((await readOutbox()).filter((message) => message.to === address).length).toBe(before + 1);
+    await outboxWhen((mails) => mails.filter((message) => message.to === address).length === before + 1, `a fresh invitation to ${address}`);
 
     await card.getByRole("button", { name: `Revoke the invitation to ${address}` }).click();
     const dialog = await visible(page.getByRole("dialog", { name: `Revoke the invitation to ${address}?` }));
