@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions) {
   const notifications = notificationsModule(ctx);
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
-  const network = networkModule(ctx, { content: library.service, people: people.repo });
+  const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const modules = [
     systemModule(ctx),
