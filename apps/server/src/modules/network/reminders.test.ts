@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
-import { accounts, notifications } from "../../db/schema/index.ts";
+import { accounts, notifications, outbox } from "../../db/schema/index.ts";
 import { setClockOffsetDays } from "../../lib/clock.ts";
 
 // Issue 25: deadline reminders (7 days before, the day before, overdue) and the team leader's
@@ -112,3 +115,82 @@ describe("deadline reminders", () => {
     expect(await subjects(member.email)).toEqual([`Escalated plan is overdue (it was due ${dueOn})`]);
   });
 });
+
+// The issue's "exactly one mail even with two server processes running": two real servers (main.ts)
+// on one PostgreSQL database, with the clock moved past the 7-day point, both working the job at once.
+describe.runIf(process.env.DATABASE_URL)("two server processes on one PostgreSQL", () => {
+  const servers: ChildProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+  });
+
+  it("sends each reminder mail exactly once", { timeout: 240_000 }, async () => {
+    const { member, dueOn } = await teamPlan(10, "Shared plan");
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+    url.pathname = `/${name.rows[0]!.name}`;
+    for (const n of [0, 1])
+      servers.push(await startServer({ DATABASE_URL: url.toString(), CLOCK_OFFSET_DAYS: "3", DATA_DIR: path.join(os.tmpdir(), `lw-reminders-${n}`) }));
+    // Each process takes one of these at the same moment (a worker takes one job at a time).
+    for (let i = 0; i < 4; i++) await t.app.jobs.send("network.plan_reminders", {});
+    const outboxOf = async () => (await t.database.db.select().from(outbox).where(eq(outbox.to, member.email))).filter((m) => REMINDER.test(m.subject));
+    await expect.poll(async () => (await outboxOf()).length, { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
+    // Every send ran (none waits or runs any more), and the mail jobs they queued too.
+    const waiting = async () =>
+      Number(
+        (
+          (await t.database.db.execute(sql`select count(*) as n from pgboss.job where state in ('created', 'retry', 'active')`)) as unknown as {
+            rows: Array<{ n: string }>;
+          }
+        ).rows[0]!.n,
+      );
+    await expect.poll(waiting, { timeout: 60_000, interval: 500 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await outboxOf()).map((m) => m.subject)).toEqual([`Shared plan is due in 7 days (${dueOn})`]);
+  });
+});
+
+/** A real server process (main.ts) on a free port, resolved once it listens. */
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const server = spawn(path.resolve("../../node_modules/.bin/tsx"), ["src/main.ts"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: "0",
+      NODE_ENV: "test",
+      AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+      DEMO_SEED: "false",
+      LOG_LEVEL: "warn",
+      JOBS_WORK: "true",
+      ...env,
+    },
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 120 s:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Learnward is running")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server.stdout!.on("data", read);
+    server.stderr!.on("data", read);
+    server.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+  return server;
+}
+
+/** Stops a server and the process tsx runs it in (the whole group). */
+function stopServer(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    server.once("exit", () => resolve());
+    process.kill(-server.pid!, "SIGTERM");
+  });
+}
