@@ -102,6 +102,23 @@ describe("deadline reminders", () => {
     expect(await subjects(teamleader.email)).toEqual([]);
   });
 
+  it("reminds again when the plan's deadline moves", async () => {
+    const { member, ldleader, planId } = await teamPlan(6, "Moved plan");
+    await runOn(0);
+    expect(await subjects(member.email)).toEqual([`Moved plan is due in 7 days (${inDays(6)})`]);
+    expect((await ldleader.client.patch(`/api/b2b/v1/plans/${planId}/`, { deadline: inDays(9) })).status).toBe(200);
+    await runOn(3);
+    expect((await subjects(member.email)).slice(1)).toEqual([`Moved plan is due in 7 days (${inDays(9)})`]);
+  });
+
+  it("shows the plan overdue in My tasks on the same moved clock", async () => {
+    const { member, planId } = await teamPlan(2, "Clocked plan");
+    const mine = async () => (await member.client.get("/api/b2b/v1/my-tasks/")).body.results.find((r: { plan: { id: number } }) => r.plan.id === planId);
+    expect((await mine()).overdue).toBe(false);
+    setClockOffsetDays(3);
+    expect((await mine()).overdue).toBe(true);
+  });
+
   it("tells the person's team leader, once, 3 days after the deadline", async () => {
     const { member, teamleader, team, dueOn } = await teamPlan(3, "Escalated plan");
     await runOn(5); // 2 days overdue: the person only
