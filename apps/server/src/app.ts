@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createMailer, createTransport, type MailTransport } from "./lib/mailer.ts";
 import { createJobs } from "./lib/jobs.ts";
+import { setClockOffsetDays } from "./lib/clock.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -77,6 +78,8 @@ export async function buildApp(opts: AppOptions) {
     reply.header("x-request-id", req.id);
   });
 
+  // Tests and the browser suite move the app's clock to pass reminder points (refused in production).
+  if (config.CLOCK_OFFSET_DAYS !== undefined) setClockOffsetDays(config.CLOCK_OFFSET_DAYS);
   const jobs = createJobs({ database, work: config.JOBS_WORK, onError: (err, { job }) => app.log.error({ err, job }, "job failed") });
   const transport = opts.mailTransport ?? createTransport({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const mailer = createMailer({ db: database.db, jobs, transport });
@@ -108,7 +111,7 @@ export async function buildApp(opts: AppOptions) {
   const notifications = notificationsModule(ctx);
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
-  const network = networkModule(ctx, { content: library.service, people: people.repo });
+  const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const modules = [
     systemModule(ctx),

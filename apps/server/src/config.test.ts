@@ -35,6 +35,15 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
 
+  it("moves the app's clock by CLOCK_OFFSET_DAYS for tests, and refuses it in production (issue 25)", () => {
+    expect(loadConfig({}).CLOCK_OFFSET_DAYS).toBeUndefined();
+    expect(loadConfig({ CLOCK_OFFSET_DAYS: "-3" }).CLOCK_OFFSET_DAYS).toBe(-3);
+    expect(() => loadConfig({ CLOCK_OFFSET_DAYS: "1.5" })).toThrow(/CLOCK_OFFSET_DAYS="1.5": must be a whole number of days/);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), CLOCK_OFFSET_DAYS: "8" })).toThrow(
+      /CLOCK_OFFSET_DAYS: not allowed in production/,
+    );
+  });
+
   it("requires AUTH_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET: required in production/);
     expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).NODE_ENV).toBe("production");

@@ -39,6 +39,14 @@ const EnvSchema = z.object({
   // Whether this process runs background jobs (mail, reminders). Every server process may: each job
   // is taken by one of them. Off only where something else drains the queue (tests).
   JOBS_WORK: bool.default(true),
+  // Moves the app's clock (lib/clock.ts) by whole days, so tests and the browser suite can pass a
+  // reminder point (issue 25). Never in production: a server there keeps the real date.
+  CLOCK_OFFSET_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int("must be a whole number of days")
+    .min(-36_500, "must be between -36500 and 36500")
+    .max(36_500, "must be between -36500 and 36500")
+    .optional(),
   MAIL_FROM: z.string().default("Learnward <no-reply@learnward.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
@@ -109,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === "production" && !c.AUTH_SECRET) {
     throw new ConfigError(["AUTH_SECRET: required in production (32+ random characters)"]);
+  }
+  if (c.NODE_ENV === "production" && c.CLOCK_OFFSET_DAYS !== undefined) {
+    throw new ConfigError(["CLOCK_OFFSET_DAYS: not allowed in production (it moves the app's clock, for tests only)"]);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   const own = new URL(publicUrl).origin;

@@ -1,5 +1,6 @@
 import type { ContentService } from "../library/content.service.ts";
 import type { Module, ModuleContext } from "../module.ts";
+import type { Notifier } from "../notifications/notifications.service.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import { createCollectionsRepo } from "./collections.repo.ts";
 import { collectionsRoutes } from "./collections.routes.ts";
@@ -10,12 +11,15 @@ import { createPlansService } from "./plans.service.ts";
 import { createPublishRepo } from "./publish.repo.ts";
 import { publishRoutes } from "./publish.routes.ts";
 import { createPublishService } from "./publish.service.ts";
+import { createRemindersRepo } from "./reminders.repo.ts";
+import { planRemindersJob } from "./reminders.ts";
 
 /** The company's learning network: collections, learning paths, publishing and upskilling plans. */
-export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo }) {
+export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo; notifier: Notifier }) {
   const collections = createCollectionsRepo(ctx.database.db);
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
+  ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   return {
     name: "network",
     collections,

@@ -1,5 +1,6 @@
 import type { AssigneeStatus } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
+import { today } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
@@ -7,7 +8,6 @@ import { networkPolicy } from "./network.policy.ts";
 import { presentPlanAssignee, presentPlanWith } from "./network.present.ts";
 import type { PlanRow, PlansRepo } from "./plans.repo.ts";
 
-const today = () => new Date().toISOString().slice(0, 10);
 const pct = (done: number, total: number) => ({ done, total, percent: total ? Math.round((done / total) * 100) : 0 });
 
 /** spec §3 member status: rejected stays rejected; every item done is completed; started is active. */
