@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
-import { accounts } from "../../db/schema/index.ts";
+import { accounts, companies } from "../../db/schema/index.ts";
 
 // Issue 25: a private calendar feed of a person's plan deadlines, read by calendar apps without a session.
 let t: TestContext;
@@ -153,6 +153,16 @@ describe("the feed", () => {
     const unknown = await t.anonymous.get(`/api/calendar/${"A".repeat(43)}.ics`);
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual(unknown.body);
+  });
+
+  it("stops answering while its owner's company is suspended", async () => {
+    const w = await world();
+    await w.plan("Suspended", "2099-09-09", { selectedAccount: [w.member.id] });
+    const url = await feedUrl(w.member.client);
+    await t.database.db.update(companies).set({ status: "suspended" }).where(eq(companies.id, w.company.id));
+    expect((await fetchFeed(url)).status).toBe(404);
+    await t.database.db.update(companies).set({ status: "active" }).where(eq(companies.id, w.company.id));
+    expect((await fetchFeed(url)).status).toBe(200);
   });
 
   it("answers an unknown or malformed secret with a 404, never a 500", async () => {
