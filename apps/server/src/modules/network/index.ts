@@ -23,6 +23,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   return {
     name: "network",
     collections,
+    plans,
     plugin: async (app) => {
       await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content });
       await app.register(publishRoutes, { service: createPublishService({ publish: createPublishRepo(ctx.database.db, drafts), collections, drafts }) });

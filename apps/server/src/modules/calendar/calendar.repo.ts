@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, calendarFeeds, companies } from "../../db/schema/index.ts";
+
+/** 32 random bytes, base64url: the feed's whole credential, so as long as a session token. */
+const newSecret = () => randomBytes(32).toString("base64url");
+
+export function createCalendarRepo(db: Db) {
+  return {
+    /** The person's feed, made on first ask (one per account; a concurrent first ask keeps the first). */
+    async ensure(accountId: number) {
+      await db.insert(calendarFeeds).values({ accountId, secret: newSecret() }).onConflictDoNothing({ target: calendarFeeds.accountId });
+      const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.accountId, accountId));
+      return feed!;
+    },
+
+    /** A new secret for the person's feed: the old one stops answering at once. */
+    async rotate(accountId: number) {
+      const secret = newSecret();
+      const [feed] = await db
+        .insert(calendarFeeds)
+        .values({ accountId, secret })
+        .onConflictDoUpdate({ target: calendarFeeds.accountId, set: { secret, createdAt: new Date() } })
+        .returning();
+      return feed!;
+    },
+
+    /** Whose feed a secret opens, with what decides whether it still answers. */
+    async ownerOf(secret: string) {
+      const [owner] = await db
+        .select({ accountId: accounts.id, status: accounts.status, locale: accounts.locale, companyStatus: companies.status })
+        .from(calendarFeeds)
+        .innerJoin(accounts, eq(accounts.id, calendarFeeds.accountId))
+        .leftJoin(companies, eq(companies.id, accounts.companyId))
+        .where(eq(calendarFeeds.secret, secret));
+      return owner;
+    },
+  };
+}
+export type CalendarRepo = ReturnType<typeof createCalendarRepo>;
+export type FeedOwner = NonNullable<Awaited<ReturnType<CalendarRepo["ownerOf"]>>>;
