@@ -66,21 +66,21 @@ describe("/setting → Notifications", () => {
 
 describe("/unsubscribe/:token", () => {
   it("says what it turns off and turns it off with one button, without signing in", async () => {
-    const { sent } = serveFetch({ "POST /api/unsubscribe/12.plan_assigned.sig": reply(UnsubscribeResponse, { kinds: ["plan_assigned"] }) });
+    const { sent } = serveFetch({ "POST /api/unsubscribe/12~plan_assigned~sig": reply(UnsubscribeResponse, { kinds: ["plan_assigned"] }) });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/unsubscribe/12.plan_assigned.sig" });
+    renderApp(<AppRoutes />, { path: "/unsubscribe/12~plan_assigned~sig" });
     expect(await screen.findByText("You will no longer get emails when this happens: A plan is assigned to me.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Done: you won't get these emails any more.");
-    expect(sent("POST /api/unsubscribe/12.plan_assigned.sig")).toHaveLength(1);
+    expect(sent("POST /api/unsubscribe/12~plan_assigned~sig")).toHaveLength(1);
   });
 
   it("tells the person when the link is not valid", async () => {
     serveFetch({
-      "POST /api/unsubscribe/12.daily.forged": { status: 400, body: { error: { code: "invalid_token", message: "This unsubscribe link is not valid" } } },
+      "POST /api/unsubscribe/12~daily~forged": { status: 400, body: { error: { code: "invalid_token", message: "This unsubscribe link is not valid" } } },
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/unsubscribe/12.daily.forged" });
+    renderApp(<AppRoutes />, { path: "/unsubscribe/12~daily~forged" });
     expect(await screen.findByText("You will no longer get your daily digest email.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This unsubscribe link is not valid. Sign in and choose your emails in Settings instead.");
@@ -89,7 +89,7 @@ describe("/unsubscribe/:token", () => {
   it("speaks Spanish", async () => {
     serveFetch({});
     await i18next.changeLanguage("es");
-    renderApp(<AppRoutes />, { path: "/unsubscribe/12.weekly.sig" });
+    renderApp(<AppRoutes />, { path: "/unsubscribe/12~weekly~sig" });
     expect(await screen.findByText("Dejarás de recibir tu resumen semanal por correo.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Darme de baja" })).toBeInTheDocument();
   });

@@ -15,9 +15,9 @@ import { AuthCard } from "../auth/AuthCard";
 const checkUnsubscribe = checkedBy((s) => s.UnsubscribeResponse);
 const unsubscribe = (token: string) => request(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: "POST", body: {}, parse: checkUnsubscribe });
 
-/** What a link's token names (`<account>.<scope>.<signature>`), to say what the button turns off; the server decides. */
+/** What a link's token names (`<account>~<scope>~<signature>`), to say what the button turns off; the server decides. */
 function scopeOf(token: string): NotificationKind | "daily" | "weekly" | null {
-  const scope = token.split(".")[1] ?? "";
+  const scope = token.split("~")[1] ?? "";
   return scope === "daily" || scope === "weekly" || (NOTIFICATION_KINDS as readonly string[]).includes(scope) ? (scope as NotificationKind) : null;
 }
 
