@@ -109,7 +109,7 @@ export async function buildApp(opts: AppOptions) {
   });
 
   // Each module registers its own routes and event subscriptions; what one offers another is passed explicitly.
-  const notifications = notificationsModule(ctx);
+  const notifications = notificationsModule(ctx, { secret: opts.authSecret });
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });

@@ -97,6 +97,7 @@ export interface Client {
   get(url: string, headers?: Record<string, string>): Promise<Res>;
   post(url: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
   patch(url: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
+  put(url: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
   delete(url: string, headers?: Record<string, string>): Promise<Res>;
 }
 export interface Res {
@@ -154,6 +155,7 @@ export async function createTestContext(
       get: (u, h) => call("GET", u, undefined, h),
       post: (u, b, h) => call("POST", u, b ?? {}, h),
       patch: (u, b, h) => call("PATCH", u, b ?? {}, h),
+      put: (u, b, h) => call("PUT", u, b ?? {}, h),
       delete: (u, h) => call("DELETE", u, undefined, h),
     };
   };

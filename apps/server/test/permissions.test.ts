@@ -21,6 +21,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/me/calendar/rotate": SIGNED_IN,
   "GET /api/calendar/{secret}.ics": PUBLIC,
   "GET /api/session": PUBLIC,
+  "GET /api/me/notification-settings": SIGNED_IN,
+  "PUT /api/me/notification-settings": SIGNED_IN,
+  "POST /api/unsubscribe/{token}": PUBLIC,
   "GET /api/b2b/v1/accounts": SIGNED_IN,
   "GET /api/b2b/v1/profile/{domain}": SIGNED_IN,
   "GET /api/user/profile": SIGNED_IN,
@@ -292,7 +295,9 @@ describe("permissions matrix", () => {
               ? await c.delete(u)
               : r.method === "PATCH"
                 ? await c.patch(u, body(false))
-                : await c.post(u, body(false));
+                : r.method === "PUT"
+                  ? await c.put(u, body(false))
+                  : await c.post(u, body(false));
         const passed = res.status !== 401 && res.status !== 403;
         if (passed !== mayPass) wrong.push(`${r.key} as ${caller}: ${res.status} (expected ${mayPass ? "through" : "refused"})`);
         if (res.status >= 500) wrong.push(`${r.key} as ${caller}: ${res.status}`);
@@ -313,7 +318,9 @@ describe("permissions matrix", () => {
             ? await globex.delete(u)
             : r.method === "PATCH"
               ? await globex.patch(u, body(true))
-              : await globex.post(u, body(true));
+              : r.method === "PUT"
+                ? await globex.put(u, body(true))
+                : await globex.post(u, body(true));
       // Routes aimed at one Acme object must refuse; lists may answer 200 with the caller's own data only.
       const targetsObject = r.path.includes("{") || /\/delete$|wishlist$|courses$|folder_relation$/.test(r.path);
       if (targetsObject && res.status >= 200 && res.status < 300) leaks.push(`${r.key}: ${res.status} ${res.text.slice(0, 100)}`);

@@ -50,3 +50,21 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationPage = Paginated(Notification).extend({ unread: z.number().int().describe("Unread notifications in all") });
 export type NotificationPage = z.infer<typeof NotificationPage>;
+
+/** A person's mail choice for every kind (issue 25): GET and PUT /api/me/notification-settings answer it. */
+export const NotificationSettings = z
+  .record(NotificationKind, MailFrequency)
+  .describe("How each kind reaches me by mail: immediately, in a daily or weekly digest, or off");
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/** Changes some kinds' mail choice; kinds left out keep theirs. */
+export const UpdateNotificationSettingsRequest = z
+  .partialRecord(NotificationKind, MailFrequency)
+  .describe("The kinds to change, each with its new mail choice");
+export type UpdateNotificationSettingsRequest = z.infer<typeof UpdateNotificationSettingsRequest>;
+
+/** What a one-click unsubscribe turned off (RFC 8058: POST /api/unsubscribe/:token, no session). */
+export const UnsubscribeResponse = z.object({
+  kinds: z.array(NotificationKind).describe("The kinds whose mail is now off"),
+});
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;

@@ -15,6 +15,7 @@ export const PUBLIC_PAGES = [
   "/forgot-password",
   "/reset-password",
   "/invitation/:token",
+  "/unsubscribe/:token",
   "/privacy",
   "/terms",
 ] as const;

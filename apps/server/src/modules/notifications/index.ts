@@ -1,18 +1,31 @@
 import type { Module, ModuleContext } from "../module.ts";
+import { defineDigests } from "./digest.ts";
+import { createMailChoicesRepo } from "./mail-choices.repo.ts";
 import { createNotificationsRepo } from "./notifications.repo.ts";
 import { createNotifier } from "./notifications.service.ts";
+import { notificationSettingsRoutes } from "./notifications.settings.ts";
+import { unsubscribeRoutes } from "./unsubscribe.ts";
+import { createUnsubscribeTokens } from "./unsubscribe.token.ts";
 
 /**
  * Notifications (issue 25): what a person is told, in the bell and by mail. Other modules tell
  * people through `notifier.notify` inside their own transactions (usually from a domain event).
  */
-export function notificationsModule(ctx: ModuleContext) {
-  const repo = createNotificationsRepo(ctx.database.db);
-  const notifier = createNotifier({ db: ctx.database.db, repo, jobs: ctx.jobs, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+export function notificationsModule(ctx: ModuleContext, deps: { secret: string }) {
+  const db = ctx.database.db;
+  const repo = createNotificationsRepo(db);
+  const tokens = createUnsubscribeTokens(deps.secret);
+  const notifier = createNotifier({ db, repo, jobs: ctx.jobs, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, tokens });
+  const choices = createMailChoicesRepo(db);
+  const digests = defineDigests({ db, repo: choices, jobs: ctx.jobs, mailer: ctx.mailer, tokens, publicUrl: ctx.config.publicUrl });
   return {
     name: "notifications",
     repo,
     notifier,
-    plugin: async () => {},
+    digests,
+    plugin: async (app) => {
+      await app.register(notificationSettingsRoutes, { db, repo: choices });
+      await app.register(unsubscribeRoutes, { db, repo: choices, tokens });
+    },
   } satisfies Module & Record<string, unknown>;
 }

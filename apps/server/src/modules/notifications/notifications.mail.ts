@@ -52,11 +52,38 @@ export const SENTENCES: Record<Locale, Record<NotificationKind, Sentence>> = {
   },
 };
 
-/** The mail of one notification, in the person's language, with a link to what it is about. */
-export function notificationMail(n: { to: string; name: string; locale: Locale; kind: NotificationKind; params: Params; url: string }): Mail {
+/**
+ * The last lines of every notification mail and digest: the link to the page that turns this mail
+ * off (issue 25; mail clients also offer it from the List-Unsubscribe header).
+ */
+export function unsubscribeFooter(locale: Locale, url: string, what: "kind" | "daily" | "weekly" = "kind"): string {
+  const es = {
+    kind: "¿No quieres estos correos? Desactívalos aquí:",
+    daily: "¿No quieres este resumen diario? Desactívalo aquí:",
+    weekly: "¿No quieres este resumen semanal? Desactívalo aquí:",
+  };
+  const en = {
+    kind: "Don't want these emails? Turn them off:",
+    daily: "Don't want this daily digest? Turn it off:",
+    weekly: "Don't want this weekly digest? Turn it off:",
+  };
+  return `\n--\n${(locale === "es" ? es : en)[what]}\n${url}\n`;
+}
+
+/** The mail of one notification, in the person's language, with a link to what it is about and one to turn it off. */
+export function notificationMail(n: {
+  to: string;
+  name: string;
+  locale: Locale;
+  kind: NotificationKind;
+  params: Params;
+  url: string;
+  unsubscribeUrl: string;
+}): Mail {
   const sentence = SENTENCES[n.locale][n.kind](n.params);
+  const footer = unsubscribeFooter(n.locale, n.unsubscribeUrl);
   if (n.locale === "es") {
-    return { to: n.to, subject: sentence, text: `Hola, ${n.name}:\n\n${sentence}.\n\nÁbrelo en Learnward:\n${n.url}\n` };
+    return { to: n.to, subject: sentence, text: `Hola, ${n.name}:\n\n${sentence}.\n\nÁbrelo en Learnward:\n${n.url}\n${footer}` };
   }
-  return { to: n.to, subject: sentence, text: `Hello ${n.name},\n\n${sentence}.\n\nOpen it in Learnward:\n${n.url}\n` };
+  return { to: n.to, subject: sentence, text: `Hello ${n.name},\n\n${sentence}.\n\nOpen it in Learnward:\n${n.url}\n${footer}` };
 }

@@ -6,6 +6,7 @@ import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { notificationMail } from "./notifications.mail.ts";
 import type { NotificationsRepo } from "./notifications.repo.ts";
+import { unsubscribeHeaders, unsubscribeLinks, type UnsubscribeTokens } from "./unsubscribe.token.ts";
 
 export interface Notice {
   /** Who is told (account ids); each gets their own notification. */
@@ -30,7 +31,7 @@ const MailBatch = z.object({ ids: z.array(z.number().int().positive()).min(1) })
  * person's language when their choice for the kind is "immediately" (the default); digests gather
  * the others.
  */
-export function createNotifier(d: { db: Db; repo: NotificationsRepo; jobs: Jobs; mailer: Mailer; publicUrl: string }) {
+export function createNotifier(d: { db: Db; repo: NotificationsRepo; jobs: Jobs; mailer: Mailer; publicUrl: string; tokens: UnsubscribeTokens }) {
   const mail: JobDefinition<typeof MailBatch> = {
     name: "notifications.mail",
     data: MailBatch,
@@ -39,8 +40,18 @@ export function createNotifier(d: { db: Db; repo: NotificationsRepo; jobs: Jobs;
         if (n.mailedAt || n.mail !== "immediately" || n.status !== "active") continue;
         await d.db.transaction(async (tx) => {
           if (!(await d.repo.claimMail(tx, n.id))) return;
-          const message = notificationMail({ to: n.email, name: n.name, locale: n.locale, kind: n.kind, params: n.params, url: `${d.publicUrl}${n.link}` });
-          await d.mailer.send(message, { tx, key: `notification:${n.id}` });
+          // Every mail can be turned off in one click (RFC 8058), from the mail client or the page the footer links.
+          const unsubscribe = unsubscribeLinks(d.publicUrl, d.tokens.sign(n.accountId, n.kind));
+          const message = notificationMail({
+            to: n.email,
+            name: n.name,
+            locale: n.locale,
+            kind: n.kind,
+            params: n.params,
+            url: `${d.publicUrl}${n.link}`,
+            unsubscribeUrl: unsubscribe.page,
+          });
+          await d.mailer.send({ ...message, headers: unsubscribeHeaders(unsubscribe.api) }, { tx, key: `notification:${n.id}` });
         });
       }
     },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { NOTIFICATION_KINDS } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, serveFetch, signedIn } from "../../test/render";
 
@@ -16,6 +17,7 @@ function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
     "POST /api/auth/change-password": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
     "GET /api/b2b/v1/profile/acme.test": { body: me.company },
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+    "GET /api/me/notification-settings": { body: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, "immediately"])) },
     ...overrides,
   });
   return fetch;

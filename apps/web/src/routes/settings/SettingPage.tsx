@@ -13,6 +13,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { PersonalProfile } from "../../features/settings/PersonalProfile";
 import { ChangePassword } from "../../features/settings/ChangePassword";
 import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings/TwoFactorSection";
+import { NotificationSettings } from "../../features/notifications/NotificationSettings";
 import { CalendarSettings } from "../../features/calendar/CalendarSettings";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
@@ -47,6 +48,7 @@ export default function SettingPage() {
           <PersonalProfile uid={me.user.uid} />
           <ChangePassword email={me.user.email} />
           <TwoFactorSection me={me} />
+          <NotificationSettings />
           <CalendarSettings />
         </Stack>
       </Box>

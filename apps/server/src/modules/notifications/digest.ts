@@ -1,0 +1,98 @@
+import { z } from "zod";
+import type { Locale, NotificationKind } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
+import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
+import type { Mail, Mailer } from "../../lib/mailer.ts";
+import type { MailChoicesRepo } from "./mail-choices.repo.ts";
+import { SENTENCES, unsubscribeFooter } from "./notifications.mail.ts";
+import { unsubscribeHeaders, unsubscribeLinks, type UnsubscribeTokens } from "./unsubscribe.token.ts";
+
+type Frequency = "daily" | "weekly";
+type Params = Record<string, string | number | null>;
+
+const WORDS = {
+  en: {
+    subject: {
+      daily: (n: number) => `Your daily digest: ${n} ${n === 1 ? "notification" : "notifications"}`,
+      weekly: (n: number) => `Your weekly digest: ${n} ${n === 1 ? "notification" : "notifications"}`,
+    },
+    hello: (name: string) => `Hello ${name},`,
+    intro: {
+      daily: "Here is what happened in Learnward since your last daily digest:",
+      weekly: "Here is what happened in Learnward since your last weekly digest:",
+    },
+  },
+  es: {
+    subject: {
+      daily: (n: number) => `Tu resumen diario: ${n} ${n === 1 ? "notificación" : "notificaciones"}`,
+      weekly: (n: number) => `Tu resumen semanal: ${n} ${n === 1 ? "notificación" : "notificaciones"}`,
+    },
+    hello: (name: string) => `Hola, ${name}:`,
+    intro: {
+      daily: "Esto es lo que ha pasado en Learnward desde tu último resumen diario:",
+      weekly: "Esto es lo que ha pasado en Learnward desde tu último resumen semanal:",
+    },
+  },
+} satisfies Record<Locale, unknown>;
+
+/** One digest: each notification's sentence and link, in the person's language. */
+export function digestMail(d: {
+  to: string;
+  name: string;
+  locale: Locale;
+  frequency: Frequency;
+  items: Array<{ kind: NotificationKind; params: Params; url: string }>;
+  unsubscribeUrl: string;
+}): Mail {
+  const w = WORDS[d.locale];
+  const lines = d.items.map((n) => `- ${SENTENCES[d.locale][n.kind](n.params)}\n  ${n.url}`);
+  const text = `${w.hello(d.name)}\n\n${w.intro[d.frequency]}\n\n${lines.join("\n\n")}\n${unsubscribeFooter(d.locale, d.unsubscribeUrl, d.frequency)}`;
+  return { to: d.to, subject: w.subject[d.frequency](d.items.length), text };
+}
+
+const NoData = z.object({}).passthrough();
+
+/**
+ * Digests (issue 25): every day at 07:00 UTC, and on Mondays at 07:00 UTC, each person gets one mail
+ * gathering the notifications of the kinds they chose daily / weekly that no mail carried yet. The
+ * notifications are marked mailed in the transaction that queues the mail, so a rerun sends nothing
+ * twice; nothing waiting sends nothing.
+ */
+export function defineDigests(d: { db: Db; repo: MailChoicesRepo; jobs: Jobs; mailer: Mailer; tokens: UnsubscribeTokens; publicUrl: string }) {
+  const run = async (frequency: Frequency) => {
+    const now = new Date();
+    const waiting = await d.repo.waitingForDigest(frequency, now);
+    const byPerson = new Map<number, typeof waiting>();
+    for (const n of waiting) byPerson.set(n.accountId, [...(byPerson.get(n.accountId) ?? []), n]);
+    const period = now.toISOString().slice(0, 10);
+    for (const [accountId, items] of byPerson) {
+      const first = items[0]!;
+      await d.db.transaction(async (tx) => {
+        const claimed = new Set(
+          await d.repo.claim(
+            tx,
+            items.map((n) => n.id),
+          ),
+        );
+        const mine = items.filter((n) => claimed.has(n.id));
+        if (mine.length === 0) return;
+        const links = unsubscribeLinks(d.publicUrl, d.tokens.sign(accountId, frequency));
+        const mail = digestMail({
+          to: first.email,
+          name: first.name,
+          locale: first.locale,
+          frequency,
+          items: mine.map((n) => ({ kind: n.kind, params: n.params, url: `${d.publicUrl}${n.link}` })),
+          unsubscribeUrl: links.page,
+        });
+        // One digest per person and period; the last id keeps a later digest of the same day its own.
+        await d.mailer.send({ ...mail, headers: unsubscribeHeaders(links.api) }, { tx, key: `digest:${frequency}:${period}:${accountId}:${mine.at(-1)!.id}` });
+      });
+    }
+  };
+  const daily: JobDefinition<typeof NoData> = { name: "notifications.digest.daily", data: NoData, cron: "0 7 * * *", run: () => run("daily") };
+  const weekly: JobDefinition<typeof NoData> = { name: "notifications.digest.weekly", data: NoData, cron: "0 7 * * 1", run: () => run("weekly") };
+  d.jobs.define(daily);
+  d.jobs.define(weekly);
+  return { daily, weekly };
+}
