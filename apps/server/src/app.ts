@@ -26,6 +26,7 @@ import { budgetingModule } from "./modules/budgeting/index.ts";
 import { insightsModule } from "./modules/insights/index.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
+import { homeModule } from "./modules/home/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions) {
     people,
     network,
     discoverModule(ctx, { collections: network.collections }),
+    homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
     adminModule(ctx, { people: people.service }),
