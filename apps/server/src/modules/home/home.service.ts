@@ -1,7 +1,9 @@
-import { HOME_DUE_SOON_DAYS, HOME_SECTION_SIZE, type HomeResponse, type MyTask } from "@learnward/contracts";
+import { HOME_DUE_SOON_DAYS, HOME_SECTION_SIZE, type HomeResponse } from "@learnward/contracts";
 import { presentContent } from "../library/library.present.ts";
 import type { PlansService } from "../network/plans.service.ts";
 import type { HomeRepo } from "./home.repo.ts";
+
+type MyTask = HomeResponse["assigned"]["results"][number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateOn = (at: Date) => at.toISOString().slice(0, 10);

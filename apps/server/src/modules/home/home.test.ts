@@ -87,7 +87,14 @@ describe("GET /api/b2b/v1/home", () => {
   it("continues what I am in the middle of, most recently touched first, and nothing else", async () => {
     const { company, member, teamleader } = await companyWithPath();
     const course = async (title: string) => (await addContent(t, { company: company.id, contentType: "course", title })).id;
-    const [a, b, c, d, wished, finished] = await Promise.all(["A", "B", "C", "D", "Wished", "Finished"].map(course));
+    const [a, b, c, d, wished, finished] = (await Promise.all(["A", "B", "C", "D", "Wished", "Finished"].map(course))) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const start = async (id: number, completed = false) =>
       expect((await member.client.post("/api/user/courses/", { id_course: id, completed })).status).toBe(201);
     for (const id of [a, b, c, d]) await start(id);
