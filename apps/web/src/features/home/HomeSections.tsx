@@ -64,7 +64,7 @@ function Section({
         {count > 0 && <TextLink to={seeAll.to}>{seeAll.label}</TextLink>}
       </Box>
       {query.isPending ? (
-        <Skeleton variant="rounded" height={96} aria-label={t("sections.loading", { section: title })} />
+        <Skeleton variant="rounded" height={96} role="status" aria-label={t("sections.loading", { section: title })} />
       ) : query.isError ? (
         <Box role="alert" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
           <Typography color="text.secondary">{t("sections.failed")}</Typography>
