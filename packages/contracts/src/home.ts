@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { HOME_DUE_SOON_DAYS, HOME_SECTION_SIZE } from "./constants.ts";
 import { ContentItem } from "./library.ts";
 import { MyTask } from "./network.ts";
-
-/** How many entries each section of the learner home shows; the rest are one "see all" away. */
-export const HOME_SECTION_SIZE = 3;
-/** "Due soon" looks this many days ahead (issue 25). */
-export const HOME_DUE_SOON_DAYS = 14;
 
 const section = <T extends z.ZodType>(entry: T, what: string) =>
   z.object({
