@@ -28,6 +28,7 @@ import { insightsModule } from "./modules/insights/index.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
+import { homeModule } from "./modules/home/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
@@ -123,10 +124,11 @@ export async function buildApp(opts: AppOptions) {
     people,
     network,
     discoverModule(ctx, { collections: network.collections }),
+    homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
     adminModule(ctx, { people: people.service }),
-    calendarModule(ctx, { plans: network.plans }),
+    calendarModule(ctx, { plans: network.plansRepo }),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

@@ -141,6 +141,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/discover": COMPANY,
   "GET /api/b2b/v1/discover/trending": COMPANY,
   "GET /api/b2b/v1/discover/recommendations": COMPANY,
+  "GET /api/b2b/v1/home": COMPANY,
   "GET /api/b2b/v1/copilot/conversations": COMPANY,
   "POST /api/b2b/v1/copilot/conversations": COMPANY,
   "GET /api/b2b/v1/copilot/conversations/{id}": COMPANY,

@@ -50,3 +50,8 @@ export const DISCOVER_LANGUAGES = ["en", "es"] as const;
 export const DURATION_BUCKETS = ["under_15m", "15m_1h", "1h_5h", "over_5h"] as const;
 export const DISCOVER_KINDS = ["content", "collection"] as const;
 export const COPILOT_QUESTION_MAX = 1000;
+
+/** How many entries each section of the learner home shows; the rest are one "see all" away (issue 25). */
+export const HOME_SECTION_SIZE = 3;
+/** The learner home's "Due soon" looks this many days ahead (issue 25). */
+export const HOME_DUE_SOON_DAYS = 14;

@@ -15,3 +15,4 @@ export * from "./shell.ts";
 export * from "./abilities.ts";
 export * from "./notifications.ts";
 export * from "./calendar.ts";
+export * from "./home.ts";

@@ -36,6 +36,8 @@ vi.mock("../routes/admin/AdminPeoplePage", (original) => held(original));
 const ANSWERS: Record<string, unknown> = {
   "/api/contentuser/counts": EMPTY_COUNTS,
   "/api/contentuser/search": { count: 0, results: [], links: { next: null, previous: null } },
+  "/api/b2b/v1/home/": { assigned: { count: 0, results: [] }, due_soon: { count: 0, results: [] }, continue: { count: 0, results: [] } },
+  "/api/b2b/v1/discover/recommendations/": { plan_skills: [], finished_skills: [], results: [] },
   "/api/b2b/v1/collections/5/": collection({ id: 5 }),
   "/api/b2b/v1/profile/acme.test": meFor("member").company,
   "/api/b2b/v1/teams/7/": { id: 7, name: "Engineering", leader: null, members_count: 0, created_at: "2026-01-05T09:00:00.000Z" },
@@ -69,7 +71,13 @@ const PAGES: [path: string, role: Role, firstData: string[]][] = [
   [
     "/home?tab=course&course=wishlist&q=sql",
     "member",
-    ["GET /api/contentuser/counts?search=sql", "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true"],
+    [
+      // What needs me (issue 25), then my library.
+      "GET /api/b2b/v1/home/",
+      "GET /api/b2b/v1/discover/recommendations/?limit=8",
+      "GET /api/contentuser/counts?search=sql",
+      "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true",
+    ],
   ],
   ["/setting", "member", ["GET /api/user/profile/?uid=uid-member"]],
   ["/collaborative-network/collections/5/sql", "member", ["GET /api/b2b/v1/collections/5/"]],

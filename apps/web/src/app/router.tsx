@@ -81,7 +81,7 @@ const SettingPage = page(
 const HomePage = page(
   () => import("../routes/home/HomePage"),
   ["home"],
-  () => import("../features/library/queries").then((m) => m.homeFirstData),
+  () => import("../features/home/queries").then((m) => m.homeFirstData),
   { serverRendered: "signedIn" },
 );
 const DiscoverPage = page(

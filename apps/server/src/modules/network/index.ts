@@ -20,14 +20,18 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
+  const plansService = createPlansService({ plans, collections, people: deps.people });
   return {
     name: "network",
     collections,
-    plans,
+    /** The plans table's reads (the calendar feed lists a person's deadlines from it). */
+    plansRepo: plans,
+    /** The plans people hold, with status and progress (the learner home reads them too). */
+    plans: plansService,
     plugin: async (app) => {
       await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content });
       await app.register(publishRoutes, { service: createPublishService({ publish: createPublishRepo(ctx.database.db, drafts), collections, drafts }) });
-      await app.register(plansRoutes, { plans, people: deps.people, service: createPlansService({ plans, collections, people: deps.people }) });
+      await app.register(plansRoutes, { plans, people: deps.people, service: plansService });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import { Route, Routes } from "react-router";
 import { AppLayout } from "./AppLayout";
 import { renderApp, serveFetch, signedIn } from "../../test/render";
 import type { StubAnswer } from "../../test/fetch";
+import { onboardingProgress } from "../../features/onboarding/progress";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const emptyPage: StubAnswer = { body: { count: 0, next: null, previous: null, results: [] } };
@@ -67,6 +68,18 @@ describe("the onboarding panel in the first week", () => {
     first.unmount();
     renderApp(shell, { path: "/home", session: signedIn("member", { uid: "uid-someone-else", created_at: createdDaysAgo(1) }) });
     expect(await screen.findByRole("dialog", { name: "Your first week" })).toBeInTheDocument();
+  });
+
+  it("does not open by itself over the home when every step of the week is done already (issue 25)", async () => {
+    const done = onboardingProgress("member", 7, []).topics.flatMap((topic) =>
+      topic.subtasks.map((subtask, i) => ({ id: i + 1, type: topic.type, title: subtask.title, ready: true, created_at: NOW.toISOString() })),
+    );
+    serve({ body: { count: done.length, next: null, previous: null, results: done } });
+    visit(1);
+    await screen.findByRole("heading", { name: "A page" });
+    await waitFor(() => expect(help()).toBeEnabled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(panel()).toBeNull();
   });
 
   it("keeps the help button disabled while onboarding loads", async () => {

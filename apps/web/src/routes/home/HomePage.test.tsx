@@ -90,6 +90,8 @@ describe("/home library", () => {
 
     // The folders tab shows no list: the counts and my folders are asked for early.
     expect((await routeData("/home", "?tab=folders")).map((options) => options.queryKey)).toEqual([
+      ["library", "home"],
+      ["discover", "recommendations"],
       ["library", "counts", null, ""],
       ["library", "folders"],
     ]);

@@ -3,12 +3,14 @@ import { Link as RouterLink, useParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
+import { HomeSections } from "../../features/home/HomeSections";
 
 const AddContentDialog = lazy(() => import("../../features/library/AddContentDialog"));
 // The folders UI, and dnd-kit with it, loads only when the Folders tab opens.
@@ -24,7 +26,7 @@ function Spinner() {
   );
 }
 
-/** /home: my library (spec §2), with folders. */
+/** /home: what needs me (issue 25), above my library (spec §2) with its folders. */
 function MyLibrary() {
   const { t } = useTranslation("home");
   const me = useMe();
@@ -48,6 +50,10 @@ function MyLibrary() {
           </Box>
         }
       />
+      <HomeSections />
+      <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
+        {t("sections.library")}
+      </Typography>
       <LibraryBrowser
         emptyAction={addButton}
         folders={
