@@ -26,6 +26,7 @@ import { budgetingModule } from "./modules/budgeting/index.ts";
 import { insightsModule } from "./modules/insights/index.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
+import { chatModule } from "./modules/chat/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
@@ -122,6 +123,7 @@ export async function buildApp(opts: AppOptions) {
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
     adminModule(ctx, { people: people.service }),
+    chatModule(ctx),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

@@ -14,3 +14,4 @@ export * from "./discover.ts";
 export * from "./shell.ts";
 export * from "./abilities.ts";
 export * from "./notifications.ts";
+export * from "./chat.ts";
