@@ -1,6 +1,5 @@
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSafeFetch } from "../../lib/safe-fetch.ts";
 import { type Client, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, createCompanyWithRoles } from "../../../test/factories.ts";
 import { type FixtureServer, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
@@ -50,11 +49,7 @@ beforeAll(async () => {
     get: (_target, key: string) => (key.startsWith("/slack/") ? webhook("ok") : key.startsWith("/teams/") ? webhook("1") : undefined),
   });
   hooks = await startFixtureServer(routes);
-  t = await createTestContext({
-    seed: false,
-    env: { CHAT_HOOKS_ALLOW_HTTP: "true" },
-    fetch: createSafeFetch({ allowAddress: (ip, port) => ip === "127.0.0.1" && port === hooks.port }),
-  });
+  t = await createTestContext({ seed: false, env: { CHAT_HOOKS_ALLOW_PRIVATE: "true" } });
 });
 afterAll(async () => {
   await t.close();
@@ -151,7 +146,7 @@ describe("saving addresses", () => {
     expect((await hr.client.patch(COMPANY_PATH, { teams_webhook_url: null })).body.teams_webhook_url).toBeNull();
   });
 
-  it("accepts only https addresses unless the configuration allows http (tests)", async () => {
+  it("accepts only https addresses, and posts only to public ones, unless the configuration allows private ones (tests)", async () => {
     const strict = await createTestContext({ seed: false });
     try {
       const { hr } = await createCompanyWithRoles(strict);

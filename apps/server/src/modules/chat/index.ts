@@ -1,4 +1,5 @@
 import { off, on } from "../../lib/events.ts";
+import { createSafeFetch } from "../../lib/safe-fetch.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createChatRepo } from "./chat.repo.ts";
 import { chatRoutes } from "./chat.routes.ts";
@@ -10,9 +11,10 @@ export function chatModule(ctx: ModuleContext) {
   const service = createChatService({
     repo,
     jobs: ctx.jobs,
-    fetch: ctx.fetch,
+    // A test server on loopback (CHAT_HOOKS_ALLOW_PRIVATE, never in production) is let through; otherwise the app's public-only fetch.
+    fetch: ctx.config.CHAT_HOOKS_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch,
     publicUrl: ctx.config.publicUrl,
-    allowHttp: ctx.config.CHAT_HOOKS_ALLOW_HTTP,
+    allowHttp: ctx.config.CHAT_HOOKS_ALLOW_PRIVATE,
     onError: (err) => ctx.log.error({ err }, "queueing a chat post failed"),
   });
   const { published, requestFiled } = service.handlers;
