@@ -29,6 +29,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; repo: Cha
 
   for (const place of places) {
     const config = { access: place.access };
+    // The admin path's company id; the company path has no parameters.
+    const params = place.params ? { params: place.params } : {};
     const tags = [place.params ? "admin" : "company"];
     const idOf = (params: unknown) => (params as { id?: number } | undefined)?.id;
 
@@ -36,7 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; repo: Cha
       place.base,
       {
         config,
-        schema: { tags, summary: "The company's Slack and Microsoft Teams webhook addresses", params: place.params, response: { 200: ChatHooks, ...errors } },
+        schema: { tags, summary: "The company's Slack and Microsoft Teams webhook addresses", ...params, response: { 200: ChatHooks, ...errors } },
       },
       async (req) => presentChatHooks(await service.read(req.actor, await place.company(req.actor, idOf(req.params)))),
     );
@@ -48,7 +50,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; repo: Cha
         schema: {
           tags,
           summary: "Connect or disconnect Slack and Microsoft Teams (https:// incoming-webhook addresses)",
-          params: place.params,
+          ...params,
           body: UpdateChatHooksRequest,
           response: { 200: ChatHooks, ...errors },
         },
@@ -63,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; repo: Cha
         schema: {
           tags,
           summary: "Post a test message to a saved address now, and answer whether the chat service took it",
-          params: place.params,
+          ...params,
           body: TestChatHookRequest,
           response: { 200: TestChatHookResponse, ...errors },
         },
