@@ -242,6 +242,22 @@ describe("posting company-level events", () => {
     expect(posts(slack)).toHaveLength(1);
   });
 
+  it("posts nothing when an edit of a learning path already in the library is accepted", async () => {
+    const { hr, member, ldleader } = await createCompanyWithRoles(t);
+    const slack = place("slack");
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack) });
+    const id = await publish(member.client, ldleader.client, "Edited path");
+    await t.app.jobs.drain();
+    expect(posts(slack)).toHaveLength(1);
+    // The owner's edit waits as a draft, goes for review and is accepted: news to followers, not to the company.
+    expect((await member.client.patch(`/api/b2b/v1/collections/${id}/`, { title: "Edited path, second edition" })).status).toBe(200);
+    const asked = await member.client.post("/api/b2b/v1/publish-requests/", { collection_id: id });
+    expect(asked.status).toBe(201);
+    expect((await ldleader.client.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
+    await t.app.jobs.drain();
+    expect(posts(slack)).toHaveLength(1);
+  });
+
   it("posts nothing for a company without chat hooks, and never stands in the way of the publication", async () => {
     const { member, ldleader } = await createCompanyWithRoles(t);
     const before = (await jobStates()).length;
