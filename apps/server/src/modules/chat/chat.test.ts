@@ -1,13 +1,17 @@
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { addOperator, createCompanyWithRoles } from "../../../test/factories.ts";
+import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { type FixtureServer, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
 
 // Issue 25: a company's Slack and Microsoft Teams channels, tested against a local server that
 // answers as each webhook does (Slack "ok", Teams "1"), reached through the safe fetch.
 let t: TestContext;
 let hooks: FixtureServer;
+// Two companies with one person per role, shared by the tests (sign-in allows 60 a minute): each test
+// sets the addresses it posts to, on webhook paths of its own.
+let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 /** What each webhook path received, oldest first. */
 const received = new Map<string, unknown[]>();
 /** Answers still to give on a path before it answers 200 (a chat service that is down for a while). */
@@ -50,6 +54,8 @@ beforeAll(async () => {
   });
   hooks = await startFixtureServer(routes);
   t = await createTestContext({ seed: false, env: { CHAT_HOOKS_ALLOW_PRIVATE: "true" } });
+  acme = await createCompanyWithRoles(t);
+  globex = await createCompanyWithRoles(t);
 });
 afterAll(async () => {
   await t.close();
@@ -77,7 +83,7 @@ async function publish(owner: Client, ld: Client, title: string) {
 
 describe("who may read and set a company's chat hooks", () => {
   it("refuses everyone but the company's hr (and platform operators through /admin)", async () => {
-    const { company, ldleader, teamleader, member } = await createCompanyWithRoles(t);
+    const { company, ldleader, teamleader, member } = acme;
     const body = { slack_webhook_url: hooks.url(place("slack")) };
     expect((await t.anonymous.get(COMPANY_PATH)).status).toBe(401);
     for (const who of [ldleader, teamleader, member]) {
@@ -96,10 +102,13 @@ describe("who may read and set a company's chat hooks", () => {
   });
 
   it("keeps each company's addresses to itself: a company id in the body is ignored", async () => {
-    const acme = await createCompanyWithRoles(t);
-    const globex = await createCompanyWithRoles(t);
     const url = hooks.url(place("teams"));
-    const res = await acme.hr.client.patch(COMPANY_PATH, { teams_webhook_url: url, company_id: globex.company.id, company: globex.company.id });
+    const res = await acme.hr.client.patch(COMPANY_PATH, {
+      slack_webhook_url: null,
+      teams_webhook_url: url,
+      company_id: globex.company.id,
+      company: globex.company.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ slack_webhook_url: null, teams_webhook_url: url });
     expect((await acme.hr.client.get(COMPANY_PATH)).body.teams_webhook_url).toBe(url);
@@ -109,7 +118,8 @@ describe("who may read and set a company's chat hooks", () => {
   });
 
   it("records each change in the audit trail without the secret address", async () => {
-    const { company, hr } = await createCompanyWithRoles(t);
+    const company = await createCompany(t);
+    const hr = await addPerson(t, { company: company.id, role: "hr" });
     const url = `${hooks.url(place("slack"))}/T000/B000/secret-token`;
     expect((await hr.client.patch(COMPANY_PATH, { slack_webhook_url: url })).status).toBe(200);
     const operator = (await addOperator(t)).client;
@@ -123,9 +133,9 @@ describe("who may read and set a company's chat hooks", () => {
 
 describe("saving addresses", () => {
   it("answers a clear 400 for an address that is not a webhook URL, and changes nothing", async () => {
-    const { hr } = await createCompanyWithRoles(t);
+    const { hr } = acme;
     const saved = hooks.url(place("slack"));
-    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: saved });
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: saved, teams_webhook_url: null });
     for (const bad of ["not a url", "ftp://hooks.slack.com/services/x", "javascript:alert(1)", "https://user:pass@hooks.slack.com/services/x"]) {
       const res = await hr.client.patch(COMPANY_PATH, { slack_webhook_url: bad });
       expect(res.status, bad).toBe(400);
@@ -138,7 +148,7 @@ describe("saving addresses", () => {
   });
 
   it("disconnects a channel with null or an empty address, leaving the other as it is", async () => {
-    const { hr } = await createCompanyWithRoles(t);
+    const { hr } = acme;
     await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(place("slack")), teams_webhook_url: hooks.url(place("teams")) });
     const cleared = await hr.client.patch(COMPANY_PATH, { slack_webhook_url: "" });
     expect(cleared.body.slack_webhook_url).toBeNull();
@@ -149,7 +159,7 @@ describe("saving addresses", () => {
   it("accepts only https addresses, and posts only to public ones, unless the configuration allows private ones (tests)", async () => {
     const strict = await createTestContext({ seed: false });
     try {
-      const { hr } = await createCompanyWithRoles(strict);
+      const hr = await addPerson(strict, { company: (await createCompany(strict)).id, role: "hr" });
       const http = await hr.client.patch(COMPANY_PATH, { slack_webhook_url: "http://hooks.slack.com/services/T0/B0/x" });
       expect(http.status).toBe(400);
       expect(http.body.error.code).toBe("chat_hook_url_invalid");
@@ -171,7 +181,7 @@ describe("saving addresses", () => {
 
 describe("the test message", () => {
   it("reaches Slack as text and blocks, and Teams as an Adaptive Card", async () => {
-    const { hr } = await createCompanyWithRoles(t);
+    const { hr } = acme;
     const [slack, teams] = [place("slack"), place("teams")];
     await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: hooks.url(teams) });
 
@@ -197,7 +207,8 @@ describe("the test message", () => {
   });
 
   it("says why a post did not arrive, and asks for an address first", async () => {
-    const { hr } = await createCompanyWithRoles(t);
+    const { hr } = acme;
+    await hr.client.patch(COMPANY_PATH, { teams_webhook_url: null });
     const none = await hr.client.post(`${COMPANY_PATH}test/`, { channel: "teams" });
     expect(none.status).toBe(400);
     expect(none.body.error).toMatchObject({ code: "chat_hook_not_set", details: { channel: "teams" } });
@@ -214,11 +225,10 @@ describe("the test message", () => {
 
 describe("posting company-level events", () => {
   it("posts a new learning path published in the company library to Slack and Teams, once, and only to its company", async () => {
-    const acme = await createCompanyWithRoles(t);
-    const other = await createCompanyWithRoles(t);
+    const other = await addPerson(t, { company: (await createCompany(t)).id, role: "hr" });
     const [slack, teams, elsewhere] = [place("slack"), place("teams"), place("slack")];
     await acme.hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: hooks.url(teams) });
-    await other.hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(elsewhere) });
+    await other.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(elsewhere) });
 
     const id = await publish(acme.member.client, acme.ldleader.client, "Rust <for> beginners & more");
     await t.app.jobs.drain();
@@ -243,9 +253,9 @@ describe("posting company-level events", () => {
   });
 
   it("posts nothing when an edit of a learning path already in the library is accepted", async () => {
-    const { hr, member, ldleader } = await createCompanyWithRoles(t);
+    const { hr, member, ldleader } = acme;
     const slack = place("slack");
-    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack) });
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: null });
     const id = await publish(member.client, ldleader.client, "Edited path");
     await t.app.jobs.drain();
     expect(posts(slack)).toHaveLength(1);
@@ -259,16 +269,17 @@ describe("posting company-level events", () => {
   });
 
   it("posts nothing for a company without chat hooks, and never stands in the way of the publication", async () => {
-    const { member, ldleader } = await createCompanyWithRoles(t);
+    const quiet = (await createCompany(t)).id;
+    const [member, ldleader] = [await addPerson(t, { company: quiet, role: "member" }), await addPerson(t, { company: quiet, role: "ldleader" })];
     const before = (await jobStates()).length;
     await publish(member.client, ldleader.client, "Quiet path");
     expect((await jobStates()).length).toBe(before);
   });
 
   it("gathers requests filed within a minute into one post with their count and links", async () => {
-    const { hr, teamleader, team } = await createCompanyWithRoles(t);
+    const { hr, teamleader, team } = acme;
     const slack = place("slack");
-    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack) });
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: null });
     for (const email of ["first@new.test", "second@new.test", "third@new.test"]) {
       expect((await teamleader.client.post("/api/b2b/v1/invite-requests/", { email, team_id: team.id })).status).toBe(201);
     }
@@ -294,9 +305,9 @@ describe("posting company-level events", () => {
   });
 
   it("retries a post the chat service refused, with backoff, until it arrives", async () => {
-    const { hr, member, ldleader } = await createCompanyWithRoles(t);
+    const { hr, member, ldleader } = acme;
     const teams = place("teams");
-    await hr.client.patch(COMPANY_PATH, { teams_webhook_url: hooks.url(teams) });
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: null, teams_webhook_url: hooks.url(teams) });
     failures.set(teams, 1);
     await publish(member.client, ldleader.client, "Flaky path");
     await t.app.jobs.drain();
@@ -314,9 +325,9 @@ describe("posting company-level events", () => {
   });
 
   it("posts to the address saved when the job runs: a channel disconnected meanwhile hears nothing", async () => {
-    const { hr, member, ldleader } = await createCompanyWithRoles(t);
+    const { hr, member, ldleader } = acme;
     const slack = place("slack");
-    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack) });
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: null });
     await publish(member.client, ldleader.client, "Withdrawn news");
     await hr.client.patch(COMPANY_PATH, { slack_webhook_url: null });
     await t.app.jobs.drain();
