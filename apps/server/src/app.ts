@@ -29,6 +29,7 @@ import { adminModule } from "./modules/admin/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { homeModule } from "./modules/home/index.ts";
+import { chatModule } from "./modules/chat/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
@@ -129,6 +130,7 @@ export async function buildApp(opts: AppOptions) {
     insightsModule(ctx, { budgeting: budgeting.service }),
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
+    chatModule(ctx),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

@@ -49,6 +49,15 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).NODE_ENV).toBe("production");
   });
 
+  // Issue 25: posting chat messages to private addresses is for tests, never for production.
+  it("allows chat posts to private http addresses only when asked, and never in production", () => {
+    expect(loadConfig({}).CHAT_HOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", CHAT_HOOKS_ALLOW_PRIVATE: "true" }).CHAT_HOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), CHAT_HOOKS_ALLOW_PRIVATE: "true" })).toThrow(
+      /CHAT_HOOKS_ALLOW_PRIVATE: not allowed in production/,
+    );
+  });
+
   it("bounds the image cache, 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
     expect(loadConfig({}).IMAGE_CACHE_MAX_MB).toBe(512);
     expect(loadConfig({ IMAGE_CACHE_MAX_MB: "64" }).IMAGE_CACHE_MAX_MB).toBe(64);

@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   EXTENSION_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   CHAT_WIDGET_URL: urlWith(["https:"], "must be the https:// URL of the widget's script").optional(),
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
+  // Issue 25: chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
+  CHAT_HOOKS_ALLOW_PRIVATE: bool.default(false),
   LLM_TIMEOUT_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int("must be a whole number")
@@ -114,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const llm = [c.LLM_BASE_URL, c.LLM_MODEL, c.LLM_API_KEY].filter((v) => v !== undefined).length;
   if (llm !== 0 && llm !== 3) {
     throw new ConfigError(["LLM_BASE_URL, LLM_MODEL and LLM_API_KEY: set all three to use a language model, or none"]);
+  }
+  if (c.NODE_ENV === "production" && c.CHAT_HOOKS_ALLOW_PRIVATE) {
+    throw new ConfigError(["CHAT_HOOKS_ALLOW_PRIVATE: not allowed in production (chat posts go to public https addresses only)"]);
   }
   if (c.NODE_ENV === "production" && !c.AUTH_SECRET) {
     throw new ConfigError(["AUTH_SECRET: required in production (32+ random characters)"]);

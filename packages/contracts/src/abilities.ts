@@ -34,6 +34,9 @@ export const budgetingAccountAbilities = ({ role, teamId }: AbilitySubject) => (
   decide_purchase_requests: role === "ldleader" || (role === "teamleader" && teamId !== null),
 });
 
+/** chat.policy (issue 25): hr connects the company's Slack and Teams (a platform operator through /admin). */
+export const chatAccountAbilities = ({ role }: AbilitySubject) => ({ manage_chat_hooks: role === "hr" });
+
 /** admin: platform operators only. */
 export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area: role === "admin" });
 
@@ -41,5 +44,11 @@ export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area
 export const mayHaveNoCompany = (role: Role | undefined) => role === "admin";
 
 export function accountAbilities(who: AbilitySubject): AccountAbilities {
-  return { ...adminAccountAbilities(who), ...peopleAccountAbilities(who), ...networkAccountAbilities(who), ...budgetingAccountAbilities(who) };
+  return {
+    ...adminAccountAbilities(who),
+    ...peopleAccountAbilities(who),
+    ...networkAccountAbilities(who),
+    ...budgetingAccountAbilities(who),
+    ...chatAccountAbilities(who),
+  };
 }

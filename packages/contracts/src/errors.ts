@@ -68,6 +68,9 @@ export const ErrorCode = z.enum([
   "copilot_answer_without_items",
   "copilot_items_gone",
   "copilot_collection_in_progress",
+  // issue 25: a chat webhook address that is not an https:// URL; a test message with no address saved
+  "chat_hook_url_invalid",
+  "chat_hook_not_set",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

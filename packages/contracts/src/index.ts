@@ -16,3 +16,4 @@ export * from "./abilities.ts";
 export * from "./notifications.ts";
 export * from "./calendar.ts";
 export * from "./home.ts";
+export * from "./chat.ts";

@@ -66,6 +66,11 @@ describe("safeFetch", () => {
     server = await startFixtureServer({
       "/page": html("<title>Hello</title>"),
       "/echo": (req, res) => res.end(JSON.stringify({ accept: req.headers.accept, host: req.headers.host })),
+      "/hook": (req, res) => {
+        let body = "";
+        req.on("data", (c: Buffer) => (body += c.toString()));
+        req.on("end", () => res.end(JSON.stringify({ method: req.method, type: req.headers["content-type"], body })));
+      },
       "/r1": redirect("/r2"),
       "/r2": redirect("r3", 301),
       "/r3": redirect("/page", 307),
@@ -125,6 +130,14 @@ describe("safeFetch", () => {
   it("sends the Accept header asked for", async () => {
     const res = await fetch(server.url("/echo"), { ...opts, accept: "text/html" });
     expect(JSON.parse(res.body.toString()).accept).toBe("text/html");
+  });
+
+  // Issue 25: chat webhooks are POSTs through the same address rules.
+  it("POSTs a body with its content type, and follows no redirect with it", async () => {
+    const post = { body: '{"text":"hi"}', contentType: "application/json" };
+    const res = await fetch(server.url("/hook"), { ...opts, post });
+    expect(JSON.parse(res.body.toString())).toEqual({ method: "POST", type: "application/json", body: '{"text":"hi"}' });
+    expect((await failure(fetch(server.url("/r3"), { ...opts, post }))).code).toBe("too_many_redirects");
   });
 
   it("follows up to three redirects, relative ones included", async () => {

@@ -31,6 +31,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** The Accept header (default `*\/*`). */
   accept?: string;
+  /**
+   * A body to POST (a webhook); without it the request is a GET. A POST follows no redirect: its
+   * body would go somewhere nobody configured.
+   */
+  post?: { body: string; contentType: string };
 }
 
 export interface SafeFetchResponse {
@@ -138,8 +143,9 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
         else callback(null, pinned.address, pinned.family);
       };
       const mod = url.protocol === "https:" ? https : http;
+      const body = opts.post ? Buffer.from(opts.post.body) : null;
       const req = mod.request(url, {
-        method: "GET",
+        method: body ? "POST" : "GET",
         agent: false,
         lookup,
         family: pinned.family,
@@ -148,11 +154,12 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
           "user-agent": userAgent,
           accept: opts.accept ?? "*/*",
           "accept-encoding": "gzip, deflate, br",
+          ...(body ? { "content-type": opts.post!.contentType, "content-length": String(body.length) } : {}),
         },
       });
       req.on("response", resolveRes);
       req.on("error", reject);
-      req.end();
+      req.end(body ?? undefined);
     });
   }
 
@@ -207,7 +214,7 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
   }
 
   return async function safeFetch(rawUrl, opts) {
-    const maxRedirects = opts.maxRedirects ?? 3;
+    const maxRedirects = opts.post ? 0 : (opts.maxRedirects ?? 3);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
     const { signal } = controller;

@@ -23,12 +23,13 @@ const none: AccountAbilities = {
   see_team_budget: false,
   manage_company_budget: false,
   decide_purchase_requests: false,
+  manage_chat_hooks: false,
 };
 
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
 const expected: Record<string, AccountAbilities> = {
   admin: { ...none, admin_area: true },
-  hr: { ...none, see_people: true, see_all_people: true, manage_people: true, decide_people_requests: true },
+  hr: { ...none, see_people: true, see_all_people: true, manage_people: true, decide_people_requests: true, manage_chat_hooks: true },
   ldleader: {
     ...none,
     see_people: true,

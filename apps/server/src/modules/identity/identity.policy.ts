@@ -2,6 +2,7 @@ import type { AccountAbilities, Role } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
+import { chatPolicy } from "../chat/chat.policy.ts";
 import { networkPolicy } from "../network/network.policy.ts";
 import { peoplePolicy } from "../people/people.policy.ts";
 
@@ -16,6 +17,7 @@ export const identityPolicy = {
     ...peoplePolicy.accountAbilities(a),
     ...networkPolicy.accountAbilities(a),
     ...budgetingPolicy.accountAbilities(a),
+    ...chatPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;

@@ -7,6 +7,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
+import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
@@ -15,6 +16,7 @@ import { ChangePassword } from "../../features/settings/ChangePassword";
 import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings/TwoFactorSection";
 import { NotificationSettings } from "../../features/notifications/NotificationSettings";
 import { CalendarSettings } from "../../features/calendar/CalendarSettings";
+import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHooksCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -42,6 +44,16 @@ export default function SettingPage() {
                 <ListItemText primary={t("items.twoFactor")} />
               </ListItemButton>
             </li>
+            {me.abilities.manage_chat_hooks && (
+              <li>
+                <ListItemButton href={`#${CHAT_HOOKS_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <ForumOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.chatHooks")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -50,6 +62,7 @@ export default function SettingPage() {
           <TwoFactorSection me={me} />
           <NotificationSettings />
           <CalendarSettings />
+          {me.abilities.manage_chat_hooks && <ChatHooksCard />}
         </Stack>
       </Box>
     </>

@@ -1,0 +1,38 @@
+import { off, on } from "../../lib/events.ts";
+import { createSafeFetch } from "../../lib/safe-fetch.ts";
+import type { Module, ModuleContext } from "../module.ts";
+import { createChatRepo } from "./chat.repo.ts";
+import { chatRoutes } from "./chat.routes.ts";
+import { createChatService } from "./chat.service.ts";
+
+/** Chat (issue 25): a company's Slack and Microsoft Teams channels hear of company-level events. */
+export function chatModule(ctx: ModuleContext) {
+  const repo = createChatRepo(ctx.database.db);
+  const service = createChatService({
+    repo,
+    jobs: ctx.jobs,
+    // A test server on loopback (CHAT_HOOKS_ALLOW_PRIVATE, never in production) is let through; otherwise the app's public-only fetch.
+    fetch: ctx.config.CHAT_HOOKS_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch,
+    publicUrl: ctx.config.publicUrl,
+    allowHttp: ctx.config.CHAT_HOOKS_ALLOW_PRIVATE,
+    onError: (err) => ctx.log.error({ err }, "queueing a chat post failed"),
+  });
+  const { published, requestFiled } = service.handlers;
+  return {
+    name: "chat",
+    repo,
+    service,
+    plugin: async (app) => {
+      await app.register(chatRoutes, { service, repo });
+      // The handlers hold this app's queue: a closed app (tests build many) takes them off again.
+      on("collection.published", published);
+      on("purchase_request.created", requestFiled);
+      on("invite_request.created", requestFiled);
+      app.addHook("onClose", async () => {
+        off("collection.published", published);
+        off("purchase_request.created", requestFiled);
+        off("invite_request.created", requestFiled);
+      });
+    },
+  } satisfies Module & Record<string, unknown>;
+}
