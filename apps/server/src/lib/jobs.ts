@@ -28,7 +28,11 @@ export interface JobDefinition<S extends z.ZodType> {
 export interface SendOptions {
   /** The caller's open transaction: the job exists only if it commits. */
   tx?: Executor;
-  /** At most one waiting job per key in the queue (a second send with the same key is dropped). */
+  /**
+   * A label stored with the job (pg-boss's singleton_key). On the app's standard queues it does not
+   * by itself drop a second send: code that must act once dedupes by its own keys (mail, notifications)
+   * or looks for a waiting job with the label (chat).
+   */
   singletonKey?: string;
   startAfter?: Date | number;
 }

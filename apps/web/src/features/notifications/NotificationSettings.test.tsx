@@ -48,9 +48,10 @@ describe("/setting → Notifications", () => {
     serveSettings({ status: 400, body: { error: { code: "validation_error", message: "Invalid input" } } });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
-    await user.selectOptions(await screen.findByLabelText("A plan of mine is overdue"), "In a weekly digest");
-    await user.click(screen.getByRole("button", { name: "Save notification settings" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(/./);
+    const section = await screen.findByRole("region", { name: "Notifications" });
+    await user.selectOptions(await within(section).findByLabelText("A plan of mine is overdue"), "In a weekly digest");
+    await user.click(within(section).getByRole("button", { name: "Save notification settings" }));
+    expect(await within(section).findByRole("alert")).toHaveTextContent(/./);
     expect(screen.queryByText("Notification settings saved")).not.toBeInTheDocument();
   });
 
