@@ -23,6 +23,17 @@ function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
   return fetch;
 }
 
+describe("/setting menu", () => {
+  it("leads to every section of the page: notifications and the calendar feed included (issue 25)", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const notifications = await screen.findByRole("link", { name: "Notifications" });
+    expect(notifications).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Notifications" })).id}`);
+    const calendar = screen.getByRole("link", { name: "Calendar" });
+    expect(calendar).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Calendar" })).id}`);
+  });
+});
+
 describe("/setting → Personal Profile", () => {
   it("is the default item and saves name and photo with PATCH /api/user/profile/", async () => {
     const fetch = serve();

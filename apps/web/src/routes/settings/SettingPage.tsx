@@ -8,14 +8,16 @@ import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import EventOutlined from "@mui/icons-material/EventOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
 import { PersonalProfile } from "../../features/settings/PersonalProfile";
 import { ChangePassword } from "../../features/settings/ChangePassword";
 import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings/TwoFactorSection";
-import { NotificationSettings } from "../../features/notifications/NotificationSettings";
-import { CalendarSettings } from "../../features/calendar/CalendarSettings";
+import { NOTIFICATION_SETTINGS_HEADING_ID, NotificationSettings } from "../../features/notifications/NotificationSettings";
+import { CALENDAR_HEADING_ID, CalendarSettings } from "../../features/calendar/CalendarSettings";
 import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHooksCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
@@ -42,6 +44,22 @@ export default function SettingPage() {
                   <PhonelinkLockOutlined />
                 </ListItemIcon>
                 <ListItemText primary={t("items.twoFactor")} />
+              </ListItemButton>
+            </li>
+            <li>
+              <ListItemButton href={`#${NOTIFICATION_SETTINGS_HEADING_ID}`} component="a">
+                <ListItemIcon>
+                  <NotificationsOutlined />
+                </ListItemIcon>
+                <ListItemText primary={t("items.notifications")} />
+              </ListItemButton>
+            </li>
+            <li>
+              <ListItemButton href={`#${CALENDAR_HEADING_ID}`} component="a">
+                <ListItemIcon>
+                  <EventOutlined />
+                </ListItemIcon>
+                <ListItemText primary={t("items.calendar")} />
               </ListItemButton>
             </li>
             {me.abilities.manage_chat_hooks && (
