@@ -27,6 +27,10 @@ import { insightsModule } from "./modules/insights/index.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
+import { planHolders } from "./modules/network/plans.repo.ts";
+import { networkPolicy } from "./modules/network/network.policy.ts";
+import { budgetingPolicy } from "./modules/budgeting/budgeting.policy.ts";
+import { peoplePolicy } from "./modules/people/people.policy.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
 
@@ -105,7 +109,12 @@ export async function buildApp(opts: AppOptions) {
   });
 
   // Each module registers its own routes and event subscriptions; what one offers another is passed explicitly.
-  const notifications = notificationsModule(ctx);
+  const notifications = notificationsModule(ctx, {
+    planHolders,
+    decidesPurchase: budgetingPolicy.decide,
+    decidesPublish: networkPolicy.decidePublish,
+    decidesPeopleRequests: peoplePolicy.decideRequests,
+  });
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
   const network = networkModule(ctx, { content: library.service, people: people.repo });

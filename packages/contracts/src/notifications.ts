@@ -50,3 +50,6 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationPage = Paginated(Notification).extend({ unread: z.number().int().describe("Unread notifications in all") });
 export type NotificationPage = z.infer<typeof NotificationPage>;
+
+export const ReadAllNotificationsResponse = z.object({ read: z.number().int().describe("How many notifications this marked read") });
+export type ReadAllNotificationsResponse = z.infer<typeof ReadAllNotificationsResponse>;

@@ -37,6 +37,15 @@ export const DOMAIN_EVENTS = {
   "invite_request.created": z.object({ ...by, inviteRequestId: id }),
   "invite_request.accepted": z.object({ ...by, inviteRequestId: id }),
   "invite_request.rejected": z.object({ ...by, inviteRequestId: id }),
+  /** A publish request filed: a first publication or an edit of a published collection (issue 25). */
+  "publish_request.created": z.object({ ...by, requestId: id, collectionId: id }),
+  "publish_request.accepted": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
+  "publish_request.rejected": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
+  /** An accepted edit replaced a published collection: its followers see a changed path. */
+  "collection.changed": z.object({ ...by, collectionId: id, editorId: id, requestId: id }),
+  "removal_request.created": z.object({ ...by, removalRequestId: id }),
+  "removal_request.accepted": z.object({ ...by, removalRequestId: id }),
+  "removal_request.rejected": z.object({ ...by, removalRequestId: id }),
   "invitation.sent": z.object({ ...by, invitationId: id, companyId: id }),
   "company.created": z.object({ ...by, companyId: id }),
   "team.created": z.object({ ...by, teamId: id }),

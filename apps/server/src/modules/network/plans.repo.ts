@@ -29,16 +29,19 @@ const [U, u] = aliased(authUsers, "u");
 const [T, t] = aliased(teams, "t");
 const ACTIVE = sql.raw(`'${"active" satisfies (typeof accounts.$inferSelect)["status"]}'`);
 
-export function createPlansRepo(db: Db) {
-  /**
-   * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
-   * a team it was given to, present or future, but its leader (plans.scope.ts). `direct` filters the first, `viaTeam` the second
-   * (`pt` the plan's team, `a` the member).
-   */
-  const holders = (direct: SQL, viaTeam: SQL) => sql`select ${pa.planId} as plan_id, ${pa.accountId} as account_id from ${PA} where ${direct}
-    union
-    select ${pt.planId}, ${a.id} from ${PT} join ${A} on ${a.teamId} = ${pt.teamId} and ${a.status} = ${ACTIVE} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)} where ${viaTeam}`;
+/**
+ * Who holds a plan, as (plan_id, account_id) pairs: its direct assignees, and every active member of
+ * a team it was given to, present or future, but its leader (plans.scope.ts). `direct` filters the first, `viaTeam` the second
+ * (`pt` the plan's team, `a` the member).
+ */
+const holders = (direct: SQL, viaTeam: SQL) => sql`select ${pa.planId} as plan_id, ${pa.accountId} as account_id from ${PA} where ${direct}
+  union
+  select ${pt.planId}, ${a.id} from ${PT} join ${A} on ${a.teamId} = ${pt.teamId} and ${a.status} = ${ACTIVE} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)} where ${viaTeam}`;
 
+/** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned (issue 25). */
+export const planHolders = (planId: number): SQL => holders(sql`${pa.planId} = ${planId}`, sql`${pt.planId} = ${planId}`);
+
+export function createPlansRepo(db: Db) {
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
    * answer (pending until they accept or reject), by name.

@@ -145,6 +145,7 @@ export function createRequestsRepo(db: Db) {
     async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(removalRequests).values(v).returning();
+        await emit(tx, "removal_request.created", { actorId: v.requestedBy, removalRequestId: row!.id });
         // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
         const [names] = await tx
           .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
@@ -203,6 +204,7 @@ export function createRequestsRepo(db: Db) {
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
         if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
+        if (won) await emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", { actorId: deciderId, removalRequestId: id });
         return Boolean(won);
       });
     },
