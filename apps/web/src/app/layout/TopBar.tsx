@@ -7,6 +7,8 @@ import { LAYOUT, type Me } from "@learnward/contracts";
 import { PRODUCT_NAME } from "../config";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { UserMenu } from "./UserMenu";
+import { NotificationBell } from "../../features/notifications/NotificationBell";
+import { mustSetUpTwoFactor } from "../../features/identity/hooks";
 
 interface TopBarProps {
   me: Me | null;
@@ -53,6 +55,8 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
         </Typography>
       </Box>
       <Box sx={{ flex: 1 }} />
+      {/* The server answers nothing else until a required second factor is set up. */}
+      {me && !mustSetUpTwoFactor(me) && <NotificationBell />}
       {actions}
       <LanguageSwitcher />
       <UserMenu me={me} hideLogin={hideLogin} />
