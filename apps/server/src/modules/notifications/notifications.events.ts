@@ -6,7 +6,7 @@ import { type Actor, COMPANY_ROLES, type Rule } from "../../lib/actor.ts";
 import { type DomainEventName, type DomainEventPayload, type Executor, type Handler, on } from "../../lib/events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import type { Notifier } from "./notifications.service.ts";
-import { sources } from "./notifications.sources.ts";
+import { sources } from "./notifications.sources.repo.ts";
 
 type PurchaseRef = { companyId: number; teamId: number | null; requestedBy: number; status: string };
 
