@@ -13,6 +13,8 @@ import { NotificationList } from "./NotificationList";
 /** The bell in the top bar (issue 25): the unread count as a badge, the list in a popover. */
 export function NotificationBell() {
   const { t } = useTranslation();
+  // The list's words load with the bell, not when it opens: the popover is placed for its full width.
+  useTranslation("notifications");
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const listId = useId();
   const unread = useNotifications().data?.pages[0]?.unread ?? 0;
