@@ -129,7 +129,8 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
           if (accept) await emit(tx, "collection.published", { actorId, collectionId: row.collectionId });
           const decided = { actorId, requestId: row.id, collectionId: row.collectionId, requesterId: row.requestedBy };
           await emit(tx, accept ? "publish_request.accepted" : "publish_request.rejected", decided);
-          if (accept && row.kind === "edit") await emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
+          if (accept && row.kind === "edit")
+            await emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
         }
         return Boolean(row);
       });

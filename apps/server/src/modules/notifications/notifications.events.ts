@@ -116,17 +116,16 @@ export function subscribeNotifications(d: Subscriber) {
   });
 
   handle("purchase_request.created", async (c, tx, e) => {
-    const r = await sources.purchase(tx, e.requestId);
-    if (!r) return;
-    const to = await whoMay(tx, r.companyId, r.teamId, c.deps.decidesPurchase, r);
-    const params = { title: r.title, by: await sources.name(tx, r.requestedBy) };
+    const request = { companyId: e.companyId, teamId: e.teamId, requestedBy: e.actorId, status: "pending" };
+    const to = await whoMay(tx, e.companyId, e.teamId, c.deps.decidesPurchase, request);
+    const params = { title: e.title, by: await sources.name(tx, e.actorId) };
     await c.notifier.notify(tx, {
       to,
-      companyId: r.companyId,
+      companyId: e.companyId,
       kind: "purchase_request_filed",
       params,
       link: LINKS.purchases,
-      key: `purchase_request:${r.id}:filed`,
+      key: `purchase_request:${e.requestId}:filed`,
     });
   });
 
@@ -135,28 +134,26 @@ export function subscribeNotifications(d: Subscriber) {
     ["purchase_request.rejected", "rejected"],
   ] as const) {
     handle(name, async (c, tx, e) => {
-      const r = await sources.purchase(tx, e.requestId);
-      if (!r || e.requesterId === e.actorId) return;
-      const params = { title: r.title, status };
+      if (e.requesterId === e.actorId) return;
       await c.notifier.notify(tx, {
         to: [e.requesterId],
-        companyId: r.companyId,
+        companyId: e.companyId,
         kind: "purchase_request_decided",
-        params,
+        params: { title: e.title, status },
         link: LINKS.purchases,
-        key: `purchase_request:${r.id}:decided`,
+        key: `purchase_request:${e.requestId}:decided`,
       });
     });
   }
 
   handle("publish_request.created", async (c, tx, e) => {
-    const r = await sources.publish(tx, e.requestId);
-    if (!r) return;
-    const to = (await whoMay(tx, r.companyId, null, c.deps.decidesPublish, null)).filter((id) => id !== r.requestedBy);
-    const params = { collection: r.title, by: await sources.name(tx, r.requestedBy) };
+    const path = await sources.collection(tx, e.collectionId);
+    if (!path) return;
+    const to = (await whoMay(tx, path.companyId, null, c.deps.decidesPublish, null)).filter((id) => id !== e.actorId);
+    const params = { collection: path.title, by: await sources.name(tx, e.actorId) };
     await c.notifier.notify(tx, {
       to,
-      companyId: r.companyId,
+      companyId: path.companyId,
       kind: "publish_request_filed",
       params,
       link: LINKS.publishRequests,
@@ -169,13 +166,13 @@ export function subscribeNotifications(d: Subscriber) {
     ["publish_request.rejected", "rejected"],
   ] as const) {
     handle(name, async (c, tx, e) => {
-      const r = await sources.publish(tx, e.requestId);
-      if (!r || e.requesterId === e.actorId) return;
-      const params = { collection: r.title, status };
-      const link = LINKS.collection({ id: r.collectionId, title: r.title });
+      const path = await sources.collection(tx, e.collectionId);
+      if (!path || e.requesterId === e.actorId) return;
+      const params = { collection: path.title, status };
+      const link = LINKS.collection(path);
       await c.notifier.notify(tx, {
         to: [e.requesterId],
-        companyId: r.companyId,
+        companyId: path.companyId,
         kind: "publish_request_decided",
         params,
         link,
@@ -199,17 +196,15 @@ export function subscribeNotifications(d: Subscriber) {
   });
 
   handle("invite_request.created", async (c, tx, e) => {
-    const r = await sources.invite(tx, e.inviteRequestId);
-    if (!r) return;
-    const to = await whoMay(tx, r.companyId, r.teamId, c.deps.decidesPeopleRequests, null);
-    const params = { email: r.email, by: await sources.name(tx, r.requestedBy) };
+    const to = await whoMay(tx, e.companyId, e.teamId, c.deps.decidesPeopleRequests, null);
+    const params = { email: e.email, by: await sources.name(tx, e.actorId) };
     await c.notifier.notify(tx, {
       to,
-      companyId: r.companyId,
+      companyId: e.companyId,
       kind: "invite_request_filed",
       params,
       link: LINKS.peopleRequests,
-      key: `invite_request:${r.id}:filed`,
+      key: `invite_request:${e.inviteRequestId}:filed`,
     });
   });
 
@@ -233,17 +228,15 @@ export function subscribeNotifications(d: Subscriber) {
   }
 
   handle("removal_request.created", async (c, tx, e) => {
-    const r = await sources.removal(tx, e.removalRequestId);
-    if (!r) return;
-    const to = await whoMay(tx, r.companyId, r.teamId, c.deps.decidesPeopleRequests, null);
-    const params = { person: await sources.name(tx, r.accountId), by: await sources.name(tx, r.requestedBy) };
+    const to = await whoMay(tx, e.companyId, e.teamId, c.deps.decidesPeopleRequests, null);
+    const params = { person: await sources.name(tx, e.accountId), by: await sources.name(tx, e.actorId) };
     await c.notifier.notify(tx, {
       to,
-      companyId: r.companyId,
+      companyId: e.companyId,
       kind: "removal_request_filed",
       params,
       link: LINKS.peopleRequests,
-      key: `removal_request:${r.id}:filed`,
+      key: `removal_request:${e.removalRequestId}:filed`,
     });
   });
 

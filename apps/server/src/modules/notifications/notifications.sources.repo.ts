@@ -1,17 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
-import {
-  accounts,
-  authUsers,
-  collectionFollows,
-  collections,
-  inviteRequests,
-  notifications,
-  publishRequests,
-  purchaseRequests,
-  removalRequests,
-  upskillingPlans,
-} from "../../db/schema/index.ts";
+import { accounts, authUsers, collectionFollows, collections, inviteRequests, notifications, removalRequests, upskillingPlans } from "../../db/schema/index.ts";
 import { names } from "../../db/sql.ts";
 import type { Actor } from "../../lib/actor.ts";
 import type { Executor } from "../../lib/events.ts";
@@ -52,20 +41,6 @@ export const sources = {
 
   async plan(tx: Executor, id: number) {
     const [row] = await tx.select().from(upskillingPlans).where(eq(upskillingPlans.id, id));
-    return row;
-  },
-
-  async purchase(tx: Executor, id: number) {
-    const [row] = await tx.select().from(purchaseRequests).where(eq(purchaseRequests.id, id));
-    return row;
-  },
-
-  async publish(tx: Executor, id: number) {
-    const [row] = await tx
-      .select({ companyId: publishRequests.companyId, requestedBy: publishRequests.requestedBy, collectionId: collections.id, title: collections.title })
-      .from(publishRequests)
-      .innerJoin(collections, eq(collections.id, publishRequests.collectionId))
-      .where(eq(publishRequests.id, id));
     return row;
   },
 

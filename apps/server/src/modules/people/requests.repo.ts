@@ -103,7 +103,13 @@ export function createRequestsRepo(db: Db) {
     async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(inviteRequests).values(v).returning();
-        await emit(tx, "invite_request.created", { actorId: v.requestedBy, inviteRequestId: row!.id });
+        await emit(tx, "invite_request.created", {
+          actorId: v.requestedBy,
+          inviteRequestId: row!.id,
+          companyId: row!.companyId,
+          teamId: row!.teamId,
+          email: row!.email,
+        });
         // A new request has no decider yet: only the team's and the asker's names are looked up.
         const [names] = await tx
           .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
@@ -145,7 +151,13 @@ export function createRequestsRepo(db: Db) {
     async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(removalRequests).values(v).returning();
-        await emit(tx, "removal_request.created", { actorId: v.requestedBy, removalRequestId: row!.id });
+        await emit(tx, "removal_request.created", {
+          actorId: v.requestedBy,
+          removalRequestId: row!.id,
+          companyId: row!.companyId,
+          teamId: row!.teamId,
+          accountId: row!.accountId,
+        });
         // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
         const [names] = await tx
           .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
