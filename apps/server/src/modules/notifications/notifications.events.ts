@@ -213,16 +213,13 @@ export function subscribeNotifications(d: Subscriber) {
     ["invite_request.rejected", "rejected"],
   ] as const) {
     handle(name, async (c, tx, e) => {
-      const r = await sources.invite(tx, e.inviteRequestId);
-      if (!r) return;
-      const params = { email: r.email, status };
       await c.notifier.notify(tx, {
-        to: [r.requestedBy],
-        companyId: r.companyId,
+        to: [e.requesterId],
+        companyId: e.companyId,
         kind: "invite_request_decided",
-        params,
+        params: { email: e.email, status },
         link: LINKS.peopleRequests,
-        key: `invite_request:${r.id}:decided`,
+        key: `invite_request:${e.inviteRequestId}:decided`,
       });
     });
   }
@@ -245,16 +242,13 @@ export function subscribeNotifications(d: Subscriber) {
     ["removal_request.rejected", "rejected"],
   ] as const) {
     handle(name, async (c, tx, e) => {
-      const r = await sources.removal(tx, e.removalRequestId);
-      if (!r) return;
-      const params = { person: await sources.name(tx, r.accountId), status };
       await c.notifier.notify(tx, {
-        to: [r.requestedBy],
-        companyId: r.companyId,
+        to: [e.requesterId],
+        companyId: e.companyId,
         kind: "removal_request_decided",
-        params,
+        params: { person: await sources.name(tx, e.accountId), status },
         link: LINKS.peopleRequests,
-        key: `removal_request:${r.id}:decided`,
+        key: `removal_request:${e.removalRequestId}:decided`,
       });
     });
   }

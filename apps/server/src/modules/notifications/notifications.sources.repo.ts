@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
-import { accounts, authUsers, collectionFollows, collections, inviteRequests, notifications, removalRequests, upskillingPlans } from "../../db/schema/index.ts";
+import { accounts, authUsers, collectionFollows, collections, notifications, upskillingPlans } from "../../db/schema/index.ts";
 import { names } from "../../db/sql.ts";
 import type { Actor } from "../../lib/actor.ts";
 import type { Executor } from "../../lib/events.ts";
@@ -49,16 +49,6 @@ export const sources = {
       .select({ id: collections.id, title: collections.title, companyId: collections.companyId })
       .from(collections)
       .where(eq(collections.id, id));
-    return row;
-  },
-
-  async invite(tx: Executor, id: number) {
-    const [row] = await tx.select().from(inviteRequests).where(eq(inviteRequests.id, id));
-    return row;
-  },
-
-  async removal(tx: Executor, id: number) {
-    const [row] = await tx.select().from(removalRequests).where(eq(removalRequests.id, id));
     return row;
   },
 

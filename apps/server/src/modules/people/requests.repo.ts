@@ -193,7 +193,13 @@ export function createRequestsRepo(db: Db) {
           .returning();
         if (!won) return { won: false, token: null, email: null };
         if (accept) await beforeAccept(won.email, tx);
-        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
+        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
+          actorId: deciderId,
+          inviteRequestId: id,
+          requesterId: won.requestedBy,
+          companyId: won.companyId,
+          email: won.email,
+        });
         if (!accept) return { won: true, token: null, email: won.email };
         const { id: invitationId, token } = await createInvitationTx(tx, {
           companyId,
@@ -216,7 +222,14 @@ export function createRequestsRepo(db: Db) {
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
         if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
-        if (won) await emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", { actorId: deciderId, removalRequestId: id });
+        if (won)
+          await emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
+            actorId: deciderId,
+            removalRequestId: id,
+            requesterId: won.requestedBy,
+            companyId: won.companyId,
+            accountId: won.accountId,
+          });
         return Boolean(won);
       });
     },
