@@ -31,6 +31,10 @@ import { calendarModule } from "./modules/calendar/index.ts";
 import { homeModule } from "./modules/home/index.ts";
 import { chatModule } from "./modules/chat/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
+import { planHolders } from "./modules/network/plans.repo.ts";
+import { networkPolicy } from "./modules/network/network.policy.ts";
+import { budgetingPolicy } from "./modules/budgeting/budgeting.policy.ts";
+import { peoplePolicy } from "./modules/people/people.policy.ts";
 import type { ReadMetadata } from "./modules/library/content.service.ts";
 import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
 
@@ -111,7 +115,13 @@ export async function buildApp(opts: AppOptions) {
   });
 
   // Each module registers its own routes and event subscriptions; what one offers another is passed explicitly.
-  const notifications = notificationsModule(ctx, { secret: opts.authSecret });
+  const notifications = notificationsModule(ctx, {
+    secret: opts.authSecret,
+    planHolders,
+    decidesPurchase: budgetingPolicy.decide,
+    decidesPublish: networkPolicy.decidePublish,
+    decidesPeopleRequests: peoplePolicy.decideRequests,
+  });
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
   const people = peopleModule(ctx, { auth: identity.auth });
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });

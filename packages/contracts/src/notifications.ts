@@ -68,3 +68,6 @@ export const UnsubscribeResponse = z.object({
   kinds: z.array(NotificationKind).describe("The kinds whose mail is now off"),
 });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
+export const ReadAllNotificationsResponse = z.object({ read: z.number().int().describe("How many notifications this marked read") });
+export type ReadAllNotificationsResponse = z.infer<typeof ReadAllNotificationsResponse>;

@@ -31,12 +31,22 @@ export const DOMAIN_EVENTS = {
   /** A plan created or given more people or teams (the actor is the one assigning). */
   "plan.assigned": z.object({ ...by, planId: id }),
   "plan.accepted": z.object({ ...by, planId: id }),
-  "purchase_request.created": z.object({ ...by, requestId: id }),
-  "purchase_request.approved": z.object({ ...by, requestId: id, requesterId: id }),
-  "purchase_request.rejected": z.object({ ...by, requestId: id, requesterId: id }),
-  "invite_request.created": z.object({ ...by, inviteRequestId: id }),
-  "invite_request.accepted": z.object({ ...by, inviteRequestId: id }),
-  "invite_request.rejected": z.object({ ...by, inviteRequestId: id }),
+  /** A purchase request filed; what it is, so that telling whoever decides it reads nothing back. */
+  "purchase_request.created": z.object({ ...by, requestId: id, companyId: id, teamId: id.nullable(), title: z.string() }),
+  "purchase_request.approved": z.object({ ...by, requestId: id, requesterId: id, companyId: id, title: z.string() }),
+  "purchase_request.rejected": z.object({ ...by, requestId: id, requesterId: id, companyId: id, title: z.string() }),
+  "invite_request.created": z.object({ ...by, inviteRequestId: id, companyId: id, teamId: id, email: z.string() }),
+  "invite_request.accepted": z.object({ ...by, inviteRequestId: id, requesterId: id, companyId: id, email: z.string() }),
+  "invite_request.rejected": z.object({ ...by, inviteRequestId: id, requesterId: id, companyId: id, email: z.string() }),
+  /** A publish request filed: a first publication or an edit of a published collection (issue 25). */
+  "publish_request.created": z.object({ ...by, requestId: id, collectionId: id }),
+  "publish_request.accepted": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
+  "publish_request.rejected": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
+  /** An accepted edit replaced a published collection: its followers see a changed path. */
+  "collection.changed": z.object({ ...by, collectionId: id, editorId: id, requestId: id }),
+  "removal_request.created": z.object({ ...by, removalRequestId: id, companyId: id, teamId: id, accountId: id }),
+  "removal_request.accepted": z.object({ ...by, removalRequestId: id, requesterId: id, companyId: id, accountId: id }),
+  "removal_request.rejected": z.object({ ...by, removalRequestId: id, requesterId: id, companyId: id, accountId: id }),
   "invitation.sent": z.object({ ...by, invitationId: id, companyId: id }),
   "company.created": z.object({ ...by, companyId: id }),
   "team.created": z.object({ ...by, teamId: id }),

@@ -14,6 +14,7 @@ import type people from "./locales/en/people.json";
 import type admin from "./locales/en/admin.json";
 import type security from "./locales/en/security.json";
 import type shell from "./locales/en/shell.json";
+import type notifications from "./locales/en/notifications.json";
 
 export interface Resources {
   common: typeof common;
@@ -32,6 +33,7 @@ export interface Resources {
   admin: typeof admin;
   security: typeof security;
   shell: typeof shell;
+  notifications: typeof notifications;
 }
 
 declare module "i18next" {

@@ -205,7 +205,13 @@ export function createBudgetingRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(purchaseRequests).values(v).returning();
         await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
-        await emit(tx, "purchase_request.created", { actorId: v.requestedBy, requestId: row!.id });
+        await emit(tx, "purchase_request.created", {
+          actorId: v.requestedBy,
+          requestId: row!.id,
+          companyId: row!.companyId,
+          teamId: row!.teamId,
+          title: row!.title,
+        });
         const [names] = await tx
           .select({ askerName: authUsers.name, teamName: teams.name })
           .from(accounts)
@@ -253,7 +259,13 @@ export function createBudgetingRepo(db: Db) {
           });
         }
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, "approve", seen, row);
-        await emit(tx, "purchase_request.approved", { actorId, requestId: seen.id, requesterId: seen.requestedBy });
+        await emit(tx, "purchase_request.approved", {
+          actorId,
+          requestId: seen.id,
+          requesterId: seen.requestedBy,
+          companyId: seen.companyId,
+          title: row.title,
+        });
         return { row, budgetId: alloc.budgetId };
       });
     },
@@ -287,7 +299,14 @@ export function createBudgetingRepo(db: Db) {
           .returning();
         if (!row) return null;
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, action, seen, row);
-        if (to === "rejected") await emit(tx, "purchase_request.rejected", { actorId, requestId: seen.id, requesterId: seen.requestedBy });
+        if (to === "rejected")
+          await emit(tx, "purchase_request.rejected", {
+            actorId,
+            requestId: seen.id,
+            requesterId: seen.requestedBy,
+            companyId: seen.companyId,
+            title: row.title,
+          });
         return row;
       });
       if (row) return row;

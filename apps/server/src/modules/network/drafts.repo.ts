@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { emit } from "../../lib/events.ts";
 import type { Db } from "../../db/client.ts";
 import { collectionItems, collections, collectionSections, contentItems, publishRequests, type Revision } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
@@ -168,6 +169,7 @@ export function createDraftsRepo(db: Db) {
           .insert(publishRequests)
           .values({ companyId: c.companyId, collectionId: c.id, requestedBy, kind: "edit", draftId: draft.id, changes, revision, message })
           .returning(publishRequestColumns);
+        await emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
         return filedRequest(tx, row!);
       });
     },

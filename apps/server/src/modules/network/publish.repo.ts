@@ -89,6 +89,7 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
           .returning();
         if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
         const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning(requestColumns);
+        await emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
         return filedRequest(tx, row!);
       });
     },
@@ -126,6 +127,10 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
             reason: row.reason,
           });
           if (accept) await emit(tx, "collection.published", { actorId, collectionId: row.collectionId });
+          const decided = { actorId, requestId: row.id, collectionId: row.collectionId, requesterId: row.requestedBy };
+          await emit(tx, accept ? "publish_request.accepted" : "publish_request.rejected", decided);
+          if (accept && row.kind === "edit")
+            await emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
         }
         return Boolean(row);
       });

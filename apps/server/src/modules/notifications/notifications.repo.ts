@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationKind } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, notificationPreferences, notifications } from "../../db/schema/index.ts";
@@ -16,6 +16,44 @@ export interface NewNotification {
 
 export function createNotificationsRepo(db: Db) {
   return {
+    /** A person's notifications, newest first, with how many there are and how many are unread. */
+    async list(scope: { accountId: number }, limit: number, offset: number) {
+      const mine = eq(notifications.accountId, scope.accountId);
+      const [rows, [totals]] = await Promise.all([
+        db.select().from(notifications).where(mine).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+        db
+          .select({ count: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
+          .from(notifications)
+          .where(mine),
+      ]);
+      return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0 };
+    },
+
+    async find(id: number): Promise<NotificationRow | undefined> {
+      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+      return row;
+    },
+
+    /** Marks one read (keeping the first time it was read). */
+    async markRead(id: number): Promise<NotificationRow> {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(eq(notifications.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Marks every unread one in scope read; answers how many. */
+    async markAllRead(scope: { accountId: number }): Promise<number> {
+      const done = await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.accountId, scope.accountId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return done.length;
+    },
+
     /** Writes notifications; one with a key a person already has is skipped. Answers the new ids. */
     async insert(tx: Executor, rows: NewNotification[]): Promise<number[]> {
       if (rows.length === 0) return [];

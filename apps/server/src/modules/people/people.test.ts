@@ -159,17 +159,16 @@ describe("invite requests and invitations", () => {
   it("two hr people accepting at once make one decision and one mail", async () => {
     const { hr, requestId, company, invitee } = await inviteAsked();
     const hr2 = (await addPerson(t, { company: company.id, role: "hr", name: "Second HR" })).client;
-    const before = (await t.outbox()).count;
     const [a, b] = await Promise.all([
       hr.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}),
       hr2.post(`/api/b2b/v1/invite-requests/${requestId}/accept/`, {}),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.status).toBe("accepted");
-    const outbox = await t.outbox();
-    expect(outbox.count).toBe(before + 1);
-    expect(outbox.results[0]).toMatchObject({ to: invitee });
-    expect(outbox.results[0].text).toContain(company.name);
+    // One invitation (the team leader who asked is told of the decision too, issue 25).
+    const mails = await t.mails(invitee);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(company.name);
     expect(await hr.post(`/api/b2b/v1/invite-requests/${requestId}/reject/`, {})).toMatchObject({
       status: 409,
       body: { error: { code: "request_already_decided" } },
@@ -206,7 +205,7 @@ describe("invite requests and invitations", () => {
     expect((await t.anonymous.post("/api/auth/sign-up/email", { name: "Late", email: "late@outside.test", password: "welcome-1" })).status).toBe(403);
   });
 
-  it("lets hr invite directly; a rejected request sends nothing", async () => {
+  it("lets hr invite directly; a rejected request invites nobody", async () => {
     const before = (await t.outbox()).count;
     expect((await hr.post("/api/b2b/v1/invitations/", { email: "direct@acme.test", role: "ldleader", team_id: null })).status).toBe(201);
     expect((await t.outbox()).count).toBe(before + 1);
@@ -214,7 +213,12 @@ describe("invite requests and invitations", () => {
     const req = await tl.post("/api/b2b/v1/invite-requests/", { email: "nope@outside.test", team_id: engineering });
     const rejected = await hr.post(`/api/b2b/v1/invite-requests/${req.body.id}/reject/`, { reason: "Budget freeze" });
     expect(rejected.body).toMatchObject({ status: "rejected", reason: "Budget freeze", decided_by: { email: DEMO.hr } });
-    expect((await t.outbox()).count).toBe(before + 1);
+    // Nothing to the person asked for; the team leader who asked is told of the decision (issue 25).
+    expect(await t.mails("nope@outside.test")).toHaveLength(0);
+    expect((await tl.get("/api/notifications")).body.results[0]).toMatchObject({
+      kind: "invite_request_decided",
+      params: { email: "nope@outside.test", status: "rejected" },
+    });
   });
 });
 

@@ -103,7 +103,13 @@ export function createRequestsRepo(db: Db) {
     async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(inviteRequests).values(v).returning();
-        await emit(tx, "invite_request.created", { actorId: v.requestedBy, inviteRequestId: row!.id });
+        await emit(tx, "invite_request.created", {
+          actorId: v.requestedBy,
+          inviteRequestId: row!.id,
+          companyId: row!.companyId,
+          teamId: row!.teamId,
+          email: row!.email,
+        });
         // A new request has no decider yet: only the team's and the asker's names are looked up.
         const [names] = await tx
           .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
@@ -145,6 +151,13 @@ export function createRequestsRepo(db: Db) {
     async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(removalRequests).values(v).returning();
+        await emit(tx, "removal_request.created", {
+          actorId: v.requestedBy,
+          removalRequestId: row!.id,
+          companyId: row!.companyId,
+          teamId: row!.teamId,
+          accountId: row!.accountId,
+        });
         // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
         const [names] = await tx
           .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
@@ -180,7 +193,13 @@ export function createRequestsRepo(db: Db) {
           .returning();
         if (!won) return { won: false, token: null, email: null };
         if (accept) await beforeAccept(won.email, tx);
-        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", { actorId: deciderId, inviteRequestId: id });
+        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
+          actorId: deciderId,
+          inviteRequestId: id,
+          requesterId: won.requestedBy,
+          companyId: won.companyId,
+          email: won.email,
+        });
         if (!accept) return { won: true, token: null, email: won.email };
         const { id: invitationId, token } = await createInvitationTx(tx, {
           companyId,
@@ -203,6 +222,14 @@ export function createRequestsRepo(db: Db) {
           .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
           .returning();
         if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
+        if (won)
+          await emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
+            actorId: deciderId,
+            removalRequestId: id,
+            requesterId: won.requestedBy,
+            companyId: won.companyId,
+            accountId: won.accountId,
+          });
         return Boolean(won);
       });
     },

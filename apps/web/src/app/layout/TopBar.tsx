@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
@@ -7,6 +7,7 @@ import { LAYOUT, type Me } from "@learnward/contracts";
 import { PRODUCT_NAME } from "../config";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { UserMenu } from "./UserMenu";
+import { mustSetUpTwoFactor } from "../../features/identity/hooks";
 
 interface TopBarProps {
   me: Me | null;
@@ -18,6 +19,9 @@ interface TopBarProps {
   /** Hide the product name on narrow screens, where the drawer toggle needs the room. */
   compactBrand?: boolean;
 }
+
+// The bell loads on its own, after the page: public pages (the /login budget) never fetch its code.
+const NotificationBell = lazy(() => import("../../features/notifications/NotificationBell").then((m) => ({ default: m.NotificationBell })));
 
 /** spec §2: sticky top bar, height 75. */
 export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: TopBarProps) {
@@ -53,6 +57,12 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
         </Typography>
       </Box>
       <Box sx={{ flex: 1 }} />
+      {/* The server answers nothing else until a required second factor is set up. */}
+      {me && !mustSetUpTwoFactor(me) && (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      )}
       {actions}
       <LanguageSwitcher />
       <UserMenu me={me} hideLogin={hideLogin} />
