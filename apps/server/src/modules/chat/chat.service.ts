@@ -72,8 +72,10 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
    * Queues one post per connected channel in the event's transaction. A chat post never stands in the
    * way of the write that caused it: its work runs in a savepoint, and a failure is logged only.
    */
+  /** Every request someone files for a decision: the company's channels hear that requests wait. */
+  type RequestFiled = "purchase_request.created" | "invite_request.created" | "publish_request.created" | "removal_request.created";
   const queue =
-    <N extends "collection.published" | "purchase_request.created" | "invite_request.created">(
+    <N extends "collection.published" | RequestFiled>(
       pick: (
         tx: Parameters<Handler<N>>[0],
         e: Parameters<Handler<N>>[1],
@@ -110,7 +112,7 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
         ? { event: { kind: "collection_published", collectionId: e.collectionId }, key: `published:${companyId}:${e.collectionId}` }
         : null,
     ),
-    requestFiled: queue<"purchase_request.created" | "invite_request.created">(async (_tx, _e, companyId) => ({
+    requestFiled: queue<RequestFiled>(async (_tx, _e, companyId) => ({
       event: { kind: "requests_waiting" },
       key: `waiting:${companyId}`,
       startAfter: REQUESTS_WAITING_DELAY_MS,

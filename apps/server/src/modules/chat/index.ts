@@ -28,10 +28,14 @@ export function chatModule(ctx: ModuleContext) {
       on("collection.published", published);
       on("purchase_request.created", requestFiled);
       on("invite_request.created", requestFiled);
+      on("publish_request.created", requestFiled);
+      on("removal_request.created", requestFiled);
       app.addHook("onClose", async () => {
         off("collection.published", published);
         off("purchase_request.created", requestFiled);
         off("invite_request.created", requestFiled);
+        off("publish_request.created", requestFiled);
+        off("removal_request.created", requestFiled);
       });
     },
   } satisfies Module & Record<string, unknown>;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { collectionSlug, NotificationKind, NotificationParams, type Role } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, COMPANY_ROLES, type Rule } from "../../lib/actor.ts";
-import { type DomainEventName, type DomainEventPayload, type Executor, type Handler, on } from "../../lib/events.ts";
+import { type DomainEventName, type DomainEventPayload, type Executor, type Handler } from "../../lib/events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import type { Notifier } from "./notifications.service.ts";
 import { sources } from "./notifications.sources.repo.ts";
@@ -55,13 +55,8 @@ interface Subscriber {
   notifier: Notifier;
   deps: NotificationsDeps;
 }
-// Handlers are subscribed once per process (lib/events.ts keeps one of each); they tell through the latest app built.
-let current: Subscriber | null = null;
-const bound = new Map<DomainEventName, Handler<never>>();
-function handle<N extends DomainEventName>(name: N, fn: (c: Subscriber, tx: Executor, e: DomainEventPayload<N>) => Promise<void>) {
-  if (!bound.has(name)) bound.set(name, (async (tx: Executor, e: DomainEventPayload<N>) => current && (await fn(current, tx, e))) as Handler<never>);
-  on(name, bound.get(name) as Handler<N>);
-}
+/** One app's subscriptions: the app's plugin puts them on when it starts and takes them off when it closes (tests build many apps). */
+export type Subscriptions = Array<{ name: DomainEventName; handler: Handler<never> }>;
 
 const audienceSql = (c: Subscriber, a: Audience) => (a.type === "plan" ? c.deps.planHolders(a.id) : sources.followers(a.id));
 
@@ -104,7 +99,10 @@ export function subscribeNotifications(d: Subscriber) {
       }
     },
   });
-  current = d;
+  const subscriptions: Subscriptions = [];
+  const handle = <N extends DomainEventName>(name: N, fn: (c: Subscriber, tx: Executor, e: DomainEventPayload<N>) => Promise<void>) => {
+    subscriptions.push({ name, handler: ((tx: Executor, e: DomainEventPayload<N>) => fn(d, tx, e)) as Handler<never> });
+  };
 
   handle("plan.assigned", async (c, tx, e) => {
     const plan = await sources.plan(tx, e.planId);
@@ -252,4 +250,5 @@ export function subscribeNotifications(d: Subscriber) {
       });
     });
   }
+  return subscriptions;
 }
