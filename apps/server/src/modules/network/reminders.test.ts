@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const DAY_MS = 86_400_000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 /** The reminder mails of a person (the plan's own "new plan" mail left aside), oldest first. */
-const REMINDER = /is due|is overdue|days late|vence|vencido|días de retraso/;
+const REMINDER = /is due|is overdue|days late|vence en|vence mañana|está vencido|días de retraso/;
 const reminders = async (email: string) => (await t.mails(email)).filter((m) => REMINDER.test(m.subject));
 const subjects = async (email: string) => (await reminders(email)).map((m) => m.subject);
 
