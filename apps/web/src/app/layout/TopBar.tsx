@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from "../config";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { UserMenu } from "./UserMenu";
 import { mustSetUpTwoFactor } from "../../features/identity/hooks";
+import { useHydrated } from "../renderHints";
 
 interface TopBarProps {
   me: Me | null;
@@ -20,12 +21,14 @@ interface TopBarProps {
   compactBrand?: boolean;
 }
 
-// The bell loads on its own, after the page: public pages (the /login budget) never fetch its code.
+// The bell loads on its own, after the page: public pages (the /login budget) never fetch its code,
+// and the server render (one pass, no lazy code) leaves it out; it appears once the page is hydrated.
 const NotificationBell = lazy(() => import("../../features/notifications/NotificationBell").then((m) => ({ default: m.NotificationBell })));
 
 /** spec §2: sticky top bar, height 75. */
 export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: TopBarProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
     <Box
       component="header"
@@ -58,7 +61,7 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
       </Box>
       <Box sx={{ flex: 1 }} />
       {/* The server answers nothing else until a required second factor is set up. */}
-      {me && !mustSetUpTwoFactor(me) && (
+      {hydrated && me && !mustSetUpTwoFactor(me) && (
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>
