@@ -4,21 +4,13 @@ import { authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
-import type { NotificationRow, NotificationsRepo } from "./notifications.repo.ts";
+import type { NotificationsRepo } from "./notifications.repo.ts";
+import { present } from "./notifications.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 // Everyone signed in has a bell, platform operators included (their notifications have no company).
 const everyone = { access: "signed-in" } as const;
 const PAGE_SIZE = 20;
-
-const present = (r: NotificationRow): Notification => ({
-  id: r.id,
-  kind: r.kind,
-  params: r.params,
-  link: r.link,
-  read: r.readAt !== null,
-  created_at: r.createdAt.toISOString(),
-});
 
 /** The bell (issue 25): my notifications, newest first; mark one or all read. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ repo: NotificationsRepo }> = async (app, { repo }) => {
