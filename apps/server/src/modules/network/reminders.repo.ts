@@ -38,7 +38,7 @@ export function createRemindersRepo(db: Db) {
     /**
      * Every (person, plan) at a reminder point on `today` that someone is still to be told about
      * (issue 25). Points: 7 to 2 days before the deadline (due soon), the day before (due tomorrow),
-     * after it (overdue), and from 3 days after it their team leader; none on the deadline day itself
+     * after it (overdue, up to 30 days), and from 3 days after it their team leader; none on the deadline day itself
      * ("tomorrow" has passed, and it is not overdue yet). Only the point a day falls in
      * counts, so a plan assigned late gets its most recent point and none before it. Holders as the
      * plans count them (plans.repo.ts), active, not having declined it, and not finished (done.scope.ts:
@@ -47,7 +47,9 @@ export function createRemindersRepo(db: Db) {
     async due(today: string): Promise<DueReminder[]> {
       const day = sql`${today}::date`;
       const { pa, pt } = holderAliases;
-      const soon = sql`(select ${p.id} from ${P} where ${p.deadline} <= ${day} + 7)`;
+      // Plans due within a week, or overdue for at most 30 days: older ones are not news any more
+      // (and the first run after an upgrade must not remind everyone of every old plan).
+      const soon = sql`(select ${p.id} from ${P} where ${p.deadline} between ${day} - 30 and ${day} + 7)`;
       const base = sql`'plan:' || c.plan_id || ':' || c.deadline || ':'`;
       const result = (await db.execute(sql`
         select x.* from (

@@ -91,6 +91,13 @@ describe("deadline reminders", () => {
     expect(await subjects(member.email)).toEqual(["Late plan is due tomorrow", `Late plan is overdue (it was due ${dueOn})`]);
   });
 
+  it("leaves plans overdue for more than 30 days alone: the feature's first run does not remind people of old plans", async () => {
+    const { member, teamleader } = await teamPlan(2, "Old plan");
+    await runOn(2 + 31);
+    expect(await subjects(member.email)).toEqual([]);
+    expect(await subjects(teamleader.email)).toEqual([]);
+  });
+
   it("tells nobody about a finished plan, or one they declined", async () => {
     const { company, team, member, planId, collectionId, itemId, teamleader } = await teamPlan(5, "Finished plan");
     const decliner = await addPerson(t, { company: company.id, role: "member", teamId: team.id });
