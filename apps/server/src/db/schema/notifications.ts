@@ -70,3 +70,12 @@ export const companyChatHooks = pgTable("company_chat_hooks", {
   updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Chat posts handed to Slack or Teams, by their job's id: a post job run twice (a worker lost after
+ * posting) finds its key taken and posts nothing, as mail_deliveries does for mail.
+ */
+export const chatDeliveries = pgTable("chat_deliveries", {
+  key: text("key").primaryKey(),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+});
