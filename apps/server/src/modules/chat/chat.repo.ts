@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { ChatChannel } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import {
+  chatDeliveries,
   accounts,
   collections,
   companies,
@@ -35,6 +36,16 @@ export function createChatRepo(db: Db) {
     async companyExists(companyId: number) {
       const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
       return row !== undefined;
+    },
+
+    /** Takes a post job's delivery key; false when a run of the same job already posted. */
+    async claimDelivery(jobId: string): Promise<boolean> {
+      return (await db.insert(chatDeliveries).values({ key: jobId }).onConflictDoNothing().returning()).length === 1;
+    },
+
+    /** Gives the key back after a failed post, so that the retry posts. */
+    async releaseDelivery(jobId: string): Promise<void> {
+      await db.delete(chatDeliveries).where(eq(chatDeliveries.key, jobId));
     },
 
     async hooks(companyId: number, on: Executor = db): Promise<ChatHooksRow | undefined> {

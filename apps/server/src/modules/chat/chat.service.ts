@@ -52,7 +52,7 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
     // Backoff from 30 s: a chat service that is down for a while still gets the post.
     retryLimit: 6,
     retryDelay: 30,
-    async run({ companyId, channel, event }) {
+    async run({ companyId, channel, event }, job) {
       // The address as it is now: a channel disconnected meanwhile hears nothing.
       const url = urlOf(await repo.hooks(companyId), channel);
       if (!url) return;
@@ -63,7 +63,15 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
       } else {
         message = requestsWaitingMessage(publicUrl, await repo.waiting(companyId));
       }
-      if (message) await post(channel, url, message);
+      if (!message) return;
+      // Claimed before posting: a run of the same job after a lost worker finds it taken and posts nothing.
+      if (!(await repo.claimDelivery(job.id))) return;
+      try {
+        await post(channel, url, message);
+      } catch (err) {
+        await repo.releaseDelivery(job.id);
+        throw err;
+      }
     },
   };
   jobs.define(postJob);

@@ -338,6 +338,17 @@ describe("posting company-level events", () => {
     expect(posts(teams).filter((p) => JSON.stringify(p).includes("Flaky path"))).toHaveLength(1);
   });
 
+  it("posts once when the same post job runs twice (a worker lost after posting)", async () => {
+    const { hr, member, ldleader } = acme;
+    const slack = place("slack");
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: null });
+    await publish(member.client, ldleader.client, "Twice-run path");
+    await t.app.jobs.drain();
+    await t.database.executeSql("update pgboss.job set state = 'created', completed_on = null where name = 'chat.post' and state = 'completed'", []);
+    await t.app.jobs.drain();
+    expect(posts(slack).filter((p) => JSON.stringify(p).includes("Twice-run path"))).toHaveLength(1);
+  });
+
   it("posts to the address saved when the job runs: a channel disconnected meanwhile hears nothing", async () => {
     const { hr, member, ldleader } = acme;
     const slack = place("slack");
