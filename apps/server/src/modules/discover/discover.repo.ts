@@ -91,9 +91,16 @@ export interface DiscoverFilter {
 }
 type Dimension = "type" | "provider" | "skill" | "duration" | "language";
 
+/**
+ * What the search box matches on a catalog item: its title, description and author (the stored
+ * `search` column) and its skills, so a curator finds an item tagged "burnout" by that word (issue 26).
+ */
+const SKILL_TEXT = sql`array_to_string(${ci.skills}, ' ')`;
+const SEARCHED = sql`(${ci.search} || to_tsvector('simple', ${SKILL_TEXT}) || to_tsvector('english', ${SKILL_TEXT}) || to_tsvector('spanish', ${SKILL_TEXT}))`;
+
 function contentWhere(f: DiscoverFilter, omit?: Dimension): SQL {
   const c: SQL[] = [sql`${ci.companyId} = ${f.companyId}`, VISIBLE];
-  if (f.q) c.push(sql`${ci.search} @@ ${f.q}`);
+  if (f.q) c.push(sql`${SEARCHED} @@ ${f.q}`);
   if (f.type && omit !== "type") c.push(sql`${ci.contentType} = ${f.type}`);
   if (f.provider && omit !== "provider") c.push(sql`${ci.provider} = ${f.provider}`);
   if (f.skill && omit !== "skill") c.push(sql`${ci.skills} @> array[${f.skill}]::text[]`);
@@ -149,7 +156,7 @@ export function createDiscoverRepo(db: Db) {
   return {
     /** One page of content and collections ranked together: text rank, then popularity and recency. */
     async search(f: DiscoverFilter, limit: number, offset: number) {
-      const contentRank = f.q ? sql`ts_rank(${ci.search}, ${f.q}, 1)` : sql`0`;
+      const contentRank = f.q ? sql`ts_rank(${SEARCHED}, ${f.q}, 1)` : sql`0`;
       const collectionRank = f.q ? sql`ts_rank(${col.search}, ${f.q}, 1)` : sql`0`;
       const parts: SQL[] = [];
       if (f.kind !== "collection") {
