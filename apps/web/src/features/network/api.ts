@@ -18,6 +18,7 @@ const checkPublishRequestsPage = checkedBy((s) => s.Paginated(s.PublishRequest))
 const checkCollectionDetail = checkedBy((s) => s.CollectionDetail);
 const checkPublishRequest = checkedBy((s) => s.PublishRequest);
 const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
+const checkDiscoverResponse = checkedBy((s) => s.DiscoverResponse);
 const checkMyTasksPage = checkedBy((s) => s.Paginated(s.MyTask));
 const checkMyTask = checkedBy((s) => s.MyTask);
 const checkPlansPage = checkedBy((s) => s.Paginated(s.Plan));
@@ -95,6 +96,17 @@ export const requestPublish = (body: { collection_id: number; message?: string }
 /** The L&D leader's decision: accept, or reject with a reason (required by the server too). */
 export const decidePublishRequest = (id: number, decision: "accept" | "reject", reason?: string) =>
   request(`/api/b2b/v1/publish-requests/${id}/${decision}/`, { method: "POST", body: decision === "reject" ? { reason } : {}, parse: checkPublishRequest });
+
+/** Catalog items a curator picks from: the first page of the company catalog's search, content only. */
+export const CATALOG_PICK_SIZE = 10;
+
+/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection (issue 26). */
+export const searchCompanyCatalog = (search: string, signal?: AbortSignal) =>
+  request("/api/b2b/v1/discover/", {
+    query: { kind: "content", search: search || undefined, page_size: CATALOG_PICK_SIZE },
+    parse: checkDiscoverResponse,
+    signal,
+  });
 
 /** GET /api/contentuser/search: my own saves, to add one to a collection. */
 export const searchMyLibrary = (search: string, signal?: AbortSignal) =>

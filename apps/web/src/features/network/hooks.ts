@@ -12,6 +12,7 @@ import {
   moveItem,
   removeItem,
   requestPublish,
+  searchCompanyCatalog,
   searchMyLibrary,
   setFollowing,
   updateCollection,
@@ -196,6 +197,16 @@ export function useLibrarySearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: networkKeys.librarySearch(search),
     queryFn: ({ signal }) => searchMyLibrary(search, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection (issue 26). */
+export function useCatalogSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: networkKeys.catalogSearch(search),
+    queryFn: ({ signal }) => searchCompanyCatalog(search, signal),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -20,6 +20,7 @@ export const networkKeys = {
   myTasks: ["network", "my-tasks"] as const,
   plans: ["network", "plans"] as const,
   librarySearch: (search: string) => ["network", "library-search", search] as const,
+  catalogSearch: (search: string) => ["network", "catalog-search", search] as const,
 };
 
 /** GET /api/b2b/v1/collections/: the company library, my collections or the paths I follow. */

@@ -11,25 +11,29 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AddLinkOutlined from "@mui/icons-material/AddLinkOutlined";
 import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
+import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
+import type { DiscoverContent } from "@learnward/contracts";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { useNetworkFormat } from "../format";
-import { useAddItem, useLibrarySearch, type AddItemBody } from "../hooks";
+import { useAddItem, useCatalogSearch, useLibrarySearch, type AddItemBody } from "../hooks";
 import { useAutocompleteTexts } from "../../../components/autocompleteTexts";
 import { useDebounced } from "../../../lib/useDebounced";
 import { ContentTypeIcon } from "../visuals";
-import type { CollectionDetail, ContentItem } from "../types";
+import type { CollectionDetail, ContentType } from "../types";
 
 const NO_SECTION = "none";
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
 
-/** Adds an item: a link with a title, or something from my own library (POST …/items/). */
+type Mode = "link" | "library" | "catalog";
+
+/** Adds an item: a link with a title, something from my own library or from the company catalog (POST …/items/). */
 export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
   const { t } = useTranslation("network");
   const baseId = useId();
-  const [mode, setMode] = useState<"link" | "library">("link");
+  const [mode, setMode] = useState<Mode>("link");
   const [section, setSection] = useState(NO_SECTION);
   const add = useAddItem(collection.id);
   const errorMessage = useErrorMessage();
@@ -53,7 +57,14 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
         {t("editor.addItem")}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
-        <Tabs value={mode} onChange={(_event, value: "link" | "library") => setMode(value)} aria-label={t("editor.addHow")}>
+        <Tabs
+          value={mode}
+          onChange={(_event, value: Mode) => setMode(value)}
+          aria-label={t("editor.addHow")}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
           <Tab
             value="link"
             icon={<AddLinkOutlined />}
@@ -68,6 +79,14 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
             iconPosition="start"
             label={t("editor.fromLibrary")}
             id={`${baseId}-tab-library`}
+            aria-controls={`${baseId}-panel`}
+          />
+          <Tab
+            value="catalog"
+            icon={<TravelExploreOutlined />}
+            iconPosition="start"
+            label={t("editor.fromCatalog")}
+            id={`${baseId}-tab-catalog`}
             aria-controls={`${baseId}-panel`}
           />
         </Tabs>
@@ -95,11 +114,9 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
             ))}
           </TextField>
         )}
-        {mode === "link" ? (
-          <ByLink pending={add.isPending} onAdd={(url, title, done) => submit({ url, ...(title ? { title } : {}) }, done)} />
-        ) : (
-          <FromLibrary pending={add.isPending} onAdd={(item, done) => submit({ content_id: item.id_content }, done)} />
-        )}
+        {mode === "link" && <ByLink pending={add.isPending} onAdd={(url, title, done) => submit({ url, ...(title ? { title } : {}) }, done)} />}
+        {mode === "library" && <FromLibrary pending={add.isPending} onAdd={(item, done) => submit({ content_id: item.id_content }, done)} />}
+        {mode === "catalog" && <FromCatalog pending={add.isPending} onAdd={(item, done) => submit({ content_id: item.id_content }, done)} />}
       </Box>
     </Paper>
   );
@@ -155,14 +172,67 @@ function ByLink({ pending, onAdd }: { pending: boolean; onAdd: (url: string, tit
   );
 }
 
-function FromLibrary({ pending, onAdd }: { pending: boolean; onAdd: (item: ContentItem, done: () => void) => void }) {
+/** What both pickers show of a catalog item: its title, kind, provider and author. */
+type Pickable = { id_content: number; title: string; content_type: ContentType; provider: string | null; author: string | null };
+type PickerTexts = { label: string; hint: string; noOptions: string };
+
+function FromLibrary({ pending, onAdd }: { pending: boolean; onAdd: (item: Pickable, done: () => void) => void }) {
+  const { t } = useTranslation("network");
+  const [input, setInput] = useState("");
+  const results = useLibrarySearch(useDebounced(input), true);
+  return (
+    <Picker
+      texts={{ label: t("editor.searchLibrary"), hint: t("editor.searchLibraryHint"), noOptions: t("editor.noSaves") }}
+      input={input}
+      onInput={setInput}
+      options={results.data?.results ?? []}
+      loading={results.isFetching}
+      pending={pending}
+      onAdd={onAdd}
+    />
+  );
+}
+
+/** Issue 26: a curator adds any item of the company catalog, saved by them or not. */
+function FromCatalog({ pending, onAdd }: { pending: boolean; onAdd: (item: DiscoverContent, done: () => void) => void }) {
+  const { t } = useTranslation("network");
+  const [input, setInput] = useState("");
+  const results = useCatalogSearch(useDebounced(input), true);
+  const options = (results.data?.results ?? []).filter((r): r is DiscoverContent => r.kind === "content");
+  return (
+    <Picker
+      texts={{ label: t("editor.searchCatalog"), hint: t("editor.searchCatalogHint"), noOptions: t("editor.noCatalogMatch") }}
+      input={input}
+      onInput={setInput}
+      options={options}
+      loading={results.isFetching}
+      pending={pending}
+      onAdd={onAdd}
+    />
+  );
+}
+
+function Picker<T extends Pickable>({
+  texts: words,
+  input,
+  onInput,
+  options,
+  loading,
+  pending,
+  onAdd,
+}: {
+  texts: PickerTexts;
+  input: string;
+  onInput: (value: string) => void;
+  options: T[];
+  loading: boolean;
+  pending: boolean;
+  onAdd: (item: T, done: () => void) => void;
+}) {
   const { t } = useTranslation("network");
   const texts = useAutocompleteTexts();
   const format = useNetworkFormat();
-  const [input, setInput] = useState("");
-  const [chosen, setChosen] = useState<ContentItem | null>(null);
-  const search = useDebounced(input);
-  const results = useLibrarySearch(search, true);
+  const [chosen, setChosen] = useState<T | null>(null);
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (chosen) onAdd(chosen, () => setChosen(null));
@@ -171,14 +241,14 @@ function FromLibrary({ pending, onAdd }: { pending: boolean; onAdd: (item: Conte
     <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr auto" }, alignItems: "start" }}>
       <Autocomplete
         {...texts}
-        noOptionsText={t("editor.noSaves")}
-        options={results.data?.results ?? []}
+        noOptionsText={words.noOptions}
+        options={options}
         value={chosen}
         onChange={(_event, next) => setChosen(next)}
         inputValue={input}
-        onInputChange={(_event, next) => setInput(next)}
+        onInputChange={(_event, next) => onInput(next)}
         filterOptions={(x) => x}
-        loading={results.isFetching}
+        loading={loading}
         getOptionLabel={(option) => option.title}
         isOptionEqualToValue={(option, value) => option.id_content === value.id_content}
         renderOption={(props, option) => {
@@ -197,7 +267,7 @@ function FromLibrary({ pending, onAdd }: { pending: boolean; onAdd: (item: Conte
             </li>
           );
         }}
-        renderInput={(params) => <TextField {...params} label={t("editor.searchLibrary")} helperText={t("editor.searchLibraryHint")} />}
+        renderInput={(params) => <TextField {...params} label={words.label} helperText={words.hint} />}
       />
       <Button type="submit" variant="contained" loading={pending} disabled={!chosen} sx={{ mt: { sm: 1 } }}>
         {t("editor.add")}
