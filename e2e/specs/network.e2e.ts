@@ -230,4 +230,32 @@ describe("collaborative network", () => {
     await waitForPath(page, collectionUrl);
     expect(errors).toEqual([]);
   });
+
+  it("a curator adds an item of the company catalog, picked by keyboard, at both widths (issue 26)", async () => {
+    const { page, errors } = ldleader;
+    const KUBERNETES = "Kubernetes Pods, Deployments and Services Explained Simply";
+    await atBothWidths(page, async (label) => {
+      await page.goto("/collaborative-network/library");
+      await expectHeading(page, "Library");
+      await page.getByRole("button", { name: "New collection" }).first().click();
+      const dialog = await visible(page.getByRole("dialog", { name: "New collection" }));
+      await dialog.getByRole("textbox", { name: /^Title/ }).fill(`Catalog picks ${run} ${label}`);
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await page.waitForURL((url) => url.pathname === "/collaborative-network/library" && url.searchParams.has("edit"));
+
+      const panel = page.getByRole("region", { name: "Add content" });
+      await panel.getByRole("tab", { name: "Company catalog" }).click();
+      const search = panel.getByRole("combobox", { name: "Search the company catalog" });
+      await search.fill("pods deployments");
+      await visible(page.getByRole("option", { name: new RegExp(KUBERNETES) }));
+      await search.press("ArrowDown");
+      await search.press("Enter");
+      await expect.poll(() => search.inputValue()).toBe(KUBERNETES);
+      await screenshot(page, `network-catalog-pick-${label}`);
+      await panel.getByRole("button", { name: "Add", exact: true }).click();
+      await toast(page, "Added to the collection");
+      await visible(outlineItem(page, KUBERNETES), 30_000);
+    });
+    expect(errors).toEqual([]);
+  });
 });
