@@ -906,6 +906,24 @@ export const OPEN_TOPICS: OpenTopic[] = [
           "Remote Onboarding Checklist for Managers",
         ],
       },
+      {
+        q: "solo vídeos",
+        locale: "es",
+        kind: "follow-up",
+        after: "Se suma alguien nuevo a mi grupo que trabaja desde casa, ¿cómo lo recibo?",
+        relevant: ["Incorporación de personas en equipos distribuidos"],
+      },
+      {
+        q: "What should I do first this week? I have 2 hours",
+        locale: "en",
+        kind: "follow-up",
+        after: "A new engineer joins my distributed team next Monday, how do I welcome them?",
+        relevant: [
+          "Onboarding Remote Employees: The First 90 Days",
+          "Remote Onboarding Checklist for Managers",
+          "Incorporación de personas en equipos distribuidos",
+        ],
+      },
     ],
   },
   {
@@ -969,6 +987,9 @@ export const OFF_TOPIC: { half: Half; questions: OpenQuestion[] }[] = [
       { q: "¿Qué tiempo hará mañana en Madrid?", locale: "es", kind: "off-topic", relevant: [] },
       { q: "Best hiking trails in Patagonia", locale: "en", kind: "off-topic", relevant: [] },
       { q: "¿Cómo cambio la rueda de una bicicleta?", locale: "es", kind: "off-topic", relevant: [] },
+      // Near misses: a word the catalog has, a topic it does not cover.
+      { q: "Cheap flights to Paris in March", locale: "en", kind: "off-topic", relevant: [] },
+      { q: "¿Dónde compro un sofá barato para el salón?", locale: "es", kind: "off-topic", relevant: [] },
     ],
   },
   {
@@ -978,6 +999,8 @@ export const OFF_TOPIC: { half: Half; questions: OpenQuestion[] }[] = [
       { q: "Receta de paella valenciana para seis personas", locale: "es", kind: "off-topic", relevant: [] },
       { q: "Who won the football world cup in 1998?", locale: "en", kind: "off-topic", relevant: [] },
       { q: "¿Cada cuánto riego un bonsái?", locale: "es", kind: "off-topic", relevant: [] },
+      { q: "Which laptop should I buy for gaming?", locale: "en", kind: "off-topic", relevant: [] },
+      { q: "¿Qué serie de televisión me recomiendas para el fin de semana?", locale: "es", kind: "off-topic", relevant: [] },
     ],
   },
 ];
