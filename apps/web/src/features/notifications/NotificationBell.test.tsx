@@ -90,4 +90,16 @@ describe("the notification bell", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Notifications" }));
     expect(await screen.findByText(/Nothing new/)).toBeInTheDocument();
   });
+
+  it("says what it shows: no hidden 0 while nothing is unread, and 99+ in its name when the badge says 99+ (WCAG 2.5.3)", async () => {
+    let unread = 0;
+    serveFetch({ "GET /api/notifications": () => page([], unread) });
+    const { unmount } = render();
+    expect((await screen.findByRole("button", { name: "Notifications" })).textContent).toBe("");
+    unmount();
+    unread = 120;
+    render();
+    const bell = await screen.findByRole("button", { name: "Notifications, 99+ unread" });
+    expect(bell.textContent).toBe("99+");
+  });
 });

@@ -18,7 +18,9 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const listId = useId();
   const unread = useNotifications().data?.pages[0]?.unread ?? 0;
-  const label = unread > 0 ? t("topBar.notificationsUnread", { count: unread }) : t("topBar.notifications");
+  // The name holds the badge's own words ("99+"), so what is seen is what is said (WCAG 2.5.3).
+  const shown = unread > 99 ? "99+" : String(unread);
+  const label = unread > 0 ? t("topBar.notificationsUnread", { count: shown }) : t("topBar.notifications");
   return (
     <>
       <Tooltip title={t("topBar.notifications")}>
@@ -29,7 +31,8 @@ export function NotificationBell() {
           aria-controls={anchor ? listId : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="secondary" max={99} overlap="circular">
+          {/* No badge text at all while nothing is unread: a hidden "0" would still be read as the button's text. */}
+          <Badge badgeContent={unread > 0 ? shown : undefined} invisible={unread === 0} color="secondary" overlap="circular">
             <NotificationsOutlined />
           </Badge>
         </IconButton>
