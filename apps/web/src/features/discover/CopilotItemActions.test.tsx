@@ -73,6 +73,8 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
     expect(await screen.findByText("Started: SQL Essential Training is running in your library.")).toBeInTheDocument();
     expect(server.sent("POST /api/user/courses/")).toEqual([{ id_course: course.id_content, completed: false }]);
     expect(screen.getByRole("button", { name: "Started: SQL Essential Training is running in my library" })).toBeDisabled();
+    // Starting saved it to the library too.
+    expect(screen.getByRole("button", { name: "Saved: SQL Essential Training is in my library" })).toBeDisabled();
   });
 
   it("shows a translated error when starting fails", async () => {

@@ -45,7 +45,8 @@ export function CopilotItemActions({ item }: { item: CopilotItem }) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        <SaveActions item={{ ...item, mine: start.isSuccess ? { id_primary: 0, course_status: "running" } : item.mine }} />
+        {/* Starting saves it too: the save buttons say so before the answer is read again. */}
+        <SaveActions item={{ ...item, mine: start.data ? { id_primary: start.data.id_primary, course_status: "running" } : item.mine }} />
         {course && (
           <Button
             size="small"
