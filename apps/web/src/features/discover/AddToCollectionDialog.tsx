@@ -8,6 +8,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import TextField from "@mui/material/TextField";
@@ -72,9 +73,11 @@ export function AddToCollectionDialog({ item, onDone, onClose }: { item: Copilot
           ) : (
             <List dense aria-labelledby="my-collections-heading">
               {mine.data.results.map((c) => (
-                <ListItemButton key={c.id} disabled={add.isPending} onClick={() => addTo({ id: c.id, title: c.title })}>
-                  <ListItemText primary={c.title} secondary={t(`itemActions.collectionStatus.${c.status}`)} />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton disabled={add.isPending} onClick={() => addTo({ id: c.id, title: c.title })}>
+                    <ListItemText primary={c.title} secondary={t(`itemActions.collectionStatus.${c.status}`)} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

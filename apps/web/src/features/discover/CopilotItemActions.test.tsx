@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import type { CopilotItem } from "@learnward/contracts";
 import { RequireAuth } from "../../app/session";
 import { renderApp, signedIn } from "../../test/render";
@@ -65,11 +66,17 @@ const purchaseRequest = {
   abilities: { approve: false, reject: false, pay: false, cancel: true },
 };
 
+/** A list that holds only list items (axe's rule, which the browser suite runs on every page). */
+async function listViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, { runOnly: { type: "rule", values: ["list", "listitem"] }, resultTypes: ["violations"] });
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 80)}`));
+}
+
 describe("acting on an item of the copilot's answer (issue 26)", () => {
   it("marks a course started with POST /api/user/courses/ and says so", async () => {
     const server = fakeServer({ "POST /api/user/courses/": { status: 201, body: running } });
     actionsFor(course);
-    await userEvent.click(screen.getByRole("button", { name: "Mark SQL Essential Training as started" }));
+    await userEvent.click(screen.getByRole("button", { name: "Mark as started: SQL Essential Training" }));
     expect(await screen.findByText("Started: SQL Essential Training is running in your library.")).toBeInTheDocument();
     expect(server.sent("POST /api/user/courses/")).toEqual([{ id_course: course.id_content, completed: false }]);
     expect(screen.getByRole("button", { name: "Started: SQL Essential Training is running in my library" })).toBeDisabled();
@@ -80,7 +87,7 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
   it("shows a translated error when starting fails", async () => {
     fakeServer({ "POST /api/user/courses/": { status: 404, body: { error: { code: "not_found", message: "Course entry not found" } } } });
     actionsFor(course);
-    await userEvent.click(screen.getByRole("button", { name: "Mark SQL Essential Training as started" }));
+    await userEvent.click(screen.getByRole("button", { name: "Mark as started: SQL Essential Training" }));
     expect(await screen.findByText("That did not work. Try again.")).toBeInTheDocument();
   });
 
@@ -93,14 +100,14 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
     });
     actionsFor(course);
 
-    await userEvent.click(screen.getByRole("button", { name: "Add SQL Essential Training to a collection" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add to collection: SQL Essential Training" }));
     const dialog = await screen.findByRole("dialog", { name: "Add “SQL Essential Training” to a collection" });
     await userEvent.click(await within(dialog).findByRole("button", { name: /My SQL path/ }));
     expect(await screen.findByText("Added SQL Essential Training to “My SQL path”.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Open the collection" })).toHaveAttribute("href", "/collaborative-network/collections/8/My-SQL-path");
     expect(server.sent("POST /api/b2b/v1/collections/8/items/")).toEqual([{ content_id: course.id_content }]);
 
-    await userEvent.click(screen.getByRole("button", { name: "Add SQL Essential Training to a collection" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add to collection: SQL Essential Training" }));
     const again = await screen.findByRole("dialog");
     await userEvent.type(within(again).getByRole("textbox", { name: "New draft collection" }), "Learn SQL");
     await userEvent.click(within(again).getByRole("button", { name: "Create and add" }));
@@ -115,7 +122,7 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
       "POST /api/b2b/v1/collections/8/items/": { status: 409, body: { error: { code: "already_in_collection", message: "x" } } },
     });
     actionsFor(course);
-    await userEvent.click(screen.getByRole("button", { name: "Add SQL Essential Training to a collection" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add to collection: SQL Essential Training" }));
     await userEvent.click(await within(await screen.findByRole("dialog")).findByRole("button", { name: /My SQL path/ }));
     expect(await within(screen.getByRole("dialog")).findByText("This content is already in the collection.")).toBeInTheDocument();
   });
@@ -123,7 +130,7 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
   it("opens the purchase request prefilled with the course's title and link and sends it", async () => {
     const server = fakeServer({ "POST /api/b2b/v1/purchase-requests/": { status: 201, body: purchaseRequest } });
     actionsFor(course);
-    await userEvent.click(screen.getByRole("button", { name: "Request to buy SQL Essential Training" }));
+    await userEvent.click(screen.getByRole("button", { name: "Request to buy: SQL Essential Training" }));
     const dialog = await screen.findByRole("dialog", { name: "Ask for a course or content" });
     expect(within(dialog).getByRole("textbox", { name: "Title" })).toHaveValue("SQL Essential Training");
     expect(within(dialog).getByRole("textbox", { name: "Link" })).toHaveValue("https://learning.example/sql");
@@ -136,15 +143,26 @@ describe("acting on an item of the copilot's answer (issue 26)", () => {
     );
   });
 
+  it("names each action with the words it shows (WCAG label in name), and lists my collections as a list", async () => {
+    fakeServer({ "GET /api/b2b/v1/collections/": { body: page([draft]) } });
+    actionsFor(course);
+    const buttons = screen.getAllByRole("button");
+    expect(buttons).toHaveLength(5);
+    for (const button of buttons) expect(button.getAttribute("aria-label")?.toLowerCase()).toContain(button.textContent!.trim().toLowerCase());
+    await userEvent.click(screen.getByRole("button", { name: "Add to collection: SQL Essential Training" }));
+    await within(await screen.findByRole("dialog")).findByRole("button", { name: /My SQL path/ });
+    expect(await listViolations()).toEqual([]);
+  });
+
   it("offers to buy only a course, and only to someone with a team to pay for it", () => {
     fakeServer({});
     const { unmount } = actionsFor(course, "ldleader");
     expect(screen.queryByRole("button", { name: /Request to buy/ })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Mark SQL Essential Training as started" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mark as started: SQL Essential Training" })).toBeInTheDocument();
     unmount();
     actionsFor(copilotItem(2, "Window functions"));
     expect(screen.queryByRole("button", { name: /Request to buy/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /as started/ })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Add Window functions to a collection" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Mark as started/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add to collection: Window functions" })).toBeInTheDocument();
   });
 });

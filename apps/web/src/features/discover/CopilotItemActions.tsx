@@ -53,7 +53,7 @@ export function CopilotItemActions({ item }: { item: CopilotItem }) {
             variant={started ? "text" : "outlined"}
             startIcon={<PlayArrowOutlined />}
             disabled={started || start.isPending}
-            aria-label={started ? t("itemActions.startedLabel", { title }) : t("itemActions.startLabel", { title })}
+            aria-label={t(status === "finalized" ? "itemActions.finishedLabel" : started ? "itemActions.startedLabel" : "itemActions.startLabel", { title })}
             onClick={onStart}
           >
             {status === "finalized" ? t("itemActions.finished") : started ? t("itemActions.started") : t("itemActions.start")}

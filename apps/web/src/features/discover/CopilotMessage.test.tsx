@@ -34,9 +34,9 @@ describe("an answer's items", () => {
     );
     for (const name of [
       "Save SQL Essential Training to my library",
-      "Mark SQL Essential Training as started",
-      "Add SQL Essential Training to a collection",
-      "Request to buy SQL Essential Training",
+      "Mark as started: SQL Essential Training",
+      "Add to collection: SQL Essential Training",
+      "Request to buy: SQL Essential Training",
     ]) {
       expect(screen.getByRole("button", { name })).toBeInTheDocument();
     }
