@@ -32,6 +32,8 @@ export const budgetingAccountAbilities = ({ role, teamId }: AbilitySubject) => (
   manage_company_budget: role === "ldleader",
   // A team leader without a team decides nothing (budgeting.policy decideScope).
   decide_purchase_requests: role === "ldleader" || (role === "teamleader" && teamId !== null),
+  // Requests are paid from a team's budget: without a team there is none to ask (issue 26).
+  request_purchases: teamId !== null,
 });
 
 /** chat.policy (issue 25): hr connects the company's Slack and Teams (a platform operator through /admin). */

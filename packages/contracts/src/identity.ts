@@ -124,6 +124,7 @@ export const AccountAbilities = z.object({
   see_team_budget: z.boolean().describe("A team's budget (/budgetingPlan)"),
   manage_company_budget: z.boolean().describe("Company budgets, allocations, payments and the requests export"),
   decide_purchase_requests: z.boolean().describe("Approve or reject purchase requests (the company's, or the own team's)"),
+  request_purchases: z.boolean().describe("File purchase requests (paid from the own team's budget)"),
   manage_chat_hooks: z.boolean().describe("Connect the company's Slack and Microsoft Teams channels"),
 });
 export type AccountAbilities = z.infer<typeof AccountAbilities>;

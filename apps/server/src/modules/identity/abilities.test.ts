@@ -23,6 +23,7 @@ const none: AccountAbilities = {
   see_team_budget: false,
   manage_company_budget: false,
   decide_purchase_requests: false,
+  request_purchases: false,
   manage_chat_hooks: false,
 };
 
@@ -50,6 +51,7 @@ const expected: Record<string, AccountAbilities> = {
     assign_plans: true,
     see_team_budget: true,
     decide_purchase_requests: true,
+    request_purchases: true,
   },
   // Without a team a team leader decides no purchase request (budgeting.policy decideScope).
   teamleaderWithoutTeam: {
@@ -61,7 +63,7 @@ const expected: Record<string, AccountAbilities> = {
     assign_plans: true,
     see_team_budget: true,
   },
-  member: none,
+  member: { ...none, request_purchases: true },
   globex: none,
 };
 

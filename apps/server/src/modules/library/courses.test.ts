@@ -88,6 +88,18 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
     expect((await globex.get(`/api/contentuser/counts?username=${memberName}`)).status).toBe(404);
   });
 
+  it("starts a catalog course a colleague never saved, as the copilot's answer offers (issue 26)", async () => {
+    const colleague = (await addPerson(t, { company, role: "member" })).client;
+    const started = await colleague.post("/api/user/courses/", { id_course: course, completed: false });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ id_content: course, course_status: "running", completed: false });
+    expect(
+      (await colleague.get("/api/contentuser/search?contenType=all&completed=false")).body.results.map((x: { id_content: number }) => x.id_content),
+    ).toEqual([course]);
+    // Starting it again changes nothing.
+    expect((await colleague.post("/api/user/courses/", { id_course: course, completed: false })).body).toMatchObject({ course_status: "running" });
+  });
+
   it("refuses impossible moves and other companies' items", async () => {
     await start(true);
     expect((await member.patch(`/api/user/courses?id_course=999999`, { completed: true })).status).toBe(404);

@@ -24,8 +24,8 @@ const newRequestForm = (digits: number) =>
     reason: rules.reason,
   });
 
-/** A member asks for a course or content: title, link, price, reason. */
-export function NewRequestDialog({ currency, onClose }: { currency: string; onClose: () => void }) {
+/** A member asks for a course or content: title, link, price, reason; `initial` prefills what is known (the copilot's item). */
+export function NewRequestDialog({ currency, initial, onClose }: { currency: string; initial?: { title: string; link: string }; onClose: () => void }) {
   const { t } = useTranslation("budgeting");
   const create = useCreatePurchaseRequest();
   const errorMessage = useBudgetError(currency);
@@ -33,7 +33,7 @@ export function NewRequestDialog({ currency, onClose }: { currency: string; onCl
   return (
     <FormDialog
       schema={schema}
-      defaultValues={{ title: "", link: "", price_minor: "", reason: "" }}
+      defaultValues={{ title: initial?.title ?? "", link: initial?.link ?? "", price_minor: "", reason: "" }}
       title={t("form.heading")}
       submitLabel={t("form.submit")}
       cancelLabel={t("actions.close")}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
-import { AnswerText, citations } from "./CopilotMessage";
-import { copilotItem } from "./testing";
+import { RequireAuth } from "../../app/session";
+import { renderApp, signedIn } from "../../test/render";
+import { AnswerText, CopilotMessage, citations } from "./CopilotMessage";
+import { copilotItem, message } from "./testing";
 
 describe("answer text", () => {
   it("links only the numbers of the answer's items", () => {
@@ -18,5 +20,25 @@ describe("answer text", () => {
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
     expect(screen.getByText("Week 1 (1 h)")).toHaveStyle({ fontWeight: 700 });
     expect(screen.getByText("Here is a plan:")).toBeInTheDocument();
+  });
+});
+
+describe("an answer's items", () => {
+  it("each offers the actions a person may take from the chat (issue 26)", () => {
+    const answer = message(2, "assistant", "Start with [1].", { items: [{ ...copilotItem(1, "SQL Essential Training"), content_type: "course" }] });
+    renderApp(
+      <RequireAuth>
+        <CopilotMessage message={answer} latest={false} making={false} onMakeCollection={() => {}} onSearch={() => {}} />
+      </RequireAuth>,
+      { session: signedIn("member") },
+    );
+    for (const name of [
+      "Save SQL Essential Training to my library",
+      "Mark as started: SQL Essential Training",
+      "Add to collection: SQL Essential Training",
+      "Request to buy: SQL Essential Training",
+    ]) {
+      expect(screen.getByRole("button", { name })).toBeInTheDocument();
+    }
   });
 });

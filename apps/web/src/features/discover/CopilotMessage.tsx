@@ -10,7 +10,7 @@ import type { CopilotItem, CopilotMessage as Message } from "@learnward/contract
 import { TextLink } from "../../components/TextLink";
 import { ContentTypeIcon } from "../library/ContentTypeIcon";
 import { useLibraryFormat } from "../library/format";
-import { SaveActions } from "./SaveActions";
+import { CopilotItemActions } from "./CopilotItemActions";
 
 /** Splits "… [2] …" into text and citations of the answer's items; unknown numbers stay text. */
 export function citations(line: string, items: readonly Pick<CopilotItem, "ref">[]): (string | number)[] {
@@ -139,7 +139,7 @@ export function CopilotMessage({ message, latest, making, onMakeCollection, onSe
                       {[format.type(item.content_type), format.provider(item.provider), format.duration(item.duration_s)].filter(Boolean).join(" · ")}
                     </Typography>
                     <Box sx={{ mt: 0.5 }}>
-                      <SaveActions item={item} />
+                      <CopilotItemActions item={item} />
                     </Box>
                   </Box>
                 </Box>

@@ -32,6 +32,10 @@ export const saveItem = (item: Pick<DiscoverContent, "id_content">) =>
 export const wishlistItem = (item: Pick<DiscoverContent, "id_content">) =>
   request("/api/user/wishlist/", { method: "POST", body: { id_course: item.id_content }, parse: checkContentItem });
 
+/** One click: POST /api/user/courses with id_course, completed false (spec §4: started, saving it first when needed). */
+export const startCourse = (item: Pick<DiscoverContent, "id_content">) =>
+  request("/api/user/courses/", { method: "POST", body: { id_course: item.id_content, completed: false }, parse: checkContentItem });
+
 /** A page of my copilot conversations, newest first. */
 export const fetchConversations = (page: number, signal?: AbortSignal) =>
   request(CONVERSATIONS, { query: page === 1 ? CONVERSATIONS_QUERY : { ...CONVERSATIONS_QUERY, page }, parse: checkConversationsPage, signal });

@@ -1,7 +1,9 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AskCopilotResponse, CopilotConversation } from "@learnward/contracts";
 import { libraryKey } from "../library/query";
-import { createConversation, saveItem, turnIntoCollection, wishlistItem } from "./api";
+import { addItem, createCollection } from "../network/api";
+import { networkKeys } from "../network/queries";
+import { createConversation, saveItem, startCourse, turnIntoCollection, wishlistItem } from "./api";
 import type { DiscoverFilter } from "./params";
 import {
   conversationOptions,
@@ -52,6 +54,30 @@ export function useWishlistItem() {
   return useMutation({
     mutationFn: wishlistItem,
     onSettled: () => afterSave(queryClient),
+  });
+}
+
+/** One click: POST /api/user/courses with completed false, the course is running in my library. */
+export function useStartCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startCourse,
+    onSettled: () => afterSave(queryClient),
+  });
+}
+
+/** Where an item goes: one of my collections, or a new private draft made with this title. */
+export type CollectionTarget = { id: number; title: string } | { title: string };
+
+/** POST …/collections/{id}/items/ with the catalog item, creating the draft collection first when it is new. */
+export function useAddToCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ target, contentId }: { target: CollectionTarget; contentId: number }) => {
+      const id = "id" in target ? target.id : (await createCollection({ title: target.title, description: null, cover_url: null, skills: [] })).id;
+      return addItem(id, { content_id: contentId });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: networkKeys.collectionLists }),
   });
 }
 
