@@ -111,6 +111,22 @@ describe("discover", () => {
     expect(errors).toEqual([]);
   });
 
+  it("adds a cited item to a new draft collection from the chat (issue 26)", { timeout: 120_000 }, async () => {
+    const log = page.getByRole("region", { name: "Learning copilot" }).getByRole("list", { name: "Conversation with the copilot" });
+    const draft = `Copilot picks ${Date.now().toString(36)}`;
+    await log
+      .getByRole("button", { name: /^Add to collection: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: /^Add “.+” to a collection$/ });
+    await dialog.getByRole("textbox", { name: "New draft collection" }).fill(draft);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Create and add" }).click();
+    await visible(log.getByText(new RegExp(`^Added .+ to “${draft}”\\.`)));
+    await visible(log.getByRole("link", { name: "Open the collection" }));
+    expect(errors).toEqual([]);
+  });
+
   it("turns the answer into a draft collection and opens it", { timeout: 120_000 }, async () => {
     const log = page.getByRole("region", { name: "Learning copilot" }).getByRole("list", { name: "Conversation with the copilot" });
     await log.getByRole("button", { name: "Turn this into a collection" }).click();
