@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AskCopilotResponse, CopilotConversation } from "@learnward/contracts";
 import { libraryKey } from "../library/query";
-import { createConversation, saveItem, turnIntoCollection, wishlistItem } from "./api";
+import { createConversation, hideCatalogItem, mergeCatalogItem, saveItem, searchCatalogItems, turnIntoCollection, wishlistItem } from "./api";
 import type { DiscoverFilter } from "./params";
 import {
   conversationOptions,
@@ -35,6 +35,32 @@ function afterSave(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
   void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });
   void queryClient.invalidateQueries({ queryKey: libraryKey });
+}
+
+/** Issue 26: after a hide or a merge, every discover list and copilot answer may have changed. */
+function afterCuration(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });
+}
+
+export function useHideCatalogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: hideCatalogItem, onSuccess: () => afterCuration(queryClient) });
+}
+
+export function useMergeCatalogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: mergeCatalogItem, onSuccess: () => afterCuration(queryClient) });
+}
+
+/** Catalog items to merge into, by what was typed (asked for once the picker opens). */
+export function useCatalogMatches(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...discoverKeys.all, "merge-targets", search],
+    queryFn: ({ signal }) => searchCatalogItems(search, signal),
+    enabled,
+    select: (page) => page.results.flatMap((r) => (r.kind === "content" ? [r] : [])),
+  });
 }
 
 /** One click: POST /api/contentuser/save/ with the catalog item (spec §7), to my library. */
