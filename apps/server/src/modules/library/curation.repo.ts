@@ -5,6 +5,7 @@ import { aliased, qualified } from "../../db/sql.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { conflict } from "../../lib/errors.ts";
 import { emit } from "../../lib/events.ts";
+import { catalogScope } from "./catalog.scope.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Curated = { id: number; companyId: number; hiddenAt: Date | null; mergedIntoId: number | null };
@@ -34,12 +35,21 @@ async function lock(tx: Tx, companyId: number, ids: number[]): Promise<Map<numbe
  */
 export function createCurationRepo(db: Db) {
   return {
-    /** A catalog item of the company (hidden or not), for the policy check; undefined for another company's id. */
-    async find(companyId: number, id: number): Promise<Curated | undefined> {
+    /**
+     * A catalog item of the company (hidden or not) the curator may see; undefined for another
+     * company's id or a colleague's private save, which is not in the catalog (catalog.scope.ts).
+     */
+    async find(companyId: number, viewerId: number, id: number): Promise<Curated | undefined> {
       const [row] = await db
         .select(CURATED)
         .from(contentItems)
-        .where(and(eq(contentItems.id, id), eq(contentItems.companyId, companyId)))
+        .where(
+          and(
+            eq(contentItems.id, id),
+            eq(contentItems.companyId, companyId),
+            catalogScope(viewerId, { id: qualified(contentItems.id), privateOrigin: qualified(contentItems.privateOrigin) }),
+          ),
+        )
         .limit(1);
       return row;
     },

@@ -20,7 +20,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo }> = asy
   /** A colleague without the ability is refused; another company's item is not found (the lookup is the company's). */
   async function curated(actor: Actor, companyId: number, id: number) {
     authorize(actor, libraryPolicy.curateCatalog, null);
-    const item = await repo.find(companyId, id);
+    const item = await repo.find(companyId, actor.accountId, id);
     if (!item) throw notFound("Catalog item");
     return item;
   }
