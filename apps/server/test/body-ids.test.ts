@@ -37,6 +37,7 @@ const RESOURCE_OF: Record<string, Resource> = {
   id_content: "content",
   id_course: "content",
   content_id: "content",
+  into_id: "content",
   id_primary: "saved",
   id_folder: "folder",
   id_section: "folderSection",
@@ -98,6 +99,12 @@ const SCENARIOS: Record<string, Scenario> = {
     as: "member",
     url: () => "/api/contentuser/save/",
     body: async () => ({ id_content: await freshContent(), fetch_metadata: false }),
+  },
+  // Issue 26: a fresh duplicate each time (a merged item is not merged again), into the item named in the body.
+  "POST /api/b2b/v1/catalog/{id}/merge": {
+    as: "ldleader",
+    url: async () => `/api/b2b/v1/catalog/${await freshContent()}/merge/`,
+    body: async () => ({ into_id: await freshContent() }),
   },
   "POST /api/user/wishlist": { as: "member", url: () => "/api/user/wishlist/", body: async () => ({ id_course: await freshContent() }) },
   "POST /api/user/courses": { as: "member", url: () => "/api/user/courses/", body: async () => ({ id_course: await freshContent(), completed: false }) },

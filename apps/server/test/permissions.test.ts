@@ -163,6 +163,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/insights": COMPANY,
   "GET /api/b2b/v1/insights/export.csv": COMPANY,
   "POST /api/b2b/v1/insights/actions/{kind}": COMPANY,
+  "POST /api/b2b/v1/catalog/{id}/hide": ["ldleader"],
+  "POST /api/b2b/v1/catalog/{id}/unhide": ["ldleader"],
+  "POST /api/b2b/v1/catalog/{id}/merge": ["ldleader"],
 };
 
 let t: TestContext;
@@ -233,6 +236,7 @@ beforeAll(async () => {
     "/api/b2b/v1/budgets/{id}": String(budget.id),
     "/api/b2b/v1/purchase-requests/{id}": String(purchase.id),
     "/api/b2b/v1/copilot/conversations/{id}": String(conversation.id),
+    "/api/b2b/v1/catalog/{id}": String(saved.id_content),
     domain: (await member.get("/api/me")).body.account.domain,
     token: mail.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)[1],
     id_content: String(saved.id_content),

@@ -121,7 +121,18 @@ export const AdjustBudgetRequest = z
   .strict();
 
 /** What an audit entry is about: the operators' own actions and every company's security events. */
-export const AUDIT_ENTITIES = ["company", "account", "budget", "invitation", "publish_request", "plan", "sign_in", "two_factor", "outbox"] as const;
+export const AUDIT_ENTITIES = [
+  "company",
+  "account",
+  "budget",
+  "invitation",
+  "publish_request",
+  "plan",
+  "sign_in",
+  "two_factor",
+  "outbox",
+  "catalog_item",
+] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 

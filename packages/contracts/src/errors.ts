@@ -71,6 +71,10 @@ export const ErrorCode = z.enum([
   // issue 25: a chat webhook address that is not an https:// URL; a test message with no address saved
   "chat_hook_url_invalid",
   "chat_hook_not_set",
+  // issue 26: an L&D leader merges a catalog duplicate into the item to keep
+  "catalog_merge_into_itself",
+  "catalog_merge_into_hidden",
+  "catalog_item_merged",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -212,3 +212,28 @@ export const ContentCounts = z.object({
   allCount: z.number().int().describe("running + finalized + wishlist"),
 });
 export type ContentCounts = z.infer<typeof ContentCounts>;
+
+/** Issue 26: an L&D leader hides a catalog item (junk) or merges a duplicate into the item to keep. */
+export const CuratedCatalogItem = z.object({
+  id: z.number().int(),
+  hidden_at: z.string().nullable().describe("When the item left discover and the copilot; null once shown again"),
+  merged_into_id: z.number().int().nullable().describe("The item this duplicate was merged into"),
+});
+export type CuratedCatalogItem = z.infer<typeof CuratedCatalogItem>;
+
+export const MergeCatalogItemRequest = z.object({
+  into_id: z.number().int().positive().max(2_147_483_647).describe("The catalog item to keep (same company, not hidden)"),
+});
+export type MergeCatalogItemRequest = z.infer<typeof MergeCatalogItemRequest>;
+
+export const MergeCatalogItemResponse = CuratedCatalogItem.extend({
+  moved: z
+    .object({
+      collection_items: z.number().int().describe("Collection (and so plan) entries now pointing at the kept item"),
+      collection_duplicates_removed: z.number().int().describe("Entries dropped because the collection already held the kept item"),
+      saves: z.number().int().describe("People's saves moved to the kept item (those who had saved both keep both copies)"),
+      progress: z.number().int().describe("Done marks moved to the kept item"),
+    })
+    .describe("What now points at the kept item"),
+});
+export type MergeCatalogItemResponse = z.infer<typeof MergeCatalogItemResponse>;

@@ -52,6 +52,11 @@ export const DOMAIN_EVENTS = {
   "team.created": z.object({ ...by, teamId: id }),
   "budget.set": z.object({ ...by, budgetId: id }),
   "budget.allocated": z.object({ ...by, budgetId: id, teamId: id }),
+  /** Issue 26: an L&D leader took a catalog item out of discover and the copilot (or put it back). */
+  "catalog_item.hidden": z.object({ ...by, companyId: id, contentId: id }),
+  "catalog_item.unhidden": z.object({ ...by, companyId: id, contentId: id }),
+  /** A duplicate merged into the item to keep: collections, saves and done marks now name `intoId`. */
+  "catalog_item.merged": z.object({ ...by, companyId: id, contentId: id, intoId: id }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -34,6 +34,10 @@ export const contentItems = pgTable(
      * or a published collection brings it in, even after that private save is deleted (issue 22).
      */
     privateOrigin: boolean("private_origin").notNull().default(false),
+    /** An L&D leader hid the item (junk or a duplicate, issue 26): discover and the copilot leave it out. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** The item this duplicate was merged into (issue 26); a merged item is hidden too. */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contentItems.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Discover and the copilot (issue 8): title A in simple, English and Spanish; description B

@@ -16,7 +16,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { aliased, qualified } from "../../db/sql.ts";
-import { publicInCatalog } from "../library/catalog.scope.ts";
+import { listedInCatalog } from "../library/catalog.scope.ts";
 import { doneItems } from "../network/done.scope.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 
@@ -30,8 +30,8 @@ const [COL, col] = aliased(collections, "col");
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
-/** PRODUCT.md: the catalog leaves out what someone saved privately (the library's rule, on the alias `ci`). */
-const VISIBLE = publicInCatalog({ id: ci.id, privateOrigin: ci.privateOrigin });
+/** PRODUCT.md: the catalog leaves out what someone saved privately, and what an L&D leader hid (issue 26; the library's rule, on the alias `ci`). */
+const VISIBLE = listedInCatalog({ id: ci.id, privateOrigin: ci.privateOrigin, hiddenAt: ci.hiddenAt });
 
 const BUCKET = sql`(case when ${ci.durationS} is null then null when ${ci.durationS} < 900 then 'under_15m' when ${ci.durationS} < 3600 then '15m_1h' when ${ci.durationS} < 18000 then '1h_5h' else 'over_5h' end)`;
 
@@ -229,7 +229,7 @@ export function createDiscoverRepo(db: Db) {
           and(
             eq(contentItems.companyId, companyId),
             inArray(contentItems.id, ids),
-            publicInCatalog({ id: contentItems.id, privateOrigin: contentItems.privateOrigin }),
+            listedInCatalog({ id: contentItems.id, privateOrigin: contentItems.privateOrigin, hiddenAt: contentItems.hiddenAt }),
           ),
         );
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -25,6 +25,7 @@ const none: AccountAbilities = {
   decide_purchase_requests: false,
   request_purchases: false,
   manage_chat_hooks: false,
+  curate_catalog: false,
 };
 
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
@@ -38,6 +39,7 @@ const expected: Record<string, AccountAbilities> = {
     see_plan_progress: true,
     assign_plans: true,
     decide_publish_requests: true,
+    curate_catalog: true,
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,

@@ -22,6 +22,16 @@ export const publicInCatalog = (c: CatalogColumns) => sql`(
   or exists (select 1 from ${VU} where ${vu.contentId} = ${c.id} and not ${vu.isPrivate})
   or exists (select 1 from ${VX} join ${VC} on ${vc.id} = ${vx.collectionId} where ${vx.contentId} = ${c.id} and ${vc.status} = ${sql.raw(`'${PUBLISHED}'`)}))`;
 
+/** A catalog row's columns for `listedInCatalog`: also whether an L&D leader hid it. */
+type ListedColumns = CatalogColumns & { hiddenAt: SQLWrapper };
+
+/**
+ * Issue 26: what discover, the copilot, recommendations and catalog searches offer: the public rows
+ * an L&D leader has not hidden (junk, or a duplicate merged into another item). People who saved a
+ * hidden item keep their copy, and insights still count what was done with it.
+ */
+export const listedInCatalog = (c: ListedColumns) => sql`(${c.hiddenAt} is null and ${publicInCatalog(c)})`;
+
 /** What a person may see of the catalog: the public rows, and the ones in their own library. */
 export const catalogScope = (viewerId: number, c: CatalogColumns) =>
   sql`(${publicInCatalog(c)} or exists (select 1 from ${MINE} where ${mine.contentId} = ${c.id} and ${mine.accountId} = ${viewerId}))`;

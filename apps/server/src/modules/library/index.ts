@@ -4,6 +4,8 @@ import { createContentRepo } from "./content.repo.ts";
 import { contentRoutes } from "./content.routes.ts";
 import { createContentService, type ReadMetadata } from "./content.service.ts";
 import { coursesRoutes } from "./courses.routes.ts";
+import { createCurationRepo } from "./curation.repo.ts";
+import { curationRoutes } from "./curation.routes.ts";
 import { createFoldersRepo } from "./folders.repo.ts";
 import { foldersRoutes } from "./folders.routes.ts";
 import { imageRoutes } from "./image.routes.ts";
@@ -36,6 +38,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(coursesRoutes, { service });
       await app.register(foldersRoutes, { folders: createFoldersRepo(ctx.database.db), content: repo, service });
       await app.register(imageRoutes, { service: images });
+      await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db) });
     },
   } satisfies Module & Record<string, unknown>;
 }

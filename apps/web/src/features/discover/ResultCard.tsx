@@ -9,6 +9,7 @@ import { Img } from "../../components/Img";
 import { TextLink } from "../../components/TextLink";
 import { ContentTypeIcon } from "../library/ContentTypeIcon";
 import { useLibraryFormat } from "../library/format";
+import { CurateMenu } from "./CurateMenu";
 import { SaveActions } from "./SaveActions";
 
 interface ResultCardProps {
@@ -109,8 +110,11 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
             {note}
           </Typography>
         )}
-        <Box sx={{ mt: "auto", pt: 0.5 }}>
-          <SaveActions item={item} />
+        <Box sx={{ mt: "auto", pt: 0.5, display: "flex", alignItems: "flex-start", gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <SaveActions item={item} />
+          </Box>
+          <CurateMenu item={item} />
         </Box>
       </Box>
     </Paper>

@@ -47,3 +47,18 @@ export const createConversation = () => request(CONVERSATIONS, { method: "POST",
 /** POST …/{id}/collection/: the last answer becomes a private draft collection. */
 export const turnIntoCollection = (conversationId: number | null) =>
   request(`${CONVERSATIONS}${conversationId}/collection/`, { method: "POST", body: {}, parse: checkCopilotCollectionResponse });
+
+const checkCuratedCatalogItem = checkedBy((s) => s.CuratedCatalogItem);
+const checkMergeCatalogItemResponse = checkedBy((s) => s.MergeCatalogItemResponse);
+const CATALOG = "/api/b2b/v1/catalog/";
+
+/** Issue 26: the L&D leader hides a catalog item from discover and the copilot (saved copies stay). */
+export const hideCatalogItem = (id: number) => request(`${CATALOG}${id}/hide/`, { method: "POST", parse: checkCuratedCatalogItem });
+
+/** Issue 26: the L&D leader merges a duplicate into the item to keep. */
+export const mergeCatalogItem = ({ id, intoId }: { id: number; intoId: number }) =>
+  request(`${CATALOG}${id}/merge/`, { method: "POST", body: { into_id: intoId }, parse: checkMergeCatalogItemResponse });
+
+/** The first catalog items matching a search: what an item can be merged into. */
+export const searchCatalogItems = (search: string, signal?: AbortSignal) =>
+  request(DISCOVER, { query: { search: search || undefined, kind: "content", page_size: 20 }, parse: checkDiscoverResponse, signal });

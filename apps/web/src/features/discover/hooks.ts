@@ -3,7 +3,7 @@ import type { AskCopilotResponse, CopilotConversation } from "@learnward/contrac
 import { libraryKey } from "../library/query";
 import { addItem, createCollection } from "../network/api";
 import { networkKeys } from "../network/queries";
-import { createConversation, saveItem, startCourse, turnIntoCollection, wishlistItem } from "./api";
+import { createConversation, hideCatalogItem, mergeCatalogItem, saveItem, searchCatalogItems, startCourse, turnIntoCollection, wishlistItem } from "./api";
 import type { DiscoverFilter } from "./params";
 import {
   conversationOptions,
@@ -37,6 +37,32 @@ function afterSave(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
   void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });
   void queryClient.invalidateQueries({ queryKey: libraryKey });
+}
+
+/** Issue 26: after a hide or a merge, every discover list and copilot answer may have changed. */
+function afterCuration(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });
+}
+
+export function useHideCatalogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: hideCatalogItem, onSuccess: () => afterCuration(queryClient) });
+}
+
+export function useMergeCatalogItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: mergeCatalogItem, onSuccess: () => afterCuration(queryClient) });
+}
+
+/** Catalog items to merge into, by what was typed (asked for once the picker opens). */
+export function useCatalogMatches(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...discoverKeys.all, "merge-targets", search],
+    queryFn: ({ signal }) => searchCatalogItems(search, signal),
+    enabled,
+    select: (page) => page.results.flatMap((r) => (r.kind === "content" ? [r] : [])),
+  });
 }
 
 /** One click: POST /api/contentuser/save/ with the catalog item (spec §7), to my library. */
