@@ -6,10 +6,10 @@
 // creates its own database and drops it afterwards.
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
+import { onFreshPostgres } from "./fresh-postgres.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { rebuildRollups } from "../apps/server/src/modules/insights/insights.events.repo.ts";
@@ -240,21 +240,5 @@ if (!pgUrl) {
   console.log("\nInsights on PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it)");
 } else {
   console.log(`\nInsights on PostgreSQL: ${EVENTS.toLocaleString("en")} events, ${PEOPLE.toLocaleString("en")} people`);
-  const name = `lw_bench_insights_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  let ok: boolean;
-  try {
-    ok = await bench(database);
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP) console.log(`  kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-  if (!ok && process.env.BENCH_STRICT) process.exitCode = 1;
+  await onFreshPostgres(pgUrl, "insights", bench);
 }

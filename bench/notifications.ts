@@ -3,10 +3,10 @@
 // the assigning request took and how long until 10,000 notifications exist; the target is ≤ 60 s.
 // Needs BENCH_DATABASE_URL or DATABASE_URL; it creates its own database and drops it afterwards.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
+import { onFreshPostgres } from "./fresh-postgres.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 
@@ -94,21 +94,5 @@ if (!pgUrl) {
   console.log("\nNotification fan-out on PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL=postgres://… to run it)");
 } else {
   console.log(`\nNotification fan-out on PostgreSQL: one plan assigned to ${PEOPLE.toLocaleString("en")} people`);
-  const name = `lw_bench_notifications_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  let ok: boolean;
-  try {
-    ok = await bench(database);
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP) console.log(`  kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-  if (!ok && process.env.BENCH_STRICT) process.exitCode = 1;
+  await onFreshPostgres(pgUrl, "notifications", bench);
 }
