@@ -132,6 +132,7 @@ export const AUDIT_ENTITIES = [
   "two_factor",
   "outbox",
   "catalog_item",
+  "calendar_feed",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { accounts, calendarFeeds, companies } from "../../db/schema/index.ts";
 
 /** 32 random bytes, base64url: the feed's whole credential, so as long as a session token. */
@@ -15,15 +16,21 @@ export function createCalendarRepo(db: Db) {
       return feed!;
     },
 
-    /** A new secret for the person's feed: the old one stops answering at once. */
-    async rotate(accountId: number) {
+    /**
+     * A new secret for the person's feed: the old one stops answering at once. Recorded in the audit
+     * trail (without the secret), as changes to other sign-in credentials are.
+     */
+    async rotate(accountId: number, companyId: number | null) {
       const secret = newSecret();
-      const [feed] = await db
-        .insert(calendarFeeds)
-        .values({ accountId, secret })
-        .onConflictDoUpdate({ target: calendarFeeds.accountId, set: { secret, createdAt: new Date() } })
-        .returning();
-      return feed!;
+      return db.transaction(async (tx) => {
+        const [feed] = await tx
+          .insert(calendarFeeds)
+          .values({ accountId, secret })
+          .onConflictDoUpdate({ target: calendarFeeds.accountId, set: { secret, createdAt: new Date() } })
+          .returning();
+        await recordAudit(tx, { actorId: accountId, companyId, entity: "calendar_feed", entityId: accountId, action: "rotate" });
+        return feed!;
+      });
     },
 
     /** Whose feed a secret opens, with what decides whether it still answers. */

@@ -48,7 +48,7 @@ export function createCalendarService(d: { repo: CalendarRepo; plans: PlansRepo;
     /** Replaces my feed's secret: calendars subscribed to the old URL stop getting answers. */
     async rotate(actor: Actor) {
       authorize(actor, calendarPolicy.manageFeed, { accountId: actor.accountId });
-      return present(await d.repo.rotate(actor.accountId));
+      return present(await d.repo.rotate(actor.accountId, actor.companyId));
     },
 
     /** The iCalendar text of the feed a secret opens, or null when it opens none (unknown, or its owner can't sign in). */

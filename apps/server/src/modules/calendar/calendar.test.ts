@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
-import { accounts, companies } from "../../db/schema/index.ts";
+import { accounts, adminAudit, companies } from "../../db/schema/index.ts";
 
 // Issue 25: a private calendar feed of a person's plan deadlines, read by calendar apps without a session.
 let t: TestContext;
@@ -66,6 +66,20 @@ describe("my calendar feed's URL", () => {
   it("refuses anyone without a session", async () => {
     expect((await t.anonymous.get("/api/me/calendar")).status).toBe(401);
     expect((await t.anonymous.post("/api/me/calendar/rotate", {})).status).toBe(401);
+  });
+
+  it("records a new link in the audit trail, without the secret, as other sign-in credentials are", async () => {
+    const { member, company } = await createCompanyWithRoles(t);
+    await feedUrl(member.client);
+    expect((await member.client.post("/api/me/calendar/rotate", {})).status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.entity, "calendar_feed"), eq(adminAudit.entityId, member.id)));
+    expect(rows.map((r) => ({ action: r.action, actorId: r.actorId, companyId: r.companyId }))).toEqual([
+      { action: "rotate", actorId: member.id, companyId: company.id },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/[A-Za-z0-9_-]{43}/);
   });
 
   it("is made on first ask, long and random, and stays the same until replaced", async () => {
