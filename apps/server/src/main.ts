@@ -20,6 +20,8 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database, authSecret: authSecret(config) });
 
+  // Ready first: the job queue starts with the app, and seeding may queue mail or notifications.
+  await app.ready();
   if (config.DEMO_SEED && (await isEmpty(database.db))) {
     const t = Date.now();
     await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth, world: true });
