@@ -7,7 +7,7 @@
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../apps/server/src/config.ts";
+import { benchConfig } from "./config.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { onFreshPostgres } from "./fresh-postgres.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
@@ -166,15 +166,7 @@ async function measure(base: string, token: string, method: "GET" | "POST", path
 async function bench(database: Database) {
   const port = Number(process.env.BENCH_PORT ?? 3998);
   const secret = randomUUID() + randomUUID();
-  const config = loadConfig({
-    NODE_ENV: "production",
-    AUTH_SECRET: secret,
-    LOG_LEVEL: "silent",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: "/nonexistent",
-  });
+  const config = benchConfig(port, secret);
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
   const companyId = Number((await rowsOf(database, sql`select id from companies where domain = 'acme.test'`))[0]!.id);

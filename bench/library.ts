@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { fork } from "node:child_process";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../apps/server/src/config.ts";
+import { benchConfig } from "./config.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
@@ -74,15 +74,7 @@ const secret = randomUUID() + randomUUID();
 async function benchEngine(name: string, database: Database) {
   console.log(`\n${name}`);
   const port = Number(process.env.BENCH_PORT ?? 3999);
-  const config = loadConfig({
-    NODE_ENV: "production",
-    AUTH_SECRET: secret,
-    LOG_LEVEL: "silent",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: "/nonexistent",
-  });
+  const config = benchConfig(port, secret);
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
   app.get("/bench/hello", { config: { access: "public" } }, async () => ({ hello: "world" }));
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });

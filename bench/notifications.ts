@@ -4,7 +4,7 @@
 // Needs BENCH_DATABASE_URL or DATABASE_URL; it creates its own database and drops it afterwards.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../apps/server/src/config.ts";
+import { benchConfig } from "./config.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { onFreshPostgres } from "./fresh-postgres.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
@@ -19,16 +19,7 @@ const rowsOf = async (database: Database, q: ReturnType<typeof sql>) => ((await 
 async function bench(database: Database): Promise<boolean> {
   const port = Number(process.env.BENCH_PORT ?? 3997);
   const secret = randomUUID() + randomUUID();
-  const config = loadConfig({
-    NODE_ENV: "production",
-    AUTH_SECRET: secret,
-    LOG_LEVEL: "silent",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: "/nonexistent",
-    JOBS_WORK: "true",
-  });
+  const config = benchConfig(port, secret, { JOBS_WORK: "true" });
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
   const companyId = Number((await rowsOf(database, sql`select id from companies where domain = 'acme.test'`))[0]!.id);
