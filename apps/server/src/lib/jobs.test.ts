@@ -4,6 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
@@ -191,5 +192,41 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
     await Promise.all(workers.map((w) => w.stop()));
     workers = [];
     await Promise.all(processes.map((p) => p.close()));
+  });
+});
+
+// A worker polls every few seconds; a backlog (a fan-out's mails, a morning's reminders) must not
+// wait one polling round per job, and one job that fails must not fail the ones fetched with it.
+describe("a working process with a backlog", () => {
+  it("runs every waiting job without waiting a polling round for each, and retries only the one that failed", async () => {
+    const database = await openDatabase({});
+    const ran: number[] = [];
+    let tries = 0;
+    // A polling round of a minute: only jobs fetched right at the start can run within the test.
+    const jobs = createJobs({ database, work: true, pollSeconds: 60, onError: () => {} });
+    jobs.define({
+      name: "test.backlog",
+      data: z.object({ n: z.number() }),
+      retryDelay: 30,
+      async run({ n }) {
+        if (n === 3 && tries++ === 0) throw new Error("the relay said no");
+        ran.push(n);
+      },
+    });
+    const sender = createJobs({ database, work: false, onError: () => {} });
+    sender.define({ name: "test.backlog", data: z.object({ n: z.number() }), run: async () => {} });
+    await sender.start();
+    for (let n = 0; n < 45; n++) await sender.send("test.backlog", { n });
+    try {
+      await jobs.start();
+      await expect.poll(() => ran.filter((n) => n !== 3).length, { timeout: 10_000, interval: 100 }).toBe(44);
+      const states = (await database.executeSql("select data->>'n' as n, state from pgboss.job where name = 'test.backlog' and data->>'n' = '3'", []))
+        .rows as Array<{ state: string }>;
+      expect(states.map((s) => s.state)).toEqual(["retry"]);
+    } finally {
+      await jobs.stop();
+      await sender.stop();
+      await database.close();
+    }
   });
 });

@@ -71,6 +71,9 @@ export function onExecutor(tx: Executor): PgBoss.Db {
   };
 }
 
+/** Jobs a worker takes per poll. */
+const BATCH = 20;
+
 export function createJobs(opts: JobsOptions): Jobs {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
@@ -122,14 +125,24 @@ export function createJobs(opts: JobsOptions): Jobs {
           if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
           else await boss.createQueue(def.name, queue);
           if (!opts.work) continue;
-          await boss.work(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
-            try {
-              await runOne(def, job!);
-            } catch (err) {
-              opts.onError(err, { job: def.name });
-              throw err;
-            }
-          });
+          // A worker takes up to BATCH jobs per poll and, when it got a full batch, polls again at
+          // once: a backlog (a fan-out's mails) is worked at the speed of its jobs, not one per
+          // polling round. Each job succeeds or fails on its own; pg-boss completes the rest.
+          const workerId: string = await boss.work(
+            def.name,
+            { includeMetadata: true, batchSize: BATCH, pollingIntervalSeconds: opts.pollSeconds ?? 2 },
+            async (batch) => {
+              for (const job of batch) {
+                try {
+                  await runOne(def, job);
+                } catch (err) {
+                  opts.onError(err, { job: def.name });
+                  await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+                }
+              }
+              if (batch.length === BATCH) boss.notifyWorker(workerId);
+            },
+          );
           if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: "UTC" });
         }
       })();

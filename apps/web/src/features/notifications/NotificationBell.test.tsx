@@ -82,6 +82,12 @@ describe("the notification bell", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Mark all as read" }));
     expect(sent("POST /api/notifications/read-all")).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole("button", { name: "Mark all as read" })).toBeDisabled());
+    // The button it pressed is now disabled, which a browser takes focus from: focus waits on the
+    // list's heading, so Escape still closes the list and returns to the bell.
+    expect(screen.getByRole("heading", { name: "Notifications" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Notifications" })).toBeNull());
+    expect(await screen.findByRole("button", { name: "Notifications" })).toHaveFocus();
   });
 
   it("says so when there is nothing", async () => {

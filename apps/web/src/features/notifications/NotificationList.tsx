@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -33,14 +34,24 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const describe = useNotificationText();
   const items = list.data?.pages.flatMap((p) => p.results) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <Box sx={{ width: "min(380px, calc(100vw - 16px))", maxHeight: "min(520px, calc(100vh - 96px))", display: "flex", flexDirection: "column" }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
+        <Typography ref={heading} tabIndex={-1} component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1, outline: "none" }}>
           {t("title")}
         </Typography>
-        <Button size="small" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
+        <Button
+          size="small"
+          onClick={() => {
+            // The button disables itself, and a browser takes focus from a disabled control: focus
+            // moves to the heading first, so the keyboard stays in the list (Escape still closes it).
+            heading.current?.focus();
+            markAll.mutate();
+          }}
+          disabled={unread === 0 || markAll.isPending}
+        >
           {t("markAll")}
         </Button>
       </Box>
