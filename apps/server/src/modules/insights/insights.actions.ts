@@ -6,6 +6,7 @@ import { reminderMail } from "./insights.mail.ts";
 import { insightsPolicy, LINKS } from "./insights.policy.ts";
 import type { InsightsRepo } from "./insights.repo.ts";
 import { isoDay, type InsightsService, type OverdueRow } from "./insights.service.ts";
+import * as clock from "../../lib/clock.ts";
 
 export interface ActionInput {
   scope?: InsightScope;
@@ -77,7 +78,7 @@ export function createInsightActions(d: {
   }
 
   return {
-    async run(actor: Actor, kind: InsightActionKind, input: ActionInput, now = new Date()): Promise<InsightActionResult> {
+    async run(actor: Actor, kind: InsightActionKind, input: ActionInput, now = clock.now()): Promise<InsightActionResult> {
       if (kind === "remind_overdue") return { kind, href: null, ...(await remind(actor, input, now)) };
       authorize(actor, insightsPolicy.link, kind);
       return { kind, href: LINKS[kind].href(actor), reminded: 0, skipped: 0 };

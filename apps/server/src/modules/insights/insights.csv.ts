@@ -3,6 +3,7 @@ import type { Actor } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { windowOf, type InsightsRepo } from "./insights.repo.ts";
 import { fillSeries, type InsightsService, isoDay, sliceOf } from "./insights.service.ts";
+import * as clock from "../../lib/clock.ts";
 
 const EVERY = 100_000;
 const hours = (s: number) => (s / 3600).toFixed(2);
@@ -21,7 +22,7 @@ export async function insightsCsv(
   d: { service: InsightsService; repo: InsightsRepo },
   actor: Actor,
   q: InsightsQuery & { table: InsightTable },
-  now = new Date(),
+  now = clock.now(),
 ) {
   const s = await d.service.resolve(actor, q);
   const slice = sliceOf(s, q, now);

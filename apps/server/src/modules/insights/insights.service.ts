@@ -5,6 +5,7 @@ import type { BudgetingService } from "../budgeting/budgeting.service.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
 import { presentInsights } from "./insights.present.ts";
+import * as clock from "../../lib/clock.ts";
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
@@ -124,7 +125,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     budget: budgetFor,
     pending: pendingFor,
 
-    async dashboard(actor: Actor, q: InsightsQuery, now = new Date()): Promise<Insights> {
+    async dashboard(actor: Actor, q: InsightsQuery, now = clock.now()): Promise<Insights> {
       const s = await resolve(actor, q);
       const today = isoDay(now);
       const slice = sliceOf(s, q, now);

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 import { accounts, notifications, outbox } from "../../db/schema/index.ts";
 import { setClockOffsetDays } from "../../lib/clock.ts";
+import { HOME_DUE_SOON_DAYS } from "@learnward/contracts";
 
 // Issue 25: deadline reminders (7 days before, the day before, overdue) and the team leader's
 // escalation 3 days after, each once per person however often the job runs.
@@ -124,6 +125,24 @@ describe("deadline reminders", () => {
     expect((await mine()).overdue).toBe(false);
     setClockOffsetDays(3);
     expect((await mine()).overdue).toBe(true);
+  });
+
+  it("counts the plan's people overdue in the L&D leader's insights on the same moved clock", async () => {
+    const { ldleader, planId } = await teamPlan(2, "Insightful plan");
+    const overdue = async () =>
+      ((await ldleader.client.get("/api/b2b/v1/insights")).body.overdue.results as Array<{ plan_id: number }>).filter((r) => r.plan_id === planId).length;
+    expect(await overdue()).toBe(0);
+    setClockOffsetDays(3);
+    expect(await overdue()).toBe(1);
+  });
+
+  it("puts the plan under Due soon on the member's home on the same moved clock", async () => {
+    const { member, planId } = await teamPlan(HOME_DUE_SOON_DAYS + 5, "Homely plan");
+    const dueSoon = async () =>
+      ((await member.client.get("/api/b2b/v1/home")).body.due_soon.results as Array<{ plan: { id: number } }>).some((r) => r.plan.id === planId);
+    expect(await dueSoon()).toBe(false);
+    setClockOffsetDays(6);
+    expect(await dueSoon()).toBe(true);
   });
 
   it("tells the person's team leader, once, 3 days after the deadline", async () => {
