@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import { AuditLog } from "./AuditLog";
+import { CompanyChatHooksSection } from "../chat/ChatHooksCard";
 import { InviteDialog } from "./InviteDialog";
 import { useSetCompanySuspended } from "./hooks";
 import { useAdminError } from "./useAdminError";
@@ -109,6 +110,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
               ))}
             </Box>
           )}
+          <CompanyChatHooksSection companyId={company.id} />
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
             {t("audit.heading")}
           </Typography>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -16,6 +16,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import type { ChatHooksOwner } from "./api";
 import { useChatHooks, useTestChatHook, useUpdateChatHooks } from "./hooks";
 
 export const CHAT_HOOKS_HEADING_ID = "chat-hooks-heading";
@@ -32,11 +33,11 @@ type Fields = z.infer<typeof ChatHooksForm>;
 const FIELD: Record<ChatChannel, keyof Fields> = { slack: "slack_webhook_url", teams: "teams_webhook_url" };
 const valuesOf = (hooks: ChatHooks): Fields => ({ slack_webhook_url: hooks.slack_webhook_url ?? "", teams_webhook_url: hooks.teams_webhook_url ?? "" });
 
-function ChatHooksEditor({ hooks }: { hooks: ChatHooks }) {
+function ChatHooksEditor({ hooks, owner }: { hooks: ChatHooks; owner: ChatHooksOwner }) {
   const { t } = useTranslation("settings");
   const message = useErrorMessage();
-  const update = useUpdateChatHooks();
-  const test = useTestChatHook();
+  const update = useUpdateChatHooks(owner);
+  const test = useTestChatHook(owner);
   const [result, setResult] = useState<TestChatHookResponse | null>(null);
   const form = useForm({ resolver: zodResolver(ChatHooksForm), defaultValues: valuesOf(hooks) });
   const dirty = form.formState.isDirty;
@@ -135,11 +136,34 @@ function ChatHooksEditor({ hooks }: { hooks: ChatHooks }) {
   );
 }
 
-/** Settings → Chat notifications (issue 25): hr connects the company's Slack and Microsoft Teams channels. */
-export function ChatHooksCard() {
+/** The saved addresses and their editor, loading and failing in place. */
+function ChatHooksBody({ owner }: { owner: ChatHooksOwner }) {
   const { t } = useTranslation(["settings", "common"]);
   const message = useErrorMessage();
-  const hooks = useChatHooks();
+  const hooks = useChatHooks(owner);
+  return hooks.isPending ? (
+    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
+      <CircularProgress aria-label={t("chatHooks.loading")} />
+    </Box>
+  ) : hooks.isError ? (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => void hooks.refetch()}>
+          {t("common:actions.retry")}
+        </Button>
+      }
+    >
+      {message(hooks.error)}
+    </Alert>
+  ) : (
+    <ChatHooksEditor hooks={hooks.data} owner={owner} />
+  );
+}
+
+/** Settings → Chat notifications (issue 25): hr connects the company's Slack and Microsoft Teams channels. */
+export function ChatHooksCard() {
+  const { t } = useTranslation("settings");
   return (
     <Paper variant="outlined" component="section" aria-labelledby={CHAT_HOOKS_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={CHAT_HOOKS_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
@@ -148,24 +172,24 @@ export function ChatHooksCard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         {t("chatHooks.description")}
       </Typography>
-      {hooks.isPending ? (
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-          <CircularProgress aria-label={t("chatHooks.loading")} />
-        </Box>
-      ) : hooks.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void hooks.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          }
-        >
-          {message(hooks.error)}
-        </Alert>
-      ) : (
-        <ChatHooksEditor hooks={hooks.data} />
-      )}
+      <ChatHooksBody owner={{}} />
     </Paper>
+  );
+}
+
+/** The same, for the platform admin in a company's details (issue 25: admin or hr sets them). */
+export function CompanyChatHooksSection({ companyId }: { companyId: number }) {
+  const { t } = useTranslation("settings");
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <Typography id={headingId} variant="h3" component="h3" sx={{ mb: 1 }}>
+        {t("chatHooks.heading")}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t("chatHooks.description")}
+      </Typography>
+      <ChatHooksBody owner={{ companyId }} />
+    </Box>
   );
 }

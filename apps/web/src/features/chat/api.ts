@@ -2,13 +2,19 @@ import type { ChatChannel, UpdateChatHooksRequest } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// The company's Slack and Teams hooks (issue 25), as hr reaches them; each answer checked against its contract.
-const PATH = "/api/b2b/v1/company/chat-hooks/";
+// The company's Slack and Teams hooks (issue 25): hr reaches their own company's, the platform
+// admin any company's by its id. Each answer checked against its contract.
 const checkHooks = checkedBy((s) => s.ChatHooks);
 const checkTest = checkedBy((s) => s.TestChatHookResponse);
 
-export const fetchChatHooks = (signal?: AbortSignal) => request(PATH, { parse: checkHooks, signal });
+/** Whose hooks: the signed-in person's company (hr), or a company by id (the platform admin). */
+export type ChatHooksOwner = { companyId?: number };
+const pathOf = ({ companyId }: ChatHooksOwner) =>
+  companyId === undefined ? "/api/b2b/v1/company/chat-hooks/" : `/api/b2b/v1/admin/companies/${companyId}/chat-hooks/`;
 
-export const updateChatHooks = (body: UpdateChatHooksRequest) => request(PATH, { method: "PATCH", body, parse: checkHooks });
+export const fetchChatHooks = (owner: ChatHooksOwner, signal?: AbortSignal) => request(pathOf(owner), { parse: checkHooks, signal });
 
-export const testChatHook = (channel: ChatChannel) => request(`${PATH}test/`, { method: "POST", body: { channel }, parse: checkTest });
+export const updateChatHooks = (owner: ChatHooksOwner, body: UpdateChatHooksRequest) => request(pathOf(owner), { method: "PATCH", body, parse: checkHooks });
+
+export const testChatHook = (owner: ChatHooksOwner, channel: ChatChannel) =>
+  request(`${pathOf(owner)}test/`, { method: "POST", body: { channel }, parse: checkTest });

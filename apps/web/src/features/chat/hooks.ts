@@ -1,18 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchChatHooks, testChatHook, updateChatHooks } from "./api";
+import type { ChatChannel, UpdateChatHooksRequest } from "@learnward/contracts";
+import { fetchChatHooks, testChatHook, updateChatHooks, type ChatHooksOwner } from "./api";
 
-export const chatHooksKey = ["chat-hooks"] as const;
-export const chatHooksOptions = () => queryOptions({ queryKey: chatHooksKey, queryFn: ({ signal }) => fetchChatHooks(signal) });
+export const chatHooksKey = (owner: ChatHooksOwner = {}) => ["chat-hooks", owner.companyId ?? "mine"] as const;
+export const chatHooksOptions = (owner: ChatHooksOwner = {}) =>
+  queryOptions({ queryKey: chatHooksKey(owner), queryFn: ({ signal }) => fetchChatHooks(owner, signal) });
 
-export function useChatHooks() {
-  return useQuery(chatHooksOptions());
+export function useChatHooks(owner: ChatHooksOwner = {}) {
+  return useQuery(chatHooksOptions(owner));
 }
 
-export function useUpdateChatHooks() {
+export function useUpdateChatHooks(owner: ChatHooksOwner = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateChatHooks, onSuccess: (saved) => queryClient.setQueryData(chatHooksKey, saved) });
+  return useMutation({
+    mutationFn: (body: UpdateChatHooksRequest) => updateChatHooks(owner, body),
+    onSuccess: (saved) => queryClient.setQueryData(chatHooksKey(owner), saved),
+  });
 }
 
-export function useTestChatHook() {
-  return useMutation({ mutationFn: testChatHook });
+export function useTestChatHook(owner: ChatHooksOwner = {}) {
+  return useMutation({ mutationFn: (channel: ChatChannel) => testChatHook(owner, channel) });
 }

@@ -228,3 +228,33 @@ describe("/admin companies", () => {
     ).toBe(true);
   });
 });
+
+// Issue 25: the platform admin connects a company's Slack and Teams channels as its hr can.
+describe("/admin company details → Chat notifications", () => {
+  it("shows the company's saved addresses and saves a change through the admin's path for that company", async () => {
+    const path = "/api/b2b/v1/admin/companies/2/chat-hooks/";
+    const hooks = { slack_webhook_url: null, teams_webhook_url: "https://globex.webhook.office.com/webhookb2/abc", updated_at: "2026-11-25T10:00:00Z" };
+    const fetch = serveAdmin({
+      [`GET ${path}`]: { body: hooks },
+      [`PATCH ${path}`]: (_url, body) => ({ body: { ...hooks, ...(body as object), updated_at: "2026-11-26T10:00:00Z" } }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Details and history of Globex" }));
+    const dialog = await screen.findByRole("dialog", { name: "Globex" });
+    const section = within((await within(dialog).findByRole("heading", { name: "Chat notifications" })).closest("section")!);
+    expect(await section.findByLabelText("Microsoft Teams webhook URL")).toHaveValue("https://globex.webhook.office.com/webhookb2/abc");
+    await user.type(section.getByLabelText("Slack webhook URL"), "https://hooks.slack.com/services/T1/B1/x");
+    await user.click(section.getByRole("button", { name: "Save chat settings" }));
+    await waitFor(() =>
+      expect(callsOf(fetch).filter((c) => c.method === "PATCH")).toEqual([
+        {
+          method: "PATCH",
+          url: path,
+          body: { slack_webhook_url: "https://hooks.slack.com/services/T1/B1/x", teams_webhook_url: "https://globex.webhook.office.com/webhookb2/abc" },
+        },
+      ]),
+    );
+    expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/chat-hooks"))).toBe(false);
+  });
+});
