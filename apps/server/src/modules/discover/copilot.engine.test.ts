@@ -181,6 +181,9 @@ describe("follow-ups: a conversation, not a search box (issue 26)", () => {
     expect(a.understanding.keywords).not.toContain("first");
     expect(a.plan).toMatchObject({ availableS: 2 * 3600 });
     expect(a.plan!.totalS).toBeLessThanOrEqual(2 * 3600);
+    // Only what fits in the time: the 8-hour course is no answer to "I have 2 hours".
+    expect(a.ranked.length).toBeGreaterThan(0);
+    for (const c of a.ranked) expect(durationOf(c)).toBeLessThanOrEqual(2 * 3600);
     expect(a.text).toMatch(/^Still on Kubernetes, in the time you have\. /);
     const es = await chain(["quiero aprender kubernetes", "¿Qué debo hacer primero esta semana? Tengo 2 horas"], "es");
     expect(es.understanding.skills).toEqual(["kubernetes"]);

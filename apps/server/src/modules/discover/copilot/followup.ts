@@ -23,6 +23,8 @@ export interface Context extends Understanding {
   maxDurationS: number | null;
   minDurationS: number | null;
   level: "advanced" | "basic" | null;
+  /** The time was given in a follow-up ("I have 2 hours"): only items that fit in it, when some do. */
+  fitTime: boolean;
   /** What the latest question changed; empty for a question with its own topic. */
   changes: Change[];
 }
@@ -50,6 +52,7 @@ function fresh(u: Understanding): Context {
     beginner: u.level === "advanced" ? false : u.beginner || u.level === "basic",
     maxDurationS: null,
     minDurationS: null,
+    fitTime: false,
     changes: [],
   };
 }
@@ -91,6 +94,7 @@ export function refine(context: Context | null, u: Understanding, previous?: Pre
   if (u.availableS !== null) {
     next.availableS = u.availableS;
     next.span = u.span;
+    next.fitTime = true;
     next.changes.push({ kind: "time", availableS: u.availableS });
   }
   return next;
@@ -126,6 +130,7 @@ export function applyConstraints<T extends Ranked>(ranked: T[], c: Context): { r
       "types",
       out.some((x) => c.types.includes(x.contentType)),
     );
+  if (c.fitTime && c.availableS !== null) keepIf("time", (x) => durationOf(x) <= c.availableS!);
   if (c.itemLanguage) keepIf("language", (x) => x.language === c.itemLanguage);
   if (c.maxDurationS !== null) keepIf("shorter", (x) => durationOf(x) < c.maxDurationS!);
   if (c.minDurationS !== null) keepIf("longer", (x) => durationOf(x) > c.minDurationS!);

@@ -234,6 +234,10 @@ describe("follow-ups (issue 26)", () => {
     const shortest = applyConstraints(items, c);
     expect(shortest.ranked.map((x) => x.durationS)).toEqual([600, 900, 3000]);
     expect(shortest.changes).toEqual([{ kind: "shorter", limitS: 300, met: false }]);
+    c = refine(refine(null, u("I need to learn SQL")), u("I have 20 minutes"));
+    expect(applyConstraints(items, c).ranked.map((x) => x.durationS)).toEqual([600, 900]);
+    // Time given with the topic is the planner's to fit (ranking stays whole); a follow-up's keeps what fits.
+    expect(applyConstraints(items, refine(null, u("I need to learn SQL, I have 20 minutes"))).ranked).toHaveLength(3);
     c = refine(refine(null, u("I need to learn SQL")), u("something more advanced"));
     expect(applyConstraints(items, c).ranked.map((x) => x.title)).toEqual(["Advanced SQL Window Functions", "SQL en la práctica"]);
   });
