@@ -104,6 +104,8 @@ interface Row {
   found: boolean;
   relevant: number;
   ms: number;
+  /** A follow-up asked alone, without its conversation: how it fared before issue 26's follow-ups. */
+  alone: { p5: number; found: boolean; refinedFound: boolean } | null;
 }
 
 /** Every question of the open set with its half; throws on a label that breaks the set's promises. */
@@ -138,11 +140,27 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
     console.log(`\n${half} half (${OPEN_TOPICS.filter((t) => t.half === half).length} topics, ${mine.length} questions)`);
     console.log(`${pad("question", 58)} ${pad("kind", 14)} ${"P@5".padStart(5)} ${"found".padStart(5)} ${"|R|".padStart(4)} ${"engine ms".padStart(9)}`);
     for (const { question } of mine) {
-      const o = { locale: question.locale, previous: question.after ?? null };
+      // A follow-up gets the questions before it, oldest first, as the service passes a conversation's.
+      const earlier = question.after === undefined ? [] : [question.after].flat();
+      const o = { locale: question.locale, earlier };
       const relevant = new Set(question.relevant.map((t) => idOf.get(t)!));
+      const precision = (ranked: { id: number }[]) => {
+        const top5 = ranked.slice(0, 5);
+        return top5.length ? top5.filter((c) => relevant.has(c.id)).length / top5.length : 0;
+      };
       const { ranked } = await engine.retrieve(companyId, question.q, o);
-      const top5 = ranked.slice(0, 5);
-      const p5 = question.kind === "off-topic" ? null : top5.length ? top5.filter((c) => relevant.has(c.id)).length / top5.length : 0;
+      const p5 = question.kind === "off-topic" ? null : precision(ranked);
+      let alone: Row["alone"] = null;
+      if (earlier.length) {
+        const lone = { locale: question.locale, earlier: [] };
+        // Whether the question it refines was answered at all: a follow-up can't do better.
+        const refined = { locale: question.locale, earlier: earlier.slice(0, -1) };
+        alone = {
+          p5: precision((await engine.retrieve(companyId, question.q, lone)).ranked),
+          found: (await engine.answer(companyId, question.q, lone)).found,
+          refinedFound: (await engine.answer(companyId, earlier.at(-1)!, refined)).found,
+        };
+      }
       const times: number[] = [];
       let found = false;
       for (let run = 0; run < ENGINE_RUNS; run++) {
@@ -158,12 +176,28 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
         found,
         relevant: relevant.size,
         ms: percentile(times, 50),
+        alone,
       };
       rows.push(row);
       console.log(
         `${pad(row.q, 58)} ${pad(row.kind, 14)} ${(p5 === null ? "-" : p5.toFixed(2)).padStart(5)} ${(found ? "yes" : "no").padStart(5)} ${String(row.relevant).padStart(4)} ${row.ms.toFixed(1).padStart(9)}`,
       );
     }
+  }
+
+  // Follow-ups, each asked alone (as before issue 26's conversations) and after the questions it refines.
+  const followUps = rows.filter((r) => r.alone);
+  console.log(
+    `\nfollow-ups (${followUps.length}): whether the question refined was answered, then the follow-up asked alone (before) and in its conversation (after)`,
+  );
+  console.log(
+    `${pad("follow-up", 58)} ${pad("half", 9)} ${"refined found".padStart(13)} ${"P@5 alone".padStart(9)} ${"found".padStart(5)} ${"P@5 after".padStart(9)} ${"found".padStart(5)}`,
+  );
+  for (const r of followUps) {
+    const yes = (b: boolean) => (b ? "yes" : "no").padStart(5);
+    console.log(
+      `${pad(r.q, 58)} ${pad(r.half, 9)} ${yes(r.alone!.refinedFound).padStart(13)} ${r.alone!.p5.toFixed(2).padStart(9)} ${yes(r.alone!.found)} ${r.p5!.toFixed(2).padStart(9)} ${yes(r.found)}`,
+    );
   }
 
   console.log(`\nopen set summary (targets from issue 26)`);
@@ -183,6 +217,15 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
       return [m.toFixed(3), m >= TARGET.p5];
     });
   }
+  line("  follow-up alone (before)", "(reported)", (r) => {
+    const f = r.filter((x) => x.alone);
+    return [`${mean(f.map((x) => x.alone!.p5)).toFixed(3)}, ${f.filter((x) => x.alone!.found).length}/${f.length}`, null];
+  });
+  line("  follow-up in chain (after)", "≥ 0.9", (r) => {
+    const f = r.filter((x) => x.alone);
+    const m = mean(f.map((x) => x.p5!));
+    return [`${m.toFixed(3)}, ${f.filter((x) => x.found).length}/${f.length}`, m >= TARGET.p5 && f.every((x) => x.found)];
+  });
   line("on-topic answered", "every one", (r) => {
     const on = onTopic(r);
     const n = on.filter((x) => x.found).length;
