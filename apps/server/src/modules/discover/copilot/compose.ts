@@ -165,6 +165,12 @@ export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan
 export function composeNothingFound(u: Understanding, suggestions: string[]): string {
   const topic = topicLabel(u);
   const lang = u.language;
+  if (!u.skills.length && !u.keywords.length) {
+    // A follow-up ("only videos") with nothing before it to refine: ask for the topic.
+    const ask = lang === "es" ? "¿Sobre qué tema busco? Pregunta por una habilidad o un tema" : "Which topic should I look for? Ask about a skill or a subject";
+    if (!suggestions.length) return `${ask}.`;
+    return `${ask}, ${lang === "es" ? "por ejemplo" : "for example"} ${list(lang, suggestions)}.`;
+  }
   const parts = [
     lang === "es" ? `No encontré nada sobre ${topic} en el catálogo de tu empresa.` : `I couldn't find anything on ${topic} in your company's catalog.`,
   ];

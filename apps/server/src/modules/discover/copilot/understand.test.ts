@@ -3,7 +3,7 @@ import { CitationFilter, buildMessages } from "./llm.ts";
 import { plan } from "./planner.ts";
 import { detectLanguage, extractTime, fold, understand } from "./understand.ts";
 import { applyConstraints, isFollowUp, refine } from "./followup.ts";
-import { composeAnswer } from "./compose.ts";
+import { composeAnswer, composeNothingFound } from "./compose.ts";
 
 const VOCABULARY = [
   "leadership",
@@ -251,5 +251,14 @@ describe("follow-ups (issue 26)", () => {
     expect(composeAnswer(es, plan(ranked, es), () => 1, es.changes)).toMatch(/^Solo vídeos sobre SQL\. /);
     const shorter = refine(refine(null, u("I need to learn SQL")), u("más corto", "es"), { durations: [1800] });
     expect(composeAnswer(shorter, plan(ranked, shorter), () => 1, shorter.changes)).toMatch(/^Elementos más cortos sobre SQL: cada uno de menos de 30 min\. /);
+  });
+
+  it("asks for a topic when a conversation starts with a follow-up, instead of quoting nothing", () => {
+    expect(composeNothingFound(refine(null, u("only videos")), ["SQL", "Python"])).toBe(
+      "Which topic should I look for? Ask about a skill or a subject, for example SQL and Python.",
+    );
+    expect(composeNothingFound(refine(null, u("solo vídeos", "es")), ["SQL"])).toBe(
+      "¿Sobre qué tema busco? Pregunta por una habilidad o un tema, por ejemplo SQL.",
+    );
   });
 });
