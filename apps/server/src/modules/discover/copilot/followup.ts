@@ -84,12 +84,12 @@ export function refine(context: Context | null, u: Understanding, previous?: Pre
     next.minDurationS = u.length === "longer" ? limitS : null;
     next.changes.push({ kind: u.length, limitS, met: true });
   }
-  if (u.level) {
-    next.level = u.level;
-    next.beginner = u.level === "basic";
-    next.changes.push({ kind: u.level, met: true });
-  } else if (u.beginner) {
-    next.beginner = true;
+  // "For beginners" in a follow-up is "more basic".
+  const level = u.level ?? (u.beginner ? "basic" : null);
+  if (level) {
+    next.level = level;
+    next.beginner = level === "basic";
+    next.changes.push({ kind: level, met: true });
   }
   if (u.availableS !== null) {
     next.availableS = u.availableS;

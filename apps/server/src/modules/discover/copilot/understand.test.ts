@@ -197,6 +197,8 @@ describe("follow-ups (issue 26)", () => {
     expect(u("shorter").length).toBe("shorter");
     expect(u("algo más corto").length).toBe("shorter");
     expect(u("longer please").length).toBe("longer");
+    expect(u("something short?")).toMatchObject({ length: "shorter", keywords: [] });
+    expect(u("¿algo breve?")).toMatchObject({ length: "shorter", keywords: [] });
     expect(u("something more advanced").level).toBe("advanced");
     expect(u("algo más básico").level).toBe("basic");
     expect(u("What should I do first this week? I have 2 hours")).toMatchObject({ availableS: 2 * H, span: { unit: "week", count: 1 } });
@@ -221,6 +223,8 @@ describe("follow-ups (issue 26)", () => {
     expect(c).toMatchObject({ skills: ["sql"], types: ["video"], itemLanguage: "es", availableS: 2 * H });
     c = refine(c, u("algo más avanzado"));
     expect(c).toMatchObject({ skills: ["sql"], level: "advanced", beginner: false, availableS: 2 * H });
+    c = refine(c, u("for beginners"));
+    expect(c).toMatchObject({ skills: ["sql"], level: "basic", beginner: true, changes: [{ kind: "basic", met: true }] });
     c = refine(c, u("And what about Python?"));
     expect(c).toMatchObject({ skills: ["python"], types: [], itemLanguage: null, maxDurationS: null, level: null, availableS: null, changes: [] });
   });

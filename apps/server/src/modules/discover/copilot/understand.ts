@@ -276,7 +276,7 @@ const ITEM_LANGUAGE: [RegExp, Lang][] = [
   [/\b(in|en)\s+(english|ingles)\b/g, "en"],
 ];
 const LENGTH: [RegExp, "shorter" | "longer"][] = [
-  [/\bshorter\b|\bquicker\b|\bless\s+long\b|\bmas\s+(cort[oa]s?|breves?|rapid[oa]s?)\b|\bmenos\s+larg[oa]s?\b/g, "shorter"],
+  [/\b(shorter|short|quicker|quick|brief)\b|\bless\s+long\b|\b(mas\s+)?(cort[oa]s?|breves?|rapid[oa]s?)\b|\bmenos\s+larg[oa]s?\b/g, "shorter"],
   [/\blonger\b|\bmas\s+larg[oa]s?\b/g, "longer"],
 ];
 const LEVEL: [RegExp, "advanced" | "basic"][] = [
