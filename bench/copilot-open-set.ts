@@ -27,8 +27,8 @@ export interface OpenQuestion {
   q: string;
   locale: Lang;
   kind: Kind;
-  /** For a follow-up: the question asked just before it in the same conversation. */
-  after?: string;
+  /** For a follow-up: the question asked just before it in the same conversation (or all before it, oldest first). */
+  after?: string | string[];
   /** Titles of the items a good answer shows; empty for an off-topic question. */
   relevant: string[];
 }

@@ -8,7 +8,8 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { companies, contentItems, outbox } from "../apps/server/src/db/schema/index.ts";
 import { createDiscoverRepo } from "../apps/server/src/modules/discover/discover.repo.ts";
-import { createCopilotEngine } from "../apps/server/src/modules/discover/copilot/engine.ts";
+import { createCopilotEngine, type LocalAnswer } from "../apps/server/src/modules/discover/copilot/engine.ts";
+import { durationOf } from "../apps/server/src/modules/discover/copilot/planner.ts";
 import { type Half, type Kind, OFF_TOPIC, OPEN_TOPICS, type OpenQuestion } from "./copilot-open-set.ts";
 
 const TARGET = { p5: 0.9, p50Ms: 100 };
@@ -38,6 +39,25 @@ function labelProblems(question: OpenQuestion, titles: Set<string>): string[] {
   const shared = [...new Set(question.relevant.flatMap((t) => fold(t)).filter((w) => asked.has(w)))];
   if (shared.length) problems.push(`"${question.q}" shares ${shared.join(", ")} with its relevant titles`);
   return problems;
+}
+
+/**
+ * A follow-up is understood when its answer says what it changed; the answer holds when every
+ * planned item keeps the constraints it says it met (and the plan fits the time given).
+ */
+function followUpKept(a: LocalAnswer): { understood: boolean; held: boolean } {
+  const changes = a.understanding.changes;
+  const items = a.plan?.items ?? [];
+  const held = changes.every((c) => {
+    if (c.kind === "time") return !a.plan || a.plan.overflow || a.plan.totalS <= c.availableS;
+    if (!c.met) return true;
+    if (c.kind === "types") return items.every((i) => c.types.includes(i.contentType));
+    if (c.kind === "language") return items.every((i) => i.language === c.language);
+    if (c.kind === "shorter") return items.every((i) => durationOf(i) < c.limitS!);
+    if (c.kind === "longer") return items.every((i) => durationOf(i) > c.limitS!);
+    return true;
+  });
+  return { understood: changes.length > 0, held };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -104,6 +124,8 @@ interface Row {
   found: boolean;
   relevant: number;
   ms: number;
+  /** A follow-up asked alone, without its conversation: how it fared before issue 26's follow-ups. */
+  alone: { p5: number; found: boolean; refinedFound: boolean; understood: boolean; held: boolean } | null;
 }
 
 /** Every question of the open set with its half; throws on a label that breaks the set's promises. */
@@ -138,11 +160,29 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
     console.log(`\n${half} half (${OPEN_TOPICS.filter((t) => t.half === half).length} topics, ${mine.length} questions)`);
     console.log(`${pad("question", 58)} ${pad("kind", 14)} ${"P@5".padStart(5)} ${"found".padStart(5)} ${"|R|".padStart(4)} ${"engine ms".padStart(9)}`);
     for (const { question } of mine) {
-      const o = { locale: question.locale, previous: question.after ?? null };
+      // A follow-up gets the questions before it, oldest first, as the service passes a conversation's.
+      const earlier = question.after === undefined ? [] : [question.after].flat();
+      const o = { locale: question.locale, earlier };
       const relevant = new Set(question.relevant.map((t) => idOf.get(t)!));
+      const precision = (ranked: { id: number }[]) => {
+        const top5 = ranked.slice(0, 5);
+        return top5.length ? top5.filter((c) => relevant.has(c.id)).length / top5.length : 0;
+      };
       const { ranked } = await engine.retrieve(companyId, question.q, o);
-      const top5 = ranked.slice(0, 5);
-      const p5 = question.kind === "off-topic" ? null : top5.length ? top5.filter((c) => relevant.has(c.id)).length / top5.length : 0;
+      const p5 = question.kind === "off-topic" ? null : precision(ranked);
+      let alone: Row["alone"] = null;
+      if (earlier.length) {
+        const lone = { locale: question.locale, earlier: [] };
+        // Whether the question it refines was answered at all: a follow-up can't do better.
+        const refined = { locale: question.locale, earlier: earlier.slice(0, -1) };
+        const after = await engine.answer(companyId, question.q, o);
+        alone = {
+          ...followUpKept(after),
+          p5: precision((await engine.retrieve(companyId, question.q, lone)).ranked),
+          found: (await engine.answer(companyId, question.q, lone)).found,
+          refinedFound: (await engine.answer(companyId, earlier.at(-1)!, refined)).found,
+        };
+      }
       const times: number[] = [];
       let found = false;
       for (let run = 0; run < ENGINE_RUNS; run++) {
@@ -158,12 +198,28 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
         found,
         relevant: relevant.size,
         ms: percentile(times, 50),
+        alone,
       };
       rows.push(row);
       console.log(
         `${pad(row.q, 58)} ${pad(row.kind, 14)} ${(p5 === null ? "-" : p5.toFixed(2)).padStart(5)} ${(found ? "yes" : "no").padStart(5)} ${String(row.relevant).padStart(4)} ${row.ms.toFixed(1).padStart(9)}`,
       );
     }
+  }
+
+  // Follow-ups, each asked alone (as before issue 26's conversations) and after the questions it refines.
+  const followUps = rows.filter((r) => r.alone);
+  console.log(
+    `\nfollow-ups (${followUps.length}): whether the question refined was answered, then the follow-up asked alone (before) and in its conversation (after)`,
+  );
+  console.log(
+    `${pad("follow-up", 58)} ${pad("half", 9)} ${"refined found".padStart(13)} ${"P@5 alone".padStart(9)} ${"found".padStart(5)} ${"P@5 after".padStart(9)} ${"found".padStart(5)} ${"understood".padStart(10)} ${"held".padStart(5)}`,
+  );
+  for (const r of followUps) {
+    const yes = (b: boolean) => (b ? "yes" : "no").padStart(5);
+    console.log(
+      `${pad(r.q, 58)} ${pad(r.half, 9)} ${yes(r.alone!.refinedFound).padStart(13)} ${r.alone!.p5.toFixed(2).padStart(9)} ${yes(r.alone!.found)} ${r.p5!.toFixed(2).padStart(9)} ${yes(r.found)} ${yes(r.alone!.understood).padStart(10)} ${yes(r.alone!.held)}`,
+    );
   }
 
   console.log(`\nopen set summary (targets from issue 26)`);
@@ -183,6 +239,21 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
       return [m.toFixed(3), m >= TARGET.p5];
     });
   }
+  line("  follow-up alone (before)", "(reported)", (r) => {
+    const f = r.filter((x) => x.alone);
+    return [`${mean(f.map((x) => x.alone!.p5)).toFixed(3)}, ${f.filter((x) => x.alone!.found).length}/${f.length}`, null];
+  });
+  line("  follow-up in chain (after)", "≥ 0.9", (r) => {
+    const f = r.filter((x) => x.alone);
+    const m = mean(f.map((x) => x.p5!));
+    return [`${m.toFixed(3)}, ${f.filter((x) => x.found).length}/${f.length}`, m >= TARGET.p5 && f.every((x) => x.found)];
+  });
+  line("  follow-up understood / held", "every one", (r) => {
+    const f = r.filter((x) => x.alone);
+    const understood = f.filter((x) => x.alone!.understood).length;
+    const held = f.filter((x) => x.alone!.held).length;
+    return [`${understood}/${f.length}, ${held}/${f.length}`, understood === f.length && held === f.length];
+  });
   line("on-topic answered", "every one", (r) => {
     const on = onTopic(r);
     const n = on.filter((x) => x.found).length;

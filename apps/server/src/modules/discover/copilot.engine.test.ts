@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
 import { createDiscoverRepo } from "./discover.repo.ts";
 import { createCopilotEngine, type CopilotEngine } from "./copilot/engine.ts";
+import { durationOf } from "./copilot/planner.ts";
 
 let t: TestContext;
 let engine: CopilotEngine;
@@ -148,5 +149,66 @@ describe("the local engine on the seeded catalog", () => {
     const a = await engine.answer(acme, "and in one week?", { locale: "en", previous: "I need to learn kubernetes" });
     expect(a.understanding.skills).toEqual(["kubernetes"]);
     expect(a.plan!.availableS).toBe(5 * 3600);
+  });
+});
+
+describe("follow-ups: a conversation, not a search box (issue 26)", () => {
+  /** The last question asked after the others, as the service passes a conversation. */
+  const chain = (questions: string[], locale: "en" | "es" = "en") => engine.answer(acme, questions.at(-1)!, { locale, earlier: questions.slice(0, -1) });
+  const KUBE = "I need to learn kubernetes";
+
+  it("keeps the topic and accumulates constraints: only videos, then shorter", async () => {
+    const videos = await chain([KUBE, "only videos"]);
+    expect(videos.understanding.skills).toEqual(["kubernetes"]);
+    expect(videos.ranked.length).toBeGreaterThan(1);
+    expect(new Set(videos.ranked.map((c) => c.contentType))).toEqual(new Set(["video"]));
+    expect(videos.text).toMatch(/^Only videos on Kubernetes\. /);
+
+    const shorter = await chain([KUBE, "only videos", "shorter"]);
+    const before = videos.plan!.items.map(durationOf).sort((a, b) => a - b);
+    const limit = before.length % 2 ? before[(before.length - 1) / 2]! : Math.round((before[before.length / 2 - 1]! + before[before.length / 2]!) / 2);
+    expect(shorter.ranked.length).toBeGreaterThan(0);
+    for (const c of shorter.ranked) {
+      expect(c.contentType).toBe("video");
+      expect(durationOf(c)).toBeLessThan(limit);
+    }
+    expect(shorter.text).toMatch(/^Shorter items on Kubernetes: each under \d+ min\. /);
+  });
+
+  it("answers “What should I do first this week? I have 2 hours” on the previous topic", async () => {
+    const a = await chain([KUBE, "What should I do first this week? I have 2 hours"]);
+    expect(a.understanding.skills).toEqual(["kubernetes"]);
+    expect(a.understanding.keywords).not.toContain("first");
+    expect(a.plan).toMatchObject({ availableS: 2 * 3600 });
+    expect(a.plan!.totalS).toBeLessThanOrEqual(2 * 3600);
+    // Only what fits in the time: the 8-hour course is no answer to "I have 2 hours".
+    expect(a.ranked.length).toBeGreaterThan(0);
+    for (const c of a.ranked) expect(durationOf(c)).toBeLessThanOrEqual(2 * 3600);
+    expect(a.text).toMatch(/^Still on Kubernetes, in the time you have\. /);
+    const es = await chain(["quiero aprender kubernetes", "¿Qué debo hacer primero esta semana? Tengo 2 horas"], "es");
+    expect(es.understanding.skills).toEqual(["kubernetes"]);
+    expect(es.text).toMatch(/^Seguimos con Kubernetes, en el tiempo que tienes\. /);
+  });
+
+  it("in Spanish: only items in Spanish when the catalog has some, and says so", async () => {
+    const a = await chain([KUBE, "en español"], "en");
+    expect(a.ranked.length).toBeGreaterThan(0);
+    expect(new Set(a.ranked.map((c) => c.language))).toEqual(new Set(["es"]));
+    expect(a.text).toMatch(/^Solo elementos en español sobre Kubernetes\. /);
+  });
+
+  it("something more advanced leaves the introductions out", async () => {
+    const first = await chain([KUBE]);
+    expect(titles(first.ranked)).toContain("Kubernetes Explained in 15 Minutes");
+    const a = await chain([KUBE, "something more advanced"]);
+    expect(a.ranked.length).toBeGreaterThan(0);
+    expect(titles(a.ranked)).not.toContain("Kubernetes Explained in 15 Minutes");
+    expect(a.text).toMatch(/^More advanced items on Kubernetes, past the introductions\. /);
+  });
+
+  it("a question with a new topic starts a new context", async () => {
+    const a = await chain([KUBE, "only videos", "And SQL?"]);
+    expect(a.understanding).toMatchObject({ skills: ["sql"], types: [], changes: [] });
+    expect(new Set(a.ranked.map((c) => c.contentType)).size).toBeGreaterThan(1);
   });
 });

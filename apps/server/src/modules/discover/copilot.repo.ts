@@ -67,15 +67,18 @@ export function createCopilotRepo(db: Db) {
       return row!;
     },
 
-    /** The latest question of a conversation before `beforeId` (a follow-up may lean on it). */
-    async lastQuestion(conversationId: number, beforeId: number) {
-      const [row] = await db
+    /**
+     * The conversation's last `limit` questions before `beforeId`, oldest first: replayed in order,
+     * they are the context a follow-up refines (issue 26).
+     */
+    async questionsBefore(conversationId: number, beforeId: number, limit: number) {
+      const rows = await db
         .select()
         .from(copilotMessages)
         .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "user"), lt(copilotMessages.id, beforeId)))
         .orderBy(desc(copilotMessages.id))
-        .limit(1);
-      return row;
+        .limit(limit);
+      return rows.reverse();
     },
 
     async lastAnswer(conversationId: number) {

@@ -21,6 +21,8 @@ import { detectLanguage, type Lang } from "./copilot/understand.ts";
 
 /** Questions per person per minute: answers are cheap locally, not on a language model. */
 export const QUESTIONS_PER_MINUTE = 20;
+/** Earlier questions of a conversation a follow-up may build on (the engine replays at most 8). */
+const EARLIER_QUESTIONS = 8;
 const LLM_ITEMS = 8;
 
 export interface AskHooks {
@@ -197,18 +199,21 @@ export function createCopilotService(deps: CopilotDeps) {
       const companyId = requireCompany(actor);
       const question = asked.content;
       const language = asked.language;
-      const previous = await repo.lastQuestion(conversation.id, asked.id);
+      // The earlier questions, replayed, are what a follow-up ("only videos", "shorter") refines.
+      const earlier = (await repo.questionsBefore(conversation.id, asked.id, EARLIER_QUESTIONS)).map((m) => m.content);
       await repo.update(conversation.id, { title: conversation.title ? undefined : clip(question.replace(/\s+/g, " "), 80), language });
       const [questionMessage] = await presentMessages(actor, [asked]);
       hooks.onStart?.({ conversation: await summary(actor, conversation.id), question: questionMessage! });
 
-      const local = await engine.answer(companyId, question, { locale: language, previous: previous?.content });
+      const local = await engine.answer(companyId, question, { locale: language, earlier });
       let content = local.text;
       let items = [...local.refs].map(([id, ref]) => ({ ref, id }));
       let fallback: StoredAnswer["fallback"] = null;
       let writer: "local" | "llm" = "local";
       if (llm && local.found) {
-        const written = await writeWithModel(actor, local, question, hooks);
+        // A follow-up ("only videos") means little alone: the model reads it after the questions it refines.
+        const forModel = local.understanding.changes.length ? [...earlier.slice(-3), question].join(" → ") : question;
+        const written = await writeWithModel(actor, local, forModel, hooks);
         if (written.text !== null) {
           content = written.text;
           items = written.items!;

@@ -173,6 +173,34 @@ describe("copilot conversations", () => {
     expect(remade.body.collection.id).not.toBe(collection.id);
   });
 
+  it("understands follow-ups: they keep the topic and accumulate constraints (issue 26)", async () => {
+    const person = (await addPerson(t, { company: "acme", role: "member" })).client;
+    const c = (await person.post(`${BASE}/`, {})).body.id;
+    const say = async (content: string) => {
+      const res = await person.post(`${BASE}/${c}/messages/`, { content });
+      expect(res.status).toBe(200);
+      return res.body.answer;
+    };
+    const first = await say("I need to learn kubernetes");
+    expect(new Set(first.items.map((i: { content_type: string }) => i.content_type)).size).toBeGreaterThan(1);
+
+    const videos = await say("only videos");
+    expect(videos).toMatchObject({ found: true, plan: { skills: ["kubernetes"] } });
+    expect(videos.content).toMatch(/^Only videos on Kubernetes\. /);
+    expect(new Set(videos.items.map((i: { content_type: string }) => i.content_type))).toEqual(new Set(["video"]));
+
+    // "What should I do first" is planning, not a topic; the videos still hold.
+    const week = await say("What should I do first this week? I have 2 hours");
+    expect(week).toMatchObject({ found: true, plan: { skills: ["kubernetes"], available_s: 7200 } });
+    expect(week.content).toMatch(/^Still on Kubernetes, in the time you have\. /);
+    expect(new Set(week.items.map((i: { content_type: string }) => i.content_type))).toEqual(new Set(["video"]));
+
+    const es = await say("en español");
+    expect(es.content).toMatch(/^Solo elementos en español sobre Kubernetes\. /);
+    expect(es.items.length).toBeGreaterThan(0);
+    for (const i of es.items) expect(i).toMatchObject({ content_type: "video", language: "es" });
+  });
+
   it("names the collection in the question's language", async () => {
     const c = (await member.post(`${BASE}/`, {})).body.id;
     await member.post(`${BASE}/${c}/messages/`, { content: "quiero aprender Python en un mes" });

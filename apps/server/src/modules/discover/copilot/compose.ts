@@ -1,5 +1,6 @@
 import type { ContentType } from "@learnward/contracts";
 import { durationOf, type Plan, type PlanCandidate, skillLabel } from "./planner.ts";
+import type { Change } from "./followup.ts";
 import type { Lang, Span, Understanding } from "./understand.ts";
 
 // The local engine's answer: a short text in the question's language that cites only the
@@ -40,8 +41,82 @@ export function spanLabel(lang: Lang, span: Span, adjective: boolean): string {
   return `${span.count} ${span.count === 1 ? one : many}`;
 }
 
-/** refOf gives each planned item its citation number. */
-export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan<T>, refOf: (id: number) => number): string {
+const TYPE_PLURALS: Record<Lang, Record<ContentType, string>> = {
+  en: { article: "articles", video: "videos", course: "courses", podcast: "podcasts", book: "books", job: "jobs" },
+  es: { article: "artículos", video: "vídeos", course: "cursos", podcast: "pódcasts", book: "libros", job: "empleos" },
+};
+const LANGUAGE_NAMES: Record<Lang, Record<Lang, string>> = {
+  en: { en: "English", es: "Spanish" },
+  es: { en: "inglés", es: "español" },
+};
+
+/** What a follow-up changed, in a sentence, so the person sees it was understood (issue 26). */
+export function describeChange(lang: Lang, topic: string, c: Change): string {
+  const es = lang === "es";
+  switch (c.kind) {
+    case "types": {
+      const kinds = list(
+        lang,
+        c.types.map((t) => TYPE_PLURALS[lang][t]),
+      );
+      if (c.met) return es ? `Solo ${kinds} sobre ${topic}.` : `Only ${kinds} on ${topic}.`;
+      return es
+        ? `No hay ${kinds} sobre ${topic} en el catálogo; esto es lo que hay.`
+        : `There are no ${kinds} on ${topic} in the catalog, so here is what there is.`;
+    }
+    case "language": {
+      const name = LANGUAGE_NAMES[lang][c.language];
+      if (c.met) return es ? `Solo elementos en ${name} sobre ${topic}.` : `Only items in ${name} on ${topic}.`;
+      return es
+        ? `No hay nada sobre ${topic} en ${name}; estos están en otros idiomas.`
+        : `Nothing on ${topic} is in ${name}, so these are in other languages.`;
+    }
+    case "shorter":
+    case "longer": {
+      const shorter = c.kind === "shorter";
+      if (c.limitS === null)
+        return shorter
+          ? es
+            ? `Lo más corto sobre ${topic}, primero.`
+            : `The shortest items on ${topic} first.`
+          : es
+            ? `Lo más largo sobre ${topic}, primero.`
+            : `The longest items on ${topic} first.`;
+      const limit = formatDuration(c.limitS);
+      if (c.met)
+        return shorter
+          ? es
+            ? `Elementos más cortos sobre ${topic}: cada uno de menos de ${limit}.`
+            : `Shorter items on ${topic}: each under ${limit}.`
+          : es
+            ? `Elementos más largos sobre ${topic}: cada uno de más de ${limit}.`
+            : `Longer items on ${topic}: each over ${limit}.`;
+      return shorter
+        ? es
+          ? `No hay nada sobre ${topic} de menos de ${limit}; estos son los más cortos.`
+          : `Nothing on ${topic} is shorter than ${limit}; these are the shortest.`
+        : es
+          ? `No hay nada sobre ${topic} de más de ${limit}; estos son los más largos.`
+          : `Nothing on ${topic} is longer than ${limit}; these are the longest.`;
+    }
+    case "advanced":
+      if (c.met)
+        return es ? `Elementos más avanzados sobre ${topic}, más allá de las introducciones.` : `More advanced items on ${topic}, past the introductions.`;
+      return es
+        ? `Todo lo que hay sobre ${topic} en el catálogo es introductorio; aquí lo tienes.`
+        : `Everything on ${topic} in the catalog is introductory; here it is.`;
+    case "basic":
+      if (c.met) return es ? `Elementos más básicos sobre ${topic}: primero las introducciones.` : `More basic items on ${topic}: introductions first.`;
+      return es
+        ? `No hay ninguna introducción a ${topic} en el catálogo; estos son los elementos más básicos que encontré.`
+        : `There is no introduction to ${topic} in the catalog; these are the most basic items I found.`;
+    case "time":
+      return es ? `Seguimos con ${topic}, en el tiempo que tienes.` : `Still on ${topic}, in the time you have.`;
+  }
+}
+
+/** refOf gives each planned item its citation number; `changes`: what a follow-up changed. */
+export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan<T>, refOf: (id: number) => number, changes: Change[] = []): string {
   const lang = u.language;
   const topic = topicLabel(u);
   const n = p.items.length;
@@ -66,6 +141,8 @@ export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan
     intro = lang === "es" ? `Esto es lo mejor sobre ${topic} en el catálogo de tu empresa:` : `Here is the best of your company's catalog on ${topic}:`;
   }
 
+  if (changes.length) intro = `${changes.map((c) => describeChange(lang, topic, c)).join(" ")} ${intro}`;
+
   const byId = new Map(p.items.map((c) => [c.id, c]));
   const lines = [intro, ""];
   for (const s of p.sections) {
@@ -88,6 +165,12 @@ export function composeAnswer<T extends PlanCandidate>(u: Understanding, p: Plan
 export function composeNothingFound(u: Understanding, suggestions: string[]): string {
   const topic = topicLabel(u);
   const lang = u.language;
+  if (!u.skills.length && !u.keywords.length) {
+    // A follow-up ("only videos") with nothing before it to refine: ask for the topic.
+    const ask = lang === "es" ? "¿Sobre qué tema busco? Pregunta por una habilidad o un tema" : "Which topic should I look for? Ask about a skill or a subject";
+    if (!suggestions.length) return `${ask}.`;
+    return `${ask}, ${lang === "es" ? "por ejemplo" : "for example"} ${list(lang, suggestions)}.`;
+  }
   const parts = [
     lang === "es" ? `No encontré nada sobre ${topic} en el catálogo de tu empresa.` : `I couldn't find anything on ${topic} in your company's catalog.`,
   ];

@@ -1,6 +1,7 @@
 import type { CandidateRow, DiscoverRepo } from "../discover.repo.ts";
 import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
+import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
 import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./understand.ts";
 
 // The local copilot: understand the question, retrieve from the company catalog, rank, plan
@@ -17,7 +18,7 @@ export interface RankedCandidate {
 }
 
 export interface LocalAnswer {
-  understanding: Understanding;
+  understanding: Context;
   ranked: RankedCandidate[];
   plan: Plan<RankedCandidate> | null;
   found: boolean;
@@ -28,6 +29,8 @@ export interface LocalAnswer {
 }
 
 const CANDIDATES = 80;
+/** Questions of a conversation replayed to rebuild its context (followup.ts). */
+const MAX_CHAIN = 8;
 
 /** Orders retrieved items for the question; keeps only the relevant ones. Pure. */
 export function rankCandidates(rows: CandidateRow[], u: Understanding): RankedCandidate[] {
@@ -74,33 +77,45 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
     return skills;
   }
 
-  async function retrieve(companyId: number, question: string, o: { locale: Lang; previous?: string | null }) {
-    const skills = await vocabulary(companyId);
-    let u = understand(question, { locale: o.locale, vocabulary: skills });
-    // A follow-up without a topic ("and in one week?") keeps the previous question's topic.
-    if (!u.skills.length && !u.keywords.length && o.previous) {
-      const before = understand(o.previous, { locale: o.locale, vocabulary: skills });
-      u = {
-        ...u,
-        skills: before.skills,
-        keywords: before.keywords,
-        terms: before.terms,
-        types: u.types.length ? u.types : before.types,
-        jobs: u.jobs || before.jobs,
-        beginner: u.beginner || before.beginner,
-        span: u.span ?? before.span,
-        availableS: u.availableS ?? before.availableS,
-      };
+  /**
+   * The context a question is asked in: the conversation's earlier questions replayed in order
+   * (followup.ts), from the last one that named a topic. A follow-up relative to the previous
+   * answer ("shorter") asks the catalog what that answer was.
+   */
+  async function contextOf(companyId: number, all: string[], locale: Lang, skills: string[]): Promise<Context> {
+    const questions = all.slice(-MAX_CHAIN);
+    const understood = questions.map((q) => understand(q, { locale, vocabulary: skills }));
+    let start = understood.length - 1;
+    while (start > 0 && isFollowUp(understood[start]!)) start--;
+    let context: Context | null = null;
+    for (let i = start; i < understood.length; i++) {
+      const u = understood[i]!;
+      let previous: PreviousAnswer | undefined;
+      if (context && u.length && isFollowUp(u)) {
+        // The answer the conversation gave just before, as it was given.
+        const before = await retrieve(companyId, questions[i - 1]!, { locale, earlier: questions.slice(start, i - 1) });
+        previous = { durations: before.ranked.length ? makePlan(before.ranked, before.understanding).items.map(durationOf) : [] };
+      }
+      context = refine(context, u, previous);
     }
+    return context!;
+  }
+
+  /** `earlier`: the conversation's questions before this one, oldest first (`previous`: just the last). */
+  async function retrieve(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[] }) {
+    const skills = await vocabulary(companyId);
+    const earlier = o.earlier ?? (o.previous ? [o.previous] : []);
+    const u = await contextOf(companyId, [...earlier, question], o.locale, skills);
     const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES });
-    return { understanding: u, ranked: rankCandidates(rows, u), vocabulary: skills };
+    const { ranked, changes } = applyConstraints(rankCandidates(rows, u), u);
+    return { understanding: { ...u, changes }, ranked, vocabulary: skills };
   }
 
   return {
     vocabulary,
     retrieve,
 
-    async answer(companyId: number, question: string, o: { locale: Lang; previous?: string | null }): Promise<LocalAnswer> {
+    async answer(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[] }): Promise<LocalAnswer> {
       const { understanding: u, ranked, vocabulary: skills } = await retrieve(companyId, question, o);
       if (!ranked.length) {
         const suggestions = suggestFor(u.keywords.map(fold), skills);
@@ -109,7 +124,7 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
       const plan = makePlan(ranked, u);
       const order = plan.sections.flatMap((s) => s.items);
       const refs = new Map(order.map((id, i) => [id, i + 1]));
-      return { understanding: u, ranked, plan, found: true, text: composeAnswer(u, plan, (id) => refs.get(id)!), suggestions: [], refs };
+      return { understanding: u, ranked, plan, found: true, text: composeAnswer(u, plan, (id) => refs.get(id)!, u.changes), suggestions: [], refs };
     },
   };
 }

@@ -93,7 +93,7 @@ function choose<T extends PlanCandidate>(ranked: T[], u: Understanding): { chose
   }
   const perType = new Map<ContentType, number>();
   for (const c of chosen) perType.set(c.contentType, (perType.get(c.contentType) ?? 0) + 1);
-  // Items in the question's language, varied in type; another language only to reach a minimum.
+  // Items in the question's language (or the one asked for), varied in type; another language only to reach a minimum.
   const passes: [number, boolean][] = [
     [3, true],
     [Infinity, true],
@@ -104,7 +104,7 @@ function choose<T extends PlanCandidate>(ranked: T[], u: Understanding): { chose
     for (const c of ranked) {
       if (chosen.length >= MAX_PLAN_ITEMS) break;
       if (chosen.includes(c) || !fits(c) || (perType.get(c.contentType) ?? 0) >= perTypeMax) continue;
-      if (sameLanguage && c.language !== undefined && c.language !== u.language) continue;
+      if (sameLanguage && c.language !== undefined && c.language !== (u.itemLanguage ?? u.language)) continue;
       take(c);
       perType.set(c.contentType, (perType.get(c.contentType) ?? 0) + 1);
     }

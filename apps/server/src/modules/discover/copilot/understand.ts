@@ -24,6 +24,13 @@ export interface Understanding {
   span: Span | null;
   /** Learning time the person has, in seconds, when the question says or implies it. */
   availableS: number | null;
+  // What a follow-up may ask to change (issue 26); see followup.ts.
+  /** The language the items should be in: "in Spanish", "en inglés". */
+  itemLanguage?: Lang | null;
+  /** Shorter or longer items than the previous answer's. */
+  length?: "shorter" | "longer" | null;
+  /** More advanced or more basic items than the previous answer's. */
+  level?: "advanced" | "basic" | null;
 }
 
 /** Lower case without accents: "Análisis" → "analisis". */
@@ -262,6 +269,51 @@ export function extractKeywords(original: string, timeFree: string): string[] {
   return out.slice(0, 8);
 }
 
+// ---- constraints a follow-up changes (issue 26) ----
+
+const ITEM_LANGUAGE: [RegExp, Lang][] = [
+  [/\b(in|en)\s+(spanish|espanol|castellano)\b/g, "es"],
+  [/\b(in|en)\s+(english|ingles)\b/g, "en"],
+];
+const LENGTH: [RegExp, "shorter" | "longer"][] = [
+  [/\b(shorter|short|quicker|quick|brief)\b|\bless\s+long\b|\b(mas\s+)?(cort[oa]s?|breves?|rapid[oa]s?)\b|\bmenos\s+larg[oa]s?\b/g, "shorter"],
+  [/\blonger\b|\bmas\s+larg[oa]s?\b/g, "longer"],
+];
+const LEVEL: [RegExp, "advanced" | "basic"][] = [
+  [/\b(more\s+)?(advanced|in-depth|in\s+depth|deeper|harder)\b|\bnext\s+level\b|\b(mas\s+)?(avanzad[oa]s?|dificil(es)?)\b|\bsiguiente\s+nivel\b/g, "advanced"],
+  [/\bmore\s+(basic|introductory|simple)\b|\bsimpler\b|\beasier\b|\bmas\s+(basic[oa]s?|sencill[oa]s?|facil(es)?|simples?)\b/g, "basic"],
+];
+/** Planning glue: words that steer a conversation without naming a topic ("what first?", "y ahora solo vídeos"). */
+const GLUE =
+  /\b(first|firstly|next|then|now|instead|rather|prefer|only|just|ok|okay|thanks|thank|else|other|another|ones?|options?|items?|stuff|primero|primera|luego|despues|ahora|entonces|mejor|prefiero|preferiria|solo|solamente|unicamente|vale|gracias|otra|otro|otras|otros|cosa|cosas|opciones|elementos)\b/g;
+
+export interface Constraints {
+  itemLanguage: Lang | null;
+  length: "shorter" | "longer" | null;
+  level: "advanced" | "basic" | null;
+  /** The folded question with these phrases and the planning glue blanked out. */
+  rest: string;
+}
+
+/** What a question says about the items' language, length and level; those words are not its topic. */
+export function extractConstraints(folded: string): Constraints {
+  let rest = folded;
+  const first = <T>(table: [RegExp, T][]): T | null => {
+    let found: T | null = null;
+    for (const [re, value] of table) {
+      rest = rest.replace(re, () => {
+        found ??= value;
+        return " ";
+      });
+    }
+    return found;
+  };
+  const itemLanguage = first(ITEM_LANGUAGE);
+  const length = first(LENGTH);
+  const level = first(LEVEL);
+  return { itemLanguage, length, level, rest: rest.replace(GLUE, " ") };
+}
+
 export interface UnderstandOptions {
   /** The interface language: used when the question's words don't tell. */
   locale: Lang;
@@ -271,7 +323,9 @@ export interface UnderstandOptions {
 
 export function understand(question: string, opts: UnderstandOptions): Understanding {
   const folded = fold(question);
-  const { span, availableS, rest } = extractTime(folded);
+  const time = extractTime(folded);
+  const { span, availableS } = time;
+  const { itemLanguage, length, level, rest } = extractConstraints(time.rest);
   const types = TYPE_WORDS.filter(([re]) => re.test(folded)).map(([, t]) => t);
   const { skills, spans } = findSkills(rest, opts.vocabulary);
   const keywords = extractKeywords(question, rest);
@@ -286,6 +340,9 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     beginner: BEGINNER_RE.test(folded),
     span,
     availableS,
+    itemLanguage,
+    length,
+    level,
   };
 }
 
