@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import {
   accounts,
   authUsers,
+  catalogRelations,
   collectionFollows,
   collectionItems,
   collections,
@@ -122,6 +123,35 @@ function collectionWhere(f: DiscoverFilter): SQL | null {
   return sql.join(c, sql` and `);
 }
 
+/**
+ * The copilot's retrieval text: the search column (title, description, author) with the skills and
+ * the provider, so that a question finds an item by what it is filed under or who offers it (issue 26).
+ */
+const PROVIDER_TEXT = sql`coalesce(${ci.provider}, '')`;
+const FILED = sql`(${SKILL_TEXT} || ' ' || ${PROVIDER_TEXT})`;
+const RETRIEVED = sql`(${ci.search} || to_tsvector('simple', ${FILED}) || to_tsvector('english', ${FILED}) || to_tsvector('spanish', ${FILED}))`;
+
+/**
+ * A question word missing from the catalog is read as a catalog word that is a variant of it: similar
+ * (pg_trgm, 0..1) and beginning alike ("cancelling" → "cancelled", "privacidad" → "privacy"), or very
+ * similar whatever its start ("kuberntes" → "kubernetes"); "bread" is not "breach".
+ */
+const MIN_SIMILARITY = 0.35;
+const SAME_START = 5;
+const VERY_SIMILAR = 0.6;
+const variant = (term: SQL, word: SQL) =>
+  sql`(similarity(${term}, ${word}) >= ${VERY_SIMILAR} or (similarity(${term}, ${word}) >= ${MIN_SIMILARITY} and length(${word}) >= ${SAME_START} and left(${term}, ${SAME_START}) = left(${word}, ${SAME_START})))`;
+/** A skill reached through another skill (filed together, finished together) weighs this much less. */
+const SECOND_HOP = 0.6;
+
+/** What the catalog's learned relations make of the question's words (engine.ts reads it). */
+export interface Learned {
+  /** Per question word (in order): the catalog words it stands for: itself, or the closest ones when the catalog lacks it. */
+  words: string[][];
+  /** Per skill: how strongly each question word leads to it (0..1), in the words' order. */
+  skills: Map<string, number[]>;
+}
+
 export interface CandidateRow {
   id: number;
   title: string;
@@ -131,6 +161,11 @@ export interface CandidateRow {
   skills: string[];
   savers: number;
   skill_hits: number;
+  /** Whether the item's text matches each term of the question, in order (1 or 0). */
+  term_hits: number[];
+  /** Published collections and learning paths of the company holding it (curated), and people who finished it. */
+  curated: number;
+  finishers: number;
   /** Terms of the question the item matches, and those among them that named no skill. */
   word_hits: number;
   extra_hits: number;
@@ -149,6 +184,9 @@ const [PAS, pas] = aliased(planAssignees, "pa");
 const [PT, pt] = aliased(planTeams, "pt");
 const [MU, mu] = aliased(userContents, "mu");
 const [MP, mp] = aliased(contentProgress, "mp");
+const [CR, cr] = aliased(catalogRelations, "cr");
+const [CX, cx] = aliased(collectionItems, "cx");
+const [CC, cc] = aliased(collections, "cc");
 
 export function createDiscoverRepo(db: Db) {
   const execute = <T>(query: SQL) => rowsOf<T>(db.execute(query));
@@ -293,36 +331,91 @@ export function createDiscoverRepo(db: Db) {
     },
 
     /**
-     * The copilot's retrieval: items having any of the skills or matching any term, with how many
-     * skills and terms each matches and its text rank. Jobs only when asked for.
+     * The question's words through what the company's catalog taught (catalog-learning.ts): each
+     * word as the catalog has it, or else its closest catalog words by trigram similarity (typos,
+     * word variants, cognates across English and Spanish), and the skills those words lead to,
+     * directly or through a skill filed or finished together with them.
+     */
+    async learned(companyId: number, words: readonly string[]): Promise<Learned> {
+      const empty: Learned = { words: words.map((w) => [w]), skills: new Map() };
+      if (!words.length) return empty;
+      const idx = words.map((_, i) => i);
+      const rows = await execute<{ idx: number; kind: "word" | "skill"; name: string; weight: number }>(sql`
+        with q as (select * from unnest(${sql`array[${sql.join(
+          idx.map((i) => sql`${i}`),
+          sql`, `,
+        )}]::int[]`}, ${textArray(words)}) as q(idx, word)),
+        terms as (
+          select q.idx, t.term, t.sim from q cross join lateral (
+            select ${cr.term} as term, max(case when ${cr.term} = q.word then 1 else similarity(${cr.term}, q.word) end) as sim from ${CR}
+            where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word'
+              and (${cr.term} = q.word or (${cr.term} % q.word and ${variant(sql`${cr.term}`, sql`q.word`)}
+                and not exists (select 1 from ${CR} where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = q.word)))
+            group by 1 order by 2 desc, 1 limit 3) t),
+        first as (
+          select terms.idx, ${cr.skill} as skill, max(terms.sim * ${cr.weight}) as weight from terms join ${CR}
+            on ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = terms.term group by 1, 2),
+        second as (
+          select first.idx, ${cr.skill} as skill, max(first.weight * ${cr.weight} * ${SECOND_HOP}) as weight from first join ${CR}
+            on ${cr.companyId} = ${companyId} and ${cr.kind} in ('skill', 'finished') and ${cr.term} = first.skill group by 1, 2)
+        select idx, 'word' as kind, term as name, sim::float8 as weight from terms
+        union all
+        select idx, 'skill', skill, max(weight)::float8 from (select * from first union all select * from second) s group by idx, skill`);
+      const out: Learned = { words: words.map(() => []), skills: new Map() };
+      for (const r of rows) {
+        if (r.kind === "word") out.words[r.idx]!.push(r.name);
+        else {
+          const per = out.skills.get(r.name) ?? words.map(() => 0);
+          per[r.idx] = Number(r.weight);
+          out.skills.set(r.name, per);
+        }
+      }
+      out.words = out.words.map((found, i) => (found.length ? found : empty.words[i]!));
+      return out;
+    },
+
+    /**
+     * The copilot's retrieval: items having any of the skills (asked, or learned from the question's
+     * words) or matching any term, with which terms each matches, its text rank, and how the company
+     * curated it and finished it. Jobs only when asked for.
      */
     async candidates(
       companyId: number,
-      opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number },
+      opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number; learnedSkills?: string[] },
     ): Promise<CandidateRow[]> {
+      const learned = opts.learnedSkills ?? [];
       const any = anyWordQuery(opts.terms.flatMap((t) => t.words));
       const hit = (t: { words: string[] }) => {
         const q = anyWordQuery(t.words);
-        return q ? sql`(case when ${ci.search} @@ ${q} then 1 else 0 end)` : sql`0`;
+        return q ? sql`(case when d.doc @@ ${q} then 1 else 0 end)` : sql`0`;
       };
       const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
       const match: SQL[] = [];
       if (opts.skills.length) match.push(sql`${ci.skills} && ${textArray(opts.skills)}`);
-      if (any) match.push(sql`${ci.search} @@ ${any}`);
+      if (learned.length) match.push(sql`${ci.skills} && ${textArray(learned)}`);
+      if (any) match.push(sql`d.doc @@ ${any}`);
       if (!match.length) return [];
-      const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)}
+      const termHits = opts.terms.length ? sql`array[${sql.join(opts.terms.map(hit), sql`, `)}]::int[]` : sql`'{}'::int[]`;
+      const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)},
+        cur as (select ${cx.contentId}, count(distinct ${cc.id})::int as n from ${CX} join ${CC} on ${cc.id} = ${cx.collectionId}
+          where ${cc.companyId} = ${companyId} and ${cc.status} = 'published' group by 1),
+        fin as (select f.content_id, count(distinct f.account_id)::int as n from ${doneItems} f join ${A} on ${a.id} = f.account_id
+          where ${a.companyId} = ${companyId} group by 1)
         select ${ci.id}, ${ci.title}, ${ci.contentType}, ${ci.durationS}, ${ci.language}, ${ci.skills}, coalesce(pop.savers, 0)::int as savers,
           (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(opts.skills)}))::int as skill_hits,
+          ${termHits} as term_hits,
           (${sum(opts.terms.map(hit))})::int as word_hits,
           (${sum(opts.terms.filter((t) => !t.covered).map(hit))})::int as extra_hits,
-          ${any ? sql`ts_rank(${ci.search}, ${any}, 1)` : sql`0`}::float8 as text_rank
-        from ${CI} left join pop on pop.content_id = ${ci.id}
+          ${any ? sql`ts_rank(d.doc, ${any}, 1)` : sql`0`}::float8 as text_rank,
+          coalesce(cur.n, 0) as curated, coalesce(fin.n, 0) as finishers
+        from ${CI} cross join lateral (select ${RETRIEVED} as doc) d
+          left join pop on pop.content_id = ${ci.id} left join cur on cur.content_id = ${ci.id} left join fin on fin.content_id = ${ci.id}
         where ${ci.companyId} = ${companyId} and ${VISIBLE}
           and ${ci.contentType} ${opts.jobs ? sql`=` : sql`<>`} 'job'
           and (${sql.join(match, sql` or `)})
-        order by skill_hits desc, word_hits desc, text_rank desc, ${ci.id}
+        order by skill_hits desc, word_hits desc, (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(learned)})) desc, text_rank desc, ${ci.id}
         limit ${opts.limit}`);
-      return rows.map((r) => ({ ...r, text_rank: Number(r.text_rank), skills: r.skills ?? [] }));
+      return rows.map((r) => ({ ...r, text_rank: Number(r.text_rank), skills: r.skills ?? [], term_hits: r.term_hits ?? [] }));
     },
   };
 }

@@ -122,8 +122,12 @@ export const STOP = new Set(
     "habilidad habilidades tema temas tiempo semana semanas dia dias mes meses hora horas minuto minutos proxima proximo cada " +
     "curso cursos libro libros video videos podcast articulo articulos lectura material materiales recurso recursos " +
     "trabajo trabajos empleo empleos vacante vacantes puesto puestos favor gracias hola quisiera podrias doy dar hago hacer debo deberia podria pueda empiezo " +
+    // Glue a question carries whatever its topic (issue 26: learned relations would tie it to whatever items say it)
+    "their theirs us make makes making keep keeps feel feels felt without back set sets doing done going able way ways someone everyone " +
+    "nuestro nuestra nuestros nuestras quienes poco pocos poca mucho mucha muchos muchas bien dan da doy consigo pido pedir cuando estamos estoy ha han he hemos " +
+    "funcione funciona funcionar puedan pueden podemos hacemos tenemos quiere quieren alguien todas cosas cosa manera forma " +
     // Whose and where: "my team", "at work", "mi equipo", "en la empresa"
-    "team teams work company colleagues people equipo equipos empresa companeros gente " +
+    "team teams work company colleagues people equipo equipos empresa companeros gente personas " +
     // Praise words every title could claim
     "effective effectively efficient practical useful important key efectivo efectiva efectivos efectivas eficaz eficaces practico practica util importante"
   ).split(/\s+/),
