@@ -133,14 +133,14 @@ const RETRIEVED = sql`(${ci.search} || to_tsvector('simple', ${FILED}) || to_tsv
 
 /**
  * A question word missing from the catalog is read as a catalog word that is a variant of it: similar
- * (pg_trgm, 0..1) and beginning alike ("cancelling" → "cancelled", "privacidad" → "privacy"), or very
- * similar whatever its start ("kuberntes" → "kubernetes"); "bread" is not "breach".
+ * (pg_trgm, 0..1) and beginning alike ("cancelling" → "cancelled", "privacidad" → "privacy", "burned"
+ * → "burnout"), or very similar whatever its start ("kuberntes" → "kubernetes", "baja" → "bajas");
+ * short words need more alike: "bread" is not "breach", nor "feel" "fees".
  */
 const MIN_SIMILARITY = 0.35;
-const SAME_START = 5;
-const VERY_SIMILAR = 0.6;
+const VERY_SIMILAR = 0.55;
 const variant = (term: SQL, word: SQL) =>
-  sql`(similarity(${term}, ${word}) >= ${VERY_SIMILAR} or (similarity(${term}, ${word}) >= ${MIN_SIMILARITY} and length(${word}) >= ${SAME_START} and left(${term}, ${SAME_START}) = left(${word}, ${SAME_START})))`;
+  sql`(similarity(${term}, ${word}) >= ${VERY_SIMILAR} or (similarity(${term}, ${word}) >= ${MIN_SIMILARITY} and length(${word}) >= 6 and left(${term}, 4) = left(${word}, 4)))`;
 /** A skill reached through another skill (filed together, finished together) weighs this much less. */
 const SECOND_HOP = 0.6;
 
