@@ -345,13 +345,15 @@ export function createDiscoverRepo(db: Db) {
           idx.map((i) => sql`${i}`),
           sql`, `,
         )}]::int[]`}, ${textArray(words)}) as q(idx, word)),
+        known as (select q.idx, q.word from q where exists (select 1 from ${CR} where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = q.word)),
         terms as (
+          select idx, word as term, 1::float8 as sim from known
+          union all
           select q.idx, t.term, t.sim from q cross join lateral (
-            select ${cr.term} as term, max(case when ${cr.term} = q.word then 1 else similarity(${cr.term}, q.word) end) as sim from ${CR}
-            where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word'
-              and (${cr.term} = q.word or (${cr.term} % q.word and ${variant(sql`${cr.term}`, sql`q.word`)}
-                and not exists (select 1 from ${CR} where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = q.word)))
-            group by 1 order by 2 desc, 1 limit 3) t),
+            select distinct ${cr.term} as term, similarity(${cr.term}, q.word)::float8 as sim from ${CR}
+            where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} % q.word and ${variant(sql`${cr.term}`, sql`q.word`)}
+            order by 2 desc, 1 limit 3) t
+          where q.idx not in (select idx from known)),
         first as (
           select terms.idx, ${cr.skill} as skill, max(terms.sim * ${cr.weight}) as weight from terms join ${CR}
             on ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = terms.term group by 1, 2),
@@ -393,7 +395,8 @@ export function createDiscoverRepo(db: Db) {
       const match: SQL[] = [];
       if (opts.skills.length) match.push(sql`${ci.skills} && ${textArray(opts.skills)}`);
       if (learned.length) match.push(sql`${ci.skills} && ${textArray(learned)}`);
-      if (any) match.push(sql`d.doc @@ ${any}`);
+      // The stored, indexed column finds items by their text; skills and provider reach them through the learned skills.
+      if (any) match.push(sql`${ci.search} @@ ${any}`);
       if (!match.length) return [];
       const termHits = opts.terms.length ? sql`array[${sql.join(opts.terms.map(hit), sql`, `)}]::int[]` : sql`'{}'::int[]`;
       const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)},
