@@ -79,8 +79,11 @@ export function learnRelations(items: LearnItem[], finishedTogether: { a: number
 
 const Data = z.object({ companyId: z.number().int().nullable() });
 export const LEARN_JOB = "catalog.learn";
-/** Saves come in bursts (an import, a busy morning): one recomputation a while after the first. */
-const DEBOUNCE_MS = 60_000;
+/**
+ * Saves come in bursts (an import, a busy morning): one recomputation a little after the first, for
+ * all of them. Short, so that the queue is soon quiet again (reminders.test.ts waits for an empty queue).
+ */
+const DEBOUNCE_MS = 10_000;
 
 /** The events that change what a catalog says or what its people finish. */
 const CHANGES: DomainEventName[] = [
