@@ -71,6 +71,13 @@ describe("understanding a question", () => {
     expect(u("Nuestros usuarios se dan de baja del servicio").keywords).toEqual(["usuarios", "baja", "servicio"]);
   });
 
+  it("reads the language asked for as no topic: a follow-up keeps the previous topic", () => {
+    expect(u("Is there a Spanish-language podcast on exhaustion?").keywords).toEqual(["exhaustion"]);
+    expect(u("in Spanish").keywords).toEqual([]);
+    expect(u("¿y en inglés?", "es").keywords).toEqual([]);
+    expect(u("I want to learn Spanish").keywords).toEqual(["spanish"]);
+  });
+
   it("finds the skills, first-named first, and the words to search for", () => {
     const q = u("I need to learn SQL for analytics in two weeks");
     expect(q.skills).toEqual(["sql", "data analysis"]);

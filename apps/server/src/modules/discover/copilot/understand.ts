@@ -269,12 +269,17 @@ export interface UnderstandOptions {
   vocabulary: readonly string[];
 }
 
+const LANGUAGE_ASKED_RE =
+  /\b(?:in|en)\s+(?:spanish|english|espanol|ingles|castellano)\b|\b(?:spanish|english)[\s-]+(?:language|speaking)\b|\ben\s+(?:idioma|lengua)\s+(?:espanola|inglesa)\b/g;
+
 export function understand(question: string, opts: UnderstandOptions): Understanding {
   const folded = fold(question);
   const { span, availableS, rest } = extractTime(folded);
   const types = TYPE_WORDS.filter(([re]) => re.test(folded)).map(([, t]) => t);
-  const { skills, spans } = findSkills(rest, opts.vocabulary);
-  const keywords = extractKeywords(question, rest);
+  // "in Spanish", "English-language": the language wanted, not a topic to search (issue 26).
+  const topical = rest.replace(LANGUAGE_ASKED_RE, " ");
+  const { skills, spans } = findSkills(topical, opts.vocabulary);
+  const keywords = extractKeywords(question, topical);
   const inSkill = (w: string) => spans.some((text) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(w)}($|[^\\p{L}\\p{N}])`, "u").test(text));
   return {
     language: detectLanguage(question, opts.locale),
