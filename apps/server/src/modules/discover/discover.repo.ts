@@ -4,7 +4,6 @@ import type { Db } from "../../db/client.ts";
 import {
   accounts,
   authUsers,
-  catalogRelations,
   collectionFollows,
   collectionItems,
   collections,
@@ -19,6 +18,9 @@ import {
 import { aliased, qualified } from "../../db/sql.ts";
 import { listedInCatalog } from "../library/catalog.scope.ts";
 import { doneItems } from "../network/done.scope.ts";
+import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
+
+export type { Learned };
 import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
@@ -131,27 +133,6 @@ const PROVIDER_TEXT = sql`coalesce(${ci.provider}, '')`;
 const FILED = sql`(${SKILL_TEXT} || ' ' || ${PROVIDER_TEXT})`;
 const RETRIEVED = sql`(${ci.search} || to_tsvector('simple', ${FILED}) || to_tsvector('english', ${FILED}) || to_tsvector('spanish', ${FILED}))`;
 
-/**
- * A question word missing from the catalog is read as a catalog word that is a variant of it: similar
- * (pg_trgm, 0..1) and beginning alike ("cancelling" → "cancelled", "privacidad" → "privacy", "burned"
- * → "burnout"), or very similar whatever its start ("kuberntes" → "kubernetes", "baja" → "bajas");
- * short words need more alike: "bread" is not "breach", nor "feel" "fees".
- */
-const MIN_SIMILARITY = 0.35;
-const VERY_SIMILAR = 0.55;
-const variant = (term: SQL, word: SQL) =>
-  sql`(similarity(${term}, ${word}) >= ${VERY_SIMILAR} or (similarity(${term}, ${word}) >= ${MIN_SIMILARITY} and length(${word}) >= 6 and left(${term}, 4) = left(${word}, 4)))`;
-/** A skill reached through another skill (filed together, finished together) weighs this much less. */
-const SECOND_HOP = 0.6;
-
-/** What the catalog's learned relations make of the question's words (engine.ts reads it). */
-export interface Learned {
-  /** Per question word (in order): the catalog words it stands for: itself, or the closest ones when the catalog lacks it. */
-  words: string[][];
-  /** Per skill: how strongly each question word leads to it (0..1), in the words' order. */
-  skills: Map<string, number[]>;
-}
-
 export interface CandidateRow {
   id: number;
   title: string;
@@ -184,7 +165,6 @@ const [PAS, pas] = aliased(planAssignees, "pa");
 const [PT, pt] = aliased(planTeams, "pt");
 const [MU, mu] = aliased(userContents, "mu");
 const [MP, mp] = aliased(contentProgress, "mp");
-const [CR, cr] = aliased(catalogRelations, "cr");
 const [CX, cx] = aliased(collectionItems, "cx");
 const [CC, cc] = aliased(collections, "cc");
 
@@ -330,51 +310,8 @@ export function createDiscoverRepo(db: Db) {
       return rows.map((r) => r.skill);
     },
 
-    /**
-     * The question's words through what the company's catalog taught (catalog-learning.ts): each
-     * word as the catalog has it, or else its closest catalog words by trigram similarity (typos,
-     * word variants, cognates across English and Spanish), and the skills those words lead to,
-     * directly or through a skill filed or finished together with them.
-     */
-    async learned(companyId: number, words: readonly string[]): Promise<Learned> {
-      const empty: Learned = { words: words.map((w) => [w]), skills: new Map() };
-      if (!words.length) return empty;
-      const idx = words.map((_, i) => i);
-      const rows = await execute<{ idx: number; kind: "word" | "skill"; name: string; weight: number }>(sql`
-        with q as (select * from unnest(${sql`array[${sql.join(
-          idx.map((i) => sql`${i}`),
-          sql`, `,
-        )}]::int[]`}, ${textArray(words)}) as q(idx, word)),
-        known as (select q.idx, q.word from q where exists (select 1 from ${CR} where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = q.word)),
-        terms as (
-          select idx, word as term, 1::float8 as sim from known
-          union all
-          select q.idx, t.term, t.sim from q cross join lateral (
-            select distinct ${cr.term} as term, similarity(${cr.term}, q.word)::float8 as sim from ${CR}
-            where ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} % q.word and ${variant(sql`${cr.term}`, sql`q.word`)}
-            order by 2 desc, 1 limit 3) t
-          where q.idx not in (select idx from known)),
-        first as (
-          select terms.idx, ${cr.skill} as skill, max(terms.sim * ${cr.weight}) as weight from terms join ${CR}
-            on ${cr.companyId} = ${companyId} and ${cr.kind} = 'word' and ${cr.term} = terms.term group by 1, 2),
-        second as (
-          select first.idx, ${cr.skill} as skill, max(first.weight * ${cr.weight} * ${SECOND_HOP}) as weight from first join ${CR}
-            on ${cr.companyId} = ${companyId} and ${cr.kind} in ('skill', 'finished') and ${cr.term} = first.skill group by 1, 2)
-        select idx, 'word' as kind, term as name, sim::float8 as weight from terms
-        union all
-        select idx, 'skill', skill, max(weight)::float8 from (select * from first union all select * from second) s group by idx, skill`);
-      const out: Learned = { words: words.map(() => []), skills: new Map() };
-      for (const r of rows) {
-        if (r.kind === "word") out.words[r.idx]!.push(r.name);
-        else {
-          const per = out.skills.get(r.name) ?? words.map(() => 0);
-          per[r.idx] = Number(r.weight);
-          out.skills.set(r.name, per);
-        }
-      }
-      out.words = out.words.map((found, i) => (found.length ? found : empty.words[i]!));
-      return out;
-    },
+    /** The question's words through what the company's catalog taught (catalog-learning.repo.ts). */
+    learned: (companyId: number, words: readonly string[]) => learnedFor(db, companyId, words),
 
     /**
      * The copilot's retrieval: items having any of the skills (asked, or learned from the question's
