@@ -10,11 +10,19 @@ import { companies, contentItems, outbox } from "../apps/server/src/db/schema/in
 import { createDiscoverRepo } from "../apps/server/src/modules/discover/discover.repo.ts";
 import { createCopilotEngine, type LocalAnswer } from "../apps/server/src/modules/discover/copilot/engine.ts";
 import { durationOf } from "../apps/server/src/modules/discover/copilot/planner.ts";
+import { learnCompany } from "../apps/server/src/modules/discover/catalog-learning.ts";
+import { createCatalogLearningRepo } from "../apps/server/src/modules/discover/catalog-learning.repo.ts";
 import { type Half, type Kind, OFF_TOPIC, OPEN_TOPICS, type OpenQuestion } from "./copilot-open-set.ts";
 
 const TARGET = { p5: 0.9, p50Ms: 100 };
 const ENGINE_RUNS = 5;
 const PASSWORD = "learnward-open-set";
+/**
+ * People of the company who finish items: this many per topic, each finishing that topic's items
+ * (what a team learning one subject does). The learned "finished together" relation needs them;
+ * COPILOT_BENCH_FINISHERS=0 leaves the catalog with saves only.
+ */
+const FINISHERS_PER_TOPIC = Number(process.env.COPILOT_BENCH_FINISHERS ?? 2);
 
 // Words a question may share with the relevant titles: grammar, not topic.
 const GLUE = new Set(
@@ -68,31 +76,34 @@ const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.lengt
 const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
 const mark = (met: boolean | null) => (met === null ? "" : met ? " met" : " MISSED");
 
-async function inject(app: FastifyInstance, method: "GET" | "POST", url: string, token: string | null, payload?: object) {
-  const res = await app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** `from`: the caller's address (each person signs up from their own; sign-up is rate limited per address). */
+async function inject(app: FastifyInstance, method: "GET" | "POST", url: string, token: string | null, payload?: object, from = "127.0.0.1") {
+  const res = await app.inject({ method, url, payload, remoteAddress: from, headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
   return res;
 }
 
 /** A new company, a person who signs up to it, and the open set's items saved (publicly) into its catalog. */
-async function buildCatalog(app: FastifyInstance, database: Database) {
-  const signIn = async (email: string, password: string) =>
-    String((await inject(app, "POST", "/api/auth/sign-in/email", null, { email, password })).headers["set-auth-token"]);
+export async function buildCatalog(app: FastifyInstance, database: Database) {
+  const signIn = async (email: string, password: string, from?: string) =>
+    String((await inject(app, "POST", "/api/auth/sign-in/email", null, { email, password }, from)).headers["set-auth-token"]);
   // The company is written as the test factories write one: the operator's API asks for two-factor
   // sign-in, which a bench cannot do. Everything after it goes through the API.
   const domain = "open-set-bench.test";
   await database.db.insert(companies).values({ name: "Open Set Bench Co", domain, currency: "EUR", registrationAllowlist: [`*@${domain}`] });
-  const email = `curator@${domain}`;
-  await inject(app, "POST", "/api/auth/sign-up/email", null, { name: "Open Set Curator", email, password: PASSWORD });
-  // Confirms the address through the mailed link, as the person would.
-  await app.jobs.drain();
-  const mails = await database.db.select({ text: outbox.text }).from(outbox).where(eq(outbox.to, email));
-  const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/verify-email\?\S+/)?.[0]).find(Boolean);
-  if (!link) throw new Error(`no confirmation mail to ${email}`);
-  const url = new URL(link);
-  const confirmed = await app.inject({ method: "GET", url: url.pathname + url.search });
-  if (confirmed.statusCode !== 302) throw new Error(`the confirmation link answered ${confirmed.statusCode}: ${confirmed.body}`);
-  const token = await signIn(email, PASSWORD);
+  const join = async (name: string, email: string, from?: string) => {
+    await inject(app, "POST", "/api/auth/sign-up/email", null, { name, email, password: PASSWORD }, from);
+    // Confirms the address through the mailed link, as the person would.
+    await app.jobs.drain();
+    const mails = await database.db.select({ text: outbox.text }).from(outbox).where(eq(outbox.to, email));
+    const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/verify-email\?\S+/)?.[0]).find(Boolean);
+    if (!link) throw new Error(`no confirmation mail to ${email}`);
+    const url = new URL(link);
+    const confirmed = await app.inject({ method: "GET", url: url.pathname + url.search });
+    if (confirmed.statusCode !== 302) throw new Error(`the confirmation link answered ${confirmed.statusCode}: ${confirmed.body}`);
+    return signIn(email, PASSWORD, from);
+  };
+  const token = await join("Open Set Curator", `curator@${domain}`);
   const me = (await inject(app, "GET", "/api/me", token)).json() as { company: { id: number } };
 
   const idOf = new Map<string, number>();
@@ -113,6 +124,14 @@ async function buildCatalog(app: FastifyInstance, database: Database) {
     await database.db.update(contentItems).set({ skills: item.skills, language: item.language }).where(eq(contentItems.id, id));
     idOf.set(item.title, id);
   }
+  for (const [t, topic] of OPEN_TOPICS.entries()) {
+    for (let p = 0; p < FINISHERS_PER_TOPIC; p++) {
+      const learner = await join(`Learner ${t}-${p}`, `learner-${t}-${p}@${domain}`, `10.0.${t}.${p + 1}`);
+      for (const item of topic.items) await inject(app, "POST", "/api/user/courses", learner, { id_course: idOf.get(item.title)!, completed: true });
+    }
+  }
+  // What the daily catalog.learn job would have learned by now.
+  await learnCompany(createCatalogLearningRepo(database.db), me.company.id);
   return { companyId: me.company.id, idOf };
 }
 
@@ -152,7 +171,7 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
 
   const itemCount = OPEN_TOPICS.reduce((n, t) => n + t.items.length, 0);
   console.log(
-    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s; local engine, no model`,
+    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s, each topic's items finished by ${FINISHERS_PER_TOPIC} people; local engine, no model`,
   );
   const rows: Row[] = [];
   for (const half of ["tuning", "held-out"] as const) {

@@ -17,6 +17,8 @@ import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { createDiscoverRepo } from "../apps/server/src/modules/discover/discover.repo.ts";
 import { createCopilotEngine } from "../apps/server/src/modules/discover/copilot/engine.ts";
+import { learnCompany } from "../apps/server/src/modules/discover/catalog-learning.ts";
+import { createCatalogLearningRepo } from "../apps/server/src/modules/discover/catalog-learning.repo.ts";
 import { openSetQuestions, runOpenSet } from "./copilot-open.ts";
 
 const TARGET_P5 = 0.8;
@@ -378,6 +380,9 @@ async function main() {
   const app = await buildApp({ config, database, authSecret: randomUUID() + randomUUID(), logger: false, imageCacheDir: path.join(dataDir, "images") });
   await app.ready();
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
+  // What the daily catalog.learn job would have learned from each seeded catalog (issue 26).
+  const learning = createCatalogLearningRepo(database.db);
+  for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
 
   const signIn = async (email: string) => {
     const res = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "learnward-demo" } });

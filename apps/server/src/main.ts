@@ -25,6 +25,8 @@ async function main() {
   if (config.DEMO_SEED && (await isEmpty(database.db))) {
     const t = Date.now();
     await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth, world: true });
+    // The copilot learns the seeded catalogs now rather than at the next daily run (issue 26).
+    await app.jobs.send("catalog.learn", { companyId: null });
     app.log.info(`Seeded the demo data in ${Date.now() - t} ms`);
   }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -76,7 +77,9 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
     releaseLock = takeFolderLock(dataDir);
   }
   try {
-    const client = dataDir ? new PGlite(path.resolve(dataDir, "pg")) : new PGlite();
+    // pg_trgm: the copilot matches a mistyped question word to the catalog's words (issue 26).
+    const extensions = { pg_trgm };
+    const client = dataDir ? new PGlite(path.resolve(dataDir, "pg"), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
 import { collections } from "./network.ts";
 
@@ -59,4 +59,28 @@ export const copilotMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("copilot_messages_conversation_idx").on(t.conversationId, t.id)],
+);
+
+/**
+ * What the copilot learned from a company's catalog (issue 26): a catalog word or skill and a skill
+ * it leads to, with a weight in 0..1. `word`: a word of items' text and the skills of those items;
+ * `skill`: skills filed together on items; `finished`: skills of items the same people finished.
+ * Recomputed whole by the `catalog.learn` job; `term` is folded (lower case, no accents).
+ */
+export const catalogRelations = pgTable(
+  "catalog_relations",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["word", "skill", "finished"] }).notNull(),
+    term: text("term").notNull(),
+    skill: text("skill").notNull(),
+    weight: real("weight").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.term, t.skill] }),
+    // A question word missing from the catalog is matched to the closest catalog words (pg_trgm).
+    index("catalog_relations_term_trgm_idx").using("gin", t.term.op("gin_trgm_ops")),
+  ],
 );

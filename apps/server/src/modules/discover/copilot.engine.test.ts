@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
 import { createDiscoverRepo } from "./discover.repo.ts";
-import { createCopilotEngine, type CopilotEngine } from "./copilot/engine.ts";
+import { createCopilotEngine, rankCandidates, type CopilotEngine } from "./copilot/engine.ts";
 import { durationOf } from "./copilot/planner.ts";
+import { understand } from "./copilot/understand.ts";
+import type { CandidateRow } from "./discover.repo.ts";
 
 let t: TestContext;
 let engine: CopilotEngine;
@@ -210,5 +212,44 @@ describe("follow-ups: a conversation, not a search box (issue 26)", () => {
     const a = await chain([KUBE, "only videos", "And SQL?"]);
     expect(a.understanding).toMatchObject({ skills: ["sql"], types: [], changes: [] });
     expect(new Set(a.ranked.map((c) => c.contentType)).size).toBeGreaterThan(1);
+  });
+});
+
+// Issue 26: what the catalog taught (catalog-learning.ts) leads a question's words to items.
+describe("ranking with learned relations", () => {
+  const row = (id: number, skills: string[], more: Partial<CandidateRow> = {}): CandidateRow => ({
+    id,
+    title: `Item ${id}`,
+    content_type: "article",
+    duration_s: 600,
+    language: "en",
+    skills,
+    savers: 0,
+    skill_hits: 0,
+    term_hits: [0, 0],
+    curated: 0,
+    finishers: 0,
+    word_hits: 0,
+    extra_hits: 0,
+    text_rank: 0,
+    ...more,
+  });
+  const u = understand("subscribers cancelling", { locale: "en", vocabulary: [] });
+  const learned = {
+    words: [["subscribers"], ["cancelled"]],
+    skills: new Map([
+      ["churn", [0.9, 0.5]],
+      ["marketing", [0.1, 0]],
+    ]),
+  };
+
+  it("keeps an item the question's words lead to only through learned skills, and not one they barely touch", () => {
+    const ranked = rankCandidates([row(1, ["marketing"]), row(2, ["churn"])], u, learned);
+    expect(ranked.map((c) => c.id)).toEqual([2]);
+  });
+
+  it("ranks an item in a published path, or finished by many, above one saved once", () => {
+    const rows = [row(1, ["churn"], { savers: 1 }), row(2, ["churn"], { curated: 1 }), row(3, ["churn"], { finishers: 4 })];
+    expect(rankCandidates(rows, u, learned).map((c) => c.id)).toEqual([2, 3, 1]);
   });
 });

@@ -18,6 +18,9 @@ import {
 import { aliased, qualified } from "../../db/sql.ts";
 import { listedInCatalog } from "../library/catalog.scope.ts";
 import { doneItems } from "../network/done.scope.ts";
+import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
+
+export type { Learned };
 import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
@@ -122,6 +125,14 @@ function collectionWhere(f: DiscoverFilter): SQL | null {
   return sql.join(c, sql` and `);
 }
 
+/**
+ * The copilot's retrieval text: the search column (title, description, author) with the skills and
+ * the provider, so that a question finds an item by what it is filed under or who offers it (issue 26).
+ */
+const PROVIDER_TEXT = sql`coalesce(${ci.provider}, '')`;
+const FILED = sql`(${SKILL_TEXT} || ' ' || ${PROVIDER_TEXT})`;
+const RETRIEVED = sql`(${ci.search} || to_tsvector('simple', ${FILED}) || to_tsvector('english', ${FILED}) || to_tsvector('spanish', ${FILED}))`;
+
 export interface CandidateRow {
   id: number;
   title: string;
@@ -131,6 +142,11 @@ export interface CandidateRow {
   skills: string[];
   savers: number;
   skill_hits: number;
+  /** Whether the item's text matches each term of the question, in order (1 or 0). */
+  term_hits: number[];
+  /** Published collections and learning paths of the company holding it (curated), and people who finished it. */
+  curated: number;
+  finishers: number;
   /** Terms of the question the item matches, and those among them that named no skill. */
   word_hits: number;
   extra_hits: number;
@@ -149,6 +165,8 @@ const [PAS, pas] = aliased(planAssignees, "pa");
 const [PT, pt] = aliased(planTeams, "pt");
 const [MU, mu] = aliased(userContents, "mu");
 const [MP, mp] = aliased(contentProgress, "mp");
+const [CX, cx] = aliased(collectionItems, "cx");
+const [CC, cc] = aliased(collections, "cc");
 
 export function createDiscoverRepo(db: Db) {
   const execute = <T>(query: SQL) => rowsOf<T>(db.execute(query));
@@ -292,37 +310,52 @@ export function createDiscoverRepo(db: Db) {
       return rows.map((r) => r.skill);
     },
 
+    /** The question's words through what the company's catalog taught (catalog-learning.repo.ts). */
+    learned: (companyId: number, words: readonly string[]) => learnedFor(db, companyId, words),
+
     /**
-     * The copilot's retrieval: items having any of the skills or matching any term, with how many
-     * skills and terms each matches and its text rank. Jobs only when asked for.
+     * The copilot's retrieval: items having any of the skills (asked, or learned from the question's
+     * words) or matching any term, with which terms each matches, its text rank, and how the company
+     * curated it and finished it. Jobs only when asked for.
      */
     async candidates(
       companyId: number,
-      opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number },
+      opts: { skills: string[]; terms: { words: string[]; covered: boolean }[]; jobs: boolean; limit: number; learnedSkills?: string[] },
     ): Promise<CandidateRow[]> {
+      const learned = opts.learnedSkills ?? [];
       const any = anyWordQuery(opts.terms.flatMap((t) => t.words));
       const hit = (t: { words: string[] }) => {
         const q = anyWordQuery(t.words);
-        return q ? sql`(case when ${ci.search} @@ ${q} then 1 else 0 end)` : sql`0`;
+        return q ? sql`(case when d.doc @@ ${q} then 1 else 0 end)` : sql`0`;
       };
       const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
       const match: SQL[] = [];
       if (opts.skills.length) match.push(sql`${ci.skills} && ${textArray(opts.skills)}`);
+      if (learned.length) match.push(sql`${ci.skills} && ${textArray(learned)}`);
+      // The stored, indexed column finds items by their text; skills and provider reach them through the learned skills.
       if (any) match.push(sql`${ci.search} @@ ${any}`);
       if (!match.length) return [];
-      const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)}
+      const termHits = opts.terms.length ? sql`array[${sql.join(opts.terms.map(hit), sql`, `)}]::int[]` : sql`'{}'::int[]`;
+      const rows = await execute<CandidateRow>(sql`with ${popularity(companyId)},
+        cur as (select ${cx.contentId}, count(distinct ${cc.id})::int as n from ${CX} join ${CC} on ${cc.id} = ${cx.collectionId}
+          where ${cc.companyId} = ${companyId} and ${cc.status} = 'published' group by 1),
+        fin as (select f.content_id, count(distinct f.account_id)::int as n from ${doneItems} f join ${A} on ${a.id} = f.account_id
+          where ${a.companyId} = ${companyId} group by 1)
         select ${ci.id}, ${ci.title}, ${ci.contentType}, ${ci.durationS}, ${ci.language}, ${ci.skills}, coalesce(pop.savers, 0)::int as savers,
           (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(opts.skills)}))::int as skill_hits,
+          ${termHits} as term_hits,
           (${sum(opts.terms.map(hit))})::int as word_hits,
           (${sum(opts.terms.filter((t) => !t.covered).map(hit))})::int as extra_hits,
-          ${any ? sql`ts_rank(${ci.search}, ${any}, 1)` : sql`0`}::float8 as text_rank
-        from ${CI} left join pop on pop.content_id = ${ci.id}
+          ${any ? sql`ts_rank(d.doc, ${any}, 1)` : sql`0`}::float8 as text_rank,
+          coalesce(cur.n, 0) as curated, coalesce(fin.n, 0) as finishers
+        from ${CI} cross join lateral (select ${RETRIEVED} as doc) d
+          left join pop on pop.content_id = ${ci.id} left join cur on cur.content_id = ${ci.id} left join fin on fin.content_id = ${ci.id}
         where ${ci.companyId} = ${companyId} and ${VISIBLE}
           and ${ci.contentType} ${opts.jobs ? sql`=` : sql`<>`} 'job'
           and (${sql.join(match, sql` or `)})
-        order by skill_hits desc, word_hits desc, text_rank desc, ${ci.id}
+        order by skill_hits desc, word_hits desc, (select count(*) from unnest(${ci.skills}) s where s = any(${textArray(learned)})) desc, text_rank desc, ${ci.id}
         limit ${opts.limit}`);
-      return rows.map((r) => ({ ...r, text_rank: Number(r.text_rank), skills: r.skills ?? [] }));
+      return rows.map((r) => ({ ...r, text_rank: Number(r.text_rank), skills: r.skills ?? [], term_hits: r.term_hits ?? [] }));
     },
   };
 }

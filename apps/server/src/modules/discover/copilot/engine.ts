@@ -1,4 +1,4 @@
-import type { CandidateRow, DiscoverRepo } from "../discover.repo.ts";
+import type { CandidateRow, DiscoverRepo, Learned } from "../discover.repo.ts";
 import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
 import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
@@ -32,8 +32,39 @@ const CANDIDATES = 80;
 /** Questions of a conversation replayed to rebuild its context (followup.ts). */
 const MAX_CHAIN = 8;
 
+/** A question word leads to an item through learned relations when it reaches one of its skills this strongly. */
+const MIN_REACH = 0.3;
+/** Learned skills worth fetching items for, at most this many. */
+const LEARNED_SKILLS = 40;
+const NO_LEARNING: Learned = { words: [], skills: new Map() };
+
+/** How strongly each term of the question leads to the item's skills through learned relations (0..1 each). */
+function reach(skills: string[], learned: Learned, termCount: number): number[] {
+  const out = new Array<number>(termCount).fill(0);
+  for (const s of skills) {
+    const per = learned.skills.get(s);
+    if (per) for (let i = 0; i < termCount; i++) out[i] = Math.max(out[i]!, per[i] ?? 0);
+  }
+  return out;
+}
+
+/** The skills the question's words lead to, strongest first (for retrieval). */
+export function learnedSkills(learned: Learned): string[] {
+  return [...learned.skills.entries()]
+    .map(([s, per]) => [s, Math.max(...per)] as const)
+    .filter(([, w]) => w >= MIN_REACH)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, LEARNED_SKILLS)
+    .map(([s]) => s);
+}
+
+/** The question's terms with the catalog words each stands for (a typo's closest catalog words). */
+export function withCatalogWords<U extends Understanding>(u: U, learned: Learned): U {
+  return { ...u, terms: u.terms.map((t, i) => ({ ...t, words: [...new Set([...t.words, ...(learned.words[i] ?? [])])] })) };
+}
+
 /** Orders retrieved items for the question; keeps only the relevant ones. Pure. */
-export function rankCandidates(rows: CandidateRow[], u: Understanding): RankedCandidate[] {
+export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: Learned = NO_LEARNING): RankedCandidate[] {
   const skillCount = u.skills.length;
   const termCount = u.terms.length;
   const extraCount = u.terms.filter((t) => !t.covered).length;
@@ -41,17 +72,23 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding): RankedCa
   const maxRank = Math.max(0, ...rows.map((r) => r.text_rank)) || 1;
   const ranked: RankedCandidate[] = [];
   for (const r of rows) {
-    // Filed under a skill asked about, or matching at least half of the question's terms.
-    if (r.skill_hits === 0 && r.word_hits < needTerms) continue;
+    // A term leads to the item by its text, or through what the catalog taught (catalog-learning.ts).
+    // Only for terms that named no skill: a named skill already decides through skill_hits.
+    const reached = reach(r.skills, learned, termCount).map((w, i) => (u.terms[i]!.covered ? 0 : w));
+    const covered = reached.filter((w, i) => w >= MIN_REACH || (r.term_hits[i] ?? 0) > 0).length;
+    // Filed under a skill asked about, or led to by at least half of the question's terms.
+    if (r.skill_hits === 0 && Math.max(r.word_hits, covered) < needTerms) continue;
     let score = 0;
     if (skillCount) score += (2 * r.skill_hits) / skillCount + (r.skills.includes(u.skills[0]!) ? 0.5 : 0);
     // Words beyond the skills ("cheat sheet", "scared") tell which items of a skill fit best.
     if (extraCount) score += (2.5 * Math.min(r.extra_hits, extraCount)) / extraCount;
     // How much of the question the item's text covers, and how well (title words weigh most).
     if (termCount) score += Math.min(r.word_hits, termCount) / termCount;
+    if (termCount) score += (1.5 * reached.reduce((a, b) => a + b, 0)) / termCount;
     score += r.text_rank / maxRank;
     if (r.language === u.language) score += 0.4;
-    score += 0.1 * Math.log(1 + r.savers);
+    // What the company curated (a published collection or path) or many finished beats one person's save.
+    score += 0.1 * Math.log(1 + r.savers) + (r.curated > 0 ? 0.3 : 0) + 0.15 * Math.log(1 + r.finishers);
     if (u.beginner && INTRO_TITLE.test(r.title)) score += 0.4;
     if (u.types.length && !u.types.includes(r.content_type)) score -= 3;
     const item = { id: r.id, title: r.title, contentType: r.content_type, durationS: r.duration_s, language: r.language, skills: r.skills, score };
@@ -105,9 +142,11 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
   async function retrieve(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[] }) {
     const skills = await vocabulary(companyId);
     const earlier = o.earlier ?? (o.previous ? [o.previous] : []);
-    const u = await contextOf(companyId, [...earlier, question], o.locale, skills);
-    const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES });
-    const { ranked, changes } = applyConstraints(rankCandidates(rows, u), u);
+    const context = await contextOf(companyId, [...earlier, question], o.locale, skills);
+    const learned = await repo.learned(companyId, context.keywords.map(fold));
+    const u = withCatalogWords(context, learned);
+    const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES, learnedSkills: learnedSkills(learned) });
+    const { ranked, changes } = applyConstraints(rankCandidates(rows, u, learned), u);
     return { understanding: { ...u, changes }, ranked, vocabulary: skills };
   }
 

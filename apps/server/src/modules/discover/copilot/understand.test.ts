@@ -61,6 +61,25 @@ describe("time", () => {
 });
 
 describe("understanding a question", () => {
+  // Issue 26: related words come from the company's catalog at retrieval, not from a list of topics.
+  it("searches the question's own words, leaving glue out", () => {
+    const q = u("I'm scared of my boss and feel our customers keep leaving");
+    expect(q.terms).toEqual([
+      { words: ["scared"], covered: false },
+      { words: ["boss"], covered: false },
+      { words: ["customers"], covered: false },
+      { words: ["leaving"], covered: false },
+    ]);
+    expect(u("Nuestros usuarios se dan de baja del servicio").keywords).toEqual(["usuarios", "baja", "servicio"]);
+  });
+
+  it("reads the language asked for as no topic: a follow-up keeps the previous topic", () => {
+    expect(u("Is there a Spanish-language podcast on exhaustion?").keywords).toEqual(["exhaustion"]);
+    expect(u("in Spanish").keywords).toEqual([]);
+    expect(u("¿y en inglés?", "es").keywords).toEqual([]);
+    expect(u("I want to learn Spanish").keywords).toEqual(["spanish"]);
+  });
+
   it("finds the skills, first-named first, and the words to search for", () => {
     const q = u("I need to learn SQL for analytics in two weeks");
     expect(q.skills).toEqual(["sql", "data analysis"]);

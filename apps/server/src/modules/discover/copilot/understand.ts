@@ -1,5 +1,5 @@
 import type { ContentType } from "@learnward/contracts";
-import { RELATED, SKILL_ALIASES, STOP } from "./words.ts";
+import { SKILL_ALIASES, STOP } from "./words.ts";
 
 // What a learning question asks for, in English or Spanish: its language, skills, the words to
 // search for, the time the person has and the kind of content they want. Pure functions.
@@ -14,7 +14,7 @@ export interface Understanding {
   skills: string[];
   /** Content words to search the catalog for (stop words, numbers and time phrases removed). */
   keywords: string[];
-  /** The keywords with their related words; "covered" when the word named one of the skills. */
+  /** The keywords, each with the catalog words it stands for once retrieval has read them; "covered" when the word named one of the skills. */
   terms: Term[];
   /** Content types the question asks for ("videos", "un libro"); empty means any. */
   types: ContentType[];
@@ -271,9 +271,10 @@ export function extractKeywords(original: string, timeFree: string): string[] {
 
 // ---- constraints a follow-up changes (issue 26) ----
 
+/** The language of the items wanted ("in Spanish", "English-language", "en lengua española"): a constraint, never a topic. */
 const ITEM_LANGUAGE: [RegExp, Lang][] = [
-  [/\b(in|en)\s+(spanish|espanol|castellano)\b/g, "es"],
-  [/\b(in|en)\s+(english|ingles)\b/g, "en"],
+  [/\b(?:in|en)\s+(?:spanish|espanol|castellano)\b|\bspanish[\s-]+(?:language|speaking)\b|\ben\s+(?:idioma|lengua)\s+espanola\b/g, "es"],
+  [/\b(?:in|en)\s+(?:english|ingles)\b|\benglish[\s-]+(?:language|speaking)\b|\ben\s+(?:idioma|lengua)\s+inglesa\b/g, "en"],
 ];
 const LENGTH: [RegExp, "shorter" | "longer"][] = [
   [/\b(shorter|short|quicker|quick|brief)\b|\bless\s+long\b|\b(mas\s+)?(cort[oa]s?|breves?|rapid[oa]s?)\b|\bmenos\s+larg[oa]s?\b/g, "shorter"],
@@ -334,7 +335,8 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     language: detectLanguage(question, opts.locale),
     skills,
     keywords,
-    terms: keywords.map((k) => ({ words: [k, ...(RELATED.get(fold(k)) ?? [])], covered: inSkill(fold(k)) })),
+    // Related words come from the company's catalog at retrieval (catalog-learning.ts), not from a list.
+    terms: keywords.map((k) => ({ words: [k], covered: inSkill(fold(k)) })),
     types,
     jobs: JOB_RE.test(folded),
     beginner: BEGINNER_RE.test(folded),
