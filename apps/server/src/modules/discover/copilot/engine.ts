@@ -1,6 +1,7 @@
 import type { CandidateRow, DiscoverRepo } from "../discover.repo.ts";
 import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
+import type { Semantic } from "./semantic.ts";
 import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./understand.ts";
 
 // The local copilot: understand the question, retrieve from the company catalog, rank, plan
@@ -61,7 +62,7 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding): RankedCa
   return ranked;
 }
 
-export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?: number } = {}) {
+export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?: number; semantic?: Semantic | null } = {}) {
   const ttl = opts.vocabularyTtlMs ?? 30_000;
   const cache = new Map<number, { at: number; skills: string[] }>();
 
@@ -77,6 +78,7 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
   async function retrieve(companyId: number, question: string, o: { locale: Lang; previous?: string | null }) {
     const skills = await vocabulary(companyId);
     let u = understand(question, { locale: o.locale, vocabulary: skills });
+    const ownTopic = u.skills.length > 0 || u.keywords.length > 0;
     // A follow-up without a topic ("and in one week?") keeps the previous question's topic.
     if (!u.skills.length && !u.keywords.length && o.previous) {
       const before = understand(o.previous, { locale: o.locale, vocabulary: skills });
@@ -93,7 +95,10 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
       };
     }
     const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES });
-    return { understanding: u, ranked: rankCandidates(rows, u), vocabulary: skills };
+    const ranked = rankCandidates(rows, u);
+    // Issue 26: with an embeddings model, the question's vector neighbours join the ranking (semantic.ts).
+    const asked = ownTopic || !o.previous ? question : `${o.previous}\n${question}`;
+    return { understanding: u, ranked: opts.semantic ? await opts.semantic.hybrid(companyId, asked, ranked, u) : ranked, vocabulary: skills };
   }
 
   return {
