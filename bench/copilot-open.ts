@@ -10,6 +10,7 @@ import { companies, contentItems, outbox } from "../apps/server/src/db/schema/in
 import { createDiscoverRepo } from "../apps/server/src/modules/discover/discover.repo.ts";
 import { createCopilotEngine } from "../apps/server/src/modules/discover/copilot/engine.ts";
 import { type Half, type Kind, OFF_TOPIC, OPEN_TOPICS, type OpenQuestion } from "./copilot-open-set.ts";
+import { benchSemantic } from "./semantic.ts";
 
 const TARGET = { p5: 0.9, p50Ms: 100 };
 const ENGINE_RUNS = 5;
@@ -125,12 +126,13 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
   const started = performance.now();
   const { companyId, idOf } = await buildCatalog(app, database);
   const saved = performance.now() - started;
-  const engine = createCopilotEngine(createDiscoverRepo(database.db));
+  const { semantic, label } = await benchSemantic(app, database);
+  const engine = createCopilotEngine(createDiscoverRepo(database.db), { semantic });
   await engine.answer(companyId, "warm up", { locale: "en" });
 
   const itemCount = OPEN_TOPICS.reduce((n, t) => n + t.items.length, 0);
   console.log(
-    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s; local engine, no model`,
+    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s; ${label}`,
   );
   const rows: Row[] = [];
   for (const half of ["tuning", "held-out"] as const) {

@@ -90,7 +90,7 @@ const EnvSchema = z.object({
   EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).max(500).optional(),
   // Cosine similarity a catalog item needs to the question to count as a neighbour; depends on the model.
-  EMBEDDINGS_MIN_SIMILARITY: z.coerce
+  EMBEDDINGS_MIN_COSINE: z.coerce
     .number({ message: "must be a number between 0 and 1" })
     .min(0, "must be between 0 and 1")
     .max(1, "must be between 0 and 1")

@@ -29,7 +29,7 @@ export interface EmbeddingsServer {
   close(): Promise<void>;
 }
 
-export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
+export async function startEmbeddingsServer(port = 0): Promise<EmbeddingsServer> {
   const state: EmbeddingsServer = { url: "", requests: [], mode: "ok", close: async () => {} };
   const server = http.createServer(async (req, res) => {
     let raw = "";
@@ -49,7 +49,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
     const data = body.input.map((text, index) => ({ object: "embedding", index, embedding: vectorOf(text) }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", model: body.model, data }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = async () => {
     server.closeAllConnections();

@@ -169,9 +169,7 @@ describe("embeddings settings", () => {
     expect(problems({ EMBEDDINGS_BASE_URL: "http://localhost:11434" })).toMatch(/EMBEDDINGS_MODEL/);
     expect(problems({ EMBEDDINGS_MODEL: "nomic-embed-text" })).toMatch(/EMBEDDINGS_BASE_URL/);
     expect(problems({ EMBEDDINGS_API_KEY: "k" })).toMatch(/EMBEDDINGS_BASE_URL/);
-    expect(problems({ EMBEDDINGS_BASE_URL: "http://localhost:11434", EMBEDDINGS_MODEL: "m", EMBEDDINGS_MIN_SIMILARITY: "2" })).toMatch(
-      /EMBEDDINGS_MIN_SIMILARITY/,
-    );
+    expect(problems({ EMBEDDINGS_BASE_URL: "http://localhost:11434", EMBEDDINGS_MODEL: "m", EMBEDDINGS_MIN_COSINE: "2" })).toMatch(/EMBEDDINGS_MIN_COSINE/);
     expect(problems({ EMBEDDINGS_BASE_URL: "http://localhost:11434", EMBEDDINGS_MODEL: "nomic-embed-text" })).toBeNull();
   });
 });

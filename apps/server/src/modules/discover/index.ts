@@ -33,7 +33,7 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
     ? createSemantic({
         repo: embeddingsRepo,
         embedder,
-        minSimilarity: config.EMBEDDINGS_MIN_SIMILARITY,
+        minSimilarity: config.EMBEDDINGS_MIN_COSINE,
         warn: (err, message) => ctx.log.warn({ err }, message),
       })
     : null;
