@@ -124,6 +124,16 @@ describe("hybrid retrieval", () => {
     expect(answer.cited).toContain(gdpr);
   });
 
+  it("finds an item embedded after the company's vectors were first read", async () => {
+    const fresh = await createCompanyWithRoles(t);
+    await save(fresh.ldleader.client, KUBERNETES);
+    await t.app.jobs.drain();
+    expect(await ask(fresh.member.client, PRIVACY_QUESTION)).toMatchObject({ status: 200, found: false });
+    const added = await save(fresh.ldleader.client, GDPR);
+    await t.app.jobs.drain();
+    expect(await ask(fresh.member.client, PRIVACY_QUESTION)).toMatchObject({ status: 200, found: true, cited: [added] });
+  });
+
   it("still answers honestly 'nothing found' to an off-topic question", async () => {
     expect(await ask(co.member.client, "What is the best pizza dough recipe?")).toMatchObject({ status: 200, found: false, cited: [] });
   });

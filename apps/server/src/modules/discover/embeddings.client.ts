@@ -40,6 +40,7 @@ export function createEmbedder(settings: EmbedderSettings) {
           method: "POST",
           headers: { "content-type": "application/json", ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
           body: JSON.stringify({ model: settings.model, input: texts }),
+          redirect: "error",
           signal: AbortSignal.timeout(opts.timeoutMs),
         });
       } catch (err) {

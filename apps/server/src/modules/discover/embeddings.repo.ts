@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentEmbeddings, contentItems } from "../../db/schema/index.ts";
 import { listedInCatalog } from "../library/catalog.scope.ts";
@@ -83,21 +83,34 @@ export function createEmbeddingsRepo(db: Db) {
         });
     },
 
-    /** Changes whenever a vector of the company is written or removed: when to load them again. */
-    async stamp(companyId: number, model: string): Promise<string> {
+    /** How many vectors of this model the company has, and when the newest was written. */
+    async stamp(companyId: number, model: string): Promise<{ count: number; last: Date | null }> {
       const [row] = await db
         .select({ n: count(), last: max(contentEmbeddings.embeddedAt) })
         .from(contentEmbeddings)
         .where(and(eq(contentEmbeddings.companyId, companyId), eq(contentEmbeddings.model, model)));
-      return `${row?.n ?? 0}:${row?.last?.toISOString() ?? ""}`;
+      return { count: row?.n ?? 0, last: row?.last ? new Date(row.last) : null };
     },
 
-    /** Every vector of the company for this model. */
-    async vectors(companyId: number, model: string): Promise<{ contentId: number; vector: number[] }[]> {
+    /** A page of the company's vectors for this model (written since `since`, when given), by item id after `afterId`. */
+    async vectors(
+      companyId: number,
+      model: string,
+      o: { since: Date | null; afterId: number; limit: number },
+    ): Promise<{ contentId: number; vector: number[]; embeddedAt: Date }[]> {
       return db
-        .select({ contentId: contentEmbeddings.contentId, vector: contentEmbeddings.vector })
+        .select({ contentId: contentEmbeddings.contentId, vector: contentEmbeddings.vector, embeddedAt: contentEmbeddings.embeddedAt })
         .from(contentEmbeddings)
-        .where(and(eq(contentEmbeddings.companyId, companyId), eq(contentEmbeddings.model, model)));
+        .where(
+          and(
+            eq(contentEmbeddings.companyId, companyId),
+            eq(contentEmbeddings.model, model),
+            gt(contentEmbeddings.contentId, o.afterId),
+            o.since ? gte(contentEmbeddings.embeddedAt, o.since) : undefined,
+          ),
+        )
+        .orderBy(contentEmbeddings.contentId)
+        .limit(o.limit);
     },
 
     /**

@@ -9,22 +9,19 @@ import type { Understanding } from "./understand.ts";
 // failing (the model down or slow, no vectors yet) leaves the full-text answer as it was.
 //
 // Memory: a company's vectors are kept as one Float32Array (4 bytes a dimension), so 100,000
-// items take 100,000 × dims × 4 bytes: 154 MB at 384 dimensions, 307 MB at 768, 410 MB at 1024
-// (plus about as much again, briefly, while they load). They are loaded again when the company's
-// vectors change (their count or newest time), checked with one indexed query per question.
+// items take 100,000 × dims × 4 bytes: 154 MB at 384 dimensions, 307 MB at 768, 410 MB at 1024.
+// It grows by doubling, so its capacity is up to twice that at worst (131,072 rows for 100,000:
+// 403 MB at 768), and both copies exist for a moment while it grows. A question checks the
+// company's vectors with one indexed query (count, newest) and reads only the new ones.
+// Ranking is a scan: 100,000 × 768 multiply-adds, tens of milliseconds.
 
 /** Reciprocal rank fusion's constant (Cormack et al.). */
 export const RRF_K = 60;
 /** Neighbours a question takes from the vectors before fusion. */
 const NEIGHBOURS = 40;
+/** Vectors read from the database at a time. */
+const PAGE = 2_000;
 export const QUESTION_TIMEOUT_MS = 1_500;
-
-export interface VectorIndex {
-  ids: Int32Array;
-  dims: number;
-  /** Unit vectors, row after row. */
-  data: Float32Array;
-}
 
 /** Unit-length copy (cosine becomes a dot product); null for a zero vector. */
 export function unit(v: ArrayLike<number>): Float32Array | null {
@@ -37,21 +34,48 @@ export function unit(v: ArrayLike<number>): Float32Array | null {
   return out;
 }
 
-export function buildIndex(rows: { contentId: number; vector: number[] }[]): VectorIndex {
-  const dims = rows[0]?.vector.length ?? 0;
-  const kept = rows.map((r) => ({ id: r.contentId, v: r.vector.length === dims ? unit(r.vector) : null })).filter((r) => r.v !== null);
-  const data = new Float32Array(kept.length * dims);
-  kept.forEach((r, i) => data.set(r.v!, i * dims));
-  return { ids: Int32Array.from(kept.map((r) => r.id)), dims, data };
+/** A company's vectors as unit vectors, row after row, growing in place as items are embedded. */
+export class VectorIndex {
+  dims = 0;
+  size = 0;
+  ids = new Int32Array(0);
+  data = new Float32Array(0);
+  private readonly rows = new Map<number, number>();
+  /** Every item id put, kept or not (a zero vector, another size): what the database counts. */
+  readonly known = new Set<number>();
+
+  /** Adds an item's vector, or replaces it (the item was embedded again). */
+  put(id: number, vector: ArrayLike<number>): void {
+    this.known.add(id);
+    if (!this.dims) this.dims = vector.length;
+    const v = vector.length === this.dims ? unit(vector) : null;
+    if (!v) return;
+    let row = this.rows.get(id);
+    if (row === undefined) {
+      if (this.size === this.ids.length) this.grow(Math.max(64, this.size * 2));
+      row = this.size++;
+      this.rows.set(id, row);
+      this.ids[row] = id;
+    }
+    this.data.set(v, row * this.dims);
+  }
+
+  private grow(capacity: number) {
+    const ids = new Int32Array(capacity);
+    ids.set(this.ids.subarray(0, this.size));
+    const data = new Float32Array(capacity * this.dims);
+    data.set(this.data.subarray(0, this.size * this.dims));
+    [this.ids, this.data] = [ids, data];
+  }
 }
 
 /** The items most similar to `query` (cosine), at least `floor`, best first. Pure. */
 export function nearest(index: VectorIndex, query: ArrayLike<number>, o: { floor: number; limit: number }): { id: number; similarity: number }[] {
   const q = query.length === index.dims ? unit(query) : null;
   if (!q) return [];
-  const { data, dims, ids } = index;
+  const { data, dims, ids, size } = index;
   const hits: { id: number; similarity: number }[] = [];
-  for (let row = 0; row < ids.length; row++) {
+  for (let row = 0; row < size; row++) {
     let dot = 0;
     const at = row * dims;
     for (let i = 0; i < dims; i++) dot += data[at + i]! * q[i]!;
@@ -73,20 +97,48 @@ export function createSemantic(deps: {
   embedder: Embedder;
   minSimilarity: number;
   timeoutMs?: number;
+  /** Vectors read at a time (tests page through a few). */
+  pageSize?: number;
   warn?: (err: unknown, message: string) => void;
 }) {
   const { repo, embedder } = deps;
-  const indexes = new Map<number, { stamp: string; index: Promise<VectorIndex> }>();
+  const pageSize = deps.pageSize ?? PAGE;
+  const indexes = new Map<number, { index: VectorIndex; last: Date | null }>();
+  const loading = new Map<number, Promise<VectorIndex>>();
 
-  /** The company's vectors, loaded again when they changed. */
-  async function indexOf(companyId: number): Promise<VectorIndex> {
+  /**
+   * Brings the company's index up to date with one small query when nothing changed; otherwise it
+   * reads only the vectors written since the last look, or all of them again when some were removed.
+   * Read in pages, so a load holds at most a page as JavaScript arrays beside the Float32Array.
+   */
+  async function refresh(companyId: number): Promise<VectorIndex> {
     const stamp = await repo.stamp(companyId, embedder.model);
-    const hit = indexes.get(companyId);
-    if (hit?.stamp === stamp) return hit.index;
-    const index = repo.vectors(companyId, embedder.model).then(buildIndex);
-    indexes.set(companyId, { stamp, index });
-    index.catch(() => indexes.delete(companyId));
-    return index;
+    const current = indexes.get(companyId);
+    if (current && current.last?.getTime() === stamp.last?.getTime() && current.index.known.size === stamp.count) return current.index;
+    // Fewer vectors than the index knows: some items were removed, so start over.
+    const entry = current && current.index.known.size <= stamp.count ? current : { index: new VectorIndex(), last: null };
+    const since = entry.last;
+    for (let afterId = 0; ;) {
+      const page = await repo.vectors(companyId, embedder.model, { since, afterId, limit: pageSize });
+      for (const row of page) {
+        entry.index.put(row.contentId, row.vector);
+        if (!entry.last || row.embeddedAt > entry.last) entry.last = row.embeddedAt;
+      }
+      if (page.length < pageSize) break;
+      afterId = page.at(-1)!.contentId;
+    }
+    // Still apart (an item removed while another was added): read everything on the next question.
+    indexes.set(companyId, entry.index.known.size === stamp.count ? entry : { index: entry.index, last: null });
+    return entry.index;
+  }
+
+  /** One refresh per company at a time: questions asked meanwhile share it. */
+  function indexOf(companyId: number): Promise<VectorIndex> {
+    const running = loading.get(companyId);
+    if (running) return running;
+    const next = refresh(companyId).finally(() => loading.delete(companyId));
+    loading.set(companyId, next);
+    return next;
   }
 
   /** The company's listed items nearest to the text, best first; empty on any failure. */
