@@ -7,13 +7,14 @@ import type { EmbeddingSource, EmbeddingsRepo } from "./embeddings.repo.ts";
 
 // Issue 26: catalog items are embedded in the background. A save (content.saved, which also covers
 // a private row made public with the saver's text) queues its item; a sweep every few minutes
-// queues items that have no vector of the configured model yet (the demo seed, items from before
+// embeds items that have no vector of the configured model yet (the demo seed, items from before
 // the model was set, a changed model). A job skips items whose text and model are unchanged (hash),
 // so running it twice, or on every repeat save, asks the model nothing.
 
 /** Items per job and texts per request to the model. */
 export const EMBED_BATCH = 32;
-const SWEEP_LIMIT = 2_000;
+/** How long one sweep embeds before it leaves the rest to the next (every 5 minutes). */
+const SWEEP_BUDGET_MS = 4 * 60_000;
 const EMBED_TIMEOUT_MS = 60_000;
 
 /** What is embedded of an item: what the full-text search reads, plus skills and provider. */
@@ -38,38 +39,48 @@ const NoData = z.object({}).passthrough();
 export function defineEmbeddingJobs(deps: { jobs: Jobs; repo: EmbeddingsRepo; embedder: Embedder }) {
   const { jobs, repo, embedder } = deps;
 
+  /** Embeds the items whose text or model changed; throws when the model fails (the job is retried). */
+  async function embedItems(contentIds: number[]) {
+    const todo = (await repo.sources(contentIds))
+      .map((s) => {
+        const text = embeddingText(s);
+        return { source: s, text, hash: textHash(embedder.model, text) };
+      })
+      .filter((x) => x.hash !== x.source.textHash);
+    if (!todo.length) return;
+    const vectors = await embedder.embed(
+      todo.map((x) => x.text),
+      { timeoutMs: EMBED_TIMEOUT_MS },
+    );
+    await repo.store(
+      todo.map((x, i) => ({ contentId: x.source.id, companyId: x.source.companyId, model: embedder.model, textHash: x.hash, vector: vectors[i]! })),
+    );
+  }
+
   const embed: JobDefinition<typeof EmbedData> = {
     name: "discover.embed",
     data: EmbedData,
     retryLimit: 8,
     retryDelay: 30,
-    async run({ contentIds }) {
-      const todo = (await repo.sources(contentIds))
-        .map((s) => {
-          const text = embeddingText(s);
-          return { source: s, text, hash: textHash(embedder.model, text) };
-        })
-        .filter((x) => x.hash !== x.source.textHash);
-      if (!todo.length) return;
-      // Throws when the model is down: the job is retried with backoff.
-      const vectors = await embedder.embed(
-        todo.map((x) => x.text),
-        { timeoutMs: EMBED_TIMEOUT_MS },
-      );
-      await repo.store(
-        todo.map((x, i) => ({ contentId: x.source.id, companyId: x.source.companyId, model: embedder.model, textHash: x.hash, vector: vectors[i]! })),
-      );
-    },
+    run: ({ contentIds }) => embedItems(contentIds),
   };
 
+  // The sweep embeds by itself, batch after batch for a few minutes, rather than queueing jobs: while
+  // the model is down it fails once per slot instead of piling up jobs that retry the same items.
   const sweep: JobDefinition<typeof NoData> = {
     name: "discover.embed-sweep",
     data: NoData,
     cron: "*/5 * * * *",
-    retryLimit: 2,
+    retryLimit: 0,
+    expireInSeconds: (SWEEP_BUDGET_MS + 2 * EMBED_TIMEOUT_MS) / 1000,
     async run() {
-      const ids = await repo.stale(embedder.model, SWEEP_LIMIT);
-      for (let i = 0; i < ids.length; i += EMBED_BATCH) await jobs.send(embed, { contentIds: ids.slice(i, i + EMBED_BATCH) });
+      const until = Date.now() + SWEEP_BUDGET_MS;
+      for (let afterId = 0; Date.now() < until;) {
+        const ids = await repo.stale(embedder.model, { afterId, limit: EMBED_BATCH });
+        if (!ids.length) break;
+        await embedItems(ids);
+        afterId = ids.at(-1)!;
+      }
     },
   };
 

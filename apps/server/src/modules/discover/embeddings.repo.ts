@@ -52,17 +52,17 @@ export function createEmbeddingsRepo(db: Db) {
     },
 
     /**
-     * Items with no vector of this model, oldest first. (A save that changes an item's text queues
+     * Items with no vector of this model, by id after `afterId`. (A save that changes an item's text queues
      * the item itself; the job compares hashes.)
      */
-    async stale(model: string, limit: number): Promise<number[]> {
+    async stale(model: string, o: { afterId: number; limit: number }): Promise<number[]> {
       const rows = await db
         .select({ id: contentItems.id })
         .from(contentItems)
         .leftJoin(contentEmbeddings, eq(contentEmbeddings.contentId, contentItems.id))
-        .where(or(isNull(contentEmbeddings.contentId), sql`${contentEmbeddings.model} <> ${model}`))
+        .where(and(gt(contentItems.id, o.afterId), or(isNull(contentEmbeddings.contentId), sql`${contentEmbeddings.model} <> ${model}`)))
         .orderBy(contentItems.id)
-        .limit(limit);
+        .limit(o.limit);
       return rows.map((r) => r.id);
     },
 
