@@ -2,7 +2,7 @@
 // speaks the OpenAI embeddings protocol (test/embeddings-server.ts). Its vectors put "European
 // privacy law" next to a GDPR course that shares no word with the question.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { contentEmbeddings } from "../../db/schema/index.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
@@ -43,7 +43,8 @@ afterAll(async () => {
   await t.close();
   await model.close();
 });
-beforeEach(() => {
+// Every test (and the suites' own set-up) starts with a model that answers.
+afterEach(() => {
   model.mode = "ok";
 });
 
