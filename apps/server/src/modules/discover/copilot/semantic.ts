@@ -117,18 +117,20 @@ export function createSemantic(deps: {
     if (current && current.last?.getTime() === stamp.last?.getTime() && current.index.known.size === stamp.count) return current.index;
     // Fewer vectors than the index knows: some items were removed, so start over.
     const entry = current && current.index.known.size <= stamp.count ? current : { index: new VectorIndex(), last: null };
+    // Pages come by id, not by time: the newest time read counts only once every page is in.
     const since = entry.last;
+    let last = since;
     for (let afterId = 0; ;) {
       const page = await repo.vectors(companyId, embedder.model, { since, afterId, limit: pageSize });
       for (const row of page) {
         entry.index.put(row.contentId, row.vector);
-        if (!entry.last || row.embeddedAt > entry.last) entry.last = row.embeddedAt;
+        if (!last || row.embeddedAt > last) last = row.embeddedAt;
       }
       if (page.length < pageSize) break;
       afterId = page.at(-1)!.contentId;
     }
     // Still apart (an item removed while another was added): read everything on the next question.
-    indexes.set(companyId, entry.index.known.size === stamp.count ? entry : { index: entry.index, last: null });
+    indexes.set(companyId, { index: entry.index, last: entry.index.known.size === stamp.count ? last : null });
     return entry.index;
   }
 
@@ -148,15 +150,8 @@ export function createSemantic(deps: {
       const hits = nearest(index, vector!, { floor: deps.minSimilarity, limit: NEIGHBOURS });
       if (!hits.length) return [];
       // Only the listed catalog: not a colleague's private save, not hidden, jobs only when asked.
-      const listed = new Map(
-        (
-          await repo.listed(
-            companyId,
-            hits.map((h) => h.id),
-            u.jobs,
-          )
-        ).map((r) => [r.id, r]),
-      );
+      const ids = hits.map((h) => h.id);
+      const listed = new Map((await repo.listed(companyId, ids, u.jobs)).map((r) => [r.id, r]));
       return hits
         .map((h) => listed.get(h.id))
         .filter((r) => r !== undefined)
