@@ -135,6 +135,15 @@ describe("hybrid retrieval", () => {
     expect(await ask(fresh.member.client, PRIVACY_QUESTION)).toMatchObject({ status: 200, found: true, cited: [added] });
   });
 
+  it("keeps the topic of the question before for a follow-up that names none", async () => {
+    const conversation = (await co.hr.client.post(`${CONVERSATIONS}/`, {})).body.id as number;
+    const first = await co.hr.client.post(`${CONVERSATIONS}/${conversation}/messages/`, { content: PRIVACY_QUESTION });
+    expect(first.body.answer.items.map((i: { id_content: number }) => i.id_content)).toEqual([gdpr]);
+    const next = await co.hr.client.post(`${CONVERSATIONS}/${conversation}/messages/`, { content: "Only courses, please" });
+    expect(next.status).toBe(200);
+    expect(next.body.answer).toMatchObject({ found: true, items: [expect.objectContaining({ id_content: gdpr })] });
+  });
+
   it("still answers honestly 'nothing found' to an off-topic question", async () => {
     expect(await ask(co.member.client, "What is the best pizza dough recipe?")).toMatchObject({ status: 200, found: false, cited: [] });
   });
