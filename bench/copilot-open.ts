@@ -13,6 +13,7 @@ import { durationOf } from "../apps/server/src/modules/discover/copilot/planner.
 import { learnCompany } from "../apps/server/src/modules/discover/catalog-learning.ts";
 import { createCatalogLearningRepo } from "../apps/server/src/modules/discover/catalog-learning.repo.ts";
 import { type Half, type Kind, OFF_TOPIC, OPEN_TOPICS, type OpenQuestion } from "./copilot-open-set.ts";
+import { benchSemantic } from "./semantic.ts";
 
 const TARGET = { p5: 0.9, p50Ms: 100 };
 const ENGINE_RUNS = 5;
@@ -166,12 +167,13 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
   const started = performance.now();
   const { companyId, idOf } = await buildCatalog(app, database);
   const saved = performance.now() - started;
-  const engine = createCopilotEngine(createDiscoverRepo(database.db));
+  const { semantic, label } = await benchSemantic(app, database);
+  const engine = createCopilotEngine(createDiscoverRepo(database.db), { semantic });
   await engine.answer(companyId, "warm up", { locale: "en" });
 
   const itemCount = OPEN_TOPICS.reduce((n, t) => n + t.items.length, 0);
   console.log(
-    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s, each topic's items finished by ${FINISHERS_PER_TOPIC} people; local engine, no model`,
+    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s, each topic's items finished by ${FINISHERS_PER_TOPIC} people; ${label}`,
   );
   const rows: Row[] = [];
   for (const half of ["tuning", "held-out"] as const) {

@@ -20,6 +20,7 @@ import { createCopilotEngine } from "../apps/server/src/modules/discover/copilot
 import { learnCompany } from "../apps/server/src/modules/discover/catalog-learning.ts";
 import { createCatalogLearningRepo } from "../apps/server/src/modules/discover/catalog-learning.repo.ts";
 import { openSetQuestions, runOpenSet } from "./copilot-open.ts";
+import { embeddingsEnv } from "./semantic.ts";
 
 const TARGET_P5 = 0.8;
 const ENGINE_RUNS = 5;
@@ -376,7 +377,7 @@ async function main() {
   openSetQuestions(); // a mislabelled open set fails before the long part
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-bench-copilot-"));
   const database = await openDatabase({});
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, WEB_DIST: "/nonexistent-web-dist" });
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, WEB_DIST: "/nonexistent-web-dist", ...embeddingsEnv() });
   const app = await buildApp({ config, database, authSecret: randomUUID() + randomUUID(), logger: false, imageCacheDir: path.join(dataDir, "images") });
   await app.ready();
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });

@@ -84,6 +84,17 @@ const EnvSchema = z.object({
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
   // Issue 25: chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
   CHAT_HOOKS_ALLOW_PRIVATE: bool.default(false),
+  // Issue 26: semantic retrieval. An OpenAI-compatible embeddings endpoint (Ollama, vLLM…): POST
+  // {EMBEDDINGS_BASE_URL}/v1/embeddings. Unset, the copilot retrieves by full text only.
+  EMBEDDINGS_BASE_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL such as http://localhost:11434").optional(),
+  EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).max(500).optional(),
+  // Cosine similarity a catalog item needs to the question to count as a neighbour; depends on the model.
+  EMBEDDINGS_MIN_COSINE: z.coerce
+    .number({ message: "must be a number between 0 and 1" })
+    .min(0, "must be between 0 and 1")
+    .max(1, "must be between 0 and 1")
+    .default(0.5),
   LLM_TIMEOUT_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int("must be a whole number")
@@ -116,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const llm = [c.LLM_BASE_URL, c.LLM_MODEL, c.LLM_API_KEY].filter((v) => v !== undefined).length;
   if (llm !== 0 && llm !== 3) {
     throw new ConfigError(["LLM_BASE_URL, LLM_MODEL and LLM_API_KEY: set all three to use a language model, or none"]);
+  }
+  if ((c.EMBEDDINGS_BASE_URL === undefined) !== (c.EMBEDDINGS_MODEL === undefined) || (c.EMBEDDINGS_API_KEY && !c.EMBEDDINGS_BASE_URL)) {
+    throw new ConfigError(["EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL: set both to use an embeddings model (EMBEDDINGS_API_KEY only with them), or none"]);
   }
   if (c.NODE_ENV === "production" && c.CHAT_HOOKS_ALLOW_PRIVATE) {
     throw new ConfigError(["CHAT_HOOKS_ALLOW_PRIVATE: not allowed in production (chat posts go to public https addresses only)"]);

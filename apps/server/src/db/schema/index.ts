@@ -10,3 +10,4 @@ export * from "./discover.ts";
 export * from "./insights.ts";
 export * from "./platform.ts";
 export * from "./notifications.ts";
+export * from "./embeddings.ts";

@@ -5,6 +5,10 @@ import { catalogLearning } from "./catalog-learning.ts";
 import { createCatalogLearningRepo } from "./catalog-learning.repo.ts";
 import { createCopilotEngine } from "./copilot/engine.ts";
 import { createLlm } from "./copilot/llm.ts";
+import { createSemantic } from "./copilot/semantic.ts";
+import { createEmbedder } from "./embeddings.client.ts";
+import { defineEmbeddingJobs } from "./embeddings.job.ts";
+import { createEmbeddingsRepo } from "./embeddings.repo.ts";
 import { createCopilotRepo } from "./copilot.repo.ts";
 import { copilotRoutes } from "./copilot.routes.ts";
 import { createCopilotService } from "./copilot.service.ts";
@@ -22,10 +26,25 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
     config.LLM_BASE_URL && config.LLM_MODEL && config.LLM_API_KEY
       ? createLlm({ baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY, timeoutMs: config.LLM_TIMEOUT_MS })
       : null;
+  // Issue 26: semantic retrieval when an embeddings model is configured (both settings, checked in config.ts).
+  const embedder =
+    config.EMBEDDINGS_BASE_URL && config.EMBEDDINGS_MODEL
+      ? createEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.EMBEDDINGS_API_KEY })
+      : null;
+  const embeddingsRepo = createEmbeddingsRepo(ctx.database.db);
+  const embedding = embedder ? defineEmbeddingJobs({ jobs: ctx.jobs, repo: embeddingsRepo, embedder }) : null;
+  const semantic = embedder
+    ? createSemantic({
+        repo: embeddingsRepo,
+        embedder,
+        minSimilarity: config.EMBEDDINGS_MIN_COSINE,
+        warn: (err, message) => ctx.log.warn({ err }, message),
+      })
+    : null;
   const copilot = createCopilotService({
     repo: copilotRepo,
     discover: repo,
-    engine: createCopilotEngine(repo),
+    engine: createCopilotEngine(repo, { semantic }),
     collections: deps.collections,
     llm,
     warn: (err, message) => ctx.log.warn({ err }, message),
@@ -34,9 +53,11 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
     name: "discover",
     learning,
     plugin: async (app) => {
-      for (const { name, handler } of learning.subscriptions) on(name, handler);
+      // This app's handlers, taken off again when it closes (tests build many apps).
+      const subscriptions = [...learning.subscriptions, ...(embedding?.subscriptions ?? [])];
+      for (const { name, handler } of subscriptions) on(name, handler);
       app.addHook("onClose", async () => {
-        for (const { name, handler } of learning.subscriptions) off(name, handler);
+        for (const { name, handler } of subscriptions) off(name, handler);
       });
       await app.register(discoverRoutes, { repo, collections: deps.collections });
       await app.register(copilotRoutes, { repo: copilotRepo, service: copilot });

@@ -2,6 +2,7 @@ import type { CandidateRow, DiscoverRepo, Learned } from "../discover.repo.ts";
 import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
 import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
+import type { Semantic } from "./semantic.ts";
 import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./understand.ts";
 
 // The local copilot: understand the question, retrieve from the company catalog, rank, plan
@@ -101,7 +102,7 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
   return ranked;
 }
 
-export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?: number } = {}) {
+export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?: number; semantic?: Semantic | null } = {}) {
   const ttl = opts.vocabularyTtlMs ?? 30_000;
   const cache = new Map<number, { at: number; skills: string[] }>();
 
@@ -146,8 +147,17 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
     const learned = await repo.learned(companyId, context.keywords.map(fold));
     const u = withCatalogWords(context, learned);
     const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES, learnedSkills: learnedSkills(learned) });
-    const { ranked, changes } = applyConstraints(rankCandidates(rows, u, learned), u);
-    return { understanding: { ...u, changes }, ranked, vocabulary: skills };
+    let ranked = rankCandidates(rows, u, learned);
+    // Issue 26: with an embeddings model, the vector neighbours of the question (of the last one that
+    // named a topic, with the follow-ups after it) join the ranking (semantic.ts).
+    if (opts.semantic) {
+      const all = [...earlier, question];
+      let topical = all.length - 1;
+      while (topical > 0 && isFollowUp(understand(all[topical]!, { locale: o.locale, vocabulary: skills }))) topical--;
+      ranked = await opts.semantic.hybrid(companyId, all.slice(topical).join("\n"), ranked, u);
+    }
+    const constrained = applyConstraints(ranked, u);
+    return { understanding: { ...u, changes: constrained.changes }, ranked: constrained.ranked, vocabulary: skills };
   }
 
   return {
