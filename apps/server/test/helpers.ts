@@ -6,6 +6,8 @@ import pg from "pg";
 import { loadConfig, type Config } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/index.ts";
+import { learnCompany } from "../src/modules/discover/catalog-learning.ts";
+import { createCatalogLearningRepo } from "../src/modules/discover/catalog-learning.repo.ts";
 import { buildApp, type App } from "../src/app.ts";
 import type { MailTransport } from "../src/lib/mailer.ts";
 import type { SafeFetch } from "../src/lib/safe-fetch.ts";
@@ -132,7 +134,12 @@ export async function createTestContext(
     logger: false,
   });
   await app.ready();
-  if (opts.seed !== false) await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
+  if (opts.seed !== false) {
+    await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
+    // What the server's start queues after seeding (main.ts): the copilot learns the seeded catalogs (issue 26).
+    const learning = createCatalogLearningRepo(database.db);
+    for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
+  }
 
   const client = (token: string | null): Client => {
     const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
