@@ -240,6 +240,20 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
         </Box>
       )}
 
+      {lastAnswer && lastAnswer.items.length > 0 && !pending && (
+        // Follow-ups keep the topic and change one thing (issue 26); each is sent as the person would type it.
+        <Box role="group" aria-labelledby="copilot-refine" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.5 }}>
+          <Typography id="copilot-refine" variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+            {t("copilot.refine.label")}
+          </Typography>
+          {(["videos", "shorter", "advanced", "otherLanguage", "time"] as const).map((key) => (
+            <Button key={key} size="small" variant="outlined" onClick={() => void ask(t(`copilot.refine.${key}`))} sx={{ textTransform: "none" }}>
+              {t(`copilot.refine.${key}`)}
+            </Button>
+          ))}
+        </Box>
+      )}
+
       {conversation === null && !pending && (
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>

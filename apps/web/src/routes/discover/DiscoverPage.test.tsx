@@ -215,4 +215,38 @@ describe("/discover", () => {
       "/collaborative-network/collections/77/Learn-SQL-in-2-weeks",
     );
   });
+  it("offers follow-ups under the latest answer that refine it in the same conversation (issue 26)", async () => {
+    const question = "I need to learn SQL";
+    const answer = message(2, "assistant", "Here is a plan for SQL:\n\n[1] SQL basics — article, 10 min", {
+      items: [copilotItem(1, "SQL basics")],
+      plan: {
+        skills: ["sql"],
+        available_s: 36000,
+        span: { unit: "week", count: 1 },
+        total_s: 600,
+        sections: [{ title: "Week 1", kind: "week", items: [1], duration_s: 600 }],
+      },
+    });
+    const done = answered(9, question, answer);
+    const server = discoverServer({
+      "POST /api/b2b/v1/copilot/conversations/": { status: 201, body: { ...done.conversation, title: "", messages_count: 0, messages: [] } },
+      "POST /api/b2b/v1/copilot/conversations/9/messages/": () => ({
+        stream: (async function* () {
+          yield sse("start", { conversation: done.conversation, question: done.question }) + sse("done", done);
+        })(),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
+    const panel = await screen.findByRole("region", { name: "Learning copilot" });
+    await user.type(within(panel).getByRole("textbox", { name: "Your question" }), `${question}{Enter}`);
+    const refine = await within(panel).findByRole("group", { name: "Refine this answer" });
+    expect(
+      within(refine)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Only videos", "Shorter", "More advanced", "In Spanish", "I have 2 hours this week"]);
+    await user.click(within(refine).getByRole("button", { name: "Only videos" }));
+    await waitFor(() => expect(server.sent("POST /api/b2b/v1/copilot/conversations/9/messages/")).toEqual([{ content: question }, { content: "Only videos" }]));
+  });
 });

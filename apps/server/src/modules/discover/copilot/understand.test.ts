@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CitationFilter, buildMessages } from "./llm.ts";
 import { plan } from "./planner.ts";
@@ -225,6 +226,22 @@ describe("follow-ups (issue 26)", () => {
     expect(u("I want to learn Spanish").keywords).toEqual(["spanish"]);
     expect(u("I want to learn Spanish").itemLanguage).toBeNull();
     expect(isFollowUp(u("SQL videos in Spanish"))).toBe(false);
+  });
+
+  it("reads every follow-up the web app offers under an answer, in both languages, as the change it names", () => {
+    // The buttons' texts are sent as the question (apps/web CopilotPanel): the engine must read them all.
+    for (const lang of ["en", "es"] as const) {
+      const offered = (
+        JSON.parse(fs.readFileSync(new URL(`../../../../../web/src/i18n/locales/${lang}/discover.json`, import.meta.url), "utf8")) as {
+          copilot: { refine: Record<"videos" | "shorter" | "advanced" | "otherLanguage" | "time", string> };
+        }
+      ).copilot.refine;
+      expect(u(offered.videos, lang)).toMatchObject({ types: ["video"], skills: [], keywords: [] });
+      expect(u(offered.shorter, lang)).toMatchObject({ length: "shorter", keywords: [] });
+      expect(u(offered.advanced, lang)).toMatchObject({ level: "advanced", keywords: [] });
+      expect(u(offered.otherLanguage, lang)).toMatchObject({ itemLanguage: lang === "en" ? "es" : "en", keywords: [] });
+      expect(u(offered.time, lang)).toMatchObject({ availableS: 2 * H, keywords: [] });
+    }
   });
 
   it("accumulates constraints over the conversation until a question names a new topic", () => {
