@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ScimError } from "./scim.errors.ts";
+import type { ScimRepo } from "./scim.repo.ts";
+import { hashScimToken } from "./scim-token.service.ts";
+import { ListQuery, type ScimCaller, type ScimUsersService } from "./scim-users.service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    scimCaller?: ScimCaller;
+  }
+}
+
+const SCIM_JSON = "application/scim+json; charset=utf-8";
+const IdParams = z.object({ id: z.string().max(40) });
+const caller = (req: FastifyRequest) => req.scimCaller!;
+// SCIM routes answer the directory with its own bearer token, never a session: the app's gate stays out (no config.access outside /api/).
+const doc = (summary: string) => ({ schema: { tags: ["scim"], summary } });
+
+/**
+ * /scim/v2 (RFC 7644, issue 27): reached only with a company's SCIM token, only that company's
+ * people; answers and refusals in SCIM's own shapes.
+ */
+export async function scimRoutes(app: FastifyInstance, { repo, users }: { repo: ScimRepo; users: ScimUsersService }) {
+  app.addContentTypeParser("application/scim+json", { parseAs: "string" }, (_req, body, done) => {
+    try {
+      done(null, body === "" ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new ScimError(400, "The body is not JSON", "invalidSyntax"), undefined);
+    }
+  });
+  app.setErrorHandler((err: FastifyError | ScimError, req, reply) => {
+    const scim =
+      err instanceof ScimError
+        ? err
+        : (err.statusCode ?? 500) < 500
+          ? new ScimError(err.statusCode!, err.message, "invalidSyntax")
+          : (req.log.error({ err }, "SCIM request failed"), new ScimError(500, "Internal error"));
+    return reply.status(scim.status).type(SCIM_JSON).send(scim.body);
+  });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (reply.statusCode !== 204) reply.type(SCIM_JSON);
+    return payload;
+  });
+  app.addHook("onRequest", async (req) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    const token = m ? await repo.useToken(hashScimToken(m[1]!)) : undefined;
+    if (!token) throw new ScimError(401, "A valid SCIM bearer token is required");
+    req.scimCaller = { companyId: token.companyId, prefix: token.prefix };
+  });
+
+  app.get("/Users", doc("List the company's people (filter userName eq, startIndex, count)"), async (req) => {
+    const q = ListQuery.safeParse(req.query);
+    if (!q.success) throw new ScimError(400, "startIndex and count are integers", "invalidValue");
+    return users.list(caller(req), q.data);
+  });
+  app.get("/Users/:id", doc("One person of the company"), async (req) => users.get(caller(req), IdParams.parse(req.params).id));
+  app.post("/Users", doc("Create a person (userName is the email, of the company's domain)"), async (req, reply) =>
+    reply.status(201).send(await users.create(caller(req), req.body)),
+  );
+  app.put("/Users/:id", doc("Replace a person's name and active state"), async (req) => users.replace(caller(req), IdParams.parse(req.params).id, req.body));
+  app.patch("/Users/:id", doc("Change a person (PatchOp, Okta's and Azure AD's shapes); active false deactivates and signs out"), async (req) =>
+    users.patch(caller(req), IdParams.parse(req.params).id, req.body),
+  );
+  app.delete("/Users/:id", doc("Delete a person for the directory: the account is deactivated and signed out"), async (req, reply) => {
+    await users.remove(caller(req), IdParams.parse(req.params).id);
+    return reply.status(204).send();
+  });
+}
