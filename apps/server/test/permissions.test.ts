@@ -150,6 +150,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   "DELETE /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   // SCIM (issue 27) answers a company's SCIM token only: no session of any role passes (scim-users.test.ts).
+  "GET /scim/v2/ServiceProviderConfig": SCIM_TOKEN,
+  "GET /scim/v2/ResourceTypes": SCIM_TOKEN,
+  "GET /scim/v2/ResourceTypes/{id}": SCIM_TOKEN,
+  "GET /scim/v2/Schemas": SCIM_TOKEN,
+  "GET /scim/v2/Schemas/{id}": SCIM_TOKEN,
   "GET /scim/v2/Users": SCIM_TOKEN,
   "POST /scim/v2/Users": SCIM_TOKEN,
   "GET /scim/v2/Users/{id}": SCIM_TOKEN,

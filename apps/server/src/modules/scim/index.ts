@@ -17,7 +17,7 @@ export function scimModule(ctx: ModuleContext, deps: { identity: IdentityRepo })
     repo,
     plugin: async (app) => {
       await app.register(scimTokenRoutes, { service: tokens, repo });
-      await app.register(scimRoutes, { prefix: "/scim/v2", repo, users });
+      await app.register(scimRoutes, { prefix: "/scim/v2", repo, users, baseUrl });
     },
   } satisfies Module & Record<string, unknown>;
 }

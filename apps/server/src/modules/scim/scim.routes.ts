@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ScimError } from "./scim.errors.ts";
+import { discovery } from "./scim.discovery.ts";
+import { ScimError, scimNotFound } from "./scim.errors.ts";
+import { listResponse } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
 import { hashScimToken } from "./scim-token.service.ts";
 import { ListQuery, type ScimCaller, type ScimUsersService } from "./scim-users.service.ts";
@@ -12,7 +14,7 @@ declare module "fastify" {
 }
 
 const SCIM_JSON = "application/scim+json; charset=utf-8";
-const IdParams = z.object({ id: z.string().max(40) });
+const IdParams = z.object({ id: z.string() });
 const caller = (req: FastifyRequest) => req.scimCaller!;
 // SCIM routes answer the directory with its own bearer token, never a session: the app's gate stays out (no config.access outside /api/).
 const doc = (summary: string) => ({ schema: { tags: ["scim"], summary } });
@@ -21,7 +23,7 @@ const doc = (summary: string) => ({ schema: { tags: ["scim"], summary } });
  * /scim/v2 (RFC 7644, issue 27): reached only with a company's SCIM token, only that company's
  * people; answers and refusals in SCIM's own shapes.
  */
-export async function scimRoutes(app: FastifyInstance, { repo, users }: { repo: ScimRepo; users: ScimUsersService }) {
+export async function scimRoutes(app: FastifyInstance, { repo, users, baseUrl }: { repo: ScimRepo; users: ScimUsersService; baseUrl: string }) {
   app.addContentTypeParser("application/scim+json", { parseAs: "string" }, (_req, body, done) => {
     try {
       done(null, body === "" ? undefined : JSON.parse(body as string));
@@ -48,6 +50,18 @@ export async function scimRoutes(app: FastifyInstance, { repo, users }: { repo: 
     if (!token) throw new ScimError(401, "A valid SCIM bearer token is required");
     req.scimCaller = { companyId: token.companyId, prefix: token.prefix };
   });
+
+  const d = discovery(baseUrl);
+  const one = <T extends { id: string }>(list: T[], id: string, what: string) => {
+    const found = list.find((x) => x.id === id);
+    if (!found) throw scimNotFound(what);
+    return found;
+  };
+  app.get("/ServiceProviderConfig", doc("What this SCIM service supports"), async () => d.serviceProviderConfig);
+  app.get("/ResourceTypes", doc("The resource types served"), async () => listResponse(d.resourceTypes, d.resourceTypes.length, 1));
+  app.get("/ResourceTypes/:id", doc("One resource type"), async (req) => one(d.resourceTypes, IdParams.parse(req.params).id, "Resource type"));
+  app.get("/Schemas", doc("The schemas of the resources served"), async () => listResponse(d.schemas, d.schemas.length, 1));
+  app.get("/Schemas/:id", doc("One schema"), async (req) => one(d.schemas, IdParams.parse(req.params).id, "Schema"));
 
   app.get("/Users", doc("List the company's people (filter userName eq, startIndex, count)"), async (req) => {
     const q = ListQuery.safeParse(req.query);
