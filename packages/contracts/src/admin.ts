@@ -134,6 +134,7 @@ export const AUDIT_ENTITIES = [
   "catalog_item",
   "calendar_feed",
   "scim_token",
+  "team",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

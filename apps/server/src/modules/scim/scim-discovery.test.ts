@@ -37,6 +37,9 @@ describe("SCIM discovery", () => {
   it("lists the User resource type and its schema, one by one too", async () => {
     const types = (await t.anonymous.get("/scim/v2/ResourceTypes", as())).body;
     expect(types.Resources).toContainEqual(expect.objectContaining({ id: "User", endpoint: "/Users", schema: "urn:ietf:params:scim:schemas:core:2.0:User" }));
+    expect(types.Resources).toContainEqual(
+      expect.objectContaining({ id: "Group", endpoint: "/Groups", schema: "urn:ietf:params:scim:schemas:core:2.0:Group" }),
+    );
     expect((await t.anonymous.get("/scim/v2/ResourceTypes/User", as())).body).toMatchObject({ id: "User", name: "User" });
     const schemas = (await t.anonymous.get("/scim/v2/Schemas", as())).body;
     const user = schemas.Resources.find((s: { id: string }) => s.id === "urn:ietf:params:scim:schemas:core:2.0:User");

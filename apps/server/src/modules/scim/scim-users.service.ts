@@ -12,7 +12,7 @@ export interface ScimCaller {
   companyId: number;
   prefix: string;
 }
-const reasonOf = (c: ScimCaller) => `SCIM token ${c.prefix}… of company ${c.companyId}`;
+export const reasonOf = (c: ScimCaller) => `SCIM token ${c.prefix}… of company ${c.companyId}`;
 
 // Azure AD sends booleans as strings ("False") in PATCH values.
 const Bool = z.union([z.boolean(), z.enum(["true", "false", "True", "False", "TRUE", "FALSE"]).transform((s) => s.toLowerCase() === "true")]);
@@ -22,7 +22,7 @@ const UserBody = z.object({
   displayName: z.string().optional(),
   active: Bool.optional(),
 });
-const PatchBody = z.object({
+export const PatchBody = z.object({
   schemas: z.array(z.string()).refine((s) => s.includes(SCIM.patch), "schemas must name the PatchOp message"),
   Operations: z.array(z.object({ op: z.string(), path: z.string().optional(), value: z.unknown().optional() })).min(1),
 });
@@ -32,7 +32,7 @@ export const ListQuery = z.object({
   count: z.coerce.number().int().optional(),
 });
 
-const invalid = (err: z.ZodError) => new ScimError(400, err.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), "invalidValue");
+export const invalid = (err: z.ZodError) => new ScimError(400, err.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), "invalidValue");
 
 /** The name a directory states: formatted, else given + family, else display name. */
 const nameOf = (b: z.infer<typeof UserBody>) =>

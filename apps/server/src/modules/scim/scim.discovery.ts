@@ -65,5 +65,29 @@ export function discovery(baseUrl: string) {
     schema: SCIM.user,
     meta: meta("ResourceType", "ResourceTypes/User"),
   };
-  return { serviceProviderConfig, schemas: [userSchema], resourceTypes: [userType] };
+  const groupSchema = {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
+    id: SCIM.group,
+    name: "Group",
+    description: "A team of the company",
+    attributes: [
+      attr("displayName", { required: true, uniqueness: "server", description: "The team's name, unique in the company" }),
+      attr("members", {
+        type: "complex",
+        multiValued: true,
+        subAttributes: [attr("value", { description: "A User id" }), attr("display", { mutability: "readOnly" })],
+      }),
+    ],
+    meta: meta("Schema", `Schemas/${SCIM.group}`),
+  };
+  const groupType = {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
+    id: "Group",
+    name: "Group",
+    endpoint: "/Groups",
+    description: "Teams of the company; a person is in one team at a time",
+    schema: SCIM.group,
+    meta: meta("ResourceType", "ResourceTypes/Group"),
+  };
+  return { serviceProviderConfig, schemas: [userSchema, groupSchema], resourceTypes: [userType, groupType] };
 }

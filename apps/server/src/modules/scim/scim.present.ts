@@ -1,3 +1,4 @@
+import type { ScimGroupRow } from "./scim-groups.repo.ts";
 import type { ScimUserRow } from "./scim.repo.ts";
 
 export const SCIM = {
@@ -41,3 +42,21 @@ export const listResponse = <T>(resources: T[], total: number, startIndex: numbe
   itemsPerPage: resources.length,
   Resources: resources,
 });
+
+export interface ScimGroup {
+  schemas: string[];
+  id: string;
+  displayName: string;
+  members: Array<{ value: string; display: string; $ref: string }>;
+  meta: { resourceType: "Group"; created: string; location: string };
+}
+
+export function presentScimGroup(g: ScimGroupRow, baseUrl: string): ScimGroup {
+  return {
+    schemas: [SCIM.group],
+    id: String(g.id),
+    displayName: g.name,
+    members: g.members.map((m) => ({ value: String(m.id), display: m.email, $ref: `${baseUrl}/Users/${m.id}` })),
+    meta: { resourceType: "Group", created: g.createdAt.toISOString(), location: `${baseUrl}/Groups/${g.id}` },
+  };
+}

@@ -5,6 +5,7 @@ import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { listResponse } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
 import { hashScimToken } from "./scim-token.service.ts";
+import type { ScimGroupsService } from "./scim-groups.service.ts";
 import { ListQuery, type ScimCaller, type ScimUsersService } from "./scim-users.service.ts";
 
 declare module "fastify" {
@@ -23,7 +24,10 @@ const doc = (summary: string) => ({ schema: { tags: ["scim"], summary } });
  * /scim/v2 (RFC 7644, issue 27): reached only with a company's SCIM token, only that company's
  * people; answers and refusals in SCIM's own shapes.
  */
-export async function scimRoutes(app: FastifyInstance, { repo, users, baseUrl }: { repo: ScimRepo; users: ScimUsersService; baseUrl: string }) {
+export async function scimRoutes(
+  app: FastifyInstance,
+  { repo, users, groups, baseUrl }: { repo: ScimRepo; users: ScimUsersService; groups: ScimGroupsService; baseUrl: string },
+) {
   app.addContentTypeParser("application/scim+json", { parseAs: "string" }, (_req, body, done) => {
     try {
       done(null, body === "" ? undefined : JSON.parse(body as string));
@@ -78,6 +82,21 @@ export async function scimRoutes(app: FastifyInstance, { repo, users, baseUrl }:
   );
   app.delete("/Users/:id", doc("Delete a person for the directory: the account is deactivated and signed out"), async (req, reply) => {
     await users.remove(caller(req), IdParams.parse(req.params).id);
+    return reply.status(204).send();
+  });
+
+  app.get("/Groups", doc("List the company's teams (filter displayName eq, startIndex, count)"), async (req) => {
+    const q = ListQuery.safeParse(req.query);
+    if (!q.success) throw new ScimError(400, "startIndex and count are integers", "invalidValue");
+    return groups.list(caller(req), q.data);
+  });
+  app.get("/Groups/:id", doc("One team of the company with its people"), async (req) => groups.get(caller(req), IdParams.parse(req.params).id));
+  app.post("/Groups", doc("Create a team, with members"), async (req, reply) => reply.status(201).send(await groups.create(caller(req), req.body)));
+  app.patch("/Groups/:id", doc("Rename a team, add or remove its people (PatchOp)"), async (req) =>
+    groups.patch(caller(req), IdParams.parse(req.params).id, req.body),
+  );
+  app.delete("/Groups/:id", doc("Delete a team: its people stay, without a team"), async (req, reply) => {
+    await groups.remove(caller(req), IdParams.parse(req.params).id);
     return reply.status(204).send();
   });
 }
