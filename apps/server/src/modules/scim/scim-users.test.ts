@@ -78,6 +78,10 @@ describe("SCIM Users", () => {
     expect(foreign.status).toBe(400);
     expect((await t.anonymous.get("/scim/v2/Users?filter=userName%20eq", as(acmeToken))).body).toMatchObject({ status: "400", scimType: "invalidFilter" });
     expect((await t.anonymous.post("/scim/v2/Users", "{not json", as(acmeToken))).status).toBe(400);
+    // The app's input guard (NUL bytes) refuses in SCIM's shape too, never as a 500.
+    const nul = await t.anonymous.get("/scim/v2/Users?filter=userName%20eq%20%22a%00b%22", as(acmeToken));
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ schemas: [ERROR], status: "400" });
   });
 
   it("replaces with PUT and patches in Okta's and Azure AD's shapes", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
 import { discovery } from "./scim.discovery.ts";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { listResponse } from "./scim.present.ts";
@@ -35,13 +36,12 @@ export async function scimRoutes(
       done(new ScimError(400, "The body is not JSON", "invalidSyntax"), undefined);
     }
   });
-  app.setErrorHandler((err: FastifyError | ScimError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | ScimError | AppError, req, reply) => {
+    // The app's own guards (input checks) and Fastify's (body size, content type) refuse here too, in SCIM's shape.
+    const status = err instanceof ScimError ? err.status : err instanceof AppError ? err.status : err instanceof z.ZodError ? 400 : (err.statusCode ?? 500);
+    if (status >= 500) req.log.error({ err }, "SCIM request failed");
     const scim =
-      err instanceof ScimError
-        ? err
-        : (err.statusCode ?? 500) < 500
-          ? new ScimError(err.statusCode!, err.message, "invalidSyntax")
-          : (req.log.error({ err }, "SCIM request failed"), new ScimError(500, "Internal error"));
+      err instanceof ScimError ? err : new ScimError(status, status >= 500 ? "Internal error" : err.message, status === 400 ? "invalidSyntax" : undefined);
     return reply.status(scim.status).type(SCIM_JSON).send(scim.body);
   });
   app.addHook("onSend", async (_req, reply, payload) => {
