@@ -30,6 +30,7 @@ import { notificationsModule } from "./modules/notifications/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { homeModule } from "./modules/home/index.ts";
 import { chatModule } from "./modules/chat/index.ts";
+import { scimModule } from "./modules/scim/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import { planHolders } from "./modules/network/plans.repo.ts";
 import { networkPolicy } from "./modules/network/network.policy.ts";
@@ -141,6 +142,7 @@ export async function buildApp(opts: AppOptions) {
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),
+    scimModule(ctx, { identity: identity.repo }),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

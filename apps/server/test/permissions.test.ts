@@ -11,6 +11,8 @@ const ALL: Role[] = ["admin", "hr", "ldleader", "teamleader", "member"];
 const COMPANY: Role[] = ["hr", "ldleader", "teamleader", "member"];
 const PUBLIC = "public" as const;
 const SIGNED_IN = ALL;
+/** Routes a session never opens: only the company's SCIM bearer token does. */
+const SCIM_TOKEN: Role[] = [];
 
 /** Who passes the gate of each route (same company). "public" also admits no session. */
 const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
@@ -141,6 +143,29 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/company/chat-hooks": ["hr"],
   "PATCH /api/b2b/v1/company/chat-hooks": ["hr"],
   "POST /api/b2b/v1/company/chat-hooks/test": ["hr"],
+  "GET /api/b2b/v1/company/scim-token": ["hr"],
+  "POST /api/b2b/v1/company/scim-token": ["hr"],
+  "DELETE /api/b2b/v1/company/scim-token": ["hr"],
+  "GET /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
+  "POST /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
+  "DELETE /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
+  // SCIM (issue 27) answers a company's SCIM token only: no session of any role passes (scim-users.test.ts).
+  "GET /scim/v2/ServiceProviderConfig": SCIM_TOKEN,
+  "GET /scim/v2/ResourceTypes": SCIM_TOKEN,
+  "GET /scim/v2/ResourceTypes/{id}": SCIM_TOKEN,
+  "GET /scim/v2/Schemas": SCIM_TOKEN,
+  "GET /scim/v2/Schemas/{id}": SCIM_TOKEN,
+  "GET /scim/v2/Users": SCIM_TOKEN,
+  "GET /scim/v2/Groups": SCIM_TOKEN,
+  "POST /scim/v2/Groups": SCIM_TOKEN,
+  "GET /scim/v2/Groups/{id}": SCIM_TOKEN,
+  "PATCH /scim/v2/Groups/{id}": SCIM_TOKEN,
+  "DELETE /scim/v2/Groups/{id}": SCIM_TOKEN,
+  "POST /scim/v2/Users": SCIM_TOKEN,
+  "GET /scim/v2/Users/{id}": SCIM_TOKEN,
+  "PUT /scim/v2/Users/{id}": SCIM_TOKEN,
+  "PATCH /scim/v2/Users/{id}": SCIM_TOKEN,
+  "DELETE /scim/v2/Users/{id}": SCIM_TOKEN,
   "GET /api/b2b/v1/admin/accounts": ["admin"],
   "PATCH /api/b2b/v1/admin/accounts/{id}": ["admin"],
   "GET /api/b2b/v1/admin/accounts/{id}/sign-ins": ["admin"],

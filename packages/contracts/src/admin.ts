@@ -133,6 +133,8 @@ export const AUDIT_ENTITIES = [
   "outbox",
   "catalog_item",
   "calendar_feed",
+  "scim_token",
+  "team",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -2,6 +2,7 @@ import type { AccountAbilities, Role } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
+import { scimPolicy } from "../scim/scim.policy.ts";
 import { chatPolicy } from "../chat/chat.policy.ts";
 import { libraryPolicy } from "../library/library.policy.ts";
 import { networkPolicy } from "../network/network.policy.ts";
@@ -19,6 +20,7 @@ export const identityPolicy = {
     ...networkPolicy.accountAbilities(a),
     ...budgetingPolicy.accountAbilities(a),
     ...chatPolicy.accountAbilities(a),
+    ...scimPolicy.accountAbilities(a),
     ...libraryPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{

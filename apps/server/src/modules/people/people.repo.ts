@@ -41,7 +41,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export async function deactivateAccount(
   tx: Tx,
   id: number,
-  actorId: number,
+  /** null when no account acted (a directory through its SCIM token, named in `reason`). */
+  actorId: number | null,
   reason: string | null = null,
   known?: Parameters<typeof auditedAccount>[0],
 ): Promise<typeof accounts.$inferSelect | undefined> {

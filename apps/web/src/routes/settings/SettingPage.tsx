@@ -19,6 +19,8 @@ import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings
 import { NOTIFICATION_SETTINGS_HEADING_ID, NotificationSettings } from "../../features/notifications/NotificationSettings";
 import { CALENDAR_HEADING_ID, CalendarSettings } from "../../features/calendar/CalendarSettings";
 import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHooksCard";
+import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
+import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -72,6 +74,16 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.abilities.manage_scim_token && (
+              <li>
+                <ListItemButton href={`#${SCIM_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <SyncAltOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.scim")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -81,6 +93,7 @@ export default function SettingPage() {
           <NotificationSettings />
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
+          {me.abilities.manage_scim_token && <ScimCard />}
         </Stack>
       </Box>
     </>

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { ScimTokenStatus } from "@learnward/contracts";
+import { type Actor, authorize } from "../../lib/actor.ts";
+import { scimPolicy } from "./scim.policy.ts";
+import type { ScimRepo, ScimTokenRow } from "./scim.repo.ts";
+
+/** What is stored of a token: its sha256, never the token. */
+export const hashScimToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const PREFIX_LENGTH = 12;
+
+/** A company's SCIM token (issue 27): created or rotated (shown once), revoked; every change audited. */
+export function createScimTokenService({ repo, baseUrl }: { repo: ScimRepo; baseUrl: string }) {
+  const status = (row: ScimTokenRow | undefined): ScimTokenStatus => ({
+    active: !!row,
+    prefix: row?.prefix ?? null,
+    created_at: row?.createdAt.toISOString() ?? null,
+    last_used_at: row?.lastUsedAt?.toISOString() ?? null,
+    base_url: baseUrl,
+  });
+  return {
+    async read(actor: Actor, companyId: number) {
+      authorize(actor, scimPolicy.manageToken, { companyId });
+      return status(await repo.token(companyId));
+    },
+    /** A new token replaces the company's current one at once: rotation leaves no window with both. */
+    async create(actor: Actor, companyId: number) {
+      authorize(actor, scimPolicy.manageToken, { companyId });
+      const before = await repo.token(companyId);
+      const token = `lwscim_${randomBytes(32).toString("base64url")}`;
+      const prefix = token.slice(0, PREFIX_LENGTH);
+      const row = await repo.saveToken(
+        companyId,
+        { tokenHash: hashScimToken(token), prefix, createdBy: actor.accountId },
+        { actorId: actor.accountId, companyId, action: before ? "rotate" : "create", before: before ? { prefix: before.prefix } : null, after: { prefix } },
+      );
+      return { ...status(row), token };
+    },
+    async revoke(actor: Actor, companyId: number) {
+      authorize(actor, scimPolicy.manageToken, { companyId });
+      const before = await repo.token(companyId);
+      if (before) await repo.deleteToken(companyId, { actorId: actor.accountId, companyId, action: "revoke", before: { prefix: before.prefix } });
+      return status(undefined);
+    },
+  };
+}
+export type ScimTokenService = ReturnType<typeof createScimTokenService>;

@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { filter as scimFilter, parse as parseFilter, type Filter } from "scim2-parse-filter";
+import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
+import type { IdentityRepo } from "../identity/identity.repo.ts";
+import { ScimError, scimNotFound } from "./scim.errors.ts";
+import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
+import type { ScimRepo } from "./scim.repo.ts";
+
+/** Who calls: the SCIM token of one company. Every change is audited in its name. */
+export interface ScimCaller {
+  companyId: number;
+  prefix: string;
+}
+export const reasonOf = (c: ScimCaller) => `SCIM token ${c.prefix}… of company ${c.companyId}`;
+
+// Azure AD sends booleans as strings ("False") in PATCH values.
+const Bool = z.union([z.boolean(), z.enum(["true", "false", "True", "False", "TRUE", "FALSE"]).transform((s) => s.toLowerCase() === "true")]);
+const UserBody = z.object({
+  userName: z.string().trim().toLowerCase().pipe(z.email()),
+  name: z.object({ formatted: z.string().optional(), givenName: z.string().optional(), familyName: z.string().optional() }).partial().optional(),
+  displayName: z.string().optional(),
+  active: Bool.optional(),
+});
+export const PatchBody = z.object({
+  schemas: z.array(z.string()).refine((s) => s.includes(SCIM.patch), "schemas must name the PatchOp message"),
+  Operations: z.array(z.object({ op: z.string(), path: z.string().optional(), value: z.unknown().optional() })).min(1),
+});
+export const ListQuery = z.object({
+  filter: z.string().max(1000).optional(),
+  startIndex: z.coerce.number().int().optional(),
+  count: z.coerce.number().int().optional(),
+});
+
+export const invalid = (err: z.ZodError) => new ScimError(400, err.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), "invalidValue");
+
+/** The name a directory states: formatted, else given + family, else display name. */
+const nameOf = (b: z.infer<typeof UserBody>) =>
+  (
+    b.name?.formatted?.trim() ||
+    [b.name?.givenName, b.name?.familyName].filter(Boolean).join(" ").trim() ||
+    b.displayName?.trim() ||
+    b.userName.split("@")[0]!
+  ).slice(0, 200);
+
+// RFC 7643 §4.1: userName and emails compare case-insensitively; stored addresses are lower case.
+function lowerEmails(f: Filter): Filter {
+  if ("filters" in f) return { ...f, filters: f.filters.map(lowerEmails) };
+  if ("valFilter" in f) return { ...f, valFilter: lowerEmails(f.valFilter) };
+  if ("filter" in f) return { ...f, filter: lowerEmails(f.filter) };
+  if ("compValue" in f && typeof f.compValue === "string" && /^(username|emails(\.value)?)$/i.test(f.attrPath))
+    return { ...f, compValue: f.compValue.toLowerCase() };
+  return f;
+}
+
+/** SCIM Users (RFC 7644 §3) over the accounts of the token's company. */
+export function createScimUsersService({ repo, identity, baseUrl }: { repo: ScimRepo; identity: IdentityRepo; baseUrl: string }) {
+  const present = (u: Parameters<typeof presentScimUser>[0]) => presentScimUser(u, baseUrl);
+  const find = async (c: ScimCaller, id: string) => {
+    const n = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+    const u = Number.isNaN(n) ? undefined : await repo.user(c.companyId, n);
+    if (!u) throw scimNotFound("User");
+    return u;
+  };
+  /** The company's domain (and `*@domain` allow-list entries) bound whom its directory may create. */
+  const checkDomain = async (c: ScimCaller, email: string) => {
+    const company = await repo.company(c.companyId);
+    const domain = email.split("@")[1];
+    const domains = new Set([company?.domain, ...(company?.registrationAllowlist ?? []).filter((e) => e.startsWith("*@")).map((e) => e.slice(2))]);
+    if (!domain || !domains.has(domain)) throw new ScimError(400, `userName must be an address of the company's domain (${company?.domain})`, "invalidValue");
+  };
+  const apply = async (c: ScimCaller, u: NonNullable<Awaited<ReturnType<ScimRepo["user"]>>>, next: z.infer<typeof UserBody>) => {
+    if (next.userName !== u.email) throw new ScimError(400, "userName (the sign-in address) can't be changed", "mutability");
+    await repo.update(u, c.companyId, { name: nameOf(next), active: next.active }, reasonOf(c));
+    return present((await repo.user(c.companyId, u.id))!);
+  };
+
+  return {
+    async list(c: ScimCaller, q: z.infer<typeof ListQuery>) {
+      let match: (r: ScimUser) => boolean = () => true;
+      if (q.filter) {
+        try {
+          match = scimFilter(lowerEmails(parseFilter(q.filter)));
+        } catch {
+          throw new ScimError(400, "The filter is not a valid SCIM filter", "invalidFilter");
+        }
+      }
+      const all = (await repo.users(c.companyId)).map(present).filter(match);
+      // RFC 7644 §3.4.2.4: startIndex below 1 is 1; a negative count is 0.
+      const start = Math.max(1, q.startIndex ?? 1);
+      const count = Math.min(Math.max(0, q.count ?? 100), 200);
+      return listResponse(all.slice(start - 1, start - 1 + count), all.length, start);
+    },
+    async get(c: ScimCaller, id: string) {
+      return present(await find(c, id));
+    },
+    async create(c: ScimCaller, body: unknown) {
+      const parsed = UserBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error);
+      const b = parsed.data;
+      await checkDomain(c, b.userName);
+      if (await repo.emailTaken(b.userName)) throw new ScimError(409, "A person with this userName exists already", "uniqueness");
+      const uid = randomUUID();
+      await repo.insertUser({ uid, name: nameOf(b), email: b.userName });
+      let id: number;
+      try {
+        id = (await identity.createAccount({ uid, email: b.userName, companyId: c.companyId, teamId: null, role: "member" }))!.id;
+      } catch (err) {
+        await repo.dropUser(uid);
+        throw err;
+      }
+      await repo.audit({
+        actorId: null,
+        companyId: c.companyId,
+        entity: "account",
+        entityId: id,
+        action: "create",
+        after: { email: b.userName, role: "member" },
+        reason: reasonOf(c),
+      });
+      const u = (await repo.user(c.companyId, id))!;
+      if (b.active === false) await repo.update(u, c.companyId, { active: false }, reasonOf(c));
+      return present((await repo.user(c.companyId, id))!);
+    },
+    async replace(c: ScimCaller, id: string, body: unknown) {
+      const u = await find(c, id);
+      const parsed = UserBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error);
+      return apply(c, u, { ...parsed.data, active: parsed.data.active ?? true });
+    },
+    /** RFC 7644 §3.5.2, in Okta's (`value: {active:false}`) and Azure AD's (`Replace`, `path`, "False") shapes. */
+    async patch(c: ScimCaller, id: string, body: unknown) {
+      const u = await find(c, id);
+      const parsed = PatchBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error);
+      let patched: ScimUser;
+      try {
+        // scim-patch types meta's dates as Date; ours are the ISO strings SCIM sends, which it leaves alone.
+        const resource = present(u) as unknown as ScimResource;
+        patched = scimPatch(resource, parsed.data.Operations as ScimPatchOperation[], {
+          mutateDocument: false,
+          treatMissingAsAdd: true,
+        }) as unknown as ScimUser;
+      } catch (err) {
+        if (err instanceof PatchError) throw new ScimError(400, err.message, "invalidValue");
+        throw err;
+      }
+      const next = UserBody.safeParse({ ...patched, name: { givenName: patched.name?.givenName, familyName: patched.name?.familyName } });
+      if (!next.success) throw invalid(next.error);
+      return apply(c, u, next.data);
+    },
+    async remove(c: ScimCaller, id: string) {
+      await repo.remove(await find(c, id), c.companyId, reasonOf(c));
+    },
+  };
+}
+export type ScimUsersService = ReturnType<typeof createScimUsersService>;

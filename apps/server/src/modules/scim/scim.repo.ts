@@ -1,0 +1,131 @@
+import { and, asc, eq, notExists } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, authUsers, companies, scimDeletedAccounts, scimTokens } from "../../db/schema/index.ts";
+import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
+import { deactivateAccount } from "../people/people.repo.ts";
+
+export type ScimTokenRow = typeof scimTokens.$inferSelect;
+const userColumns = {
+  id: accounts.id,
+  uid: accounts.uid,
+  status: accounts.status,
+  createdAt: accounts.createdAt,
+  name: authUsers.name,
+  email: authUsers.email,
+  updatedAt: authUsers.updatedAt,
+};
+export type ScimUserRow = { id: number; uid: string; status: "active" | "deactivated"; createdAt: Date; name: string; email: string; updatedAt: Date };
+
+/** The SCIM module's tables, and the people of a company as a directory sees them (never the SCIM-deleted). */
+export function createScimRepo(db: Db) {
+  const users = (companyId: number, id?: number) =>
+    db
+      .select(userColumns)
+      .from(accounts)
+      .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+      .where(
+        and(
+          eq(accounts.companyId, companyId),
+          id === undefined ? undefined : eq(accounts.id, id),
+          notExists(db.select({ x: scimDeletedAccounts.accountId }).from(scimDeletedAccounts).where(eq(scimDeletedAccounts.accountId, accounts.id))),
+        ),
+      )
+      .orderBy(asc(accounts.id));
+
+  return {
+    async company(id: number) {
+      const [row] = await db.select().from(companies).where(eq(companies.id, id));
+      return row;
+    },
+    async token(companyId: number) {
+      const [row] = await db.select().from(scimTokens).where(eq(scimTokens.companyId, companyId));
+      return row;
+    },
+    /** The token with this hash, marked used now. */
+    async useToken(tokenHash: string) {
+      const [row] = await db.update(scimTokens).set({ lastUsedAt: new Date() }).where(eq(scimTokens.tokenHash, tokenHash)).returning();
+      return row;
+    },
+    /** Replaces the company's token (rotation: the old hash stops matching in the same write). */
+    async saveToken(companyId: number, t: { tokenHash: string; prefix: string; createdBy: number }, audit: Omit<AuditEvent, "entity" | "entityId">) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(scimTokens)
+          .values({ companyId, ...t })
+          .onConflictDoUpdate({ target: scimTokens.companyId, set: { ...t, createdAt: new Date(), lastUsedAt: null } })
+          .returning();
+        await recordAudit(tx, { ...audit, entity: "scim_token", entityId: companyId });
+        return row!;
+      });
+    },
+    async deleteToken(companyId: number, audit: Omit<AuditEvent, "entity" | "entityId">) {
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(scimTokens).where(eq(scimTokens.companyId, companyId)).returning();
+        if (gone.length) await recordAudit(tx, { ...audit, entity: "scim_token", entityId: companyId });
+      });
+    },
+
+    async users(companyId: number): Promise<ScimUserRow[]> {
+      return users(companyId);
+    },
+    async user(companyId: number, id: number): Promise<ScimUserRow | undefined> {
+      const [row] = await users(companyId, id);
+      return row;
+    },
+    async emailTaken(email: string) {
+      const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+      return !!row;
+    },
+    async insertUser(u: { uid: string; name: string; email: string }) {
+      await db.insert(authUsers).values({ id: u.uid, name: u.name, email: u.email, emailVerified: true });
+    },
+    async dropUser(uid: string) {
+      await db.delete(authUsers).where(eq(authUsers.id, uid));
+    },
+    async audit(e: AuditEvent) {
+      await recordAudit(db, e);
+    },
+
+    /** Name and status as the directory states them; deactivation is people's own path (sessions end). */
+    async update(u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean }, reason: string) {
+      await db.transaction(async (tx) => {
+        if (change.name !== undefined && change.name !== u.name) {
+          await tx.update(authUsers).set({ name: change.name, updatedAt: new Date() }).where(eq(authUsers.id, u.uid));
+          await recordAudit(tx, {
+            actorId: null,
+            companyId,
+            entity: "account",
+            entityId: u.id,
+            action: "update",
+            before: { name: u.name },
+            after: { name: change.name },
+            reason,
+          });
+        }
+        if (change.active === false && u.status === "active") await deactivateAccount(tx, u.id, null, reason);
+        if (change.active === true && u.status === "deactivated") {
+          await tx.update(accounts).set({ status: "active" }).where(eq(accounts.id, u.id));
+          await recordAudit(tx, {
+            actorId: null,
+            companyId,
+            entity: "account",
+            entityId: u.id,
+            action: "reactivate",
+            before: { status: "deactivated" },
+            after: { status: "active" },
+            reason,
+          });
+        }
+      });
+    },
+    /** RFC 7644 §3.6: deleted for the directory; the account stays deactivated with its history. */
+    async remove(u: ScimUserRow, companyId: number, reason: string) {
+      await db.transaction(async (tx) => {
+        if (u.status === "active") await deactivateAccount(tx, u.id, null, reason);
+        await tx.insert(scimDeletedAccounts).values({ accountId: u.id, companyId }).onConflictDoNothing();
+        await recordAudit(tx, { actorId: null, companyId, entity: "account", entityId: u.id, action: "delete", before: { email: u.email }, reason });
+      });
+    },
+  };
+}
+export type ScimRepo = ReturnType<typeof createScimRepo>;

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import ContentCopyOutlined from "@mui/icons-material/ContentCopyOutlined";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { useErrorMessage } from "../../i18n/useErrorMessage";
+import { toast } from "../../lib/toast";
+import { useCreateScimToken, useScimToken } from "./hooks";
+
+export const SCIM_HEADING_ID = "scim-heading";
+
+const readOnly = { htmlInput: { readOnly: true, spellCheck: false, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } };
+
+/** Settings → Directory provisioning (issue 27): hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
+export function ScimCard() {
+  const { t } = useTranslation("settings");
+  const errorMessage = useErrorMessage();
+  const status = useScimToken();
+  const create = useCreateScimToken();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const copy = (text: string) =>
+    navigator.clipboard.writeText(text).then(
+      () => toast(t("scim.copied"), "success"),
+      () => toast(t("scim.copyFailed"), "error"),
+    );
+  const make = () =>
+    create.mutate(undefined, {
+      onSuccess: (made) => {
+        setConfirming(false);
+        setSecret(made.token);
+      },
+    });
+  const data = status.data;
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={SCIM_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={SCIM_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
+        {t("scim.heading")}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {t("scim.description")}
+      </Typography>
+      {status.isError ? (
+        <Alert severity="error" role="alert">
+          {errorMessage(status.error)}
+        </Alert>
+      ) : status.isPending || !data ? (
+        <CircularProgress size={28} aria-label={t("scim.loading")} />
+      ) : (
+        <Stack spacing={2}>
+          <TextField label={t("scim.baseUrl")} value={data.base_url} slotProps={readOnly} fullWidth />
+          {secret && (
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+              <TextField label={t("scim.secret")} value={secret} sx={{ flex: "1 1 16rem", minWidth: 0 }} slotProps={readOnly} />
+              <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => void copy(secret)}>
+                {t("scim.copy")}
+              </Button>
+            </Box>
+          )}
+          {secret && <Alert severity="warning">{t("scim.onlyNow")}</Alert>}
+          <Typography>
+            {data.active
+              ? t("scim.active", {
+                  prefix: data.prefix,
+                  created: new Date(data.created_at ?? "").toLocaleString(),
+                  used: data.last_used_at ? new Date(data.last_used_at).toLocaleString() : t("scim.never"),
+                })
+              : t("scim.none")}
+          </Typography>
+          {create.isError && !confirming && (
+            <Alert severity="error" role="alert">
+              {errorMessage(create.error)}
+            </Alert>
+          )}
+          <Box>
+            {data.active ? (
+              <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+                {t("scim.rotate")}
+              </Button>
+            ) : (
+              <Button variant="contained" loading={create.isPending} onClick={make}>
+                {t("scim.create")}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t("scim.rotateTitle")}
+        text={t("scim.rotateText")}
+        confirm={t("scim.rotate")}
+        cancel={t("scim.cancel")}
+        error={create.isError ? errorMessage(create.error) : null}
+        pending={create.isPending}
+        onConfirm={make}
+        onClose={() => {
+          setConfirming(false);
+          create.reset();
+        }}
+      />
+    </Paper>
+  );
+}
