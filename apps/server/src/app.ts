@@ -142,7 +142,7 @@ export async function buildApp(opts: AppOptions) {
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),
-    scimModule(ctx, { identity: identity.repo }),
+    scimModule(ctx, { people: people.repo, teams: people.teams }),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

@@ -49,7 +49,8 @@ export const DOMAIN_EVENTS = {
   "removal_request.rejected": z.object({ ...by, removalRequestId: id, requesterId: id, companyId: id, accountId: id }),
   "invitation.sent": z.object({ ...by, invitationId: id, companyId: id }),
   "company.created": z.object({ ...by, companyId: id }),
-  "team.created": z.object({ ...by, teamId: id }),
+  /** Also by a company's directory over SCIM (issue 27): no account acted, so `actorId` is null. */
+  "team.created": z.object({ actorId: id.nullable(), teamId: id }),
   "budget.set": z.object({ ...by, budgetId: id }),
   "budget.allocated": z.object({ ...by, budgetId: id, teamId: id }),
   /** Issue 26: an L&D leader took a catalog item out of discover and the copilot (or put it back). */

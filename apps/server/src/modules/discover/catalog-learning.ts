@@ -123,7 +123,8 @@ export function catalogLearning(d: { db: Db; jobs: Jobs; repo: CatalogLearningRe
     await d.jobs.send(job, { companyId }, { tx, singletonKey: key, startAfter: new Date(Date.now() + DEBOUNCE_MS) });
   }
   const handler: Handler<DomainEventName> = async (tx, payload) => {
-    const companyId = "companyId" in payload ? (payload.companyId as number) : await d.repo.companyOf(tx, payload.actorId);
+    // A directory's event (SCIM, issue 27) has no acting account to find the company by.
+    const companyId = "companyId" in payload ? (payload.companyId as number) : payload.actorId === null ? null : await d.repo.companyOf(tx, payload.actorId);
     if (companyId !== null) await queue(tx, companyId);
   };
   return { learn, subscriptions: CHANGES.map((name) => ({ name, handler: handler as Handler<never> })) };

@@ -39,6 +39,51 @@ function selectAccounts<Extra extends SelectedFields = Record<never, never>>(db:
     .leftJoin(teams, eq(teams.id, accounts.teamId));
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type AccountInput = { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number };
+
+/** A company account for a login user, with a username free in the company; in the caller's transaction. */
+export async function insertAccount(tx: Tx, input: AccountInput) {
+  const base = usernameBase(input.email);
+  // Usernames are unique per company: acme's "ana" and globex's "ana" may coexist.
+  const taken = await tx
+    .select({ username: accounts.username })
+    .from(accounts)
+    .where(and(input.companyId === null ? isNull(accounts.companyId) : eq(accounts.companyId, input.companyId), sql`${accounts.username} like ${base + "%"}`));
+  const names = new Set(taken.map((t) => t.username));
+  let username = base;
+  for (let i = 2; names.has(username); i++) username = `${base}${i}`;
+  const [row] = await tx
+    .insert(accounts)
+    .values({ uid: input.uid, companyId: input.companyId, teamId: input.teamId, role: input.role, username })
+    .returning({ id: accounts.id });
+  if (input.invitationId !== undefined) {
+    await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, input.invitationId));
+    await recordAudit(tx, {
+      actorId: row!.id,
+      companyId: input.companyId,
+      entity: "invitation",
+      entityId: input.invitationId,
+      action: "accept",
+      after: { email: input.email, role: input.role, team_id: input.teamId, company_id: input.companyId },
+    });
+  }
+  return row;
+}
+
+/**
+ * A login user a company's directory provisions (issue 27): its address is the one the directory
+ * vouches for, so it counts as verified. In the caller's transaction, with its account.
+ */
+export async function insertLoginUser(tx: Tx, u: { uid: string; name: string; email: string }) {
+  await tx.insert(authUsers).values({ id: u.uid, name: u.name, email: u.email, emailVerified: true });
+}
+
+/** A login user's name as a directory states it. */
+export async function renameLoginUser(tx: Tx, uid: string, name: string) {
+  await tx.update(authUsers).set({ name, updatedAt: new Date() }).where(eq(authUsers.id, uid));
+}
+
 export function createIdentityRepo(db: Db) {
   const meStatement = selectAccounts(db, { company: getTableColumns(companies) })
     .where(eq(accounts.uid, sql.placeholder("uid")))
@@ -109,36 +154,8 @@ export function createIdentityRepo(db: Db) {
         .where(and(eq(authVerifications.value, uid), like(authVerifications.identifier, "reset-password:%"), ne(authVerifications.identifier, keepIdentifier)));
     },
 
-    async createAccount(input: { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number }) {
-      return db.transaction(async (tx) => {
-        const base = usernameBase(input.email);
-        // Usernames are unique per company: acme's "ana" and globex's "ana" may coexist.
-        const taken = await tx
-          .select({ username: accounts.username })
-          .from(accounts)
-          .where(
-            and(input.companyId === null ? isNull(accounts.companyId) : eq(accounts.companyId, input.companyId), sql`${accounts.username} like ${base + "%"}`),
-          );
-        const names = new Set(taken.map((t) => t.username));
-        let username = base;
-        for (let i = 2; names.has(username); i++) username = `${base}${i}`;
-        const [row] = await tx
-          .insert(accounts)
-          .values({ uid: input.uid, companyId: input.companyId, teamId: input.teamId, role: input.role, username })
-          .returning({ id: accounts.id });
-        if (input.invitationId !== undefined) {
-          await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, input.invitationId));
-          await recordAudit(tx, {
-            actorId: row!.id,
-            companyId: input.companyId,
-            entity: "invitation",
-            entityId: input.invitationId,
-            action: "accept",
-            after: { email: input.email, role: input.role, team_id: input.teamId, company_id: input.companyId },
-          });
-        }
-        return row;
-      });
+    async createAccount(input: AccountInput) {
+      return db.transaction((tx) => insertAccount(tx, input));
     },
 
     async updateProfile(uid: string, patch: { name?: string; image?: string | null; locale?: "en" | "es" }) {

@@ -39,7 +39,10 @@ const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => Onboarding
 const handlers = Object.fromEntries(
   Object.entries(TICKS).map(([name, eventsOf]) => [
     name,
-    (tx: Executor, e: { actorId: number }) => tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e)),
+    // A system actor (a directory's SCIM token) has no checklist to tick.
+    async (tx: Executor, e: { actorId: number | null }) => {
+      if (e.actorId !== null) await tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e));
+    },
   ]),
 );
 

@@ -4,6 +4,7 @@ import { employeesRoutes } from "./employees.routes.ts";
 import { invitationsRoutes } from "./invitations.routes.ts";
 import { createPeopleRepo } from "./people.repo.ts";
 import { createPeopleService } from "./people.service.ts";
+import { createTeamDirectoryRepo } from "./team-directory.repo.ts";
 import { createRequestsRepo } from "./requests.repo.ts";
 import { requestsRoutes } from "./requests.routes.ts";
 import { teamsRoutes } from "./teams.routes.ts";
@@ -16,6 +17,8 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
   return {
     name: "people",
     repo,
+    /** A company's teams as its directory changes them (SCIM, issue 27). */
+    teams: createTeamDirectoryRepo(ctx.database.db),
     service,
     plugin: async (app) => {
       await app.register(teamsRoutes, { people: repo, service });

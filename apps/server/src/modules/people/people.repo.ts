@@ -35,7 +35,7 @@ export interface EmployeeFilter {
   offset: number;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Deactivation keeps the account and its history, frees its team seat, ends its sessions and is audited. */
 export async function deactivateAccount(
@@ -59,6 +59,27 @@ export async function deactivateAccount(
     action: "deactivate",
     before: auditedAccount(before),
     after: auditedAccount(acc),
+    reason,
+  });
+  return acc;
+}
+
+/** Reactivation gives the account its sign-in back (no team, no sessions: it starts afresh), audited. */
+export async function reactivateAccount(tx: Tx, id: number, actorId: number | null, reason: string | null = null) {
+  const [acc] = await tx
+    .update(accounts)
+    .set({ status: "active" })
+    .where(and(eq(accounts.id, id), eq(accounts.status, "deactivated")))
+    .returning();
+  if (!acc) return undefined;
+  await recordAudit(tx, {
+    actorId,
+    companyId: acc.companyId,
+    entity: "account",
+    entityId: id,
+    action: "reactivate",
+    before: { status: "deactivated" },
+    after: { status: "active" },
     reason,
   });
   return acc;
@@ -98,8 +119,19 @@ const auditedAccount = (a: Pick<typeof accounts.$inferSelect, "username" | "role
   company_id: a.companyId,
 });
 
-const uniqueViolation = (e: unknown): boolean =>
+export const uniqueViolation = (e: unknown): boolean =>
   typeof e === "object" && e !== null && ((e as { code?: unknown }).code === "23505" || uniqueViolation((e as { cause?: unknown }).cause));
+
+/**
+ * Who changes a team without an account of their own (a company's directory through its SCIM
+ * token, issue 27): the audit entry names them in `reason`.
+ */
+export interface SystemActor {
+  actorId: null;
+  reason: string;
+}
+export const auditTeam = (tx: Tx, by: SystemActor, companyId: number, teamId: number, action: string, change: { before?: unknown; after?: unknown }) =>
+  recordAudit(tx, { actorId: by.actorId, companyId, entity: "team", entityId: teamId, action, reason: by.reason, ...change });
 
 /** The leader joins the team; a member made leader becomes a team leader. */
 async function setLeaderTx(tx: Tx, teamId: number, leaderId: number | null) {
@@ -236,12 +268,17 @@ export function createPeopleRepo(db: Db) {
       return row;
     },
 
-    /** A new team, and its leader if named, in one transaction; undefined when the name is taken. */
-    async createTeam(companyId: number, name: string, actorId: number, leaderId?: number | null) {
+    /**
+     * A new team, and its leader if named, in one transaction; undefined when the name is taken.
+     * A system actor's team is audited in its name.
+     */
+    async createTeam(companyId: number, name: string, by: number | SystemActor, leaderId?: number | null) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
-        if (row && leaderId) await setLeaderTx(tx, row.id, leaderId);
-        if (row) await emit(tx, "team.created", { actorId, teamId: row.id });
+        if (!row) return row;
+        if (leaderId) await setLeaderTx(tx, row.id, leaderId);
+        if (typeof by !== "number") await auditTeam(tx, by, companyId, row.id, "create", { after: { name } });
+        await emit(tx, "team.created", { actorId: typeof by === "number" ? by : by.actorId, teamId: row.id });
         return row;
       });
     },

@@ -1,5 +1,6 @@
 import type { Module, ModuleContext } from "../module.ts";
-import type { IdentityRepo } from "../identity/identity.repo.ts";
+import type { PeopleRepo } from "../people/people.repo.ts";
+import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import { createScimRepo } from "./scim.repo.ts";
 import { scimRoutes } from "./scim.routes.ts";
 import { scimTokenRoutes } from "./scim-token.routes.ts";
@@ -9,12 +10,12 @@ import { createScimGroupsService } from "./scim-groups.service.ts";
 import { createScimUsersService } from "./scim-users.service.ts";
 
 /** SCIM 2.0 provisioning (issue 27): a company's directory creates, changes and deactivates its people. */
-export function scimModule(ctx: ModuleContext, deps: { identity: IdentityRepo }) {
+export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo }) {
   const repo = createScimRepo(ctx.database.db);
   const baseUrl = `${ctx.config.publicUrl}/scim/v2`;
   const tokens = createScimTokenService({ repo, baseUrl });
-  const groups = createScimGroupsService({ repo: createScimGroupsRepo(ctx.database.db), baseUrl });
-  const users = createScimUsersService({ repo, identity: deps.identity, baseUrl });
+  const groups = createScimGroupsService({ repo: createScimGroupsRepo(ctx.database.db), people: deps.people, teams: deps.teams, baseUrl });
+  const users = createScimUsersService({ repo, baseUrl });
   return {
     name: "scim",
     repo,

@@ -3,6 +3,8 @@ import { filter as scimFilter, parse as parseFilter } from "scim2-parse-filter";
 import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { listResponse, presentScimGroup, type ScimGroup } from "./scim.present.ts";
+import type { PeopleRepo, SystemActor } from "../people/people.repo.ts";
+import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import type { ScimGroupsRepo } from "./scim-groups.repo.ts";
 import { type ListQuery, PatchBody, type ScimCaller, invalid, reasonOf } from "./scim-users.service.ts";
 
@@ -13,7 +15,17 @@ const idsOf = (members: Array<{ value: string }> | undefined) => [
 ];
 
 /** SCIM Groups (RFC 7644 §3) over the teams of the token's company: members are the team's people. */
-export function createScimGroupsService({ repo, baseUrl }: { repo: ScimGroupsRepo; baseUrl: string }) {
+export function createScimGroupsService({
+  repo,
+  people,
+  teams,
+  baseUrl,
+}: {
+  repo: ScimGroupsRepo;
+  people: Pick<PeopleRepo, "createTeam">;
+  teams: TeamDirectoryRepo;
+  baseUrl: string;
+}) {
   const present = (g: Parameters<typeof presentScimGroup>[0]) => presentScimGroup(g, baseUrl);
   const find = async (c: ScimCaller, id: string) => {
     const g = /^\d{1,9}$/.test(id) ? await repo.group(c.companyId, Number(id)) : undefined;
@@ -21,11 +33,18 @@ export function createScimGroupsService({ repo, baseUrl }: { repo: ScimGroupsRep
     return g;
   };
   const taken = () => new ScimError(409, "The company has a team of this name already", "uniqueness");
-  /** Only the company's own active people join a team: another company's id is refused, not ignored. */
+  const by = (c: ScimCaller): SystemActor => ({ actorId: null, reason: reasonOf(c) });
+  const noSuchUsers = (ids: number[]) => new ScimError(400, `No such users: ${ids.join(", ")}`, "invalidValue");
+  /** Who may join is people's rule; the directory also can't place anyone it deleted. Another company's id is refused, not ignored. */
   const checkMembers = async (c: ScimCaller, ids: number[]) => {
-    const known = new Set(await repo.placeable(c.companyId, ids));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw new ScimError(400, `No such users: ${unknown.join(", ")}`, "invalidValue");
+    const joinable = new Set(await teams.joinable(c.companyId, ids));
+    const deleted = new Set(await repo.deleted(c.companyId, ids));
+    const unknown = ids.filter((id) => !joinable.has(id) || deleted.has(id));
+    if (unknown.length) throw noSuchUsers(unknown);
+  };
+  const setMembers = async (c: ScimCaller, id: number, add: number[], remove: number[]) => {
+    const { refused } = await teams.setTeamMembers(c.companyId, id, { add, remove }, by(c));
+    if (refused.length) throw noSuchUsers(refused);
   };
 
   return {
@@ -51,9 +70,9 @@ export function createScimGroupsService({ repo, baseUrl }: { repo: ScimGroupsRep
       if (!parsed.success) throw invalid(parsed.error);
       const members = idsOf(parsed.data.members);
       await checkMembers(c, members);
-      const row = await repo.create(c.companyId, parsed.data.displayName, reasonOf(c));
+      const row = await people.createTeam(c.companyId, parsed.data.displayName, by(c));
       if (!row) throw taken();
-      if (members.length) await repo.setMembers(c.companyId, row.id, members, [], reasonOf(c));
+      if (members.length) await setMembers(c, row.id, members, []);
       return present((await repo.group(c.companyId, row.id))!);
     },
     /** Azure AD's `Add`/`Remove` on `members` (with values or a `members[value eq "…"]` path) and Okta's rename. */
@@ -80,12 +99,16 @@ export function createScimGroupsService({ repo, baseUrl }: { repo: ScimGroupsRep
       const add = now.filter((m) => !before.includes(m));
       const remove = before.filter((m) => !now.includes(m));
       await checkMembers(c, add);
-      if (next.data.displayName !== g.name && !(await repo.rename(c.companyId, g.id, g.name, next.data.displayName, reasonOf(c)))) throw taken();
-      if (add.length || remove.length) await repo.setMembers(c.companyId, g.id, add, remove, reasonOf(c));
+      if (next.data.displayName !== g.name) {
+        const renamed = await teams.renameTeam(c.companyId, g.id, next.data.displayName, by(c));
+        if (renamed === "name_taken") throw taken();
+        if (renamed === "not_found") throw scimNotFound("Group");
+      }
+      if (add.length || remove.length) await setMembers(c, g.id, add, remove);
       return present((await repo.group(c.companyId, g.id))!);
     },
     async remove(c: ScimCaller, id: string) {
-      await repo.remove(c.companyId, await find(c, id), reasonOf(c));
+      if (!(await teams.disbandTeam(c.companyId, (await find(c, id)).id, by(c)))) throw scimNotFound("Group");
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { adminAudit } from "../../db/schema/index.ts";
+import { type Handler, off, on } from "../../lib/events.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
@@ -84,6 +85,22 @@ describe("SCIM Groups", () => {
       .from(adminAudit)
       .where(and(eq(adminAudit.entity, "team"), eq(adminAudit.entityId, Number(id))));
     expect(audited.map((r) => r.action)).toEqual(expect.arrayContaining(["create", "add_members", "remove_members", "rename", "delete"]));
+  });
+
+  it("emits team.created for a team the directory creates, as hr's teams do", async () => {
+    const seen: Array<{ actorId: number | null; teamId: number }> = [];
+    const spy: Handler<"team.created"> = async (_tx, e) => {
+      seen.push(e);
+    };
+    on("team.created", spy);
+    try {
+      const made = await t.anonymous.post("/scim/v2/Groups", { schemas: [GROUP], displayName: groupName() }, as(acmeToken));
+      expect(made.status).toBe(201);
+      // No account acted: the SCIM token is named in the audit entry's reason.
+      expect(seen).toEqual([{ actorId: null, teamId: Number(made.body.id) }]);
+    } finally {
+      off("team.created", spy);
+    }
   });
 
   it("keeps another company's teams and people out of reach", async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { filter as scimFilter, parse as parseFilter, type Filter } from "scim2-parse-filter";
 import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
-import type { IdentityRepo } from "../identity/identity.repo.ts";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
@@ -54,7 +53,7 @@ function lowerEmails(f: Filter): Filter {
 }
 
 /** SCIM Users (RFC 7644 §3) over the accounts of the token's company. */
-export function createScimUsersService({ repo, identity, baseUrl }: { repo: ScimRepo; identity: IdentityRepo; baseUrl: string }) {
+export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; baseUrl: string }) {
   const present = (u: Parameters<typeof presentScimUser>[0]) => presentScimUser(u, baseUrl);
   const find = async (c: ScimCaller, id: string) => {
     const n = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
@@ -100,24 +99,7 @@ export function createScimUsersService({ repo, identity, baseUrl }: { repo: Scim
       const b = parsed.data;
       await checkDomain(c, b.userName);
       if (await repo.emailTaken(b.userName)) throw new ScimError(409, "A person with this userName exists already", "uniqueness");
-      const uid = randomUUID();
-      await repo.insertUser({ uid, name: nameOf(b), email: b.userName });
-      let id: number;
-      try {
-        id = (await identity.createAccount({ uid, email: b.userName, companyId: c.companyId, teamId: null, role: "member" }))!.id;
-      } catch (err) {
-        await repo.dropUser(uid);
-        throw err;
-      }
-      await repo.audit({
-        actorId: null,
-        companyId: c.companyId,
-        entity: "account",
-        entityId: id,
-        action: "create",
-        after: { email: b.userName, role: "member" },
-        reason: reasonOf(c),
-      });
+      const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName }, reasonOf(c));
       const u = (await repo.user(c.companyId, id))!;
       if (b.active === false) await repo.update(u, c.companyId, { active: false }, reasonOf(c));
       return present((await repo.user(c.companyId, id))!);

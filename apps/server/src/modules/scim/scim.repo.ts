@@ -2,7 +2,8 @@ import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, scimDeletedAccounts, scimTokens } from "../../db/schema/index.ts";
 import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
-import { deactivateAccount } from "../people/people.repo.ts";
+import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
+import { deactivateAccount, reactivateAccount } from "../people/people.repo.ts";
 
 export type ScimTokenRow = typeof scimTokens.$inferSelect;
 const userColumns = {
@@ -16,7 +17,7 @@ const userColumns = {
 };
 export type ScimUserRow = { id: number; uid: string; status: "active" | "deactivated"; createdAt: Date; name: string; email: string; updatedAt: Date };
 
-/** The SCIM module's tables, and the people of a company as a directory sees them (never the SCIM-deleted). */
+/** The SCIM module's tables (its only writes; people and identity write theirs), and the people of a company as a directory sees them (never the SCIM-deleted). */
 export function createScimRepo(db: Db) {
   const users = (companyId: number, id?: number) =>
     db
@@ -76,21 +77,29 @@ export function createScimRepo(db: Db) {
       const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return !!row;
     },
-    async insertUser(u: { uid: string; name: string; email: string }) {
-      await db.insert(authUsers).values({ id: u.uid, name: u.name, email: u.email, emailVerified: true });
-    },
-    async dropUser(uid: string) {
-      await db.delete(authUsers).where(eq(authUsers.id, uid));
-    },
-    async audit(e: AuditEvent) {
-      await recordAudit(db, e);
+    /** A person the directory provisions: login user and member account in one transaction, audited. */
+    async createUser(companyId: number, u: { uid: string; name: string; email: string }, reason: string) {
+      return db.transaction(async (tx) => {
+        await insertLoginUser(tx, u);
+        const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
+        await recordAudit(tx, {
+          actorId: null,
+          companyId,
+          entity: "account",
+          entityId: id,
+          action: "create",
+          after: { email: u.email, role: "member" },
+          reason,
+        });
+        return id;
+      });
     },
 
     /** Name and status as the directory states them; deactivation is people's own path (sessions end). */
     async update(u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean }, reason: string) {
       await db.transaction(async (tx) => {
         if (change.name !== undefined && change.name !== u.name) {
-          await tx.update(authUsers).set({ name: change.name, updatedAt: new Date() }).where(eq(authUsers.id, u.uid));
+          await renameLoginUser(tx, u.uid, change.name);
           await recordAudit(tx, {
             actorId: null,
             companyId,
@@ -103,19 +112,7 @@ export function createScimRepo(db: Db) {
           });
         }
         if (change.active === false && u.status === "active") await deactivateAccount(tx, u.id, null, reason);
-        if (change.active === true && u.status === "deactivated") {
-          await tx.update(accounts).set({ status: "active" }).where(eq(accounts.id, u.id));
-          await recordAudit(tx, {
-            actorId: null,
-            companyId,
-            entity: "account",
-            entityId: u.id,
-            action: "reactivate",
-            before: { status: "deactivated" },
-            after: { status: "active" },
-            reason,
-          });
-        }
+        if (change.active === true && u.status === "deactivated") await reactivateAccount(tx, u.id, null, reason);
       });
     },
     /** RFC 7644 §3.6: deleted for the directory; the account stays deactivated with its history. */
