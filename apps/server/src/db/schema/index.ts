@@ -11,3 +11,4 @@ export * from "./insights.ts";
 export * from "./platform.ts";
 export * from "./notifications.ts";
 export * from "./embeddings.ts";
+export * from "./sso.ts";
