@@ -17,3 +17,4 @@ export * from "./notifications.ts";
 export * from "./calendar.ts";
 export * from "./home.ts";
 export * from "./chat.ts";
+export * from "./sso.ts";
