@@ -39,6 +39,9 @@ export const budgetingAccountAbilities = ({ role, teamId }: AbilitySubject) => (
 /** chat.policy (issue 25): hr connects the company's Slack and Teams (a platform operator through /admin). */
 export const chatAccountAbilities = ({ role }: AbilitySubject) => ({ manage_chat_hooks: role === "hr" });
 
+/** sso.policy (issue 27): hr connects the company's identity provider (a platform operator through /admin). */
+export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
+
 /** library.policy (issue 26): the L&D leader, who curates the library and publishes collections, hides and merges catalog items. */
 export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({ curate_catalog: role === "ldleader" });
 
@@ -55,6 +58,7 @@ export function accountAbilities(who: AbilitySubject): AccountAbilities {
     ...networkAccountAbilities(who),
     ...budgetingAccountAbilities(who),
     ...chatAccountAbilities(who),
+    ...ssoAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

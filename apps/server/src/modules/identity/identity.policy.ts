@@ -3,6 +3,7 @@ import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
 import { chatPolicy } from "../chat/chat.policy.ts";
+import { ssoPolicy } from "../sso/sso.policy.ts";
 import { libraryPolicy } from "../library/library.policy.ts";
 import { networkPolicy } from "../network/network.policy.ts";
 import { peoplePolicy } from "../people/people.policy.ts";
@@ -19,6 +20,7 @@ export const identityPolicy = {
     ...networkPolicy.accountAbilities(a),
     ...budgetingPolicy.accountAbilities(a),
     ...chatPolicy.accountAbilities(a),
+    ...ssoPolicy.accountAbilities(a),
     ...libraryPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{

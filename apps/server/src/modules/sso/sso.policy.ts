@@ -1,11 +1,12 @@
-import type { Role } from "@learnward/contracts";
-import { type Rule, sameCompany } from "../../lib/actor.ts";
+import { type Role, ssoAccountAbilities } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /**
  * Single sign-on rules (issue 27): a company's identity provider connection is hr's to read and set
  * (its client secret signs people in); a platform operator's for any company.
  */
 export const ssoPolicy = {
+  accountAbilities: (a: Actor) => ssoAccountAbilities(a),
   /** Read and change the company's OIDC connection. */
   manage: ((a, company) => (a.role === "hr" || a.role === "admin") && sameCompany(a, company.companyId)) as Rule<{ companyId: number }>,
   /**

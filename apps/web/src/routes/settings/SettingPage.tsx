@@ -8,6 +8,7 @@ import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ import { TWO_FACTOR_HEADING_ID, TwoFactorSection } from "../../features/settings
 import { NOTIFICATION_SETTINGS_HEADING_ID, NotificationSettings } from "../../features/notifications/NotificationSettings";
 import { CALENDAR_HEADING_ID, CalendarSettings } from "../../features/calendar/CalendarSettings";
 import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHooksCard";
+import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -72,6 +74,16 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.abilities.manage_sso && (
+              <li>
+                <ListItemButton href={`#${SSO_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <KeyOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.sso")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -81,6 +93,7 @@ export default function SettingPage() {
           <NotificationSettings />
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
+          {me.abilities.manage_sso && <OidcCard />}
         </Stack>
       </Box>
     </>
