@@ -123,8 +123,17 @@ export async function startServer(logName = "server.log") {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],
-    // CHAT_HOOKS_ALLOW_PRIVATE: chat.e2e.ts's Slack and Teams stand-ins listen on loopback.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: "true", NODE_ENV: "test", PUBLIC_URL: baseUrl, CHAT_HOOKS_ALLOW_PRIVATE: "true" },
+    // CHAT_HOOKS_ALLOW_PRIVATE: chat.e2e.ts's Slack and Teams stand-ins listen on loopback; SSO_ALLOW_PRIVATE: so does sso.e2e.ts's identity provider.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_SEED: "true",
+      NODE_ENV: "test",
+      PUBLIC_URL: baseUrl,
+      CHAT_HOOKS_ALLOW_PRIVATE: "true",
+      SSO_ALLOW_PRIVATE: "true",
+    },
   });
   closeSync(logFd);
   const cleanUp = async () => {

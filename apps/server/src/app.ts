@@ -31,6 +31,7 @@ import { calendarModule } from "./modules/calendar/index.ts";
 import { homeModule } from "./modules/home/index.ts";
 import { chatModule } from "./modules/chat/index.ts";
 import { scimModule } from "./modules/scim/index.ts";
+import { ssoModule } from "./modules/sso/index.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import { planHolders } from "./modules/network/plans.repo.ts";
 import { networkPolicy } from "./modules/network/network.policy.ts";
@@ -95,7 +96,9 @@ export async function buildApp(opts: AppOptions) {
   app.addHook("onClose", () => background.drain());
   app.addHook("onClose", () => jobs.stop());
   const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log };
-  const identity = identityModule(ctx, { secret: opts.authSecret, background });
+  // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
+  const sso = ssoModule(ctx, { secret: opts.authSecret });
+  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugin });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
@@ -143,6 +146,7 @@ export async function buildApp(opts: AppOptions) {
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),
     scimModule(ctx, { people: people.repo, teams: people.teams }),
+    sso,
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app.

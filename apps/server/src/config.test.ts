@@ -58,6 +58,15 @@ describe("configuration from the environment", () => {
     );
   });
 
+  // Issue 27: an identity provider on loopback http is for tests, never for production.
+  it("allows OIDC issuers on private http addresses only when asked, and never in production", () => {
+    expect(loadConfig({}).SSO_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", SSO_ALLOW_PRIVATE: "true" }).SSO_ALLOW_PRIVATE).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), SSO_ALLOW_PRIVATE: "true" })).toThrow(
+      /SSO_ALLOW_PRIVATE: not allowed in production/,
+    );
+  });
+
   it("bounds the image cache, 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
     expect(loadConfig({}).IMAGE_CACHE_MAX_MB).toBe(512);
     expect(loadConfig({ IMAGE_CACHE_MAX_MB: "64" }).IMAGE_CACHE_MAX_MB).toBe(64);

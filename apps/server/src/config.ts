@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
   // Issue 25: chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
   CHAT_HOOKS_ALLOW_PRIVATE: bool.default(false),
+  // Issue 27: OIDC issuers are https and public only; tests start their identity provider on loopback http.
+  SSO_ALLOW_PRIVATE: bool.default(false),
   // Issue 26: semantic retrieval. An OpenAI-compatible embeddings endpoint (Ollama, vLLM…): POST
   // {EMBEDDINGS_BASE_URL}/v1/embeddings. Unset, the copilot retrieves by full text only.
   EMBEDDINGS_BASE_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL such as http://localhost:11434").optional(),
@@ -133,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === "production" && c.CHAT_HOOKS_ALLOW_PRIVATE) {
     throw new ConfigError(["CHAT_HOOKS_ALLOW_PRIVATE: not allowed in production (chat posts go to public https addresses only)"]);
+  }
+  if (c.NODE_ENV === "production" && c.SSO_ALLOW_PRIVATE) {
+    throw new ConfigError(["SSO_ALLOW_PRIVATE: not allowed in production (identity providers are public https addresses only)"]);
   }
   if (c.NODE_ENV === "production" && !c.AUTH_SECRET) {
     throw new ConfigError(["AUTH_SECRET: required in production (32+ random characters)"]);

@@ -30,6 +30,8 @@ type IdField = { route: string; path: string[]; name: string; list: boolean };
 /** Integers in bodies that are amounts or places, not ids. Anything else integer is taken for an id. */
 const QUANTITIES = new Set(["priority", "position", "duration_s", "amount_minor", "price_minor"]);
 const ID_NAME = /^id_|_ids?$|^ids?$|Ids?$/;
+/** Id-named strings that name something of another system, not ours: an identity provider's client id (issue 27). */
+const FOREIGN_IDS = new Set(["client_id"]);
 
 /** What each id-named field points at. A new field name must be added here. */
 type Resource = "content" | "saved" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
@@ -230,6 +232,7 @@ function idFields(doc: Doc): IdField[] {
       const array = [p, ...(p?.anyOf ?? []), ...(p?.oneOf ?? [])].map(resolve).find((a) => a && [a.type].flat().includes("array"));
       const list = Boolean(array);
       const integer = list ? isInteger(array!.items) : isInteger(p);
+      if (FOREIGN_IDS.has(name)) continue;
       if (ID_NAME.test(name) || (integer && !QUANTITIES.has(name))) out.push({ route, path: [...path, name], name, list });
       walk(route, list ? array!.items : p, [...path, name]);
     }

@@ -153,9 +153,9 @@ export async function addContent(
  */
 export async function addPerson(
   t: TestContext,
-  opts: { company: "acme" | "globex" | number; role: Exclude<Role, "admin">; teamId?: number | null; name?: string },
+  opts: { company: "acme" | "globex" | number; role: Exclude<Role, "admin">; teamId?: number | null; name?: string; email?: string },
 ): Promise<Person> {
-  return addAccount(t, { companyId: await companyId(t, opts.company), role: opts.role, teamId: opts.teamId ?? null, name: opts.name });
+  return addAccount(t, { companyId: await companyId(t, opts.company), role: opts.role, teamId: opts.teamId ?? null, name: opts.name, email: opts.email });
 }
 
 // Hashing is slow on purpose: one hash of the shared test password per context is enough.
@@ -171,12 +171,12 @@ const passwordHash = (t: TestContext) => {
 
 async function addAccount(
   t: TestContext,
-  opts: { companyId: number | null; role: Role; teamId: number | null; name?: string; signedIn?: boolean },
+  opts: { companyId: number | null; role: Role; teamId: number | null; name?: string; signedIn?: boolean; email?: string },
 ): Promise<Person> {
   const n = ++people;
   const cid = opts.companyId;
   const username = `person${n}-${unique()}`;
-  const email = `${username}@factory.test`;
+  const email = opts.email ?? `${username}@factory.test`;
   const hash = await passwordHash(t);
   const uid = randomUUID();
   const id = await t.database.db.transaction(async (tx) => {

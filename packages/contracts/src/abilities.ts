@@ -41,6 +41,8 @@ export const chatAccountAbilities = ({ role }: AbilitySubject) => ({ manage_chat
 
 /** scim.policy (issue 27): hr connects the company's directory over SCIM (a platform operator through /admin). */
 export const scimAccountAbilities = ({ role }: AbilitySubject) => ({ manage_scim_token: role === "hr" });
+/** sso.policy (issue 27): hr connects the company's identity provider (a platform operator through /admin). */
+export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
 /** library.policy (issue 26): the L&D leader, who curates the library and publishes collections, hides and merges catalog items. */
 export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({ curate_catalog: role === "ldleader" });
@@ -59,6 +61,7 @@ export function accountAbilities(who: AbilitySubject): AccountAbilities {
     ...budgetingAccountAbilities(who),
     ...chatAccountAbilities(who),
     ...scimAccountAbilities(who),
+    ...ssoAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

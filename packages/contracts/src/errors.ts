@@ -75,6 +75,12 @@ export const ErrorCode = z.enum([
   "catalog_merge_into_itself",
   "catalog_merge_into_hidden",
   "catalog_item_merged",
+  // issue 27: an OIDC issuer whose discovery document cannot be read; a first connection without its secret;
+  // require-SSO without SSO switched on; a password refused where the company requires single sign-on
+  "sso_issuer_invalid",
+  "sso_secret_required",
+  "sso_not_enabled",
+  "sso_required",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

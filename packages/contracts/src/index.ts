@@ -18,3 +18,4 @@ export * from "./calendar.ts";
 export * from "./home.ts";
 export * from "./chat.ts";
 export * from "./scim.ts";
+export * from "./sso.ts";

@@ -34,6 +34,7 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
   TOTP_ALREADY_ENABLED: "conflict",
   ACCOUNT_INACTIVE: "account_inactive",
   COMPANY_SUSPENDED: "company_suspended",
+  SSO_REQUIRED: "sso_required",
   INVALID_TOKEN: "invalid_token",
   FORBIDDEN: "permission_denied",
   VALIDATION_ERROR: "validation_error",
@@ -42,6 +43,10 @@ const AUTH_CODE_MAP: Record<string, ErrorCode> = {
 const NON_AUTH_MESSAGES: Partial<Record<ErrorCode, { en: string; es: string }>> = {
   account_inactive: { en: "This account is not active", es: "Esta cuenta no está activa" },
   company_suspended: { en: "Your company's access is suspended", es: "El acceso de tu empresa está suspendido" },
+  sso_required: {
+    en: "Your company signs in through its identity provider: continue with single sign-on",
+    es: "Tu empresa inicia sesión con su proveedor de identidad: continúa con el inicio de sesión único",
+  },
   invalid_token: { en: "This link is invalid or has expired", es: "Este enlace no es válido o ha caducado" },
   invalid_code: { en: "That code is not right", es: "Ese código no es correcto" },
   two_factor_expired: {

@@ -12,3 +12,4 @@ export * from "./platform.ts";
 export * from "./notifications.ts";
 export * from "./embeddings.ts";
 export * from "./scim.ts";
+export * from "./sso.ts";

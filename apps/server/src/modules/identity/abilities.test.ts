@@ -26,13 +26,23 @@ const none: AccountAbilities = {
   request_purchases: false,
   manage_chat_hooks: false,
   manage_scim_token: false,
+  manage_sso: false,
   curate_catalog: false,
 };
 
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
 const expected: Record<string, AccountAbilities> = {
   admin: { ...none, admin_area: true },
-  hr: { ...none, see_people: true, see_all_people: true, manage_people: true, decide_people_requests: true, manage_chat_hooks: true, manage_scim_token: true },
+  hr: {
+    ...none,
+    see_people: true,
+    see_all_people: true,
+    manage_people: true,
+    decide_people_requests: true,
+    manage_chat_hooks: true,
+    manage_scim_token: true,
+    manage_sso: true,
+  },
   ldleader: {
     ...none,
     see_people: true,

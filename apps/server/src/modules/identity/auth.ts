@@ -6,6 +6,7 @@ import { bearer } from "better-auth/plugins/bearer";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
+import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
@@ -25,6 +26,8 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
+  /** Issue 27: single sign-on through a company's OpenID Connect provider (the sso module's plugin). */
+  sso?: OidcSignOnPlugin;
 }
 
 export function createAuth(o: AuthOptions) {
@@ -114,7 +117,11 @@ export function createAuth(o: AuthOptions) {
         if (ctx.path === "/change-password") return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),
     },
-    plugins: [bearer(), twoFactor({ issuer: "Learnward", accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 } })],
+    plugins: [
+      bearer(),
+      twoFactor({ issuer: "Learnward", accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 } }),
+      ...(o.sso ? [o.sso] : []),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -4,6 +4,7 @@ import { adminPolicy } from "../admin/admin.policy.ts";
 import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
 import { scimPolicy } from "../scim/scim.policy.ts";
 import { chatPolicy } from "../chat/chat.policy.ts";
+import { ssoPolicy } from "../sso/sso.policy.ts";
 import { libraryPolicy } from "../library/library.policy.ts";
 import { networkPolicy } from "../network/network.policy.ts";
 import { peoplePolicy } from "../people/people.policy.ts";
@@ -21,6 +22,7 @@ export const identityPolicy = {
     ...budgetingPolicy.accountAbilities(a),
     ...chatPolicy.accountAbilities(a),
     ...scimPolicy.accountAbilities(a),
+    ...ssoPolicy.accountAbilities(a),
     ...libraryPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{

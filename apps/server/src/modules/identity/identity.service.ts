@@ -12,11 +12,14 @@ import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
  * `POST /api/auth/sign-up/email` runs without it, so a pending invitation never decides anything
  * for someone who registers without its link (PRODUCT.md, Identity).
  */
-type Grant = { kind: "invitation"; invitationId: number } | { kind: "operator" };
+type Grant = { kind: "invitation"; invitationId: number } | { kind: "operator" } | { kind: "sso"; companyId: number; email: string };
 const grants = new AsyncLocalStorage<Grant>();
 
 export const asInvitee = <T>(invitationId: number, create: () => Promise<T>) => grants.run({ kind: "invitation", invitationId }, create);
 export const asOperator = <T>(create: () => Promise<T>) => grants.run({ kind: "operator" }, create);
+/** Issue 27: the company's identity provider vouched for this address (single sign-on creates the account just in time). */
+export const asSsoMember = <T>(companyId: number, email: string, create: () => Promise<T>) =>
+  grants.run({ kind: "sso", companyId, email: email.toLowerCase() }, create);
 
 export interface RegistrationTarget {
   companyId: number | null;
@@ -44,6 +47,9 @@ export function createIdentityService(repo: IdentityRepo) {
     async registrationTarget(email: string): Promise<RegistrationTarget | null> {
       const grant = grants.getStore();
       if (grant?.kind === "operator") return { companyId: null, teamId: null, role: "admin", verified: true };
+      if (grant?.kind === "sso") {
+        return grant.email === email.toLowerCase() ? { companyId: grant.companyId, teamId: null, role: "member", verified: true } : null;
+      }
       if (grant?.kind === "invitation") {
         const invitation = await repo.pendingInvitationById(grant.invitationId);
         if (!invitation || invitation.email !== email.toLowerCase()) return null;

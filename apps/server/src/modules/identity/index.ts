@@ -1,4 +1,5 @@
 import type { BackgroundTasks } from "../../lib/background.ts";
+import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createAuth } from "./auth.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
@@ -9,7 +10,7 @@ import { createIdentityService } from "./identity.service.ts";
  * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
  * actor from it) and who I am (/api/me).
  */
-export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks }) {
+export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: OidcSignOnPlugin }) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
   const service = createIdentityService(repo);
@@ -21,6 +22,7 @@ export function identityModule(ctx: ModuleContext, opts: { secret: string; backg
     secret: opts.secret,
     publicUrl: config.publicUrl,
     trustedOrigins: [...config.sameOrigins, ...config.CORS_ORIGINS],
+    sso: opts.sso,
   });
   return {
     name: "identity",

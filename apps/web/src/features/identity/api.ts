@@ -1,4 +1,4 @@
-import type { Me, Role, SignInRequest, SignUpRequest } from "@learnward/contracts";
+import type { Me, Role, SignInRequest, SignUpRequest, SsoLookupResponse } from "@learnward/contracts";
 import { ApiError, isApiError, request } from "../../lib/api";
 
 // identity's calls: the session and better-auth's email sign-in, sign-up, sign-out and password reset
@@ -78,6 +78,15 @@ export interface SignInResult {
 const parseSignIn = (json: unknown): SignInResult => ({ twoFactor: isRecord(json) && json.twoFactorRedirect === true });
 
 export const signIn = (body: SignInRequest) => request("/api/auth/sign-in/email", { method: "POST", body, parse: parseSignIn });
+
+// Issue 27: whether the address's company signs in through its identity provider. Checked by hand: zod is not on /login's first load.
+const parseSsoLookup = (json: unknown): SsoLookupResponse => {
+  const ok = isRecord(json) && typeof json.sso === "boolean" && (json.redirect_url === null || typeof json.redirect_url === "string");
+  if (!ok) throw new TypeError("The single sign-on answer does not match the SsoLookupResponse contract");
+  return json as SsoLookupResponse;
+};
+
+export const lookupSso = (email: string) => request("/api/sso/lookup", { method: "POST", body: { email }, parse: parseSsoLookup });
 
 export const signUp = (body: SignUpRequest) => request("/api/auth/sign-up/email", { method: "POST", body });
 

@@ -1,6 +1,6 @@
 import { useQuery, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AccountAbilities, Me } from "@learnward/contracts";
-import { fetchSession, postSignOut, requestPasswordReset, resetPassword, signIn, signUp, type Session } from "./api";
+import { fetchSession, lookupSso, postSignOut, requestPasswordReset, resetPassword, signIn, signUp, type Session } from "./api";
 import { rememberTwoFactorChallenge } from "./twoFactorChallenge";
 
 export const sessionKey = ["session"] as const;
@@ -39,6 +39,22 @@ export function useSignIn() {
       // No session yet: the code step (routes/auth/TwoFactorPage) opens it.
       if (result.twoFactor) rememberTwoFactorChallenge();
       else return refreshSession();
+    },
+  });
+}
+
+/**
+ * Issue 27: sends a person of a single sign-on company to their identity provider (a full page load:
+ * the provider's page, then our callback, which opens the session). Answers false when the address's
+ * company has none.
+ */
+export function useSingleSignOn() {
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const found = await lookupSso(email);
+      if (!found.sso || !found.redirect_url) return false;
+      window.location.assign(found.redirect_url);
+      return true;
     },
   });
 }

@@ -82,3 +82,55 @@ describe("LoginPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Your account does not exist");
   });
 });
+
+// Issue 27: people of a company that signs in through its identity provider.
+describe("LoginPage single sign-on", () => {
+  it("sends a person of an SSO company to their provider with only their email", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    serveFetch({
+      "POST /api/sso/lookup": ({ body }) => ({
+        body: { sso: true, redirect_url: `/api/auth/sso/oidc/start?email=${encodeURIComponent((body as { email: string }).email)}`, require_sso: true },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "ana@acme.test");
+    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/auth/sso/oidc/start?email=ana%40acme.test"));
+  });
+
+  it("says so when the address's company has no single sign-on", async () => {
+    serveFetch({ "POST /api/sso/lookup": { body: { sso: false, redirect_url: null, require_sso: false } } });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "ana@elsewhere.test");
+    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
+    expect(await screen.findByText("Your company does not use single sign-on: sign in with your password.")).toBeInTheDocument();
+  });
+
+  it("asks for a valid email before looking for single sign-on", async () => {
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "not-an-email");
+    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
+    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
+  });
+
+  it("explains why a single sign-on came back refused", async () => {
+    renderApp(app, { path: "/login?error=sso_token_invalid" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your identity provider's answer could not be trusted. Try again, or ask your IT team.");
+  });
+
+  it("says a password does not work where the company requires single sign-on", async () => {
+    serveFetch({
+      "POST /api/auth/sign-in/email": { status: 403, body: { error: { code: "sso_required", message: "x" } } },
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await user.type(await screen.findByLabelText(/^Email/), "ana@acme.test");
+    await user.type(screen.getByLabelText(/^Password/), "learnward-demo");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your company signs in through its identity provider: continue with single sign-on");
+  });
+});

@@ -9,13 +9,27 @@ import Stack from "@mui/material/Stack";
 import { FormTextField } from "../../components/FormTextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { homePathFor, safeNextPath, useSession, useSignIn } from "../../features/identity/hooks";
+import type { SsoSignInError } from "@learnward/contracts";
+import { homePathFor, safeNextPath, useSession, useSignIn, useSingleSignOn } from "../../features/identity/hooks";
 import { signInResolver } from "../../features/identity/lazyResolvers";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { PasswordField } from "../../components/PasswordField";
 import { useHydrated } from "../../app/renderHints";
 import { AuthCard } from "./AuthCard";
+
+// Where a refused single sign-on lands (/login?error=…); Record<…> makes the compiler insist on every code of the contract.
+const SSO_ERRORS: Record<SsoSignInError, true> = {
+  sso_not_enabled: true,
+  sso_state_invalid: true,
+  sso_provider_refused: true,
+  sso_token_invalid: true,
+  sso_email_unverified: true,
+  sso_email_outside_domain: true,
+  sso_account_elsewhere: true,
+  sso_account_refused: true,
+};
+const ssoErrorOf = (code: string | null): SsoSignInError | null => (code !== null && Object.hasOwn(SSO_ERRORS, code) ? (code as SsoSignInError) : null);
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
@@ -24,6 +38,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get("next"));
   const signIn = useSignIn();
+  const singleSignOn = useSingleSignOn();
+  const ssoError = ssoErrorOf(params.get("error"));
   const navigate = useNavigate();
   const form = useForm({ resolver: signInResolver, defaultValues: { email: "", password: "" } });
   // The server renders this page (app/router.tsx). Until the browser has hydrated it, the form must
@@ -62,6 +78,17 @@ export default function LoginPage() {
           {/* Where a confirmation link lands (better-auth adds error= when the link is bad). */}
           {params.get("verified") === "1" && !params.get("error") && <Alert severity="success">{t("login.verified")}</Alert>}
           {params.get("verified") === "1" && params.get("error") && <Alert severity="warning">{t("login.verifyFailed")}</Alert>}
+          {ssoError && !singleSignOn.isPending && (
+            <Alert severity="error" role="alert">
+              {t(`login.sso.errors.${ssoError}`)}
+            </Alert>
+          )}
+          {singleSignOn.data === false && <Alert severity="info">{t("login.sso.none")}</Alert>}
+          {singleSignOn.isError && (
+            <Alert severity="error" role="alert">
+              {t("login.sso.failed")}
+            </Alert>
+          )}
           {signIn.isError && (
             <Alert severity="error" role="alert">
               {message(signIn.error)}
@@ -76,6 +103,17 @@ export default function LoginPage() {
           </Box>
           <Button type="submit" variant="contained" size="large" loading={signIn.isPending} disabled={!hydrated} fullWidth>
             {t("login.submit")}
+          </Button>
+          {/* Issue 27: only the email is needed; the company's identity provider asks for the rest. */}
+          <Button
+            variant="outlined"
+            size="large"
+            loading={singleSignOn.isPending || singleSignOn.data === true}
+            disabled={!hydrated}
+            fullWidth
+            onClick={() => void form.trigger("email").then((valid) => valid && singleSignOn.mutate(form.getValues("email")))}
+          >
+            {t("login.sso.button")}
           </Button>
           <Typography variant="body2" sx={{ textAlign: "center" }}>
             {t("login.noAccount")} <TextLink to={registerLink}>{t("login.register")}</TextLink>

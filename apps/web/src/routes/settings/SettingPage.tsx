@@ -8,6 +8,7 @@ import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import { useTranslation } from "react-i18next";
@@ -21,6 +22,7 @@ import { CALENDAR_HEADING_ID, CalendarSettings } from "../../features/calendar/C
 import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHooksCard";
 import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
+import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -84,6 +86,16 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.abilities.manage_sso && (
+              <li>
+                <ListItemButton href={`#${SSO_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <KeyOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.sso")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -94,6 +106,7 @@ export default function SettingPage() {
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
+          {me.abilities.manage_sso && <OidcCard />}
         </Stack>
       </Box>
     </>

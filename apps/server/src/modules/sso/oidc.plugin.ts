@@ -1,0 +1,165 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { z } from "zod";
+import type { SsoSignInError } from "@learnward/contracts";
+import { asSsoMember } from "../identity/identity.service.ts";
+import type { OidcClient } from "./oidc.client.ts";
+import { ssoPolicy } from "./sso.policy.ts";
+import type { SsoRepo } from "./sso.repo.ts";
+import type { SsoService } from "./sso.service.ts";
+
+const STATE_PREFIX = "oidc-state:";
+const STATE_TTL_MS = 10 * 60 * 1000;
+const providerIdOf = (companyId: number) => `oidc:${companyId}`;
+const PendingSignIn = z.object({ companyId: z.number().int(), codeVerifier: z.string(), nonce: z.string() });
+
+/** Ends a sign-in back on the sign-in page with a code it translates. */
+class Refusal extends Error {
+  constructor(readonly code: SsoSignInError) {
+    super(code);
+  }
+}
+
+export interface OidcSignOnDeps {
+  repo: SsoRepo;
+  service: SsoService;
+  oidc: OidcClient;
+  log: { warn(obj: unknown, msg: string): void };
+}
+
+/**
+ * Single sign-on through a company's OpenID Connect provider (issue 27), as a better-auth plugin so
+ * that the session is better-auth's own (its hooks refuse deactivated people and suspended
+ * companies, and record the sign-in). The state, PKCE verifier and nonce wait in better-auth's
+ * verification table and are consumed once: a replayed callback finds nothing.
+ */
+export type OidcSignOnPlugin = ReturnType<typeof oidcSignOn>;
+
+export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
+  return {
+    id: "learnward-oidc",
+    endpoints: {
+      oidcStart: createAuthEndpoint("/sso/oidc/start", { method: "GET", query: z.object({ email: z.string().max(254) }) }, async (ctx) => {
+        const email = ctx.query.email.trim().toLowerCase();
+        const domain = email.split("@")[1];
+        const company = domain ? await repo.byDomain(domain) : undefined;
+        const config = company ? await service.provider(company.companyId).catch(() => null) : null;
+        if (!company || !config) throw ctx.redirect(`/login?error=${"sso_not_enabled" satisfies SsoSignInError}`);
+        const request = await oidc.authorizationRequest(config, service.redirectUri, email);
+        await ctx.context.internalAdapter.createVerificationValue({
+          identifier: `${STATE_PREFIX}${request.state}`,
+          value: JSON.stringify({ companyId: company.companyId, codeVerifier: request.codeVerifier, nonce: request.nonce }),
+          expiresAt: new Date(Date.now() + STATE_TTL_MS),
+        });
+        throw ctx.redirect(request.url.toString());
+      }),
+
+      oidcCallback: createAuthEndpoint("/sso/oidc/callback", { method: "GET", query: z.record(z.string(), z.string()) }, async (ctx) => {
+        try {
+          const state = ctx.query.state;
+          // Consumed whatever happens next: a state works once, and only before it expires.
+          const stored = state ? await ctx.context.internalAdapter.consumeVerificationValue(`${STATE_PREFIX}${state}`) : null;
+          const pending = stored ? PendingSignIn.safeParse(JSON.parse(stored.value)) : null;
+          if (!state || !pending?.success) throw new Refusal("sso_state_invalid");
+          const { companyId, codeVerifier, nonce } = pending.data;
+          const config = await service.provider(companyId).catch(() => null);
+          if (!config) throw new Refusal("sso_not_enabled");
+          const callbackUrl = new URL(service.redirectUri);
+          for (const [name, value] of Object.entries(ctx.query)) callbackUrl.searchParams.set(name, value);
+          const claims = await oidc.finish(config, callbackUrl, { state, codeVerifier, nonce }).catch((err: unknown) => {
+            log.warn({ err, companyId }, "OIDC sign-in refused");
+            throw new Refusal(oidc.isProviderRefusal(err) ? "sso_provider_refused" : "sso_token_invalid");
+          });
+
+          const user = await personFor(ctx.context.internalAdapter, companyId, {
+            sub: claims.sub,
+            email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
+            emailVerified: claims.email_verified === true,
+            name: typeof claims.name === "string" ? claims.name : null,
+          });
+          const session = await ctx.context.internalAdapter.createSession(user.id).catch((err: unknown) => {
+            // identity's session hook: a deactivated account or a suspended company
+            if (isAPIError(err)) throw new Refusal("sso_account_refused");
+            throw err;
+          });
+          await setSessionCookie(ctx, { session, user });
+        } catch (err) {
+          if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
+          throw err;
+        }
+        throw ctx.redirect("/");
+      }),
+    },
+
+    hooks: {
+      before: [
+        {
+          // A company that requires single sign-on: its people's passwords stop working (the platform admin keeps theirs).
+          // Registering with a password there would only make a password that never works: refused by the address's domain.
+          matcher: (ctx) => ctx.path === "/sign-in/email" || ctx.path === "/sign-up/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email !== "string") return;
+            const subject =
+              ctx.path === "/sign-in/email"
+                ? await repo.passwordSubject(email)
+                : { role: "member" as const, companyRequiresSso: await repo.domainRequiresSso(email.trim().toLowerCase().split("@")[1] ?? "") };
+            if (subject && !ssoPolicy.passwordAllowed(subject)) {
+              throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: "This company signs in through its identity provider" });
+            }
+          }),
+        },
+      ],
+    },
+
+    rateLimit: [{ pathMatcher: (path: string) => path.startsWith("/sso/"), window: 60, max: 60 }],
+  } satisfies BetterAuthPlugin;
+
+  type InternalAdapter = Parameters<typeof setSessionCookie>[0]["context"]["internalAdapter"];
+
+  /**
+   * Who the provider's id_token names: the account already linked to this subject, else the
+   * company's account with the verified email (linked now), else a new member of the company.
+   */
+  async function personFor(
+    adapter: InternalAdapter,
+    companyId: number,
+    who: { sub: string; email: string | null; emailVerified: boolean; name: string | null },
+  ) {
+    const providerId = providerIdOf(companyId);
+    const linked = await adapter.findAccountByKey({ providerId, accountId: who.sub });
+    if (linked) {
+      const user = await adapter.findUserById(linked.userId);
+      if (!user || (await repo.companyOfUser(user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
+      return user;
+    }
+    if (!who.email || !who.emailVerified) throw new Refusal("sso_email_unverified");
+    const company = await repo.byDomain(who.email.split("@")[1] ?? "");
+    if (company?.companyId !== companyId) throw new Refusal("sso_email_outside_domain");
+
+    const existing = await adapter.findUserByEmail(who.email);
+    if (existing) {
+      // An account of another company (or a platform operator) with this address is not the provider's to open.
+      if ((await repo.companyOfUser(existing.user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
+      let user = existing.user;
+      if (!user.emailVerified) {
+        // Whoever registered this address never proved it: the provider now has, so a password they set is dropped.
+        for (const account of await adapter.findAccounts(user.id)) if (account.providerId === "credential") await adapter.deleteAccount(account.id);
+        await adapter.deleteUserSessions(user.id);
+        user = await adapter.updateUser(user.id, { emailVerified: true });
+      }
+      await adapter.linkAccount({ userId: user.id, providerId, accountId: who.sub });
+      return user;
+    }
+
+    const created = await asSsoMember(companyId, who.email, () =>
+      adapter.createUser({ email: who.email!, name: who.name ?? who.email!.split("@")[0]!, emailVerified: true }, { method: "sso-oidc", sso: { providerId } }),
+    ).catch((err: unknown) => {
+      if (isAPIError(err)) throw new Refusal("sso_account_refused");
+      throw err;
+    });
+    await adapter.linkAccount({ userId: created.id, providerId, accountId: who.sub });
+    return created;
+  }
+}

@@ -1,0 +1,17 @@
+import { type Role, ssoAccountAbilities } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
+
+/**
+ * Single sign-on rules (issue 27): a company's identity provider connection is hr's to read and set
+ * (its client secret signs people in); a platform operator's for any company.
+ */
+export const ssoPolicy = {
+  accountAbilities: (a: Actor) => ssoAccountAbilities(a),
+  /** Read and change the company's OIDC connection. */
+  manage: ((a, company) => (a.role === "hr" || a.role === "admin") && sameCompany(a, company.companyId)) as Rule<{ companyId: number }>,
+  /**
+   * Whether a password may still sign this person in: not when their company requires single
+   * sign-on. Platform operators belong to no company and always keep password and second factor.
+   */
+  passwordAllowed: (account: { role: Role; companyRequiresSso: boolean }) => account.role === "admin" || !account.companyRequiresSso,
+};

@@ -1,0 +1,77 @@
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import type { SsoLookupResponse, UpdateOidcConnectionRequest } from "@learnward/contracts";
+import { type Actor, authorize } from "../../lib/actor.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type OidcClient, OidcIssuerError } from "./oidc.client.ts";
+import { ssoPolicy } from "./sso.policy.ts";
+import type { OidcRow, SsoRepo } from "./sso.repo.ts";
+
+/** better-auth's own endpoint path (plugins/auth.ts mounts it under /api/auth). */
+export const OIDC_CALLBACK_PATH = "/api/auth/sso/oidc/callback";
+export const OIDC_START_PATH = "/api/auth/sso/oidc/start";
+
+export interface SsoServiceDeps {
+  repo: SsoRepo;
+  oidc: OidcClient;
+  /** The server's AUTH_SECRET: client secrets are stored encrypted with it. */
+  secret: string;
+  publicUrl: string;
+}
+
+/** A company's single sign-on (issue 27): its OIDC connection, and whether an address signs in through it. */
+export function createSsoService({ repo, oidc, secret, publicUrl }: SsoServiceDeps) {
+  const redirectUri = `${publicUrl}${OIDC_CALLBACK_PATH}`;
+  const clientSecret = (row: OidcRow) => symmetricDecrypt({ key: secret, data: row.clientSecretEncrypted });
+
+  return {
+    redirectUri,
+
+    async read(actor: Actor, companyId: number): Promise<OidcRow | undefined> {
+      authorize(actor, ssoPolicy.manage, { companyId }, "not_found");
+      return repo.connection(companyId);
+    },
+
+    /** Saves the connection once the issuer's discovery document has been read with it. */
+    async update(actor: Actor, companyId: number, body: UpdateOidcConnectionRequest): Promise<OidcRow> {
+      authorize(actor, ssoPolicy.manage, { companyId }, "not_found");
+      const before = await repo.connection(companyId);
+      if (body.client_secret === undefined && !before) {
+        throw new AppError("sso_secret_required", 400, "The client secret is required to connect a provider", { field: "client_secret" });
+      }
+      if (body.require_sso && !body.enabled) {
+        throw new AppError("sso_not_enabled", 400, "Single sign-on must be enabled to be required", { field: "require_sso" });
+      }
+      const secretNow = body.client_secret ?? (await clientSecret(before!));
+      try {
+        await oidc.discover(body.issuer, body.client_id, secretNow);
+      } catch (err) {
+        if (err instanceof OidcIssuerError) throw new AppError("sso_issuer_invalid", 400, err.message, { field: "issuer" });
+        throw err;
+      }
+      return repo.save(actor.accountId, companyId, {
+        issuer: body.issuer,
+        clientId: body.client_id,
+        clientSecretEncrypted:
+          body.client_secret === undefined ? before!.clientSecretEncrypted : await symmetricEncrypt({ key: secret, data: body.client_secret }),
+        enabled: body.enabled,
+        requireSso: body.require_sso,
+      });
+    },
+
+    /** Whether this address's company signs in through its provider. Says nothing about whether the account exists. */
+    async lookup(email: string): Promise<SsoLookupResponse> {
+      const domain = email.toLowerCase().split("@")[1];
+      const connection = domain ? (await repo.byDomain(domain))?.connection : null;
+      if (!connection?.enabled) return { sso: false, redirect_url: null, require_sso: false };
+      return { sso: true, redirect_url: `${OIDC_START_PATH}?email=${encodeURIComponent(email.toLowerCase())}`, require_sso: connection.requireSso };
+    },
+
+    /** The enabled provider of a company, discovered with its saved secret (null when the company has none). */
+    async provider(companyId: number) {
+      const row = await repo.connection(companyId);
+      if (!row?.enabled) return null;
+      return oidc.discover(row.issuer, row.clientId, await clientSecret(row));
+    },
+  };
+}
+export type SsoService = ReturnType<typeof createSsoService>;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { Email } from "./identity.ts";
+
+/**
+ * A company's OpenID Connect single sign-on (issue 27), as hr or a platform operator sees it. The
+ * client secret is never answered: only whether one is saved.
+ */
+export const OidcConnection = z.object({
+  issuer: z
+    .string()
+    .nullable()
+    .describe("The identity provider's issuer URL (its discovery document is at /.well-known/openid-configuration); null when none is set"),
+  client_id: z.string().nullable().describe("The client id Learnward was registered with at the provider"),
+  client_secret_set: z.boolean().describe("Whether a client secret is saved (the secret itself is never answered)"),
+  enabled: z.boolean().describe("People of the company's domain sign in through the provider"),
+  require_sso: z.boolean().describe("Passwords stop working for the company's people (platform operators keep theirs)"),
+  redirect_uri: z.string().describe("The sign-in redirect URI to register at the provider"),
+  updated_at: z.string().nullable(),
+});
+export type OidcConnection = z.infer<typeof OidcConnection>;
+
+/** Saves the connection; the issuer is checked by fetching its discovery document. */
+export const UpdateOidcConnectionRequest = z
+  .object({
+    issuer: z.string().trim().min(1).max(500).describe("Issuer URL, e.g. https://login.example.com"),
+    client_id: z.string().trim().min(1).max(500),
+    client_secret: z.string().min(1).max(2000).optional().describe("Required the first time; left out, the saved secret stays"),
+    enabled: z.boolean(),
+    require_sso: z.boolean().describe("Only with enabled: passwords stop working for the company's people"),
+  })
+  .strict();
+export type UpdateOidcConnectionRequest = z.infer<typeof UpdateOidcConnectionRequest>;
+
+export const SsoLookupRequest = z.object({ email: Email });
+export type SsoLookupRequest = z.infer<typeof SsoLookupRequest>;
+
+/** Whether the email's company signs in through its identity provider, and where the browser goes to start. */
+export const SsoLookupResponse = z.object({
+  sso: z.boolean(),
+  redirect_url: z.string().nullable().describe("Open this in the browser to sign in at the provider; null without single sign-on"),
+  require_sso: z.boolean().describe("A password is refused for this address"),
+});
+export type SsoLookupResponse = z.infer<typeof SsoLookupResponse>;
+
+/** Why a single sign-on ended back at /login?error=…: one code per refusal a person can meet. */
+export const SSO_SIGN_IN_ERRORS = [
+  "sso_not_enabled",
+  "sso_state_invalid",
+  "sso_provider_refused",
+  "sso_token_invalid",
+  "sso_email_unverified",
+  "sso_email_outside_domain",
+  "sso_account_elsewhere",
+  "sso_account_refused",
+] as const;
+export type SsoSignInError = (typeof SSO_SIGN_IN_ERRORS)[number];
