@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
 import { fingerprinter } from "./factories.ts";
+import { refusalShaped } from "./error-shape.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 let t: TestContext;
@@ -98,9 +99,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isErrorShape = (b: unknown) =>
-  typeof (b as { error?: { code?: unknown } })?.error?.code === "string" && typeof (b as { error: { message?: unknown } }).error.message === "string";
-
 describe("fuzzing every documented route", () => {
   it(`answers malformed requests with 4xx in the error shape and writes nothing (${RUNS} runs per operation)`, async () => {
     const problems: string[] = [];
@@ -136,7 +134,7 @@ describe("fuzzing every documented route", () => {
             }
             const where = `${op.method} ${url.slice(0, 100)} body=${JSON.stringify(body)?.slice(0, 100)}`;
             if (res.statusCode >= 500) problems.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-            if (res.statusCode >= 400 && !isErrorShape(parsed)) problems.push(`${where} → ${res.statusCode} without the error shape`);
+            if (res.statusCode >= 400 && !refusalShaped(op.path, parsed, res.statusCode)) problems.push(`${where} → ${res.statusCode} without the error shape`);
             if (write && res.statusCode >= 400 && (await fingerprint()) !== before) problems.push(`${where} → ${res.statusCode} but the database changed`);
             // JSON writes NUL as \u0000: any NUL sent, or a query that does not decode, is refused.
             if (res.statusCode < 400 && (rawTail !== "" || JSON.stringify([pathValues, query, body]).includes("\\u0000"))) {

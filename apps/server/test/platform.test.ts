@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createTestContext, type Client, type TestContext } from "./helpers.ts";
 import { createCompanyWithRoles } from "./factories.ts";
+import { isErrorShape, refusalShaped } from "./error-shape.ts";
 
 let t: TestContext;
 let member: Client, hr: Client, ldleader: Client;
@@ -12,19 +13,6 @@ beforeAll(async () => {
   [member, hr, ldleader] = [world.member.client, world.hr.client, world.ldleader.client];
 });
 afterAll(() => t.close());
-
-const isErrorShape = (body: unknown) =>
-  typeof body === "object" &&
-  body !== null &&
-  typeof (body as { error?: { code?: unknown } }).error?.code === "string" &&
-  typeof (body as { error: { message?: unknown } }).error.message === "string";
-/** SCIM clients (Okta, Entra ID) read RFC 7644 §3.12 errors, not the app's: /scim/v2 answers those (issue 27). */
-const isScimErrorShape = (body: unknown, status: number) =>
-  typeof body === "object" &&
-  body !== null &&
-  (body as { schemas?: unknown }).schemas instanceof Array &&
-  (body as { schemas: unknown[] }).schemas.includes("urn:ietf:params:scim:api:messages:2.0:Error") &&
-  (body as { status?: unknown }).status === String(status);
 
 describe("HTTP conventions", () => {
   it("matches paths with and without the trailing slash", async () => {
@@ -171,9 +159,7 @@ describe("malformed input on every documented route", () => {
               } catch {
                 parsed = undefined;
               }
-              // A refusal before any route runs (an overlong path: 414) keeps the app's shape, on /scim/v2 too.
-              const shaped = isErrorShape(parsed) || (path.startsWith("/scim/v2/") && isScimErrorShape(parsed, res.statusCode));
-              if (res.statusCode >= 500 || (res.statusCode >= 400 && !shaped)) {
+              if (res.statusCode >= 500 || (res.statusCode >= 400 && !refusalShaped(path, parsed, res.statusCode))) {
                 failures.push(`${method.toUpperCase()} ${url.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
               }
             }
