@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, IdParam, OidcConnection, SsoLookupRequest, SsoLookupResponse, UpdateOidcConnectionRequest } from "@learnward/contracts";
-import { type Actor, requireCompany } from "../../lib/actor.ts";
-import { notFound } from "../../lib/errors.ts";
+import { ErrorBody, OidcConnection, SsoLookupRequest, SsoLookupResponse, UpdateOidcConnectionRequest } from "@learnward/contracts";
+import { companyPlaces } from "../../lib/company-places.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 import type { SsoService } from "./sso.service.ts";
 import { presentOidcConnection } from "./sso.present.ts";
@@ -28,36 +27,20 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; repo: SsoRe
     async (req) => service.lookup(req.body.email),
   );
 
-  const places = [
-    { base: "/api/b2b/v1/company/sso/oidc", access: ["hr"] as const, params: undefined, company: async (actor: Actor) => requireCompany(actor) },
-    {
-      base: "/api/b2b/v1/admin/companies/:id/sso/oidc",
-      access: ["admin"] as const,
-      params: IdParam,
-      company: async (_actor: Actor, id?: number) => {
-        if (id === undefined || !(await repo.companyExists(id))) throw notFound("Company");
-        return id;
-      },
-    },
-  ];
-  for (const place of places) {
-    const config = { access: place.access };
-    const params = place.params ? { params: place.params } : {};
-    const tags = [place.params ? "admin" : "company"];
-    const idOf = (params: unknown) => (params as { id?: number } | undefined)?.id;
+  for (const place of companyPlaces("sso/oidc", (id) => repo.companyExists(id))) {
+    const { config } = place;
 
     app.get(
       place.base,
       {
         config,
         schema: {
-          tags,
+          ...place.schema,
           summary: "The company's OpenID Connect single sign-on (never its client secret)",
-          ...params,
           response: { 200: OidcConnection, ...errors },
         },
       },
-      async (req) => presentOidcConnection(await service.read(req.actor, await place.company(req.actor, idOf(req.params))), service.redirectUri),
+      async (req) => presentOidcConnection(await service.read(req.actor, await place.company(req.actor, req.params)), service.redirectUri),
     );
 
     app.put(
@@ -65,14 +48,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; repo: SsoRe
       {
         config,
         schema: {
-          tags,
+          ...place.schema,
           summary: "Connect the company's OpenID Connect provider (its discovery document is read first), enable or require single sign-on",
-          ...params,
           body: UpdateOidcConnectionRequest,
           response: { 200: OidcConnection, ...errors },
         },
       },
-      async (req) => presentOidcConnection(await service.update(req.actor, await place.company(req.actor, idOf(req.params)), req.body), service.redirectUri),
+      async (req) => presentOidcConnection(await service.update(req.actor, await place.company(req.actor, req.params), req.body), service.redirectUri),
     );
   }
 };

@@ -1,0 +1,34 @@
+import { IdParam } from "@learnward/contracts";
+import { type Access, type Actor, requireCompany } from "./actor.ts";
+import { notFound } from "./errors.ts";
+
+/**
+ * Where a company's own setting is reached (chat hooks, the SCIM token, single sign-on): hr at
+ * `/company/<suffix>` for their own company, a platform operator at `/admin/companies/:id/<suffix>`
+ * for any. The company is the path's or the caller's, never a body's; an unknown id is 404.
+ */
+export interface CompanyPlace {
+  base: string;
+  /** Who may call the routes at this place. */
+  config: { access: Access };
+  /** Schema parts: the OpenAPI tag, and the company id in the admin's path. */
+  schema: { tags: string[]; params?: typeof IdParam };
+  /** The company a request at this place is about. */
+  company(actor: Actor, params: unknown): Promise<number>;
+}
+
+export function companyPlaces(suffix: string, companyExists: (id: number) => Promise<boolean>): CompanyPlace[] {
+  return [
+    { base: `/api/b2b/v1/company/${suffix}`, config: { access: ["hr"] }, schema: { tags: ["company"] }, company: async (actor) => requireCompany(actor) },
+    {
+      base: `/api/b2b/v1/admin/companies/:id/${suffix}`,
+      config: { access: ["admin"] },
+      schema: { tags: ["admin"], params: IdParam },
+      company: async (_actor, params) => {
+        const id = (params as { id?: number } | undefined)?.id;
+        if (id === undefined || !(await companyExists(id))) throw notFound("Company");
+        return id;
+      },
+    },
+  ];
+}
