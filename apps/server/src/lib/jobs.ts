@@ -128,21 +128,19 @@ export function createJobs(opts: JobsOptions): Jobs {
           // A worker takes up to BATCH jobs per poll and, when it got a full batch, polls again at
           // once: a backlog (a fan-out's mails) is worked at the speed of its jobs, not one per
           // polling round. Each job succeeds or fails on its own; pg-boss completes the rest.
-          const workerId: string = await boss.work(
-            def.name,
-            { includeMetadata: true, batchSize: BATCH, pollingIntervalSeconds: opts.pollSeconds ?? 2 },
-            async (batch) => {
-              for (const job of batch) {
-                try {
-                  await runOne(def, job);
-                } catch (err) {
-                  opts.onError(err, { job: def.name });
-                  await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
-                }
+          // Set once work() answers; a batch that arrives before then simply waits for the next poll.
+          let workerId: string | null = null;
+          workerId = await boss.work(def.name, { includeMetadata: true, batchSize: BATCH, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async (batch) => {
+            for (const job of batch) {
+              try {
+                await runOne(def, job);
+              } catch (err) {
+                opts.onError(err, { job: def.name });
+                await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
               }
-              if (batch.length === BATCH) boss.notifyWorker(workerId);
-            },
-          );
+            }
+            if (batch.length === BATCH && workerId) boss.notifyWorker(workerId);
+          });
           if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: "UTC" });
         }
       })();
