@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { filter as scimFilter, parse as parseFilter } from "scim2-parse-filter";
 import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
-import { listResponse, presentScimGroup, type ScimGroup } from "./scim.present.ts";
+import { presentScimGroup, type ScimGroup } from "./scim.present.ts";
 import type { PeopleRepo, SystemActor } from "../people/people.repo.ts";
 import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import type { ScimGroupsRepo } from "./scim-groups.repo.ts";
-import { type ListQuery, PatchBody, type ScimCaller, invalid, reasonOf } from "./scim-users.service.ts";
+import { type ListQuery, listPage, PatchBody, type ScimCaller, invalid, reasonOf } from "./scim-users.service.ts";
 
 const Members = z.array(z.object({ value: z.string() })).optional();
 const GroupBody = z.object({ displayName: z.string().trim().min(1).max(100), members: Members });
@@ -49,18 +48,7 @@ export function createScimGroupsService({
 
   return {
     async list(c: ScimCaller, q: z.infer<typeof ListQuery>) {
-      let match: (g: ScimGroup) => boolean = () => true;
-      if (q.filter) {
-        try {
-          match = scimFilter(parseFilter(q.filter));
-        } catch {
-          throw new ScimError(400, "The filter is not a valid SCIM filter", "invalidFilter");
-        }
-      }
-      const all = (await repo.groups(c.companyId)).map(present).filter(match);
-      const start = Math.max(1, q.startIndex ?? 1);
-      const count = Math.min(Math.max(0, q.count ?? 100), 200);
-      return listResponse(all.slice(start - 1, start - 1 + count), all.length, start);
+      return listPage((await repo.groups(c.companyId)).map(present), q);
     },
     async get(c: ScimCaller, id: string) {
       return present(await find(c, id));

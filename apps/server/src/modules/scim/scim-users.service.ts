@@ -76,19 +76,7 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
 
   return {
     async list(c: ScimCaller, q: z.infer<typeof ListQuery>) {
-      let match: (r: ScimUser) => boolean = () => true;
-      if (q.filter) {
-        try {
-          match = scimFilter(lowerEmails(parseFilter(q.filter)));
-        } catch {
-          throw new ScimError(400, "The filter is not a valid SCIM filter", "invalidFilter");
-        }
-      }
-      const all = (await repo.users(c.companyId)).map(present).filter(match);
-      // RFC 7644 §3.4.2.4: startIndex below 1 is 1; a negative count is 0.
-      const start = Math.max(1, q.startIndex ?? 1);
-      const count = Math.min(Math.max(0, q.count ?? 100), 200);
-      return listResponse(all.slice(start - 1, start - 1 + count), all.length, start);
+      return listPage((await repo.users(c.companyId)).map(present), q, lowerEmails);
     },
     async get(c: ScimCaller, id: string) {
       return present(await find(c, id));
@@ -137,3 +125,23 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
   };
 }
 export type ScimUsersService = ReturnType<typeof createScimUsersService>;
+
+/**
+ * One page of a list answer (RFC 7644 §3.4.2): the resources matching `q.filter` (read by
+ * scim2-parse-filter, after `prepare`), from `startIndex` (below 1 is 1), at most `count` (a
+ * negative count is 0; at most 200).
+ */
+export function listPage<T>(all: T[], q: z.infer<typeof ListQuery>, prepare: (f: Filter) => Filter = (f) => f) {
+  let match: (r: T) => boolean = () => true;
+  if (q.filter) {
+    try {
+      match = scimFilter(prepare(parseFilter(q.filter))) as (r: T) => boolean;
+    } catch {
+      throw new ScimError(400, "The filter is not a valid SCIM filter", "invalidFilter");
+    }
+  }
+  const found = all.filter(match);
+  const start = Math.max(1, q.startIndex ?? 1);
+  const count = Math.min(Math.max(0, q.count ?? 100), 200);
+  return listResponse(found.slice(start - 1, start - 1 + count), found.length, start);
+}
