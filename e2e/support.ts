@@ -82,10 +82,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP, { firstVisi
   return { context, page, errors };
 }
 
-/** Signs in through the form, as a person would. */
+/** Signs in through the form, as a person would: the email first, then the password (issue 27). */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
   await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }

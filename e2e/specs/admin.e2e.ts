@@ -144,6 +144,25 @@ describe("admin area (issue 11)", () => {
     expect(admin.errors).toEqual([]);
   });
 
+  it("shows the company's single sign-on and SCIM sections in its details, creating its SCIM token there (issue 27)", { timeout: 120_000 }, async () => {
+    const page = admin.page;
+    await open(page, "/admin", "Companies");
+    await page.getByRole("button", { name: `Details and history of ${COMPANY.renamed}` }).click();
+    const details = page.getByRole("dialog", { name: COMPANY.renamed });
+    const sso = details.getByRole("region", { name: "Single sign-on" });
+    await visible(sso.getByText(/\/api\/auth\/sso\/oidc\/callback$/));
+    expect(await sso.getByLabel(/^Issuer URL/).inputValue()).toBe("");
+    const scim = details.getByRole("region", { name: "Directory provisioning (SCIM)" });
+    expect(await (await visible(scim.getByRole("textbox", { name: "SCIM base URL" }))).inputValue()).toMatch(/\/scim\/v2$/);
+    await scim.getByRole("button", { name: "Create a token" }).click();
+    expect(await (await visible(scim.getByRole("textbox", { name: "Bearer token (shown only now)" }))).inputValue()).not.toBe("");
+    await visible(scim.getByRole("button", { name: "Rotate the token" }));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, "admin-company-sso-scim");
+    await details.getByRole("button", { name: "Close" }).click();
+    expect(admin.errors).toEqual([]);
+  });
+
   it("suspends it: its person can't sign in, nothing is deleted; lifting lets them in again", { timeout: 180_000 }, async () => {
     // The company's allow-list admits its person, who registers (and so is signed in once).
     const person = await session();

@@ -50,14 +50,26 @@ describe("sign-in", () => {
     await context.close();
   });
 
-  it("shows 'Invalid email' and 'Min length 6 characters' before calling the server", async () => {
+  it("shows 'Invalid email' before the email step asks the server and 'Min length 6 characters' before the password is sent", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/login");
     await page.getByLabel(/^Email/).fill("nobody");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await visible(page.getByText("Invalid email"));
+    await page.getByLabel(/^Email/).fill("member@acme.test");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await page.getByLabel(/^Password/).fill("123");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await visible(page.getByText("Invalid email"));
     await visible(page.getByText("Min length 6 characters"));
+    // Issue 27: the password step shows the address with a way back, fits a phone and passes axe.
+    await visible(page.getByText("member@acme.test", { exact: true }));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await atBothWidths(page, async (label, viewport) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `login-password-step-${label}`);
+    });
+    await page.getByRole("button", { name: "Use another email" }).click();
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe("member@acme.test");
     await context.close();
   });
 
@@ -76,17 +88,21 @@ describe("sign-in", () => {
     });
     const loaded = page.goto("/login", { waitUntil: "commit" });
     const email = page.getByLabel(/^Email/);
-    const password = page.getByLabel(/^Password/);
     await email.fill("member@acme.test");
-    await password.fill(DEMO_PASSWORD);
     // The server rendered it; its button waits for the browser, and Enter does not submit the form.
     expect(await page.locator("#learnward-state").count()).toBe(1);
-    expect(await page.getByRole("button", { name: "Sign in", exact: true }).isDisabled()).toBe(true);
-    await password.press("Enter");
+    expect(await page.getByRole("button", { name: "Continue", exact: true }).isDisabled()).toBe(true);
+    await email.press("Enter");
     release();
     await loaded;
     expect(await email.inputValue()).toBe("member@acme.test");
     expect(navigations).toHaveLength(1);
+    // Issue 27: the email first; Acme has no single sign-on here, so the password comes next, focused.
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    const password = page.getByLabel(/^Password/);
+    await password.waitFor();
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    await password.fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await waitForPath(page, "/home");
     expect(navigations.join(" ")).not.toContain(DEMO_PASSWORD);

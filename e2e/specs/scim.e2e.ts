@@ -140,7 +140,8 @@ describe("directory provisioning (SCIM)", () => {
     expect((await page.request.get("/api/me")).status()).toBe(401);
     await page.goto("/discover");
     await waitForPath(page, /^\/login/);
-    await visible(page.getByRole("button", { name: "Sign in", exact: true }));
+    // The sign-in page, at its first step (issue 27: the email first).
+    await visible(page.getByRole("button", { name: "Continue", exact: true }));
 
     // Deactivated, not gone: the directory still reads them, and their password no longer signs them in.
     const after = await directory!.get(`${baseUrl}/Users/${list.Resources[0]!.id}`);

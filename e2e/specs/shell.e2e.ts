@@ -98,6 +98,7 @@ describe("languages", () => {
     await context.addCookies([{ name: "NEXT_LOCALE", value: "es", url: BASE_URL }]);
     await page.goto("/login");
     await page.getByLabel(/^Correo electrónico/).fill("member@acme.test");
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
     await page.getByLabel(/^Contraseña/).fill("wrong-password");
     await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     expect(await visible(page.getByRole("alert")).then((a) => a.innerText())).toContain("Correo electrónico o contraseña incorrectos");

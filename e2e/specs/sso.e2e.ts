@@ -45,7 +45,7 @@ describe("single sign-on (OIDC)", () => {
     const newcomer = await openPage(browser, DESKTOP);
     await newcomer.page.goto("/login");
     await newcomer.page.getByLabel(/^Email/).fill("sso.newcomer@acme.test");
-    await newcomer.page.getByRole("button", { name: "Continue with single sign-on" }).click();
+    await newcomer.page.getByRole("button", { name: "Continue", exact: true }).click();
     await newcomer.page.waitForURL(
       (url) => url.origin === new URL(BASE_URL).origin && !url.pathname.startsWith("/login") && !url.pathname.startsWith("/api/"),
       { timeout: 30_000 },
@@ -63,7 +63,7 @@ describe("single sign-on (OIDC)", () => {
     const visitor = await openPage(browser, DESKTOP);
     await visitor.page.goto("/login");
     await visitor.page.getByLabel(/^Email/).fill("sso.tampered@acme.test");
-    await visitor.page.getByRole("button", { name: "Continue with single sign-on" }).click();
+    await visitor.page.getByRole("button", { name: "Continue", exact: true }).click();
     await waitForPath(visitor.page, "/login?error=sso_token_invalid");
     await visible(visitor.page.getByText("Your identity provider's answer could not be trusted. Try again, or ask your IT team."));
     expect(((await (await visitor.context.request.get("/api/session")).json()) as { me: unknown }).me).toBeNull();

@@ -14,6 +14,8 @@ import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import { AuditLog } from "./AuditLog";
 import { CompanyChatHooksSection } from "../chat/ChatHooksCard";
+import { CompanyScimSection } from "../scim/ScimCard";
+import { CompanyOidcSection } from "../sso/OidcCard";
 import { InviteDialog } from "./InviteDialog";
 import { useSetCompanySuspended } from "./hooks";
 import { useAdminError } from "./useAdminError";
@@ -111,6 +113,8 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
             </Box>
           )}
           <CompanyChatHooksSection companyId={company.id} />
+          <CompanyOidcSection companyId={company.id} />
+          <CompanyScimSection companyId={company.id} />
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
             {t("audit.heading")}
           </Typography>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -16,6 +16,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { CompanySettingSection } from "../../components/CompanySettingSection";
 import type { ChatHooksOwner } from "./api";
 import { useChatHooks, useTestChatHook, useUpdateChatHooks } from "./hooks";
 
@@ -180,16 +181,9 @@ export function ChatHooksCard() {
 /** The same, for the platform admin in a company's details (issue 25: admin or hr sets them). */
 export function CompanyChatHooksSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
-  const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
-      <Typography id={headingId} variant="h3" component="h3" sx={{ mb: 1 }}>
-        {t("chatHooks.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t("chatHooks.description")}
-      </Typography>
+    <CompanySettingSection heading={t("chatHooks.heading")} description={t("chatHooks.description")}>
       <ChatHooksBody owner={{ companyId }} />
-    </Box>
+    </CompanySettingSection>
   );
 }

@@ -44,17 +44,17 @@ export function useSignIn() {
 }
 
 /**
- * Issue 27: sends a person of a single sign-on company to their identity provider (a full page load:
- * the provider's page, then our callback, which opens the session). Answers false when the address's
- * company has none.
+ * Issue 27: the sign-in page's first step. A person of a single sign-on company is sent to their
+ * identity provider (a full page load: the provider's page, then our callback, which opens the
+ * session); everyone else gives their password next. The answer never says whether an account exists.
  */
-export function useSingleSignOn() {
+export function useEmailFirst() {
   return useMutation({
-    mutationFn: async (email: string) => {
+    mutationFn: async (email: string): Promise<"provider" | "password"> => {
       const found = await lookupSso(email);
-      if (!found.sso || !found.redirect_url) return false;
+      if (!found.sso || !found.redirect_url) return "password";
       window.location.assign(found.redirect_url);
-      return true;
+      return "provider";
     },
   });
 }

@@ -12,18 +12,20 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
+import { CompanySettingSection } from "../../components/CompanySettingSection";
+import type { ScimOwner } from "./api";
 import { useCreateScimToken, useScimToken } from "./hooks";
 
 export const SCIM_HEADING_ID = "scim-heading";
 
 const readOnly = { htmlInput: { readOnly: true, spellCheck: false, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } };
 
-/** Settings → Directory provisioning (issue 27): hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
-export function ScimCard() {
+/** The base URL, the token's state, and its creation or rotation (the new secret shown once). */
+function ScimBody({ owner }: { owner: ScimOwner }) {
   const { t } = useTranslation("settings");
   const errorMessage = useErrorMessage();
-  const status = useScimToken();
-  const create = useCreateScimToken();
+  const status = useScimToken(owner);
+  const create = useCreateScimToken(owner);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -42,13 +44,7 @@ export function ScimCard() {
   const data = status.data;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={SCIM_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={SCIM_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
-        {t("scim.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t("scim.description")}
-      </Typography>
+    <>
       {status.isError ? (
         <Alert severity="error" role="alert">
           {errorMessage(status.error)}
@@ -108,6 +104,32 @@ export function ScimCard() {
           create.reset();
         }}
       />
+    </>
+  );
+}
+
+/** Settings → Directory provisioning (issue 27): hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
+export function ScimCard() {
+  const { t } = useTranslation("settings");
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={SCIM_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={SCIM_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
+        {t("scim.heading")}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {t("scim.description")}
+      </Typography>
+      <ScimBody owner={{}} />
     </Paper>
+  );
+}
+
+/** The same, for the platform admin in a company's details (issue 27: the admin or hr creates and rotates it). */
+export function CompanyScimSection({ companyId }: { companyId: number }) {
+  const { t } = useTranslation("settings");
+  return (
+    <CompanySettingSection heading={t("scim.heading")} description={t("scim.description")}>
+      <ScimBody owner={{ companyId }} />
+    </CompanySettingSection>
   );
 }

@@ -1,10 +1,15 @@
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// The company's SCIM token (issue 27): hr reaches their own company's. Each answer checked against its contract.
+// The company's SCIM token (issue 27): hr reaches their own company's, the platform admin any
+// company's by its id. Each answer checked against its contract.
 const checkStatus = checkedBy((s) => s.ScimTokenStatus);
 const checkCreated = checkedBy((s) => s.CreateScimTokenResponse);
-const PATH = "/api/b2b/v1/company/scim-token/";
 
-export const fetchScimToken = (signal?: AbortSignal) => request(PATH, { parse: checkStatus, signal });
-export const createScimToken = () => request(PATH, { method: "POST", body: {}, parse: checkCreated });
+/** Whose token: the signed-in person's company (hr), or a company by id (the platform admin). */
+export type ScimOwner = { companyId?: number };
+const pathOf = ({ companyId }: ScimOwner) =>
+  companyId === undefined ? "/api/b2b/v1/company/scim-token/" : `/api/b2b/v1/admin/companies/${companyId}/scim-token/`;
+
+export const fetchScimToken = (owner: ScimOwner, signal?: AbortSignal) => request(pathOf(owner), { parse: checkStatus, signal });
+export const createScimToken = (owner: ScimOwner) => request(pathOf(owner), { method: "POST", body: {}, parse: checkCreated });

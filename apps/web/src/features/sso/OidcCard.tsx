@@ -17,6 +17,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { CompanySettingSection } from "../../components/CompanySettingSection";
 import type { SsoOwner } from "./api";
 import { useOidcConnection, useUpdateOidcConnection } from "./hooks";
 
@@ -147,5 +148,15 @@ export function OidcCard() {
       </Typography>
       <OidcBody owner={{}} />
     </Paper>
+  );
+}
+
+/** The same, for the platform admin in a company's details (issue 27: the admin or hr sets it). */
+export function CompanyOidcSection({ companyId }: { companyId: number }) {
+  const { t } = useTranslation("settings");
+  return (
+    <CompanySettingSection heading={t("sso.heading")} description={t("sso.description")}>
+      <OidcBody owner={{ companyId }} />
+    </CompanySettingSection>
   );
 }

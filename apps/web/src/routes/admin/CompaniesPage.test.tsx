@@ -258,3 +258,65 @@ describe("/admin company details → Chat notifications", () => {
     expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/chat-hooks"))).toBe(false);
   });
 });
+
+// Issue 27: the platform admin sets a company's single sign-on and SCIM token as its hr can, with hr's cards.
+describe("/admin company details → Single sign-on and SCIM", () => {
+  const openGlobex = async (user: ReturnType<typeof userEvent.setup>) => {
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Details and history of Globex" }));
+    return screen.findByRole("dialog", { name: "Globex" });
+  };
+  const sectionOf = async (dialog: HTMLElement, heading: string) => within((await within(dialog).findByRole("heading", { name: heading })).closest("section")!);
+
+  it("shows the company's OpenID Connect settings and saves them through the admin's path for that company, never hr's", async () => {
+    const path = "/api/b2b/v1/admin/companies/2/sso/oidc/";
+    const connection = {
+      issuer: "https://login.globex.test",
+      client_id: "learnward",
+      client_secret_set: true,
+      enabled: false,
+      require_sso: false,
+      redirect_uri: "http://localhost:3000/api/auth/sso/oidc/callback",
+      updated_at: "2026-11-25T10:00:00Z",
+    };
+    const fetch = serveAdmin({
+      [`GET ${path}`]: { body: connection },
+      [`PUT ${path}`]: (_url, body) => ({ body: { ...connection, ...(body as object), updated_at: "2026-11-26T10:00:00Z" } }),
+      "GET /api/b2b/v1/admin/companies/2/scim-token/": { body: { active: false, prefix: null, created_at: null, last_used_at: null, base_url: "x" } },
+    });
+    const user = userEvent.setup();
+    const section = await sectionOf(await openGlobex(user), "Single sign-on");
+    expect(await section.findByLabelText(/^Issuer URL/)).toHaveValue("https://login.globex.test");
+    expect(section.getByText(connection.redirect_uri)).toBeInTheDocument();
+    await user.click(section.getByLabelText("Sign in through this provider"));
+    await user.click(section.getByRole("button", { name: "Save single sign-on" }));
+    await waitFor(() =>
+      expect(callsOf(fetch).filter((c) => c.method === "PUT")).toEqual([
+        { method: "PUT", url: path, body: { issuer: "https://login.globex.test", client_id: "learnward", enabled: true, require_sso: false } },
+      ]),
+    );
+    expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/"))).toBe(false);
+  });
+
+  it("creates the company's SCIM token through the admin's path for that company and shows it once, never calling hr's", async () => {
+    const path = "/api/b2b/v1/admin/companies/2/scim-token/";
+    const base = "http://localhost:3000/scim/v2";
+    const secret = "lwscim_globex0123456789abcdefghijklmnopqrstuvwxyz";
+    const fetch = serveAdmin({
+      "GET /api/b2b/v1/admin/companies/2/sso/oidc/": {
+        body: { issuer: null, client_id: null, client_secret_set: false, enabled: false, require_sso: false, redirect_uri: "x", updated_at: null },
+      },
+      [`GET ${path}`]: { body: { active: false, prefix: null, created_at: null, last_used_at: null, base_url: base } },
+      [`POST ${path}`]: {
+        body: { active: true, prefix: secret.slice(0, 12), created_at: "2026-11-26T10:00:00Z", last_used_at: null, base_url: base, token: secret },
+      },
+    });
+    const user = userEvent.setup();
+    const section = await sectionOf(await openGlobex(user), "Directory provisioning (SCIM)");
+    expect(await section.findByRole("textbox", { name: "SCIM base URL" })).toHaveValue(base);
+    await user.click(section.getByRole("button", { name: "Create a token" }));
+    expect(await section.findByRole("textbox", { name: "Bearer token (shown only now)" })).toHaveValue(secret);
+    expect(callsOf(fetch).filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: path, body: {} }]);
+    expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/"))).toBe(false);
+  });
+});

@@ -14,15 +14,24 @@ const app = (
 
 const company = { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" };
 const emptyPage = { count: 0, next: null, previous: null, results: [] };
+const noSso = { sso: false, redirect_url: null, require_sso: false };
 
 beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     stubFetch({
+      "POST /api/sso/lookup": { body: noSso },
       "POST /api/auth/sign-in/email": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } },
     }),
   );
 });
+
+/** Issue 27: the email first; an address without single sign-on goes on to its password. */
+async function toPasswordStep(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.click(screen.getByRole("button", { name: "Continue" }));
+  return screen.findByLabelText(/^Password/);
+}
 afterEach(() => vi.unstubAllGlobals());
 
 describe("LoginPage", () => {
@@ -38,21 +47,25 @@ describe("LoginPage", () => {
   });
 
   it("shows the spec's messages for an invalid email and a short password (spec §5)", async () => {
+    const { sent } = serveFetch({ "POST /api/sso/lookup": { body: noSso } });
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
     await user.type(await screen.findByLabelText(/^Email/), "not-an-email");
-    await user.type(screen.getByLabelText(/^Password/), "123");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("Invalid email")).toBeInTheDocument();
-    expect(screen.getByText("Min length 6 characters")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+    expect(sent("POST /api/sso/lookup")).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(await toPasswordStep(user, "member@acme.test"), "123");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Min length 6 characters")).toBeInTheDocument();
   });
 
   it("shows 'Email or password incorrect' when the server refuses the credentials", async () => {
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
-    await user.type(await screen.findByLabelText(/^Email/), "member@acme.test");
-    await user.type(screen.getByLabelText(/^Password/), "wrong-password");
+    await user.type(await toPasswordStep(user, "member@acme.test"), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Email or password incorrect");
   });
@@ -60,6 +73,7 @@ describe("LoginPage", () => {
   it("goes back to where the user was going after signing in", async () => {
     let signedIn = false;
     serveFetch({
+      "POST /api/sso/lookup": { body: noSso },
       "POST /api/auth/sign-in/email": () => {
         signedIn = true;
         return { body: { token: "t" } };
@@ -70,8 +84,7 @@ describe("LoginPage", () => {
     });
     const user = userEvent.setup();
     renderApp(app, { path: "/login?next=%2Fdiscover" });
-    await user.type(await screen.findByLabelText(/^Email/), "hr@acme.test");
-    await user.type(screen.getByLabelText(/^Password/), "learnward-demo");
+    await user.type(await toPasswordStep(user, "hr@acme.test"), "learnward-demo");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Discover" })).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/discover$/);
@@ -96,25 +109,54 @@ describe("LoginPage single sign-on", () => {
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
     await user.type(await screen.findByLabelText(/^Email/), "ana@acme.test");
-    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/auth/sso/oidc/start?email=ana%40acme.test"));
+    // No password is asked of them.
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
 
-  it("says so when the address's company has no single sign-on", async () => {
-    serveFetch({ "POST /api/sso/lookup": { body: { sso: false, redirect_url: null, require_sso: false } } });
+  it("asks only for the email first, then the password of an address without single sign-on, focused", async () => {
+    const { sent } = serveFetch({ "POST /api/sso/lookup": { body: noSso } });
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
-    await user.type(await screen.findByLabelText(/^Email/), "ana@elsewhere.test");
-    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
-    expect(await screen.findByText("Your company does not use single sign-on: sign in with your password.")).toBeInTheDocument();
+    await screen.findByLabelText(/^Email/);
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    const password = await toPasswordStep(user, "ana@elsewhere.test");
+    expect(sent("POST /api/sso/lookup")).toEqual([{ email: "ana@elsewhere.test" }]);
+    expect(password).toHaveFocus();
+    expect(screen.getByText("ana@elsewhere.test")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Email/)).not.toBeInTheDocument();
   });
 
-  it("asks for a valid email before looking for single sign-on", async () => {
+  it("goes back to the email step with 'Use another email'", async () => {
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
-    await user.type(await screen.findByLabelText(/^Email/), "not-an-email");
-    await user.click(screen.getByRole("button", { name: "Continue with single sign-on" }));
-    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
+    await toPasswordStep(user, "ana@elsewhere.test");
+    await user.click(screen.getByRole("button", { name: "Use another email" }));
+    const email = await screen.findByLabelText(/^Email/);
+    expect(email).toHaveValue("ana@elsewhere.test");
+    expect(email).toHaveFocus();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+
+  it("says so and asks for the password when single sign-on cannot be checked", async () => {
+    serveFetch({ "POST /api/sso/lookup": { status: 429, body: { error: { code: "rate_limited", message: "x" } } } });
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    const password = await toPasswordStep(user, "ana@acme.test");
+    expect(password).toHaveFocus();
+    expect(screen.getByRole("alert")).toHaveTextContent("We could not check whether your company uses single sign-on: sign in with your password.");
+  });
+
+  it("asks for the password when the network fails during the check", async () => {
+    const answer = stubFetch({});
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes("/api/sso/lookup") ? Promise.reject(new TypeError("Failed to fetch")) : answer(input, init),
+    );
+    const user = userEvent.setup();
+    renderApp(app, { path: "/login" });
+    await toPasswordStep(user, "ana@acme.test");
+    expect(screen.getByRole("alert")).toHaveTextContent("We could not check whether your company uses single sign-on");
   });
 
   it("explains why a single sign-on came back refused", async () => {
@@ -124,12 +166,12 @@ describe("LoginPage single sign-on", () => {
 
   it("says a password does not work where the company requires single sign-on", async () => {
     serveFetch({
+      "POST /api/sso/lookup": { body: noSso },
       "POST /api/auth/sign-in/email": { status: 403, body: { error: { code: "sso_required", message: "x" } } },
     });
     const user = userEvent.setup();
     renderApp(app, { path: "/login" });
-    await user.type(await screen.findByLabelText(/^Email/), "ana@acme.test");
-    await user.type(screen.getByLabelText(/^Password/), "learnward-demo");
+    await user.type(await toPasswordStep(user, "ana@acme.test"), "learnward-demo");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Your company signs in through its identity provider: continue with single sign-on");
   });

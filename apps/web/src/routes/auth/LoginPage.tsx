@@ -1,5 +1,5 @@
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -10,13 +10,17 @@ import { FormTextField } from "../../components/FormTextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { SsoSignInError } from "@learnward/contracts";
-import { homePathFor, safeNextPath, useSession, useSignIn, useSingleSignOn } from "../../features/identity/hooks";
+import { homePathFor, safeNextPath, useSession, useEmailFirst, useSignIn } from "../../features/identity/hooks";
 import { signInResolver } from "../../features/identity/lazyResolvers";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
-import { PasswordField } from "../../components/PasswordField";
 import { useHydrated } from "../../app/renderHints";
 import { AuthCard } from "./AuthCard";
+
+// Issue 27: the password field shows only after the email step, so it stays out of /login's first load
+// (its budget is 200 KB gzip); loading starts with the page.
+const loadPasswordField = () => import("../../components/PasswordField");
+const PasswordField = lazy(() => loadPasswordField().then((m) => ({ default: m.PasswordField })));
 
 // Where a refused single sign-on lands (/login?error=…); Record<…> makes the compiler insist on every code of the contract.
 const SSO_ERRORS: Record<SsoSignInError, true> = {
@@ -38,7 +42,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get("next"));
   const signIn = useSignIn();
-  const singleSignOn = useSingleSignOn();
+  // Issue 27: the email first; the password only for an address whose company has no single sign-on.
+  const [step, setStep] = useState<"email" | "password">("email");
+  const emailFirst = useEmailFirst();
   const ssoError = ssoErrorOf(params.get("error"));
   const navigate = useNavigate();
   const form = useForm({ resolver: signInResolver, defaultValues: { email: "", password: "" } });
@@ -49,6 +55,7 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   useEffect(() => {
     signInResolver.preload();
+    void loadPasswordField();
   }, []);
 
   if (session.data?.status === "signedIn") {
@@ -60,14 +67,28 @@ export default function LoginPage() {
   // An account with an authenticator gives its code next, on its own page (loaded only then).
   const twoFactorPath = next ? `/login/two-factor?next=${encodeURIComponent(next)}` : "/login/two-factor";
 
+  // A failed lookup (network, rate limit) is said, and the password step still opens: it must not lock anyone out.
+  const continueWithEmail = () =>
+    void form
+      .trigger("email")
+      .then((valid) => valid && emailFirst.mutate(form.getValues("email"), { onSettled: (found) => found !== "provider" && setStep("password") }));
+  const changeEmail = () => {
+    setStep("email");
+    emailFirst.reset();
+    signIn.reset();
+    form.resetField("password");
+  };
+  const submit = (event: FormEvent) => {
+    if (step === "password")
+      return form.handleSubmit((values) => signIn.mutate(values, { onSuccess: ({ twoFactor }) => twoFactor && void navigate(twoFactorPath) }))(event);
+    event.preventDefault();
+    continueWithEmail();
+  };
+  const email = form.getValues("email");
+
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <Box
-        component="form"
-        method="post"
-        noValidate
-        onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: ({ twoFactor }) => twoFactor && void navigate(twoFactorPath) }))}
-      >
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           {accountMissing && !signIn.isPending && (
             <Alert severity="warning" role="alert">
@@ -78,15 +99,14 @@ export default function LoginPage() {
           {/* Where a confirmation link lands (better-auth adds error= when the link is bad). */}
           {params.get("verified") === "1" && !params.get("error") && <Alert severity="success">{t("login.verified")}</Alert>}
           {params.get("verified") === "1" && params.get("error") && <Alert severity="warning">{t("login.verifyFailed")}</Alert>}
-          {ssoError && !singleSignOn.isPending && (
+          {ssoError && step === "email" && !emailFirst.isPending && (
             <Alert severity="error" role="alert">
               {t(`login.sso.errors.${ssoError}`)}
             </Alert>
           )}
-          {singleSignOn.data === false && <Alert severity="info">{t("login.sso.none")}</Alert>}
-          {singleSignOn.isError && (
-            <Alert severity="error" role="alert">
-              {t("login.sso.failed")}
+          {step === "password" && emailFirst.isError && !signIn.isError && (
+            <Alert severity="warning" role="alert">
+              {t("login.sso.lookupFailed")}
             </Alert>
           )}
           {signIn.isError && (
@@ -94,27 +114,51 @@ export default function LoginPage() {
               {message(signIn.error)}
             </Alert>
           )}
-          <FormTextField {...fieldProps(form, "email", message)} label={t("fields.email")} type="email" autoComplete="email" required fullWidth autoFocus />
-          <PasswordField {...fieldProps(form, "password", message)} label={t("fields.password")} autoComplete="current-password" required fullWidth />
+          {step === "email" ? (
+            <FormTextField {...fieldProps(form, "email", message)} label={t("fields.email")} type="email" autoComplete="email" required fullWidth autoFocus />
+          ) : (
+            <>
+              <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1 }}>
+                <Typography sx={{ flex: "1 1 auto", minWidth: 0, overflowWrap: "anywhere", fontWeight: 500 }}>{email}</Typography>
+                <Button size="small" onClick={changeEmail}>
+                  {t("login.otherEmail")}
+                </Button>
+              </Box>
+              {/* Password managers save the address with the password. */}
+              <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+              <Suspense>
+                <PasswordField
+                  {...fieldProps(form, "password", message)}
+                  label={t("fields.password")}
+                  autoComplete="current-password"
+                  required
+                  fullWidth
+                  autoFocus
+                />
+              </Suspense>
+            </>
+          )}
           <Box sx={{ textAlign: "right", mt: "8px !important" }}>
             <TextLink to="/forgot-password" sx={{ typography: "body2" }}>
               {t("login.forgot")}
             </TextLink>
           </Box>
-          <Button type="submit" variant="contained" size="large" loading={signIn.isPending} disabled={!hydrated} fullWidth>
-            {t("login.submit")}
-          </Button>
-          {/* Issue 27: only the email is needed; the company's identity provider asks for the rest. */}
-          <Button
-            variant="outlined"
-            size="large"
-            loading={singleSignOn.isPending || singleSignOn.data === true}
-            disabled={!hydrated}
-            fullWidth
-            onClick={() => void form.trigger("email").then((valid) => valid && singleSignOn.mutate(form.getValues("email")))}
-          >
-            {t("login.sso.button")}
-          </Button>
+          {step === "email" ? (
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              loading={emailFirst.isPending || emailFirst.data === "provider"}
+              disabled={!hydrated}
+              fullWidth
+            >
+              {t("login.continue")}
+            </Button>
+          ) : (
+            <Button type="submit" variant="contained" size="large" loading={signIn.isPending} disabled={!hydrated} fullWidth>
+              {t("login.submit")}
+            </Button>
+          )}
           <Typography variant="body2" sx={{ textAlign: "center" }}>
             {t("login.noAccount")} <TextLink to={registerLink}>{t("login.register")}</TextLink>
           </Typography>

@@ -35,6 +35,7 @@ function serve(verify: Record<string, { status?: number; body?: unknown }>) {
     ]),
   );
   serveFetch({
+    "POST /api/sso/lookup": { body: { sso: false, redirect_url: null, require_sso: false } },
     "POST /api/auth/sign-in/email": ({ body }) => {
       bodies["/api/auth/sign-in/email"] = body;
       return { body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } };
@@ -50,8 +51,10 @@ function serve(verify: Record<string, { status?: number; body?: unknown }>) {
 async function signInWithPassword(path = "/login?next=%2Fdiscover") {
   const user = userEvent.setup();
   renderApp(app, { path });
+  // Issue 27: the email first, then the password of an address without single sign-on.
   await user.type(await screen.findByLabelText(/^Email/), "hr@acme.test");
-  await user.type(screen.getByLabelText(/^Password/), "learnward-demo");
+  await user.click(screen.getByRole("button", { name: "Continue" }));
+  await user.type(await screen.findByLabelText(/^Password/), "learnward-demo");
   await user.click(screen.getByRole("button", { name: "Sign in" }));
   expect(await screen.findByRole("heading", { level: 1, name: "Enter your sign-in code" })).toBeInTheDocument();
   return user;

@@ -45,7 +45,7 @@ describe("/setting → Directory provisioning (SCIM)", () => {
   });
 
   it("shows hr the base URL, creates a token, shows it once with a copy button", async () => {
-    const { sent } = serve();
+    const { sent, calls } = serve();
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
     const section = await card();
@@ -60,5 +60,7 @@ describe("/setting → Directory provisioning (SCIM)", () => {
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     await waitFor(() => expect(section.getByText(/Token lwscim_01234… created/)).toBeInTheDocument());
     expect(section.getByRole("button", { name: "Rotate the token" })).toBeInTheDocument();
+    // Issue 27: hr's card keeps hr's path; the company-keyed one is the platform admin's.
+    expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
   });
 });

@@ -36,12 +36,15 @@ describe("/setting → Single sign-on", () => {
     expect(calls().map((c) => c.call)).not.toContain(`GET ${SSO}`);
   });
 
-  it("shows hr the redirect URI to register at the provider", async () => {
-    serve();
+  it("shows hr the redirect URI to register at the provider, read from hr's own path", async () => {
+    const { calls } = serve();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByText(REDIRECT)).toBeInTheDocument();
     expect(section.getByLabelText(/^Issuer URL/)).toHaveValue("");
+    // Issue 27: the admin's company-keyed path is the platform admin's alone.
+    expect(calls().map((c) => c.call)).toContain(`GET ${SSO}`);
+    expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
   });
 
   it("connects the provider, showing the server's refusal of the issuer on its field", { timeout: 40_000 }, async () => {
