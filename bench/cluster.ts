@@ -125,7 +125,8 @@ async function main() {
       const r = rows.find((x) => x.n === n)!;
       const ratio = r.load.rps / one;
       console.log(
-        `  ${n} vs 1 process: ${ratio.toFixed(2)}×${n === 2 ? ` (target ≥ 1.6× where the database is not the limit: ${ratio >= 1.6 ? "met" : "not met"})` : ""}`,
+        `  ${n} vs 1 process: ${ratio.toFixed(2)}×${n === 2 ? ` (target ≥ 1.6× where the database is not the limit: ${ratio >= 1.6 ? "met" : "not met"})` : ""};` +
+          ` per server core ${(perCore(n) / perCore(1)).toFixed(2)}× of one process's`,
       );
     }
     console.log(
