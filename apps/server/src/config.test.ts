@@ -105,6 +105,16 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ TAG_MANAGER_ID: 'gtm-ab12cd3"><script>' })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
   });
 
+  it("trusts X-Forwarded-For from nobody, every hop, or only the load balancers named in TRUST_PROXY (issue 28)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,::1" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "192.168.1.7", "::1"]);
+    expect(loadConfig({ TRUST_PROXY: "loopback,uniquelocal" }).TRUST_PROXY).toEqual(["loopback", "uniquelocal"]);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY="10.0.0.0\/40": must be true, false or load balancer addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: "lb.internal" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("reads DEMO_SEED=false as an empty start", () => {
     expect(loadConfig({ DEMO_SEED: "false" }).DEMO_SEED).toBe(false);
   });

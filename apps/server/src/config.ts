@@ -1,7 +1,38 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { TAG_MANAGER_ID_PATTERN } from "@learnward/contracts";
 
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" }).transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const isAddressOrRange = (entry: string) => {
+  if (RANGE_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+/**
+ * Whose X-Forwarded-For to believe: nobody (false), every hop (true: only where the load balancer
+ * replaces the header, since otherwise a client forges its address), or the load balancers' own
+ * addresses and ranges (`10.0.0.0/8,loopback`): the client address is then the last hop they saw.
+ */
+const trustProxy = z.string().transform((value, ctx) => {
+  const v = value.trim().toLowerCase();
+  if (["true", "1", "yes"].includes(v)) return true;
+  if (["false", "0", "no"].includes(v)) return false;
+  const entries = v
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!entries.length || !entries.every(isAddressOrRange)) {
+    ctx.addIssue({ code: "custom", message: "must be true, false or load balancer addresses (IPs or CIDR ranges, comma-separated)" });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** An absolute URL whose scheme is one of `schemes` (a `javascript:` link is a URL too). */
 const urlWith = (schemes: readonly string[], message: string) =>
@@ -49,7 +80,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Learnward <no-reply@learnward.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   CORS_ORIGINS: z
     .string()
     .default("")

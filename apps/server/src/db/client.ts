@@ -26,6 +26,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows of the library's own SQL
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while no other server process on this database runs an `exclusive` of the same name (a
+   * PostgreSQL session advisory lock held on a connection of its own; PGlite serves one process).
+   * For start-up work that checks, then creates: the job queue's tables and queues, the demo seed.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,17 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    exclusive: async (name, fn) => {
+      const holder = await pool.connect();
+      try {
+        // The two-key form: its own key space, apart from the migrations' single key above.
+        await holder.query("select pg_advisory_lock(727274, hashtext($1))", [name]);
+        return await fn();
+      } finally {
+        await holder.query("select pg_advisory_unlock(727274, hashtext($1))", [name]).catch(() => {});
+        holder.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -91,6 +108,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
       ping: async () => {
         await client.query("select 1");
       },
+      exclusive: (_name, fn) => fn(),
       close: async () => {
         await client.close();
         releaseLock();

@@ -112,18 +112,26 @@ export function createJobs(opts: JobsOptions): Jobs {
 
     start() {
       started ??= (async () => {
-        await boss.start();
+        // Several processes starting at once on an empty database would each install pg-boss's
+        // tables and create the same queues (a queue is a partition attached to the job table):
+        // PostgreSQL answers a duplicate schema or a deadlock and the process exits (issue 28). One
+        // process at a time sets up; the others then find everything in place.
+        await opts.database.exclusive("jobs.setup", async () => {
+          await boss.start();
+          for (const def of defs.values()) {
+            const queue = {
+              name: def.name,
+              retryLimit: def.retryLimit ?? 5,
+              retryDelay: def.retryDelay ?? 30,
+              retryBackoff: true,
+              expireInSeconds: def.expireInSeconds ?? 300,
+            };
+            // createQueue keeps an existing queue as it is; the definition's retry rules win on every start.
+            if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
+            else await boss.createQueue(def.name, queue);
+          }
+        });
         for (const def of defs.values()) {
-          const queue = {
-            name: def.name,
-            retryLimit: def.retryLimit ?? 5,
-            retryDelay: def.retryDelay ?? 30,
-            retryBackoff: true,
-            expireInSeconds: def.expireInSeconds ?? 300,
-          };
-          // createQueue keeps an existing queue as it is; the definition's retry rules win on every start.
-          if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
-          else await boss.createQueue(def.name, queue);
           if (!opts.work) continue;
           // A worker takes up to BATCH jobs per poll and, when it got a full batch, polls again at
           // once: a backlog (a fan-out's mails) is worked at the speed of its jobs, not one per

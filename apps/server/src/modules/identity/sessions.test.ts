@@ -129,6 +129,45 @@ describe("limits shared by every process", () => {
   });
 });
 
+describe("behind a load balancer (issue 28)", () => {
+  it("takes the client address from the last hop the balancer named in TRUST_PROXY saw, so a forged X-Forwarded-For escapes no limit", async () => {
+    const behind = await buildApp({
+      config: { ...t.config, TRUST_PROXY: ["10.0.0.0/8"] },
+      database: t.database,
+      authSecret: "test-secret-test-secret-test-secret-1234",
+      logger: false,
+      imageCacheDir: "/tmp/lw-sessions-test-images",
+    });
+    try {
+      // The balancer at 10.0.0.2 appends the address it saw (198.51.100.7) to what the client sent.
+      const attempt = (forged: string, client = "198.51.100.7") =>
+        behind.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          remoteAddress: "10.0.0.2",
+          headers: { "x-forwarded-for": `${forged}, ${client}` },
+          payload: { email: at("guessed"), password: "guess-again" },
+        });
+      const statuses = [];
+      for (let i = 1; i <= 6; i++) statuses.push((await attempt(`203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // Another client behind the same balancer has its own count.
+      expect((await attempt("203.0.113.1", "198.51.100.8")).statusCode).toBe(401);
+      // A caller that is not the balancer is its own address, whatever it sends.
+      const direct = await behind.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: "192.0.2.50",
+        headers: { "x-forwarded-for": "198.51.100.8" },
+        payload: { email: at("guessed"), password: "guess-again" },
+      });
+      expect(direct.statusCode).toBe(401);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
 describe("better-auth's own profile update", () => {
   it("is gone: the profile's rules (name ≤ 120, http(s) photos) cannot be bypassed", async () => {
     const member = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
