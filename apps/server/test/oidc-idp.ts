@@ -8,6 +8,8 @@ export interface IdpPerson {
   email: string;
   emailVerified?: boolean;
   name?: string;
+  /** Claims beyond the email and name: `groups` (or a claim of another name) for group mapping. */
+  claims?: Record<string, unknown>;
 }
 
 export interface TestIdp {
@@ -51,7 +53,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ["test-idp-cookie-key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups", "roles"] },
     // Real providers (Okta, Entra ID, Google) put the email in the id_token; so does this one.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -61,7 +63,13 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: person.email, email_verified: person.emailVerified ?? true, name: person.name ?? person.email }),
+        claims: async () => ({
+          ...person.claims,
+          sub,
+          email: person.email,
+          email_verified: person.emailVerified ?? true,
+          name: person.name ?? person.email,
+        }),
       };
     },
   });
