@@ -23,6 +23,7 @@ import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHo
 import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
+import { SsoGroupsCard } from "../../features/sso/SsoGroupsCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -107,6 +108,7 @@ export default function SettingPage() {
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
           {me.abilities.manage_sso && <OidcCard />}
+          {me.abilities.manage_sso && <SsoGroupsCard />}
         </Stack>
       </Box>
     </>
