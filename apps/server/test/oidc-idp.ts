@@ -19,6 +19,8 @@ export interface TestIdp {
   /** The person the provider signs in at its next interaction (its login page, programmatically). */
   people: Map<string, IdpPerson>;
   signInAs(sub: string): void;
+  /** How many times the discovery document was fetched. */
+  discoveries(): number;
   /**
    * Rewrites the next id_token the token endpoint answers, signed again with the provider's own key
    * (so only the changed claim is wrong: an audience, an expiry).
@@ -35,6 +37,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
   const people = new Map<string, IdpPerson>();
   let nextSub: string | null = null;
   let tamper: ((claims: JWTPayload) => JWTPayload) | null = null;
+  let discoveries = 0;
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -77,6 +80,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
 
   server.on("request", async (req, res) => {
     try {
+      if (req.url?.startsWith("/.well-known/openid-configuration")) discoveries++;
       if (req.url?.startsWith("/interaction/")) {
         // The provider's login and consent page, answered at once for the person the test chose.
         const details = await provider.interactionDetails(req, res);
@@ -117,6 +121,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
     clientId,
     clientSecret,
     people,
+    discoveries: () => discoveries,
     signInAs: (sub) => {
       nextSub = sub;
     },
