@@ -54,6 +54,13 @@ describe("/setting → Groups from your identity provider", () => {
     expect(calls().map((c) => c.call)).not.toContain(`GET ${GROUPS}`);
   });
 
+  it("is reached from the settings menu", async () => {
+    serve();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const link = await screen.findByRole("link", { name: "Identity provider groups" });
+    expect(link).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: HEADING })).id}`);
+  });
+
   it("adds, reorders and removes rules, and saves them in order", { timeout: 40_000 }, async () => {
     const { sent } = serve({ [`PUT ${GROUPS}`]: ({ body }) => reply(SsoGroupMappings, { ...(body as typeof saved), updated_at: "2026-11-26T11:00:00Z" }) });
     const user = userEvent.setup();
