@@ -97,7 +97,8 @@ export async function buildApp(opts: AppOptions) {
   app.addHook("onClose", () => jobs.stop());
   const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log };
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
-  const sso = ssoModule(ctx, { secret: opts.authSecret });
+  // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
+  const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.repo, teams: people.teams }) });
   const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugin });
 
   await app.register(errorsPlugin);

@@ -206,6 +206,17 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`,
     body: async () => ({ company_id: own.acme }),
   },
+  // Issue 27: a group rule's team must be one of the company's (the path's, for a platform operator).
+  "PUT /api/b2b/v1/company/sso/group-mappings": {
+    as: "hr",
+    url: () => "/api/b2b/v1/company/sso/group-mappings/",
+    body: async () => ({ rules: [{ group: "engineers", role: "member", team_id: own.engineering }] }),
+  },
+  "PUT /api/b2b/v1/admin/companies/{id}/sso/group-mappings": {
+    as: "admin",
+    url: () => `/api/b2b/v1/admin/companies/${own.acme}/sso/group-mappings/`,
+    body: async () => ({ rules: [{ group: "engineers", role: "member", team_id: own.engineering }] }),
+  },
   // A platform operator works across companies, but the team must be one of the company in the path.
   "POST /api/b2b/v1/admin/companies/{id}/invitations": {
     as: "admin",
@@ -248,6 +259,8 @@ function idFields(doc: Doc): IdField[] {
 function withValue(body: Record<string, unknown>, path: string[], list: boolean, value: number): Record<string, unknown> {
   const copy = structuredClone(body);
   const set = (node: Record<string, unknown>, rest: string[]) => {
+    // A field of a list's items (a rule's team_id): set in every item.
+    if (Array.isArray(node)) return node.forEach((item: Record<string, unknown>) => set(item, rest));
     const [key, ...tail] = rest as [string, ...string[]];
     const keys = key === "*" ? Object.keys(node) : [key];
     for (const k of keys) {
@@ -259,7 +272,8 @@ function withValue(body: Record<string, unknown>, path: string[], list: boolean,
   return copy;
 }
 
-const call = (c: Client, method: string, url: string, body: unknown): Promise<Res> => (method === "PATCH" ? c.patch(url, body) : c.post(url, body));
+const call = (c: Client, method: string, url: string, body: unknown): Promise<Res> =>
+  method === "PATCH" ? c.patch(url, body) : method === "PUT" ? c.put(url, body) : c.post(url, body);
 const isErrorShape = (b: unknown) =>
   typeof (b as { error?: { code?: unknown } })?.error?.code === "string" && typeof (b as { error: { message?: unknown } }).error.message === "string";
 

@@ -8,6 +8,8 @@ export interface IdpPerson {
   email: string;
   emailVerified?: boolean;
   name?: string;
+  /** Claims beyond the email and name: `groups` (or a claim of another name) for group mapping. */
+  claims?: Record<string, unknown>;
 }
 
 export interface TestIdp {
@@ -17,6 +19,8 @@ export interface TestIdp {
   /** The person the provider signs in at its next interaction (its login page, programmatically). */
   people: Map<string, IdpPerson>;
   signInAs(sub: string): void;
+  /** How many times the discovery document was fetched. */
+  discoveries(): number;
   /**
    * Rewrites the next id_token the token endpoint answers, signed again with the provider's own key
    * (so only the changed claim is wrong: an audience, an expiry).
@@ -33,6 +37,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
   const people = new Map<string, IdpPerson>();
   let nextSub: string | null = null;
   let tamper: ((claims: JWTPayload) => JWTPayload) | null = null;
+  let discoveries = 0;
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -51,7 +56,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ["test-idp-cookie-key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups", "roles"] },
     // Real providers (Okta, Entra ID, Google) put the email in the id_token; so does this one.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -61,7 +66,13 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: person.email, email_verified: person.emailVerified ?? true, name: person.name ?? person.email }),
+        claims: async () => ({
+          ...person.claims,
+          sub,
+          email: person.email,
+          email_verified: person.emailVerified ?? true,
+          name: person.name ?? person.email,
+        }),
       };
     },
   });
@@ -69,6 +80,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
 
   server.on("request", async (req, res) => {
     try {
+      if (req.url?.startsWith("/.well-known/openid-configuration")) discoveries++;
       if (req.url?.startsWith("/interaction/")) {
         // The provider's login and consent page, answered at once for the person the test chose.
         const details = await provider.interactionDetails(req, res);
@@ -109,6 +121,7 @@ export async function startTestIdp(opts: { redirectUri: string; clientId?: strin
     clientId,
     clientSecret,
     people,
+    discoveries: () => discoveries,
     signInAs: (sub) => {
       nextSub = sub;
     },

@@ -19,3 +19,4 @@ export * from "./home.ts";
 export * from "./chat.ts";
 export * from "./scim.ts";
 export * from "./sso.ts";
+export * from "./sso-groups.ts";

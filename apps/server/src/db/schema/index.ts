@@ -13,3 +13,4 @@ export * from "./notifications.ts";
 export * from "./embeddings.ts";
 export * from "./scim.ts";
 export * from "./sso.ts";
+export * from "./sso-groups.ts";

@@ -35,3 +35,21 @@ export const scimDeletedAccounts = pgTable(
   },
   (t) => [index("scim_deleted_accounts_company_idx").on(t.companyId)],
 );
+
+/**
+ * The directory's own id for a person it provisions (RFC 7643 §3.1 `externalId`, issue 27): Azure AD
+ * (Entra ID) finds people by it. SCIM's own table, so the accounts it names stay people's.
+ */
+export const scimExternalIds = pgTable(
+  "scim_external_ids",
+  {
+    accountId: integer("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+  },
+  (t) => [index("scim_external_ids_company_external_idx").on(t.companyId, t.externalId)],
+);

@@ -202,9 +202,10 @@ export function createPeopleRepo(db: Db) {
      * read to check it), deactivation; in one transaction, answering the changed person from the writes.
      */
     async updateEmployee(
-      actorId: number,
+      /** null when no account acted (single sign-on placing a new person by their groups, named in `reason`). */
+      actorId: number | null,
       before: EmployeeRow,
-      change: { role?: Role; team?: { id: number; name: string } | null; deactivate?: boolean },
+      change: { role?: Role; team?: { id: number; name: string } | null; deactivate?: boolean; reason?: string },
     ): Promise<EmployeeRow> {
       return db.transaction(async (tx) => {
         let now: typeof accounts.$inferSelect | undefined;
@@ -220,6 +221,7 @@ export function createPeopleRepo(db: Db) {
               action: "update",
               before: auditedAccount(before),
               after: auditedAccount(now),
+              reason: change.reason ?? null,
             });
           }
         }
@@ -234,7 +236,7 @@ export function createPeopleRepo(db: Db) {
           teamName = change.team?.name ?? null;
         }
         if (change.deactivate) {
-          now = await deactivateAccount(tx, before.id, actorId, null, now ?? before);
+          now = await deactivateAccount(tx, before.id, actorId, change.reason ?? null, now ?? before);
           teamName = null;
         }
         if (!now) return before;

@@ -17,6 +17,8 @@ export const reasonOf = (c: ScimCaller) => `SCIM token ${c.prefix}… of company
 const Bool = z.union([z.boolean(), z.enum(["true", "false", "True", "False", "TRUE", "FALSE"]).transform((s) => s.toLowerCase() === "true")]);
 const UserBody = z.object({
   userName: z.string().trim().toLowerCase().pipe(z.email()),
+  // RFC 7643 §3.1: the directory's own id, case-exact; Azure AD sends its object id.
+  externalId: z.string().min(1).max(512).nullish(),
   name: z.object({ formatted: z.string().optional(), givenName: z.string().optional(), familyName: z.string().optional() }).partial().optional(),
   displayName: z.string().optional(),
   active: Bool.optional(),
@@ -70,7 +72,8 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
   };
   const apply = async (c: ScimCaller, u: NonNullable<Awaited<ReturnType<ScimRepo["user"]>>>, next: z.infer<typeof UserBody>) => {
     if (next.userName !== u.email) throw new ScimError(400, "userName (the sign-in address) can't be changed", "mutability");
-    await repo.update(u, c.companyId, { name: nameOf(next), active: next.active }, reasonOf(c));
+    // The whole resource as it is to be: a PUT or PATCH that leaves externalId out drops it.
+    await repo.update(u, c.companyId, { name: nameOf(next), active: next.active, externalId: next.externalId ?? null }, reasonOf(c));
     return present((await repo.user(c.companyId, u.id))!);
   };
 
@@ -87,7 +90,7 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
       const b = parsed.data;
       await checkDomain(c, b.userName);
       if (await repo.emailTaken(b.userName)) throw new ScimError(409, "A person with this userName exists already", "uniqueness");
-      const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName }, reasonOf(c));
+      const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName, externalId: b.externalId ?? null }, reasonOf(c));
       const u = (await repo.user(c.companyId, id))!;
       if (b.active === false) await repo.update(u, c.companyId, { active: false }, reasonOf(c));
       return present((await repo.user(c.companyId, id))!);

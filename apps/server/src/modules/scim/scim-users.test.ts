@@ -137,6 +137,59 @@ describe("SCIM Users", () => {
     expect((await t.anonymous.delete(`/scim/v2/Users/${other.id}`, as(acmeToken))).status).toBe(404);
   });
 
+  it("keeps the directory's externalId as Azure AD sends it: on create, by PATCH and PUT, and finds people by it", async () => {
+    // Azure AD (Entra ID) creates with its object id as externalId and the enterprise extension alongside.
+    const azureId = "0a21f0f2-8d2a-4f8e-bf98-7b2d4b8a4b1e";
+    const made = await t.anonymous.post(
+      "/scim/v2/Users",
+      {
+        schemas: [USER, "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"],
+        externalId: azureId,
+        userName: `azure.grace@${acme.company.domain}`,
+        active: true,
+        displayName: "Grace Hopper",
+        emails: [{ primary: true, type: "work", value: `azure.grace@${acme.company.domain}` }],
+        meta: { resourceType: "User" },
+        name: { formatted: "Grace Hopper", familyName: "Hopper", givenName: "Grace" },
+        roles: [],
+      },
+      as(acmeToken),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.externalId).toBe(azureId);
+    const id = made.body.id;
+    // Azure AD's lookup before it creates or updates someone.
+    const found = await t.anonymous.get(`/scim/v2/Users?filter=${encodeURIComponent(`externalId eq "${azureId}"`)}`, as(acmeToken));
+    expect(found.body).toMatchObject({ totalResults: 1, Resources: [{ id, externalId: azureId }] });
+    // externalId is case-exact (RFC 7643 §3.1), and one company's directory never finds another's people by it.
+    expect(
+      (await t.anonymous.get(`/scim/v2/Users?filter=${encodeURIComponent(`externalId eq "${azureId.toUpperCase()}"`)}`, as(acmeToken))).body.totalResults,
+    ).toBe(0);
+    expect((await t.anonymous.get(`/scim/v2/Users?filter=${encodeURIComponent(`externalId eq "${azureId}"`)}`, as(globexToken))).body.totalResults).toBe(0);
+
+    // Azure AD's PATCH: capitalised op, a path, a new externalId.
+    const patched = await t.anonymous.patch(
+      `/scim/v2/Users/${id}`,
+      { schemas: [PATCH], Operations: [{ op: "Replace", path: "externalId", value: "grace-2" }] },
+      as(acmeToken),
+    );
+    expect(patched.status).toBe(200);
+    expect((await t.anonymous.get(`/scim/v2/Users/${id}`, as(acmeToken))).body.externalId).toBe("grace-2");
+    expect((await t.anonymous.get(`/scim/v2/Users?filter=${encodeURIComponent(`externalId eq "${azureId}"`)}`, as(acmeToken))).body.totalResults).toBe(0);
+
+    // PUT replaces the whole resource: one without externalId clears it (RFC 7644 §3.5.1).
+    const { externalId: _, ...withoutExternal } = made.body;
+    const replaced = await t.anonymous.put(`/scim/v2/Users/${id}`, { ...withoutExternal, meta: undefined }, as(acmeToken));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).not.toHaveProperty("externalId");
+    const again = await t.anonymous.put(`/scim/v2/Users/${id}`, { ...withoutExternal, meta: undefined, externalId: "grace-3" }, as(acmeToken));
+    expect(again.body.externalId).toBe("grace-3");
+    // A person nobody gave an externalId shows none.
+    expect((await t.anonymous.get("/scim/v2/Users?count=200", as(acmeToken))).body.Resources.filter((u: { externalId?: string }) => u.externalId).length).toBe(
+      1,
+    );
+  });
+
   it("never lets one company's token read or change another company's people", async () => {
     const target = acme.member.id;
     expect((await t.anonymous.get(`/scim/v2/Users/${target}`, as(globexToken))).status).toBe(404);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// ARCHITECTURE.md "Rules live once": SCIM writes only its own tables (scim_tokens,
+// ARCHITECTURE.md "Rules live once": SCIM writes only its own tables (scim_tokens, scim_external_ids,
 // scim_deleted_accounts); teams, accounts and login users change through people and identity.
 const here = new URL("./", import.meta.url);
 const repos = readdirSync(here).filter((f) => f.endsWith(".repo.ts"));

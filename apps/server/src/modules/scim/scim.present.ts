@@ -12,6 +12,8 @@ export const SCIM = {
 export interface ScimUser {
   schemas: string[];
   id: string;
+  /** The directory's own id for the person, when it gave one (RFC 7643 §3.1). */
+  externalId?: string;
   userName: string;
   displayName: string;
   name: { formatted: string; givenName: string; familyName: string };
@@ -26,6 +28,7 @@ export function presentScimUser(u: ScimUserRow, baseUrl: string): ScimUser {
   return {
     schemas: [SCIM.user],
     id: String(u.id),
+    ...(u.externalId === null ? {} : { externalId: u.externalId }),
     userName: u.email,
     displayName: u.name,
     name: { formatted: u.name, givenName, familyName: rest.join(" ") },

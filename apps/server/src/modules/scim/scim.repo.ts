@@ -1,6 +1,6 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, companies, scimDeletedAccounts, scimTokens } from "../../db/schema/index.ts";
+import { accounts, authUsers, companies, scimDeletedAccounts, scimExternalIds, scimTokens } from "../../db/schema/index.ts";
 import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
 import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
 import { deactivateAccount, reactivateAccount } from "../people/people.repo.ts";
@@ -14,8 +14,29 @@ const userColumns = {
   name: authUsers.name,
   email: authUsers.email,
   updatedAt: authUsers.updatedAt,
+  externalId: scimExternalIds.externalId,
 };
-export type ScimUserRow = { id: number; uid: string; status: "active" | "deactivated"; createdAt: Date; name: string; email: string; updatedAt: Date };
+export type ScimUserRow = {
+  id: number;
+  uid: string;
+  status: "active" | "deactivated";
+  createdAt: Date;
+  name: string;
+  email: string;
+  updatedAt: Date;
+  externalId: string | null;
+};
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The directory's id for the person (RFC 7643 §3.1): set, changed or (null) dropped. */
+async function setExternalId(tx: Tx, companyId: number, accountId: number, externalId: string | null) {
+  if (externalId === null) await tx.delete(scimExternalIds).where(eq(scimExternalIds.accountId, accountId));
+  else
+    await tx
+      .insert(scimExternalIds)
+      .values({ accountId, companyId, externalId })
+      .onConflictDoUpdate({ target: scimExternalIds.accountId, set: { externalId } });
+}
 
 /** The SCIM module's tables (its only writes; people and identity write theirs), and the people of a company as a directory sees them (never the SCIM-deleted). */
 export function createScimRepo(db: Db) {
@@ -24,6 +45,7 @@ export function createScimRepo(db: Db) {
       .select(userColumns)
       .from(accounts)
       .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+      .leftJoin(scimExternalIds, eq(scimExternalIds.accountId, accounts.id))
       .where(
         and(
           eq(accounts.companyId, companyId),
@@ -78,17 +100,18 @@ export function createScimRepo(db: Db) {
       return !!row;
     },
     /** A person the directory provisions: login user and member account in one transaction, audited. */
-    async createUser(companyId: number, u: { uid: string; name: string; email: string }, reason: string) {
+    async createUser(companyId: number, u: { uid: string; name: string; email: string; externalId: string | null }, reason: string) {
       return db.transaction(async (tx) => {
         await insertLoginUser(tx, u);
         const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
+        if (u.externalId !== null) await setExternalId(tx, companyId, id, u.externalId);
         await recordAudit(tx, {
           actorId: null,
           companyId,
           entity: "account",
           entityId: id,
           action: "create",
-          after: { email: u.email, role: "member" },
+          after: { email: u.email, role: "member", external_id: u.externalId },
           reason,
         });
         return id;
@@ -96,8 +119,21 @@ export function createScimRepo(db: Db) {
     },
 
     /** Name and status as the directory states them; deactivation is people's own path (sessions end). */
-    async update(u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean }, reason: string) {
+    async update(u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean; externalId?: string | null }, reason: string) {
       await db.transaction(async (tx) => {
+        if (change.externalId !== undefined && change.externalId !== u.externalId) {
+          await setExternalId(tx, companyId, u.id, change.externalId);
+          await recordAudit(tx, {
+            actorId: null,
+            companyId,
+            entity: "account",
+            entityId: u.id,
+            action: "update",
+            before: { external_id: u.externalId },
+            after: { external_id: change.externalId },
+            reason,
+          });
+        }
         if (change.name !== undefined && change.name !== u.name) {
           await renameLoginUser(tx, u.uid, change.name);
           await recordAudit(tx, {

@@ -4,6 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
 import { asSsoMember } from "../identity/identity.service.ts";
+import type { GroupPlacement } from "./group-placement.ts";
 import type { OidcClient } from "./oidc.client.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 import type { SsoRepo } from "./sso.repo.ts";
@@ -25,6 +26,8 @@ export interface OidcSignOnDeps {
   repo: SsoRepo;
   service: SsoService;
   oidc: OidcClient;
+  /** Issue 27: places a just-in-time account by its IdP groups. */
+  groups: GroupPlacement;
   log: { warn(obj: unknown, msg: string): void };
 }
 
@@ -36,7 +39,7 @@ export interface OidcSignOnDeps {
  */
 export type OidcSignOnPlugin = ReturnType<typeof oidcSignOn>;
 
-export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
+export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps) {
   return {
     id: "learnward-oidc",
     endpoints: {
@@ -77,6 +80,7 @@ export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
             email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
             emailVerified: claims.email_verified === true,
             name: typeof claims.name === "string" ? claims.name : null,
+            claims,
           });
           const session = await ctx.context.internalAdapter.createSession(user.id).catch((err: unknown) => {
             // identity's session hook: a deactivated account or a suspended company
@@ -116,6 +120,15 @@ export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
     rateLimit: [{ pathMatcher: (path: string) => path.startsWith("/sso/"), window: 60, max: 60 }],
   } satisfies BetterAuthPlugin;
 
+  /** Issue 27: the new person's role and team from the id_token's groups; a failure leaves them a member, signed in. */
+  async function placeNewcomer(companyId: number, userId: string, claims: Record<string, unknown>) {
+    try {
+      await groups.placeByGroups(companyId, userId, await groups.oidcGroups(companyId, claims));
+    } catch (err) {
+      log.warn({ err, companyId }, "OIDC group placement failed");
+    }
+  }
+
   type InternalAdapter = Parameters<typeof setSessionCookie>[0]["context"]["internalAdapter"];
 
   /**
@@ -125,7 +138,7 @@ export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
   async function personFor(
     adapter: InternalAdapter,
     companyId: number,
-    who: { sub: string; email: string | null; emailVerified: boolean; name: string | null },
+    who: { sub: string; email: string | null; emailVerified: boolean; name: string | null; claims: Record<string, unknown> },
   ) {
     const providerId = providerIdOf(companyId);
     const linked = await adapter.findAccountByKey({ providerId, accountId: who.sub });
@@ -160,6 +173,7 @@ export function oidcSignOn({ repo, service, oidc, log }: OidcSignOnDeps) {
       throw err;
     });
     await adapter.linkAccount({ userId: created.id, providerId, accountId: who.sub });
+    await placeNewcomer(companyId, created.id, who.claims);
     return created;
   }
 }

@@ -3,6 +3,7 @@ import type { SsoLookupResponse, UpdateOidcConnectionRequest } from "@learnward/
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type OidcClient, OidcIssuerError } from "./oidc.client.ts";
+import { createDiscoveryCache, DISCOVERY_TTL_MS } from "./oidc.discovery-cache.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 import type { OidcRow, SsoRepo } from "./sso.repo.ts";
 
@@ -16,10 +17,13 @@ export interface SsoServiceDeps {
   /** The server's AUTH_SECRET: client secrets are stored encrypted with it. */
   secret: string;
   publicUrl: string;
+  /** How long a provider's discovery document is reused by sign-ins (issue 27). */
+  discoveryTtlMs?: number;
 }
 
 /** A company's single sign-on (issue 27): its OIDC connection, and whether an address signs in through it. */
-export function createSsoService({ repo, oidc, secret, publicUrl }: SsoServiceDeps) {
+export function createSsoService({ repo, oidc, secret, publicUrl, discoveryTtlMs = DISCOVERY_TTL_MS }: SsoServiceDeps) {
+  const discovery = createDiscoveryCache((k) => oidc.discover(k.issuer, k.clientId, k.clientSecret), { ttlMs: discoveryTtlMs });
   const redirectUri = `${publicUrl}${OIDC_CALLBACK_PATH}`;
   const clientSecret = (row: OidcRow) => symmetricDecrypt({ key: secret, data: row.clientSecretEncrypted });
 
@@ -43,7 +47,8 @@ export function createSsoService({ repo, oidc, secret, publicUrl }: SsoServiceDe
       }
       const secretNow = body.client_secret ?? (await clientSecret(before!));
       try {
-        await oidc.discover(body.issuer, body.client_id, secretNow);
+        // Always read afresh when saved; sign-ins then reuse it.
+        await discovery.refresh({ issuer: body.issuer, clientId: body.client_id, clientSecret: secretNow });
       } catch (err) {
         if (err instanceof OidcIssuerError) throw new AppError("sso_issuer_invalid", 400, err.message, { field: "issuer" });
         throw err;
@@ -70,7 +75,7 @@ export function createSsoService({ repo, oidc, secret, publicUrl }: SsoServiceDe
     async provider(companyId: number) {
       const row = await repo.connection(companyId);
       if (!row?.enabled) return null;
-      return oidc.discover(row.issuer, row.clientId, await clientSecret(row));
+      return discovery.get({ issuer: row.issuer, clientId: row.clientId, clientSecret: await clientSecret(row) });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { UpdateOidcConnectionRequest } from "@learnward/contracts";
+import type { UpdateOidcConnectionRequest, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
 import { fetchOidcConnection, updateOidcConnection, type SsoOwner } from "./api";
+import { fetchSsoGroupMappings, updateSsoGroupMappings } from "./groupsApi";
 
 export const oidcConnectionKey = (owner: SsoOwner = {}) => ["sso-oidc", owner.companyId ?? "mine"] as const;
 export const oidcConnectionOptions = (owner: SsoOwner = {}) =>
@@ -15,5 +16,19 @@ export function useUpdateOidcConnection(owner: SsoOwner = {}) {
   return useMutation({
     mutationFn: (body: UpdateOidcConnectionRequest) => updateOidcConnection(owner, body),
     onSuccess: (saved) => queryClient.setQueryData(oidcConnectionKey(owner), saved),
+  });
+}
+
+export const ssoGroupMappingsKey = (owner: SsoOwner = {}) => ["sso-group-mappings", owner.companyId ?? "mine"] as const;
+
+export function useSsoGroupMappings(owner: SsoOwner = {}) {
+  return useQuery({ queryKey: ssoGroupMappingsKey(owner), queryFn: ({ signal }) => fetchSsoGroupMappings(owner, signal) });
+}
+
+export function useUpdateSsoGroupMappings(owner: SsoOwner = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSsoGroupMappingsRequest) => updateSsoGroupMappings(owner, body),
+    onSuccess: (saved) => queryClient.setQueryData(ssoGroupMappingsKey(owner), saved),
   });
 }

@@ -8,6 +8,7 @@ import Stack from "@mui/material/Stack";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
@@ -23,6 +24,7 @@ import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHo
 import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
+import { SSO_GROUPS_HEADING_ID, SsoGroupsCard } from "../../features/sso/SsoGroupsCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -96,6 +98,16 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.abilities.manage_sso && (
+              <li>
+                <ListItemButton href={`#${SSO_GROUPS_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <GroupsOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.ssoGroups")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -107,6 +119,7 @@ export default function SettingPage() {
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
           {me.abilities.manage_sso && <OidcCard />}
+          {me.abilities.manage_sso && <SsoGroupsCard />}
         </Stack>
       </Box>
     </>

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ErrorBody, SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
+import { companyPlaces } from "../../lib/company-places.ts";
+import type { GroupPlacement } from "./group-placement.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * Where just-in-time single sign-on accounts land by their identity provider groups (issue 27): hr
+ * at /company/sso/group-mappings, a platform operator at /admin/companies/:id/sso/group-mappings.
+ */
+export const groupMappingsRoutes: FastifyPluginAsyncZod<{ placement: GroupPlacement; companyExists: (id: number) => Promise<boolean> }> = async (
+  app,
+  { placement, companyExists },
+) => {
+  for (const place of companyPlaces("sso/group-mappings", companyExists)) {
+    const { config } = place;
+    app.get(
+      place.base,
+      {
+        config,
+        schema: {
+          ...place.schema,
+          summary: "Which role and team a person single sign-on creates gets from their identity provider groups",
+          response: { 200: SsoGroupMappings, ...errors },
+        },
+      },
+      async (req) => placement.read(req.actor, await place.company(req.actor, req.params)),
+    );
+    app.put(
+      place.base,
+      {
+        config,
+        schema: {
+          ...place.schema,
+          summary: "Replace the ordered group rules (the first rule whose group the person has decides; no match: member)",
+          body: UpdateSsoGroupMappingsRequest,
+          response: { 200: SsoGroupMappings, ...errors },
+        },
+      },
+      async (req) => placement.update(req.actor, await place.company(req.actor, req.params), req.body),
+    );
+  }
+};
