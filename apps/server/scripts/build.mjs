@@ -7,7 +7,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIST = path.join(server, "dist");
@@ -40,6 +39,8 @@ export function serverBuildIsStale() {
 }
 
 export async function buildServer(outdir = SERVER_DIST) {
+  // Imported here: starting an existing build needs no esbuild.
+  const { build } = await import("esbuild");
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   await build({
