@@ -1,11 +1,13 @@
-// What the browser suite and the Lighthouse run share: build the web app if stale, one browser run
-// per machine, and the real server on a free port with a fresh embedded database and the demo seed.
+// What the browser suite and the Lighthouse run share: build the web app and the server if stale, one
+// browser run per machine, and the compiled server (what `npm start` runs in production, issue 28) on
+// a free port with a fresh embedded database and the demo seed.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, serverBuildIsStale, SERVER_DIST } from "../apps/server/scripts/build.mjs";
 
 export const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const web = join(root, "apps/web");
@@ -35,6 +37,16 @@ export function buildWebIfStale() {
     console.error("[e2e] the web build failed");
     process.exit(result.status ?? 1);
   }
+}
+
+/** The compiled server, rebuilt when apps/server/dist is missing or older than its sources. */
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) {
+    log("apps/server/dist is up to date");
+    return;
+  }
+  log("building the server (apps/server/dist is missing or older than its sources)");
+  await buildServer();
 }
 
 function freePort() {
@@ -68,7 +80,7 @@ function stop(child) {
     if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     const kill = (signal) => {
       try {
-        process.kill(-child.pid, signal); // the whole group: tsx runs the server in a child process
+        process.kill(-child.pid, signal); // the whole group, with anything the server started
       } catch {
         // already gone
       }
@@ -106,7 +118,7 @@ export async function takeRunLock() {
 }
 
 /**
- * Starts the server from source on a free port with a fresh data folder and the demo seed; the
+ * Starts the compiled server (built first if stale) on a free port with a fresh data folder and the demo seed; the
  * server's own output goes to e2e/artifacts/<logName>. stop() ends it and removes the data.
  */
 export async function startServer(logName = "server.log") {
@@ -115,11 +127,11 @@ export async function startServer(logName = "server.log") {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "learnward-e2e-"));
   const serverLog = join(artifacts, logName);
-  const tsx = existsSync(bin("tsx")) ? [bin("tsx")] : ["npx", "tsx"];
+  await buildServerIfStale();
   log(`starting the server on ${baseUrl} (data in ${dataDir}, log in e2e/artifacts/${logName})`);
   // The server writes its log straight to the file: nothing here has to drain a pipe while tests run.
   const logFd = openSync(serverLog, "w");
-  const server = spawn(tsx[0], [...tsx.slice(1), "apps/server/src/main.ts"], {
+  const server = spawn(process.execPath, [join(SERVER_DIST, "main.js")], {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],

@@ -1,9 +1,11 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then
-// run the server (embedded PostgreSQL and demo data unless configured otherwise).
+// `npm start`: build the web app and the server when their builds are missing or older than their
+// sources, then run the compiled server with plain node (embedded PostgreSQL and demo data unless
+// configured otherwise). `npm run dev` runs the sources through tsx instead (issue 28).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, serverBuildIsStale, SERVER_DIST } from "../apps/server/scripts/build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist/index.html");
@@ -24,6 +26,12 @@ if (!built || changed > built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: root, stdio: "inherit" });
+if (serverBuildIsStale()) {
+  console.log("Building the server…");
+  // esbuild has printed what failed; its stack would add nothing.
+  await buildServer().catch(() => process.exit(1));
+}
+
+const server = spawn(process.execPath, [path.join(SERVER_DIST, "main.js")], { cwd: root, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

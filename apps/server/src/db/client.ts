@@ -1,16 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -51,7 +44,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger);
 }
 
+// Each driver is imported when it is opened: a start loads one of them, not both (issue 28).
 async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -88,6 +87,12 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
 }
 
 async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });

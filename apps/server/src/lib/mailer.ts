@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { mailDeliveries, outbox } from "../db/schema/index.ts";
@@ -40,11 +40,14 @@ export interface Mailer {
 /** SMTP when `SMTP_URL` is set; otherwise the outbox table. */
 export function createTransport(opts: { db: Db; smtpUrl?: string; from: string }): MailTransport {
   if (opts.smtpUrl) {
-    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    // nodemailer is imported at the first delivery, not at start (issue 28).
+    let transporter: Promise<Transporter> | undefined;
     return {
       kind: "smtp",
       async deliver(mail) {
-        await transporter.sendMail({ from: opts.from, ...mail });
+        transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transporter).sendMail({ from: opts.from, ...mail });
       },
     };
   }

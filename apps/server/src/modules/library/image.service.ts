@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "../../lib/errors.ts";
 import { type SafeFetch, SafeFetchError, type SafeFetchErrorCode } from "../../lib/safe-fetch.ts";
 import { createImageDiskCache } from "./image-cache.ts";
@@ -108,6 +108,8 @@ function fetchFailure(err: unknown): AppError {
 const undecodable = (message = "The file is not an image we can read") => new AppError("bad_request", 422, message, { reason: "not_an_image" });
 
 async function transform(source: Buffer, width: number, variant: ImageVariant) {
+  // Imported at the first image, not at start (issue 28).
+  const { default: sharp } = await import("sharp");
   // limitInputPixels stops decompression bombs; the explicit check below also refuses 9000×10 strips.
   const open = () => sharp(source, { limitInputPixels: MAX_DIMENSION * MAX_DIMENSION, failOn: "error" });
   let meta: Metadata;

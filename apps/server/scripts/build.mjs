@@ -1,0 +1,66 @@
+// The production server (issue 28): src/main.ts bundled by esbuild into dist/main.js, run with
+// plain `node`. The workspace package @learnward/contracts (TypeScript sources) is bundled in; every
+// other package stays an import from node_modules (native addons, wasm and the packages' own files
+// are found where npm put them). What the server reads from disk beside its code is copied next to
+// it: src/db/migrations → dist/migrations (db/client.ts reads them beside the running module). The
+// web app is found as before: dist/../../web/dist is apps/web/dist, as src/../../web/dist was.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_DIST = path.join(server, "dist");
+
+/** Bare imports stay external except the workspace's own packages, which ship TypeScript. */
+const externalPackages = {
+  name: "external-packages",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("@learnward/")) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** What the build reads: the server's sources and migrations, the contracts, this script. */
+const SOURCES = ["src", "package.json", "scripts/build.mjs", "../../packages/contracts/src"].map((p) => path.join(server, p));
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(p).reduce((max, name) => Math.max(max, newest(path.join(p, name))), stat.mtimeMs);
+}
+
+/** Whether dist/main.js is missing or older than anything it is built from. */
+export function serverBuildIsStale() {
+  const built = path.join(SERVER_DIST, "main.js");
+  return !existsSync(built) || statSync(built).mtimeMs < Math.max(...SOURCES.map(newest));
+}
+
+export async function buildServer(outdir = SERVER_DIST) {
+  // Imported here: starting an existing build needs no esbuild.
+  const { build } = await import("esbuild");
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints: { main: path.join(server, "src/main.ts") },
+    outdir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [externalPackages],
+  });
+  cpSync(path.join(server, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+  writeFileSync(path.join(outdir, "package.json"), '{ "type": "module" }\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildServer();
+  console.log(`Built the server into ${path.relative(process.cwd(), SERVER_DIST) || "."} in ${Date.now() - started} ms`);
+}
