@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { ContentCounts, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
+import { accounts, contentItems, folderRelations, libraryCounts, userContents } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
@@ -48,29 +48,40 @@ export interface SearchFilter extends LibraryList {
   offset: number;
 }
 
-/** Membership of a list (content.lists.ts), for its count; the prepared search states the same with placeholders. */
-const inList = (list: LibraryList): SQL =>
-  and(inArray(userContents.contentType, [...list.types]), list.courseStatuses ? inArray(userContents.courseStatus, [...list.courseStatuses]) : undefined)!;
+/** Membership of a list (content.lists.ts), in the library or in its kept counts; the prepared statements state the same with placeholders. */
+const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts = userContents): SQL =>
+  and(inArray(table.contentType, [...list.types]), list.courseStatuses ? inArray(table.courseStatus, [...list.courseStatuses]) : undefined)!;
+
+type SearchShape = "term" | "oneType" | "types";
 
 /**
- * The library search, the hottest call there is: one statement per shape (with or without a search
- * term), prepared once per connection, answering the page and its total together (bench: building,
- * parsing and planning the query, and a second one for the count, were most of its cost).
+ * The library search, the hottest call there is: one statement per shape, prepared once per
+ * connection, answering the page and its total together (bench: building, parsing and planning the
+ * query, and a second one for the count, were most of its cost). A list without a term (issue 28)
+ * reads its page in the order of an index — (account, type, created, id) for one type,
+ * (account, created, id) for several; PostgreSQL 15 keeps no index order under `= any(array)`, hence
+ * a statement of its own for one type — and takes its total from the kept counts (library_counts),
+ * so neither grows with the library.
  */
-function prepareSearch(db: Db, withTerm: boolean, name: string) {
+function prepareSearch(db: Db, shape: SearchShape, name: string) {
   const p = sql.placeholder;
   // Everything but the tsvector, which no answer shows and which is the widest column by far.
   const { search: _, ...content } = getTableColumns(userContents);
-  const columns = { ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) };
+  const owner = p("owner");
+  const includePrivate = sql`${p("includePrivate")}::boolean`;
+  const statuses = sql`${p("statuses")}::text[]`;
   const conditions = and(
-    eq(userContents.accountId, p("owner")),
-    sql`${userContents.contentType} = any(${p("types")}::text[])`,
-    sql`(${p("includePrivate")}::boolean or not ${userContents.isPrivate})`,
-    sql`(${p("statuses")}::text[] is null or ${userContents.courseStatus} = any(${p("statuses")}::text[]))`,
+    eq(userContents.accountId, owner),
+    shape === "oneType" ? sql`${userContents.contentType} = ${p("type")}` : sql`${userContents.contentType} = any(${p("types")}::text[])`,
+    sql`(${includePrivate} or not ${userContents.isPrivate})`,
+    sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
   );
-  if (!withTerm) {
+  if (shape !== "term") {
+    const kept = sql<number>`(select coalesce(sum(${libraryCounts.n}), 0) from ${libraryCounts} where ${libraryCounts.accountId} = ${owner}
+      and ${libraryCounts.contentType} = any(${p("types")}::text[]) and (${includePrivate} or not ${libraryCounts.isPrivate})
+      and (${statuses} is null or ${libraryCounts.courseStatus} = any(${statuses})))::int`.mapWith(Number);
     return db
-      .select(columns)
+      .select({ ...content, total: kept })
       .from(userContents)
       .where(conditions)
       .orderBy(desc(userContents.createdAt), desc(userContents.id))
@@ -80,7 +91,7 @@ function prepareSearch(db: Db, withTerm: boolean, name: string) {
   }
   const query = sql`(select ${TS_QUERY_PLACEHOLDERS})`;
   return db
-    .select(columns)
+    .select({ ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
     .from(userContents)
     .where(and(conditions, matchesSearch(query)))
     .orderBy(sql`ts_rank(${userContents.search}, ${query}) desc`, desc(userContents.id))
@@ -90,11 +101,23 @@ function prepareSearch(db: Db, withTerm: boolean, name: string) {
 }
 
 export function createContentRepo(db: Db) {
-  const searchStatements = { withTerm: prepareSearch(db, true, "library_search_term"), all: prepareSearch(db, false, "library_search") };
+  const searchStatements: Record<SearchShape, ReturnType<typeof prepareSearch>> = {
+    term: prepareSearch(db, "term", "library_search_term"),
+    oneType: prepareSearch(db, "oneType", "library_list_type"),
+    types: prepareSearch(db, "types", "library_list"),
+  };
+  /** A list's length from the kept counts; a search's from its matches. */
   async function countSearch(f: SearchFilter) {
+    if (!f.term) {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${libraryCounts.n}), 0)::int`.mapWith(Number) })
+        .from(libraryCounts)
+        .where(and(eq(libraryCounts.accountId, f.ownerId), inList(f, libraryCounts), f.includePrivate ? undefined : eq(libraryCounts.isPrivate, false)));
+      return row?.n ?? 0;
+    }
     const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inList(f)];
     if (!f.includePrivate) conds.push(eq(userContents.isPrivate, false));
-    if (f.term) conds.push(matchesSearch(sql`(select ${tsQuery(f.term)})`));
+    conds.push(matchesSearch(sql`(select ${tsQuery(f.term)})`));
     const [row] = await db
       .select({ n: count() })
       .from(userContents)
@@ -114,10 +137,11 @@ export function createContentRepo(db: Db) {
     },
 
     async search(f: SearchFilter) {
-      const statement = f.term ? searchStatements.withTerm : searchStatements.all;
+      const statement = searchStatements[f.term ? "term" : f.types.length === 1 ? "oneType" : "types"];
       const rows = await statement.execute({
         owner: f.ownerId,
         includePrivate: f.includePrivate,
+        type: f.types[0],
         types: [...f.types],
         statuses: f.courseStatuses ? [...f.courseStatuses] : null,
         term: f.term ?? "",
@@ -130,17 +154,26 @@ export function createContentRepo(db: Db) {
       return { rows: rows.map(({ total: _, ...row }) => row), count: total };
     },
 
-    /** spec §3 counts for the library tabs and course lists, in one pass: each the length of its list (content.lists.ts). */
+    /**
+     * spec §3 counts for the library tabs and course lists, in one pass: each the length of its list
+     * (content.lists.ts). Without a term they are read from the kept counts (a few rows per person,
+     * issue 28); a term counts its matches.
+     */
     async counts(ownerId: number, includePrivate: boolean, term?: string): Promise<ContentCounts> {
-      const conds: SQL[] = [eq(userContents.accountId, ownerId)];
-      if (!includePrivate) conds.push(eq(userContents.isPrivate, false));
+      const table = term ? userContents : libraryCounts;
+      const conds: SQL[] = [eq(table.accountId, ownerId)];
+      if (!includePrivate) conds.push(eq(table.isPrivate, false));
       if (term) conds.push(matchesSearch(sql`(select ${tsQuery(term)})`));
+      const counted = term ? sql`1` : sql`${libraryCounts.n}`;
       const columns = Object.fromEntries(
-        Object.entries(COUNTED_LISTS).map(([key, list]) => [key, sql<number>`(count(*) filter (where ${inList(list)}))::int`.mapWith(Number)]),
+        Object.entries(COUNTED_LISTS).map(([key, list]) => [
+          key,
+          sql<number>`coalesce(sum(${counted}) filter (where ${inList(list, table)}), 0)::int`.mapWith(Number),
+        ]),
       ) as Record<keyof ContentCounts, SQL<number>>;
       const [row] = await db
         .select(columns)
-        .from(userContents)
+        .from(table)
         .where(and(...conds));
       return row as ContentCounts;
     },
