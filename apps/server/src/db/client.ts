@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
@@ -78,7 +79,8 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
   }
   try {
     // pg_trgm: the copilot matches a mistyped question word to the catalog's words (issue 26).
-    const extensions = { pg_trgm };
+    // btree_gin: a person's id and their items' words in one search index (issue 28).
+    const extensions = { pg_trgm, btree_gin };
     const client = dataDir ? new PGlite(path.resolve(dataDir, "pg"), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;

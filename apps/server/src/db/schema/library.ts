@@ -46,6 +46,9 @@ export const userContents = pgTable(
     index("user_contents_account_recent_idx").on(t.accountId, t.createdAt, t.id),
     index("user_contents_account_course_idx").on(t.accountId, t.courseStatus),
     index("user_contents_search_idx").using("gin", t.search),
+    // A person's matches of a search, without reading the rest of their library or anyone else's
+    // (issue 28; btree_gin, migration 0023).
+    index("user_contents_account_search_idx").using("gin", t.accountId, t.search),
     // Savers of a catalog item: discover's popularity and visibility (issue 8).
     index("user_contents_content_idx").on(t.contentId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "user_contents_account_search_idx" ON "user_contents" USING gin ("account_id","search");
