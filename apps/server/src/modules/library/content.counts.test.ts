@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, type Person } from "../../../test/factories.ts";
+import { LARGE_LIBRARY, RANKED_MATCHES } from "./content.repo.ts";
 
 /**
  * Issue 28: the tab counts and a list's total are kept per person (library_counts) instead of being
@@ -144,5 +145,55 @@ describe("a list's pages read in index order (issue 28)", () => {
       const past = await person.client.get(`/api/contentuser/search?${query}&page=${Math.ceil(newestFirst.length / 4) + 1}&page_size=4`);
       expect(past.status === 404 || past.body.count === newestFirst.length, query).toBe(true);
     }
+  });
+});
+
+describe("a broad search in a large library ranks a bounded set (issue 28)", () => {
+  it("ranks the newest RANKED_MATCHES matches; older ones follow newest first; the count and the pages cover every match once", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const db = t.database.db;
+    const size = LARGE_LIBRARY + 100;
+    const matching = RANKED_MATCHES + 40;
+    // The oldest item is the best match of all (the word in its title, author and description).
+    await db.execute(sql`
+      insert into content_items (company_id, url, normalized_url, title, content_type, author, description)
+      select (select company_id from accounts where id = ${person.id}), 'https://big.example/' || ${person.id} || '/' || g, 'https://big.example/' || ${person.id} || '/' || g,
+        case when g = 1 then 'Zebrafish zebrafish zebrafish' when g <= ${matching} then 'Zebrafish care ' || g else 'Other topic ' || g end,
+        'article', case when g = 1 then 'Zebrafish' end, case when g = 1 then 'All about zebrafish and zebrafish.' end
+      from generate_series(1, ${size}) g`);
+    await db.execute(sql`
+      insert into user_contents (account_id, content_id, title, url, content_type, author, description)
+      select ${person.id}, c.id, c.title, c.url, c.content_type, c.author, c.description
+      from content_items c where c.url like ${`https://big.example/${person.id}/%`} order by c.id`);
+    const { rows } = (await db.execute(sql`
+      select id from user_contents where account_id = ${person.id} and title ilike 'zebrafish%' order by id desc`)) as unknown as { rows: { id: number }[] };
+    const newestFirst = rows.map((r) => Number(r.id));
+    const best = newestFirst.at(-1)!;
+
+    const first = await person.client.get("/api/contentuser/search?contenType=all&page_size=8&search=zebrafish");
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(matching);
+    // Every title ranks alike but the best one's, which is older than the newest RANKED_MATCHES: the
+    // first page is the newest matches (id breaks the tie), and the best one comes last of all.
+    expect(first.body.results.map((r: { id_primary: number }) => r.id_primary)).toEqual(newestFirst.slice(0, 8));
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(matching / 100); page++) {
+      const res = await person.client.get(`/api/contentuser/search?contenType=all&page=${page}&page_size=100&search=zebrafish`);
+      expect(res.body.count).toBe(matching);
+      paged.push(...res.body.results.map((r: { id_primary: number }) => r.id_primary));
+    }
+    expect(paged).toEqual(newestFirst);
+    expect(paged.at(-1)).toBe(best);
+    const counts = await person.client.get("/api/contentuser/counts?search=zebrafish");
+    expect(counts.body).toMatchObject({ articlesCount: matching, allContentCount: matching });
+  });
+
+  it("a small library still ranks every match: the best one first", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    await save(person, "https://blog.example.org/axolotl-1", "Axolotl basics");
+    await save(person, "https://blog.example.org/axolotl-2", "Axolotl axolotl axolotl", { author: "Axolotl", description: "Axolotl care" });
+    await save(person, "https://blog.example.org/axolotl-3", "Axolotl tanks");
+    const res = await person.client.get("/api/contentuser/search?contenType=all&page_size=8&search=axolotl");
+    expect(res.body.results.map((r: { title: string }) => r.title)).toEqual(["Axolotl axolotl axolotl", "Axolotl tanks", "Axolotl basics"]);
   });
 });
