@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { ContentCounts, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
+import { accounts, contentItems, folderRelations, libraryCounts, userContents } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
@@ -36,6 +36,17 @@ function tsQuery(term: string): SQL {
  */
 const matchesSearch = (query: SQL) => sql`coalesce(${userContents.search}, ''::tsvector) @@ ${query}`;
 
+/**
+ * Past this many saved items a library is searched through the person's search index
+ * (user_contents_account_search_idx: their matches only) instead of match by match, and a broad
+ * search ranks only its RANKED_MATCHES newest matches (issue 28: a 100,000-item library matched
+ * 100,000 rows and ranked 16,666 for "leadership"). Below it the match by match read stays the
+ * faster one (0.3 ms against 2–7 ms for 100 items on the bench data).
+ */
+export const LARGE_LIBRARY = 1_000;
+export const RANKED_MATCHES = 500;
+const matchesThroughIndex = (query: SQL) => sql`${userContents.search} @@ ${query}`;
+
 /** tsQuery with its values as placeholders (`term`, `prefix`), for prepared statements. */
 const TS_QUERY_PLACEHOLDERS = sql`(websearch_to_tsquery('english', ${sql.placeholder("term")}) || websearch_to_tsquery('spanish', ${sql.placeholder("term")})
   || coalesce(to_tsquery('simple', ${sql.placeholder("prefix")}::text), ''::tsquery))`;
@@ -48,29 +59,40 @@ export interface SearchFilter extends LibraryList {
   offset: number;
 }
 
-/** Membership of a list (content.lists.ts), for its count; the prepared search states the same with placeholders. */
-const inList = (list: LibraryList): SQL =>
-  and(inArray(userContents.contentType, [...list.types]), list.courseStatuses ? inArray(userContents.courseStatus, [...list.courseStatuses]) : undefined)!;
+/** Membership of a list (content.lists.ts), in the library or in its kept counts; the prepared statements state the same with placeholders. */
+const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts = userContents): SQL =>
+  and(inArray(table.contentType, [...list.types]), list.courseStatuses ? inArray(table.courseStatus, [...list.courseStatuses]) : undefined)!;
+
+type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 
 /**
- * The library search, the hottest call there is: one statement per shape (with or without a search
- * term), prepared once per connection, answering the page and its total together (bench: building,
- * parsing and planning the query, and a second one for the count, were most of its cost).
+ * The library search, the hottest call there is: one statement per shape, prepared once per
+ * connection, answering the page and its total together (bench: building, parsing and planning the
+ * query, and a second one for the count, were most of its cost). A list without a term (issue 28)
+ * reads its page in the order of an index — (account, type, created, id) for one type,
+ * (account, created, id) for several; PostgreSQL 15 keeps no index order under `= any(array)`, hence
+ * a statement of its own for one type — and takes its total from the kept counts (library_counts),
+ * so neither grows with the library.
  */
-function prepareSearch(db: Db, withTerm: boolean, name: string) {
+function prepareSearch(db: Db, shape: SearchShape, name: string) {
   const p = sql.placeholder;
   // Everything but the tsvector, which no answer shows and which is the widest column by far.
   const { search: _, ...content } = getTableColumns(userContents);
-  const columns = { ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) };
+  const owner = p("owner");
+  const includePrivate = sql`${p("includePrivate")}::boolean`;
+  const statuses = sql`${p("statuses")}::text[]`;
   const conditions = and(
-    eq(userContents.accountId, p("owner")),
-    sql`${userContents.contentType} = any(${p("types")}::text[])`,
-    sql`(${p("includePrivate")}::boolean or not ${userContents.isPrivate})`,
-    sql`(${p("statuses")}::text[] is null or ${userContents.courseStatus} = any(${p("statuses")}::text[]))`,
+    eq(userContents.accountId, owner),
+    shape === "oneType" ? sql`${userContents.contentType} = ${p("type")}` : sql`${userContents.contentType} = any(${p("types")}::text[])`,
+    sql`(${includePrivate} or not ${userContents.isPrivate})`,
+    sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
   );
-  if (!withTerm) {
+  if (shape === "oneType" || shape === "types") {
+    const kept = sql<number>`(select coalesce(sum(${libraryCounts.n}), 0) from ${libraryCounts} where ${libraryCounts.accountId} = ${owner}
+      and ${libraryCounts.contentType} = any(${p("types")}::text[]) and (${includePrivate} or not ${libraryCounts.isPrivate})
+      and (${statuses} is null or ${libraryCounts.courseStatus} = any(${statuses})))::int`.mapWith(Number);
     return db
-      .select(columns)
+      .select({ ...content, total: kept })
       .from(userContents)
       .where(conditions)
       .orderBy(desc(userContents.createdAt), desc(userContents.id))
@@ -79,22 +101,92 @@ function prepareSearch(db: Db, withTerm: boolean, name: string) {
       .prepare(name);
   }
   const query = sql`(select ${TS_QUERY_PLACEHOLDERS})`;
-  return db
-    .select(columns)
+  const total = sql<number>`(count(*) over ())::int`.mapWith(Number);
+  if (shape === "term") {
+    return db
+      .select({ ...content, total })
+      .from(userContents)
+      .where(and(conditions, matchesSearch(query)))
+      .orderBy(sql`ts_rank(${userContents.search}, ${query}) desc`, desc(userContents.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare(name);
+  }
+  const matches = and(conditions, matchesThroughIndex(query));
+  if (shape === "termLarge") {
+    // A large library's first pages: its RANKED_MATCHES newest matches (a top-N by id, no sort of
+    // them all) ranked; the total still counts every match (the window runs before the limit). The
+    // window keeps only ids: with the tsvectors it spilled to disk (16,666 matches, bench data).
+    const candidates = db
+      .select({ id: userContents.id, total: total.as("total") })
+      .from(userContents)
+      .where(matches)
+      .orderBy(desc(userContents.id))
+      .limit(RANKED_MATCHES)
+      .as("candidates");
+    return db
+      .select({ ...content, total: candidates.total })
+      .from(candidates)
+      .innerJoin(userContents, eq(userContents.id, candidates.id))
+      .orderBy(sql`ts_rank(${userContents.search}, ${query}) desc`, desc(userContents.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare(name);
+  }
+  // The pages past them (rare): the same order over every match — the newest RANKED_MATCHES by
+  // rank, then the older ones newest first — so paging on neither repeats nor skips an item.
+  const oldestRanked = db
+    .select({ id: userContents.id })
     .from(userContents)
-    .where(and(conditions, matchesSearch(query)))
-    .orderBy(sql`ts_rank(${userContents.search}, ${query}) desc`, desc(userContents.id))
+    .where(matches)
+    .orderBy(desc(userContents.id))
+    .offset(RANKED_MATCHES - 1)
+    .limit(1);
+  return db
+    .select({ ...content, total })
+    .from(userContents)
+    .where(matches)
+    .orderBy(
+      sql`case when ${userContents.id} >= coalesce((${oldestRanked}), 0) then ts_rank(${userContents.search}, ${query}) end desc nulls last`,
+      desc(userContents.id),
+    )
     .limit(p("limit"))
     .offset(p("offset"))
     .prepare(name);
 }
 
 export function createContentRepo(db: Db) {
-  const searchStatements = { withTerm: prepareSearch(db, true, "library_search_term"), all: prepareSearch(db, false, "library_search") };
+  const searchStatements: Record<SearchShape, ReturnType<typeof prepareSearch>> = {
+    term: prepareSearch(db, "term", "library_search_term"),
+    termLarge: prepareSearch(db, "termLarge", "library_search_large"),
+    termDeep: prepareSearch(db, "termDeep", "library_search_deep"),
+    oneType: prepareSearch(db, "oneType", "library_list_type"),
+    types: prepareSearch(db, "types", "library_list"),
+  };
+  /** How many items a person has saved, from the kept counts. */
+  async function librarySize(ownerId: number) {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${libraryCounts.n}), 0)::int`.mapWith(Number) })
+      .from(libraryCounts)
+      .where(eq(libraryCounts.accountId, ownerId));
+    return row?.n ?? 0;
+  }
+  const matchFor = async (ownerId: number, term: string) => {
+    const query = sql`(select ${tsQuery(term)})`;
+    return (await librarySize(ownerId)) > LARGE_LIBRARY ? matchesThroughIndex(query) : matchesSearch(query);
+  };
+  /** A list's length from the kept counts; a search's from its matches. */
   async function countSearch(f: SearchFilter) {
+    if (!f.term) {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${libraryCounts.n}), 0)::int`.mapWith(Number) })
+        .from(libraryCounts)
+        .where(and(eq(libraryCounts.accountId, f.ownerId), inList(f, libraryCounts), f.includePrivate ? undefined : eq(libraryCounts.isPrivate, false)));
+      return row?.n ?? 0;
+    }
     const conds: SQL[] = [eq(userContents.accountId, f.ownerId), inList(f)];
     if (!f.includePrivate) conds.push(eq(userContents.isPrivate, false));
-    if (f.term) conds.push(matchesSearch(sql`(select ${tsQuery(f.term)})`));
+    conds.push(await matchFor(f.ownerId, f.term));
     const [row] = await db
       .select({ n: count() })
       .from(userContents)
@@ -114,10 +206,20 @@ export function createContentRepo(db: Db) {
     },
 
     async search(f: SearchFilter) {
-      const statement = f.term ? searchStatements.withTerm : searchStatements.all;
+      const shape: SearchShape = !f.term
+        ? f.types.length === 1
+          ? "oneType"
+          : "types"
+        : (await librarySize(f.ownerId)) <= LARGE_LIBRARY
+          ? "term"
+          : f.offset + f.limit <= RANKED_MATCHES
+            ? "termLarge"
+            : "termDeep";
+      const statement = searchStatements[shape];
       const rows = await statement.execute({
         owner: f.ownerId,
         includePrivate: f.includePrivate,
+        type: f.types[0],
         types: [...f.types],
         statuses: f.courseStatuses ? [...f.courseStatuses] : null,
         term: f.term ?? "",
@@ -130,17 +232,26 @@ export function createContentRepo(db: Db) {
       return { rows: rows.map(({ total: _, ...row }) => row), count: total };
     },
 
-    /** spec §3 counts for the library tabs and course lists, in one pass: each the length of its list (content.lists.ts). */
+    /**
+     * spec §3 counts for the library tabs and course lists, in one pass: each the length of its list
+     * (content.lists.ts). Without a term they are read from the kept counts (a few rows per person,
+     * issue 28); a term counts its matches.
+     */
     async counts(ownerId: number, includePrivate: boolean, term?: string): Promise<ContentCounts> {
-      const conds: SQL[] = [eq(userContents.accountId, ownerId)];
-      if (!includePrivate) conds.push(eq(userContents.isPrivate, false));
-      if (term) conds.push(matchesSearch(sql`(select ${tsQuery(term)})`));
+      const table = term ? userContents : libraryCounts;
+      const conds: SQL[] = [eq(table.accountId, ownerId)];
+      if (!includePrivate) conds.push(eq(table.isPrivate, false));
+      if (term) conds.push(await matchFor(ownerId, term));
+      const counted = term ? sql`1` : sql`${libraryCounts.n}`;
       const columns = Object.fromEntries(
-        Object.entries(COUNTED_LISTS).map(([key, list]) => [key, sql<number>`(count(*) filter (where ${inList(list)}))::int`.mapWith(Number)]),
+        Object.entries(COUNTED_LISTS).map(([key, list]) => [
+          key,
+          sql<number>`coalesce(sum(${counted}) filter (where ${inList(list, table)}), 0)::int`.mapWith(Number),
+        ]),
       ) as Record<keyof ContentCounts, SQL<number>>;
       const [row] = await db
         .select(columns)
-        .from(userContents)
+        .from(table)
         .where(and(...conds));
       return row as ContentCounts;
     },

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, type Person } from "../../../test/factories.ts";
+import { LARGE_LIBRARY, RANKED_MATCHES } from "./content.repo.ts";
+
+/**
+ * Issue 28: the tab counts and a list's total are kept per person (library_counts) instead of being
+ * counted from the whole library on every request. Whatever writes to user_contents — the library's
+ * routes, course moves, a bulk statement, a cascade from the catalog or from an account — the kept
+ * counts must stay exactly the library's, and the counts a person is shown with them.
+ */
+let t: TestContext;
+
+type Bucket = { account_id: number; content_type: string; course_status: string; is_private: boolean; n: number };
+
+async function rows(query: ReturnType<typeof sql>): Promise<Bucket[]> {
+  const { rows } = (await t.database.db.execute(query)) as unknown as { rows: Bucket[] };
+  return rows.map((r) => ({ ...r, n: Number(r.n) })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** The kept counts (zero rows left behind are no count) against the library itself. */
+async function expectKeptCountsExact() {
+  const kept = await rows(sql`select account_id, content_type, course_status, is_private, n from library_counts where n <> 0`);
+  const library = await rows(sql`
+    select account_id, content_type, coalesce(course_status, '') as course_status, is_private, count(*)::int as n
+    from user_contents group by 1, 2, 3, 4`);
+  expect(kept).toEqual(library);
+}
+
+const save = async (p: Person, url: string, title: string, extra: Record<string, unknown> = {}) => {
+  const res = await p.client.post("/api/contentuser/save/", { url, title, fetch_metadata: false, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id_primary: number; id_content: number };
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ readMetadata: async () => null });
+});
+afterAll(() => t.close());
+
+describe("the kept tab counts stay the library's after every kind of write (issue 28)", () => {
+  // Tests run in a random order (vitest.config.ts): each brings its own people.
+  const people = async () => [await addPerson(t, { company: "acme", role: "member" }), await addPerson(t, { company: "acme", role: "member" })] as const;
+
+  it("saves, edits, privacy, course moves and removals", async () => {
+    const [person, other] = await people();
+    const article = await save(person, "https://blog.example.org/kept-1", "Kept counts one");
+    const course = await save(person, "https://www.coursera.org/learn/kept-counts", "Kept counts course");
+    const secret = await save(person, "https://blog.example.org/kept-2", "Kept counts secret", { is_private: true });
+    await save(other, "https://blog.example.org/kept-1", "Kept counts one");
+    await expectKeptCountsExact();
+
+    expect((await person.client.patch(`/api/contentuser/${article.id_primary}/`, { content_type: "video" })).status).toBe(200);
+    expect((await person.client.patch(`/api/contentuser/${secret.id_primary}/`, { is_private: false })).status).toBe(200);
+    expect((await person.client.patch(`/api/contentuser/${secret.id_primary}/`, { title: "Only the title" })).status).toBe(200);
+    await expectKeptCountsExact();
+
+    expect((await person.client.post("/api/user/courses", { id_course: course.id_content, completed: false })).status).toBe(201);
+    await expectKeptCountsExact();
+    expect((await person.client.post("/api/user/courses", { id_course: course.id_content, completed: true })).status).toBe(201);
+    await expectKeptCountsExact();
+    expect((await person.client.delete(`/api/user/courses?id_course=${course.id_content}`)).status).toBe(200);
+    await expectKeptCountsExact();
+    // A course move that saves the item on the fly (wishlist of a catalog item not yet in the library).
+    const theirs = await save(other, "https://www.udemy.com/course/kept-counts-2/", "Another course");
+    expect((await person.client.post("/api/user/wishlist", { id_course: theirs.id_content })).status).toBe(201);
+    await expectKeptCountsExact();
+
+    expect((await person.client.delete(`/api/contentuser/delete/?id_primary=${article.id_primary}`)).status).toBe(200);
+    await expectKeptCountsExact();
+
+    const counts = await person.client.get("/api/contentuser/counts");
+    const list = await person.client.get("/api/contentuser/search?contenType=all&page_size=100");
+    expect(counts.body.allContentCount).toBe(list.body.count);
+    expect(list.body.count).toBe(list.body.results.length);
+  });
+
+  it("bulk statements and cascades from the catalog and from accounts", async () => {
+    const [person, other] = await people();
+    const db = t.database.db;
+    // An import-sized insert in one statement: every catalog item of acme the person has not saved.
+    await db.execute(sql`
+      insert into user_contents (account_id, content_id, title, url, content_type, course_status, is_private)
+      select ${person.id}, c.id, c.title, c.url, c.content_type, case when c.content_type = 'course' then 'running' end, c.id % 3 = 0
+      from content_items c where c.company_id = (select company_id from accounts where id = ${person.id})
+      on conflict do nothing`);
+    await expectKeptCountsExact();
+    await db.execute(
+      sql`update user_contents set is_private = not is_private, content_type = case when content_type = 'book' then 'podcast' else content_type end where account_id = ${person.id}`,
+    );
+    await expectKeptCountsExact();
+    const catalogItem = await save(other, "https://blog.example.org/kept-cascade-x", "Soon gone");
+    await save(person, "https://blog.example.org/kept-cascade-x", "Soon gone");
+    await db.execute(sql`delete from content_items where id = ${catalogItem.id_content}`);
+    await expectKeptCountsExact();
+    await db.execute(sql`delete from user_contents where account_id = ${person.id} and id % 2 = 0`);
+    await expectKeptCountsExact();
+    await db.execute(sql`delete from accounts where id = ${other.id}`);
+    await expectKeptCountsExact();
+  });
+
+  it("concurrent saves by one person (a race on PostgreSQL) each count once", async () => {
+    const racer = await addPerson(t, { company: "acme", role: "member" });
+    await Promise.all([
+      save(racer, "https://blog.example.org/race-a", "Race A"),
+      save(racer, "https://blog.example.org/race-b", "Race B"),
+      save(racer, "https://www.coursera.org/learn/race-c", "Race C"),
+      save(racer, "https://blog.example.org/race-d", "Race D", { is_private: true }),
+    ]);
+    await expectKeptCountsExact();
+    const counts = await racer.client.get("/api/contentuser/counts");
+    expect(counts.body).toMatchObject({ articlesCount: 3, coursesCount: 1, wishlistCount: 1, allContentCount: 4 });
+  });
+});
+
+describe("a list's pages read in index order (issue 28)", () => {
+  it("the first page and the next ones are the library newest first (id breaks ties), each with the kept total", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    // Twelve saves at one instant (as an import writes them), across types and course states.
+    await t.database.db.execute(sql`
+      insert into user_contents (account_id, content_id, title, url, content_type, course_status, is_private, created_at)
+      select ${person.id}, c.id, c.title, c.url, c.content_type, case when c.content_type = 'course' then 'wishlist' end, false, '2026-01-01T00:00:00Z'
+      from content_items c where c.company_id = (select company_id from accounts where id = ${person.id}) order by c.id limit 12`);
+    await save(person, "https://blog.example.org/newest", "The newest");
+    for (const query of ["contenType=all", "contenType=article", "contenType=course&is_wishlist=true", "contenType=article,video"]) {
+      const expected = await person.client.get(`/api/contentuser/search?${query}&page_size=100`);
+      const types = new Set(expected.body.results.map((r: { content_type: string }) => r.content_type));
+      const { rows } = (await t.database.db.execute(sql`
+        select id from user_contents where account_id = ${person.id} order by created_at desc, id desc`)) as unknown as { rows: { id: number }[] };
+      const all = await person.client.get(`/api/contentuser/search?contenType=all,job&page_size=100`);
+      const typeOf = new Map(all.body.results.map((r: { id_primary: number; content_type: string }) => [r.id_primary, r.content_type]));
+      const newestFirst = rows.map((r) => Number(r.id)).filter((id) => types.has(typeOf.get(id)));
+      expect(
+        expected.body.results.map((r: { id_primary: number }) => r.id_primary),
+        query,
+      ).toEqual(newestFirst);
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(newestFirst.length / 4); page++) {
+        const res = await person.client.get(`/api/contentuser/search?${query}&page=${page}&page_size=4`);
+        expect(res.body.count, query).toBe(newestFirst.length);
+        paged.push(...res.body.results.map((r: { id_primary: number }) => r.id_primary));
+      }
+      expect(paged, query).toEqual(newestFirst);
+      const past = await person.client.get(`/api/contentuser/search?${query}&page=${Math.ceil(newestFirst.length / 4) + 1}&page_size=4`);
+      expect(past.status === 404 || past.body.count === newestFirst.length, query).toBe(true);
+    }
+  });
+});
+
+describe("a broad search in a large library ranks a bounded set (issue 28)", () => {
+  it("ranks the newest RANKED_MATCHES matches; older ones follow newest first; the count and the pages cover every match once", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const db = t.database.db;
+    const size = LARGE_LIBRARY + 100;
+    const matching = RANKED_MATCHES + 40;
+    // The oldest item is the best match of all (the word in its title, author and description).
+    await db.execute(sql`
+      insert into content_items (company_id, url, normalized_url, title, content_type, author, description)
+      select (select company_id from accounts where id = ${person.id}), 'https://big.example/' || ${person.id} || '/' || g, 'https://big.example/' || ${person.id} || '/' || g,
+        case when g = 1 then 'Zebrafish zebrafish zebrafish' when g <= ${matching} then 'Zebrafish care ' || g else 'Other topic ' || g end,
+        'article', case when g = 1 then 'Zebrafish' end, case when g = 1 then 'All about zebrafish and zebrafish.' end
+      from generate_series(1, ${size}) g`);
+    await db.execute(sql`
+      insert into user_contents (account_id, content_id, title, url, content_type, author, description)
+      select ${person.id}, c.id, c.title, c.url, c.content_type, c.author, c.description
+      from content_items c where c.url like ${`https://big.example/${person.id}/%`} order by c.id`);
+    const { rows } = (await db.execute(sql`
+      select id from user_contents where account_id = ${person.id} and title ilike 'zebrafish%' order by id desc`)) as unknown as { rows: { id: number }[] };
+    const newestFirst = rows.map((r) => Number(r.id));
+    const best = newestFirst.at(-1)!;
+
+    const first = await person.client.get("/api/contentuser/search?contenType=all&page_size=8&search=zebrafish");
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(matching);
+    // Every title ranks alike but the best one's, which is older than the newest RANKED_MATCHES: the
+    // first page is the newest matches (id breaks the tie), and the best one comes last of all.
+    expect(first.body.results.map((r: { id_primary: number }) => r.id_primary)).toEqual(newestFirst.slice(0, 8));
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(matching / 100); page++) {
+      const res = await person.client.get(`/api/contentuser/search?contenType=all&page=${page}&page_size=100&search=zebrafish`);
+      expect(res.body.count).toBe(matching);
+      paged.push(...res.body.results.map((r: { id_primary: number }) => r.id_primary));
+    }
+    expect(paged).toEqual(newestFirst);
+    expect(paged.at(-1)).toBe(best);
+    const counts = await person.client.get("/api/contentuser/counts?search=zebrafish");
+    expect(counts.body).toMatchObject({ articlesCount: matching, allContentCount: matching });
+  });
+
+  it("a small library still ranks every match: the best one first", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    await save(person, "https://blog.example.org/axolotl-1", "Axolotl basics");
+    await save(person, "https://blog.example.org/axolotl-2", "Axolotl axolotl axolotl", { author: "Axolotl", description: "Axolotl care" });
+    await save(person, "https://blog.example.org/axolotl-3", "Axolotl tanks");
+    const res = await person.client.get("/api/contentuser/search?contenType=all&page_size=8&search=axolotl");
+    expect(res.body.results.map((r: { title: string }) => r.title)).toEqual(["Axolotl axolotl axolotl", "Axolotl tanks", "Axolotl basics"]);
+  });
+});
