@@ -10,7 +10,8 @@
 // Data: bench/library.ts's shape (it exports no seed, so the same generator is repeated here): BENCH_ITEMS
 // catalog items (100,000), BENCH_USERS people (1,000) with BENCH_SAVED saved items each (100), and the demo
 // member, who is signed in, with the same number. Needs BENCH_DATABASE_URL or DATABASE_URL.
-// BENCH_SECONDS (10) per run, REF_ROUNDS (2) A/B rounds, REF_PORT (4650) and the next port for the reference.
+// BENCH_SECONDS (10) per run, REF_ROUNDS (2) A/B rounds, REF_PORT (4650) and the next port for the reference,
+// REF_ONLY=search or REF_ONLY=/api/me for one scenario (to profile it: node --cpu-prof --import tsx bench/reference.ts).
 import { randomUUID } from "node:crypto";
 import { fork } from "node:child_process";
 import os from "node:os";
@@ -29,6 +30,8 @@ const SAVED = Number(process.env.BENCH_SAVED ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.REF_ROUNDS ?? 2);
 const PORT = Number(process.env.REF_PORT ?? 4650);
+/** One scenario alone (`search` or `/api/me`), e.g. to profile it. */
+const ONLY = process.env.REF_ONLY;
 /** The app's own pool (db/client.ts: openDatabase's default). */
 const POOL_SIZE = 10;
 const CONNECTIONS = 32;
@@ -127,7 +130,13 @@ async function bench(url: string, database: Database, capture: { on: boolean; st
   };
   await statementsOf("/bench/signed-in"); // the first request of a token resolves it the long way
   const session = new Set((await statementsOf("/bench/signed-in")).map((s) => s.text));
-  const own = async (path: string) => (await statementsOf(path)).filter((s) => !session.has(s.text));
+  // A route whose answer is the session check's own row (/api/me) runs nothing else: its reference
+  // is then that one lookup, the bare primary-key read the answer comes from.
+  const own = async (path: string) => {
+    const all = await statementsOf(path);
+    const rest = all.filter((s) => !session.has(s.text));
+    return rest.length ? rest : all;
+  };
   const searchPaths = TERMS.map((term) => `/api/contentuser/search?contenType=all&search=${encodeURIComponent(term)}`);
   const routes: Record<string, Statement[]> = {};
   for (const path of [...searchPaths, "/api/me"]) routes[path] = await own(path);
@@ -135,12 +144,13 @@ async function bench(url: string, database: Database, capture: { on: boolean; st
     `  session resolution: ${session.size} statement(s) per request; search: ${routes[searchPaths[0]!]!.length}; /api/me: ${routes["/api/me"]!.length}`,
   );
   for (const [path, statements] of Object.entries(routes)) if (!statements.length) throw new Error(`no statement captured for ${path}`);
+  if (process.env.REF_SHOW_SQL) for (const [path, statements] of Object.entries(routes)) console.log(path, statements);
 
   const reference = await startReference(url, routes);
   const scenarios = [
     { name: "search", learnward: { token, paths: searchPaths }, reference: { paths: searchPaths } },
     { name: "/api/me", learnward: { token, paths: ["/api/me"] }, reference: { paths: ["/api/me"] } },
-  ];
+  ].filter((s) => !ONLY || s.name === ONLY);
   const results = new Map(scenarios.map((s) => [s.name, { learnward: [] as LoadResult[], reference: [] as LoadResult[] }]));
   try {
     console.log(
