@@ -22,7 +22,7 @@ import { benchConfig } from "./config.ts";
 import { record } from "./summary.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
-import { buildApp } from "../apps/server/src/app.ts";
+import { buildApp, type App } from "../apps/server/src/app.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
@@ -83,11 +83,17 @@ function load(url: string, token: string | null, paths: string[]): Promise<LoadR
 }
 
 /** Starts reference-server.mjs with the captured statements; answers its address and a stop function. */
-function startReference(url: string, routes: Record<string, Statement[]>): Promise<{ address: string; stop: () => void }> {
+function startReference(url: string, routes: Record<string, Statement[]>): Promise<{ address: string; stop: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL("./reference-server.mjs", import.meta.url), { execArgv: [] });
+    const exited = new Promise<void>((done) => child.once("exit", () => done()));
+    // Stopped means its pool's connections are gone: the database can be dropped next.
+    const stop = () => {
+      if (child.connected) child.disconnect();
+      return exited;
+    };
     child.once("error", reject);
-    child.once("message", (m) => resolve({ address: `http://127.0.0.1:${(m as { listening: number }).listening}`, stop: () => child.disconnect() }));
+    child.once("message", (m) => resolve({ address: `http://127.0.0.1:${(m as { listening: number }).listening}`, stop }));
     child.send({ url, poolSize: POOL_SIZE, port: PORT + 1, routes });
   });
 }
@@ -99,6 +105,14 @@ const line = (name: string, r: LoadResult) =>
 async function bench(url: string, database: Database, capture: { on: boolean; statements: Statement[] }) {
   const secret = randomUUID() + randomUUID();
   const app = await buildApp({ config: benchConfig(PORT, secret), database, authSecret: secret, logger: false });
+  try {
+    return await compare(app, url, database, capture);
+  } finally {
+    await app.close();
+  }
+}
+
+async function compare(app: App, url: string, database: Database, capture: { on: boolean; statements: Statement[] }) {
   // Resolves the session and nothing else: what it runs is what every signed-in route runs first.
   app.get("/bench/signed-in", { config: { access: "signed-in" } }, async () => ({ ok: true }));
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
@@ -177,9 +191,8 @@ async function bench(url: string, database: Database, capture: { on: boolean; st
         .join(", ")}`,
     );
   } finally {
-    reference.stop();
+    await reference.stop();
     await new Promise((r) => setTimeout(r, 1000)); // let requests autocannon abandoned finish
-    await app.close();
   }
 
   let ok = true;
