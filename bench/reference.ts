@@ -98,6 +98,22 @@ function startReference(url: string, routes: Record<string, Statement[]>): Promi
   });
 }
 
+/**
+ * `with (force)` may not end an autovacuum worker still analysing the fresh data (that takes a
+ * superuser): wait for it, a few times, before giving up.
+ */
+async function dropDatabase(admin: pg.Client, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (err) {
+      if (attempt === 10) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const line = (name: string, r: LoadResult) =>
   `  ${name.padEnd(34)} ${String(r.rps).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors}`;
@@ -253,7 +269,7 @@ if (!serverUrl) {
   } finally {
     await database.close();
     if (process.env.BENCH_KEEP) console.log(`  kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
+    else await dropDatabase(admin, name);
     await admin.end();
   }
   if (!ok && process.env.BENCH_STRICT) process.exitCode = 1;
