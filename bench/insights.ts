@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { benchConfig } from "./config.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { onFreshPostgres } from "./fresh-postgres.ts";
+import { record } from "./summary.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { rebuildRollups } from "../apps/server/src/modules/insights/insights.events.repo.ts";
@@ -190,6 +191,14 @@ async function bench(database: Database) {
   const run = async (name: string, token: string, method: "GET" | "POST", path: string, body?: unknown) => {
     const r = await measure(base, token, method, path, body);
     results.push({ name, ...r });
+    record({
+      bench: "insights",
+      figure: `${name}: p99`,
+      value: Math.round(r.p99 * 10) / 10,
+      unit: "ms",
+      target: `< ${TARGET_P99_MS} ms`,
+      met: r.p99 < TARGET_P99_MS,
+    });
     console.log(`  ${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`);
   };
   console.log(`\n  GET /api/b2b/v1/insights (${RUNS} sequential calls each)`);

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, type AuthMessageCode, type ErrorCode, TOKEN_HEADER } fro
 import { AppError, unauthenticated } from "../lib/errors.ts";
 import { type Actor, decorateActor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
-import type { AccountRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
+import type { AccountRow, CompanyRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { identityPolicy } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
 import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
@@ -77,6 +77,13 @@ declare module "fastify" {
     auth: Auth;
     resolveActor(req: FastifyRequest): Promise<Actor | null>;
   }
+  interface FastifyRequest {
+    /**
+     * The caller's account and company as this request's session check read them, when it read
+     * them whole (a known token): /api/me answers from it instead of reading them again (issue 28).
+     */
+    sessionAccount: { account: AccountRow; company: CompanyRow | null } | null;
+  }
 }
 
 const TWO_FACTOR_CHANGING = /^\/api\/auth\/two-factor\/(verify-totp|disable)$/;
@@ -93,6 +100,7 @@ export default fp(
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
     decorateActor(app);
+    app.decorateRequest("sessionAccount", null);
 
     const toFetchHeaders = (req: FastifyRequest) => {
       const headers = fromNodeHeaders(req.headers);
@@ -262,7 +270,10 @@ export default fp(
       if (cache.get(token)) {
         // The signature was checked before; the session and the account are read afresh.
         const live = await repo.liveSession(rawSessionToken(token));
-        if (live && usable(live)) return actorOf(live);
+        if (live && usable(live.account)) {
+          req.sessionAccount = live;
+          return actorOf(live.account);
+        }
         cache.delete(token); // revoked, expired or no longer active: resolve it the long way below
       }
       const headers = toFetchHeaders(req);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
@@ -31,37 +32,57 @@ export function thirdPartySources({ chatWidgetUrl, tagManagerId }: ThirdParties)
   };
 }
 
+/** The headers a helmet middleware sets, read once from a response that only records them. */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failed: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failed = err));
+  if (failed) throw failed;
+  return headers;
+}
+
 /** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 export default fp(
   async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; sameOrigins: string[]; corsOrigins: string[]; thirdParties?: ThirdParties }) {
     const https = opts.publicUrl.startsWith("https://");
     const extra = thirdPartySources(opts.thirdParties ?? {});
-    // helmet itself, built once: @fastify/helmet rebuilds the middleware (and re-parses the CSP) on
-    // every request, a tenth of a hot route's time in the library bench.
-    const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...extra.script],
-          // MUI (emotion) injects style tags at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "https:"],
-          fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'", ...extra.connect],
-          // Frames fall back to default-src 'self' unless a chat widget shows one.
-          ...(extra.frame.length ? { frameSrc: ["'self'", ...extra.frame] } : {}),
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+    // helmet's headers, computed once: they depend on the configuration, never on the request.
+    // @fastify/helmet rebuilt the middleware (and re-parsed the CSP) on every request, a tenth of a hot
+    // route's time in the library bench; running helmet's middleware per request still cost a setHeader
+    // (with its checks) per header (issue 28). Fastify writes them with its own headers, in one go.
+    const securityHeaders = headersOf(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...extra.script],
+            // MUI (emotion) injects style tags at run time.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "https:"],
+            fontSrc: ["'self'", "data:"],
+            connectSrc: ["'self'", ...extra.connect],
+            // Frames fall back to default-src 'self' unless a chat widget shows one.
+            ...(extra.frame.length ? { frameSrc: ["'self'", ...extra.frame] } : {}),
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
         },
-      },
-      hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
+        hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+        crossOriginEmbedderPolicy: false,
+      }),
+    );
+    app.addHook("onRequest", (_req, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
     });
-    app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
     if (opts.corsOrigins.length) {
       await app.register(cors, {
         origin: opts.corsOrigins,

@@ -89,8 +89,9 @@ export function createIdentityRepo(db: Db) {
     .where(eq(accounts.uid, sql.placeholder("uid")))
     .limit(1)
     .prepare("identity_me");
+  // The session's account with its whole company: /api/me answers from this row (issue 28).
   const liveSessionStatement = db
-    .select({ ...accountColumns })
+    .select({ ...accountColumns, company: getTableColumns(companies) })
     .from(authSessions)
     .innerJoin(accounts, eq(accounts.uid, authSessions.userId))
     .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
@@ -100,10 +101,15 @@ export function createIdentityRepo(db: Db) {
     .limit(1)
     .prepare("identity_live_session");
   return {
-    /** The account behind a session that still exists and has not expired (every request asks). */
-    async liveSession(token: string): Promise<AccountRow | undefined> {
+    /**
+     * The account behind a session that still exists and has not expired, with its company (every
+     * request asks): the same answer as me(uid), read together with the session.
+     */
+    async liveSession(token: string): Promise<{ account: AccountRow; company: CompanyRow | null } | undefined> {
       const [row] = await liveSessionStatement.execute({ token });
-      return row;
+      if (!row) return undefined;
+      const { company, ...account } = row;
+      return { account, company };
     },
 
     /** /api/me, on every page load: the account and its company in one prepared statement. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   Account,
@@ -22,8 +23,9 @@ import type { IdentityService } from "./identity.service.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (app, { service }) => {
-  async function loadMe(actor: Actor) {
-    const found = await service.me(actor.uid);
+  /** The session check read the account and its company in this very request when it could: no second read. */
+  async function loadMe(actor: Actor, req: FastifyRequest) {
+    const found = req.sessionAccount?.account.uid === actor.uid ? req.sessionAccount : await service.me(actor.uid);
     return found && presentMe(actor, found);
   }
 
@@ -34,7 +36,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       schema: { tags: ["identity"], summary: "The signed-in user, account and company", response: { 200: Me, ...errors } },
     },
     async (req) => {
-      const me = await loadMe(req.actor);
+      const me = await loadMe(req.actor, req);
       if (!me) throw notFound("Account");
       return me;
     },
@@ -56,7 +58,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       // An inactive account or a suspended company still answers 401 with its code (spec §4).
       const actor = await app.resolveActor(req);
       if (!actor) return { me: null };
-      const me = await loadMe(actor);
+      const me = await loadMe(actor, req);
       if (!me) throw notFound("Account");
       return { me };
     },

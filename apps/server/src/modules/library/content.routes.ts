@@ -30,6 +30,9 @@ import type { ContentService } from "./content.service.ts";
 /** spec §5: a leading # is stripped from search terms. */
 const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
 
+/** contenType's list, built once: a zod schema built per request cost about 4% of a search (issue 28). */
+const RequestedTypes = z.array(ContentType).min(1);
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
 
@@ -74,7 +77,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     },
     async (req) => {
       const q = req.query;
-      const parsed = z.array(ContentType).min(1).safeParse(requestedTypes(q.contenType));
+      const parsed = RequestedTypes.safeParse(requestedTypes(q.contenType));
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 
       const ownerId = await libraryOwner(req, q.username);
