@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startCluster, startProxy } from "../apps/server/test/cluster.ts";
+import { record } from "./summary.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -121,9 +122,17 @@ async function main() {
       const r = rows.find((x) => x.n === n)!;
       return r.load.rps / Math.max(0.01, r.cores.servers!);
     };
+    for (const r of rows) record({ bench: "cluster", figure: `/api/me, ${r.n} process${r.n > 1 ? "es" : ""}`, value: r.load.rps, unit: "req/s" });
     for (const n of [2, 3]) {
       const r = rows.find((x) => x.n === n)!;
       const ratio = r.load.rps / one;
+      record({
+        bench: "cluster",
+        figure: `${n} vs 1 process`,
+        value: Number(ratio.toFixed(2)),
+        unit: "×",
+        ...(n === 2 ? { target: "≥ 1.6× (database not the limit)", met: ratio >= 1.6 } : {}),
+      });
       console.log(
         `  ${n} vs 1 process: ${ratio.toFixed(2)}×${n === 2 ? ` (target ≥ 1.6× where the database is not the limit: ${ratio >= 1.6 ? "met" : "not met"})` : ""};` +
           ` per server core ${(perCore(n) / perCore(1)).toFixed(2)}× of one process's`,

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { record } from "./summary.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
@@ -95,6 +96,13 @@ async function coldStarts(label: string, env: Record<string, string>, targetMs: 
   for (const runner of STARTS > 0 ? (["compiled", "tsx"] as const) : []) {
     const m = median(times[runner]);
     const met = runner === "compiled" ? (m <= targetMs ? " — met" : " — MISSED") : "";
+    record({
+      bench: "start",
+      figure: `cold start, ${label}, ${runner}`,
+      value: Math.round(m),
+      unit: "ms",
+      ...(runner === "compiled" ? { target: `≤ ${targetMs} ms`, met: m <= targetMs } : {}),
+    });
     console.log(
       `  cold start, ${label}, ${runner.padEnd(8)}: median ${Math.round(m)} ms of ${STARTS} [${times[runner].map(Math.round).join(", ")}] (target ≤ ${targetMs} ms${met})`,
     );
@@ -202,6 +210,13 @@ if (!pgUrl) {
     for (const runner of ["compiled", "tsx"] as const) {
       const m = await memory(runner, env, tokens);
       const met = runner === "compiled" ? (m.after <= 250 ? " — met" : " — MISSED") : "";
+      record({
+        bench: "start",
+        figure: `RSS after warm-up, PostgreSQL, ${runner}`,
+        value: Math.round(m.after),
+        unit: "MB",
+        ...(runner === "compiled" ? { target: "≤ 250 MB", met: m.after <= 250 } : {}),
+      });
       console.log(
         `  memory, PostgreSQL, ${runner.padEnd(8)}: RSS ${Math.round(m.startRss)} MB at start, ${Math.round(m.after)} MB after ${WARMUP_S} s warm-up (${m.requests} requests, ${m.failures} not 200) (target ≤ 250 MB${met})`,
       );
