@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions) {
   const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log };
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   const sso = ssoModule(ctx, { secret: opts.authSecret });
-  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugin });
+  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugins });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
