@@ -23,6 +23,7 @@ import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHo
 import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
+import { SAML_HEADING_ID, SamlCard } from "../../features/sso/SamlCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -96,6 +97,16 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.abilities.manage_sso && (
+              <li>
+                <ListItemButton href={`#${SAML_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <KeyOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.saml")} />
+                </ListItemButton>
+              </li>
+            )}
           </List>
         </Paper>
         <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -107,6 +118,7 @@ export default function SettingPage() {
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
           {me.abilities.manage_sso && <OidcCard />}
+          {me.abilities.manage_sso && <SamlCard />}
         </Stack>
       </Box>
     </>
