@@ -41,8 +41,8 @@ export interface TestSamlIdp {
   respond(redirectUrl: string, person: SamlPerson, tweak?: ResponseTweak): Promise<{ acsUrl: string; samlResponse: string }>;
   /** A response no request of ours asked for (IdP-initiated), for our SP's `spMetadataXml`. */
   unsolicited(spMetadataXml: string, person: SamlPerson): Promise<{ acsUrl: string; samlResponse: string }>;
-  /** The person the browser-facing /sso endpoint signs in next (e2e). */
-  signInAs(person: SamlPerson): void;
+  /** The person the browser-facing /sso endpoint signs in next (e2e), and what to change in that response. */
+  signInAs(person: SamlPerson, tweak?: ResponseTweak): void;
   close(): Promise<void>;
 }
 
@@ -136,6 +136,7 @@ export async function startSamlIdp(opts: { spMetadata: (entityId: string) => Pro
   }
 
   let nextPerson: SamlPerson | null = null;
+  let nextTweak: ResponseTweak | undefined;
   server.on("request", async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", origin);
@@ -146,7 +147,7 @@ export async function startSamlIdp(opts: { spMetadata: (entityId: string) => Pro
       if (url.pathname === "/sso" && nextPerson) {
         // The IdP's login page, answered at once for the person the test chose, then the auto-posting form.
         const { sp, requestId } = await readRequest(url.toString());
-        const { acsUrl, samlResponse } = await build(sp, requestId, nextPerson);
+        const { acsUrl, samlResponse } = await build(sp, requestId, nextPerson, nextTweak);
         res
           .writeHead(200, { "content-type": "text/html; charset=utf-8" })
           .end(
@@ -173,8 +174,9 @@ export async function startSamlIdp(opts: { spMetadata: (entityId: string) => Pro
       const sp = samlify.ServiceProvider({ metadata: spMetadataXml });
       return build(sp, "", person, { inResponseTo: "" });
     },
-    signInAs(person) {
+    signInAs(person, tweak) {
       nextPerson = person;
+      nextTweak = tweak;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
