@@ -6,7 +6,10 @@ import { adminAudit } from "../../db/schema/index.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import type { Profile } from "@node-saml/node-saml";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { createSafeFetch } from "../../lib/safe-fetch.ts";
 import { samlIdentity } from "./saml.plugin.ts";
+import { createSamlService } from "./saml.service.ts";
+import type { SsoRepo } from "./sso.repo.ts";
 import { type ResponseTweak, type SamlPerson, startSamlIdp, type TestSamlIdp } from "../../../test/saml-idp.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -125,6 +128,21 @@ describe("the company's SAML connection", () => {
     expect((await hr.client.get("/api/b2b/v1/company/sso/saml")).body).toMatchObject({ metadata_url: idp.metadataUrl, enabled: true });
   });
 
+  it("fetches metadata only from public addresses outside tests (the same guard as OIDC discovery)", async () => {
+    let saved = false;
+    const repo = { saveSaml: async () => void (saved = true) } as unknown as SsoRepo;
+    const saml = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: true, publicUrl: PUBLIC_URL });
+    const hr = { uid: "u", accountId: 1, email: "hr@acme.test", role: "hr" as const, companyId: 1, teamId: null, twoFactorPending: false };
+    await expect(saml.update(hr, 1, { metadata_url: idp.metadataUrl, enabled: true, require_sso: false })).rejects.toMatchObject({
+      code: "sso_metadata_invalid",
+    });
+    const https = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: false, publicUrl: PUBLIC_URL });
+    await expect(https.update(hr, 1, { metadata_url: "http://idp.example/metadata", enabled: true, require_sso: false })).rejects.toMatchObject({
+      code: "sso_metadata_invalid",
+    });
+    expect(saved).toBe(false);
+  });
+
   it("is set by a platform operator for any company by id", async () => {
     const other = await createCompany(t);
     const saved = await operator.put(`/api/b2b/v1/admin/companies/${other.id}/sso/saml`, { metadata_xml: idp.metadataXml, enabled: false, require_sso: false });
@@ -190,6 +208,14 @@ describe("signing in through the company's SAML identity provider", () => {
     const unsolicited = await idp.unsolicited(spMetadata, { nameId: email, email });
     expect(await post(unsolicited.acsUrl, unsolicited.samlResponse)).toMatchObject(refusedWith("sso_state_invalid"));
     expect(await post(unsolicited.acsUrl, "bm90IHhtbA==")).toMatchObject(refusedWith("sso_state_invalid"));
+    // Only the ACS takes another site's form: the same origin on a password sign-in is still refused.
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: new URL(idp.ssoUrl).origin },
+      payload: { email, password: "x" },
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it("refuses an email outside the company's domain", async () => {
