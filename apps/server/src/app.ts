@@ -99,7 +99,7 @@ export async function buildApp(opts: AppOptions) {
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
   const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.repo, teams: people.teams }) });
-  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugin });
+  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugins });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {

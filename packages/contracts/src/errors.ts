@@ -81,6 +81,8 @@ export const ErrorCode = z.enum([
   "sso_secret_required",
   "sso_not_enabled",
   "sso_required",
+  // issue 27: SAML metadata (pasted or fetched) without an entity id, a redirect sign-in URL or a signing certificate
+  "sso_metadata_invalid",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -54,3 +54,37 @@ export const SSO_SIGN_IN_ERRORS = [
   "sso_account_refused",
 ] as const;
 export type SsoSignInError = (typeof SSO_SIGN_IN_ERRORS)[number];
+
+/**
+ * A company's SAML 2.0 single sign-on (issue 27), as hr or a platform operator sees it: what was
+ * read from the identity provider's metadata, and what to register there (our entity id, ACS URL
+ * and metadata link).
+ */
+export const SamlConnection = z.object({
+  idp_entity_id: z.string().nullable().describe("The identity provider's entity id, read from its metadata; null when none is set"),
+  sso_url: z.string().nullable().describe("Where people are sent to sign in (the IdP's HTTP-Redirect SingleSignOnService)"),
+  metadata_url: z.string().nullable().describe("The URL the metadata was fetched from, when it was not pasted"),
+  metadata_xml: z.string().nullable().describe("The identity provider's metadata as saved"),
+  enabled: z.boolean().describe("People of the company's domain sign in through the identity provider"),
+  require_sso: z.boolean().describe("Passwords stop working for the company's people (platform operators keep theirs)"),
+  sp_entity_id: z.string().describe("Learnward's entity id (audience) to register at the identity provider"),
+  acs_url: z.string().describe("Learnward's Assertion Consumer Service URL (HTTP-POST) to register at the identity provider"),
+  sp_metadata_url: z.string().describe("Learnward's service provider metadata, for providers that import it"),
+  updated_at: z.string().nullable(),
+});
+export type SamlConnection = z.infer<typeof SamlConnection>;
+
+/** Saves the connection from the IdP's metadata: pasted XML, or a URL the server fetches. */
+export const UpdateSamlConnectionRequest = z
+  .object({
+    metadata_xml: z.string().trim().min(1).max(200_000).optional().describe("The identity provider's metadata XML"),
+    metadata_url: z.string().trim().min(1).max(500).optional().describe("Or an https:// URL the server reads the metadata from"),
+    enabled: z.boolean(),
+    require_sso: z.boolean().describe("Only with enabled: passwords stop working for the company's people"),
+  })
+  .strict()
+  .refine((b) => (b.metadata_xml === undefined) !== (b.metadata_url === undefined), {
+    message: "Give the metadata XML or its URL, not both",
+    path: ["metadata_xml"],
+  });
+export type UpdateSamlConnectionRequest = z.infer<typeof UpdateSamlConnectionRequest>;

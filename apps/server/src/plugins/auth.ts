@@ -125,13 +125,10 @@ export default fp(
       if (url.pathname === "/api/auth/two-factor/disable" && twoFactorChange?.required) {
         throw new AppError("two_factor_required", 403, "Your role requires two-factor sign-in: it can't be turned off");
       }
-      const res = await auth.handler(
-        new Request(url, {
-          method: req.method,
-          headers: toFetchHeaders(req),
-          body: hasBody ? JSON.stringify(req.body) : undefined,
-        }),
-      );
+      const headers = toFetchHeaders(req);
+      // The body is handed on as JSON whatever it arrived as (a SAML ACS receives a form).
+      if (hasBody) headers.set("content-type", "application/json");
+      const res = await auth.handler(new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }));
       // After the change is stored, so no request can re-cache the old session.
       if (SESSION_CHANGING.test(url.pathname)) cache.clear();
       reply.status(res.status);
@@ -245,6 +242,21 @@ export default fp(
       handleAuth,
     );
     app.post("/api/auth/request-password-reset", { config: perPerson(3, 15), schema: { hide: true } }, handleAuth);
+    // Issue 27: a company's SAML identity provider posts its response as a form (HTTP-POST binding).
+    // The signed response is the credential, never a cookie: one sent along is not handed on.
+    await app.register(async (acs) => {
+      acs.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      acs.post(
+        "/api/auth/sso/saml/:companyId/acs",
+        { config: { access: "public", crossOriginPost: true }, schema: { hide: true }, bodyLimit: 2 * 1024 * 1024 },
+        async (req, reply) => {
+          delete req.headers.cookie;
+          return handleAuth(req, reply);
+        },
+      );
+    });
     app.route({
       method: ["GET", "POST"],
       url: "/api/auth/*",

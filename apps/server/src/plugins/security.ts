@@ -96,6 +96,7 @@ export default fp(
     const allowed = new Set([...opts.sameOrigins, ...opts.corsOrigins].map((o) => new URL(o).origin));
     app.addHook("onRequest", async (req) => {
       if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
+      if (req.routeOptions.config?.crossOriginPost) return;
       const origin = req.headers.origin;
       // Browsers always send Origin on cross-site writes; API clients without one are not browsers.
       if (origin && origin !== "null" && !allowed.has(origin)) {

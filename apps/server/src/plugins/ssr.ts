@@ -59,7 +59,7 @@ export function createPageRenderer(app: FastifyInstance, entry: string) {
     return async (url: string): Promise<Response> => {
       if (!url.startsWith("/api/")) throw new Error(`Only the API is called while rendering, not ${url}`);
       const answer = await app.inject({ method: "GET", url, headers });
-      return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+      return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
         status: answer.statusCode,
         headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
       });

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
 
 /**
@@ -12,6 +12,30 @@ export const companyOidc = pgTable("company_oidc", {
   issuer: text("issuer").notNull(),
   clientId: text("client_id").notNull(),
   clientSecretEncrypted: text("client_secret_encrypted").notNull(),
+  enabled: boolean("enabled").notNull().default(false),
+  /** Passwords stop working for the company's people (platform operators keep theirs). */
+  requireSso: boolean("require_sso").notNull().default(false),
+  updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company's SAML 2.0 single sign-on (issue 27), set by its hr or a platform operator from the
+ * identity provider's metadata (pasted, or fetched from its URL). What sign-in needs is read from
+ * the metadata once, when it is saved: the IdP's entity id, its redirect-binding sign-in URL and
+ * its signing certificates.
+ */
+export const companySaml = pgTable("company_saml", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  metadataXml: text("metadata_xml").notNull(),
+  /** Where the metadata was fetched from, when hr gave a URL rather than the XML. */
+  metadataUrl: text("metadata_url"),
+  idpEntityId: text("idp_entity_id").notNull(),
+  ssoUrl: text("sso_url").notNull(),
+  /** The IdP's signing certificates (PEM bodies), one of which must sign every assertion. */
+  idpCerts: jsonb("idp_certs").$type<string[]>().notNull(),
   enabled: boolean("enabled").notNull().default(false),
   /** Passwords stop working for the company's people (platform operators keep theirs). */
   requireSso: boolean("require_sso").notNull().default(false),

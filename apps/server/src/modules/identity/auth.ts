@@ -7,6 +7,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
+import type { SamlSignOnPlugin } from "../sso/saml.plugin.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
@@ -26,8 +27,8 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
-  /** Issue 27: single sign-on through a company's OpenID Connect provider (the sso module's plugin). */
-  sso?: OidcSignOnPlugin;
+  /** Issue 27: single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
+  sso?: [OidcSignOnPlugin, SamlSignOnPlugin];
 }
 
 export function createAuth(o: AuthOptions) {
@@ -120,7 +121,7 @@ export function createAuth(o: AuthOptions) {
     plugins: [
       bearer(),
       twoFactor({ issuer: "Learnward", accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 } }),
-      ...(o.sso ? [o.sso] : []),
+      ...(o.sso ?? []),
     ],
     databaseHooks: {
       user: {

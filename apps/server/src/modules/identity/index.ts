@@ -1,5 +1,4 @@
 import type { BackgroundTasks } from "../../lib/background.ts";
-import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createAuth } from "./auth.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
@@ -10,7 +9,7 @@ import { createIdentityService } from "./identity.service.ts";
  * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
  * actor from it) and who I am (/api/me).
  */
-export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: OidcSignOnPlugin }) {
+export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: Parameters<typeof createAuth>[0]["sso"] }) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
   const service = createIdentityService(repo);

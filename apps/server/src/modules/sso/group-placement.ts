@@ -57,9 +57,23 @@ export function createGroupPlacement(deps: { repo: GroupMappingsRepo; people: ()
       return present(companyId, await repo.save(actor.accountId, companyId, { groupsClaim: body.groups_claim, rules }));
     },
 
+    /** The claim (OIDC) or attribute (SAML) the company's provider names groups in. */
+    async groupsClaim(companyId: number): Promise<string> {
+      return (await repo.read(companyId))?.groupsClaim ?? DEFAULT_GROUPS_CLAIM;
+    },
+
     /** The groups named in an OIDC id_token, read from the claim the company chose. */
     async oidcGroups(companyId: number, claims: Record<string, unknown>): Promise<string[]> {
-      return groupsOf(claims[(await repo.read(companyId))?.groupsClaim ?? DEFAULT_GROUPS_CLAIM]);
+      return groupsOf(claims[await placement.groupsClaim(companyId)]);
+    },
+
+    /** placeByGroups for a person just created by single sign-on: a failure is logged and leaves them a member, signed in. */
+    async placeNewcomer(companyId: number, userId: string, groups: string[]): Promise<void> {
+      try {
+        await placement.placeByGroups(companyId, userId, groups);
+      } catch (err) {
+        log.warn({ err, companyId }, "SSO group placement failed");
+      }
     },
 
     /**

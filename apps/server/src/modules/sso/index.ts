@@ -5,32 +5,38 @@ import { groupMappingsRoutes } from "./group-mappings.routes.ts";
 import { createGroupPlacement, type PlacementPeople } from "./group-placement.ts";
 import { createOidcClient } from "./oidc.client.ts";
 import { oidcSignOn } from "./oidc.plugin.ts";
+import { samlSignOn } from "./saml.plugin.ts";
+import { createSamlService } from "./saml.service.ts";
 import { createSsoRepo } from "./sso.repo.ts";
 import { ssoRoutes } from "./sso.routes.ts";
 import { createSsoService } from "./sso.service.ts";
 
 /**
- * Single sign-on (issue 27): a company's OpenID Connect provider. Its settings are routes here; the
- * sign-in itself is a better-auth plugin (`authPlugin`) that identity mounts with its own.
+ * Single sign-on (issue 27): a company's OpenID Connect or SAML 2.0 provider. Its settings are routes
+ * here; the sign-ins themselves are better-auth plugins (`authPlugins`) that identity mounts with its own.
  */
 export function ssoModule(ctx: ModuleContext, opts: { secret: string; people: () => PlacementPeople }) {
   const repo = createSsoRepo(ctx.database.db);
-  // Issue 27: IdP groups → role and team of just-in-time accounts (OIDC here; SAML calls the same placement).
+  // Issue 27: IdP groups → role and team of just-in-time accounts, for OIDC and SAML alike.
   const groups = createGroupPlacement({ repo: createGroupMappingsRepo(ctx.database.db), people: opts.people, log: ctx.log });
-  const oidc = createOidcClient({
-    // A test provider on loopback (SSO_ALLOW_PRIVATE, never in production) is let through; otherwise the app's public-only fetch.
-    fetch: ctx.config.SSO_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch,
-    allowHttp: ctx.config.SSO_ALLOW_PRIVATE,
-  });
+  // A test provider on loopback (SSO_ALLOW_PRIVATE, never in production) is let through; otherwise the app's public-only fetch.
+  const fetch = ctx.config.SSO_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch;
+  const allowHttp = ctx.config.SSO_ALLOW_PRIVATE;
+  const oidc = createOidcClient({ fetch, allowHttp });
   const service = createSsoService({ repo, oidc, secret: opts.secret, publicUrl: ctx.config.publicUrl });
+  const saml = createSamlService({ repo, fetch, allowHttp, publicUrl: ctx.config.publicUrl });
   return {
     name: "sso",
     repo,
     service,
+    saml,
     groups,
-    authPlugin: oidcSignOn({ repo, service, oidc, groups, log: ctx.log }),
+    authPlugins: [oidcSignOn({ repo, service, oidc, groups, log: ctx.log }), samlSignOn({ repo, saml, groups, log: ctx.log })] as [
+      ReturnType<typeof oidcSignOn>,
+      ReturnType<typeof samlSignOn>,
+    ],
     plugin: async (app) => {
-      await app.register(ssoRoutes, { service, repo });
+      await app.register(ssoRoutes, { service, saml, repo });
       await app.register(groupMappingsRoutes, { placement: groups, companyExists: (id) => repo.companyExists(id) });
     },
   } satisfies Module & Record<string, unknown>;

@@ -1,11 +1,10 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { setSessionCookie } from "better-auth/cookies";
+import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
 import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
-import { asSsoMember } from "../identity/identity.service.ts";
 import type { GroupPlacement } from "./group-placement.ts";
 import type { OidcClient } from "./oidc.client.ts";
+import { openSession, personFor, Refusal } from "./sso.person.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 import type { SsoService } from "./sso.service.ts";
@@ -14,13 +13,6 @@ const STATE_PREFIX = "oidc-state:";
 const STATE_TTL_MS = 10 * 60 * 1000;
 const providerIdOf = (companyId: number) => `oidc:${companyId}`;
 const PendingSignIn = z.object({ companyId: z.number().int(), codeVerifier: z.string(), nonce: z.string() });
-
-/** Ends a sign-in back on the sign-in page with a code it translates. */
-class Refusal extends Error {
-  constructor(readonly code: SsoSignInError) {
-    super(code);
-  }
-}
 
 export interface OidcSignOnDeps {
   repo: SsoRepo;
@@ -75,19 +67,16 @@ export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps)
             throw new Refusal(oidc.isProviderRefusal(err) ? "sso_provider_refused" : "sso_token_invalid");
           });
 
-          const user = await personFor(ctx.context.internalAdapter, companyId, {
-            sub: claims.sub,
+          const user = await personFor({ repo, groups }, ctx.context.internalAdapter, companyId, {
+            providerId: providerIdOf(companyId),
+            accountId: claims.sub,
             email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
             emailVerified: claims.email_verified === true,
             name: typeof claims.name === "string" ? claims.name : null,
-            claims,
+            groups: await groups.oidcGroups(companyId, claims),
+            method: "sso-oidc",
           });
-          const session = await ctx.context.internalAdapter.createSession(user.id).catch((err: unknown) => {
-            // identity's session hook: a deactivated account or a suspended company
-            if (isAPIError(err)) throw new Refusal("sso_account_refused");
-            throw err;
-          });
-          await setSessionCookie(ctx, { session, user });
+          await openSession(ctx, user);
         } catch (err) {
           if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
           throw err;
@@ -119,61 +108,4 @@ export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps)
 
     rateLimit: [{ pathMatcher: (path: string) => path.startsWith("/sso/"), window: 60, max: 60 }],
   } satisfies BetterAuthPlugin;
-
-  /** Issue 27: the new person's role and team from the id_token's groups; a failure leaves them a member, signed in. */
-  async function placeNewcomer(companyId: number, userId: string, claims: Record<string, unknown>) {
-    try {
-      await groups.placeByGroups(companyId, userId, await groups.oidcGroups(companyId, claims));
-    } catch (err) {
-      log.warn({ err, companyId }, "OIDC group placement failed");
-    }
-  }
-
-  type InternalAdapter = Parameters<typeof setSessionCookie>[0]["context"]["internalAdapter"];
-
-  /**
-   * Who the provider's id_token names: the account already linked to this subject, else the
-   * company's account with the verified email (linked now), else a new member of the company.
-   */
-  async function personFor(
-    adapter: InternalAdapter,
-    companyId: number,
-    who: { sub: string; email: string | null; emailVerified: boolean; name: string | null; claims: Record<string, unknown> },
-  ) {
-    const providerId = providerIdOf(companyId);
-    const linked = await adapter.findAccountByKey({ providerId, accountId: who.sub });
-    if (linked) {
-      const user = await adapter.findUserById(linked.userId);
-      if (!user || (await repo.companyOfUser(user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
-      return user;
-    }
-    if (!who.email || !who.emailVerified) throw new Refusal("sso_email_unverified");
-    const company = await repo.byDomain(who.email.split("@")[1] ?? "");
-    if (company?.companyId !== companyId) throw new Refusal("sso_email_outside_domain");
-
-    const existing = await adapter.findUserByEmail(who.email);
-    if (existing) {
-      // An account of another company (or a platform operator) with this address is not the provider's to open.
-      if ((await repo.companyOfUser(existing.user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
-      let user = existing.user;
-      if (!user.emailVerified) {
-        // Whoever registered this address never proved it: the provider now has, so a password they set is dropped.
-        for (const account of await adapter.findAccounts(user.id)) if (account.providerId === "credential") await adapter.deleteAccount(account.id);
-        await adapter.deleteUserSessions(user.id);
-        user = await adapter.updateUser(user.id, { emailVerified: true });
-      }
-      await adapter.linkAccount({ userId: user.id, providerId, accountId: who.sub });
-      return user;
-    }
-
-    const created = await asSsoMember(companyId, who.email, () =>
-      adapter.createUser({ email: who.email!, name: who.name ?? who.email!.split("@")[0]!, emailVerified: true }, { method: "sso-oidc", sso: { providerId } }),
-    ).catch((err: unknown) => {
-      if (isAPIError(err)) throw new Refusal("sso_account_refused");
-      throw err;
-    });
-    await adapter.linkAccount({ userId: created.id, providerId, accountId: who.sub });
-    await placeNewcomer(companyId, created.id, who.claims);
-    return created;
-  }
 }

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, OidcConnection, SsoLookupRequest, SsoLookupResponse, UpdateOidcConnectionRequest } from "@learnward/contracts";
+import { z } from "zod";
+import {
+  ErrorBody,
+  OidcConnection,
+  SamlConnection,
+  SsoLookupRequest,
+  SsoLookupResponse,
+  UpdateOidcConnectionRequest,
+  UpdateSamlConnectionRequest,
+} from "@learnward/contracts";
 import { companyPlaces } from "../../lib/company-places.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { SamlService } from "./saml.service.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 import type { SsoService } from "./sso.service.ts";
 import { presentOidcConnection } from "./sso.present.ts";
@@ -10,9 +21,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /**
  * Single sign-on (issue 27): hr sets the company's OIDC connection at /company/sso/oidc; a platform
  * operator at /admin/companies/:id/sso/oidc for any company. The company is the path's or the
- * caller's, never a body's. The sign-in page asks /api/sso/lookup whether an address signs in there.
+ * caller's, never a body's; SAML likewise at …/sso/saml, and our service provider's metadata is public
+ * at /api/sso/saml/:companyId/metadata. The sign-in page asks /api/sso/lookup whether an address
+ * signs in there.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; repo: SsoRepo }> = async (app, { service, repo }) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; saml: SamlService; repo: SsoRepo }> = async (app, { service, saml, repo }) => {
   app.post(
     "/api/sso/lookup",
     {
@@ -55,6 +68,61 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; repo: SsoRe
         },
       },
       async (req) => presentOidcConnection(await service.update(req.actor, await place.company(req.actor, req.params), req.body), service.redirectUri),
+    );
+  }
+
+  app.get(
+    "/api/sso/saml/:companyId/metadata",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["identity"],
+        summary: "Learnward's SAML service provider metadata for a company (entity id and ACS URL), for the identity provider to import",
+        params: z.object({ companyId: z.coerce.number().int().positive() }),
+        response: { 200: z.string().describe("application/samlmetadata+xml: a SAML 2.0 EntityDescriptor"), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const xml = await saml.spMetadata(req.params.companyId);
+      if (xml === null) throw notFound("Company");
+      return reply.type("application/samlmetadata+xml; charset=utf-8").send(xml);
+    },
+  );
+
+  for (const place of companyPlaces("sso/saml", (id) => repo.companyExists(id))) {
+    const { config } = place;
+
+    app.get(
+      place.base,
+      {
+        config,
+        schema: {
+          ...place.schema,
+          summary: "The company's SAML 2.0 single sign-on, and what to register at its identity provider",
+          response: { 200: SamlConnection, ...errors },
+        },
+      },
+      async (req) => {
+        const companyId = await place.company(req.actor, req.params);
+        return saml.present(companyId, await saml.read(req.actor, companyId));
+      },
+    );
+
+    app.put(
+      place.base,
+      {
+        config,
+        schema: {
+          ...place.schema,
+          summary: "Connect the company's SAML identity provider from its metadata (pasted, or fetched from its URL), enable or require single sign-on",
+          body: UpdateSamlConnectionRequest,
+          response: { 200: SamlConnection, ...errors },
+        },
+      },
+      async (req) => {
+        const companyId = await place.company(req.actor, req.params);
+        return saml.present(companyId, await saml.update(req.actor, companyId, req.body));
+      },
     );
   }
 };

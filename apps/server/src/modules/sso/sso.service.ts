@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { type OidcClient, OidcIssuerError } from "./oidc.client.ts";
 import { createDiscoveryCache, DISCOVERY_TTL_MS } from "./oidc.discovery-cache.ts";
 import { ssoPolicy } from "./sso.policy.ts";
+import { SAML_START_PATH } from "./saml.service.ts";
 import type { OidcRow, SsoRepo } from "./sso.repo.ts";
 
 /** better-auth's own endpoint path (plugins/auth.ts mounts it under /api/auth). */
@@ -63,12 +64,20 @@ export function createSsoService({ repo, oidc, secret, publicUrl, discoveryTtlMs
       });
     },
 
-    /** Whether this address's company signs in through its provider. Says nothing about whether the account exists. */
+    /**
+     * Whether this address's company signs in through its provider (OIDC when both are enabled, else
+     * SAML). Says nothing about whether the account exists.
+     */
     async lookup(email: string): Promise<SsoLookupResponse> {
       const domain = email.toLowerCase().split("@")[1];
-      const connection = domain ? (await repo.byDomain(domain))?.connection : null;
-      if (!connection?.enabled) return { sso: false, redirect_url: null, require_sso: false };
-      return { sso: true, redirect_url: `${OIDC_START_PATH}?email=${encodeURIComponent(email.toLowerCase())}`, require_sso: connection.requireSso };
+      const company = domain ? await repo.byDomain(domain) : undefined;
+      const start = company?.connection?.enabled ? OIDC_START_PATH : company?.saml?.enabled ? SAML_START_PATH : null;
+      if (!company || !start) return { sso: false, redirect_url: null, require_sso: false };
+      return {
+        sso: true,
+        redirect_url: `${start}?email=${encodeURIComponent(email.toLowerCase())}`,
+        require_sso: ssoPolicy.companyRequiresSso([company.connection, company.saml]),
+      };
     },
 
     /** The enabled provider of a company, discovered with its saved secret (null when the company has none). */

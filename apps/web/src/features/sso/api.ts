@@ -1,4 +1,4 @@
-import type { UpdateOidcConnectionRequest } from "@learnward/contracts";
+import type { UpdateOidcConnectionRequest, UpdateSamlConnectionRequest } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
@@ -14,3 +14,13 @@ export const fetchOidcConnection = (owner: SsoOwner, signal?: AbortSignal) => re
 
 export const updateOidcConnection = (owner: SsoOwner, body: UpdateOidcConnectionRequest) =>
   request(pathOf(owner), { method: "PUT", body, parse: checkConnection });
+
+// The company's SAML 2.0 single sign-on, at the same two places.
+const checkSamlConnection = checkedBy((s) => s.SamlConnection);
+const samlPathOf = ({ companyId }: SsoOwner) =>
+  companyId === undefined ? "/api/b2b/v1/company/sso/saml/" : `/api/b2b/v1/admin/companies/${companyId}/sso/saml/`;
+
+export const fetchSamlConnection = (owner: SsoOwner, signal?: AbortSignal) => request(samlPathOf(owner), { parse: checkSamlConnection, signal });
+
+export const updateSamlConnection = (owner: SsoOwner, body: UpdateSamlConnectionRequest) =>
+  request(samlPathOf(owner), { method: "PUT", body, parse: checkSamlConnection });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { UpdateOidcConnectionRequest, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
-import { fetchOidcConnection, updateOidcConnection, type SsoOwner } from "./api";
+import type { UpdateOidcConnectionRequest, UpdateSamlConnectionRequest, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
+import { fetchOidcConnection, fetchSamlConnection, updateOidcConnection, updateSamlConnection, type SsoOwner } from "./api";
 import { fetchSsoGroupMappings, updateSsoGroupMappings } from "./groupsApi";
 
 export const oidcConnectionKey = (owner: SsoOwner = {}) => ["sso-oidc", owner.companyId ?? "mine"] as const;
@@ -16,6 +16,20 @@ export function useUpdateOidcConnection(owner: SsoOwner = {}) {
   return useMutation({
     mutationFn: (body: UpdateOidcConnectionRequest) => updateOidcConnection(owner, body),
     onSuccess: (saved) => queryClient.setQueryData(oidcConnectionKey(owner), saved),
+  });
+}
+
+export const samlConnectionKey = (owner: SsoOwner = {}) => ["sso-saml", owner.companyId ?? "mine"] as const;
+
+export function useSamlConnection(owner: SsoOwner = {}) {
+  return useQuery({ queryKey: samlConnectionKey(owner), queryFn: ({ signal }) => fetchSamlConnection(owner, signal) });
+}
+
+export function useUpdateSamlConnection(owner: SsoOwner = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSamlConnectionRequest) => updateSamlConnection(owner, body),
+    onSuccess: (saved) => queryClient.setQueryData(samlConnectionKey(owner), saved),
   });
 }
 

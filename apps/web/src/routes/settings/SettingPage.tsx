@@ -24,6 +24,7 @@ import { CHAT_HOOKS_HEADING_ID, ChatHooksCard } from "../../features/chat/ChatHo
 import { SCIM_HEADING_ID, ScimCard } from "../../features/scim/ScimCard";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
+import { SAML_HEADING_ID, SamlCard } from "../../features/sso/SamlCard";
 import { SSO_GROUPS_HEADING_ID, SsoGroupsCard } from "../../features/sso/SsoGroupsCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
@@ -100,6 +101,16 @@ export default function SettingPage() {
             )}
             {me.abilities.manage_sso && (
               <li>
+                <ListItemButton href={`#${SAML_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <KeyOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.saml")} />
+                </ListItemButton>
+              </li>
+            )}
+            {me.abilities.manage_sso && (
+              <li>
                 <ListItemButton href={`#${SSO_GROUPS_HEADING_ID}`} component="a">
                   <ListItemIcon>
                     <GroupsOutlined />
@@ -119,6 +130,7 @@ export default function SettingPage() {
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
           {me.abilities.manage_sso && <OidcCard />}
+          {me.abilities.manage_sso && <SamlCard />}
           {me.abilities.manage_sso && <SsoGroupsCard />}
         </Stack>
       </Box>

@@ -1,0 +1,92 @@
+import { isAPIError } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import type { SsoSignInError } from "@learnward/contracts";
+import { asSsoMember } from "../identity/identity.service.ts";
+import type { GroupPlacement } from "./group-placement.ts";
+import type { SsoRepo } from "./sso.repo.ts";
+
+/** Ends a sign-in back on the sign-in page with a code it translates. */
+export class Refusal extends Error {
+  constructor(readonly code: SsoSignInError) {
+    super(code);
+  }
+}
+
+export type InternalAdapter = Parameters<typeof setSessionCookie>[0]["context"]["internalAdapter"];
+export type SsoEndpointContext = Parameters<typeof setSessionCookie>[0];
+
+/** Whom a company's identity provider vouched for, whatever the protocol (OIDC id_token, SAML assertion). */
+export interface SsoIdentity {
+  /** `oidc:<companyId>` or `saml:<companyId>`: the better-auth account provider the subject is linked under. */
+  providerId: string;
+  /** The provider's stable subject: the OIDC `sub`, the SAML NameID. */
+  accountId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  /**
+   * The IdP's group names (the OIDC claim, or the SAML attribute, the company's group rules name;
+   * SAML also reads `groups` and Entra ID's groups claim). A just-in-time account is placed by them.
+   */
+  groups: string[];
+  /** How better-auth records the account's creation. */
+  method: "sso-oidc" | "sso-saml";
+}
+
+/**
+ * Who a company's identity provider names, for OIDC and SAML alike: the account already linked to
+ * this subject, else the company's account with the verified email (linked now), else a new member
+ * of the company created just in time, placed by its groups (the company's group rules: role, team).
+ */
+export async function personFor(
+  { repo, groups }: { repo: SsoRepo; groups: Pick<GroupPlacement, "placeNewcomer"> },
+  adapter: InternalAdapter,
+  companyId: number,
+  who: SsoIdentity,
+) {
+  const { providerId, accountId } = who;
+  const linked = await adapter.findAccountByKey({ providerId, accountId });
+  if (linked) {
+    const user = await adapter.findUserById(linked.userId);
+    if (!user || (await repo.companyOfUser(user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
+    return user;
+  }
+  if (!who.email || !who.emailVerified) throw new Refusal("sso_email_unverified");
+  const company = await repo.byDomain(who.email.split("@")[1] ?? "");
+  if (company?.companyId !== companyId) throw new Refusal("sso_email_outside_domain");
+
+  const existing = await adapter.findUserByEmail(who.email);
+  if (existing) {
+    // An account of another company (or a platform operator) with this address is not the provider's to open.
+    if ((await repo.companyOfUser(existing.user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
+    let user = existing.user;
+    if (!user.emailVerified) {
+      // Whoever registered this address never proved it: the provider now has, so a password they set is dropped.
+      for (const account of await adapter.findAccounts(user.id)) if (account.providerId === "credential") await adapter.deleteAccount(account.id);
+      await adapter.deleteUserSessions(user.id);
+      user = await adapter.updateUser(user.id, { emailVerified: true });
+    }
+    await adapter.linkAccount({ userId: user.id, providerId, accountId });
+    return user;
+  }
+
+  const email = who.email;
+  const created = await asSsoMember(companyId, email, () =>
+    adapter.createUser({ email, name: who.name ?? email.split("@")[0]!, emailVerified: true }, { method: who.method, sso: { providerId } }),
+  ).catch((err: unknown) => {
+    if (isAPIError(err)) throw new Refusal("sso_account_refused");
+    throw err;
+  });
+  await adapter.linkAccount({ userId: created.id, providerId, accountId });
+  await groups.placeNewcomer(companyId, created.id, who.groups);
+  return created;
+}
+
+/** Opens better-auth's own session (its hooks refuse deactivated people and suspended companies). */
+export async function openSession(ctx: SsoEndpointContext, user: Awaited<ReturnType<typeof personFor>>) {
+  const session = await ctx.context.internalAdapter.createSession(user.id).catch((err: unknown) => {
+    if (isAPIError(err)) throw new Refusal("sso_account_refused");
+    throw err;
+  });
+  await setSessionCookie(ctx, { session, user });
+}
