@@ -16,6 +16,7 @@ import { AuditLog } from "./AuditLog";
 import { CompanyChatHooksSection } from "../chat/ChatHooksCard";
 import { CompanyScimSection } from "../scim/ScimCard";
 import { CompanyOidcSection } from "../sso/OidcCard";
+import { CompanySamlSection } from "../sso/SamlCard";
 import { InviteDialog } from "./InviteDialog";
 import { useSetCompanySuspended } from "./hooks";
 import { useAdminError } from "./useAdminError";
@@ -114,6 +115,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
           )}
           <CompanyChatHooksSection companyId={company.id} />
           <CompanyOidcSection companyId={company.id} />
+          <CompanySamlSection companyId={company.id} />
           <CompanyScimSection companyId={company.id} />
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
             {t("audit.heading")}

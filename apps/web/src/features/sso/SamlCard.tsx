@@ -22,6 +22,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { CompanySettingSection } from "../../components/CompanySettingSection";
 import type { SsoOwner } from "./api";
 import { useSamlConnection, useUpdateSamlConnection } from "./hooks";
 
@@ -175,5 +176,15 @@ export function SamlCard() {
       </Typography>
       <SamlBody owner={{}} />
     </Paper>
+  );
+}
+
+/** The same, for the platform admin in a company's details (issue 27: the admin or hr sets it). */
+export function CompanySamlSection({ companyId }: { companyId: number }) {
+  const { t } = useTranslation("settings");
+  return (
+    <CompanySettingSection heading={t("saml.heading")} description={t("saml.description")}>
+      <SamlBody owner={{ companyId }} />
+    </CompanySettingSection>
   );
 }

@@ -319,4 +319,38 @@ describe("/admin company details → Single sign-on and SCIM", () => {
     expect(callsOf(fetch).filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: path, body: {} }]);
     expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/"))).toBe(false);
   });
+  it("connects the company's SAML provider through the admin's path for that company, never hr's", async () => {
+    const path = "/api/b2b/v1/admin/companies/2/sso/saml/";
+    const sp = "http://localhost:3000/api/sso/saml/2/metadata";
+    const none = {
+      idp_entity_id: null,
+      sso_url: null,
+      metadata_url: null,
+      metadata_xml: null,
+      enabled: false,
+      require_sso: false,
+      sp_entity_id: sp,
+      acs_url: "http://localhost:3000/api/auth/sso/saml/2/acs",
+      sp_metadata_url: sp,
+      updated_at: null,
+    };
+    const fetch = serveAdmin({
+      [`GET ${path}`]: { body: none },
+      [`PUT ${path}`]: (_url, body) => ({
+        body: { ...none, ...(body as object), idp_entity_id: "https://idp.globex.test", updated_at: "2026-11-26T10:00:00Z" },
+      }),
+    });
+    const user = userEvent.setup();
+    const section = await sectionOf(await openGlobex(user), "SAML single sign-on");
+    expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(sp);
+    await user.type(section.getByLabelText(/^Metadata URL/), "https://idp.globex.test/metadata");
+    await user.click(section.getByLabelText("Sign in through this SAML provider"));
+    await user.click(section.getByRole("button", { name: "Save SAML single sign-on" }));
+    await waitFor(() =>
+      expect(callsOf(fetch).filter((c) => c.method === "PUT")).toEqual([
+        { method: "PUT", url: path, body: { metadata_url: "https://idp.globex.test/metadata", enabled: true, require_sso: false } },
+      ]),
+    );
+    expect(callsOf(fetch).some((c) => c.url.startsWith("/api/b2b/v1/company/"))).toBe(false);
+  });
 });
