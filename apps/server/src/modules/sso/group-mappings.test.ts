@@ -41,7 +41,11 @@ async function signInWithClaims(email: string, claims: Record<string, unknown>) 
   const sub = `sub-${++subs}`;
   idp.people.set(sub, { email, claims });
   const lookup = await t.anonymous.post("/api/sso/lookup", { email });
-  let location = String((await t.app.inject({ method: "GET", url: lookup.body.redirect_url })).headers.location);
+  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
+  // What our start set (the state binding cookie) goes back to our callback, as a browser does.
+  const ours = cookieJar();
+  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
+  let location = String(start.headers.location);
   idp.signInAs(sub);
   const jar = cookieJar();
   for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
@@ -50,7 +54,7 @@ async function signInWithClaims(email: string, claims: Record<string, unknown>) 
     location = new URL(String(res.headers.get("location")), location).toString();
   }
   expect(location.startsWith(CALLBACK)).toBe(true);
-  const done = await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length) });
+  const done = await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } });
   expect(done.headers.location).toBe("/");
   const session = String(done.headers["set-cookie"]).match(/better-auth\.session_token=[^;]+/)![0];
   return (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: session } })).json();

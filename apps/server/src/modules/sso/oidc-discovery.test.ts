@@ -34,7 +34,11 @@ async function signIn() {
   const email = `${sub}@${acme.company.domain}`;
   idp.people.set(sub, { email });
   const lookup = await t.anonymous.post("/api/sso/lookup", { email });
-  let location = String((await t.app.inject({ method: "GET", url: lookup.body.redirect_url })).headers.location);
+  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
+  // What our start set (the state binding cookie) goes back to our callback, as a browser does.
+  const ours = cookieJar();
+  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
+  let location = String(start.headers.location);
   idp.signInAs(sub);
   const jar = cookieJar();
   for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
@@ -42,7 +46,7 @@ async function signIn() {
     jar.take(res.headers.getSetCookie());
     location = new URL(String(res.headers.get("location")), location).toString();
   }
-  return String((await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length) })).headers.location);
+  return String((await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } })).headers.location);
 }
 
 describe("the provider's discovery document", () => {

@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
+import { expireCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
 import type { GroupPlacement } from "./group-placement.ts";
@@ -12,6 +13,8 @@ import type { SsoService } from "./sso.service.ts";
 const STATE_PREFIX = "oidc-state:";
 const STATE_TTL_MS = 10 * 60 * 1000;
 const providerIdOf = (companyId: number) => `oidc:${companyId}`;
+/** The cookie that binds a sign-in's state to the browser that started it (better-auth's name prefix and attributes). */
+const stateCookie = (ctx: Parameters<typeof expireCookie>[0]) => ctx.context.createAuthCookie("oidc_state", { maxAge: STATE_TTL_MS / 1000 });
 const PendingSignIn = z.object({ companyId: z.number().int(), codeVerifier: z.string(), nonce: z.string() });
 
 export interface OidcSignOnDeps {
@@ -47,16 +50,24 @@ export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps)
           value: JSON.stringify({ companyId: company.companyId, codeVerifier: request.codeVerifier, nonce: request.nonce }),
           expiresAt: new Date(Date.now() + STATE_TTL_MS),
         });
+        // The state is bound to this browser, as better-auth's own OAuth does: a callback another
+        // browser is sent to (login CSRF: someone else's sign-in planted in yours) is refused.
+        const binding = stateCookie(ctx);
+        await ctx.setSignedCookie(binding.name, request.state, ctx.context.secret, binding.attributes);
         throw ctx.redirect(request.url.toString());
       }),
 
       oidcCallback: createAuthEndpoint("/sso/oidc/callback", { method: "GET", query: z.record(z.string(), z.string()) }, async (ctx) => {
         try {
           const state = ctx.query.state;
+          const binding = stateCookie(ctx);
+          // Only the browser that started this sign-in may finish it (the state is left for that one).
+          if (!state || (await ctx.getSignedCookie(binding.name, ctx.context.secret)) !== state) throw new Refusal("sso_state_invalid");
+          expireCookie(ctx, binding);
           // Consumed whatever happens next: a state works once, and only before it expires.
-          const stored = state ? await ctx.context.internalAdapter.consumeVerificationValue(`${STATE_PREFIX}${state}`) : null;
+          const stored = await ctx.context.internalAdapter.consumeVerificationValue(`${STATE_PREFIX}${state}`);
           const pending = stored ? PendingSignIn.safeParse(JSON.parse(stored.value)) : null;
-          if (!state || !pending?.success) throw new Refusal("sso_state_invalid");
+          if (!pending?.success) throw new Refusal("sso_state_invalid");
           const { companyId, codeVerifier, nonce } = pending.data;
           const config = await service.provider(companyId).catch(() => null);
           if (!config) throw new Refusal("sso_not_enabled");

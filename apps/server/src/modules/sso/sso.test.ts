@@ -48,11 +48,14 @@ function idpPerson(email: string, extra: { emailVerified?: boolean } = {}) {
  * What a browser does: asks the sign-in page's lookup, follows our redirect to the provider, signs in
  * there as `sub`, and comes back to our callback. Answers where our callback sent the browser.
  */
-async function signInThroughIdp(email: string, sub: string, opts: { beforeCallback?: () => void } = {}) {
+async function signInThroughIdp(email: string, sub: string, opts: { beforeCallback?: () => void; otherBrowser?: boolean } = {}) {
   const lookup = await t.anonymous.post("/api/sso/lookup", { email });
   expect(lookup.body.sso).toBe(true);
   const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
   expect(start.statusCode).toBe(302);
+  // The browser keeps what our start set (the state binding cookie) for our callback.
+  const ours = cookieJar();
+  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
   let location = String(start.headers.location);
   expect(location.startsWith(idp.issuer)).toBe(true);
   idp.signInAs(sub);
@@ -64,11 +67,13 @@ async function signInThroughIdp(email: string, sub: string, opts: { beforeCallba
   }
   expect(location.startsWith(CALLBACK)).toBe(true);
   opts.beforeCallback?.();
-  return { callbackPath: location.slice(PUBLIC_URL.length), ...(await callback(location.slice(PUBLIC_URL.length))) };
+  const callbackPath = location.slice(PUBLIC_URL.length);
+  const browser = ours.header();
+  return { callbackPath, browser, ...(await callback(callbackPath, opts.otherBrowser ? "" : browser)) };
 }
 
-async function callback(path: string) {
-  const res = await t.app.inject({ method: "GET", url: path });
+async function callback(path: string, cookie = "") {
+  const res = await t.app.inject({ method: "GET", url: path, headers: cookie ? { cookie } : {} });
   const session = String(res.headers["set-cookie"] ?? "").match(/better-auth\.session_token=[^;]+/)?.[0] ?? null;
   return { status: res.statusCode, location: String(res.headers.location), session };
 }
@@ -187,10 +192,21 @@ describe("signing in through the company's provider", () => {
     const email = `replay@${acme.company.domain}`;
     const first = await signInThroughIdp(email, idpPerson(email));
     expect(first.session).not.toBeNull();
-    const replay = await callback(first.callbackPath);
+    const replay = await callback(first.callbackPath, first.browser);
     expect(replay).toMatchObject({ status: 302, location: "/login?error=sso_state_invalid", session: null });
     expect((await callback("/api/auth/sso/oidc/callback?code=abc&state=never-issued")).location).toBe("/login?error=sso_state_invalid");
     expect((await callback("/api/auth/sso/oidc/callback")).location).toBe("/login?error=sso_state_invalid");
+  });
+
+  it("refuses a callback in a browser that did not start the sign-in (login CSRF), and it stays usable by the one that did", async () => {
+    const email = `csrf@${acme.company.domain}`;
+    // An attacker starts a sign-in as themselves and sends the victim's browser to the callback.
+    const planted = await signInThroughIdp(email, idpPerson(email), { otherBrowser: true });
+    expect(planted).toMatchObject({ status: 302, location: "/login?error=sso_state_invalid", session: null });
+    const forged = await callback(planted.callbackPath, "better-auth.oidc_state=forged.value");
+    expect(forged).toMatchObject({ location: "/login?error=sso_state_invalid", session: null });
+    // The browser that started it still finishes it.
+    expect((await callback(planted.callbackPath, planted.browser)).session).not.toBeNull();
   });
 
   it("refuses an id_token for another audience or past its expiry, signed by the provider itself", async () => {
