@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { DOMParser } from "@xmldom/xmldom";
 import type { CacheProvider, Profile } from "@node-saml/node-saml";
 import { SamlStatusError } from "@node-saml/node-saml";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint } from "better-auth/api";
+import { expireCookie } from "better-auth/cookies";
 import xpath from "xpath";
 import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
@@ -14,6 +16,27 @@ import type { SsoRepo } from "./sso.repo.ts";
 const REQUEST_PREFIX = "saml-request:";
 const providerIdOf = (companyId: number) => `saml:${companyId}`;
 const PendingRequest = z.object({ companyId: z.number().int(), createdAt: z.string() });
+const FINISH_PREFIX = "saml-finish:";
+const FINISH_TTL_MS = 2 * 60 * 1000;
+/** better-auth's own endpoint path (plugins/auth.ts mounts it under /api/auth). */
+const FINISH_PATH = "/api/auth/sso/saml/finish";
+/** A checked response waiting for the browser that asked for it. */
+const PendingFinish = z.object({
+  companyId: z.number().int(),
+  requestId: z.string(),
+  identity: z.object({
+    providerId: z.string(),
+    accountId: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    name: z.string().nullable(),
+    groups: z.array(z.string()),
+    method: z.enum(["sso-oidc", "sso-saml"]),
+  }),
+});
+type PendingFinish = z.infer<typeof PendingFinish>;
+/** The cookie that binds an AuthnRequest to the browser that sent it (better-auth's name prefix and attributes). */
+const requestCookie = (ctx: Parameters<typeof expireCookie>[0]) => ctx.context.createAuthCookie("saml_request", { maxAge: SAML_REQUEST_TTL_MS / 1000 });
 
 /** Where IdPs put the group names: a plain `groups` attribute (Okta, generic) or Entra ID's groups claim. */
 const GROUP_ATTRIBUTES = ["groups", "http://schemas.microsoft.com/ws/2008/06/identity/claims/groups"];
@@ -89,6 +112,9 @@ export function samlSignOn({ repo, saml, groups, log }: SamlSignOnDeps) {
               value: JSON.stringify({ companyId: company!.companyId, createdAt }),
               expiresAt: new Date(Date.now() + SAML_REQUEST_TTL_MS),
             });
+            // The request is bound to this browser: only it may finish the sign-in its response answers.
+            const binding = requestCookie(ctx);
+            await ctx.setSignedCookie(binding.name, id, ctx.context.secret, binding.attributes);
             return { value: createdAt, createdAt: Date.now() };
           },
           getAsync: async () => null,
@@ -125,15 +151,41 @@ export function samlSignOn({ repo, saml, groups, log }: SamlSignOnDeps) {
             });
             if (!profile) throw new Refusal("sso_token_invalid");
             const identity = samlIdentity(companyId, profile, await groups.groupsClaim(companyId));
-            const user = await personFor({ repo, groups }, ctx.context.internalAdapter, companyId, identity);
-            await openSession(ctx, user);
+            // The IdP's form posts here from its own site, so this request carries none of our cookies
+            // (SameSite): the sign-in finishes on our own GET, in the browser that started it, which the
+            // request's binding cookie proves. A response planted in another browser (login CSRF) stops there.
+            const token = randomBytes(32).toString("base64url");
+            await ctx.context.internalAdapter.createVerificationValue({
+              identifier: `${FINISH_PREFIX}${token}`,
+              value: JSON.stringify({ companyId, requestId: id, identity } satisfies PendingFinish),
+              expiresAt: new Date(Date.now() + FINISH_TTL_MS),
+            });
+            throw ctx.redirect(`${FINISH_PATH}?token=${token}`);
           } catch (err) {
             if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
             throw err;
           }
-          throw ctx.redirect("/");
         },
       ),
+
+      samlFinish: createAuthEndpoint("/sso/saml/finish", { method: "GET", query: z.object({ token: z.string().max(100) }) }, async (ctx) => {
+        try {
+          const stored = await ctx.context.internalAdapter.consumeVerificationValue(`${FINISH_PREFIX}${ctx.query.token}`);
+          const pending = stored ? PendingFinish.safeParse(JSON.parse(stored.value)) : null;
+          const binding = requestCookie(ctx);
+          if (!pending?.success || (await ctx.getSignedCookie(binding.name, ctx.context.secret)) !== pending.data.requestId) {
+            throw new Refusal("sso_state_invalid");
+          }
+          expireCookie(ctx, binding);
+          const { companyId, identity } = pending.data;
+          const user = await personFor({ repo, groups }, ctx.context.internalAdapter, companyId, identity);
+          await openSession(ctx, user);
+        } catch (err) {
+          if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
+          throw err;
+        }
+        throw ctx.redirect("/");
+      }),
     },
   } satisfies BetterAuthPlugin;
 }

@@ -11,6 +11,7 @@ import { samlIdentity } from "./saml.plugin.ts";
 import { createSamlService } from "./saml.service.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 import { type ResponseTweak, type SamlPerson, startSamlIdp, type TestSamlIdp } from "../../../test/saml-idp.ts";
+import { cookieJar } from "../../../test/oidc-idp.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 
@@ -19,6 +20,8 @@ let idp: TestSamlIdp;
 let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 let operator: Client;
+/** The cookies of the browser that last started a sign-in. */
+let browser = "";
 
 beforeAll(async () => {
   t = await createTestContext({ seed: false, env: { SSO_ALLOW_PRIVATE: "true" } });
@@ -46,26 +49,32 @@ async function start(email: string) {
   expect(lookup.body).toMatchObject({ sso: true, redirect_url: `/api/auth/sso/saml/start?email=${encodeURIComponent(email)}` });
   const res = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
   expect(res.statusCode).toBe(302);
+  // The browser keeps what our start set (the request's binding cookie).
+  const jar = cookieJar();
+  jar.take([res.headers["set-cookie"] ?? []].flat().map(String));
+  browser = jar.header();
   const location = String(res.headers.location);
   expect(location.startsWith(idp.ssoUrl)).toBe(true);
   return location;
 }
 
-/** What the IdP's auto-posting form does: POSTs the SAMLResponse to an ACS. */
-async function post(acsUrl: string, samlResponse: string) {
-  const res = await t.app.inject({
+/** What the IdP's auto-posting form does: POSTs the SAMLResponse to an ACS; then the browser (`cookie`) follows our redirect. */
+async function post(acsUrl: string, samlResponse: string, cookie = browser) {
+  const acs = await t.app.inject({
     method: "POST",
     url: acsUrl.slice(PUBLIC_URL.length),
     headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(idp.ssoUrl).origin },
     payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
   });
+  const location = String(acs.headers.location);
+  const res = location.startsWith("/api/auth/sso/saml/finish") ? await t.app.inject({ method: "GET", url: location, headers: cookie ? { cookie } : {} }) : acs;
   const session = String(res.headers["set-cookie"] ?? "").match(/better-auth\.session_token=[^;]+/)?.[0] ?? null;
-  return { status: res.statusCode, location: String(res.headers.location), session };
+  return { status: res.statusCode, location: String(res.headers.location), session, acsSetCookie: acs.headers["set-cookie"] ?? null };
 }
 
-async function signIn(email: string, person: SamlPerson, tweak?: ResponseTweak) {
+async function signIn(email: string, person: SamlPerson, tweak?: ResponseTweak, opts: { otherBrowser?: boolean } = {}) {
   const { acsUrl, samlResponse } = await idp.respond(await start(email), person, tweak);
-  return { acsUrl, samlResponse, ...(await post(acsUrl, samlResponse)) };
+  return { acsUrl, samlResponse, ...(await post(acsUrl, samlResponse, opts.otherBrowser ? "" : browser)) };
 }
 
 const me = async (session: string | null) => (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: session ?? "" } })).json();
@@ -226,6 +235,17 @@ describe("signing in through the company's SAML identity provider", () => {
       payload: { email, password: "x" },
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it("refuses a response planted in another browser (login CSRF): nobody is signed in or created", async () => {
+    // An attacker signs in as themselves and has the victim's browser post their response.
+    const email = `planted@${acme.company.domain}`;
+    const planted = await signIn(email, { nameId: email, email }, undefined, { otherBrowser: true });
+    expect(planted).toMatchObject(refusedWith("sso_state_invalid"));
+    expect(String(planted.acsSetCookie ?? "")).not.toMatch(/session_token=[^;]/);
+    const operatorView = await operator.get(`/api/b2b/v1/admin/accounts?search=${encodeURIComponent(email)}`);
+    expect(operatorView.status).toBe(200);
+    expect(operatorView.body.results).toEqual([]);
   });
 
   it("refuses an email outside the company's domain", async () => {
