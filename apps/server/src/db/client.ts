@@ -87,10 +87,9 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
 }
 
 async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite/contrib/btree_gin"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
@@ -101,8 +100,8 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
   }
   try {
     // pg_trgm: the copilot matches a mistyped question word to the catalog's words (issue 26).
-    // btree_gin: a person's id and their items' words in one search index (issue 28).
-    const extensions = { pg_trgm, btree_gin };
+    // Not btree_gin: with it loaded, PGlite's pg_trgm queries spin forever (migration 0023).
+    const extensions = { pg_trgm };
     const client = dataDir ? new PGlite(path.resolve(dataDir, "pg"), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
