@@ -7,7 +7,7 @@
 // the database's logger, every statement the route ran besides those of session resolution (a signed-in
 // route that does nothing else shows which those are); the reference runs exactly those, text and
 // parameters, as named prepared statements on a pool of the app's size.
-// Data: bench/library.ts's shape (it exports no seed, so the same generator is repeated here): BENCH_ITEMS
+// Data: bench/seed.ts, as bench/library.ts seeds it: BENCH_ITEMS
 // catalog items (100,000), BENCH_USERS people (1,000) with BENCH_SAVED saved items each (100), and the demo
 // member, who is signed in, with the same number. Needs BENCH_DATABASE_URL or DATABASE_URL.
 // BENCH_SECONDS (10) per run, REF_ROUNDS (2) A/B rounds, REF_PORT (4650) and the next port for the reference,
@@ -20,13 +20,11 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import { benchConfig } from "./config.ts";
 import { record } from "./summary.ts";
+import { bulkSeed, ITEMS, SAVED, TERMS } from "./seed.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp, type App } from "../apps/server/src/app.ts";
 
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-const USERS = Number(process.env.BENCH_USERS ?? 1_000);
-const SAVED = Number(process.env.BENCH_SAVED ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.REF_ROUNDS ?? 2);
 const PORT = Number(process.env.REF_PORT ?? 4650);
@@ -35,41 +33,11 @@ const ONLY = process.env.REF_ONLY;
 /** The app's own pool (db/client.ts: openDatabase's default). */
 const POOL_SIZE = 10;
 const CONNECTIONS = 32;
-const TERMS = ["sql", "leadership", "python data", "kubernetes", "negotiation", "#design", "feedback", "cloud security"];
 const RPS_TARGET = 0.9;
 const P99_TARGET = 1.2;
 
 type Statement = { text: string; values: unknown[] };
 type LoadResult = { rps: number; p50: number; p99: number; errors: number; total: number };
-
-async function bulkSeed(database: Database) {
-  const db = database.db;
-  const t = Date.now();
-  await db.execute(sql`
-    with words as (select array['sql','leadership','python','data','analysis','kubernetes','negotiation','design','feedback','cloud','security','excel','marketing','sales','react','javascript','finance','coaching','strategy','product','agile','writing','statistics','machine','learning','public','speaking','ux','research','docker'] as w)
-    insert into content_items (company_id, url, normalized_url, title, content_type, provider, author, duration_s, description, language, skills)
-    select 1, 'https://bench.example/item/' || g, 'https://bench.example/item/' || g,
-      initcap(w[1 + (g * 7) % 30] || ' ' || w[1 + (g * 13) % 30] || ' for ' || w[1 + (g * 17) % 30]) || ' ' || g,
-      (array['article','video','course','podcast','book'])[1 + g % 5], null, 'Author ' || (g % 997), 300 + g % 7200,
-      'A practical guide to ' || w[1 + (g * 19) % 30] || ' and ' || w[1 + (g * 23) % 30] || ' in teams.', 'en', array[w[1 + (g * 7) % 30]]
-    from generate_series(1, ${ITEMS}) g, words`);
-  await db.execute(sql`
-    insert into auth_users (id, name, email, email_verified)
-    select 'bench-' || g, 'Bench Person ' || g, 'bench' || g || '@acme.test', true from generate_series(1, ${USERS}) g`);
-  await db.execute(sql`
-    insert into accounts (uid, company_id, role, username)
-    select 'bench-' || g, 1, 'member', 'bench' || g from generate_series(1, ${USERS}) g`);
-  await db.execute(sql`
-    insert into user_contents (account_id, content_id, title, url, content_type, author, duration_s, description)
-    select a.id, c.id, c.title, c.url, c.content_type, c.author, c.duration_s, c.description
-    from accounts a
-    cross join lateral generate_series(1, ${SAVED}) s
-    join content_items c on c.id = 1 + ((a.id * 7919 + s * 104729) % ${ITEMS})
-    where a.role = 'member'
-    on conflict do nothing`);
-  await db.execute(sql`analyze`);
-  console.log(`  seeded ${ITEMS} items, ${USERS} people × ${SAVED} saved items in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-}
 
 /** autocannon from a child process (load-worker.mjs), so it does not share a server's event loop. */
 function load(url: string, token: string | null, paths: string[]): Promise<LoadResult> {
