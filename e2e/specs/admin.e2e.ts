@@ -149,7 +149,7 @@ describe("admin area (issue 11)", () => {
     await open(page, "/admin", "Companies");
     await page.getByRole("button", { name: `Details and history of ${COMPANY.renamed}` }).click();
     const details = page.getByRole("dialog", { name: COMPANY.renamed });
-    const sso = details.getByRole("region", { name: "Single sign-on" });
+    const sso = details.getByRole("region", { name: "Single sign-on", exact: true });
     await visible(sso.getByText(/\/api\/auth\/sso\/oidc\/callback$/));
     expect(await sso.getByLabel(/^Issuer URL/).inputValue()).toBe("");
     const scim = details.getByRole("region", { name: "Directory provisioning (SCIM)" });

@@ -33,7 +33,7 @@ async function continueWithSso(email: string) {
   const visitor = await openPage(browser, DESKTOP);
   await visitor.page.goto("/login");
   await visitor.page.getByLabel(/^Email/).fill(email);
-  await visitor.page.getByRole("button", { name: "Continue with single sign-on" }).click();
+  await visitor.page.getByRole("button", { name: "Continue", exact: true }).click();
   return visitor;
 }
 

@@ -30,7 +30,7 @@ describe("single sign-on (OIDC)", () => {
   it("hr connects the provider; a newcomer signs in through it with only their email and lands as a member", async () => {
     const { page } = hr;
     await page.goto("/setting");
-    const card = page.getByRole("region", { name: "Single sign-on" });
+    const card = page.getByRole("region", { name: "Single sign-on", exact: true });
     await visible(card);
     await visible(card.getByText(`${BASE_URL}/api/auth/sso/oidc/callback`));
     await card.getByLabel("Issuer URL").fill(idp.issuer);
