@@ -150,8 +150,12 @@ export async function buildApp(opts: AppOptions) {
     sso,
   ];
   for (const module of modules) await app.register(module.plugin);
-  // Every module has defined its jobs by now: the queues start with the app.
-  app.addHook("onReady", () => jobs.start());
+  // Every module has defined its jobs by now: the queues start with the app, without holding it up
+  // (issue 28: their set-up is the largest part of a cold start). Sends wait for it; main.ts ends
+  // the process if it fails.
+  app.addHook("onReady", async () => {
+    jobs.start().catch((err: unknown) => app.log.error({ err }, "the job queue did not start"));
+  });
   app.decorate("jobs", jobs);
   app.decorate("notifier", notifications.notifier);
 

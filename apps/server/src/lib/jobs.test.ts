@@ -158,6 +158,27 @@ describe("jobs survive a restart", () => {
   });
 });
 
+// Issue 28: the server listens while its queue is still being set up (a cold start's largest part
+// on PGlite), so a question about waiting jobs asked meanwhile waits for the set-up, not fail on
+// tables that are not there yet.
+describe("a job queue still starting", () => {
+  it("answers whether a job with a label waits, on a fresh database, without waiting for start by hand", async () => {
+    const database = await openDatabase({ dataDir: undefined });
+    try {
+      const jobs = createJobs({ database, work: false, onError: () => {} });
+      jobs.define({ name: "test.echo", data: z.object({ n: z.number() }), run: async () => {} });
+      void jobs.start();
+      expect(await jobs.waiting(database.db, "test.echo", "k1")).toBe(false);
+      await jobs.send("test.echo", { n: 1 }, { singletonKey: "k1", startAfter: Date.now() + 60_000 });
+      expect(await jobs.waiting(database.db, "test.echo", "k1")).toBe(true);
+      expect(await jobs.waiting(database.db, "test.echo", "k2")).toBe(false);
+      await jobs.stop();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 // PGlite serves one process; PostgreSQL serves several, and each job must be taken by one of them.
 describe.runIf(process.env.DATABASE_URL)("several server processes on one PostgreSQL", () => {
   let t: TestContext;

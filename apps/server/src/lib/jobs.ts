@@ -40,7 +40,16 @@ export interface SendOptions {
 export interface Jobs {
   define<S extends z.ZodType>(def: JobDefinition<S>): void;
   send<S extends z.ZodType>(def: JobDefinition<S> | string, data: z.infer<S>, opts?: SendOptions): Promise<string | null>;
-  /** Creates the queues; with `work`, this process also takes jobs and runs schedules. */
+  /**
+   * Whether a job of this name and label (singletonKey) waits to run, read on the caller's
+   * executor (its transaction sees its own sends). Waits for the queue's set-up if it is starting.
+   */
+  waiting(on: Executor, name: string, singletonKey: string): Promise<boolean>;
+  /**
+   * Creates the queues; with `work`, this process also takes jobs and runs schedules. The server
+   * listens meanwhile (issue 28: the set-up is the largest part of a cold start): sends and
+   * `waiting` wait for it.
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
@@ -108,6 +117,16 @@ export function createJobs(opts: JobsOptions): Jobs {
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         ...(o.startAfter !== undefined ? { startAfter: o.startAfter instanceof Date ? o.startAfter : new Date(o.startAfter) } : {}),
       });
+    },
+
+    async waiting(on, name, singletonKey) {
+      if (!defs.has(name)) throw new Error(`unknown job ${name}`);
+      if (!started) throw new Error(`the job queue is not started (looking for ${name})`);
+      await started;
+      const found = (await on.execute(
+        sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey} and state = 'created' limit 1`,
+      )) as unknown as { rows: unknown[] };
+      return found.rows.length > 0;
     },
 
     start() {

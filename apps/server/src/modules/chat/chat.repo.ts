@@ -88,15 +88,6 @@ export function createChatRepo(db: Db) {
       return [...(row?.slackWebhookUrl ? (["slack"] as const) : []), ...(row?.teamsWebhookUrl ? (["teams"] as const) : [])];
     },
 
-    /**
-     * Whether a post with this key is already queued and not yet due. pg-boss drops a second job with
-     * the same singletonKey only under its singleton policies (this queue is a standard one), so a
-     * burst of filed requests is gathered here instead.
-     */
-    async postQueued(on: Executor, key: string): Promise<boolean> {
-      const found = await on.execute(sql`select 1 from pgboss.job where name = 'chat.post' and singleton_key = ${key} and state = 'created' limit 1`);
-      return (found as unknown as { rows: unknown[] }).rows.length > 0;
-    },
 
     async collection(collectionId: number) {
       const [row] = await db

@@ -100,7 +100,7 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
           const what = await pick(sp, e, companyId);
           if (!what) return;
           for (const channel of channels) {
-            if (await repo.postQueued(sp, `${channel}:${what.key}`)) continue;
+            if (await jobs.waiting(sp, postJob.name, `${channel}:${what.key}`)) continue;
             await jobs.send(
               postJob,
               { companyId, channel, event: what.event },

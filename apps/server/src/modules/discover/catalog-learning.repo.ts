@@ -62,10 +62,6 @@ export function createCatalogLearningRepo(db: Db) {
       return row?.companyId ?? null;
     },
 
-    async learnQueued(on: Executor, key: string): Promise<boolean> {
-      const found = await on.execute(sql`select 1 from pgboss.job where name = 'catalog.learn' and singleton_key = ${key} and state = 'created' limit 1`);
-      return (found as unknown as { rows: unknown[] }).rows.length > 0;
-    },
   };
 }
 export type CatalogLearningRepo = ReturnType<typeof createCatalogLearningRepo>;

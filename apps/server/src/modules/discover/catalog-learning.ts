@@ -119,7 +119,7 @@ export function catalogLearning(d: { db: Db; jobs: Jobs; repo: CatalogLearningRe
   /** Queues one recomputation of the company's relations, unless one is already waiting. */
   async function queue(tx: Executor, companyId: number) {
     const key = `${LEARN_JOB}:${companyId}`;
-    if (await d.repo.learnQueued(tx, key)) return;
+    if (await d.jobs.waiting(tx, job.name, key)) return;
     await d.jobs.send(job, { companyId }, { tx, singletonKey: key, startAfter: new Date(Date.now() + DEBOUNCE_MS) });
   }
   const handler: Handler<DomainEventName> = async (tx, payload) => {
