@@ -1,7 +1,7 @@
 // The production server (issue 28): src/main.ts bundled by esbuild into dist/main.js, run with
-// plain `node`. The workspace package @learnward/contracts (TypeScript sources) is bundled in; every
-// other package stays an import from node_modules (native addons, wasm and the packages' own files
-// are found where npm put them). What the server reads from disk beside its code is copied next to
+// plain `node`. The workspace package @learnward/contracts (TypeScript sources) and the packages from
+// node_modules are bundled in, but for those that read files of their own at run time (KEEP_EXTERNAL:
+// native addons, wasm, static assets), which stay imports from where npm put them. What the server reads from disk beside its code is copied next to
 // it: src/db/migrations → dist/migrations (db/client.ts reads them beside the running module). The
 // web app is found as before: dist/../../web/dist is apps/web/dist, as src/../../web/dist was.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -11,13 +11,20 @@ import { fileURLToPath } from "node:url";
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIST = path.join(server, "dist");
 
-/** Bare imports stay external except the workspace's own packages, which ship TypeScript. */
+/**
+ * Packages that must stay imports from node_modules: they find files of their own beside their code
+ * at run time (PGlite's wasm and data, sharp's native addon, @fastify/swagger-ui's static files,
+ * pino's worker transports) or are loaded only on demand (drivers, mail, the OpenAI client).
+ */
+const KEEP_EXTERNAL = /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
+
+/** Bare imports are bundled in (issue 28: one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
 const externalPackages = {
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("@learnward/")) return undefined;
-      return { path: args.path, external: true };
+      if (args.path.startsWith("node:") || KEEP_EXTERNAL.test(args.path)) return { path: args.path, external: true };
+      return undefined;
     });
   },
 };
@@ -54,6 +61,10 @@ export async function buildServer(outdir = SERVER_DIST) {
     legalComments: "none",
     logLevel: "warning",
     plugins: [externalPackages],
+    // Bundled CommonJS packages call require() and read __dirname: give them both in ESM.
+    banner: {
+      js: "import { createRequire as __lwCreateRequire } from 'node:module'; import { fileURLToPath as __lwFileURLToPath } from 'node:url'; const require = __lwCreateRequire(import.meta.url); const __filename = __lwFileURLToPath(import.meta.url); const __dirname = __lwFileURLToPath(new URL('.', import.meta.url));",
+    },
   });
   cpSync(path.join(server, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
   writeFileSync(path.join(outdir, "package.json"), '{ "type": "module" }\n');
