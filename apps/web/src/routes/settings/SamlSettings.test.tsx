@@ -60,6 +60,26 @@ describe("/setting → SAML single sign-on", () => {
     expect(section.getByRole("link", { name: "Download Learnward's SAML metadata" })).toHaveAttribute("href", SP);
   });
 
+  it("says that it is loading while the connection is read", async () => {
+    serve({ [`GET ${SAML}`]: { never: true } });
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const section = await card();
+    expect(section.getByRole("status")).toContainElement(section.getByRole("progressbar", { name: "Loading the SAML settings" }));
+  });
+
+  it("shows a failed read with a button that reads it again", async () => {
+    let fail = true;
+    serve({ [`GET ${SAML}`]: () => (fail ? { status: 500, body: { error: { code: "internal", message: "down" } } } : reply(SamlConnection, none)) });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const section = await card();
+    expect(await section.findByRole("alert")).toHaveTextContent("We had a error");
+    fail = false;
+    await user.click(section.getByRole("button", { name: "Try again" }));
+    expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(SP);
+    expect(section.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("connects the IdP from pasted metadata, showing the server's refusal on its field", { timeout: 40_000 }, async () => {
     let refuse = true;
     const { sent } = serve({

@@ -52,6 +52,26 @@ describe("/setting → Single sign-on", () => {
     expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
   });
 
+  it("says that it is loading while the connection is read", async () => {
+    serve({ [`GET ${SSO}`]: { never: true } });
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const section = await card();
+    expect(section.getByRole("status")).toContainElement(section.getByRole("progressbar", { name: "Loading the single sign-on settings" }));
+  });
+
+  it("shows a failed read with a button that reads it again", async () => {
+    let fail = true;
+    serve({ [`GET ${SSO}`]: () => (fail ? { status: 500, body: { error: { code: "internal", message: "down" } } } : reply(OidcConnection, none)) });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const section = await card();
+    expect(await section.findByRole("alert")).toHaveTextContent("We had a error");
+    fail = false;
+    await user.click(section.getByRole("button", { name: "Try again" }));
+    expect(await section.findByText(REDIRECT)).toBeInTheDocument();
+    expect(section.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("connects the provider, showing the server's refusal of the issuer on its field", { timeout: 40_000 }, async () => {
     let refuse = true;
     const { sent } = serve({
