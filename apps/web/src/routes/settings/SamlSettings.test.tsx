@@ -7,6 +7,7 @@ import { renderApp, reply, signedIn } from "../../test/render";
 import { ACS, SAML, SP, samlNone, serveSettings } from "./testing";
 
 // Issue 27: hr connects the company's SAML 2.0 identity provider from /setting.
+
 afterEach(() => vi.unstubAllGlobals());
 
 const card = async () => within((await screen.findByRole("heading", { name: "SAML single sign-on" })).closest("section")!);

@@ -7,6 +7,7 @@ import { renderApp, reply, signedIn } from "../../test/render";
 import { OIDC, REDIRECT, oidcNone, serveSettings } from "./testing";
 
 // Issue 27: hr connects the company's OpenID Connect provider from /setting.
+
 afterEach(() => vi.unstubAllGlobals());
 
 const card = async () => within((await screen.findByRole("heading", { name: "Single sign-on" })).closest("section")!);
