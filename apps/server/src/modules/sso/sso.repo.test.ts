@@ -1,10 +1,8 @@
 // Issue 28 review: the SSO settings' audit lines, pinned field for field, so that saving them through the
 // one company-settings rule (lib/company-settings.ts) changes no line the audit trail shows.
-import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client.ts";
-import { adminAudit, companies } from "../../db/schema/index.ts";
+import { companyAudit, createCompany } from "../../../test/factories.ts";
 import { createGroupMappingsRepo } from "./group-mappings.repo.ts";
 import { createSsoRepo } from "./sso.repo.ts";
 
@@ -16,30 +14,16 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function newCompany(): Promise<number> {
-  const [row] = await database.db
-    .insert(companies)
-    .values({ name: "SSO Co", domain: `sso-${randomUUID()}.test` })
-    .returning({ id: companies.id });
-  return row!.id;
-}
-const auditOf = (companyId: number) =>
-  database.db
-    .select({ action: adminAudit.action, entity: adminAudit.entity, entityId: adminAudit.entityId, before: adminAudit.before, after: adminAudit.after })
-    .from(adminAudit)
-    .where(eq(adminAudit.companyId, companyId))
-    .orderBy(asc(adminAudit.id));
-
 describe("the audit lines of a company's SSO settings", () => {
   it("OIDC: the connection without its secret, and whether the secret changed", async () => {
-    const companyId = await newCompany();
+    const companyId = (await createCompany({ database })).id;
     const repo = createSsoRepo(database.db);
     const oidc = { issuer: "https://idp.test", clientId: "app", clientSecretEncrypted: "s1", enabled: false, requireSso: false };
     await repo.save(null, companyId, oidc);
     await repo.save(null, companyId, { ...oidc, enabled: true });
     await repo.save(null, companyId, { ...oidc, enabled: true, clientSecretEncrypted: "s2" });
     const line = { issuer: "https://idp.test", client_id: "app", require_sso: false };
-    expect(await auditOf(companyId)).toEqual([
+    expect(await companyAudit({ database }, companyId)).toEqual([
       { action: "sso_oidc_updated", entity: "company", entityId: companyId, before: null, after: { ...line, enabled: false, client_secret_changed: true } },
       {
         action: "sso_oidc_updated",
@@ -59,7 +43,7 @@ describe("the audit lines of a company's SSO settings", () => {
   });
 
   it("SAML: the connection without its metadata, and whether the certificates changed", async () => {
-    const companyId = await newCompany();
+    const companyId = (await createCompany({ database })).id;
     const repo = createSsoRepo(database.db);
     const saml = {
       metadataXml: "<EntityDescriptor/>",
@@ -74,7 +58,7 @@ describe("the audit lines of a company's SSO settings", () => {
     await repo.saveSaml(null, companyId, { ...saml, idpCerts: ["CERT2"] });
     await repo.saveSaml(null, companyId, { ...saml, idpCerts: ["CERT2"], requireSso: true });
     const line = { idp_entity_id: "https://idp.test/saml", sso_url: "https://idp.test/sso", metadata_url: null, enabled: true };
-    expect(await auditOf(companyId)).toEqual([
+    expect(await companyAudit({ database }, companyId)).toEqual([
       { action: "sso_saml_updated", entity: "company", entityId: companyId, before: null, after: { ...line, require_sso: false, certificates_changed: true } },
       {
         action: "sso_saml_updated",
@@ -94,12 +78,12 @@ describe("the audit lines of a company's SSO settings", () => {
   });
 
   it("group mappings: the claim and the rules, before and after", async () => {
-    const companyId = await newCompany();
+    const companyId = (await createCompany({ database })).id;
     const repo = createGroupMappingsRepo(database.db);
     const rules = [{ group: "eng", role: "member" as const, teamId: null }];
     await repo.save(null, companyId, { groupsClaim: "groups", rules: [] });
     await repo.save(null, companyId, { groupsClaim: "roles", rules });
-    expect(await auditOf(companyId)).toEqual([
+    expect(await companyAudit({ database }, companyId)).toEqual([
       { action: "sso_group_mappings_updated", entity: "company", entityId: companyId, before: null, after: { groups_claim: "groups", rules: [] } },
       {
         action: "sso_group_mappings_updated",
