@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
-import { accounts, authCredentials, authUsers, companies, contentItems, teams } from "../src/db/schema/index.ts";
+import { accounts, adminAudit, authCredentials, authUsers, companies, contentItems, teams } from "../src/db/schema/index.ts";
 import { normaliseUrl, recognise } from "../src/lib/providers.ts";
 import { DEMO_PASSWORD, type Client, type TestContext } from "./helpers.ts";
 
@@ -34,7 +34,7 @@ export interface Person {
  * budgets or content, whatever order they run in.
  */
 export async function createCompany(
-  t: TestContext,
+  t: Pick<TestContext, "database">,
   opts: {
     name?: string;
     currency?: string;
@@ -59,6 +59,15 @@ export async function createCompany(
     })
     .returning({ id: companies.id, name: companies.name, domain: companies.domain });
   return row!;
+}
+
+/** A company's audit lines, oldest first, with what the trail shows of each. */
+export async function companyAudit(t: Pick<TestContext, "database">, companyId: number) {
+  return t.database.db
+    .select({ action: adminAudit.action, entity: adminAudit.entity, entityId: adminAudit.entityId, before: adminAudit.before, after: adminAudit.after })
+    .from(adminAudit)
+    .where(eq(adminAudit.companyId, companyId))
+    .orderBy(asc(adminAudit.id));
 }
 
 /** A team of a company, led by `leaderId` when given. */

@@ -12,7 +12,7 @@ import {
   purchaseRequests,
   removalRequests,
 } from "../../db/schema/index.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { upsertCompanySetting } from "../../lib/company-settings.ts";
 import type { Executor } from "../../lib/events.ts";
 
 export type ChatHooksRow = typeof companyChatHooks.$inferSelect;
@@ -55,24 +55,15 @@ export function createChatRepo(db: Db) {
 
     /** Saves the addresses and their audit line in one transaction; answers the row as written. */
     async update(actorId: number, companyId: number, changes: HookChanges): Promise<ChatHooksRow> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companyChatHooks).where(eq(companyChatHooks.companyId, companyId)).for("update");
-        const values = { ...changes, updatedBy: actorId, updatedAt: sql`now()` };
-        const [row] = await tx
-          .insert(companyChatHooks)
-          .values({ companyId, ...values })
-          .onConflictDoUpdate({ target: companyChatHooks.companyId, set: values })
-          .returning();
-        await recordAudit(tx, {
-          actorId,
-          companyId,
-          entity: "company",
-          entityId: companyId,
-          action: "chat_hooks_updated",
+      return upsertCompanySetting(db, companyChatHooks, {
+        actorId,
+        companyId,
+        values: changes,
+        action: "chat_hooks_updated",
+        trace: (before, row) => ({
           before: { slack: trace(before?.slackWebhookUrl), teams: trace(before?.teamsWebhookUrl) },
-          after: { slack: trace(row!.slackWebhookUrl), teams: trace(row!.teamsWebhookUrl) },
-        });
-        return row!;
+          after: { slack: trace(row.slackWebhookUrl), teams: trace(row.teamsWebhookUrl) },
+        }),
       });
     },
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, companySsoGroups, type SsoGroupRuleRow } from "../../db/schema/index.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { upsertCompanySetting } from "../../lib/company-settings.ts";
 
 export type SsoGroupsRow = typeof companySsoGroups.$inferSelect;
 
@@ -14,24 +14,15 @@ export function createGroupMappingsRepo(db: Db) {
     },
 
     async save(actorId: number | null, companyId: number, values: { groupsClaim: string; rules: SsoGroupRuleRow[] }): Promise<SsoGroupsRow> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companySsoGroups).where(eq(companySsoGroups.companyId, companyId)).for("update");
-        const set = { ...values, updatedBy: actorId, updatedAt: new Date() };
-        const [row] = await tx
-          .insert(companySsoGroups)
-          .values({ companyId, ...set })
-          .onConflictDoUpdate({ target: companySsoGroups.companyId, set })
-          .returning();
-        await recordAudit(tx, {
-          actorId,
-          companyId,
-          entity: "company",
-          entityId: companyId,
-          action: "sso_group_mappings_updated",
+      return upsertCompanySetting(db, companySsoGroups, {
+        actorId,
+        companyId,
+        values,
+        action: "sso_group_mappings_updated",
+        trace: (before, row) => ({
           before: before ? { groups_claim: before.groupsClaim, rules: before.rules } : null,
-          after: { groups_claim: row!.groupsClaim, rules: row!.rules },
-        });
-        return row!;
+          after: { groups_claim: row.groupsClaim, rules: row.rules },
+        }),
       });
     },
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, companyOidc, companySaml } from "../../db/schema/index.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { upsertCompanySetting } from "../../lib/company-settings.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 
 export type OidcRow = typeof companyOidc.$inferSelect;
@@ -49,24 +49,15 @@ export function createSsoRepo(db: Db) {
 
     /** Saves the connection and its audit line together. */
     async save(actorId: number | null, companyId: number, values: OidcValues): Promise<OidcRow> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companyOidc).where(eq(companyOidc.companyId, companyId)).for("update");
-        const set = { ...values, updatedBy: actorId, updatedAt: new Date() };
-        const [row] = await tx
-          .insert(companyOidc)
-          .values({ companyId, ...set })
-          .onConflictDoUpdate({ target: companyOidc.companyId, set })
-          .returning();
-        await recordAudit(tx, {
-          actorId,
-          companyId,
-          entity: "company",
-          entityId: companyId,
-          action: "sso_oidc_updated",
+      return upsertCompanySetting(db, companyOidc, {
+        actorId,
+        companyId,
+        values,
+        action: "sso_oidc_updated",
+        trace: (before, row) => ({
           before: trace(before) ?? null,
-          after: { ...trace(row), client_secret_changed: before?.clientSecretEncrypted !== row!.clientSecretEncrypted },
-        });
-        return row!;
+          after: { ...trace(row), client_secret_changed: before?.clientSecretEncrypted !== row.clientSecretEncrypted },
+        }),
       });
     },
 
@@ -77,24 +68,15 @@ export function createSsoRepo(db: Db) {
 
     /** Saves the SAML connection and its audit line together. */
     async saveSaml(actorId: number | null, companyId: number, values: SamlValues): Promise<SamlRow> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(companySaml).where(eq(companySaml.companyId, companyId)).for("update");
-        const set = { ...values, updatedBy: actorId, updatedAt: new Date() };
-        const [row] = await tx
-          .insert(companySaml)
-          .values({ companyId, ...set })
-          .onConflictDoUpdate({ target: companySaml.companyId, set })
-          .returning();
-        await recordAudit(tx, {
-          actorId,
-          companyId,
-          entity: "company",
-          entityId: companyId,
-          action: "sso_saml_updated",
+      return upsertCompanySetting(db, companySaml, {
+        actorId,
+        companyId,
+        values,
+        action: "sso_saml_updated",
+        trace: (before, row) => ({
           before: traceSaml(before) ?? null,
-          after: { ...traceSaml(row), certificates_changed: JSON.stringify(before?.idpCerts) !== JSON.stringify(row!.idpCerts) },
-        });
-        return row!;
+          after: { ...traceSaml(row), certificates_changed: JSON.stringify(before?.idpCerts) !== JSON.stringify(row.idpCerts) },
+        }),
       });
     },
 

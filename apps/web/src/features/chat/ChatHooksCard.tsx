@@ -5,7 +5,6 @@ import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -17,6 +16,7 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingBody } from "../../components/SettingBody";
 import type { ChatHooksOwner } from "./api";
 import { useChatHooks, useTestChatHook, useUpdateChatHooks } from "./hooks";
 
@@ -139,26 +139,12 @@ function ChatHooksEditor({ hooks, owner }: { hooks: ChatHooks; owner: ChatHooksO
 
 /** The saved addresses and their editor, loading and failing in place. */
 function ChatHooksBody({ owner }: { owner: ChatHooksOwner }) {
-  const { t } = useTranslation(["settings", "common"]);
-  const message = useErrorMessage();
+  const { t } = useTranslation("settings");
   const hooks = useChatHooks(owner);
-  return hooks.isPending ? (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-      <CircularProgress aria-label={t("chatHooks.loading")} />
-    </Box>
-  ) : hooks.isError ? (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void hooks.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      }
-    >
-      {message(hooks.error)}
-    </Alert>
-  ) : (
-    <ChatHooksEditor hooks={hooks.data} owner={owner} />
+  return (
+    <SettingBody query={hooks} loadingLabel={t("chatHooks.loading")}>
+      {(saved) => <ChatHooksEditor hooks={saved} owner={owner} />}
+    </SettingBody>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useCallback, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Role } from "@learnward/contracts";
 export { useDebounced } from "../../lib/useDebounced";
 export { LoadFailed } from "../../components/LoadFailed";
+export { Loading } from "../../components/Loading";
 
 /** The spec's role label (spec §3), translated. */
 export function useRoleLabel(): (role: Role) => string {
@@ -24,14 +24,6 @@ export function useFormatDate(): (iso: string) => string {
       return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: day ? "UTC" : undefined }).format(new Date(iso));
     },
     [i18n.language],
-  );
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-      <CircularProgress aria-label={label} />
-    </Box>
   );
 }
 

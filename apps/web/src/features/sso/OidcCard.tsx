@@ -5,7 +5,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
-import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -18,6 +17,7 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
 import { useOidcConnection, useUpdateOidcConnection } from "./hooks";
 
@@ -112,26 +112,12 @@ function OidcEditor({ connection, owner }: { connection: OidcConnection; owner: 
 }
 
 function OidcBody({ owner }: { owner: SsoOwner }) {
-  const { t } = useTranslation(["settings", "common"]);
-  const message = useErrorMessage();
+  const { t } = useTranslation("settings");
   const connection = useOidcConnection(owner);
-  return connection.isPending ? (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-      <CircularProgress aria-label={t("sso.loading")} />
-    </Box>
-  ) : connection.isError ? (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void connection.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      }
-    >
-      {message(connection.error)}
-    </Alert>
-  ) : (
-    <OidcEditor connection={connection.data} owner={owner} />
+  return (
+    <SettingBody query={connection} loadingLabel={t("sso.loading")}>
+      {(saved) => <OidcEditor connection={saved} owner={owner} />}
+    </SettingBody>
   );
 }
 

@@ -5,7 +5,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
-import CircularProgress from "@mui/material/CircularProgress";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
@@ -23,6 +22,7 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
 import { useSamlConnection, useUpdateSamlConnection } from "./hooks";
 
@@ -140,26 +140,12 @@ function SamlEditor({ connection, owner }: { connection: SamlConnection; owner: 
 }
 
 function SamlBody({ owner }: { owner: SsoOwner }) {
-  const { t } = useTranslation(["settings", "common"]);
-  const message = useErrorMessage();
+  const { t } = useTranslation("settings");
   const connection = useSamlConnection(owner);
-  return connection.isPending ? (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-      <CircularProgress aria-label={t("saml.loading")} />
-    </Box>
-  ) : connection.isError ? (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void connection.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      }
-    >
-      {message(connection.error)}
-    </Alert>
-  ) : (
-    <SamlEditor connection={connection.data} owner={owner} />
+  return (
+    <SettingBody query={connection} loadingLabel={t("saml.loading")}>
+      {(saved) => <SamlEditor connection={saved} owner={owner} />}
+    </SettingBody>
   );
 }
 

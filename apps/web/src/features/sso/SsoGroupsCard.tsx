@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -17,6 +16,8 @@ import { useTranslation } from "react-i18next";
 import { SSO_GROUP_RULES_MAX, type CompanyRole, type SsoGroupMappings } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
+import { Loading } from "../../components/Loading";
+import { SettingBody } from "../../components/SettingBody";
 import { fetchAllTeams } from "../people/api";
 import type { SsoOwner } from "./api";
 import { useSsoGroupMappings, useUpdateSsoGroupMappings } from "./hooks";
@@ -174,26 +175,15 @@ function SsoGroupsEditor({ mappings, owner, teams }: { mappings: SsoGroupMapping
 
 /** The rules and their editor, loading and failing in place. `teams` are the company's (hr's own, or the company an admin opened). */
 export function SsoGroupsBody({ owner, teams }: { owner: SsoOwner; teams: { id: number; name: string }[] | undefined }) {
-  const { t } = useTranslation(["settings", "common"]);
-  const message = useErrorMessage();
+  const { t } = useTranslation("settings");
   const mappings = useSsoGroupMappings(owner);
-  return mappings.isPending || teams === undefined ? (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-      <CircularProgress aria-label={t("ssoGroups.loading")} />
-    </Box>
-  ) : mappings.isError ? (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void mappings.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      }
-    >
-      {message(mappings.error)}
-    </Alert>
+  // The editor offers the company's teams: it waits for them as for the rules.
+  return teams === undefined ? (
+    <Loading label={t("ssoGroups.loading")} />
   ) : (
-    <SsoGroupsEditor mappings={mappings.data} owner={owner} teams={teams} />
+    <SettingBody query={mappings} loadingLabel={t("ssoGroups.loading")}>
+      {(saved) => <SsoGroupsEditor mappings={saved} owner={owner} teams={teams} />}
+    </SettingBody>
   );
 }
 

@@ -3,21 +3,17 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ChatHooks, TestChatHookResponse } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, reply, serveFetch, signedIn } from "../../test/render";
+import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
+import { serveSettings } from "./testing";
 
 // Issue 25: hr connects the company's Slack and Microsoft Teams channels from /setting.
-const me = meFor("hr");
-const profile = { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" };
 const HOOKS = "/api/b2b/v1/company/chat-hooks/";
 const SLACK = "https://hooks.slack.com/services/T000/B000/xyz";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
-  return serveFetch({
-    "GET /api/user/profile/": { body: profile },
-    "GET /api/b2b/v1/profile/acme.test": { body: me.company },
-    "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+function serve(overrides: Partial<StubRoutes> = {}) {
+  return serveSettings({
     "GET /api/b2b/v1/company/chat-hooks/": reply(ChatHooks, {
       slack_webhook_url: null,
       teams_webhook_url: "https://acme.webhook.office.com/webhookb2/abc",

@@ -3,11 +3,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CreateScimTokenResponse, ScimTokenStatus } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, reply, serveFetch, signedIn } from "../../test/render";
+import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
+import { serveSettings } from "./testing";
 
 // Issue 27: hr connects the company's directory (Okta, Microsoft Entra ID) over SCIM from /setting.
-const me = meFor("hr");
-const profile = { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" };
 const TOKEN = "/api/b2b/v1/company/scim-token/";
 const BASE = "http://localhost:3000/scim/v2";
 const SECRET = "lwscim_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
@@ -15,12 +14,8 @@ const none = { active: false, prefix: null, created_at: null, last_used_at: null
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
-  return serveFetch({
-    "GET /api/user/profile/": { body: profile },
-    "GET /api/b2b/v1/profile/acme.test": { body: me.company },
-    "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
-    "GET /api/b2b/v1/company/chat-hooks/": { body: { slack_webhook_url: null, teams_webhook_url: null, updated_at: null } },
+function serve(overrides: Partial<StubRoutes> = {}) {
+  return serveSettings({
     [`GET ${TOKEN}`]: reply(ScimTokenStatus, none),
     [`POST ${TOKEN}`]: reply(CreateScimTokenResponse, {
       ...none,

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { OidcConnection, SsoGroupMappings } from "@learnward/contracts";
+import { SsoGroupMappings } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
-import { meFor, renderApp, reply, serveFetch, signedIn } from "../../test/render";
+import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
+import { serveSettings } from "./testing";
 
 // Issue 27: hr maps identity provider groups to the role and team of people single sign-on creates.
-const me = meFor("hr");
-const profile = { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" };
 const GROUPS = "/api/b2b/v1/company/sso/group-mappings/";
 const HEADING = "Groups from your identity provider";
 const team = (id: number, name: string) => ({ id, name, leader: null, members_count: 0, created_at: "2026-11-01T00:00:00Z" });
@@ -22,21 +21,8 @@ const saved = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
-  return serveFetch({
-    "GET /api/user/profile/": { body: profile },
-    "GET /api/b2b/v1/profile/acme.test": { body: me.company },
-    "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
-    "GET /api/b2b/v1/company/chat-hooks/": { body: { slack_webhook_url: null, teams_webhook_url: null, updated_at: null } },
-    "GET /api/b2b/v1/company/sso/oidc/": reply(OidcConnection, {
-      issuer: null,
-      client_id: null,
-      client_secret_set: false,
-      enabled: false,
-      require_sso: false,
-      redirect_uri: "http://localhost:3000/api/auth/sso/oidc/callback",
-      updated_at: null,
-    }),
+function serve(overrides: Partial<StubRoutes> = {}) {
+  return serveSettings({
     "GET /api/b2b/v1/teams/": { body: { count: 2, next: null, previous: null, results: [team(7, "Engineering"), team(8, "Sales")] } },
     [`GET ${GROUPS}`]: reply(SsoGroupMappings, saved),
     ...overrides,
