@@ -16,7 +16,8 @@ export const SERVER_DIST = path.join(server, "dist");
  * at run time (PGlite's wasm and data, sharp's native addon, @fastify/swagger-ui's static files,
  * pino's worker transports) or are loaded only on demand (drivers, mail, the OpenAI client).
  */
-const KEEP_EXTERNAL = /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
+const KEEP_EXTERNAL =
+  /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
 
 /** Bare imports are bundled in (issue 28: one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
 const externalPackages = {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { ChatChannel } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -78,7 +78,6 @@ export function createChatRepo(db: Db) {
       const row = await this.hooks(companyId, on);
       return [...(row?.slackWebhookUrl ? (["slack"] as const) : []), ...(row?.teamsWebhookUrl ? (["teams"] as const) : [])];
     },
-
 
     async collection(collectionId: number) {
       const [row] = await db

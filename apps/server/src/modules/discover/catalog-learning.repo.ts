@@ -61,7 +61,6 @@ export function createCatalogLearningRepo(db: Db) {
       const [row] = await on.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, accountId));
       return row?.companyId ?? null;
     },
-
   };
 }
 export type CatalogLearningRepo = ReturnType<typeof createCatalogLearningRepo>;
