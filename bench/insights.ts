@@ -99,14 +99,17 @@ async function bulkLoad(database: Database, companyId: number) {
       insert into plan_teams (plan_id, team_id)
       select p.id, t.id from (select id, row_number() over (order by id) as n from upskilling_plans where title like 'Bench plan %') p
       join (select id, row_number() over (order by id) as n from teams where name like 'Bench team %') t on (t.n - 1) % 20 = p.n - 1 or (t.n + 7) % 20 = p.n - 1`);
-    // In bulk, the per-row triggers that keep insight_plan_done are switched off and the counts rebuilt once.
+    // In bulk, the per-row triggers that keep insight_plan_done are switched off and the counts rebuilt
+    // once. Disabled on the table (its owner may) rather than by session_replication_role, which
+    // needs a superuser, and back on in the same transaction.
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`alter table content_progress disable trigger user`);
       await tx.execute(sql`
         insert into content_progress (account_id, content_id)
         select distinct a.id, ci.content_id from plan_teams pt join accounts a on a.team_id = pt.team_id
         join plan_collections pc on pc.plan_id = pt.plan_id join collection_items ci on ci.collection_id = pc.collection_id
         where random() < 0.45 on conflict do nothing`);
+      await tx.execute(sql`alter table content_progress enable trigger user`);
     });
     await db.execute(sql`select insight_refresh_plan(id) from upskilling_plans order by id`);
     const year = new Date().getUTCFullYear();
