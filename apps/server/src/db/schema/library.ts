@@ -45,6 +45,7 @@ export const userContents = pgTable(
     index("user_contents_account_type_idx").on(t.accountId, t.contentType, t.createdAt, t.id),
     index("user_contents_account_recent_idx").on(t.accountId, t.createdAt, t.id),
     index("user_contents_account_course_idx").on(t.accountId, t.courseStatus),
+    // Both search indexes merge their pending entries past 256 kB (migration 0027, gin_pending_list_limit).
     index("user_contents_search_idx").using("gin", t.search),
     // A person's matches of a search, without reading the rest of their library or anyone else's
     // (issue 28; btree_gin, migration 0023).
