@@ -150,12 +150,10 @@ export async function buildApp(opts: AppOptions) {
     sso,
   ];
   for (const module of modules) await app.register(module.plugin);
-  // Every module has defined its jobs by now: the queues start with the app, without holding it up
-  // (issue 28: their set-up is the largest part of a cold start). Sends wait for it; main.ts ends
-  // the process if it fails.
-  app.addHook("onReady", async () => {
-    jobs.start().catch((err: unknown) => app.log.error({ err }, "the job queue did not start"));
-  });
+  // Every module has defined its jobs by now: the queues start with the app, before it listens. Not
+  // in the background: a request's transaction that sends a job would wait for a set-up that waits
+  // for that transaction's connection (PGlite has one; a pool can run out).
+  app.addHook("onReady", () => jobs.start());
   app.decorate("jobs", jobs);
   app.decorate("notifier", notifications.notifier);
 

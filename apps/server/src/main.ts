@@ -44,12 +44,6 @@ async function main() {
   process.once("SIGTERM", () => void close("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // The job queue finishes its set-up while the server already answers (app.ts); a server whose
-  // queue cannot start would take requests it cannot finish, so it stops.
-  await app.jobs.start().catch((err: unknown) => {
-    console.error(`The job queue did not start: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  });
   const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
   console.log(
     `\nLearnward is running at ${config.publicUrl} (${where}).\n` +

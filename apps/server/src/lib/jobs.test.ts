@@ -158,11 +158,11 @@ describe("jobs survive a restart", () => {
   });
 });
 
-// Issue 28: the server listens while its queue is still being set up (a cold start's largest part
-// on PGlite), so a question about waiting jobs asked meanwhile waits for the set-up, not fail on
-// tables that are not there yet.
-describe("a job queue still starting", () => {
-  it("answers whether a job with a label waits, on a fresh database, without waiting for start by hand", async () => {
+// Whether a job with a label waits is asked of the job queue (chat and the copilot's learning gather
+// bursts with it), the one place that knows pg-boss's tables: asked while the queue is still being
+// set up on a fresh database, it waits for the set-up rather than fail on tables not there yet.
+describe("a job queue asked whether a job waits", () => {
+  it("answers for a label, also while it is still starting on a fresh database", async () => {
     const database = await openDatabase({ dataDir: undefined });
     try {
       const jobs = createJobs({ database, work: false, onError: () => {} });

@@ -45,11 +45,7 @@ export interface Jobs {
    * executor (its transaction sees its own sends). Waits for the queue's set-up if it is starting.
    */
   waiting(on: Executor, name: string, singletonKey: string): Promise<boolean>;
-  /**
-   * Creates the queues; with `work`, this process also takes jobs and runs schedules. The server
-   * listens meanwhile (issue 28: the set-up is the largest part of a cold start): sends and
-   * `waiting` wait for it.
-   */
+  /** Creates the queues; with `work`, this process also takes jobs and runs schedules. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
