@@ -1,7 +1,7 @@
 // The production server (issue 28): src/main.ts bundled by esbuild into dist/main.js, run with
 // plain `node`. The workspace package @learnward/contracts (TypeScript sources) and the packages from
-// node_modules are bundled in, but for those that read files of their own at run time (KEEP_EXTERNAL:
-// native addons, wasm, static assets), which stay imports from where npm put them. What the server reads from disk beside its code is copied next to
+// node_modules are bundled in, but for KEEP_EXTERNAL (native addons, wasm, static assets), which stay
+// imports from where npm put them. What the server reads from disk beside its code is copied next to
 // it: src/db/migrations → dist/migrations (db/client.ts reads them beside the running module). The
 // web app is found as before: dist/../../web/dist is apps/web/dist, as src/../../web/dist was.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,7 +14,8 @@ export const SERVER_DIST = path.join(server, "dist");
 /**
  * Packages that must stay imports from node_modules: they find files of their own beside their code
  * at run time (PGlite's wasm and data, sharp's native addon, @fastify/swagger-ui's static files,
- * pino's worker transports) or are loaded only on demand (drivers, mail, the OpenAI client).
+ * pino's worker transports) or are loaded only on demand (PGlite again, mail, the OpenAI client).
+ * The bundle costs about 30 MB of RSS at start (154–175 → 194 MB on PostgreSQL) for its 300 ms.
  */
 const KEEP_EXTERNAL =
   /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
