@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { record } from "./summary.ts";
+import { serverArgs } from "../apps/server/scripts/build.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
@@ -23,7 +24,7 @@ const SECRET = randomUUID() + randomUUID();
 
 type Runner = "compiled" | "tsx";
 const ARGS: Record<Runner, string[]> = {
-  compiled: [path.join(ROOT, "apps/server/dist/main.js")],
+  compiled: serverArgs(),
   tsx: ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")],
 };
 

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildServer, serverBuildIsStale, SERVER_DIST } from "../apps/server/scripts/build.mjs";
+import { buildServer, serverArgs, serverBuildIsStale } from "../apps/server/scripts/build.mjs";
 
 export const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const web = join(root, "apps/web");
@@ -131,7 +131,7 @@ export async function startServer(logName = "server.log") {
   log(`starting the server on ${baseUrl} (data in ${dataDir}, log in e2e/artifacts/${logName})`);
   // The server writes its log straight to the file: nothing here has to drain a pipe while tests run.
   const logFd = openSync(serverLog, "w");
-  const server = spawn(process.execPath, [join(SERVER_DIST, "main.js")], {
+  const server = spawn(process.execPath, serverArgs(), {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildServer, serverBuildIsStale, SERVER_DIST } from "../apps/server/scripts/build.mjs";
+import { buildServer, serverArgs, serverBuildIsStale } from "../apps/server/scripts/build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist/index.html");
@@ -32,6 +32,6 @@ if (serverBuildIsStale()) {
   await buildServer().catch(() => process.exit(1));
 }
 
-const server = spawn(process.execPath, [path.join(SERVER_DIST, "main.js")], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, serverArgs(), { cwd: root, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
