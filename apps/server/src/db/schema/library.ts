@@ -50,6 +50,11 @@ export const userContents = pgTable(
     // A person's matches of a search, without reading the rest of their library or anyone else's
     // (issue 28; btree_gin, migration 0023).
     index("user_contents_account_search_idx").using("gin", t.accountId, t.search),
+    // The beginnings of those words (up to 24 characters each) as exact entries: a search's
+    // `kube:*` is one exact lookup among the person's entries instead of a partial match that
+    // collects every person's words starting so (issue 28; migration 0028, which builds it without
+    // the person's id where btree_gin is absent).
+    index("user_contents_account_prefix_idx").using("gin", t.accountId, sql`learnward_search_prefixes(${t.search})`),
     // Savers of a catalog item: discover's popularity and visibility (issue 8).
     index("user_contents_content_idx").on(t.contentId),
   ],
