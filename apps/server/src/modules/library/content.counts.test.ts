@@ -221,24 +221,27 @@ describe("a large library is searched by its words' beginnings through exact ind
       3: "Running a Kubernetes cluster",
       4: "Kubernetes runs everywhere",
       5: "Cluster care",
+      6: "Kubernetes cluster engineer",
     };
     await db.execute(sql`
       insert into content_items (company_id, url, normalized_url, title, content_type)
       select (select company_id from accounts where id = ${person.id}), 'https://prefix.example/' || ${person.id} || '/' || g, 'https://prefix.example/' || ${person.id} || '/' || g,
-        coalesce((${JSON.stringify(titles)}::jsonb ->> g::text), 'Other topic ' || g), 'article'
+        coalesce((${JSON.stringify(titles)}::jsonb ->> g::text), 'Other topic ' || g), case when g = 6 then 'job' else 'article' end
       from generate_series(1, ${LARGE_LIBRARY + 100}) g`);
     await db.execute(sql`
       insert into user_contents (account_id, content_id, title, url, content_type)
       select ${person.id}, c.id, c.title, c.url, c.content_type
       from content_items c where c.url like ${`https://prefix.example/${person.id}/%`} order by c.id`);
-    const found = async (search: string) => {
-      const res = await person.client.get(`/api/contentuser/search?contenType=all&page_size=8&search=${encodeURIComponent(search)}`);
+    const found = async (search: string, types = "all") => {
+      const res = await person.client.get(`/api/contentuser/search?contenType=${types}&page_size=8&search=${encodeURIComponent(search)}`);
       expect(res.status).toBe(200);
       const counts = await person.client.get(`/api/contentuser/counts?search=${encodeURIComponent(search)}`);
-      expect(counts.body.allContentCount).toBe(res.body.count);
+      expect(types === "all" ? counts.body.allContentCount : counts.body.allContentCount + counts.body.jobsCount).toBe(res.body.count);
       return (res.body.results as { title: string }[]).map((r) => r.title).sort();
     };
+    // The saved job is in a library of other types: "all" leaves it out, "all,job" adds it.
     expect(await found("kube clus")).toEqual(["Running a Kubernetes cluster"]);
+    expect(await found("kube clus", "all,job")).toEqual(["Kubernetes cluster engineer", "Running a Kubernetes cluster"]);
     expect(await found("clust")).toEqual(["Cluster care", "Running a Kubernetes cluster"]);
     // English stems: "runs" finds "Running" and "runs".
     expect(await found("runs")).toEqual(["Kubernetes runs everywhere", "Running a Kubernetes cluster"]);
