@@ -41,11 +41,14 @@ function prefixEntries(term: string): { entries: string | null; longPrefix: stri
   };
 }
 
-function tsQuery(term: string): SQL {
-  const prefix = prefixQuery(term);
-  const stemmed = sql`websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term})`;
-  return prefix ? sql`(${stemmed} || to_tsquery('simple', ${prefix}))` : sql`(${stemmed})`;
-}
+/** A search's words stemmed in English and in Spanish, as the search column keeps them. */
+const stemmedQuery = (term: SQLValue | string) => sql`websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term})`;
+
+/** What a search matches: its stems, or the beginnings of its words (`prefix`, prefixQuery; none when null). */
+const searchQuery = (term: SQLValue | string, prefix: SQLValue | string | null) =>
+  sql`(${stemmedQuery(term)} || coalesce(to_tsquery('simple', ${prefix}::text), ''::tsquery))`;
+
+const tsQuery = (term: string): SQL => searchQuery(term, prefixQuery(term));
 
 /**
  * A person's items matching a search term. Their library is a few hundred rows, read through the
@@ -74,15 +77,14 @@ export const RANKED_MATCHES = 500;
  * `term`, `entries` and `longPrefix` are text values or placeholders (prefixEntries).
  */
 const matchesThroughIndex = (term: SQLValue, entries: SQLValue, longPrefix: SQLValue) => {
-  const stemmed = sql`(select websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term}))`;
+  const stemmed = sql`(select ${stemmedQuery(term)})`;
   const search = userContents.search;
   return sql`(${search} @@ ${stemmed} or learnward_search_prefixes(${search}) @@ (select to_tsquery('simple', ${entries}::text)))
     and (${longPrefix}::text is null or ${search} @@ (${stemmed} || to_tsquery('simple', ${longPrefix}::text)))`;
 };
 
 /** tsQuery with its values as placeholders (`term`, `prefix`), for prepared statements. */
-const TS_QUERY_PLACEHOLDERS = sql`(websearch_to_tsquery('english', ${sql.placeholder("term")}) || websearch_to_tsquery('spanish', ${sql.placeholder("term")})
-  || coalesce(to_tsquery('simple', ${sql.placeholder("prefix")}::text), ''::tsquery))`;
+const TS_QUERY_PLACEHOLDERS = searchQuery(sql.placeholder("term"), sql.placeholder("prefix"));
 
 export interface SearchFilter extends LibraryList {
   ownerId: number;
