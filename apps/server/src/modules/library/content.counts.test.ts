@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, type Person } from "../../../test/factories.ts";
-import { LARGE_LIBRARY, RANKED_MATCHES } from "./content.repo.ts";
+import { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch } from "./content.repo.ts";
 
 /**
  * Issue 28: the tab counts and a list's total are kept per person (library_counts) instead of being
@@ -264,6 +264,48 @@ describe("a large library is searched by its words' beginnings through exact ind
       return JSON.stringify(rows[0]);
     });
     expect(plan).toMatch(/user_contents_(account_)?prefix_idx/);
+  });
+
+  it("looks a word up once, among the beginnings, when its stems are the word itself", async () => {
+    // "feedback" stems to itself in English and Spanish: every item holding the stem also holds the
+    // word as a beginning, so the stems index would only find the same items again (bench data,
+    // 100,000 items, "leadership": 11.7 → 9.6 ms a search). "negotiation" stems to "negoti", which
+    // "negotiating" holds too: that lookup stays.
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const db = t.database.db;
+    await db.execute(sql`
+      insert into content_items (company_id, url, normalized_url, title, content_type)
+      select (select company_id from accounts where id = ${person.id}), 'https://stems.example/' || g, 'https://stems.example/' || g,
+        (array['Feedback that lands', 'Negotiating a raise', 'Negotiation basics'])[1 + g % 3], 'article'
+      from generate_series(1, 30) g`);
+    await db.execute(sql`
+      insert into user_contents (account_id, content_id, title, url, content_type)
+      select ${person.id}, c.id, c.title, c.url, c.content_type from content_items c where c.url like 'https://stems.example/%'`);
+    /** What each index scan of the large library's match found for `term`, in everyone's libraries (the planner prefers the person's btree for 30 items): index name → rows. */
+    const scans = async (term: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const { rows } = (await tx.execute(
+          sql`explain (analyze, format json) select count(*) from user_contents where ${largeLibraryMatch(term)}`,
+        )) as unknown as { rows: Record<string, unknown>[] };
+        const found: Record<string, number> = {};
+        const visit = (node: Record<string, unknown>) => {
+          if (node["Node Type"] === "Bitmap Index Scan") found[String(node["Index Name"])] = Number(node["Actual Rows"]);
+          for (const child of (node["Plans"] as Record<string, unknown>[] | undefined) ?? []) visit(child);
+        };
+        const explained = rows[0]!["QUERY PLAN"];
+        visit(((typeof explained === "string" ? JSON.parse(explained) : explained) as { Plan: Record<string, unknown> }[])[0]!.Plan);
+        return found;
+      });
+    const stems = (found: Record<string, number>) => Object.entries(found).find(([name]) => /user_contents_(account_)?search_idx/.test(name))?.[1];
+    const beginnings = (found: Record<string, number>) => Object.entries(found).find(([name]) => /user_contents_(account_)?prefix_idx/.test(name))?.[1];
+    const feedback = await scans("feedback");
+    expect(beginnings(feedback)).toBeGreaterThanOrEqual(10);
+    expect(stems(feedback)).toBe(0);
+    const negotiation = await scans("negotiation");
+    expect(stems(negotiation)).toBeGreaterThanOrEqual(20);
+    expect(beginnings(negotiation)).toBeGreaterThanOrEqual(10);
   });
 });
 
