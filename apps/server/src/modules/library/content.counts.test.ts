@@ -222,6 +222,7 @@ describe("a large library is searched by its words' beginnings through exact ind
       4: "Kubernetes runs everywhere",
       5: "Cluster care",
       6: "Kubernetes cluster engineer",
+      7: "The m²n ratio",
     };
     await db.execute(sql`
       insert into content_items (company_id, url, normalized_url, title, content_type)
@@ -252,6 +253,8 @@ describe("a large library is searched by its words' beginnings through exact ind
       "Pneumonoultramicroscopicsynthetic lungs",
     ]);
     expect(await found("pneumonoultramicroscopicsX")).toEqual([]);
+    // "m²n" is a phrase of two words in every language ('m' <-> 'n'): only its stems can find it.
+    expect(await found("m²n")).toEqual(["The m²n ratio"]);
   });
 
   it("the beginnings are an index of exact entries the planner uses", async () => {

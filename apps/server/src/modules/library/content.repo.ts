@@ -82,9 +82,12 @@ const matchesThroughIndex = (term: SQLValue, entries: SQLValue, longPrefix: SQLV
   // When the stems are the words themselves ("feedback", "sql"), every item holding them also holds
   // them as beginnings: the stems index would find the same items again (bench data, 100,000 items,
   // "leadership": 11.7 → 9.6 ms a search). A null query reads nothing from a GIN index. Comparing
-  // the queries' texts is enough: the beginnings are words joined by &, never a negation.
+  // the queries' texts is enough: the beginnings are words joined by &, never a negation; but a
+  // word the parser splits ("m²n" is 'm' <-> 'n') is a phrase, which the beginnings, kept without
+  // positions, never match, so a query with `<` keeps its stems.
   const stemsToRead = sql`(select case when websearch_to_tsquery('english', ${term})::text = ${beginnings}::text
-    and websearch_to_tsquery('spanish', ${term})::text = ${beginnings}::text then null else ${stemmedQuery(term)} end)`;
+    and websearch_to_tsquery('spanish', ${term})::text = ${beginnings}::text and strpos(${beginnings}::text, '<') = 0
+    then null else ${stemmedQuery(term)} end)`;
   const search = userContents.search;
   return sql`(${search} @@ ${stemsToRead} or learnward_search_prefixes(${search}) @@ (select ${beginnings}))
     and (${longPrefix}::text is null or ${search} @@ (${stemmed} || to_tsquery('simple', ${longPrefix}::text)))`;
