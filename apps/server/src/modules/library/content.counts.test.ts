@@ -301,8 +301,11 @@ describe("a large library is searched by its words' beginnings through exact ind
         visit(((typeof explained === "string" ? JSON.parse(explained) : explained) as { Plan: Record<string, unknown> }[])[0]!.Plan);
         return found;
       });
-    const stems = (found: Record<string, number>) => Object.entries(found).find(([name]) => /user_contents_(account_)?search_idx/.test(name))?.[1];
-    const beginnings = (found: Record<string, number>) => Object.entries(found).find(([name]) => /user_contents_(account_)?prefix_idx/.test(name))?.[1];
+    /** Rows the scan of user_contents_[account_]<index>_idx found. */
+    const rowsOf = (index: "search" | "prefix") => (found: Record<string, number>) =>
+      Object.entries(found).find(([name]) => new RegExp(`^user_contents_(account_)?${index}_idx$`).test(name))?.[1];
+    const stems = rowsOf("search");
+    const beginnings = rowsOf("prefix");
     const feedback = await scans("feedback");
     expect(beginnings(feedback)).toBeGreaterThanOrEqual(10);
     expect(stems(feedback)).toBe(0);

@@ -42,7 +42,9 @@ function prefixEntries(term: string): { entries: string | null; longPrefix: stri
 }
 
 /** A search's words stemmed in English and in Spanish, as the search column keeps them. */
-const stemmedQuery = (term: SQLValue | string) => sql`websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term})`;
+const englishStems = (term: SQLValue | string) => sql`websearch_to_tsquery('english', ${term})`;
+const spanishStems = (term: SQLValue | string) => sql`websearch_to_tsquery('spanish', ${term})`;
+const stemmedQuery = (term: SQLValue | string) => sql`${englishStems(term)} || ${spanishStems(term)}`;
 
 /** What a search matches: its stems, or the beginnings of its words (`prefix`, prefixQuery; none when null). */
 const searchQuery = (term: SQLValue | string, prefix: SQLValue | string | null) =>
@@ -85,8 +87,8 @@ const matchesThroughIndex = (term: SQLValue, entries: SQLValue, longPrefix: SQLV
   // the queries' texts is enough: the beginnings are words joined by &, never a negation; but a
   // word the parser splits ("m²n" is 'm' <-> 'n') is a phrase, which the beginnings, kept without
   // positions, never match, so a query with `<` keeps its stems.
-  const stemsToRead = sql`(select case when websearch_to_tsquery('english', ${term})::text = ${beginnings}::text
-    and websearch_to_tsquery('spanish', ${term})::text = ${beginnings}::text and strpos(${beginnings}::text, '<') = 0
+  const stemsToRead = sql`(select case when ${englishStems(term)}::text = ${beginnings}::text
+    and ${spanishStems(term)}::text = ${beginnings}::text and strpos(${beginnings}::text, '<') = 0
     then null else ${stemmedQuery(term)} end)`;
   const search = userContents.search;
   return sql`(${search} @@ ${stemsToRead} or learnward_search_prefixes(${search}) @@ (select ${beginnings}))
