@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
-import { presentScimGroup, type ScimGroup } from "./scim.present.ts";
+import { applyScimPatch } from "./scim.patch.ts";
+import { presentScimGroup } from "./scim.present.ts";
 import type { PeopleRepo, SystemActor } from "../people/people.repo.ts";
 import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import type { ScimGroupsRepo } from "./scim-groups.repo.ts";
@@ -68,18 +68,8 @@ export function createScimGroupsService({
       const g = await find(c, id);
       const parsed = PatchBody.safeParse(body);
       if (!parsed.success) throw invalid(parsed.error);
-      let patched: ScimGroup;
-      try {
-        // Members by value only: Azure AD removes `{ value }` items, which scim-patch matches whole.
-        const resource = { ...present(g), members: g.members.map((m) => ({ value: String(m.id) })) } as unknown as ScimResource;
-        patched = scimPatch(resource, parsed.data.Operations as ScimPatchOperation[], {
-          mutateDocument: false,
-          treatMissingAsAdd: true,
-        }) as unknown as ScimGroup;
-      } catch (err) {
-        if (err instanceof PatchError) throw new ScimError(400, err.message, "invalidValue");
-        throw err;
-      }
+      // Members by value only: Azure AD removes `{ value }` items, which scim-patch matches whole.
+      const patched = applyScimPatch({ ...present(g), members: g.members.map((m) => ({ value: String(m.id) })) }, parsed.data.Operations);
       const next = GroupBody.safeParse(patched);
       if (!next.success) throw invalid(next.error);
       const now = idsOf(next.data.members);

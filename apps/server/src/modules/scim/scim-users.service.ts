@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { filter as scimFilter, parse as parseFilter, type Filter } from "scim2-parse-filter";
-import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
+import { applyScimPatch } from "./scim.patch.ts";
 import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
 
@@ -89,8 +89,10 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
       if (!parsed.success) throw invalid(parsed.error);
       const b = parsed.data;
       await checkDomain(c, b.userName);
-      if (await repo.emailTaken(b.userName)) throw new ScimError(409, "A person with this userName exists already", "uniqueness");
+      const taken = () => new ScimError(409, "A person with this userName exists already", "uniqueness");
+      if (await repo.emailTaken(b.userName)) throw taken();
       const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName, externalId: b.externalId ?? null }, reasonOf(c));
+      if (id === undefined) throw taken();
       const u = (await repo.user(c.companyId, id))!;
       if (b.active === false) await repo.update(u, c.companyId, { active: false }, reasonOf(c));
       return present((await repo.user(c.companyId, id))!);
@@ -106,18 +108,7 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
       const u = await find(c, id);
       const parsed = PatchBody.safeParse(body);
       if (!parsed.success) throw invalid(parsed.error);
-      let patched: ScimUser;
-      try {
-        // scim-patch types meta's dates as Date; ours are the ISO strings SCIM sends, which it leaves alone.
-        const resource = present(u) as unknown as ScimResource;
-        patched = scimPatch(resource, parsed.data.Operations as ScimPatchOperation[], {
-          mutateDocument: false,
-          treatMissingAsAdd: true,
-        }) as unknown as ScimUser;
-      } catch (err) {
-        if (err instanceof PatchError) throw new ScimError(400, err.message, "invalidValue");
-        throw err;
-      }
+      const patched: ScimUser = applyScimPatch(present(u), parsed.data.Operations);
       const next = UserBody.safeParse({ ...patched, name: { givenName: patched.name?.givenName, familyName: patched.name?.familyName } });
       if (!next.success) throw invalid(next.error);
       return apply(c, u, next.data);

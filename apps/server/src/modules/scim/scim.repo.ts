@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, companies, scimDeletedAccounts, scimExternalIds, scimTokens } from "../../db/schema/index.ts";
 import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
 import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
-import { deactivateAccount, reactivateAccount } from "../people/people.repo.ts";
+import { deactivateAccount, reactivateAccount, uniqueViolation } from "../people/people.repo.ts";
 
 export type ScimTokenRow = typeof scimTokens.$inferSelect;
 const userColumns = {
@@ -99,23 +99,31 @@ export function createScimRepo(db: Db) {
       const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return !!row;
     },
-    /** A person the directory provisions: login user and member account in one transaction, audited. */
+    /**
+     * A person the directory provisions: login user and member account in one transaction, audited.
+     * Undefined when the address was taken meanwhile (a directory retrying a create sends it twice at once).
+     */
     async createUser(companyId: number, u: { uid: string; name: string; email: string; externalId: string | null }, reason: string) {
-      return db.transaction(async (tx) => {
-        await insertLoginUser(tx, u);
-        const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
-        if (u.externalId !== null) await setExternalId(tx, companyId, id, u.externalId);
-        await recordAudit(tx, {
-          actorId: null,
-          companyId,
-          entity: "account",
-          entityId: id,
-          action: "create",
-          after: { email: u.email, role: "member", external_id: u.externalId },
-          reason,
+      return db
+        .transaction(async (tx) => {
+          await insertLoginUser(tx, u);
+          const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
+          if (u.externalId !== null) await setExternalId(tx, companyId, id, u.externalId);
+          await recordAudit(tx, {
+            actorId: null,
+            companyId,
+            entity: "account",
+            entityId: id,
+            action: "create",
+            after: { email: u.email, role: "member", external_id: u.externalId },
+            reason,
+          });
+          return id;
+        })
+        .catch((e: unknown) => {
+          if (uniqueViolation(e)) return undefined;
+          throw e;
         });
-        return id;
-      });
     },
 
     /** Name and status as the directory states them; deactivation is people's own path (sessions end). */

@@ -1,0 +1,88 @@
+import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
+import { ScimError } from "./scim.errors.ts";
+
+/**
+ * Attribute names that lead from a plain object to the prototypes every object in the process
+ * shares. scim-patch walks a PATCH path key by key, so `__proto__.x` or `constructor.prototype.x`
+ * would write onto Object.prototype: one company's directory could change how every other
+ * company's sign-in behaves. No SCIM schema has an attribute of these names.
+ */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const isPrototypeKey = (name: string) => PROTOTYPE_KEYS.has(name.trim().toLowerCase());
+
+const refused = (what: string) => new ScimError(400, `${what} names an attribute that does not exist (__proto__, constructor or prototype)`, "invalidPath");
+
+/**
+ * The names a PATCH path (RFC 7644 §3.5.2) can make a library read or write: every word outside
+ * quotes (attributes, sub-attributes, schema URNs, filter attributes), and a quoted string that
+ * stands for a name on its own (`name["__proto__"]`). A quoted comparison value such as
+ * `"constructor@acme.test"` is data, and only counts when it is a prototype key itself.
+ */
+function namesIn(path: string): string[] {
+  const quoted: string[] = [];
+  const bare = path.replace(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g, (_m, double?: string, single?: string) => {
+    quoted.push(double ?? single ?? "");
+    return " ";
+  });
+  return [...quoted, ...bare.split(/[^A-Za-z0-9_$-]+/)];
+}
+
+/** Every key of a value at any depth, without recursion (a deeply nested body must not overflow the stack). */
+function hasPrototypeKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    for (const key of Object.keys(v)) {
+      if (isPrototypeKey(key)) return true;
+      stack.push((v as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+/**
+ * What the copies' objects inherit instead of Object.prototype: only the two methods libraries call
+ * on any object (fast-deep-equal, which scim-patch matches array items with, calls valueOf and
+ * toString). It has no `__proto__` accessor and no `constructor`, so no key a walk follows from a
+ * copy leads back to the prototypes the rest of the process shares.
+ */
+const DETACHED = Object.assign(Object.create(null) as object, { valueOf: Object.prototype.valueOf, toString: Object.prototype.toString });
+
+/** A deep copy of JSON data whose objects descend from DETACHED: whatever a walk writes stays on the copy. */
+function detached(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(detached);
+  if (value === null || typeof value !== "object") return value;
+  const copy = Object.create(DETACHED) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(value)) copy[k] = detached(v);
+  return copy;
+}
+
+export interface PatchOperation {
+  op: string;
+  path?: string;
+  value?: unknown;
+}
+
+/**
+ * Applies a directory's PATCH operations to a resource as the directory sees it, in Okta's and
+ * Azure AD's shapes. Paths and value keys that name a prototype are refused before scim-patch
+ * sees them, and it works on a copy of the resource and of the values that shares no prototype
+ * with the rest of the process.
+ */
+export function applyScimPatch<T>(resource: T, operations: PatchOperation[]): T {
+  for (const o of operations) {
+    if (o.path !== undefined && namesIn(o.path).some(isPrototypeKey)) throw refused(`The path "${o.path.slice(0, 100)}"`);
+    if (hasPrototypeKey(o.value)) throw refused("The value");
+  }
+  // scim-patch types meta's dates as Date; ours are the ISO strings SCIM sends, which it leaves alone.
+  const copy = detached(resource) as ScimResource;
+  const ops = operations.map((o) => ({ ...o, value: detached(o.value) }) as ScimPatchOperation);
+  try {
+    // mutateDocument: the copy is ours; scim-patch's own copy would be an ordinary object again.
+    return scimPatch(copy, ops, { mutateDocument: true, treatMissingAsAdd: true }) as T;
+  } catch (err) {
+    if (err instanceof PatchError) throw new ScimError(400, err.message, "invalidValue");
+    throw err;
+  }
+}
