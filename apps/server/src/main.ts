@@ -4,6 +4,7 @@ import { authSecret } from "./auth-secret.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemo, isEmpty } from "./db/seed/index.ts";
 import { buildApp } from "./app.ts";
+import { sealSharedPrototypes } from "./lib/prototypes.ts";
 
 async function main() {
   let config: Config;
@@ -43,6 +44,9 @@ async function main() {
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
 
+  // Every module the start-up needs is loaded: from here on no key can be added to the prototypes
+  // all objects share (modules loaded later, on demand, are proven by the test suite, which seals first).
+  sealSharedPrototypes();
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
   console.log(

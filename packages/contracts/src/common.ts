@@ -62,3 +62,13 @@ export function userKeyed<V extends z.ZodType>(key: z.ZodType<string, string>, v
   schema._zod.processJSONSchema = (ctx, json, params) => documented._zod.processJSONSchema!(ctx, json, params);
   return schema;
 }
+
+/**
+ * Whether a name is a key every object answers to (`__proto__`, `constructor`, `toString`…), or one
+ * that leads to a prototype in any casing (`Constructor.Prototype`). Such a name, chosen by a client,
+ * must never become a key a library reads or writes: it would reach what all objects share.
+ */
+export const isPrototypeKey = (name: string): boolean => {
+  const n = name.trim();
+  return n in Object.prototype || /^(__proto__|constructor|prototype)$/i.test(n);
+};

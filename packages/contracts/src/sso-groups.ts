@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPrototypeKey } from "./common.ts";
 import { CompanyRole } from "./people.ts";
 
 /** The most rules a company keeps: the first that matches decides, so a long list is a mistake. */
@@ -33,6 +34,7 @@ export const UpdateSsoGroupMappingsRequest = z
       .min(1)
       .max(100)
       .regex(/^[\w.:/-]+$/)
+      .refine((claim) => !isPrototypeKey(claim), "This name is a key every object has, never a claim")
       .default("groups")
       .describe("The id_token claim that lists the person's groups (groups by default)"),
     rules: z.array(SsoGroupRule).max(SSO_GROUP_RULES_MAX),

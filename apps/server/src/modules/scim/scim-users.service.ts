@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { filter as scimFilter, parse as parseFilter, type Filter } from "scim2-parse-filter";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
-import { applyScimPatch } from "./scim.patch.ts";
+import { applyScimPatch, namesPrototypeKey } from "./scim.patch.ts";
 import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
 
@@ -128,6 +128,7 @@ export type ScimUsersService = ReturnType<typeof createScimUsersService>;
 export function listPage<T>(all: T[], q: z.infer<typeof ListQuery>, prepare: (f: Filter) => Filter = (f) => f) {
   let match: (r: T) => boolean = () => true;
   if (q.filter) {
+    if (namesPrototypeKey(q.filter)) throw new ScimError(400, "The filter names an attribute that does not exist", "invalidFilter");
     try {
       match = scimFilter(prepare(parseFilter(q.filter))) as (r: T) => boolean;
     } catch {

@@ -1,16 +1,8 @@
 import { scimPatch, type ScimPatchOperation, type ScimResource, ScimError as PatchError } from "scim-patch";
+import { isPrototypeKey } from "@learnward/contracts";
 import { ScimError } from "./scim.errors.ts";
 
-/**
- * Attribute names that lead from a plain object to the prototypes every object in the process
- * shares. scim-patch walks a PATCH path key by key, so `__proto__.x` or `constructor.prototype.x`
- * would write onto Object.prototype: one company's directory could change how every other
- * company's sign-in behaves. No SCIM schema has an attribute of these names.
- */
-const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-const isPrototypeKey = (name: string) => PROTOTYPE_KEYS.has(name.trim().toLowerCase());
-
-const refused = (what: string) => new ScimError(400, `${what} names an attribute that does not exist (__proto__, constructor or prototype)`, "invalidPath");
+const refused = (what: string) => new ScimError(400, `${what} names an attribute that does not exist (__proto__, constructor, prototype…)`, "invalidPath");
 
 /**
  * The names a PATCH path (RFC 7644 §3.5.2) can make a library read or write: every word outside
@@ -26,6 +18,14 @@ function namesIn(path: string): string[] {
   });
   return [...quoted, ...bare.split(/[^A-Za-z0-9_$-]+/)];
 }
+
+/**
+ * Whether a path or filter names a key every object has. scim-patch and scim2-parse-filter walk
+ * them key by key, so `__proto__.x` or `constructor.prototype.x` would reach Object.prototype: one
+ * company's directory could change how every other company's sign-in behaves. No SCIM schema has
+ * an attribute of these names.
+ */
+export const namesPrototypeKey = (pathOrFilter: string) => namesIn(pathOrFilter).some(isPrototypeKey);
 
 /** Every key of a value at any depth, without recursion (a deeply nested body must not overflow the stack). */
 function hasPrototypeKey(value: unknown): boolean {
@@ -72,7 +72,7 @@ export interface PatchOperation {
  */
 export function applyScimPatch<T>(resource: T, operations: PatchOperation[]): T {
   for (const o of operations) {
-    if (o.path !== undefined && namesIn(o.path).some(isPrototypeKey)) throw refused(`The path "${o.path.slice(0, 100)}"`);
+    if (o.path !== undefined && namesPrototypeKey(o.path)) throw refused(`The path "${o.path.slice(0, 100)}"`);
     if (hasPrototypeKey(o.value)) throw refused("The value");
   }
   // scim-patch types meta's dates as Date; ours are the ISO strings SCIM sends, which it leaves alone.

@@ -1,6 +1,7 @@
 import type { SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
+import { ownValue } from "../../lib/own-keys.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import type { GroupMappingsRepo, SsoGroupsRow } from "./group-mappings.repo.ts";
@@ -64,7 +65,7 @@ export function createGroupPlacement(deps: { repo: GroupMappingsRepo; people: ()
 
     /** The groups named in an OIDC id_token, read from the claim the company chose. */
     async oidcGroups(companyId: number, claims: Record<string, unknown>): Promise<string[]> {
-      return groupsOf(claims[await placement.groupsClaim(companyId)]);
+      return groupsOf(ownValue(claims, await placement.groupsClaim(companyId)));
     },
 
     /** placeByGroups for a person just created by single sign-on: a failure is logged and leaves them a member, signed in. */

@@ -8,6 +8,7 @@ import { expireCookie } from "better-auth/cookies";
 import xpath from "xpath";
 import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
+import { ownValue } from "../../lib/own-keys.ts";
 import type { GroupPlacement } from "./group-placement.ts";
 import { SAML_REQUEST_TTL_MS, type SamlService } from "./saml.service.ts";
 import { openSession, personFor, Refusal, type SsoIdentity } from "./sso.person.ts";
@@ -55,7 +56,7 @@ export interface SamlSignOnDeps {
 function valuesOf(profile: Profile, names: string[]): string[] {
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   for (const name of names) {
-    const value = attributes[name] ?? (profile as Record<string, unknown>)[name];
+    const value = ownValue(attributes, name) ?? ownValue(profile, name);
     const all = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v.trim() !== "");
     if (all.length) return all.map((v) => v.trim());
   }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ErrorBody, Health, OutboxMessage, PageQuery, Paginated } from "@learnward/contracts";
 import type { Database } from "../../db/client.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
+import { prototypeChanges, snapshotPrototypes } from "../../lib/prototypes.ts";
 import { presentOutboxMessage } from "./system.present.ts";
 import type { SystemService } from "./system.service.ts";
 
@@ -9,13 +10,21 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; service: 
   app,
   { database, service, exposeOutbox },
 ) => {
+  const prototypes = snapshotPrototypes();
   app.get(
     "/api/health",
     {
       config: { access: "public" },
-      schema: { tags: ["system"], summary: "Liveness and database reachability", response: { 200: Health, 503: Health } },
+      schema: { tags: ["system"], summary: "Liveness (the process unpolluted) and database reachability", response: { 200: Health, 503: Health } },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
+      // A process whose shared prototypes changed after start-up was polluted: whatever it answers
+      // may follow an attacker's defaults, so it must leave the load balancer's rotation.
+      const changed = prototypeChanges(prototypes);
+      if (changed.length) {
+        req.log.error({ changed }, "The shared prototypes changed after start-up: this process reports itself unhealthy");
+        return reply.status(503).send({ status: "unavailable" as const, database: database.kind });
+      }
       try {
         await database.ping();
         return { status: "ok" as const, database: database.kind };

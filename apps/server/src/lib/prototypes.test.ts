@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../test/helpers.ts";
+
+// Defence in depth against prototype pollution: whatever a library that walks attacker-chosen keys
+// might still reach, the shared prototypes take no new keys, and a process whose prototypes changed
+// after start-up does not call itself healthy (a load balancer then takes it out of rotation).
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ seed: false });
+});
+afterAll(() => t.close());
+
+describe("the process's shared prototypes", () => {
+  it("take no new keys, from any path a walk could follow", () => {
+    for (const [name, target] of [
+      ["Object", {}],
+      ["Array", []],
+      ["String", "text"],
+      ["Number", 1],
+      ["Boolean", true],
+      ["Function", () => 0],
+    ] as const) {
+      const proto = Object.getPrototypeOf(target) as Record<string, unknown>;
+      expect(() => {
+        "use strict";
+        proto.polluted = name;
+      }, name).toThrow(TypeError);
+      expect(({} as Record<string, unknown>).polluted, name).toBeUndefined();
+      expect(Object.getOwnPropertyNames(proto), name).not.toContain("polluted");
+    }
+  });
+
+  it("refuses the __proto__ accessor, so no key named __proto__ reaches a prototype, while JSON keeps it as data", () => {
+    expect(() => (({}) as { __proto__: unknown }).__proto__).toThrow();
+    expect(() => {
+      (({}) as { __proto__: unknown }).__proto__ = { polluted: true };
+    }).toThrow();
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(["__proto__"]);
+    expect(parsed.polluted).toBeUndefined();
+  });
+
+  it("makes /api/health answer 503 when one changed after start-up, and 200 again once restored", async () => {
+    expect((await t.anonymous.get("/api/health")).status).toBe(200);
+    const original = Object.prototype.toLocaleString;
+    Object.prototype.toLocaleString = () => "polluted";
+    try {
+      const res = await t.anonymous.get("/api/health");
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ status: "unavailable" });
+    } finally {
+      Object.prototype.toLocaleString = original;
+    }
+    expect((await t.anonymous.get("/api/health")).status).toBe(200);
+  });
+});
