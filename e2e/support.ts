@@ -9,6 +9,12 @@ import { createOTP } from "@better-auth/utils/otp";
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
+/**
+ * What a page of ours puts on every write it sends: its Origin (Chromium always does). Playwright's API
+ * requests send none, and the server refuses a write carrying our session cookie that does not say it
+ * comes from our own page; so every API call made with a browser's cookies carries this.
+ */
+export const OUR_ORIGIN = { origin: BASE_URL };
 export const DEMO_PASSWORD = "learnward-demo";
 export const DEMO_ADMIN = "admin@acme.test";
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), "artifacts/screenshots");
@@ -141,10 +147,13 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>, what
  */
 export async function signInRequest(api: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await api.post("/api/auth/sign-in/email", { data: { email, password } });
+    const response = await api.post("/api/auth/sign-in/email", { headers: OUR_ORIGIN, data: { email, password } });
     if (response.ok()) {
       if (((await response.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
-        await ok(await api.post("/api/auth/two-factor/verify-totp", { data: { code: await codeFor(email) } }), `second factor of ${email}`);
+        await ok(
+          await api.post("/api/auth/two-factor/verify-totp", { headers: OUR_ORIGIN, data: { code: await codeFor(email) } }),
+          `second factor of ${email}`,
+        );
         return;
       }
       const me = (await (await api.get("/api/me")).json()) as { account: { two_factor: { enabled: boolean; required: boolean } } };
@@ -160,10 +169,13 @@ export async function signInRequest(api: APIRequestContext, email: string, passw
 
 /** Turns on two-factor sign-in for the signed-in `api`, as the settings page does, and remembers the authenticator. */
 async function setUpTwoFactor(api: APIRequestContext, email: string, password: string): Promise<void> {
-  const enabled = await api.post("/api/auth/two-factor/enable", { data: { password } });
+  const enabled = await api.post("/api/auth/two-factor/enable", { headers: OUR_ORIGIN, data: { password } });
   await ok(enabled, `setting up two-factor for ${email}`);
   const { totpURI } = (await enabled.json()) as { totpURI: string };
-  await ok(await api.post("/api/auth/two-factor/verify-totp", { data: { code: await totpCode(totpURI) } }), `confirming two-factor for ${email}`);
+  await ok(
+    await api.post("/api/auth/two-factor/verify-totp", { headers: OUR_ORIGIN, data: { code: await totpCode(totpURI) } }),
+    `confirming two-factor for ${email}`,
+  );
   rememberAuthenticator(email, totpURI);
 }
 

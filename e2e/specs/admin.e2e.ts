@@ -13,6 +13,7 @@ import {
   type Session,
   visible,
   signInWithApi,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 11, the admin area: a platform admin creates a company and edits it (issue 22: requiring
@@ -167,6 +168,7 @@ describe("admin area (issue 11)", () => {
     // The company's allow-list admits its person, who registers (and so is signed in once).
     const person = await session();
     const signUp = await person.context.request.post("/api/auth/sign-up/email", {
+      headers: OUR_ORIGIN,
       data: { name: PERSON.name, email: PERSON.email, password: PERSON.password },
     });
     expect(signUp.status(), await signUp.text()).toBe(200);
@@ -258,7 +260,10 @@ describe("admin area (issue 11)", () => {
     // The L&D leader sets a budget for a month long past (so no other spec counts it).
     const ld = await session();
     await signInWithApi(ld.context, "ldleader@acme.test");
-    const created = await ld.context.request.post("/api/b2b/v1/budgets/", { data: { period: "month", period_start: BUDGET_START, amount_minor: 200_000 } });
+    const created = await ld.context.request.post("/api/b2b/v1/budgets/", {
+      headers: OUR_ORIGIN,
+      data: { period: "month", period_start: BUDGET_START, amount_minor: 200_000 },
+    });
     expect([201, 409], await created.text()).toContain(created.status());
 
     const page = admin.page;

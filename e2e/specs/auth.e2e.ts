@@ -20,6 +20,7 @@ import {
   totpCode,
   visible,
   waitForPath,
+  OUR_ORIGIN,
 } from "../support";
 
 let browser: Browser;
@@ -256,11 +257,11 @@ describe("two-factor sign-in (issue 22)", () => {
     const admin = await asAdmin();
     const acme = ((await (await admin.get("/api/b2b/v1/admin/companies/", { params: { search: "acme.test" } })).json()) as { results: { id: number }[] })
       .results[0]!;
-    const invited = await admin.post(`/api/b2b/v1/admin/companies/${acme.id}/invitations/`, { data: { email, role: "member" } });
+    const invited = await admin.post(`/api/b2b/v1/admin/companies/${acme.id}/invitations/`, { headers: OUR_ORIGIN, data: { email, role: "member" } });
     expect(invited.status(), await invited.text()).toBe(201);
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(await linkInMail(email))?.[1];
     const { page, context, errors } = await openPage(browser);
-    const accepted = await context.request.post(`/api/b2b/v1/invitations/${token}/accept`, { data: { name: "Tomás Two-Step", password } });
+    const accepted = await context.request.post(`/api/b2b/v1/invitations/${token}/accept`, { headers: OUR_ORIGIN, data: { name: "Tomás Two-Step", password } });
     expect(accepted.status(), await accepted.text()).toBe(201);
     await signInWithApi(context, email, password);
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type APIRequestContext, type Browser } from "playwright-core";
-import { BASE_URL, launchBrowser, openPage, PHONE, screenshot, type Session, signInRequest, signInWithApi, visible } from "../support";
+import { BASE_URL, launchBrowser, openPage, PHONE, screenshot, type Session, signInRequest, signInWithApi, visible, OUR_ORIGIN } from "../support";
 
 // Issue 25: hr connects the company's Slack and Microsoft Teams channels; two local servers answer as
 // those webhooks do ("ok", "1") and receive the test messages and the news of a new learning path.
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Other spec files publish in Acme too: leave its channels disconnected, as they were.
-  await hr?.context.request.patch(HOOKS, { data: { slack_webhook_url: null, teams_webhook_url: null } });
+  await hr?.context.request.patch(HOOKS, { headers: OUR_ORIGIN, data: { slack_webhook_url: null, teams_webhook_url: null } });
   await browser?.close();
   await new Promise((resolve) => hooks?.close(resolve));
 });
@@ -90,11 +90,17 @@ describe("chat notifications", () => {
   it("posts a learning path published in the company library to both channels", async () => {
     const [member, ldleader] = [await api("member@acme.test"), await api("ldleader@acme.test")];
     const title = `Chat news ${Date.now()}`;
-    const created = await member.post("/api/b2b/v1/collections/", { data: { title } });
+    const created = await member.post("/api/b2b/v1/collections/", { headers: OUR_ORIGIN, data: { title } });
     expect(created.status()).toBe(201);
-    const asked = await member.post("/api/b2b/v1/publish-requests/", { data: { collection_id: ((await created.json()) as { id: number }).id } });
+    const asked = await member.post("/api/b2b/v1/publish-requests/", {
+      headers: OUR_ORIGIN,
+      data: { collection_id: ((await created.json()) as { id: number }).id },
+    });
     expect(asked.status()).toBe(201);
-    const accepted = await ldleader.post(`/api/b2b/v1/publish-requests/${((await asked.json()) as { id: number }).id}/accept/`, { data: {} });
+    const accepted = await ldleader.post(`/api/b2b/v1/publish-requests/${((await asked.json()) as { id: number }).id}/accept/`, {
+      headers: OUR_ORIGIN,
+      data: {},
+    });
     expect(accepted.status()).toBe(200);
 
     // A server process's worker takes the job within a few seconds.

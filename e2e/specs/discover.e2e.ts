@@ -13,6 +13,7 @@ import {
   signInWithApi,
   visible,
   waitForPath,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 8: discover with the copilot, as a member: search with a filter, save a result and find it
@@ -156,6 +157,7 @@ describe("discover", () => {
     const run = Date.now().toString(36);
     const link = `https://learning.example/${"a-long-unbroken-path-segment/".repeat(4)}${run}`;
     const saved = await context.request.post("/api/contentuser/save/", {
+      headers: OUR_ORIGIN,
       data: { url: link, title: `Unbroken ${run}`, description: link, fetch_metadata: false },
     });
     expect(saved.ok(), await saved.text()).toBe(true);

@@ -12,6 +12,7 @@ import {
   signInWithApi,
   visible,
   type Session,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 25, "A learner home": /home opens with what needs the person, above their library.
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 /** Calls the API with a session's cookies; the call must succeed. */
 async function call<T = { id: number }>(api: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(url, { method, data });
+  const response = await api.fetch(url, { method, data, headers: OUR_ORIGIN });
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }

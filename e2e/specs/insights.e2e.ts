@@ -11,6 +11,7 @@ import {
   signInWithApi,
   type Session,
   visible,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 9: /dashboard/content for three roles over the demo's seeded history, with a plan that is
@@ -41,13 +42,19 @@ beforeAll(async () => {
   // A published learning path of two links, and a plan on it for Engineering whose deadline has passed.
   const member = (await as("member@acme.test")).context.request;
   const ld = (await as("ldleader@acme.test")).context.request;
-  const path = await (await member.post("/api/b2b/v1/collections/", { data: { title: `Insights path ${Date.now().toString(36)}`, skills: ["sql"] } })).json();
+  const path = await (
+    await member.post("/api/b2b/v1/collections/", { headers: OUR_ORIGIN, data: { title: `Insights path ${Date.now().toString(36)}`, skills: ["sql"] } })
+  ).json();
   for (const n of [1, 2])
-    await member.post(`/api/b2b/v1/collections/${path.id}/items/`, { data: { url: `https://learning.example/insights-${n}`, title: `Insights reading ${n}` } });
-  const publish = await (await member.post("/api/b2b/v1/publish-requests/", { data: { collection_id: path.id } })).json();
-  expect((await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, { data: {} })).status()).toBe(200);
+    await member.post(`/api/b2b/v1/collections/${path.id}/items/`, {
+      headers: OUR_ORIGIN,
+      data: { url: `https://learning.example/insights-${n}`, title: `Insights reading ${n}` },
+    });
+  const publish = await (await member.post("/api/b2b/v1/publish-requests/", { headers: OUR_ORIGIN, data: { collection_id: path.id } })).json();
+  expect((await ld.post(`/api/b2b/v1/publish-requests/${publish.id}/accept/`, { headers: OUR_ORIGIN, data: {} })).status()).toBe(200);
   const team = ((await (await member.get("/api/me")).json()) as { account: { team: { id: number } } }).account.team.id;
   const plan = await ld.post("/api/b2b/v1/plans/", {
+    headers: OUR_ORIGIN,
     data: { title: PLAN, deadline: "2024-01-31", skills: { sql: { collections: [path.id] } }, selectedTeam: [team] },
   });
   expect(plan.status()).toBe(201);

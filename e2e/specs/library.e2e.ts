@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading } from "../support";
+import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading, OUR_ORIGIN } from "../support";
 
 // One signed-in member for the whole file: sign-in allows 5 attempts a minute per IP and email.
 let browser: Browser;
@@ -175,17 +175,19 @@ describe("personal library", () => {
   it("fits a folder with sections, long titles and long links on a phone: no sideways scroll, every menu on screen", async () => {
     // Issue 23: at 390 wide a section's items ran 471 px wide and pushed their menus off screen.
     const api = context.request;
-    const created = await api.post("/api/user/folder", { data: { name: `Long reads ${run}` } });
+    const created = await api.post("/api/user/folder", { headers: OUR_ORIGIN, data: { name: `Long reads ${run}` } });
     expect(created.status()).toBe(201);
     const folder = (await created.json()) as { id: number };
-    const section = (await (await api.post(`/api/user/folder/${folder.id}/section`, { data: { name: `Further reading ${run}` } })).json()) as { id: number };
+    const section = (await (
+      await api.post(`/api/user/folder/${folder.id}/section`, { headers: OUR_ORIGIN, data: { name: `Further reading ${run}` } })
+    ).json()) as { id: number };
     const link = (n: number) => `https://learning.example/${"an-unbroken-path-segment-that-runs-long/".repeat(3)}${n}-${run}`;
     let n = 0;
     for (const id_section of [null, section.id, section.id]) {
       n += 1;
       // A title that is itself a long link, and an author with no place to break.
       const data = { id_folder: folder.id, id_section, url: link(n), title: link(n), author: `Author${"x".repeat(70)}`, content_type: "article" };
-      expect((await api.post("/api/user/folder_relation/create_content/", { data })).status()).toBe(201);
+      expect((await api.post("/api/user/folder_relation/create_content/", { headers: OUR_ORIGIN, data })).status()).toBe(201);
     }
     await atBothWidths(page, async (label, viewport) => {
       await openHome(`?tab=folders&folder=${folder.id}`);

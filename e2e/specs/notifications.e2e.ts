@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
-import { atBothWidths, launchBrowser, openPage, readOutbox, screenshot, signInWithApi, visible, waitForPath, type Session } from "../support";
+import { atBothWidths, launchBrowser, openPage, readOutbox, screenshot, signInWithApi, visible, waitForPath, type Session, OUR_ORIGIN } from "../support";
 
 // Issue 25: the bell. A team leader assigns a plan to their team; the member sees the count, opens
 // the list and follows the entry, and has the mail; a decided purchase request tells its requester.
@@ -14,7 +14,7 @@ const COURSE = `Notified course ${RUN}`;
 const DEADLINE = "2030-12-31";
 
 async function ok<T>(api: APIRequestContext, method: "get" | "post", path: string, data?: unknown): Promise<T> {
-  const response = method === "get" ? await api.get(path) : await api.post(path, { data: data ?? {} });
+  const response = method === "get" ? await api.get(path) : await api.post(path, { headers: OUR_ORIGIN, data: data ?? {} });
   if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type APIRequestContext, type Browser, type Page } from "playwright-core";
-import { BASE_URL, launchBrowser, linkInMail, openPage, screenshot, settled, signInRequest, signInWithForm, visible, waitForPath } from "../support";
+import {
+  BASE_URL,
+  launchBrowser,
+  linkInMail,
+  openPage,
+  screenshot,
+  settled,
+  signInRequest,
+  signInWithForm,
+  visible,
+  waitForPath,
+  OUR_ORIGIN,
+} from "../support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +24,7 @@ afterAll(async () => {
 
 /** Calls the API with a session's cookies; the call must succeed. */
 async function call<T = { id: number }>(api: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(url, { method, data });
+  const response = await api.fetch(url, { method, data, headers: OUR_ORIGIN });
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -80,7 +92,10 @@ describe("first-week onboarding (spec §4)", () => {
   it("a new member sees the panel, does a task, and sees it ticked", async () => {
     const { page, context, errors } = await openPage(browser);
     const email = `newcomer-${Date.now()}@acme.test`;
-    const signUp = await context.request.post("/api/auth/sign-up/email", { data: { name: "Nadia Newcomer", email, password: "first-week" } });
+    const signUp = await context.request.post("/api/auth/sign-up/email", {
+      headers: OUR_ORIGIN,
+      data: { name: "Nadia Newcomer", email, password: "first-week" },
+    });
     expect(signUp.ok()).toBe(true);
     // The address is proven through the mailed link before the account acts (issue 22).
     expect((await context.request.get(await linkInMail(email))).ok()).toBe(true);
@@ -97,6 +112,7 @@ describe("first-week onboarding (spec §4)", () => {
 
     // The real action, as any client would do it: the server records the step.
     const saved = await context.request.post("/api/contentuser/save/", {
+      headers: OUR_ORIGIN,
       data: { url: "https://learning.example/first-week", title: "My first save", fetch_metadata: false },
     });
     expect(saved.status()).toBe(201);

@@ -13,6 +13,7 @@ import {
   visible,
   waitForPath,
   signInWithApi,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 5, people management: a team leader asks for an invite, hr approves it, the invited
@@ -30,7 +31,7 @@ let teamPath = "";
 
 /** Answers a JSON call made with a context's cookies, failing loudly on an error status. */
 async function call<T>(context: BrowserContext, method: "get" | "post", path: string, data?: object): Promise<T> {
-  const response = await context.request[method](path, data ? { data } : undefined);
+  const response = await context.request[method](path, { ...(data ? { data } : {}), headers: OUR_ORIGIN });
   if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startSamlIdp, type TestSamlIdp } from "../../apps/server/test/saml-idp.ts";
-import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath, OUR_ORIGIN } from "../support";
 
 // Issue 27: Acme's hr connects a SAML 2.0 identity provider (samlify in IdP mode on loopback, with a
 // certificate generated for the run; its login page answers at once with an auto-posting form for
@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Other spec files sign Acme's people in by password: leave single sign-on off, as it was.
-  await hr?.context.request.put(SAML, { data: { metadata_xml: idp.metadataXml, enabled: false, require_sso: false } });
+  await hr?.context.request.put(SAML, { headers: OUR_ORIGIN, data: { metadata_xml: idp.metadataXml, enabled: false, require_sso: false } });
   await browser?.close();
   await idp?.close();
 });

@@ -12,6 +12,7 @@ import {
   signInWithForm,
   visible,
   waitForPath,
+  OUR_ORIGIN,
 } from "../support";
 
 // Issue 27: Acme's hr creates the company's SCIM token in Settings (shown once) and hands it to the
@@ -146,7 +147,10 @@ describe("directory provisioning (SCIM)", () => {
     // Deactivated, not gone: the directory still reads them, and their password no longer signs them in.
     const after = await directory!.get(`${baseUrl}/Users/${list.Resources[0]!.id}`);
     expect(await after.json()).toMatchObject({ userName: PERSON.email, active: false });
-    const again = await person.context.request.post("/api/auth/sign-in/email", { data: { email: PERSON.email, password: PERSON.password } });
+    const again = await person.context.request.post("/api/auth/sign-in/email", {
+      headers: OUR_ORIGIN,
+      data: { email: PERSON.email, password: PERSON.password },
+    });
     expect(again.ok()).toBe(false);
     await person.context.close();
   });

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, PHONE, resize, expectHeading, heading, launchBrowser, mainMenu, openPage, settled, signInWithApi, visible, waitForPath } from "../support";
+import {
+  BASE_URL,
+  PHONE,
+  resize,
+  expectHeading,
+  heading,
+  launchBrowser,
+  mainMenu,
+  openPage,
+  settled,
+  signInWithApi,
+  visible,
+  waitForPath,
+  OUR_ORIGIN,
+} from "../support";
 import { startServer } from "../harness.mjs";
 
 let browser: Browser;
@@ -144,7 +158,7 @@ describe("top bar", () => {
       await visible(page.getByRole("menu").getByText("Hana R. Test"));
       expect(errors).toEqual([]);
     } finally {
-      const restored = await context.request.patch("/api/user/profile/", { data: { displayName: before } });
+      const restored = await context.request.patch("/api/user/profile/", { headers: OUR_ORIGIN, data: { displayName: before } });
       expect(restored.ok()).toBe(true);
       await context.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startTestIdp, type TestIdp } from "../../apps/server/test/oidc-idp.ts";
-import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath } from "../support";
+import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath, OUR_ORIGIN } from "../support";
 
 // Issue 27: Acme's hr connects an OpenID Connect provider (oidc-provider on loopback, its login page
 // answered at once for the person the test chooses); a newcomer signs in through it in Chromium, and
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Other spec files sign Acme's people in by password: leave single sign-on off, as it was.
-  await hr?.context.request.put(SSO, { data: { issuer: idp.issuer, client_id: idp.clientId, enabled: false, require_sso: false } });
+  await hr?.context.request.put(SSO, { headers: OUR_ORIGIN, data: { issuer: idp.issuer, client_id: idp.clientId, enabled: false, require_sso: false } });
   await browser?.close();
   await idp?.close();
 });

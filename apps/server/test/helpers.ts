@@ -188,7 +188,8 @@ export async function createTestContext(
       const verified = await app.inject({
         method: "POST",
         url: "/api/auth/two-factor/verify-totp",
-        headers: { cookie: cookie ?? "" },
+        // As the sign-in page sends it: the pending sign-in's cookie, from our own origin.
+        headers: { cookie: cookie ?? "", origin: config.publicUrl },
         payload: { code: await totpCode(uri) },
       });
       return tokenOf(verified, `second factor of ${email}`);

@@ -53,6 +53,15 @@ export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area
 /** Everyone but a platform operator belongs to exactly one company (PRODUCT.md): admin.policy and the admin form ask this. */
 export const mayHaveNoCompany = (role: Role | undefined) => role === "admin";
 
+/**
+ * What is wrong with an account of `role` that has (or has no) company, or null when it may stand: a
+ * platform operator holds no company (else it would also count as one of that company's people), and
+ * everyone else holds one. admin.policy checks the state every change of role or company leaves; the
+ * admin form asks the same before sending.
+ */
+export const roleCompanyMismatch = (role: Role, hasCompany: boolean): "operator_has_company" | "company_required" | null =>
+  mayHaveNoCompany(role) === hasCompany ? (hasCompany ? "operator_has_company" : "company_required") : null;
+
 export function accountAbilities(who: AbilitySubject): AccountAbilities {
   return {
     ...adminAccountAbilities(who),

@@ -50,6 +50,7 @@ export const ErrorCode = z.enum([
   "request_already_decided",
   "cannot_change_own_account",
   "company_required",
+  "operator_has_company",
   "company_domain_taken",
   "invitation_already_accepted",
   "invitation_not_found",

@@ -56,6 +56,12 @@ export function rawSessionToken(carried: string): string {
 /** Authorization carries a session (a bearer token), not a static client key such as `Token …` or `Api-Key …`. */
 export const isBearer = (authorization: string | null | undefined) => /^Bearer\s+\S/i.test(authorization ?? "");
 
+/**
+ * The request carries one of better-auth's cookies (the session, or a sign-in still waiting for its
+ * second factor): a browser adds them by itself, so they alone never show who sent the request.
+ */
+export const carriesAuthCookie = (cookie: string | undefined) => /(?:^|;\s*)(?:__Secure-)?better-auth\.[\w.-]+=/.test(cookie ?? "");
+
 /** The session token a request carries: the session cookie, a bearer token or firebase_token. */
 export function sessionToken(headers: { cookie?: string; authorization?: string; firebase_token?: string | string[] }): string | null {
   const cookie = headers.cookie?.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/)?.[1];

@@ -5,6 +5,7 @@ import helmet from "helmet";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
 import { AppError } from "../lib/errors.ts";
+import { carriesAuthCookie } from "../lib/actor-cache.ts";
 
 /** The third parties a page may load (spec §1), as configured; absent ones add nothing. */
 export interface ThirdParties {
@@ -98,10 +99,19 @@ export default fp(
       if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
       if (req.routeOptions.config?.crossOriginPost) return;
       const origin = req.headers.origin;
-      // Browsers always send Origin on cross-site writes; API clients without one are not browsers.
-      if (origin && origin !== "null" && !allowed.has(origin)) {
-        throw new AppError("forbidden", 403, "Cross-origin request refused");
+      if (origin === undefined) {
+        // API clients send no Origin and carry their session as a bearer token. A request carrying our
+        // cookie is a browser's, and a browser's own page always says where it comes from: by Origin,
+        // or at least by fetch metadata. 'none' (typed, bookmarked, opened by another app) is refused
+        // too: those are navigations, never writes our pages make, so accepting them gains nothing.
+        if (carriesAuthCookie(req.headers.cookie) && req.headers["sec-fetch-site"] !== "same-origin") {
+          throw new AppError("forbidden", 403, "Cross-origin request refused");
+        }
+        return;
       }
+      // Only browsers send Origin; `null` is an opaque one (a sandboxed frame, a file, a redirect from
+      // another site), never one of our pages.
+      if (!allowed.has(origin)) throw new AppError("forbidden", 403, "Cross-origin request refused");
     });
   },
   { name: "security" },

@@ -94,6 +94,13 @@ describe("admin refusals, by code", () => {
       "Only platform admins can be without a company: choose one.",
       "Solo los administradores de la plataforma pueden no tener empresa: elige una.",
     ],
+    [
+      "operator_has_company",
+      undefined,
+      400,
+      "A platform admin belongs to no company: choose “No company” to make someone an admin.",
+      "Un administrador de la plataforma no pertenece a ninguna empresa: elige «Sin empresa» para hacer administrador a alguien.",
+    ],
     ["company_domain_taken", undefined, 409, "Another company already has this domain.", "Otra empresa ya tiene este dominio."],
     [
       "invitation_already_accepted",

@@ -25,9 +25,12 @@ describe("admin policy", () => {
     expect(adminPolicy.changeAccount(admin, { id: self, role: "hr" })).toBe(false);
   });
 
-  it("keeps everyone but platform operators in a company", () => {
-    expect(adminPolicy.mayHaveNoCompany("admin")).toBe(true);
-    expect(adminPolicy.mayHaveNoCompany("hr")).toBe(false);
-    expect(adminPolicy.mayHaveNoCompany(undefined)).toBe(false);
+  it("keeps everyone but platform operators in a company, and operators in none", () => {
+    expect(adminPolicy.roleCompanyMismatch("admin", false)).toBeNull();
+    expect(adminPolicy.roleCompanyMismatch("admin", true)).toBe("operator_has_company");
+    for (const role of ["hr", "ldleader", "teamleader", "member"] as const) {
+      expect(adminPolicy.roleCompanyMismatch(role, true), role).toBeNull();
+      expect(adminPolicy.roleCompanyMismatch(role, false), role).toBe("company_required");
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { adminAccountAbilities, mayHaveNoCompany, type Role } from "@learnward/contracts";
+import { adminAccountAbilities, roleCompanyMismatch, type Role } from "@learnward/contracts";
 import type { Actor, Rule } from "../../lib/actor.ts";
 
 /** Platform operator rules (PRODUCT.md): operators belong to no company and run every company's accounts. */
@@ -13,6 +13,9 @@ export const adminPolicy = {
     role?: Role;
     status?: string;
   }>,
-  /** Everyone but a platform operator belongs to exactly one company (PRODUCT.md). */
-  mayHaveNoCompany,
+  /**
+   * Everyone but a platform operator belongs to exactly one company, and an operator to none
+   * (PRODUCT.md): what is wrong with the role and company a change leaves, or null.
+   */
+  roleCompanyMismatch,
 };

@@ -143,12 +143,15 @@ export function createAdminRepo(db: Db) {
       patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" },
       /** The new company, as read to check it (its name and domain are the answer's). */
       newCompany?: { name: string; domain: string } | null,
+      /** The service's check of the change against the account as locked here; throws to refuse it. */
+      admit?: (before: typeof accounts.$inferSelect) => void,
     ) {
       return db.transaction(async (tx) => {
         // Read once, locked, with the names the answer shows; the answer is this row as the write left it.
         const [found] = await accountSelect(tx).where(eq(accounts.id, id)).for("update", { of: accounts });
         if (!found) throw notFound("Account");
         const before = found.a;
+        admit?.(before);
         const set: Partial<typeof accounts.$inferInsert> = { ...patch };
         // A new company means a new team there; and no team leadership is kept across companies.
         if (patch.companyId !== undefined && patch.companyId !== before.companyId) {

@@ -28,11 +28,18 @@ export function createAdminService(d: { repo: AdminRepo; people: PeopleService }
       if (!adminPolicy.changeAccount(actor, { id, role: b.role, status: b.status })) {
         throw new AppError("cannot_change_own_account", 409, "You can't deactivate or demote yourself");
       }
-      if (b.company_id === null && !adminPolicy.mayHaveNoCompany(b.role))
-        throw new AppError("company_required", 400, "Only platform operators have no company");
       const target = b.company_id !== undefined && b.company_id !== null ? (await company(b.company_id)).c : null;
+      // Judged on the account as the write finds it (locked): a change of role alone, or of company
+      // alone, must not leave an operator in a company or anyone else in none.
+      const admit = (before: { role: Role; companyId: number | null }) => {
+        const mismatch = adminPolicy.roleCompanyMismatch(b.role ?? before.role, (b.company_id === undefined ? before.companyId : b.company_id) !== null);
+        if (mismatch === "operator_has_company") {
+          throw new AppError(mismatch, 400, "A platform operator belongs to no company: take the company away in the same change");
+        }
+        if (mismatch === "company_required") throw new AppError(mismatch, 400, "Only platform operators have no company");
+      };
       // The answer is the account as the write left it (no read again).
-      return repo.updateAccount(actor.accountId, id, { role: b.role, companyId: b.company_id, status: b.status }, target);
+      return repo.updateAccount(actor.accountId, id, { role: b.role, companyId: b.company_id, status: b.status }, target, admit);
     },
   };
 }

@@ -170,3 +170,61 @@ describe("admin area", () => {
     expect((await admin.patch(`/api/b2b/v1/admin/companies/${created.body.id}/`, {})).status).toBe(400);
   });
 });
+
+// PRODUCT.md: a platform operator belongs to no company, and everyone else to exactly one. An operator
+// who also held a company would be that company's member to every company-scoped rule as well.
+describe("a platform operator belongs to no company, whichever way an account changes", () => {
+  const account = async (search: string) => (await admin.get(`/api/b2b/v1/admin/accounts/?search=${encodeURIComponent(search)}`)).body.results[0];
+
+  it("refuses making someone an operator while they keep their company, and changes nothing", async () => {
+    const person = await addPerson(t, { company: acme.id, role: "hr" });
+    for (const body of [{ role: "admin" }, { role: "admin", company_id: acme.id }, { role: "admin", company_id: globex.id }]) {
+      expect(await admin.patch(`/api/b2b/v1/admin/accounts/${person.id}/`, body), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: { code: "operator_has_company" } },
+      });
+    }
+    expect(await account(person.email)).toMatchObject({ role: "hr", company: { id: acme.id } });
+    expect((await person.client.get("/api/b2b/v1/admin/companies/")).status).toBe(403);
+  });
+
+  it("refuses moving an operator into a company, and a company role without one", async () => {
+    await addOperator(t, { name: "Quinn Operator", signedIn: false });
+    const operator = await account("Quinn Operator");
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${operator.id}/`, { company_id: acme.id })).toMatchObject({
+      status: 400,
+      body: { error: { code: "operator_has_company" } },
+    });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${operator.id}/`, { role: "member" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "company_required" } },
+    });
+    expect(await account("Quinn Operator")).toMatchObject({ role: "admin", company: null });
+    // Both at once is a move from operator into the company's role, which is fine.
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${operator.id}/`, { role: "member", company_id: acme.id })).toMatchObject({
+      status: 200,
+      body: { role: "member", company: { id: acme.id } },
+    });
+  });
+
+  it("makes someone an operator when their company goes with the same change", async () => {
+    const person = await addPerson(t, { company: acme.id, role: "member", name: "Sky Promoted" });
+    expect(await admin.patch(`/api/b2b/v1/admin/accounts/${person.id}/`, { role: "admin", company_id: null })).toMatchObject({
+      status: 200,
+      body: { role: "admin", company: null },
+    });
+  });
+
+  it("lets no company-side path give the operator role: hr's role change, invitations, group rules", async () => {
+    const person = await addPerson(t, { company: acme.id, role: "member" });
+    const refusals = [
+      await hr.patch(`/api/b2b/v1/employees/${person.id}/`, { role: "admin" }),
+      await hr.post("/api/b2b/v1/invitations/", { email: "operator-by-hr@outside.test", role: "admin" }),
+      await admin.post(`/api/b2b/v1/admin/companies/${acme.id}/invitations/`, { email: "operator-by-invite@outside.test", role: "admin" }),
+      await hr.put("/api/b2b/v1/company/sso/group-mappings/", { rules: [{ group: "platform", role: "admin" }] }),
+      await admin.put(`/api/b2b/v1/admin/companies/${acme.id}/sso/group-mappings/`, { rules: [{ group: "platform", role: "admin" }] }),
+    ];
+    for (const res of refusals) expect(res).toMatchObject({ status: 400, body: { error: { code: "validation_error" } } });
+    expect(await account(person.email)).toMatchObject({ role: "member", company: { id: acme.id } });
+  });
+});

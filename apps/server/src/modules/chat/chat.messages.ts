@@ -12,9 +12,12 @@ export interface ChatMessage {
   links: Array<{ label: string; url: string }>;
 }
 
+/** A title is one line in a post: a line break in it would start a paragraph, heading or list of its own. */
+const oneLine = (s: string) => s.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+
 export function collectionPublishedMessage(publicUrl: string, c: { id: number; title: string }): ChatMessage {
   return {
-    text: `New learning path in the company library: ${c.title}`,
+    text: `New learning path in the company library: ${oneLine(c.title)}`,
     links: [{ label: "Open the learning path", url: `${publicUrl}/collaborative-network/collections/${c.id}/${collectionSlug(c.title)}` }],
   };
 }
@@ -46,7 +49,12 @@ export function slackBody(m: ChatMessage) {
   };
 }
 
-/** Teams incoming webhook (Workflows and the older connectors both take it): one Adaptive Card with a button per link. */
+/**
+ * Teams incoming webhook (Workflows and the older connectors both take it): one Adaptive Card with a
+ * button per link. The sentence goes in a TextRun, which the Adaptive Card schema never reads as
+ * Markdown: a TextBlock would turn `[words](url)` in a title into a link, and backslash escapes are
+ * not honoured alike by every Teams client (mobile ones show the backslashes).
+ */
 export function teamsBody(m: ChatMessage) {
   return {
     type: "message",
@@ -58,7 +66,7 @@ export function teamsBody(m: ChatMessage) {
           $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
           type: "AdaptiveCard",
           version: "1.4",
-          body: [{ type: "TextBlock", text: m.text, wrap: true }],
+          body: [{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: m.text }] }],
           actions: m.links.map((l) => ({ type: "Action.OpenUrl", title: l.label, url: l.url })),
         },
       },

@@ -201,7 +201,7 @@ describe("the test message", () => {
     expect(card!.attachments[0]!.contentType).toBe("application/vnd.microsoft.card.adaptive");
     expect(card!.attachments[0]!.content).toMatchObject({
       type: "AdaptiveCard",
-      body: [{ type: "TextBlock", text: expect.stringContaining("Learnward is connected"), wrap: true }],
+      body: [{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: expect.stringContaining("Learnward is connected") }] }],
       actions: [{ type: "Action.OpenUrl", title: "Open Learnward", url: "http://localhost:3000" }],
     });
   });
@@ -250,6 +250,32 @@ describe("posting company-level events", () => {
     // Drained again: nothing more (each post is one job, done).
     await t.app.jobs.drain();
     expect(posts(slack)).toHaveLength(1);
+  });
+
+  // A title is the author's words, never markup: in an Adaptive Card's TextBlock, Markdown in it became a
+  // link to anywhere, emphasis or a list that read as the app's own words in the channel.
+  it.each([
+    ["a Markdown link", "[Click me](https://evil.example)", "[Click me](https://evil.example)"],
+    ["emphasis, code, tags, headings and brackets", "*bold* _it_ `code` <b>x</b> # Heading [x] \\*", "*bold* _it_ `code` <b>x</b> # Heading [x] \\*"],
+    [
+      "line breaks that would start a paragraph, a heading or a list",
+      "Rust\n\n# Reset your password\r\n- [here](https://evil.example)",
+      "Rust # Reset your password - [here](https://evil.example)",
+    ],
+  ])("shows %s in a title to Teams and Slack literally", async (_name, title, shown) => {
+    const { hr, member, ldleader } = acme;
+    const [slack, teams] = [place("slack"), place("teams")];
+    await hr.client.patch(COMPANY_PATH, { slack_webhook_url: hooks.url(slack), teams_webhook_url: hooks.url(teams) });
+    const id = await publish(member.client, ldleader.client, title);
+    await t.app.jobs.drain();
+    const [card] = posts(teams) as Array<{ attachments: Array<{ content: { body: unknown[]; actions: unknown[] } }> }>;
+    const content = card!.attachments[0]!.content;
+    // A TextRun is plain text by the Adaptive Card schema: no Markdown is read in it.
+    expect(content.body).toEqual([{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: `New learning path in the company library: ${shown}` }] }]);
+    expect(content.actions).toEqual([{ type: "Action.OpenUrl", title: "Open the learning path", url: expect.stringContaining(`/collections/${id}/`) }]);
+    const [post] = posts(slack) as Array<{ blocks: Array<{ text: { text: string } }> }>;
+    const escaped = shown.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    expect(post!.blocks[0]!.text.text.split("\n")[0]).toBe(`New learning path in the company library: ${escaped}`);
   });
 
   it("posts nothing when an edit of a learning path already in the library is accepted", async () => {

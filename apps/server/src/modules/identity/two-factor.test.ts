@@ -15,6 +15,8 @@ const aMember = async () => (await addPerson(t, { company: (await createCompany(
 
 const signInRaw = (email: string, password = DEMO_PASSWORD) => t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
 const twoFactorCookie = (res: { headers: Record<string, unknown> }) => String(res.headers["set-cookie"]).match(/better-auth\.two_factor=[^;]+/)?.[0] ?? "";
+/** What the sign-in page's request carries: the pending sign-in's cookie, and the page's Origin. */
+const pending = (cookie: string) => ({ cookie, origin: t.config.publicUrl });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
 
@@ -32,13 +34,13 @@ describe("anyone can turn on two-factor sign-in", () => {
     expect(password.json()).toMatchObject({ twoFactorRedirect: true });
     expect(password.headers["set-auth-token"]).toBeUndefined(); // no session on the password alone
     const cookie = twoFactorCookie(password);
-    const wrong = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: { cookie }, payload: { code: "000000" } });
+    const wrong = await t.app.inject({ method: "POST", url: "/api/auth/two-factor/verify-totp", headers: pending(cookie), payload: { code: "000000" } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe("invalid_code");
     const right = await t.app.inject({
       method: "POST",
       url: "/api/auth/two-factor/verify-totp",
-      headers: { cookie },
+      headers: pending(cookie),
       payload: { code: await totpCode(t.authenticator(member)!) },
     });
     expect(right.statusCode).toBe(200);

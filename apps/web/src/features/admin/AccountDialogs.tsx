@@ -13,7 +13,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { mayHaveNoCompany, Role } from "@learnward/contracts";
+import { Role, roleCompanyMismatch } from "@learnward/contracts";
 import { ApiError, isApiError } from "../../lib/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
@@ -41,10 +41,13 @@ export function accountPatch(account: AdminAccount, role: string, company: strin
   return patch;
 }
 
-// Only a platform operator may have no company (contracts' mayHaveNoCompany), as the server checks.
-const EditAccountForm = z
-  .object({ role: Role, company: z.string() })
-  .refine((value) => value.company !== "" || mayHaveNoCompany(value.role), { message: "companyRequired", path: ["company"] });
+// A platform operator has no company and everyone else one (contracts' roleCompanyMismatch), as the server checks.
+const MISMATCH_MESSAGE = { company_required: "companyRequired", operator_has_company: "operatorHasCompany" } as const;
+const EditAccountForm = z.object({ role: Role, company: z.string() }).superRefine((value, ctx) => {
+  const mismatch = roleCompanyMismatch(value.role, value.company !== "");
+  if (mismatch) ctx.addIssue({ code: "custom", message: MISMATCH_MESSAGE[mismatch], path: ["company"] });
+});
+const COMPANY_REFUSALS = ["company_required", "operator_has_company", "company_not_found"] as const;
 
 /** Changes an account's role or company. Operators can't demote themselves. */
 export function EditAccountDialog({ account, isSelf, onClose }: { account: AdminAccount; isSelf: boolean; onClose: () => void }) {
@@ -59,12 +62,10 @@ export function EditAccountDialog({ account, isSelf, onClose }: { account: Admin
       description={account.email}
       submitLabel={t("actions.save")}
       cancelLabel={t("actions.cancel")}
-      messages={{ company: { companyRequired: t("people.edit.companyRequired") } }}
+      messages={{ company: { companyRequired: t("people.edit.companyRequired"), operatorHasCompany: t("people.edit.operatorHasCompany") } }}
       errorText={errorMessage}
       // Refusals about the company belong under the company field; the rest above the form.
-      fieldRefusal={(error) =>
-        isApiError(error, "company_required") || isApiError(error, "company_not_found") ? { field: "company", message: errorMessage(error) } : null
-      }
+      fieldRefusal={(error) => (COMPANY_REFUSALS.some((code) => isApiError(error, code)) ? { field: "company", message: errorMessage(error) } : null)}
       onSubmit={async ({ role, company }) => {
         const patch = accountPatch(account, role, company);
         if (Object.keys(patch).length === 0) return;

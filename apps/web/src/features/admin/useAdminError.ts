@@ -28,6 +28,7 @@ const ADMIN_TEXTS: Partial<
     ErrorCode,
     | "serverErrors.self"
     | "serverErrors.noCompany"
+    | "serverErrors.operatorHasCompany"
     | "form.errors.domainTaken"
     | "serverErrors.invitationAccepted"
     | "serverErrors.noInvitation"
@@ -36,6 +37,7 @@ const ADMIN_TEXTS: Partial<
 > = {
   cannot_change_own_account: "serverErrors.self",
   company_required: "serverErrors.noCompany",
+  operator_has_company: "serverErrors.operatorHasCompany",
   company_domain_taken: "form.errors.domainTaken",
   invitation_already_accepted: "serverErrors.invitationAccepted",
   invitation_not_found: "serverErrors.noInvitation",

@@ -93,6 +93,35 @@ describe("/admin/people-management", () => {
     await waitFor(() => expect(callsOf(fetch)).toContainEqual({ method: "PATCH", url: "/api/b2b/v1/admin/accounts/9/", body: { company_id: 2 } }));
   });
 
+  it("makes someone a platform admin only together with no company, and words the server's refusal", async () => {
+    const fetch = serve({
+      "GET /api/b2b/v1/admin/companies/1/": { body: acme },
+      "PATCH /api/b2b/v1/admin/accounts/9/": {
+        status: 400,
+        body: { error: { code: "operator_has_company", message: "A platform operator belongs to no company" } },
+      },
+    });
+    const user = userEvent.setup();
+    await open();
+    await user.click(screen.getByRole("button", { name: "Change the role or company of Marco Bianchi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Role and company of Marco Bianchi" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Company" })).toHaveValue("Acme (acme.test)"));
+    await user.click(within(dialog).getByRole("combobox", { name: "Role" }));
+    await user.click(await screen.findByRole("option", { name: "Admin" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Platform admins belong to no company: choose “No company”.")).toBeInTheDocument();
+    expect(callsOf(fetch).filter((call) => call.method === "PATCH")).toEqual([]);
+
+    // The account changed meanwhile (say it was moved): the server's refusal lands under the company field.
+    await user.click(within(dialog).getByRole("combobox", { name: "Company" }));
+    await user.click(await screen.findByRole("option", { name: "No company (platform admins only)" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(callsOf(fetch)).toContainEqual({ method: "PATCH", url: "/api/b2b/v1/admin/accounts/9/", body: { role: "admin", company_id: null } }),
+    );
+    expect(await within(dialog).findByText("A platform admin belongs to no company: choose “No company” to make someone an admin.")).toBeInTheDocument();
+  });
+
   it("never offers an admin to deactivate or demote themselves", async () => {
     serve();
     const user = userEvent.setup();
