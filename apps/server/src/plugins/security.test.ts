@@ -112,6 +112,12 @@ describe("writes authenticated by the session cookie", () => {
     expect((await nameNow()).displayName).toBe("Named by the app");
   });
 
+  it("accepts a bearer client without a cookie from an opaque Origin (an app's own file:// page)", async () => {
+    const res = await rename("Named by the packaged app", { authorization: `Bearer ${token}`, origin: "null" });
+    expect(res.statusCode).toBe(200);
+    expect((await nameNow()).displayName).toBe("Named by the packaged app");
+  });
+
   it("accepts sign-in from a client with no Origin and no cookie (a mobile app)", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: member.email, password: DEMO_PASSWORD } });
     expect(res.statusCode).not.toBe(403);

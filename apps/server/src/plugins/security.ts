@@ -99,19 +99,18 @@ export default fp(
       if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
       if (req.routeOptions.config?.crossOriginPost) return;
       const origin = req.headers.origin;
-      if (origin === undefined) {
-        // API clients send no Origin and carry their session as a bearer token. A request carrying our
-        // cookie is a browser's, and a browser's own page always says where it comes from: by Origin,
-        // or at least by fetch metadata. 'none' (typed, bookmarked, opened by another app) is refused
-        // too: those are navigations, never writes our pages make, so accepting them gains nothing.
-        if (carriesAuthCookie(req.headers.cookie) && req.headers["sec-fetch-site"] !== "same-origin") {
-          throw new AppError("forbidden", 403, "Cross-origin request refused");
-        }
+      const refused = () => new AppError("forbidden", 403, "Cross-origin request refused");
+      if (origin === undefined || origin === "null") {
+        // API clients carry their session as a bearer token, which no other site can make a browser
+        // send: with no Origin, or an opaque one (an app's file:// page), they stay welcome. A request
+        // carrying our cookie is a browser's, and our own pages always say where they come from: by
+        // Origin, or at least by fetch metadata. An opaque Origin (a sandboxed frame, a file, a redirect
+        // from another site) is never one of our pages, whatever its fetch metadata claims. 'none'
+        // (typed, bookmarked, opened by another app) is a navigation, never a write our pages make.
+        if (carriesAuthCookie(req.headers.cookie) && (origin === "null" || req.headers["sec-fetch-site"] !== "same-origin")) throw refused();
         return;
       }
-      // Only browsers send Origin; `null` is an opaque one (a sandboxed frame, a file, a redirect from
-      // another site), never one of our pages.
-      if (!allowed.has(origin)) throw new AppError("forbidden", 403, "Cross-origin request refused");
+      if (!allowed.has(origin)) throw refused();
     });
   },
   { name: "security" },
