@@ -131,6 +131,23 @@ async function send(c: Client, method: string, route: string, url: string, body?
   return null;
 }
 
+/**
+ * Whether the route lets this caller past its gate (who may call it, checked before any input is
+ * read): a request its schema must refuse is answered 401 or 403 only by the gate. Callers it
+ * refuses there are not sent each hostile input, to keep the sweeps short.
+ */
+async function admitted(c: Client, op: Operation, url: string): Promise<boolean> {
+  const integers = op.pathParams.length > 0 && op.pathParams.every((p) => [p.schema?.type].flat().includes("integer"));
+  if (!op.body && !integers) return true;
+  const res = await t.app.inject({
+    method: op.method as "GET",
+    url: integers ? op.path.replace(/\{[^}]+\}/g, "abc") : url,
+    headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...(op.body ? { "content-type": "application/json" } : {}) },
+    ...(op.body ? { payload: "[]" } : {}),
+  });
+  return res.statusCode !== 401 && res.statusCode !== 403;
+}
+
 beforeAll(async () => {
   // Outbound reads (a link's page, an identity provider's metadata) answer a page of hostile
   // addresses, without the network.
@@ -218,10 +235,12 @@ describe("hostile ids in the path of every documented route", () => {
     const problems: string[] = [];
     for (const op of withParams) {
       const body = op.body ? sample(op.body) : undefined;
+      const gated: Client[] = [];
+      for (const c of callers) if (await admitted(c, op, op.path.replace(/\{[^}]+\}/g, "1"))) gated.push(c);
       for (const param of op.pathParams) {
         for (const id of HOSTILE_IDS) {
           const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === param.name ? encodeURIComponent(id) : "1"));
-          for (const c of callers) {
+          for (const c of gated) {
             const problem = await send(c, op.method, op.path, url, body);
             if (problem) problems.push(problem);
           }
@@ -255,6 +274,7 @@ describe("hostile addresses in every address field of a body", () => {
     for (const { op, field } of targets) {
       for (const c of callers) {
         const url = await pathFor(c, op.path);
+        if (!(await admitted(c, op, url))) continue;
         for (const address of HOSTILE_URLS) {
           for (reachable of [true, false]) {
             const problem = await send(c, op.method, op.path, url, withValue(sample(op.body), field, address));
