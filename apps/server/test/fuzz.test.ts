@@ -8,22 +8,17 @@ import fc from "fast-check";
 import { createTestContext, DEMO, type Client, type TestContext } from "./helpers.ts";
 import { fingerprinter } from "./factories.ts";
 import { refusalShaped } from "./error-shape.ts";
+import { SafeFetchError } from "../src/lib/safe-fetch.ts";
+import { addressFields, operations, sample, withValue, type Doc, type Operation, type Schema } from "./openapi-doc.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 let t: TestContext;
 let callers: Client[];
 let fingerprint: () => Promise<string>;
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  additionalProperties?: Schema | boolean;
-  items?: Schema;
-  enum?: unknown[];
-  required?: string[];
-};
-type Op = { method: string; path: string; query: string[]; body?: Schema };
-let ops: Op[];
+let ops: Operation[];
+/** Every caller by name: anonymous, each role of a company, and a platform operator. */
+let named: Record<string, Client>;
 
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -81,20 +76,87 @@ function bodyFor(s: Schema): fc.Arbitrary<unknown> {
   );
 }
 
+/** Addresses a person or a page can write that are no address, or a hostile one. */
+const HOSTILE_URLS = [
+  "https://example.com/%E0%A4%A",
+  "https://example.com/a/%ZZ%E0-x",
+  "https://example.com/%00/x%",
+  "https://example.com/%C0%AF..%C0%AF",
+  "https://exa%mple.com/",
+  "https://ex%41mple.com/a",
+  "http://%zz/",
+  "https://[::1/",
+  "https://example.com:99999/",
+  "https://user:pass@example.com/",
+  "http://127.0.0.1:22/",
+  "https://xn--/",
+  "https://例え.テスト/パス%E0",
+  "//example.com/x",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "https://example.com/ with space",
+  `https://example.com/${"%E0".repeat(600)}`,
+  "https://example.com/\u202eevil",
+];
+
+/**
+ * What an outbound read finds: a page that names itself and its image with hostile addresses, or
+ * nothing (then a saved link is named after its own address).
+ */
+let reachable = true;
+async function hostilePage(url: string) {
+  if (!reachable) throw new SafeFetchError("network_error", "unreachable");
+  const links = HOSTILE_URLS.map((u) => `<link rel="alternate" href="${u}">`).join("");
+  const html = `<html><head><title>Fuzz %E0%A4%A</title><meta property="og:image" content="/%E0%A4%A"><meta property="og:url" content="%ZZ">${links}</head></html>`;
+  return { finalUrl: url, status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(html), contentType: "text/html" };
+}
+
+/** Answers to a request that are a bug: a 5xx, or a refusal without the error shape. */
+async function send(c: Client, method: string, route: string, url: string, body?: unknown): Promise<string | null> {
+  const res = await t.app.inject({
+    method: method as "GET",
+    url,
+    headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  let parsed: unknown;
+  try {
+    parsed = res.json();
+  } catch {
+    parsed = undefined;
+  }
+  const where = `${method} ${url.slice(0, 120)} body=${JSON.stringify(body)?.slice(0, 120)}`;
+  if (res.statusCode >= 500) return `${where} → ${res.statusCode} ${res.body.slice(0, 120)}`;
+  if (res.statusCode >= 400 && !refusalShaped(route, parsed, res.statusCode)) return `${where} → ${res.statusCode} without the error shape`;
+  return null;
+}
+
+/**
+ * Whether the route lets this caller past its gate (who may call it, checked before any input is
+ * read): a request its schema must refuse is answered 401 or 403 only by the gate. Callers it
+ * refuses there are not sent each hostile input, to keep the sweeps short.
+ */
+async function admitted(c: Client, op: Operation, url: string): Promise<boolean> {
+  const integers = op.pathParams.length > 0 && op.pathParams.every((p) => [p.schema?.type].flat().includes("integer"));
+  if (!op.body && !integers) return true;
+  const res = await t.app.inject({
+    method: op.method as "GET",
+    url: integers ? op.path.replace(/\{[^}]+\}/g, "abc") : url,
+    headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...(op.body ? { "content-type": "application/json" } : {}) },
+    ...(op.body ? { payload: "[]" } : {}),
+  });
+  return res.statusCode !== 401 && res.statusCode !== 403;
+}
+
 beforeAll(async () => {
-  t = await createTestContext();
-  callers = [t.anonymous, ...(await Promise.all([DEMO.member, DEMO.hr, DEMO.ldleader, DEMO.teamleader].map((e) => t.as(e))))];
-  const doc = (await t.anonymous.get("/api/openapi.json")).body as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
-  };
-  ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
-      body: op.requestBody?.content?.["application/json"]?.schema,
-    })),
-  );
+  // Outbound reads (a link's page, an identity provider's metadata) answer a page of hostile
+  // addresses, without the network.
+  t = await createTestContext({ fetch: async (url) => hostilePage(url) });
+  const roles = { member: DEMO.member, teamleader: DEMO.teamleader, ldleader: DEMO.ldleader, hr: DEMO.hr, admin: DEMO.admin };
+  named = { anonymous: t.anonymous };
+  for (const [role, email] of Object.entries(roles)) named[role] = await t.as(email);
+  callers = Object.values(named);
+  ops = operations((await t.anonymous.get("/api/openapi.json")).body as Doc);
   fingerprint = await fingerprinter(t);
 });
 afterAll(() => t.close());
@@ -103,7 +165,7 @@ describe("fuzzing every documented route", () => {
   it(`answers malformed requests with 4xx in the error shape and writes nothing (${RUNS} runs per operation)`, async () => {
     const problems: string[] = [];
     for (const op of ops) {
-      const params = (op.path.match(/\{[^}]+\}/g) ?? []).length;
+      const params = op.pathParams.length;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 0, max: callers.length - 1 }),
@@ -144,6 +206,82 @@ describe("fuzzing every documented route", () => {
         ),
         { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
       );
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * Ids no row has: past PostgreSQL's integer and bigint, not positive, a number written otherwise,
+ * not a number, and longer than any id. Every route of the document with a path parameter gets
+ * each of them from every kind of caller, with a body its schema accepts, so that a parameter its
+ * schema lets through reaches the code (and the database) behind it.
+ */
+const HOSTILE_IDS = ["2147483648", "9223372036854775808", "-1", "0", "1e3", "0x10", "abc", "9".repeat(400), "x".repeat(600)];
+
+describe("hostile ids in the path of every documented route", () => {
+  it("documents each integer path parameter within PostgreSQL's integer, so a larger one is refused before any query", () => {
+    const unbounded = ops.flatMap((op) =>
+      op.pathParams
+        .filter((p) => [p.schema?.type].flat().includes("integer") && !((p.schema?.maximum ?? Infinity) <= 2_147_483_647))
+        .map((p) => `${op.method} ${op.path} {${p.name}}`),
+    );
+    expect(unbounded).toEqual([]);
+  });
+
+  it("answers every caller 4xx in the error shape, or success, never 5xx", async () => {
+    const withParams = ops.filter((op) => op.pathParams.length > 0);
+    expect(withParams.length).toBeGreaterThan(80);
+    const problems: string[] = [];
+    for (const op of withParams) {
+      const body = op.body ? sample(op.body) : undefined;
+      const gated: Client[] = [];
+      for (const c of callers) if (await admitted(c, op, op.path.replace(/\{[^}]+\}/g, "1"))) gated.push(c);
+      for (const param of op.pathParams) {
+        for (const id of HOSTILE_IDS) {
+          const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === param.name ? encodeURIComponent(id) : "1"));
+          for (const c of gated) {
+            const problem = await send(c, op.method, op.path, url, body);
+            if (problem) problems.push(problem);
+          }
+        }
+      }
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+  }, 600_000);
+});
+
+describe("hostile addresses in every address field of a body", () => {
+  /** A path's ids as this caller finds them in the list above them, else 1. */
+  async function pathFor(c: Client, path: string): Promise<string> {
+    const parent = path.match(/^(.*?)\/\{[^}]+\}/)?.[1];
+    const first = parent ? (await c.get(`${parent}/?page_size=1`)).body?.results?.[0]?.id : undefined;
+    return path.replace(/\{[^}]+\}/, String(first ?? 1)).replace(/\{[^}]+\}/g, "1");
+  }
+
+  it("answers each caller 4xx in the error shape, or success, never 5xx", async () => {
+    const targets = ops.flatMap((op) => addressFields(op.body).map((field) => ({ op, field })));
+    expect(targets.map(({ op, field }) => `${op.method} ${op.path} ${field.join(".")}`)).toEqual(
+      expect.arrayContaining([
+        "POST /api/contentuser/save url",
+        "PATCH /api/user/profile photoURL",
+        "PATCH /api/b2b/v1/company/chat-hooks slack_webhook_url",
+        "PUT /api/b2b/v1/company/sso/oidc issuer",
+        "PUT /api/b2b/v1/company/sso/saml metadata_url",
+      ]),
+    );
+    const problems: string[] = [];
+    for (const { op, field } of targets) {
+      for (const c of callers) {
+        const url = await pathFor(c, op.path);
+        if (!(await admitted(c, op, url))) continue;
+        for (const address of HOSTILE_URLS) {
+          for (reachable of [true, false]) {
+            const problem = await send(c, op.method, op.path, url, withValue(sample(op.body), field, address));
+            if (problem) problems.push(`${problem}${reachable ? "" : " (page unreachable)"}`);
+          }
+        }
+      }
     }
     expect(problems.slice(0, 20)).toEqual([]);
   }, 600_000);

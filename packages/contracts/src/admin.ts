@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, IdText } from "./common.ts";
 import { Role } from "./identity.ts";
 
 const domain = z
@@ -86,14 +87,14 @@ export const AdminAccountsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(120).optional().describe("Name or email"),
-  company: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  company: IdText.optional(),
   role: Role.optional(),
   status: z.enum(["all", "active", "deactivated"]).default("all"),
 });
 export const UpdateAdminAccountRequest = z
   .object({
     role: Role.optional(),
-    company_id: z.number().int().positive().nullable().optional().describe("Moving company leaves the team"),
+    company_id: Id.nullable().optional().describe("Moving company leaves the team"),
     status: z.enum(["active", "deactivated"]).optional(),
   })
   .strict()
@@ -114,7 +115,7 @@ export const AdminBudget = z.object({
 export const AdminBudgetsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  company: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  company: IdText.optional(),
 });
 export const AdjustBudgetRequest = z
   .object({ amount_minor: z.number().int().min(0).max(1_000_000_000_000), reason: z.string().trim().min(1).max(1000) })
@@ -157,6 +158,6 @@ export const AdminAuditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
   entity: AuditEntity.optional(),
-  entity_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Only this company's events"),
+  entity_id: IdText.optional(),
+  company: IdText.optional().describe("Only this company's events"),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, QueryBool } from "./common.ts";
+import { Id, IdText, IsoDate, QueryBool } from "./common.ts";
 import { SortOrder } from "./people.ts";
 
 /** spec §3 enumerations. */
@@ -9,7 +9,6 @@ export const ApprovalStatusFilter = z.enum(["all", "approved", "pending", "paid"
 export const Period = z.enum(["year", "month"]);
 export const Frequency = z.enum(["monthly", "yearly", "weekly"]);
 
-const id = z.number().int().positive().max(2_147_483_647);
 /** Money is integer minor units (cents) of the company's currency; never floats. */
 const Minor = z.number().int().min(0).max(1_000_000_000_000);
 const Person = z.object({ id: z.number().int(), display_name: z.string() });
@@ -41,7 +40,7 @@ export const Budget = z.object({
 export type Budget = z.infer<typeof Budget>;
 /** How an allocation (or the whole budget) was used over its period, cumulative at the end of each step. */
 export const BudgetUsageQuery = z.object({
-  team: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("One team's allocation; a team leader always gets their own"),
+  team: IdText.optional().describe("One team's allocation; a team leader always gets their own"),
 });
 export const BudgetUsage = z.object({
   budget_id: z.number().int(),
@@ -75,7 +74,7 @@ export const CreateBudgetRequest = z
   })
   .strict();
 export const UpdateBudgetRequest = z.object({ amount_minor: Minor.optional(), frequency: Frequency.nullable().optional() }).strict();
-export const AllocateRequest = z.object({ team_id: id, amount_minor: Minor }).strict();
+export const AllocateRequest = z.object({ team_id: Id, amount_minor: Minor }).strict();
 
 export const PurchaseRequest = z.object({
   id: z.number().int(),
@@ -116,7 +115,7 @@ export const PurchaseRequestsQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   status: ApprovalStatusFilter.default("all"),
   period: Period.optional().describe("Only requests made in the current year or month"),
-  team: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  team: IdText.optional(),
   scope: z.enum(["mine", "decide"]).default("mine").describe("decide: the requests I may decide"),
   sort: SortOrder.default("desc"),
 });
@@ -137,5 +136,5 @@ export const AuditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
   entity: z.enum(["budget", "allocation", "purchase_request"]).optional(),
-  entity_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  entity_id: IdText.optional(),
 });

@@ -26,7 +26,16 @@ export function Paginated<T extends z.ZodType>(item: T) {
 }
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * Ids are PostgreSQL `integer` columns: one past 2,147,483,647 names no row, and is refused as invalid
+ * (400) here, for every route, rather than reaching a query, which PostgreSQL refuses (22003, a 500).
+ */
+export const MAX_ID = 2_147_483_647;
+/** An id in a JSON body. */
+export const Id = z.number().int().positive().max(MAX_ID);
+/** An id written as text: in a path or a query string. */
+export const IdText = z.coerce.number().int().positive().max(MAX_ID);
+export const IdParam = z.object({ id: IdText });
 
 /**
  * A calendar day as YYYY-MM-DD that exists: zod's ISO date knows month lengths and leap years, so

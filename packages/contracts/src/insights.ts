@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, IdText } from "./common.ts";
 import { ContentType } from "./library.ts";
 
 /** Issue 9, PRODUCT.md "Actionable insights" (/dashboard/content). */
@@ -11,13 +12,11 @@ export type InsightTime = z.infer<typeof InsightTime>;
 export const InsightBucket = z.enum(["day", "month"]);
 export type InsightBucket = z.infer<typeof InsightBucket>;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
 export const InsightsQuery = z.object({
   scope: InsightScope.optional().describe(
     "me, team or company; defaults to the widest the viewer may see (member: me, team leader: team, L&D leader and hr: company)",
   ),
-  team: id.optional().describe("With scope=team: which team (L&D leader and hr pick any of the company's; a team leader only their own)"),
+  team: IdText.optional().describe("With scope=team: which team (L&D leader and hr pick any of the company's; a team leader only their own)"),
   time: InsightTime.default("30d").describe("all, or the last 30 days, 7 days (UTC days, today included) or 24 hours"),
   bucket: InsightBucket.default("day").describe("Series step"),
 });
@@ -157,13 +156,8 @@ export const InsightActionParams = z.object({ kind: InsightActionKind });
 export const InsightActionRequest = z
   .object({
     scope: InsightScope.optional(),
-    team: z.number().int().positive().max(2_147_483_647).optional(),
-    account_ids: z
-      .array(z.number().int().positive().max(2_147_483_647))
-      .min(1)
-      .max(5000)
-      .optional()
-      .describe("Only these overdue people (default: everyone overdue in scope)"),
+    team: Id.optional(),
+    account_ids: z.array(Id).min(1).max(5000).optional().describe("Only these overdue people (default: everyone overdue in scope)"),
   })
   .strict();
 export const InsightActionResult = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QueryBool } from "./common.ts";
+import { Id, IdText, QueryBool } from "./common.ts";
 import { CONTENT_PAGE_SIZE, CONTENT_TYPES, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
 
 /** spec §3 content types. */
@@ -30,13 +30,7 @@ const durationSeconds = z
   .pipe(z.number().int().min(0).max(10_000_000))
   .describe("Duration in seconds (a number, or a string of digits)");
 /** A catalog item to save; null (a new item, spec §7) is the same as leaving it out. */
-const idContentOrNull = z
-  .number()
-  .int()
-  .positive()
-  .max(2_147_483_647)
-  .nullable()
-  .transform((v) => v ?? undefined);
+const idContentOrNull = Id.nullable().transform((v) => v ?? undefined);
 
 /** spec §3 Content item, as one person's saved copy. */
 export const ContentItem = z.object({
@@ -102,10 +96,10 @@ export const UpdateContentRequest = z
   })
   .strict();
 
-export const IdPrimaryQuery = z.object({ id_primary: z.coerce.number().int().positive().max(2_147_483_647) });
-export const CourseRef = z.object({ id_course: z.coerce.number().int().positive().max(2_147_483_647) });
+export const IdPrimaryQuery = z.object({ id_primary: IdText });
+export const CourseRef = z.object({ id_course: IdText });
 export const CreateCourseRequest = z.object({
-  id_course: z.number().int().positive().max(2_147_483_647),
+  id_course: Id,
   completed: z.boolean().default(false),
 });
 export const UpdateCourseRequest = z.object({ completed: z.boolean() });
@@ -136,16 +130,16 @@ export const FolderRelation = z.object({
 });
 export type FolderRelation = z.infer<typeof FolderRelation>;
 export const FolderRelationQuery = z.object({
-  id_folder__id: z.coerce.number().int().positive().max(2_147_483_647),
+  id_folder__id: IdText,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(FOLDER_PAGE_SIZE),
   without_section: QueryBool.describe("true: only the items outside every section"),
-  id_section: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  id_section: IdText.optional(),
 });
 export const UpdateFolderRelationRequest = z
   .object({
     priority: z.number().int().min(1).max(100_000).optional(),
-    id_section: z.number().int().positive().nullable().optional(),
+    id_section: Id.nullable().optional(),
   })
   .strict()
   .refine((b) => b.priority !== undefined || b.id_section !== undefined, { message: "Give a priority or an id_section" });
@@ -160,10 +154,10 @@ export type DeleteContentResponse = z.infer<typeof DeleteContentResponse>;
 
 export const CreateFolderContentRequest = z
   .object({
-    id_folder: z.number().int().positive(),
-    id_section: z.number().int().positive().nullable().optional(),
+    id_folder: Id,
+    id_section: Id.nullable().optional(),
     priority: z.number().int().min(1).max(100_000).optional(),
-    id_primary: z.number().int().positive().optional().describe("Add an item already in my library"),
+    id_primary: Id.optional().describe("Add an item already in my library"),
     id_content: idContentOrNull.optional(),
     url: httpUrl.optional(),
     title: z.string().trim().max(300).optional(),
@@ -222,7 +216,7 @@ export const CuratedCatalogItem = z.object({
 export type CuratedCatalogItem = z.infer<typeof CuratedCatalogItem>;
 
 export const MergeCatalogItemRequest = z.object({
-  into_id: z.number().int().positive().max(2_147_483_647).describe("The catalog item to keep (same company, not hidden)"),
+  into_id: Id.describe("The catalog item to keep (same company, not hidden)"),
 });
 export type MergeCatalogItemRequest = z.infer<typeof MergeCatalogItemRequest>;
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
-import { IsoDate, Paginated, userKeyed } from "./common.ts";
+import { Id, IdText, IsoDate, Paginated, userKeyed } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
-const id = z.number().int().positive().max(2_147_483_647);
 const httpUrl = z
   .string()
   .trim()
@@ -98,26 +97,26 @@ export const UpdateCollectionRequest = z.object(collectionFields).partial().stri
 export const SectionRequest = z.object({ title: z.string().trim().min(1).max(200), position: z.number().int().min(1).max(10_000).optional() }).strict();
 export const AddItemRequest = z
   .object({
-    content_id: id.optional().describe("A company catalog item"),
+    content_id: Id.optional().describe("A company catalog item"),
     url: httpUrl.optional().describe("Or a new link (saved to the catalog)"),
     title: z.string().trim().max(300).optional(),
-    section_id: id.nullable().optional(),
+    section_id: Id.nullable().optional(),
     position: z.number().int().min(1).max(10_000).optional(),
   })
   .strict()
   .refine((b) => b.content_id !== undefined || b.url !== undefined, { message: "Give a content_id or a url", path: ["content_id"] });
 export const MoveItemRequest = z
-  .object({ section_id: id.nullable().optional(), position: z.number().int().min(1).max(10_000).optional() })
+  .object({ section_id: Id.nullable().optional(), position: z.number().int().min(1).max(10_000).optional() })
   .strict()
   .refine((b) => b.section_id !== undefined || b.position !== undefined, { message: "Give a section_id or a position" });
-export const ItemProgressRequest = z.object({ item_id: id, done: z.boolean() }).strict();
+export const ItemProgressRequest = z.object({ item_id: Id, done: z.boolean() }).strict();
 export const ItemParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: IdText,
+  itemId: IdText,
 });
 export const SectionParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  sectionId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: IdText,
+  sectionId: IdText,
 });
 
 const ChangedItem = z.object({ id_content: z.number().int(), title: z.string(), content_type: ContentType });
@@ -148,7 +147,7 @@ export const PublishRequest = z.object({
   created_at: z.string(),
   changes: PublishChanges.nullable().describe("For an edit: what it changes"),
 });
-export const CreatePublishRequest = z.object({ collection_id: id, message: z.string().trim().max(1000).optional() }).strict();
+export const CreatePublishRequest = z.object({ collection_id: Id, message: z.string().trim().max(1000).optional() }).strict();
 export const PublishRequestsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -162,7 +161,7 @@ export const RejectRequest = z.object({ reason: z.string().trim().min(1).max(100
 export const AssigneeStatus = z.enum(["pending", "active", "completed", "rejected"]);
 export type AssigneeStatus = z.infer<typeof AssigneeStatus>;
 
-const collectionIds = z.array(id).min(1).max(50);
+const collectionIds = z.array(Id).min(1).max(50);
 /** The collections one skill of a plan is learned from. */
 export const PlanCollectionIds = collectionIds;
 /**
@@ -179,15 +178,15 @@ const PlanCollections = z.union([
 export const PlanSkills = userKeyed(
   skill,
   z.object({ collections: PlanCollections.describe("Collection ids, or an object keyed by collection id") }),
-  "spec §3: skills keyed by lowercase skill name, each with collections (a list of ids, or keyed by collection id)",
+  "spec §3: skills keyed by lowercase skill name, each with collections (a list of ids, or keyed by collection Id)",
 );
 export const CreatePlanRequest = z
   .object({
     title: z.string().trim().min(1).max(200),
     deadline: IsoDate.optional().describe("ISO date; defaults to today (spec §3)"),
     skills: PlanSkills,
-    selectedAccount: z.array(id).max(1000).default([]),
-    selectedTeam: z.array(id).max(100).default([]),
+    selectedAccount: z.array(Id).max(1000).default([]),
+    selectedTeam: z.array(Id).max(100).default([]),
   })
   .strict()
   .refine((b) => Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] })
@@ -201,7 +200,7 @@ export const UpdatePlanRequest = z
   .strict()
   .refine((b) => b.skills === undefined || Object.keys(b.skills).length > 0, { message: "Give at least one skill", path: ["skills"] });
 export const AddAssigneesRequest = z
-  .object({ selectedAccount: z.array(id).max(1000).default([]), selectedTeam: z.array(id).max(100).default([]) })
+  .object({ selectedAccount: z.array(Id).max(1000).default([]), selectedTeam: z.array(Id).max(100).default([]) })
   .strict()
   .refine((b) => b.selectedAccount.length + b.selectedTeam.length > 0, { message: "Choose at least one person or team" });
 
@@ -229,7 +228,7 @@ export const PlanAssignee = z.object({
 export const PlanAssigneesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  team: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Only the people of this team"),
+  team: IdText.optional().describe("Only the people of this team"),
 });
 /** One person's plan, as the team page and skillboost show it. */
 export const MemberPlan = z.object({
@@ -259,7 +258,7 @@ export const MyTask = z.object({
 export const PlansQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  team: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  team: IdText.optional(),
 });
 export const MyTasksQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Email, Role } from "./identity.ts";
-import { QueryBool } from "./common.ts";
+import { Id, IdText, QueryBool } from "./common.ts";
 
 /** spec §3 request status; `all` is a filter only. */
 export const RequestStatus = z.enum(["pending", "accepted", "rejected"]);
@@ -11,7 +11,6 @@ export const SortOrder = z.enum(["asc", "desc"]);
 export const CompanyRole = z.enum(["hr", "ldleader", "teamleader", "member"]);
 export type CompanyRole = z.infer<typeof CompanyRole>;
 
-const id = z.number().int().positive().max(2_147_483_647);
 const Person = z.object({ id: z.number().int(), display_name: z.string(), email: z.string() });
 
 export const Team = z.object({
@@ -22,9 +21,9 @@ export const Team = z.object({
   created_at: z.string(),
 });
 export type Team = z.infer<typeof Team>;
-export const CreateTeamRequest = z.object({ name: z.string().trim().min(1).max(120), leader_id: id.nullable().optional() }).strict();
+export const CreateTeamRequest = z.object({ name: z.string().trim().min(1).max(120), leader_id: Id.nullable().optional() }).strict();
 export const UpdateTeamRequest = z
-  .object({ name: z.string().trim().min(1).max(120).optional(), leader_id: id.nullable().optional() })
+  .object({ name: z.string().trim().min(1).max(120).optional(), leader_id: Id.nullable().optional() })
   .strict()
   .refine((b) => b.name !== undefined || b.leader_id !== undefined, { message: "Give a name or a leader_id" });
 export const TeamsQuery = z.object({
@@ -54,7 +53,7 @@ export const EmployeesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(120).optional().describe("Name, email or username"),
-  team: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  team: IdText.optional(),
   role: Role.optional(),
   status: z.enum(["active", "deactivated", "all"]).default("active"),
   ordering: z.enum(["name", "email", "created_at", "role"]).default("name"),
@@ -63,7 +62,7 @@ export const EmployeesQuery = z.object({
 export const UpdateEmployeeRequest = z
   .object({
     role: CompanyRole.optional(),
-    team_id: id.nullable().optional(),
+    team_id: Id.nullable().optional(),
     status: z.enum(["deactivated"]).optional().describe("Deactivate: sign-in refused, history kept"),
   })
   .strict()
@@ -78,7 +77,7 @@ export const Invitation = z.object({
   expires_at: z.string(),
   status: z.enum(["pending", "accepted", "expired", "revoked"]),
 });
-export const CreateInvitationRequest = z.object({ email: Email, role: CompanyRole.default("member"), team_id: id.nullable().optional() }).strict();
+export const CreateInvitationRequest = z.object({ email: Email, role: CompanyRole.default("member"), team_id: Id.nullable().optional() }).strict();
 export const AcceptInvitationRequest = z
   .object({ name: z.string().trim().min(1).max(120), password: z.string().min(6, { message: "weak_password" }).max(128) })
   .strict();
@@ -107,7 +106,7 @@ export const InvitationsQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(120).optional().describe("Part of the invited address"),
   include_expired: QueryBool.describe("Also the expired ones, to send a fresh link"),
-  company: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Platform operators: one company's only (hr always sees their own)"),
+  company: IdText.optional().describe("Platform operators: one company's only (hr always sees their own)"),
 });
 
 export const InviteRequest = z.object({
@@ -123,7 +122,7 @@ export const InviteRequest = z.object({
   created_at: z.string(),
 });
 export const CreateInviteRequest = z
-  .object({ email: Email, team_id: id, role: z.enum(["member"]).default("member"), reason: z.string().trim().max(500).optional() })
+  .object({ email: Email, team_id: Id, role: z.enum(["member"]).default("member"), reason: z.string().trim().max(500).optional() })
   .strict();
 
 export const RemovalRequest = z.object({
@@ -138,7 +137,7 @@ export const RemovalRequest = z.object({
   decided_at: z.string().nullable(),
   created_at: z.string(),
 });
-export const CreateRemovalRequest = z.object({ employee_id: id, reason: z.string().trim().max(500).optional() }).strict();
+export const CreateRemovalRequest = z.object({ employee_id: Id, reason: z.string().trim().max(500).optional() }).strict();
 export const RequestsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

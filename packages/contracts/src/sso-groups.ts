@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPrototypeKey } from "./common.ts";
+import { Id, isPrototypeKey } from "./common.ts";
 import { CompanyRole } from "./people.ts";
 
 /** The most rules a company keeps: the first that matches decides, so a long list is a mistake. */
@@ -13,7 +13,7 @@ export const SsoGroupRule = z
   .object({
     group: z.string().trim().min(1).max(256).describe("The group's name or id exactly as the identity provider sends it"),
     role: CompanyRole.describe("The company role a new person of this group gets"),
-    team_id: z.number().int().positive().max(2_147_483_647).nullable().default(null).describe("A team of the company the new person joins; null for none"),
+    team_id: Id.nullable().default(null).describe("A team of the company the new person joins; null for none"),
   })
   .strict();
 export type SsoGroupRule = z.infer<typeof SsoGroupRule>;

@@ -1,6 +1,7 @@
 import type { ContentType, CourseStatus } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { decodePercentLeniently } from "../../lib/percent-decoding.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
@@ -199,5 +200,5 @@ export type ContentService = ReturnType<typeof createContentService>;
 function fallbackTitle(url: string): string {
   const u = new URL(url);
   const last = u.pathname.split("/").filter(Boolean).pop();
-  return last ? `${u.hostname.replace(/^www\./, "")} · ${decodeURIComponent(last).replace(/[-_]+/g, " ")}`.slice(0, 300) : u.hostname;
+  return last ? `${u.hostname.replace(/^www\./, "")} · ${decodePercentLeniently(last).replace(/[-_]+/g, " ")}`.slice(0, 300) : u.hostname;
 }

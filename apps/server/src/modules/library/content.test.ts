@@ -78,6 +78,21 @@ describe("POST /api/contentuser/save", () => {
     expect(unreadable.body).toMatchObject({ title: "unreachable.example · deep work notes", author: "Cal Newport", description: null });
   });
 
+  it("names an item after an address whose percent-encoding is broken, decoding what can be decoded", async () => {
+    for (const [url, title] of [
+      ["https://example.com/%E0%A4%A", "example.com · %E0%A4%A"],
+      ["https://example.com/a/%ZZ%E0-x", "example.com · %ZZ%E0 x"],
+      ["https://example.com/caf%C3%A9_%E0%A4-notes", "example.com · café %E0%A4 notes"],
+      ["https://example.com/%E0%A4%A8%E0%A4%AE%E0%A4%B8%E0%A5%8D%E0%A4%A4%E0%A5%87", "example.com · नमस्ते"],
+      // Control characters (NUL cannot even be stored) stay as they were written.
+      ["https://example.com/a%00b%09c", "example.com · a%00b%09c"],
+    ]) {
+      const res = await save(member, { url, fetch_metadata: false });
+      expect(res.status, url).toBe(201);
+      expect(res.body.title, url).toBe(title);
+    }
+  });
+
   it("keeps one catalog row per URL per company: a colleague saving the same course shares id_content", async () => {
     const a = await save(member, { url: "https://www.coursera.org/learn/negotiation?utm_source=mail", fetch_metadata: false, title: "Negotiation" });
     const b = await save(teamleader, { url: "https://coursera.org/learn/negotiation/", fetch_metadata: false });

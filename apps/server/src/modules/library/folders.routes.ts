@@ -11,6 +11,7 @@ import {
   IdParam,
   Paginated,
   UpdateFolderRelationRequest,
+  IdText,
 } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { normaliseUrl } from "../../lib/providers.ts";
@@ -23,7 +24,7 @@ import { presentFolder, presentRelation, presentSection } from "./library.presen
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
-const SectionParams = IdParam.extend({ sectionId: z.coerce.number().int().positive().max(2_147_483_647) });
+const SectionParams = IdParam.extend({ sectionId: IdText });
 
 /** Folders with sections (paths ours) and the spec's folder relations (§3, §4, §7). Own folders only. */
 export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; content: ContentRepo; service: ContentService }> = async (

@@ -8,6 +8,7 @@ import {
   SsoLookupResponse,
   UpdateOidcConnectionRequest,
   UpdateSamlConnectionRequest,
+  IdText,
 } from "@learnward/contracts";
 import { companyPlaces } from "../../lib/company-places.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -78,7 +79,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; saml: SamlS
       schema: {
         tags: ["identity"],
         summary: "Learnward's SAML service provider metadata for a company (entity id and ACS URL), for the identity provider to import",
-        params: z.object({ companyId: z.coerce.number().int().positive() }),
+        params: z.object({ companyId: IdText }),
         response: { 200: z.string().describe("application/samlmetadata+xml: a SAML 2.0 EntityDescriptor"), 400: ErrorBody, 404: ErrorBody },
       },
     },
