@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { z } from "zod";
+import type { SsoLinkInfo } from "@learnward/contracts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { GroupPlacement } from "./group-placement.ts";
 import { linkConfirmationMail, type ProviderName } from "./sso.mail.ts";
@@ -115,7 +116,7 @@ export function ssoLink({ repo }: Pick<SsoLinkDeps, "repo">) {
           company: (await repo.companyName(pending.companyId)) ?? "",
           protocol: pending.protocol,
           issuer: pending.issuer,
-        });
+        } satisfies SsoLinkInfo);
       }),
 
       ssoLinkConfirm: createAuthEndpoint("/sso/link/confirm", { method: "POST", body: TokenBody }, async (ctx) => {
