@@ -222,5 +222,12 @@ export async function fingerprinter(t: TestContext): Promise<() => Promise<strin
  * count sign-in attempts, which per-person rate limits would otherwise see one more of.
  */
 export async function addSignedOutPerson(t: TestContext, opts: Parameters<typeof addPerson>[1]): Promise<Person> {
-  return addAccount(t, { companyId: await companyId(t, opts.company), role: opts.role, teamId: opts.teamId ?? null, name: opts.name, signedIn: false });
+  return addAccount(t, {
+    companyId: await companyId(t, opts.company),
+    role: opts.role,
+    teamId: opts.teamId ?? null,
+    name: opts.name,
+    email: opts.email,
+    signedIn: false,
+  });
 }

@@ -49,6 +49,8 @@ describe("pages that need a signed-in visitor (spec §2)", () => {
       "/register",
       "/reset-password?token=abc",
       "/invitation/abc123",
+      "/sso/link",
+      "/sso/link?token=abc",
       "/privacy",
       "/terms",
     ]) {

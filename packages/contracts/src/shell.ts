@@ -3,7 +3,8 @@
 
 /**
  * spec §2: open without sign-in are /login, /forgot-password and /, plus the app's own pages that
- * must work before sign-in (two-factor, registration, password reset, invitations, and the privacy
+ * must work before sign-in (two-factor, registration, password reset, invitations, linking an account
+ * to the company's identity provider from the mailed link, and the privacy
  * and terms pages the footer and the cookie banner link to). Any other page sends an unsigned
  * visitor to /login. `:name` stands for one path segment.
  */
@@ -15,6 +16,7 @@ export const PUBLIC_PAGES = [
   "/forgot-password",
   "/reset-password",
   "/invitation/:token",
+  "/sso/link",
   "/unsubscribe/:token",
   "/privacy",
   "/terms",

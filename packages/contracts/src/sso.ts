@@ -56,6 +56,18 @@ export const SSO_SIGN_IN_ERRORS = [
 export type SsoSignInError = (typeof SSO_SIGN_IN_ERRORS)[number];
 
 /**
+ * What a mailed link would link (GET /api/auth/sso/link?token=…): an existing account is linked to
+ * its company's identity provider only when its owner confirms, at /sso/link?token=….
+ */
+export const SsoLinkInfo = z.object({
+  email: z.string().describe("The account that would be linked"),
+  company: z.string(),
+  protocol: z.enum(["oidc", "saml"]),
+  issuer: z.string().describe("The provider's issuer (OpenID Connect) or entity id (SAML) that would sign the person in"),
+});
+export type SsoLinkInfo = z.infer<typeof SsoLinkInfo>;
+
+/**
  * A company's SAML 2.0 single sign-on (issue 27), as hr or a platform operator sees it: what was
  * read from the identity provider's metadata, and what to register there (our entity id, ACS URL
  * and metadata link).

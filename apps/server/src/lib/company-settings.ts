@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { recordAudit } from "./audit.ts";
+import type { Executor } from "./events.ts";
 
 /** A table holding one settings row per company (its key), stamped with who changed it last and when. */
 export type CompanySettingsTable = PgTable & { companyId: PgColumn; updatedBy: PgColumn; updatedAt: PgColumn };
@@ -17,6 +18,8 @@ export interface CompanySettingSave<T extends CompanySettingsTable> {
   action: string;
   /** The audit trail's view of the change (never a secret, only that it changed); `before` is undefined on a first save. */
   trace: (before: T["$inferSelect"] | undefined, row: T["$inferSelect"]) => { before: unknown; after: unknown };
+  /** What else the change brings, in the same transaction (the rows it makes stale, the mail it sends). */
+  within?: (tx: Executor, before: T["$inferSelect"] | undefined, row: T["$inferSelect"]) => Promise<void>;
 }
 
 /**
@@ -40,6 +43,7 @@ export async function upsertCompanySetting<T extends CompanySettingsTable>(db: D
       .returning()) as T["$inferSelect"][];
     const { before: traceBefore, after } = save.trace(before, row!);
     await recordAudit(tx, { actorId, companyId, entity: "company", entityId: companyId, action: save.action, before: traceBefore, after });
+    await save.within?.(tx, before, row!);
     return row!;
   });
 }

@@ -69,6 +69,7 @@ const RegisterPage = page(() => import("../routes/auth/RegisterPage"), ["auth"])
 const ForgotPasswordPage = page(() => import("../routes/auth/ForgotPasswordPage"), ["auth"]);
 const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"), ["auth"]);
 const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["auth", "people"]);
+const SsoLinkPage = page(() => import("../routes/auth/SsoLinkPage"), ["auth"]);
 const UnsubscribePage = page(() => import("../routes/unsubscribe/UnsubscribePage"), ["settings"]);
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
@@ -293,6 +294,7 @@ const routes = (
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="invitation/:token" element={<InvitationPage />} />
+      <Route path="sso/link" element={<SsoLinkPage />} />
       <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
       <Route path="privacy" element={<PrivacyPage />} />
       <Route path="terms" element={<TermsPage />} />

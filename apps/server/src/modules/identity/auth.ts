@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
 import type { SamlSignOnPlugin } from "../sso/saml.plugin.ts";
+import type { SsoLinkPlugin } from "../sso/sso.link.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
@@ -28,7 +29,7 @@ export interface AuthOptions {
   publicUrl: string;
   trustedOrigins: string[];
   /** Issue 27: single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
-  sso?: [OidcSignOnPlugin, SamlSignOnPlugin];
+  sso?: [OidcSignOnPlugin, SamlSignOnPlugin, SsoLinkPlugin];
 }
 
 export function createAuth(o: AuthOptions) {

@@ -36,10 +36,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The browser's round trip: our start, the provider signing in a person with these claims, our callback. Answers the session's /api/me. */
-async function signInWithClaims(email: string, claims: Record<string, unknown>) {
-  const sub = `sub-${++subs}`;
-  idp.people.set(sub, { email, claims });
+/** The browser's round trip: our start, the provider signing in `sub`, our callback. Answers where our callback sent the browser. */
+async function roundTrip(email: string, sub: string) {
   const lookup = await t.anonymous.post("/api/sso/lookup", { email });
   const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
   // What our start set (the state binding cookie) goes back to our callback, as a browser does.
@@ -54,7 +52,23 @@ async function signInWithClaims(email: string, claims: Record<string, unknown>) 
     location = new URL(String(res.headers.get("location")), location).toString();
   }
   expect(location.startsWith(CALLBACK)).toBe(true);
-  const done = await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } });
+  return t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } });
+}
+
+/**
+ * A person signing in with these claims; answers the session's /api/me. An existing account's owner
+ * first confirms the link they are mailed (`existing`).
+ */
+async function signInWithClaims(email: string, claims: Record<string, unknown>, opts: { existing?: boolean } = {}) {
+  const sub = `sub-${++subs}`;
+  idp.people.set(sub, { email, claims });
+  if (opts.existing) {
+    expect((await roundTrip(email, sub)).headers.location).toBe("/sso/link");
+    const [mail] = await t.mails(email);
+    const token = new URL(mail!.text.match(/http\S+\/sso\/link\?token=\S+/)![0]).searchParams.get("token");
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/sso/link/confirm", payload: { token } })).statusCode).toBe(200);
+  }
+  const done = await roundTrip(email, sub);
   expect(done.headers.location).toBe("/");
   const session = String(done.headers["set-cookie"]).match(/better-auth\.session_token=[^;]+/)![0];
   return (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: session } })).json();
@@ -156,7 +170,7 @@ describe("a person single sign-on creates just in time", () => {
     await setRules({ rules: [{ group: "learnward-hr", role: "hr" }] });
     const email = `existing@${acme.company.domain}`;
     const person = await addPerson(t, { company: acme.company.id, role: "member", email });
-    const who = await signInWithClaims(email, { groups: ["learnward-hr"] });
+    const who = await signInWithClaims(email, { groups: ["learnward-hr"] }, { existing: true });
     expect(who.account).toMatchObject({ id: person.id, role: "member" });
   });
 });

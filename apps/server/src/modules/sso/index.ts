@@ -10,6 +10,8 @@ import { createSamlService } from "./saml.service.ts";
 import { createSsoRepo } from "./sso.repo.ts";
 import { ssoRoutes } from "./sso.routes.ts";
 import { createSsoService } from "./sso.service.ts";
+import { createIssuerAnnouncer } from "./sso.announce.ts";
+import { ssoLink } from "./sso.link.ts";
 
 /**
  * Single sign-on (issue 27): a company's OpenID Connect or SAML 2.0 provider. Its settings are routes
@@ -23,18 +25,22 @@ export function ssoModule(ctx: ModuleContext, opts: { secret: string; people: ()
   const fetch = ctx.config.SSO_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch;
   const allowHttp = ctx.config.SSO_ALLOW_PRIVATE;
   const oidc = createOidcClient({ fetch, allowHttp });
-  const service = createSsoService({ repo, oidc, secret: opts.secret, publicUrl: ctx.config.publicUrl });
-  const saml = createSamlService({ repo, fetch, allowHttp, publicUrl: ctx.config.publicUrl });
+  const publicUrl = ctx.config.publicUrl;
+  const announce = createIssuerAnnouncer({ repo, mailer: ctx.mailer });
+  const service = createSsoService({ repo, oidc, secret: opts.secret, publicUrl, announce });
+  const saml = createSamlService({ repo, fetch, allowHttp, publicUrl, announce });
+  const mailer = ctx.mailer;
   return {
     name: "sso",
     repo,
     service,
     saml,
     groups,
-    authPlugins: [oidcSignOn({ repo, service, oidc, groups, log: ctx.log }), samlSignOn({ repo, saml, groups, log: ctx.log })] as [
-      ReturnType<typeof oidcSignOn>,
-      ReturnType<typeof samlSignOn>,
-    ],
+    authPlugins: [
+      oidcSignOn({ repo, service, oidc, groups, log: ctx.log, mailer, publicUrl }),
+      samlSignOn({ repo, saml, groups, log: ctx.log, mailer, publicUrl }),
+      ssoLink({ repo }),
+    ] as [ReturnType<typeof oidcSignOn>, ReturnType<typeof samlSignOn>, ReturnType<typeof ssoLink>],
     plugin: async (app) => {
       await app.register(ssoRoutes, { service, saml, repo });
       await app.register(groupMappingsRoutes, { placement: groups, companyExists: (id) => repo.companyExists(id) });

@@ -5,20 +5,19 @@ import { z } from "zod";
 import type { SsoSignInError } from "@learnward/contracts";
 import type { GroupPlacement } from "./group-placement.ts";
 import type { OidcClient } from "./oidc.client.ts";
-import { openSession, personFor, Refusal } from "./sso.person.ts";
+import { finishSignIn, type SsoLinkDeps } from "./sso.link.ts";
+import { Refusal } from "./sso.person.ts";
 import { ssoPolicy } from "./sso.policy.ts";
-import type { SsoRepo } from "./sso.repo.ts";
+import { providerIdOf as providerIds } from "./sso.repo.ts";
 import type { SsoService } from "./sso.service.ts";
 
 const STATE_PREFIX = "oidc-state:";
 const STATE_TTL_MS = 10 * 60 * 1000;
-const providerIdOf = (companyId: number) => `oidc:${companyId}`;
 /** The cookie that binds a sign-in's state to the browser that started it (better-auth's name prefix and attributes). */
 const stateCookie = (ctx: Parameters<typeof expireCookie>[0]) => ctx.context.createAuthCookie("oidc_state", { maxAge: STATE_TTL_MS / 1000 });
 const PendingSignIn = z.object({ companyId: z.number().int(), codeVerifier: z.string(), nonce: z.string() });
 
-export interface OidcSignOnDeps {
-  repo: SsoRepo;
+export interface OidcSignOnDeps extends SsoLinkDeps {
   service: SsoService;
   oidc: OidcClient;
   /** Issue 27: places a just-in-time account by its IdP groups. */
@@ -34,7 +33,7 @@ export interface OidcSignOnDeps {
  */
 export type OidcSignOnPlugin = ReturnType<typeof oidcSignOn>;
 
-export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps) {
+export function oidcSignOn({ repo, service, oidc, groups, log, mailer, publicUrl }: OidcSignOnDeps) {
   return {
     id: "learnward-oidc",
     endpoints: {
@@ -78,8 +77,8 @@ export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps)
             throw new Refusal(oidc.isProviderRefusal(err) ? "sso_provider_refused" : "sso_token_invalid");
           });
 
-          const user = await personFor({ repo, groups }, ctx.context.internalAdapter, companyId, {
-            providerId: providerIdOf(companyId),
+          const next = await finishSignIn(ctx, { repo, groups, mailer, publicUrl }, companyId, {
+            providerId: providerIds.oidc(companyId),
             accountId: claims.sub,
             email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
             emailVerified: claims.email_verified === true,
@@ -87,12 +86,11 @@ export function oidcSignOn({ repo, service, oidc, groups, log }: OidcSignOnDeps)
             groups: await groups.oidcGroups(companyId, claims),
             method: "sso-oidc",
           });
-          await openSession(ctx, user);
+          throw ctx.redirect(next);
         } catch (err) {
           if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
           throw err;
         }
-        throw ctx.redirect("/");
       }),
     },
 

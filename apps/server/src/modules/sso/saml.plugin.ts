@@ -11,11 +11,11 @@ import type { SsoSignInError } from "@learnward/contracts";
 import { ownValue } from "../../lib/own-keys.ts";
 import type { GroupPlacement } from "./group-placement.ts";
 import { SAML_REQUEST_TTL_MS, type SamlService } from "./saml.service.ts";
-import { openSession, personFor, Refusal, type SsoIdentity } from "./sso.person.ts";
-import type { SsoRepo } from "./sso.repo.ts";
+import { finishSignIn, type SsoLinkDeps } from "./sso.link.ts";
+import { Refusal, type SsoIdentity } from "./sso.person.ts";
+import { providerIdOf as providerIds } from "./sso.repo.ts";
 
 const REQUEST_PREFIX = "saml-request:";
-const providerIdOf = (companyId: number) => `saml:${companyId}`;
 const PendingRequest = z.object({ companyId: z.number().int(), createdAt: z.string() });
 const FINISH_PREFIX = "saml-finish:";
 const FINISH_TTL_MS = 2 * 60 * 1000;
@@ -44,8 +44,7 @@ const GROUP_ATTRIBUTES = ["groups", "http://schemas.microsoft.com/ws/2008/06/ide
 const EMAIL_ATTRIBUTES = ["email", "mail", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"];
 const NAME_ATTRIBUTES = ["displayName", "name", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name"];
 
-export interface SamlSignOnDeps {
-  repo: SsoRepo;
+export interface SamlSignOnDeps extends SsoLinkDeps {
   saml: SamlService;
   /** Issue 27: places a just-in-time account by its IdP groups. */
   groups: GroupPlacement;
@@ -71,7 +70,7 @@ export function samlIdentity(companyId: number, profile: Profile, groupsAttribut
   if (!profile.nameID) throw new Refusal("sso_token_invalid");
   const email = valuesOf(profile, EMAIL_ATTRIBUTES)[0] ?? (profile.nameID.includes("@") ? profile.nameID : null);
   return {
-    providerId: providerIdOf(companyId),
+    providerId: providerIds.saml(companyId),
     accountId: profile.nameID,
     email: email?.toLowerCase() ?? null,
     emailVerified: email !== null,
@@ -99,7 +98,7 @@ function inResponseToOf(samlResponse: string): string | null {
  */
 export type SamlSignOnPlugin = ReturnType<typeof samlSignOn>;
 
-export function samlSignOn({ repo, saml, groups, log }: SamlSignOnDeps) {
+export function samlSignOn({ repo, saml, groups, log, mailer, publicUrl }: SamlSignOnDeps) {
   return {
     id: "learnward-saml",
     endpoints: {
@@ -179,13 +178,11 @@ export function samlSignOn({ repo, saml, groups, log }: SamlSignOnDeps) {
           }
           expireCookie(ctx, binding);
           const { companyId, identity } = pending.data;
-          const user = await personFor({ repo, groups }, ctx.context.internalAdapter, companyId, identity);
-          await openSession(ctx, user);
+          throw ctx.redirect(await finishSignIn(ctx, { repo, groups, mailer, publicUrl }, companyId, identity));
         } catch (err) {
           if (err instanceof Refusal) throw ctx.redirect(`/login?error=${err.code}`);
           throw err;
         }
-        throw ctx.redirect("/");
       }),
     },
   } satisfies BetterAuthPlugin;

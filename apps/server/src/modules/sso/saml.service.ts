@@ -5,7 +5,8 @@ import { AppError } from "../../lib/errors.ts";
 import type { SafeFetch } from "../../lib/safe-fetch.ts";
 import { pemOf, readIdpMetadata, SamlMetadataError } from "./saml.metadata.ts";
 import { ssoPolicy } from "./sso.policy.ts";
-import type { SamlRow, SsoRepo } from "./sso.repo.ts";
+import { providerIdOf, type SamlRow, type SsoRepo } from "./sso.repo.ts";
+import type { IssuerAnnouncer } from "./sso.announce.ts";
 
 /** better-auth's own endpoint paths (plugins/auth.ts mounts them under /api/auth). */
 export const SAML_START_PATH = "/api/auth/sso/saml/start";
@@ -22,6 +23,8 @@ export interface SamlServiceDeps {
   /** http:// metadata and sign-in URLs (tests, local development); https only otherwise. */
   allowHttp: boolean;
   publicUrl: string;
+  /** Tells the company's other hr and the platform operators of a new issuer. */
+  announce: IssuerAnnouncer;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface SamlServiceDeps {
  * checks are node-saml's: the signature against the metadata's certificates, the audience, the
  * time conditions and InResponseTo.
  */
-export function createSamlService({ repo, fetch, allowHttp, publicUrl }: SamlServiceDeps) {
+export function createSamlService({ repo, fetch, allowHttp, publicUrl, announce }: SamlServiceDeps) {
   const sp = (companyId: number) => ({
     entityId: `${publicUrl}${samlMetadataPath(companyId)}`,
     acsUrl: `${publicUrl}${samlAcsPath(companyId)}`,
@@ -77,7 +80,12 @@ export function createSamlService({ repo, fetch, allowHttp, publicUrl }: SamlSer
       return repo.samlConnection(companyId);
     },
 
-    /** Saves the connection once the metadata (pasted or fetched) names an entity id, a sign-in URL and a certificate. */
+    /**
+     * Saves the connection once the metadata (pasted or fetched) names an entity id, a sign-in URL and
+     * a certificate. Another entity id, or a certificate not trusted before, is another party able to
+     * name people: the links to the one before end (each person confirms again). That, or metadata
+     * from another URL, is told to the company's other hr and the platform operators.
+     */
     async update(actor: Actor, companyId: number, body: UpdateSamlConnectionRequest): Promise<SamlRow> {
       authorize(actor, ssoPolicy.manage, { companyId }, "not_found");
       if (body.require_sso && !body.enabled) {
@@ -91,15 +99,26 @@ export function createSamlService({ repo, fetch, allowHttp, publicUrl }: SamlSer
         if (err instanceof SamlMetadataError) throw new AppError("sso_metadata_invalid", 400, err.message, { field: url ? "metadata_url" : "metadata_xml" });
         throw err;
       }
-      return repo.saveSaml(actor.accountId, companyId, {
-        metadataXml: xml,
-        metadataUrl: url,
-        idpEntityId: idp.entityId,
-        ssoUrl: idp.ssoUrl,
-        idpCerts: idp.certs,
-        enabled: body.enabled,
-        requireSso: body.require_sso,
-      });
+      return repo.saveSaml(
+        actor.accountId,
+        companyId,
+        {
+          metadataXml: xml,
+          metadataUrl: url,
+          idpEntityId: idp.entityId,
+          ssoUrl: idp.ssoUrl,
+          idpCerts: idp.certs,
+          enabled: body.enabled,
+          requireSso: body.require_sso,
+        },
+        async (tx, was, row) => {
+          const newSigner = was?.idpEntityId !== row.idpEntityId || row.idpCerts.some((cert) => !was.idpCerts.includes(cert));
+          if (!newSigner && was?.metadataUrl === row.metadataUrl) return;
+          if (newSigner) await repo.dropLinks(tx, providerIdOf.saml(companyId));
+          const before = was ? { protocol: "saml" as const, issuer: was.idpEntityId } : null;
+          await announce(tx, { actorId: actor.accountId, companyId, before, after: { protocol: "saml", issuer: row.idpEntityId }, at: row.updatedAt });
+        },
+      );
     },
 
     /** Our service provider's metadata for a company (public: IdPs import it). */

@@ -140,12 +140,12 @@ describe("the company's SAML connection", () => {
   it("fetches metadata only from public addresses outside tests (the same guard as OIDC discovery)", async () => {
     let saved = false;
     const repo = { saveSaml: async () => void (saved = true) } as unknown as SsoRepo;
-    const saml = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: true, publicUrl: PUBLIC_URL });
+    const saml = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: true, publicUrl: PUBLIC_URL, announce: async () => {} });
     const hr = { uid: "u", accountId: 1, email: "hr@acme.test", role: "hr" as const, companyId: 1, teamId: null, twoFactorPending: false };
     await expect(saml.update(hr, 1, { metadata_url: idp.metadataUrl, enabled: true, require_sso: false })).rejects.toMatchObject({
       code: "sso_metadata_invalid",
     });
-    const https = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: false, publicUrl: PUBLIC_URL });
+    const https = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: false, publicUrl: PUBLIC_URL, announce: async () => {} });
     await expect(https.update(hr, 1, { metadata_url: "http://idp.example/metadata", enabled: true, require_sso: false })).rejects.toMatchObject({
       code: "sso_metadata_invalid",
     });
@@ -192,9 +192,13 @@ describe("signing in through the company's SAML identity provider", () => {
     expect((await me((await signIn(other, { nameId: other, email: other, groups: ["staff"] })).session)).account).toMatchObject({ role: "member" });
   });
 
-  it("links an existing account by its email in the company's domain", async () => {
+  it("links an existing account by its email in the company's domain, once its owner confirms the link mailed to them", async () => {
     const email = `existing@${acme.company.domain}`;
     const person = await addPerson(t, { company: acme.company.id, role: "teamleader", email });
+    expect(await signIn(email, { nameId: `emp-${person.id}`, email })).toMatchObject({ location: "/sso/link", session: null });
+    const [mail] = await t.mails(email);
+    const token = new URL(mail!.text.match(/http\S+\/sso\/link\?token=\S+/)![0]).searchParams.get("token");
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/sso/link/confirm", payload: { token } })).statusCode).toBe(200);
     const done = await signIn(email, { nameId: `emp-${person.id}`, email });
     expect((await me(done.session)).account).toMatchObject({ id: person.id, role: "teamleader" });
   });

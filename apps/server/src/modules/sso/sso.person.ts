@@ -33,23 +33,29 @@ export interface SsoIdentity {
   method: "sso-oidc" | "sso-saml";
 }
 
+/** The person an identity provider named, or the existing account only its owner may link to it. */
+export type SsoOutcome = { user: SsoUser } | { confirm: SsoUser };
+type SsoUser = Awaited<ReturnType<InternalAdapter["createUser"]>>;
+
 /**
  * Who a company's identity provider names, for OIDC and SAML alike: the account already linked to
- * this subject, else the company's account with the verified email (linked now), else a new member
- * of the company created just in time, placed by its groups (the company's group rules: role, team).
+ * this subject; else a new member of the company created just in time, placed by its groups (the
+ * company's group rules: role, team). The company's account with that address is never opened
+ * here: whoever runs the provider (an hr who connected one of their own, say) could name any
+ * colleague, so its owner confirms the first link (`confirm`).
  */
 export async function personFor(
   { repo, groups }: { repo: SsoRepo; groups: Pick<GroupPlacement, "placeNewcomer"> },
   adapter: InternalAdapter,
   companyId: number,
   who: SsoIdentity,
-) {
+): Promise<SsoOutcome> {
   const { providerId, accountId } = who;
   const linked = await adapter.findAccountByKey({ providerId, accountId });
   if (linked) {
     const user = await adapter.findUserById(linked.userId);
     if (!user || (await repo.companyOfUser(user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
-    return user;
+    return { user };
   }
   if (!who.email || !who.emailVerified) throw new Refusal("sso_email_unverified");
   const company = await repo.byDomain(who.email.split("@")[1] ?? "");
@@ -59,15 +65,9 @@ export async function personFor(
   if (existing) {
     // An account of another company (or a platform operator) with this address is not the provider's to open.
     if ((await repo.companyOfUser(existing.user.id)) !== companyId) throw new Refusal("sso_account_elsewhere");
-    let user = existing.user;
-    if (!user.emailVerified) {
-      // Whoever registered this address never proved it: the provider now has, so a password they set is dropped.
-      for (const account of await adapter.findAccounts(user.id)) if (account.providerId === "credential") await adapter.deleteAccount(account.id);
-      await adapter.deleteUserSessions(user.id);
-      user = await adapter.updateUser(user.id, { emailVerified: true });
-    }
-    await adapter.linkAccount({ userId: user.id, providerId, accountId });
-    return user;
+    // A deactivated person is refused as their session would be, before anyone is mailed.
+    if (!(await repo.accountActive(existing.user.id))) throw new Refusal("sso_account_refused");
+    return { confirm: existing.user };
   }
 
   const email = who.email;
@@ -79,11 +79,11 @@ export async function personFor(
   });
   await adapter.linkAccount({ userId: created.id, providerId, accountId });
   await groups.placeNewcomer(companyId, created.id, who.groups);
-  return created;
+  return { user: created };
 }
 
 /** Opens better-auth's own session (its hooks refuse deactivated people and suspended companies). */
-export async function openSession(ctx: SsoEndpointContext, user: Awaited<ReturnType<typeof personFor>>) {
+export async function openSession(ctx: SsoEndpointContext, user: SsoUser) {
   const session = await ctx.context.internalAdapter.createSession(user.id).catch((err: unknown) => {
     if (isAPIError(err)) throw new Refusal("sso_account_refused");
     throw err;

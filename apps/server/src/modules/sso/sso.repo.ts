@@ -1,14 +1,25 @@
-import { and, eq } from "drizzle-orm";
-import type { Role } from "@learnward/contracts";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
+import type { Locale, Role } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, companies, companyOidc, companySaml } from "../../db/schema/index.ts";
+import { accounts, authCredentials, authUsers, companies, companyOidc, companySaml } from "../../db/schema/index.ts";
 import { upsertCompanySetting } from "../../lib/company-settings.ts";
+import type { Executor } from "../../lib/events.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 
 export type OidcRow = typeof companyOidc.$inferSelect;
 export type OidcValues = Pick<OidcRow, "issuer" | "clientId" | "clientSecretEncrypted" | "enabled" | "requireSso">;
 export type SamlRow = typeof companySaml.$inferSelect;
 export type SamlValues = Omit<SamlRow, "companyId" | "updatedBy" | "updatedAt">;
+/** What else a saved connection brings, in its transaction: `before` is undefined on a first save. */
+export type OnSaved<R> = (tx: Executor, before: R | undefined, row: R) => Promise<void>;
+export interface Mailee {
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
+/** The better-auth provider ids a company's subjects are linked under, one per protocol. */
+export const providerIdOf = { oidc: (companyId: number) => `oidc:${companyId}`, saml: (companyId: number) => `saml:${companyId}` };
 
 /** The audit trail's view of a connection: never the secret, only that it changed. */
 const trace = (row: OidcRow | undefined) => row && { issuer: row.issuer, client_id: row.clientId, enabled: row.enabled, require_sso: row.requireSso };
@@ -48,11 +59,12 @@ export function createSsoRepo(db: Db) {
     },
 
     /** Saves the connection and its audit line together. */
-    async save(actorId: number | null, companyId: number, values: OidcValues): Promise<OidcRow> {
+    async save(actorId: number | null, companyId: number, values: OidcValues, within?: OnSaved<OidcRow>): Promise<OidcRow> {
       return upsertCompanySetting(db, companyOidc, {
         actorId,
         companyId,
         values,
+        within,
         action: "sso_oidc_updated",
         trace: (before, row) => ({
           before: trace(before) ?? null,
@@ -67,11 +79,12 @@ export function createSsoRepo(db: Db) {
     },
 
     /** Saves the SAML connection and its audit line together. */
-    async saveSaml(actorId: number | null, companyId: number, values: SamlValues): Promise<SamlRow> {
+    async saveSaml(actorId: number | null, companyId: number, values: SamlValues, within?: OnSaved<SamlRow>): Promise<SamlRow> {
       return upsertCompanySetting(db, companySaml, {
         actorId,
         companyId,
         values,
+        within,
         action: "sso_saml_updated",
         trace: (before, row) => ({
           before: traceSaml(before) ?? null,
@@ -95,6 +108,50 @@ export function createSsoRepo(db: Db) {
         .where(eq(authUsers.email, email.trim().toLowerCase()))
         .limit(1);
       return row && { role: row.role, companyRequiresSso: ssoPolicy.companyRequiresSso([row.oidc, row.saml]) };
+    },
+
+    /** Unlinks every subject of a provider id: the people linked to the provider before must confirm again. */
+    async dropLinks(tx: Executor, providerId: string): Promise<void> {
+      await tx.delete(authCredentials).where(eq(authCredentials.providerId, providerId));
+    },
+
+    /** Who is told of a new provider: the company's active hr and the platform operators, but not the one who changed it. */
+    async issuerAudience(tx: Executor, companyId: number, exceptAccountId: number | null): Promise<Mailee[]> {
+      const told = or(and(eq(accounts.companyId, companyId), eq(accounts.role, "hr")), and(isNull(accounts.companyId), eq(accounts.role, "admin")));
+      return tx
+        .select({ email: authUsers.email, name: authUsers.name, locale: accounts.locale })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .where(and(told, eq(accounts.status, "active"), exceptAccountId === null ? undefined : ne(accounts.id, exceptAccountId)))
+        .orderBy(accounts.id);
+    },
+
+    /** Who an account is, as a notice names them. */
+    async accountName(tx: Executor, accountId: number): Promise<{ name: string; email: string } | undefined> {
+      const [row] = await tx
+        .select({ name: authUsers.name, email: authUsers.email })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row;
+    },
+
+    async companyName(companyId: number, on: Executor = db): Promise<string | undefined> {
+      const [row] = await on.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+      return row?.name;
+    },
+
+    /** The language a person reads mail in (English for a user without an account row). */
+    async localeOfUser(uid: string): Promise<Locale> {
+      const [row] = await db.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.uid, uid)).limit(1);
+      return row?.locale ?? "en";
+    },
+
+    /** Whether the account behind a better-auth user id may sign in (not deactivated). */
+    async accountActive(uid: string): Promise<boolean> {
+      const [row] = await db.select({ status: accounts.status }).from(accounts).where(eq(accounts.uid, uid)).limit(1);
+      return row?.status === "active";
     },
 
     /** The company of the account behind a better-auth user id, if any. */

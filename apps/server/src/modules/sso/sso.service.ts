@@ -6,7 +6,8 @@ import { type OidcClient, OidcIssuerError } from "./oidc.client.ts";
 import { createDiscoveryCache, DISCOVERY_TTL_MS } from "./oidc.discovery-cache.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 import { SAML_START_PATH } from "./saml.service.ts";
-import type { OidcRow, SsoRepo } from "./sso.repo.ts";
+import { providerIdOf, type OidcRow, type SsoRepo } from "./sso.repo.ts";
+import type { IssuerAnnouncer } from "./sso.announce.ts";
 
 /** better-auth's own endpoint path (plugins/auth.ts mounts it under /api/auth). */
 export const OIDC_CALLBACK_PATH = "/api/auth/sso/oidc/callback";
@@ -18,12 +19,14 @@ export interface SsoServiceDeps {
   /** The server's AUTH_SECRET: client secrets are stored encrypted with it. */
   secret: string;
   publicUrl: string;
+  /** Tells the company's other hr and the platform operators of a new issuer. */
+  announce: IssuerAnnouncer;
   /** How long a provider's discovery document is reused by sign-ins (issue 27). */
   discoveryTtlMs?: number;
 }
 
 /** A company's single sign-on (issue 27): its OIDC connection, and whether an address signs in through it. */
-export function createSsoService({ repo, oidc, secret, publicUrl, discoveryTtlMs = DISCOVERY_TTL_MS }: SsoServiceDeps) {
+export function createSsoService({ repo, oidc, secret, publicUrl, announce, discoveryTtlMs = DISCOVERY_TTL_MS }: SsoServiceDeps) {
   const discovery = createDiscoveryCache((k) => oidc.discover(k.issuer, k.clientId, k.clientSecret), { ttlMs: discoveryTtlMs });
   const redirectUri = `${publicUrl}${OIDC_CALLBACK_PATH}`;
   const clientSecret = (row: OidcRow) => symmetricDecrypt({ key: secret, data: row.clientSecretEncrypted });
@@ -36,7 +39,11 @@ export function createSsoService({ repo, oidc, secret, publicUrl, discoveryTtlMs
       return repo.connection(companyId);
     },
 
-    /** Saves the connection once the issuer's discovery document has been read with it. */
+    /**
+     * Saves the connection once the issuer's discovery document has been read with it. A new issuer
+     * is another party naming people: the links to the one before end (each person confirms the new
+     * one), and the company's other hr and the platform operators are told.
+     */
     async update(actor: Actor, companyId: number, body: UpdateOidcConnectionRequest): Promise<OidcRow> {
       authorize(actor, ssoPolicy.manage, { companyId }, "not_found");
       const before = await repo.connection(companyId);
@@ -54,14 +61,24 @@ export function createSsoService({ repo, oidc, secret, publicUrl, discoveryTtlMs
         if (err instanceof OidcIssuerError) throw new AppError("sso_issuer_invalid", 400, err.message, { field: "issuer" });
         throw err;
       }
-      return repo.save(actor.accountId, companyId, {
-        issuer: body.issuer,
-        clientId: body.client_id,
-        clientSecretEncrypted:
-          body.client_secret === undefined ? before!.clientSecretEncrypted : await symmetricEncrypt({ key: secret, data: body.client_secret }),
-        enabled: body.enabled,
-        requireSso: body.require_sso,
-      });
+      return repo.save(
+        actor.accountId,
+        companyId,
+        {
+          issuer: body.issuer,
+          clientId: body.client_id,
+          clientSecretEncrypted:
+            body.client_secret === undefined ? before!.clientSecretEncrypted : await symmetricEncrypt({ key: secret, data: body.client_secret }),
+          enabled: body.enabled,
+          requireSso: body.require_sso,
+        },
+        async (tx, was, row) => {
+          if (was?.issuer === row.issuer) return;
+          await repo.dropLinks(tx, providerIdOf.oidc(companyId));
+          const before = was ? { protocol: "oidc" as const, issuer: was.issuer } : null;
+          await announce(tx, { actorId: actor.accountId, companyId, before, after: { protocol: "oidc", issuer: row.issuer }, at: row.updatedAt });
+        },
+      );
     },
 
     /**

@@ -168,10 +168,16 @@ describe("signing in through the company's provider", () => {
     expect(who.company.id).toBe(acme.company.id);
   });
 
-  it("links an existing account by its verified email, then knows it by the provider's subject", async () => {
+  it("links an existing account by its verified email once its owner confirms, then knows it by the provider's subject", async () => {
     const email = `existing@${acme.company.domain}`;
     const person = await addPerson(t, { company: acme.company.id, role: "teamleader", email });
     const sub = idpPerson(email);
+    const waiting = await signInThroughIdp(email, sub);
+    expect(waiting).toMatchObject({ location: "/sso/link", session: null });
+    // The link the owner is mailed (the mail also names the provider's issuer, itself a URL).
+    const [mail] = await t.mails(email);
+    const token = new URL(mail!.text.match(/http\S+\/sso\/link\?token=\S+/)![0]).searchParams.get("token");
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/sso/link/confirm", payload: { token } })).statusCode).toBe(200);
     const first = await signInThroughIdp(email, sub);
     expect((await me(first.session)).account).toMatchObject({ id: person.id, role: "teamleader" });
     // The provider changed the address: the link by subject still finds the same person.

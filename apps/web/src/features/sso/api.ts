@@ -24,3 +24,10 @@ export const fetchSamlConnection = (owner: SsoOwner, signal?: AbortSignal) => re
 
 export const updateSamlConnection = (owner: SsoOwner, body: UpdateSamlConnectionRequest) =>
   request(samlPathOf(owner), { method: "PUT", body, parse: checkSamlConnection });
+
+// An existing account's first link to its company's provider, confirmed by its owner from the mailed link.
+const checkLinkInfo = checkedBy((s) => s.SsoLinkInfo);
+export const fetchSsoLink = (token: string, signal?: AbortSignal) =>
+  request(`/api/auth/sso/link?token=${encodeURIComponent(token)}`, { parse: checkLinkInfo, signal });
+export const confirmSsoLink = (token: string) => request("/api/auth/sso/link/confirm", { method: "POST", body: { token } });
+export const declineSsoLink = (token: string) => request("/api/auth/sso/link/decline", { method: "POST", body: { token } });

@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UpdateOidcConnectionRequest, UpdateSamlConnectionRequest, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
-import { fetchOidcConnection, fetchSamlConnection, updateOidcConnection, updateSamlConnection, type SsoOwner } from "./api";
+import {
+  confirmSsoLink,
+  declineSsoLink,
+  fetchOidcConnection,
+  fetchSamlConnection,
+  fetchSsoLink,
+  updateOidcConnection,
+  updateSamlConnection,
+  type SsoOwner,
+} from "./api";
 import { fetchSsoGroupMappings, updateSsoGroupMappings } from "./groupsApi";
 
 export const oidcConnectionKey = (owner: SsoOwner = {}) => ["sso-oidc", owner.companyId ?? "mine"] as const;
@@ -46,3 +55,17 @@ export function useUpdateSsoGroupMappings(owner: SsoOwner = {}) {
     onSuccess: (saved) => queryClient.setQueryData(ssoGroupMappingsKey(owner), saved),
   });
 }
+
+/** What a mailed link would link: read once (the answer does not change while the page is open). */
+export function useSsoLink(token: string | null) {
+  return useQuery({
+    queryKey: ["sso-link", token],
+    queryFn: ({ signal }) => fetchSsoLink(token!, signal),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export const useConfirmSsoLink = () => useMutation({ mutationFn: confirmSsoLink });
+export const useDeclineSsoLink = () => useMutation({ mutationFn: declineSsoLink });
