@@ -128,7 +128,7 @@ export async function buildApp(opts: AppOptions) {
     decidesPeopleRequests: peoplePolicy.decideRequests,
   });
   const library = libraryModule(ctx, { readMetadata: opts.readMetadata, imageCacheDir: opts.imageCacheDir });
-  const people = peopleModule(ctx, { auth: identity.auth });
+  const people = peopleModule(ctx, { auth: identity.auth, identity: identity.service });
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const modules = [

@@ -237,9 +237,12 @@ export async function createTestContext(
   const register = async (email: string, password = "secret12", name = "Someone New") => {
     const res = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { name, email, password } });
     if (res.statusCode !== 200) throw new Error(`sign-up as ${email} failed: ${res.statusCode} ${res.body}`);
-    const link = await linkIn(email, 1, /\/verify-email\?/);
-    const confirmed = await app.inject({ method: "GET", url: link.pathname + link.search });
-    if (confirmed.statusCode !== 302 || /error=/.test(String(confirmed.headers.location))) throw new Error(`confirming ${email} failed`);
+    // The confirmation link leads to the page that confirms the address by choosing the password.
+    const link = await linkIn(email, 1, /\/reset-password\//);
+    const followed = await app.inject({ method: "GET", url: link.pathname + link.search });
+    const token = new URL(String(followed.headers.location), "http://localhost").searchParams.get("token");
+    const chosen = token && (await app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: password } }));
+    if (!chosen || chosen.statusCode !== 200) throw new Error(`confirming ${email} failed`);
   };
 
   return {

@@ -53,6 +53,7 @@ export const ErrorCode = z.enum([
   "operator_has_company",
   "company_domain_taken",
   "invitation_already_accepted",
+  "invitation_expired",
   "invitation_not_found",
   "company_not_found",
   "team_name_taken",

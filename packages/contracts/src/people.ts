@@ -74,6 +74,7 @@ export const Invitation = z.object({
   role: CompanyRole,
   team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   company: z.object({ name: z.string(), domain: z.string() }),
+  invited_by: z.string().nullable().describe("The name of who sent this link: whom to ask for a new one once it has expired"),
   expires_at: z.string(),
   status: z.enum(["pending", "accepted", "expired", "revoked"]),
 });

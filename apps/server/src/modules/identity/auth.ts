@@ -11,10 +11,11 @@ import type { SamlSignOnPlugin } from "../sso/saml.plugin.ts";
 import type { SsoLinkPlugin } from "../sso/sso.link.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
+import { now } from "../../lib/clock.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
-import { existingAccountMail, resetPasswordMail, verificationMail } from "./identity.mail.ts";
+import { confirmAddressMail, existingAccountMail, resetPasswordMail } from "./identity.mail.ts";
 import { createIdentityService } from "./identity.service.ts";
 
 /** The header our server sets (replacing any client value) with the caller's IP for better-auth. */
@@ -36,7 +37,12 @@ export function createAuth(o: AuthOptions) {
   // Who may register and where they land are identity's rules; the user hooks below only apply them.
   const identity = createIdentityService(o.repo);
   const localeOfUser = async (uid: string, request?: Request) => (await o.repo.accountByUid(uid))?.locale ?? fetchRequestLocale(request);
-  return betterAuth({
+  // Proving an address and choosing its password are one step: the confirmation mail carries
+  // better-auth's own set-password link, so whatever password a registrant typed before the address
+  // was proven is replaced by the one chosen through the mailbox (and every session ends with it).
+  // Only the mailbox's owner can follow it; the person who registered chooses their password again.
+  let mailConfirmation: (email: string, request?: Request) => Promise<unknown> = async () => undefined;
+  const auth = betterAuth({
     appName: "Learnward",
     secret: o.secret,
     baseURL: o.publicUrl,
@@ -54,7 +60,8 @@ export function createAuth(o: AuthOptions) {
       },
     }),
     // Profile changes go through PATCH /api/user/profile, which applies the profile's rules.
-    disabledPaths: ["/update-user", "/update-session"],
+    // A bare verification link would prove the address while keeping a password set before: off.
+    disabledPaths: ["/update-user", "/update-session", "/verify-email"],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -64,10 +71,24 @@ export function createAuth(o: AuthOptions) {
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Following the mailed link and choosing a password proves the address.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await o.repo.markAddressProven(user.id);
+      },
       sendResetPassword: async ({ user, url }, request) => {
+        if (!user.emailVerified) {
+          // The link confirms the address: it lands on the page that says so, whoever asked for it.
+          const link = new URL(url);
+          link.searchParams.set("callbackURL", CONFIRM_PAGE);
+          await o.mailer.send(confirmAddressMail({ to: user.email, url: link.toString(), locale: fetchRequestLocale(request) }));
+          return;
+        }
         await o.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, locale: await localeOfUser(user.id, request) }));
       },
+      // The owner (proven) hears of the attempt; for an address not proven yet, whoever registers it
+      // again gets a fresh confirmation, so a stranger who came first holds nothing.
       onExistingUserSignUp: async ({ user }, request) => {
+        if (!user.emailVerified) return void (await mailConfirmation(user.email, request));
         await o.mailer.send(existingAccountMail({ to: user.email, name: user.name, publicUrl: o.publicUrl, locale: await localeOfUser(user.id, request) }));
       },
     },
@@ -75,13 +96,10 @@ export function createAuth(o: AuthOptions) {
       sendOnSignUp: true,
       // An unverified person who tries to sign in gets a fresh link rather than a dead end.
       sendOnSignIn: true,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      // better-auth's own verification link is off (see disabledPaths): the mail carries the set-password link instead.
+      sendVerificationEmail: async ({ user }, request) => {
         if (user.emailVerified) return; // an invitation link proved the address already
-        // Whoever asked for the link, following it lands on the sign-in page, which says it worked.
-        const link = new URL(url);
-        link.searchParams.set("callbackURL", "/login?verified=1");
-        await o.mailer.send(verificationMail({ to: user.email, name: user.name, url: link.toString(), locale: fetchRequestLocale(request) }));
+        await mailConfirmation(user.email, request);
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -116,6 +134,11 @@ export function createAuth(o: AuthOptions) {
     hooks: {
       // A password change ends every other session, whatever the client asked (PRODUCT.md, Identity).
       before: createAuthMiddleware(async (ctx) => {
+        // An unproven account past its days is forgotten where it is met: it no longer holds its
+        // address, answers a sign-in, or can be confirmed.
+        if (LAPSE_CHECKED_PATHS.has(ctx.path)) await identity.forgetLapsed(ctx.body?.email);
+        if (ctx.path === "/reset-password") await identity.forgetLapsedByLink(ctx.body?.token ?? ctx.query?.token);
+        if (ctx.path === "/reset-password/:token") await identity.forgetLapsedByLink(ctx.params?.token);
         if (ctx.path === "/change-password") return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),
     },
@@ -133,7 +156,8 @@ export function createAuth(o: AuthOptions) {
             if (!target) {
               throw new APIError("BAD_REQUEST", { code: "REGISTRATION_NOT_ALLOWED", message: "Email is currently not allowed to register" });
             }
-            return { data: { ...user, emailVerified: target.verified } };
+            // An unproven account's days are counted on the app's clock (identity.service.ts UNPROVEN_DAYS), so it is stamped by it.
+            return { data: { ...user, emailVerified: target.verified, ...(target.verified ? {} : { createdAt: now() }) } };
           },
           after: async (user) => {
             const target = await identity.registrationTarget(user.email);
@@ -151,6 +175,13 @@ export function createAuth(o: AuthOptions) {
       },
       verification: {
         create: {
+          // A link that proves a new address lives a day, as confirmation links did; a reset, an hour.
+          before: async (row) => {
+            if (row.identifier.startsWith(RESET_PREFIX) && (await o.repo.addressProven(row.value)) === false) {
+              return { data: { ...row, expiresAt: new Date(Date.now() + CONFIRM_LINK_SECONDS * 1000) } };
+            }
+            return { data: row };
+          },
           // A new reset link replaces the older ones: only the newest works.
           after: async (row) => {
             if (row.identifier.startsWith(RESET_PREFIX)) await o.repo.dropOtherResetTokens(row.value, row.identifier);
@@ -173,7 +204,14 @@ export function createAuth(o: AuthOptions) {
       },
     },
   });
+  mailConfirmation = (email, request) =>
+    auth.api.requestPasswordReset({ body: { email, redirectTo: CONFIRM_PAGE }, headers: request?.headers ?? new Headers(), request });
+  return auth;
 }
+/** Where a confirmation link lands: the set-password page, worded as confirming the address. */
+const CONFIRM_PAGE = "/reset-password?confirm=1";
+const CONFIRM_LINK_SECONDS = 24 * 60 * 60;
+const LAPSE_CHECKED_PATHS = new Set(["/sign-up/email", "/sign-in/email", "/request-password-reset", "/send-verification-email"]);
 const RESET_PREFIX = "reset-password:";
 const REFUSALS = { ACCOUNT_INACTIVE: "This account is not active", COMPANY_SUSPENDED: "This company's access is suspended" } as const;
 export type Auth = ReturnType<typeof createAuth>;

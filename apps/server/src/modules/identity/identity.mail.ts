@@ -3,18 +3,22 @@ import type { Mail } from "../../lib/mailer.ts";
 
 // The mails of signing up and in, in the person's language (the request's for someone without an account yet).
 
-export function verificationMail(m: { to: string; name: string; url: string; locale: Locale }): Mail {
+/**
+ * The link that proves an address not yet proven and sets its password. Whoever registered it may
+ * not own it, so the mail says what happened and that its owner need do nothing if it was not them.
+ */
+export function confirmAddressMail(m: { to: string; url: string; locale: Locale }): Mail {
   if (m.locale === "es") {
     return {
       to: m.to,
       subject: "Confirma tu dirección de correo para Learnward",
-      text: `Hola, ${m.name}:\n\nAbre este enlace para confirmar tu dirección y activar tu cuenta (válido durante 24 horas):\n${m.url}\n\nSi no te registraste, ignora este mensaje.\n`,
+      text: `Hola:\n\nAlguien ha pedido crear una cuenta de Learnward con esta dirección. Si fuiste tú, abre este enlace para confirmar tu dirección y elegir tu contraseña (válido durante 24 horas, una sola vez):\n${m.url}\n\nSi no fuiste tú, no tienes que hacer nada: sin este enlace nadie puede usar la cuenta, y la solicitud caduca a los 7 días.\n`,
     };
   }
   return {
     to: m.to,
     subject: "Confirm your email address for Learnward",
-    text: `Hello ${m.name},\n\nOpen this link to confirm your address and activate your account (valid for 24 hours):\n${m.url}\n\nIf you did not sign up, ignore this message.\n`,
+    text: `Hello,\n\nSomeone asked to create a Learnward account with this address. If it was you, open this link to confirm your address and choose your password (valid for 24 hours, once):\n${m.url}\n\nIf it was not you, there is nothing to do: nobody can use the account without this link, and the request lapses after 7 days.\n`,
   };
 }
 

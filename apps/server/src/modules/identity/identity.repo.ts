@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, gt, isNull, like, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, like, lt, ne, sql } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
+import { now } from "../../lib/clock.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -148,9 +149,58 @@ export function createIdentityRepo(db: Db) {
       const [row] = await db
         .select()
         .from(invitations)
-        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())))
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now())))
         .limit(1);
       return row;
+    },
+
+    /** Whether this user's address is proven (undefined: no such user). */
+    async addressProven(uid: string): Promise<boolean | undefined> {
+      const [row] = await db.select({ verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, uid)).limit(1);
+      return row?.verified;
+    },
+
+    async markAddressProven(uid: string) {
+      await db.update(authUsers).set({ emailVerified: true, updatedAt: new Date() }).where(eq(authUsers.id, uid));
+    },
+
+    /** The user a set-password link (better-auth's reset token) belongs to. */
+    async uidOfResetToken(token: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ uid: authVerifications.value })
+        .from(authVerifications)
+        .where(eq(authVerifications.identifier, `reset-password:${token}`))
+        .limit(1);
+      return row?.uid;
+    },
+
+    /**
+     * Deletes the users of this address or id whose address was never proven (created before
+     * `createdBefore` when given), with their links; their password, sessions and company account
+     * go with them. Answers how many went.
+     */
+    async dropUnproven(who: { email: string } | { uid: string }, createdBefore?: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(authUsers)
+          .where(
+            and(
+              "email" in who ? eq(authUsers.email, who.email.trim().toLowerCase()) : eq(authUsers.id, who.uid),
+              eq(authUsers.emailVerified, false),
+              createdBefore ? lt(authUsers.createdAt, createdBefore) : undefined,
+            ),
+          )
+          .returning({ id: authUsers.id });
+        if (gone.length > 0) {
+          await tx.delete(authVerifications).where(
+            inArray(
+              authVerifications.value,
+              gone.map((g) => g.id),
+            ),
+          );
+        }
+        return gone.length;
+      });
     },
 
     /** Every reset link of this user but the one just issued. */

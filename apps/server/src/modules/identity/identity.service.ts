@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Role } from "@learnward/contracts";
+import { now } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import type { Auth } from "./auth.ts";
 import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
@@ -29,6 +30,12 @@ export interface RegistrationTarget {
   /** The address is proven already: an invitation link reached it, or an operator vouches for it. */
   verified: boolean;
 }
+
+/**
+ * Days an account whose address was never proven keeps it. After them, by the app's clock, the
+ * account is forgotten wherever it is next met: it can't be confirmed and no longer holds the address.
+ */
+export const UNPROVEN_DAYS = 7;
 
 /** A refusal of the operator command, printed as it is. */
 export class OperatorError extends Error {}
@@ -77,6 +84,26 @@ export function createIdentityService(repo: IdentityRepo) {
       if (!account || !adminPolicy.isOperator(account)) throw new OperatorError(`${email} could not be created`);
       const link = await d.captureResetLink(() => d.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } }));
       return { email, link };
+    },
+
+    /** Forgets this address's unproven account once its days have passed; a live one stays. */
+    async forgetLapsed(email: unknown): Promise<void> {
+      if (typeof email !== "string") return;
+      await repo.dropUnproven({ email }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+    },
+
+    /** The same for the account a set-password link belongs to, so a lapsed account's link confirms nothing. */
+    async forgetLapsedByLink(token: unknown): Promise<void> {
+      const uid = typeof token === "string" ? await repo.uidOfResetToken(token) : undefined;
+      if (uid) await repo.dropUnproven({ uid }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+    },
+
+    /**
+     * Before an invitation's account is created (its token proves the address): an unproven account
+     * of the address gives way, its password and sessions with it.
+     */
+    async yieldToInvitee(email: string): Promise<void> {
+      await repo.dropUnproven({ email });
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Auth } from "../identity/auth.ts";
+import type { IdentityService } from "../identity/identity.service.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { employeesRoutes } from "./employees.routes.ts";
 import { invitationsRoutes } from "./invitations.routes.ts";
@@ -10,7 +11,7 @@ import { requestsRoutes } from "./requests.routes.ts";
 import { teamsRoutes } from "./teams.routes.ts";
 
 /** People of a company: employees, teams, invitations and the requests to add people. */
-export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
+export function peopleModule(ctx: ModuleContext, deps: { auth: Auth; identity: IdentityService }) {
   const repo = createPeopleRepo(ctx.database.db);
   const requests = createRequestsRepo(ctx.database.db);
   const service = createPeopleService({ people: repo, requests, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
@@ -24,7 +25,7 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth }) {
       await app.register(teamsRoutes, { people: repo, service });
       await app.register(employeesRoutes, { people: repo, service });
       await app.register(requestsRoutes, { requests, service });
-      await app.register(invitationsRoutes, { requests, service, auth: deps.auth });
+      await app.register(invitationsRoutes, { requests, service, auth: deps.auth, identity: deps.identity });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -15,7 +15,7 @@ import { pageParams, toPage } from "../../lib/pagination.ts";
 import { invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Auth } from "../identity/auth.ts";
-import { asInvitee } from "../identity/identity.service.ts";
+import { asInvitee, type IdentityService } from "../identity/identity.service.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
 import { invitationStatus, presentInvitation, presentOpenInvitation } from "./people.present.ts";
@@ -24,9 +24,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const managers = { access: ["hr", "admin"] as const };
 
 /** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
-export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth }> = async (
+export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth; identity: IdentityService }> = async (
   app,
-  { requests, service, auth },
+  { requests, service, auth, identity },
 ) => {
   app.post(
     "/api/b2b/v1/invitations",
@@ -129,11 +129,19 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req, reply) => {
       const found = await requests.invitationByToken(req.params.token);
       if (!found) throw notFound("Invitation");
+      if (invitationStatus(found) === "expired") {
+        // Who can send a fresh link: the company's hr, and by name the person who sent this one.
+        throw new AppError("invitation_expired", 400, "This invitation has expired: ask your company's hr for a new one", {
+          company: found.companyName,
+          invited_by: found.inviterName,
+        });
+      }
       if (invitationStatus(found) !== "pending" || found.companyStatus !== "active") {
         throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
       }
       if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
       await requests.revokeOtherInvitations(found.inv.email, found.inv.id);
+      await identity.yieldToInvitee(found.inv.email);
       // better-auth creates the user; holding the token is what lets its hook give the invitation's
       // company, role and team, and count the address as proven (the link reached it).
       await asInvitee(found.inv.id, () => auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } }));

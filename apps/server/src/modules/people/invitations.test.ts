@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../db/schema/index.ts";
+import { setClockOffsetDays } from "../../lib/clock.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   globexHr = (await addPerson(t, { company: globex, role: "hr" })).client;
   admin = (await addOperator(t)).client;
 });
+afterEach(() => setClockOffsetDays(0));
 afterAll(() => t.close());
 
 type Listed = {
@@ -157,5 +159,31 @@ describe("platform operators", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.company.id).toBe(globex);
     expect((await t.mails("globex-guest@outside.test")).length).toBe(2);
+  });
+});
+
+describe("an invitation's expiry follows the app's clock", () => {
+  it("shows an invitation as expired once the app's clock passes its 7 days, and refuses to accept it", async () => {
+    await invite("clocked@outside.test");
+    const token = await tokenIn("clocked@outside.test");
+    setClockOffsetDays(9);
+    expect(await statusOf(token)).toBe("expired");
+    expect(await emails(hr)).not.toContain("clocked@outside.test");
+    const res = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Too late", password: "secret12" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("invitation_expired");
+    // Who to ask for a new link.
+    expect(res.body.error.details).toMatchObject({ company: expect.any(String), invited_by: expect.any(String) });
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: "clocked@outside.test", password: "secret12" })).status).toBe(401);
+  });
+
+  it("gives a link sent under a moved clock its full 7 days of that clock", async () => {
+    setClockOffsetDays(9);
+    await invite("sent-later@outside.test");
+    const token = await tokenIn("sent-later@outside.test");
+    expect(await statusOf(token)).toBe("pending");
+    setClockOffsetDays(15);
+    expect(await statusOf(token)).toBe("pending");
+    expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "In time", password: "secret12" })).status).toBe(201);
   });
 });

@@ -1,3 +1,4 @@
+import { now } from "../../lib/clock.ts";
 import { invitableRole } from "./people.policy.ts";
 import type { EmployeeRow, TeamRow } from "./people.repo.ts";
 import type { InvitationFound, InvitationOpen, InviteRequestRow, RemovalRequestRow } from "./requests.repo.ts";
@@ -57,7 +58,7 @@ export const presentRemoval = (x: RemovalRequestRow) => ({
 
 /** Where an invitation stands, as its link would find it. */
 export const invitationStatus = (f: InvitationFound): "accepted" | "revoked" | "expired" | "pending" =>
-  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt < new Date() ? "expired" : "pending";
+  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt <= now() ? "expired" : "pending";
 
 export const presentInvitation = (f: InvitationFound) => ({
   id: f.inv.id,
@@ -65,6 +66,7 @@ export const presentInvitation = (f: InvitationFound) => ({
   role: invitableRole(f.inv.role),
   team: f.inv.teamId !== null && f.teamName !== null ? { id: f.inv.teamId, name: f.teamName } : null,
   company: { name: f.companyName, domain: f.companyDomain },
+  invited_by: f.inviterName,
   expires_at: f.inv.expiresAt.toISOString(),
   status: invitationStatus(f),
 });
@@ -79,5 +81,5 @@ export const presentOpenInvitation = (f: InvitationOpen) => ({
   invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,
   sent_at: f.inv.createdAt.toISOString(),
   expires_at: f.inv.expiresAt.toISOString(),
-  status: f.inv.expiresAt < new Date() ? ("expired" as const) : ("pending" as const),
+  status: f.inv.expiresAt <= now() ? ("expired" as const) : ("pending" as const),
 });

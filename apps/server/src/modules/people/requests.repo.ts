@@ -7,6 +7,7 @@ import type { CompanyRole } from "@learnward/contracts";
 import { removeFromTeam } from "./people.repo.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
+import { now } from "../../lib/clock.ts";
 
 export const INVITATION_DAYS = 7;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -248,10 +249,19 @@ export function createRequestsRepo(db: Db) {
 
     async invitationByToken(token: string) {
       const [row] = await db
-        .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, companyStatus: companies.status, teamName: teams.name })
+        .select({
+          inv: invitations,
+          companyName: companies.name,
+          companyDomain: companies.domain,
+          companyStatus: companies.status,
+          teamName: teams.name,
+          inviterName: inviterUser.name,
+        })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .leftJoin(teams, eq(teams.id, invitations.teamId))
+        .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+        .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid))
         .where(eq(invitations.tokenHash, hashToken(token)));
       return row;
     },
@@ -259,7 +269,7 @@ export function createRequestsRepo(db: Db) {
     /** Invitations still open (not accepted, revoked or, unless asked, expired), newest first: one company's, or every company's. */
     async openInvitations(f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number) {
       const conds: SQL[] = [isNull(invitations.acceptedAt), isNull(invitations.revokedAt)];
-      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, new Date()));
+      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, now()));
       if (f.companyId !== undefined) conds.push(eq(invitations.companyId, f.companyId));
       if (f.search) conds.push(ilike(invitations.email, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       const where = and(...conds);
@@ -304,9 +314,15 @@ export function createRequestsRepo(db: Db) {
         .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.id} <> ${keepId}`));
     },
 
-    /** `on`: a transaction under way, when the check is part of it. */
+    /**
+     * Whether someone who proved the address has an account with it; an unproven registration holds
+     * nothing (an invitation's link takes it over). `on`: a transaction under way, when the check is part of it.
+     */
     async emailRegistered(email: string, on: Db = db) {
-      const [row] = await on.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+      const [row] = await on
+        .select({ id: authUsers.id })
+        .from(authUsers)
+        .where(and(eq(authUsers.email, email), eq(authUsers.emailVerified, true)));
       return Boolean(row);
     },
 
@@ -320,7 +336,7 @@ export function createRequestsRepo(db: Db) {
             eq(invitations.email, email),
             isNull(invitations.acceptedAt),
             isNull(invitations.revokedAt),
-            gt(invitations.expiresAt, new Date()),
+            gt(invitations.expiresAt, now()),
           ),
         );
       return Boolean(row);
@@ -343,7 +359,7 @@ async function createInvitationTx(
     .where(and(eq(invitations.companyId, v.companyId), eq(invitations.email, v.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
   const [row] = await tx
     .insert(invitations)
-    .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
+    .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + INVITATION_DAYS * 86_400_000) })
     .returning({ id: invitations.id });
   await recordAudit(tx, {
     actorId: v.invitedBy,

@@ -15,6 +15,7 @@ const invitation = (status: string) => ({
   role: "member",
   team: { id: 7, name: "Engineering" },
   company: { name: "Acme", domain: "acme.test" },
+  invited_by: "Hana Reyes",
   expires_at: "2026-12-01T00:00:00.000Z",
   status,
 });
@@ -74,7 +75,7 @@ describe("/invitation/{token}", () => {
   });
 
   it.each([
-    ["expired", "Invitation expired", "This invitation has expired. Ask Acme to send you a new one."],
+    ["expired", "Invitation expired", "This invitation has expired. Ask Hana Reyes or anyone in HR at Acme to send you a new one."],
     ["accepted", "Invitation already used", "This invitation has already been accepted. Sign in with new.hire@outside.test and your password."],
     ["revoked", "Invitation withdrawn", "This invitation has been withdrawn."],
   ])("says clearly when the link is %s, and offers no form", async (status, title, text) => {
@@ -104,5 +105,21 @@ describe("/invitation/{token}", () => {
     await user.type(screen.getByLabelText(/^Password/), "a-good-password");
     await user.click(screen.getByRole("button", { name: "Accept and create my account" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This invitation can no longer be used");
+  });
+
+  it("says whom to ask for a new link when the invitation expired while the page was open", async () => {
+    serve({
+      [`GET ${INVITATION_URL}`]: { body: { ...invitation("pending"), invited_by: null } },
+      [`POST ${INVITATION_URL}accept/`]: {
+        status: 400,
+        body: { error: { code: "invitation_expired", message: "expired", details: { company: "Acme", invited_by: null } } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(app, { path: `/invitation/${TOKEN}` });
+    await user.type(await screen.findByLabelText(/^Full name/), "Nora Hill");
+    await user.type(screen.getByLabelText(/^Password/), "a-good-password");
+    await user.click(screen.getByRole("button", { name: "Accept and create my account" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This invitation has expired. Ask HR at Acme to send you a new one.");
   });
 });

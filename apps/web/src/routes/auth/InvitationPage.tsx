@@ -34,6 +34,15 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** What to do about an expired invitation: whom to ask for a new link (who sent it, when known). */
+function useExpiredText() {
+  const { t } = useTranslation("people");
+  return (invitation: Invitation) =>
+    invitation.invited_by
+      ? t("invitation.closed.expired.descriptionFrom", { company: invitation.company.name, inviter: invitation.invited_by })
+      : t("invitation.closed.expired.description", { company: invitation.company.name });
+}
+
 function AcceptForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const { t } = useTranslation(["people", "auth", "common"]);
   const message = useErrorMessage();
@@ -53,14 +62,17 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
     ),
   );
 
+  const expiredText = useExpiredText();
   const used = isApiError(accept.error, "invalid_token");
+  // The link expired while the page was open: say whom to ask for a new one.
+  const expired = isApiError(accept.error, "invitation_expired");
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
         {me && <Alert severity="info">{t("invitation.signedInAs", { email: me.user.email })}</Alert>}
         {accept.isError && (
           <Alert severity="error" role="alert">
-            {used ? t("invitation.usedNow") : message(accept.error)}
+            {expired ? expiredText(invitation) : used ? t("invitation.usedNow") : message(accept.error)}
           </Alert>
         )}
         {signIn.isError && (
@@ -94,6 +106,7 @@ export default function InvitationPage() {
   const roleLabel = (role: Invitation["role"]) => t(`common:roles.${role}`);
   const token = useParams().token ?? "";
   const invitation = useInvitation(token);
+  const expiredText = useExpiredText();
 
   if (invitation.isPending) {
     return (
@@ -131,7 +144,9 @@ export default function InvitationPage() {
       <AuthCard title={t(`invitation.closed.${data.status}.title`)}>
         <Stack spacing={2}>
           <Alert severity={data.status === "accepted" ? "info" : "warning"} role="alert">
-            {t(`invitation.closed.${data.status}.description`, { company: data.company.name, email: data.email })}
+            {data.status === "expired"
+              ? expiredText(data)
+              : t(`invitation.closed.${data.status}.description`, { company: data.company.name, email: data.email })}
           </Alert>
           <TextLink to="/login">{t("invitation.goToLogin")}</TextLink>
         </Stack>

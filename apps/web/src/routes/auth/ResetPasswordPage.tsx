@@ -15,13 +15,19 @@ import { fieldProps } from "../../components/formField";
 import { PasswordField } from "../../components/PasswordField";
 import { AuthCard } from "./AuthCard";
 
-/** Opened from the reset mail: /reset-password?token=… */
+/**
+ * Opened from the reset mail: /reset-password?token=… With `confirm=1` it is the link that confirms a
+ * new address: choosing the password there is what confirms it (a password typed at registration,
+ * possibly by someone else, does not survive it).
+ */
 export default function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const message = useErrorMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token");
+  const confirming = params.get("confirm") === "1";
+  const copy = confirming ? "confirm" : "reset";
   const reset = useResetPassword();
   const form = useForm({ resolver: resetPasswordResolver, defaultValues: { newPassword: "", confirmPassword: "" } });
   useEffect(() => {
@@ -31,10 +37,10 @@ export default function ResetPasswordPage() {
   const invalidLink = !token || params.has("error") || isApiError(reset.error, "invalid_token");
   if (invalidLink) {
     return (
-      <AuthCard title={t("reset.title")}>
+      <AuthCard title={t(`${copy}.title`)}>
         <Stack spacing={2.5}>
           <Alert severity="error" role="alert">
-            {message("invalid_token")}
+            {confirming ? t("confirm.invalid") : message("invalid_token")}
           </Alert>
           <Button component={RouterLink} to="/forgot-password" variant="contained">
             {t("reset.requestNew")}
@@ -45,11 +51,11 @@ export default function ResetPasswordPage() {
   }
 
   const submit = form.handleSubmit(({ newPassword }) =>
-    reset.mutate({ token, newPassword }, { onSuccess: () => void navigate("/login?reset=done", { replace: true }) }),
+    reset.mutate({ token, newPassword }, { onSuccess: () => void navigate(confirming ? "/login?verified=1" : "/login?reset=done", { replace: true }) }),
   );
 
   return (
-    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle")}>
+    <AuthCard title={t(`${copy}.title`)} subtitle={t(`${copy}.subtitle`)}>
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           {reset.isError && (
@@ -67,7 +73,7 @@ export default function ResetPasswordPage() {
           />
           <PasswordField {...fieldProps(form, "confirmPassword", message)} label={t("fields.confirmPassword")} autoComplete="new-password" required fullWidth />
           <Button type="submit" variant="contained" size="large" loading={reset.isPending} fullWidth>
-            {t("reset.submit")}
+            {t(`${copy}.submit`)}
           </Button>
           <TextLink to="/login" style={{ textAlign: "center" }}>
             {t("forgot.back")}
