@@ -146,7 +146,7 @@ export async function buildApp(opts: AppOptions) {
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),
-    scimModule(ctx, { people: people.repo, teams: people.teams }),
+    scimModule(ctx, { people: people.repo, teams: people.teams, identity: identity.service }),
     sso,
   ];
   for (const module of modules) await app.register(module.plugin);

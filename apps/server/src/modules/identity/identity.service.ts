@@ -99,10 +99,11 @@ export function createIdentityService(repo: IdentityRepo) {
     },
 
     /**
-     * Before an invitation's account is created (its token proves the address): an unproven account
-     * of the address gives way, its password and sessions with it.
+     * Before an account is created by someone who vouches for the address (an invitation's token, the
+     * company's own directory over SCIM): an unproven account of the address gives way, its password
+     * and sessions with it.
      */
-    async yieldToInvitee(email: string): Promise<void> {
+    async yieldUnproven(email: string): Promise<void> {
       await repo.dropUnproven({ email });
     },
 

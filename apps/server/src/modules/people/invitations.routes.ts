@@ -141,7 +141,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       }
       if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
       await requests.revokeOtherInvitations(found.inv.email, found.inv.id);
-      await identity.yieldToInvitee(found.inv.email);
+      await identity.yieldUnproven(found.inv.email);
       // better-auth creates the user; holding the token is what lets its hook give the invitation's
       // company, role and team, and count the address as proven (the link reached it).
       await asInvitee(found.inv.id, () => auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } }));

@@ -1,4 +1,5 @@
 import type { Module, ModuleContext } from "../module.ts";
+import type { IdentityService } from "../identity/identity.service.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
 import { createScimRepo } from "./scim.repo.ts";
@@ -10,12 +11,12 @@ import { createScimGroupsService } from "./scim-groups.service.ts";
 import { createScimUsersService } from "./scim-users.service.ts";
 
 /** SCIM 2.0 provisioning (issue 27): a company's directory creates, changes and deactivates its people. */
-export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo }) {
+export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo; identity: Pick<IdentityService, "yieldUnproven"> }) {
   const repo = createScimRepo(ctx.database.db);
   const baseUrl = `${ctx.config.publicUrl}/scim/v2`;
   const tokens = createScimTokenService({ repo, baseUrl });
   const groups = createScimGroupsService({ repo: createScimGroupsRepo(ctx.database.db), people: deps.people, teams: deps.teams, baseUrl });
-  const users = createScimUsersService({ repo, baseUrl });
+  const users = createScimUsersService({ repo, baseUrl, yieldUnproven: (email) => deps.identity.yieldUnproven(email) });
   return {
     name: "scim",
     repo,

@@ -24,7 +24,7 @@ const clean = () => {
 
 beforeAll(async () => {
   t = await createTestContext({ seed: false });
-  acme = await createCompanyWithRoles(t);
+  acme = await createCompanyWithRoles(t, { allowOwnDomain: true });
   token = (await acme.hr.client.post("/api/b2b/v1/company/scim-token", {})).body.token;
 });
 afterEach(clean);
@@ -125,5 +125,33 @@ describe("SCIM creates racing on one userName", () => {
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toMatchObject({ status: "409", scimType: "uniqueness" });
     const found = await t.anonymous.get(`/scim/v2/Users?filter=${encodeURIComponent(`userName eq "race.one@${acme.company.domain}"`)}`, as());
     expect(found.body.totalResults).toBe(1);
+  });
+});
+
+describe("an address a stranger registered but never proved", () => {
+  it("doesn't keep the company's directory from provisioning its owner: the unproven account, its password and sessions give way", async () => {
+    const email = `squatted@${acme.company.domain}`;
+    const signUp = await t.anonymous.post("/api/auth/sign-up/email", { name: "Stranger", email, password: "strangers-pass" });
+    expect(signUp.status).toBe(200);
+
+    const made = await t.anonymous.post(
+      "/scim/v2/Users",
+      { schemas: [USER], userName: email, name: { givenName: "Real", familyName: "Owner" }, active: true },
+      as(),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ userName: email, name: { givenName: "Real", familyName: "Owner" } });
+    const signIn = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "strangers-pass" } });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it("still refuses an address the directory already provisioned (409 uniqueness), which keeps its person", async () => {
+    const body = { schemas: [USER], userName: `proven.once@${acme.company.domain}`, active: true };
+    const first = await t.anonymous.post("/scim/v2/Users", body, as());
+    expect(first.status).toBe(201);
+    const again = await t.anonymous.post("/scim/v2/Users", body, as());
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ scimType: "uniqueness" });
+    expect((await t.anonymous.get(`/scim/v2/Users/${first.body.id}`, as())).status).toBe(200);
   });
 });

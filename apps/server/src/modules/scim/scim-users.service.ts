@@ -55,7 +55,16 @@ function lowerEmails(f: Filter): Filter {
 }
 
 /** SCIM Users (RFC 7644 §3) over the accounts of the token's company. */
-export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; baseUrl: string }) {
+export function createScimUsersService({
+  repo,
+  baseUrl,
+  yieldUnproven,
+}: {
+  repo: ScimRepo;
+  baseUrl: string;
+  /** Identity's: an account of the address whose owner never proved it gives way to the directory's person. */
+  yieldUnproven: (email: string) => Promise<void>;
+}) {
   const present = (u: Parameters<typeof presentScimUser>[0]) => presentScimUser(u, baseUrl);
   const find = async (c: ScimCaller, id: string) => {
     const n = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
@@ -90,6 +99,9 @@ export function createScimUsersService({ repo, baseUrl }: { repo: ScimRepo; base
       const b = parsed.data;
       await checkDomain(c, b.userName);
       const taken = () => new ScimError(409, "A person with this userName exists already", "uniqueness");
+      // The company's directory vouches for an address of its own domain, as an invitation does: a
+      // stranger who registered it first and never proved it must not keep its owner out.
+      await yieldUnproven(b.userName);
       if (await repo.emailTaken(b.userName)) throw taken();
       const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName, externalId: b.externalId ?? null }, reasonOf(c));
       if (id === undefined) throw taken();
