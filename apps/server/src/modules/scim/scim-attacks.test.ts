@@ -94,6 +94,15 @@ describe("SCIM PATCH cannot reach the process's prototypes", () => {
     }
   });
 
+  it("refuses a value nested past any SCIM attribute (400 invalidValue), however deep, without a 500", async () => {
+    const made = await t.anonymous.post("/scim/v2/Users", { schemas: [USER], userName: `proto.deep@${acme.company.domain}`, active: true }, as());
+    for (const depth of [17, 50_000]) {
+      const body = `{"schemas":["${PATCH}"],"Operations":[{"op":"add","path":"name","value":${"[".repeat(depth)}${"]".repeat(depth)}}]}`;
+      const res = await t.anonymous.patch(`/scim/v2/Users/${made.body.id}`, body, as());
+      expect({ depth, status: res.status, scimType: res.body.scimType }).toEqual({ depth, status: 400, scimType: "invalidValue" });
+    }
+  });
+
   it("leaves every company's sign-in and second-factor gate working after a directory tried", async () => {
     const made = await t.anonymous.post("/scim/v2/Users", { schemas: [USER], userName: `proto.gate@${acme.company.domain}`, active: true }, as());
     for (const path of ["__proto__.beforeTwoFactor", "constructor.prototype.beforeTwoFactor", "name.__proto__.access"])

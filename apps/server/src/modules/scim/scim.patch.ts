@@ -27,18 +27,25 @@ function namesIn(path: string): string[] {
  */
 export const namesPrototypeKey = (pathOrFilter: string) => namesIn(pathOrFilter).some(isPrototypeKey);
 
-/** Every key of a value at any depth, without recursion (a deeply nested body must not overflow the stack). */
-function hasPrototypeKey(value: unknown): boolean {
-  const stack = [value];
+/** SCIM resources nest a few levels (a complex attribute, a multi-valued one inside); a value nested deeper is no attribute. */
+const MAX_DEPTH = 16;
+
+/**
+ * Refuses a PATCH value that names a prototype key at any depth, or that nests deeper than any SCIM
+ * attribute (the copy below is made by recursion). Walked without recursion itself: a body of
+ * thousands of nested arrays must be refused, not overflow the stack.
+ */
+function checkValue(value: unknown) {
+  const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length) {
-    const v = stack.pop();
+    const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_DEPTH) throw new ScimError(400, `The value nests deeper than ${MAX_DEPTH} levels`, "invalidValue");
     for (const key of Object.keys(v)) {
-      if (isPrototypeKey(key)) return true;
-      stack.push((v as Record<string, unknown>)[key]);
+      if (isPrototypeKey(key)) throw refused("The value");
+      stack.push([(v as Record<string, unknown>)[key], depth + 1]);
     }
   }
-  return false;
 }
 
 /**
@@ -73,7 +80,7 @@ export interface PatchOperation {
 export function applyScimPatch<T>(resource: T, operations: PatchOperation[]): T {
   for (const o of operations) {
     if (o.path !== undefined && namesPrototypeKey(o.path)) throw refused(`The path "${o.path.slice(0, 100)}"`);
-    if (hasPrototypeKey(o.value)) throw refused("The value");
+    checkValue(o.value);
   }
   // scim-patch types meta's dates as Date; ours are the ISO strings SCIM sends, which it leaves alone.
   const copy = detached(resource) as ScimResource;
