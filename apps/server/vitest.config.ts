@@ -1,13 +1,11 @@
 import { defineConfig } from "vitest/config";
-import { SERVER_FLAGS } from "./scripts/build.mjs";
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     pool: "forks",
-    // The flags and sealed prototypes the server runs with (scripts/build.mjs, src/lib/prototypes.ts).
-    execArgv: SERVER_FLAGS,
+    // The sealed prototypes the server runs with (src/lib/prototypes.ts).
     setupFiles: ["./test/setup.ts"],
     maxWorkers: 2,
     testTimeout: 30_000,

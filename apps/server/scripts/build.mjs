@@ -12,17 +12,11 @@ const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIST = path.join(server, "dist");
 
 /**
- * Node flags every server process runs with, built or not (tests too): without the `__proto__`
- * accessor, a key named `__proto__` that a library walks can't reach a prototype (src/lib/prototypes.ts).
- */
-export const SERVER_FLAGS = ["--disable-proto=throw"];
-
-/**
  * How the built server is run (npm start, the browser suite, bench:start): plain node with V8's
  * young generation bounded to 4 MB semi-spaces instead of up to 16 (issue 28: RSS after 15 s of
  * mixed load 226–249 MB instead of 262–266, for 3.5 % fewer requests served, side by side).
  */
-export const serverArgs = () => [...SERVER_FLAGS, "--max-semi-space-size=4", path.join(SERVER_DIST, "main.js")];
+export const serverArgs = () => ["--max-semi-space-size=4", path.join(SERVER_DIST, "main.js")];
 
 /**
  * Packages that must stay imports from node_modules: they find files of their own beside their code

@@ -6,7 +6,6 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_FLAGS } from "../scripts/build.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -16,7 +15,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export const serverCommand = (): { command: string; args: string[] } => ({
   command: process.execPath,
-  args: [...SERVER_FLAGS, "--import", "tsx", "apps/server/src/main.ts"],
+  args: ["--import", "tsx", "apps/server/src/main.ts"],
 });
 
 export function freePort(): Promise<number> {

@@ -30,11 +30,15 @@ describe("the process's shared prototypes", () => {
     }
   });
 
-  it("refuses the __proto__ accessor, so no key named __proto__ reaches a prototype, while JSON keeps it as data", () => {
-    expect(() => (({}) as { __proto__: unknown }).__proto__).toThrow();
+  it("take no new keys through a __proto__ key either: it changes at most one object's own prototype", () => {
+    const target = {} as Record<string, unknown>;
     expect(() => {
-      (({}) as { __proto__: unknown }).__proto__ = { polluted: true };
-    }).toThrow();
+      (target as { __proto__: unknown }).__proto__ = { polluted: true };
+    }).not.toThrow();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(() => {
+      ((({}) as { __proto__: Record<string, unknown> }).__proto__ as Record<string, unknown>).polluted = true;
+    }).toThrow(TypeError);
     const parsed = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(["__proto__"]);
     expect(parsed.polluted).toBeUndefined();

@@ -20,8 +20,12 @@ const SHARED = {
  * Seals the shared prototypes: no key can be added to them (nor removed). They are sealed, not
  * frozen: with Object.prototype frozen, a library that assigns `toString` on its own objects (ipaddr.js
  * does, for Fastify's trust-proxy) throws, because an inherited read-only property forbids the
- * assignment. Call it once every module is loaded; the server runs with `--disable-proto=throw`
- * too, so the `__proto__` accessor itself is gone.
+ * assignment. Call it once every module is loaded.
+ *
+ * Node's `--disable-proto=throw` was tried too and is not used: the server-rendered web bundle
+ * (react-transition-group's Babel helper `_inheritsLoose`, through notistack and MUI) sets
+ * `subClass.__proto__`, so every server render failed. Sealing is what matters: a `__proto__` key
+ * can still change one object's own prototype, never add to the ones all objects share.
  */
 export function sealSharedPrototypes() {
   for (const proto of Object.values(SHARED)) Object.seal(proto);
