@@ -111,8 +111,8 @@ async function hostilePage(url: string) {
   return { finalUrl: url, status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(html), contentType: "text/html" };
 }
 
-/** Answers to a request that are a bug: a 5xx, or a refusal without the error shape. */
-async function send(c: Client, method: string, route: string, url: string, body?: unknown): Promise<string | null> {
+/** Sends a request as `c`; `problem` names what about the answer is a bug: a 5xx, or a refusal without the error shape. */
+async function call(c: Client, method: string, route: string, url: string, body?: unknown): Promise<{ status: number; where: string; problem: string | null }> {
   const res = await t.app.inject({
     method: method as "GET",
     url,
@@ -126,10 +126,14 @@ async function send(c: Client, method: string, route: string, url: string, body?
     parsed = undefined;
   }
   const where = `${method} ${url.slice(0, 120)} body=${JSON.stringify(body)?.slice(0, 120)}`;
-  if (res.statusCode >= 500) return `${where} → ${res.statusCode} ${res.body.slice(0, 120)}`;
-  if (res.statusCode >= 400 && !refusalShaped(route, parsed, res.statusCode)) return `${where} → ${res.statusCode} without the error shape`;
-  return null;
+  const status = res.statusCode;
+  if (status >= 500) return { status, where, problem: `${where} → ${status} ${res.body.slice(0, 120)}` };
+  if (status >= 400 && !refusalShaped(route, parsed, status)) return { status, where, problem: `${where} → ${status} without the error shape` };
+  return { status, where, problem: null };
 }
+
+/** Answers to a request that are a bug (see call). */
+const send = async (c: Client, method: string, route: string, url: string, body?: unknown) => (await call(c, method, route, url, body)).problem;
 
 /**
  * Whether the route lets this caller past its gate (who may call it, checked before any input is
@@ -182,25 +186,12 @@ describe("fuzzing every documented route", () => {
             const c = callers[who]!;
             const write = op.method !== "GET";
             const before = write ? await fingerprint() : "";
-            const res = await t.app.inject({
-              method: op.method as "GET",
-              url,
-              headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-              ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-            });
-            let parsed: unknown;
-            try {
-              parsed = res.json();
-            } catch {
-              parsed = undefined;
-            }
-            const where = `${op.method} ${url.slice(0, 100)} body=${JSON.stringify(body)?.slice(0, 100)}`;
-            if (res.statusCode >= 500) problems.push(`${where} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-            if (res.statusCode >= 400 && !refusalShaped(op.path, parsed, res.statusCode)) problems.push(`${where} → ${res.statusCode} without the error shape`);
-            if (write && res.statusCode >= 400 && (await fingerprint()) !== before) problems.push(`${where} → ${res.statusCode} but the database changed`);
+            const { status, where, problem } = await call(c, op.method, op.path, url, body);
+            if (problem) problems.push(problem);
+            if (write && status >= 400 && (await fingerprint()) !== before) problems.push(`${where} → ${status} but the database changed`);
             // JSON writes NUL as \u0000: any NUL sent, or a query that does not decode, is refused.
-            if (res.statusCode < 400 && (rawTail !== "" || JSON.stringify([pathValues, query, body]).includes("\\u0000"))) {
-              problems.push(`${where}${rawTail} → ${res.statusCode} though it carries NUL or bad percent-encoding`);
+            if (status < 400 && (rawTail !== "" || JSON.stringify([pathValues, query, body]).includes("\\u0000"))) {
+              problems.push(`${where}${rawTail} → ${status} though it carries NUL or bad percent-encoding`);
             }
           },
         ),
