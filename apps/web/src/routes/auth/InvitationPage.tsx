@@ -6,7 +6,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useOptionalMe } from "../../app/session";
 import { useSignIn } from "../../features/identity/hooks";
@@ -20,19 +19,7 @@ import { FormTextField } from "../../components/FormTextField";
 import { PasswordField } from "../../components/PasswordField";
 import { TextLink } from "../../components/TextLink";
 import { AuthCard } from "./AuthCard";
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ display: "contents" }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, wordBreak: "break-word" }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { Detail } from "./Detail";
 
 /** What to do about an expired invitation: whom to ask for a new link (who sent it, when known). */
 function useExpiredText() {

@@ -11,19 +11,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { TextLink } from "../../components/TextLink";
 import { AuthCard } from "./AuthCard";
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ display: "contents" }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: "anywhere" }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { Detail } from "./Detail";
 
 /**
  * /sso/link (public). Without a token: where a sign-in through the company's identity provider lands
