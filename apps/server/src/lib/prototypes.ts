@@ -41,6 +41,8 @@ export function snapshotPrototypes(): Snapshot {
   return snap;
 }
 
+// `configurable` is left out: sealing after the snapshot (main.ts builds the app, then seals) turns
+// it off on every property, and that is the hardening, not a change to report.
 const same = (a: PropertyDescriptor | undefined, b: PropertyDescriptor | undefined) =>
   !!a && !!b && a.value === b.value && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable;
 
