@@ -73,7 +73,10 @@ export function createAuth(o: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // Following the mailed link and choosing a password proves the address.
       onPasswordReset: async ({ user }) => {
-        if (!user.emailVerified) await o.repo.markAddressProven(user.id);
+        if (user.emailVerified) return;
+        await o.repo.markAddressProven(user.id);
+        // Every other confirmation link was a way to choose this password: spent with it.
+        await o.repo.dropOtherResetTokens(user.id, "");
       },
       sendResetPassword: async ({ user, url }, request) => {
         if (!user.emailVerified) {
@@ -182,9 +185,13 @@ export function createAuth(o: AuthOptions) {
             }
             return { data: row };
           },
-          // A new reset link replaces the older ones: only the newest works.
+          // A new reset link replaces the older ones: only the newest works. Confirmation links of an
+          // address not proven yet all stay good until one is used: they are mailed in the background
+          // and may arrive in any order, and each reaches only the address's own inbox.
           after: async (row) => {
-            if (row.identifier.startsWith(RESET_PREFIX)) await o.repo.dropOtherResetTokens(row.value, row.identifier);
+            if (row.identifier.startsWith(RESET_PREFIX) && (await o.repo.addressProven(row.value)) === true) {
+              await o.repo.dropOtherResetTokens(row.value, row.identifier);
+            }
           },
         },
       },

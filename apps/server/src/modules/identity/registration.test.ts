@@ -35,15 +35,21 @@ const accountOf = async (email: string) => {
   return row;
 };
 
-/** Follows the confirmation link of the newest mail to `email` and chooses the password, as the person would. */
-async function confirm(email: string, password = "secret12", count = 1) {
-  // Not an invitation mailed earlier; of several confirmation links, only the newest works.
-  const link = await t.linkIn(email, count, /\/reset-password\//);
+/** Opens a mailed confirmation link and chooses a password on the page it leads to; answers that page and the outcome. */
+async function follow(link: URL, password = "secret12") {
   const res = await t.app.inject({ method: "GET", url: link.pathname + link.search });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(String(res.headers.location), "http://localhost:3000");
-  expect((await t.anonymous.post("/api/auth/reset-password", { token: location.searchParams.get("token"), newPassword: password })).status).toBe(200);
-  return location.pathname + "?" + new URLSearchParams([...location.searchParams].filter(([k]) => k !== "token")).toString();
+  const chosen = await t.anonymous.post("/api/auth/reset-password", { token: location.searchParams.get("token"), newPassword: password });
+  return { page: location.pathname + "?" + new URLSearchParams([...location.searchParams].filter(([k]) => k !== "token")).toString(), status: chosen.status };
+}
+
+/** Follows the confirmation link of the newest of `count` mails to `email` and chooses the password, as the person would. */
+async function confirm(email: string, password = "secret12", count = 1) {
+  // Not an invitation mailed earlier.
+  const { page, status } = await follow(await t.linkIn(email, count, /\/reset-password\//), password);
+  expect(status).toBe(200);
+  return page;
 }
 
 describe("invitation links need their token", () => {
@@ -90,6 +96,20 @@ describe("email ownership is proven before an account can act", () => {
     // The refused sign-in mailed a fresh link in place of the first.
     expect(await confirm(at("nora"), "secret12", 2)).toBe("/reset-password?confirm=1");
     expect(await signInStatus(at("nora"))).toBe(200);
+  });
+
+  it("takes whichever of several confirmation mails the person opens, and only once", async () => {
+    // Mails are written in the background and may arrive in any order: none of them may be a dead end.
+    expect((await signUp(at("omar"))).status).toBe(200);
+    expect((await t.anonymous.post("/api/auth/sign-in/email", { email: at("omar"), password: "secret12" })).status).toBe(403);
+    await t.linkIn(at("omar"), 2);
+    const links = (await t.mails(at("omar"))).map((m) => new URL(m.text.match(/https?:\/\/\S+/)![0]));
+    expect(links).toHaveLength(2);
+    expect((await follow(links[0]!, "first-choice")).status).toBe(200);
+    // The address is proven and the password chosen: the other mail's link is spent with it.
+    expect((await follow(links[1]!, "second-choice")).status).toBe(400);
+    expect(await signInStatus(at("omar"), "first-choice")).toBe(200);
+    expect(await signInStatus(at("omar"), "second-choice")).toBe(401);
   });
 
   it("writes the verification mail in the language the person registered in", async () => {
