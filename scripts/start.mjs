@@ -1,11 +1,18 @@
 // `npm start`: build the web app and the server when their builds are missing or older than their
 // sources, then run the compiled server with plain node (embedded PostgreSQL and demo data unless
-// configured otherwise). `npm run dev` runs the sources through tsx instead (issue 28).
+// configured otherwise). `npm run dev` runs the sources through tsx instead.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer, serverArgs, serverBuildIsStale } from "../apps/server/scripts/build.mjs";
+
+// Vitest, pg-boss and react-router need Node 22.12 or later: say so before anything half-starts.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Learnward needs Node.js 22.12 or later (24 LTS recommended); this is ${process.version}. Install it with: npm install -g node@24`);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist/index.html");
