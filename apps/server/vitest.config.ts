@@ -7,6 +7,8 @@ export default defineConfig({
     pool: "forks",
     // The sealed prototypes the server runs with (src/lib/prototypes.ts).
     setupFiles: ["./test/setup.ts"],
+    // The migrated (and demo-seeded) databases each file starts from: test/global-setup.ts.
+    globalSetup: ["./test/global-setup.ts"],
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -25,6 +25,8 @@ export interface Database {
    * For start-up work that checks, then creates: the job queue's tables and queues, the demo seed.
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** An embedded database's whole data folder as one tarball, for `fromDump` (the test suites' templates). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,10 +40,16 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Sees every statement the app runs (tests count them). */
   logger?: Logger;
+  /**
+   * An in-memory PGlite starts from this dump of a data folder (PGlite's `dumpDataDir`) instead of
+   * an empty cluster: the test suites' migrated template, which saves each file the initdb and the
+   * migrations. Migrations newer than the dump still run.
+   */
+  fromDump?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger, opts.fromDump);
 }
 
 // Each driver is imported when it is opened: a start loads one of them, not both (issue 28).
@@ -86,7 +94,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   };
 }
 
-async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump?: Blob): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
@@ -102,7 +110,9 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
     // pg_trgm: the copilot matches a mistyped question word to the catalog's words (issue 26).
     // Not btree_gin: with it loaded, PGlite's pg_trgm queries spin forever (migration 0023).
     const extensions = { pg_trgm };
-    const client = dataDir ? new PGlite(path.resolve(dataDir, "pg"), { extensions }) : new PGlite({ extensions });
+    const client = dataDir
+      ? new PGlite(path.resolve(dataDir, "pg"), { extensions })
+      : new PGlite({ extensions, ...(fromDump ? { loadDataDir: fromDump } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
@@ -115,6 +125,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
         await client.query("select 1");
       },
       exclusive: (_name, fn) => fn(),
+      dump: () => client.dumpDataDir("none"),
       close: async () => {
         await client.close();
         releaseLock();
