@@ -136,7 +136,7 @@ export async function createTestContext(
   await app.ready();
   if (opts.seed !== false) {
     await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
-    // What the server's start queues after seeding (main.ts): the copilot learns the seeded catalogs (issue 26).
+    // What the server's start queues after seeding (main.ts): the copilot learns the seeded catalogs.
     const learning = createCatalogLearningRepo(database.db);
     for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
   }
