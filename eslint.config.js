@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 
-// Every module's layers hold (issue 24): Drizzle and db/schema only in the repo layer, i.e. the
+// Every module's layers hold: Drizzle and db/schema only in the repo layer, i.e. the
 // module's *.repo.ts and the SQL conditions it shares with other repos (*.scope.ts). Services,
 // policies, presenters, routes and event subscribers ask a repo. Row types may still be imported.
 // The one exception: better-auth's Drizzle adapter is handed the database and schema in identity/auth.ts.

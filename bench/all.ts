@@ -13,11 +13,11 @@ import { formatSummary, readSummary } from "./summary.ts";
 const BENCHES = ["library", "reference", "insights", "notifications", "start", "cluster"] as const;
 
 /**
- * Figures the issue names that no bench here measures, said in the table's notes rather than
+ * Figures asked for that no bench here measures, said in the table's notes rather than
  * invented: there is no import feature (no import route in the library module) and so no import
- * bench for the capture issue.
+ * bench.
  */
-const NOTES = ["import bench (the capture issue): none exists — the library has no import route or import bench to measure"];
+const NOTES = ["import bench: none exists — the library has no import route or import bench to measure"];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

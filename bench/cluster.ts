@@ -1,4 +1,4 @@
-// npm run bench:cluster (issue 28): throughput of a signed-in /api/me at 32 connections for 1, 2 and 3
+// npm run bench:cluster: throughput of a signed-in /api/me at 32 connections for 1, 2 and 3
 // server processes on one PostgreSQL behind a round-robin proxy, measured side by side in one run,
 // with the CPU each part used (server processes, PostgreSQL's backends, the load generator, the
 // proxy) so a ratio below target can be read: on a 2-core machine the processes share the cores

@@ -1,4 +1,4 @@
-// The copilot's open set (issue 26, "Measured"): 16 topics that the seeded demo catalog and the
+// The copilot's open set, measured against its targets: 16 topics that the seeded demo catalog and the
 // copilot's hand-written word lists do not cover, with the items `bench/copilot-open.ts` saves
 // into a fresh company's catalog, and hand-labelled questions:
 // - paraphrase: a question in English or Spanish sharing no word with the relevant titles;

@@ -1,8 +1,8 @@
-// The open set of `npm run bench:copilot` (issue 26, "Measured"): a fresh company whose catalog
+// The open set of `npm run bench:copilot`, measured against its targets: a fresh company whose catalog
 // holds only the items of `copilot-open-set.ts`, saved through the API as people would save them,
 // then the labelled questions asked of the local engine (no model). Prints, per half (tuning and
 // held-out): precision@5, on-topic answered rate, off-topic honest "nothing found" rate and
-// answer time p50/p95, each next to the issue's target. Figures only: it does not gate the exit.
+// answer time p50/p95, each next to its target (TARGET). Figures only: it does not gate the exit.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../apps/server/src/db/client.ts";
@@ -144,7 +144,7 @@ interface Row {
   found: boolean;
   relevant: number;
   ms: number;
-  /** A follow-up asked alone, without its conversation: how it fared before issue 26's follow-ups. */
+  /** A follow-up asked alone, without its conversation: how it fares without the conversation's context. */
   alone: { p5: number; found: boolean; refinedFound: boolean; understood: boolean; held: boolean } | null;
 }
 
@@ -173,7 +173,7 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
 
   const itemCount = OPEN_TOPICS.reduce((n, t) => n + t.items.length, 0);
   console.log(
-    `\n\ncopilot on the open set (issue 26): ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s, each topic's items finished by ${FINISHERS_PER_TOPIC} people; ${label}`,
+    `\n\ncopilot on the open set: ${OPEN_TOPICS.length} topics outside the demo catalog, ${itemCount} items saved through the API into a fresh company in ${(saved / 1000).toFixed(1)} s, each topic's items finished by ${FINISHERS_PER_TOPIC} people; ${label}`,
   );
   const rows: Row[] = [];
   for (const half of ["tuning", "held-out"] as const) {
@@ -228,7 +228,7 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
     }
   }
 
-  // Follow-ups, each asked alone (as before issue 26's conversations) and after the questions it refines.
+  // Follow-ups, each asked alone (as the engine answered before it kept conversations) and after the questions it refines.
   const followUps = rows.filter((r) => r.alone);
   console.log(
     `\nfollow-ups (${followUps.length}): whether the question refined was answered, then the follow-up asked alone (before) and in its conversation (after)`,
@@ -243,7 +243,7 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
     );
   }
 
-  console.log(`\nopen set summary (targets from issue 26)`);
+  console.log(`\nopen set summary (each figure next to its target)`);
   console.log(`${pad("", 34)} ${"tuning".padStart(17)} ${"held-out".padStart(17)}   target`);
   const line = (label: string, target: string, cell: (r: Row[]) => [string, boolean | null]) => {
     const cells = (["tuning", "held-out"] as const).map((h) => cell(rows.filter((r) => r.half === h)));

@@ -3,8 +3,8 @@
 // precision@5 and recall@10 of the local engine's retrieval, and how long answers take (the
 // engine alone, and a whole POST …/messages/ through the server with its database writes).
 // Target: precision@5 ≥ 0.8. Exits 1 when the target is missed.
-// Then the open set (bench/copilot-open.ts, issue 26): a fresh company's catalog of topics nobody
-// listed, with tuning and held-out halves; its figures are printed next to the issue's targets.
+// Then the open set (bench/copilot-open.ts): a fresh company's catalog of topics nobody
+// listed, with tuning and held-out halves; its figures are printed next to their targets.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -381,7 +381,7 @@ async function main() {
   const app = await buildApp({ config, database, authSecret: randomUUID() + randomUUID(), logger: false, imageCacheDir: path.join(dataDir, "images") });
   await app.ready();
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
-  // What the daily catalog.learn job would have learned from each seeded catalog (issue 26).
+  // What the daily catalog.learn job would have learned from each seeded catalog.
   const learning = createCatalogLearningRepo(database.db);
   for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
 
@@ -458,7 +458,7 @@ async function main() {
   );
   console.log(`database     ${database.kind}`);
 
-  // Issue 26: the second labelled set, topics the demo catalog does not cover (figures only).
+  // The second labelled set, topics the demo catalog does not cover (figures only).
   await runOpenSet(app, database);
 
   await app.close();

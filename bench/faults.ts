@@ -1,4 +1,4 @@
-// npm run faults: crash and outage drills (issue 12). Prints its figures; exits non-zero on a loss.
+// npm run faults: crash and outage drills. Prints its figures; exits non-zero on a loss.
 //  1. kill -9 the server during a stream of writes, restart it on the same data, and check that
 //     every acknowledged write is there and nothing is half-written — on PGlite, and on
 //     PostgreSQL when FAULT_DATABASE_URL (or DATABASE_URL) is set.

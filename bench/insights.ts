@@ -1,4 +1,4 @@
-// npm run bench:insights (also run by npm run bench): the insights dashboard (issue 9) on PostgreSQL
+// npm run bench:insights (also run by npm run bench): the insights dashboard on PostgreSQL
 // with 1,000,000 learning events across 5,000 people of one company (50 teams, a 2,000-item catalog,
 // a year of history, 20 upskilling plans assigned to teams, a budget and 2,000 purchase
 // requests). Every variant of every insights endpoint is called sequentially (from a child process)

@@ -3,7 +3,7 @@
 // each, and one person per library size (BENCH_SIZES, default 100, 10,000 and 100,000 saved items;
 // PGlite only 100 unless BENCH_PGLITE_SIZES says more), then drives, per size, the list (the first
 // page of 8 of the web app's tabs), search (8 broad terms) and the tab counts with autocannon at 32
-// connections from a child process, and prints req/s, p50 and p99 (issue 28). BENCH_SECONDS
+// connections from a child process, and prints req/s, p50 and p99. BENCH_SECONDS
 // (default 10) per run; BENCH_PGLITE=false skips the embedded run; BENCH_KEEP keeps the PostgreSQL
 // database; BENCH_TOP_FILE=<prefix> writes each term's first page per size to <prefix>.<engine>.<size>.json.
 import fs from "node:fs";
@@ -108,7 +108,7 @@ async function benchEngine(name: string, database: Database, sizes: number[]) {
   console.log(line("/api/me", me));
   for (const size of sizes) {
     const token = await signIn(address, emails[size]!);
-    // The first page of each bench term, to show that bounding the ranking keeps it (issue 28).
+    // The first page of each bench term, to show that bounding the ranking keeps it.
     const top: Record<string, string[]> = {};
     for (const term of TERMS) {
       const res = await fetch(`${address}${searchPath(term)}`, { headers: { authorization: `Bearer ${token}` } });

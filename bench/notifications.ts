@@ -1,5 +1,5 @@
 // npm run bench:notifications (also run by npm run bench): the fan-out of one plan assigned to a
-// company of 10,000 people (issue 25) on PostgreSQL, with the job workers running. Prints how long
+// company of 10,000 people on PostgreSQL, with the job workers running. Prints how long
 // the assigning request took and how long until 10,000 notifications exist; the target is ≤ 60 s.
 // Needs BENCH_DATABASE_URL or DATABASE_URL; it creates its own database and drops it afterwards.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The reference Learnward's hot routes are measured against (issue 28): bare `node:http` + `pg`, no
+// The reference Learnward's hot routes are measured against: bare `node:http` + `pg`, no
 // framework, no auth, no validation, the same pool size as the app. It runs, per request path, exactly
 // the statements Learnward ran for that path (captured by bench/reference.ts from the app's own query
 // builder, text and parameters), as named prepared statements, and answers their rows as JSON.

@@ -1,7 +1,7 @@
 // npm run bench:reference (and part of npm run bench): Learnward's library search and /api/me against a
 // reference that is only `node:http` + `pg` running the same statements (reference-server.mjs), on one
 // fresh PostgreSQL database, side by side in one run: A/B/A/B, 32 connections, autocannon from a child
-// process. Target (issue 28): Learnward ≥ 90% of the reference's req/s with p99 ≤ 1.2× the reference's.
+// process. Target: Learnward ≥ 90% of the reference's req/s with p99 ≤ 1.2× the reference's.
 //
 // The statements are not a hand copy: the bench asks Learnward once per request path and captures, through
 // the database's logger, every statement the route ran besides those of session resolution (a signed-in

@@ -1,4 +1,4 @@
-// Issue 26: when EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL) are set in the environment,
+// When EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL) are set in the environment,
 // `npm run bench:copilot` runs the open set hybrid: full text and the model's vectors, fused.
 // Without them (as on the build machine, which has no model) the bench is the local engine alone.
 import type { FastifyInstance } from "fastify";

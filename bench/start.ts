@@ -1,4 +1,4 @@
-// `npm run bench:start` (issue 28): cold start of the compiled server (what `npm start` runs) next to
+// `npm run bench:start`: cold start of the compiled server (what `npm start` runs) next to
 // the sources through tsx (what `npm run dev` runs), from spawn to the first 200 of /api/health (which
 // pings the database), on an existing data folder (PGlite) and an existing database (PostgreSQL,
 // when BENCH_DATABASE_URL or DATABASE_URL names a server; a database of its own is created and

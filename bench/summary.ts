@@ -1,4 +1,4 @@
-// One summary of every bench's figures (issue 28): each bench calls record() for what it measured;
+// One summary of every bench's figures: each bench calls record() for what it measured;
 // `npm run bench` (bench/all.ts) gives every bench the same BENCH_SUMMARY_FILE and prints one table
 // from it at the end. Run on its own, a bench records nothing.
 import fs from "node:fs";
@@ -8,7 +8,7 @@ export interface SummaryRow {
   figure: string;
   value: number;
   unit: string;
-  /** The issue's target in words ("≥ 500 req/s", "< 150 ms"); absent when the figure has none. */
+  /** The figure's target in words ("≥ 500 req/s", "< 150 ms"); absent when the figure has none. */
   target?: string;
   met?: boolean;
 }

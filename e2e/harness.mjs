@@ -1,5 +1,5 @@
 // What the browser suite and the Lighthouse run share: build the web app and the server if stale, one
-// browser run per machine, and the compiled server (what `npm start` runs in production, issue 28) on
+// browser run per machine, and the compiled server (what `npm start` runs in production) on
 // a free port with a fresh embedded database and the demo seed.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// issue 13: Lighthouse (performance, accessibility, best practices) on the production build served by
+// Lighthouse (performance, accessibility, best practices) on the production build served by
 // the real server with the demo data, desktop and mobile presets, in Debian's Chromium. Prints the
 // median scores of LIGHTHOUSE_RUNS runs (3) and the targets; exits 1 if one is missed.
 // Usage: npm run lighthouse [-- /path ...]; LIGHTHOUSE_DUMP=dir keeps each median report as JSON.

@@ -88,7 +88,7 @@ export async function openPage(browser: Browser, viewport = DESKTOP, { firstVisi
   return { context, page, errors };
 }
 
-/** Signs in through the form, as a person would: the email first, then the password (issue 27). */
+/** Signs in through the form, as a person would: the email first, then the password. */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
   await page.getByLabel(/^Email/).fill(email);
@@ -97,7 +97,7 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-// ---- Two-factor sign-in (issue 22) ----
+// ---- Two-factor sign-in ----
 
 /**
  * The authenticators this run set up, email → otpauth:// URI, so that every spec file can answer the

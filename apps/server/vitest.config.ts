@@ -13,7 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Tests within a file run in a random order (the seed is printed; rerun one with
-    // --sequence.seed=N), so that no test can lean on what another left behind (issue 24).
+    // --sequence.seed=N), so that no test can lean on what another left behind.
     sequence: { shuffle: { files: false, tests: true } },
   },
 });

@@ -17,7 +17,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 11, the admin area: a platform admin creates a company and edits it (issue 22: requiring
+// The admin area: a platform admin creates a company and edits it (requiring
 // two-factor sign-in of its hr and L&D leaders, inviting its first hr person), suspends it (its
 // person can't sign in) and lifts the suspension, changes an account's role and adjusts a budget
 // with a reason, each change shown in the audit log; a member is refused the area.
@@ -85,7 +85,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("admin area (issue 11)", () => {
+describe("admin area", () => {
   it("creates a company, with the server's refusal of a taken domain on its field, and edits it", { timeout: 120_000 }, async () => {
     const page = admin.page;
     await open(page, "/admin", "Companies");
@@ -146,7 +146,7 @@ describe("admin area (issue 11)", () => {
     expect(admin.errors).toEqual([]);
   });
 
-  it("shows the company's single sign-on and SCIM sections in its details, creating its SCIM token there (issue 27)", { timeout: 120_000 }, async () => {
+  it("shows the company's single sign-on and SCIM sections in its details, creating its SCIM token there", { timeout: 120_000 }, async () => {
     const page = admin.page;
     await open(page, "/admin", "Companies");
     await page.getByRole("button", { name: `Details and history of ${COMPANY.renamed}` }).click();
@@ -173,7 +173,7 @@ describe("admin area (issue 11)", () => {
       data: { name: PERSON.name, email: PERSON.email, password: PERSON.password },
     });
     expect(signUp.status(), await signUp.text()).toBe(200);
-    // The address is proven through the mailed link before the account acts (issue 22).
+    // The address is proven through the mailed link before the account acts.
     await confirmAddress(person.context.request, PERSON.email, PERSON.password);
     await person.context.clearCookies();
 

@@ -62,7 +62,7 @@ describe("sign-in", () => {
     await page.getByLabel(/^Password/).fill("123");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await visible(page.getByText("Min length 6 characters"));
-    // Issue 27: the password step shows the address with a way back, fits a phone and passes axe.
+    // The password step shows the address with a way back, fits a phone and passes axe.
     await visible(page.getByText("member@acme.test", { exact: true }));
     expect(await accessibilityViolations(page)).toEqual([]);
     await atBothWidths(page, async (label, viewport) => {
@@ -98,7 +98,7 @@ describe("sign-in", () => {
     await loaded;
     expect(await email.inputValue()).toBe("member@acme.test");
     expect(navigations).toHaveLength(1);
-    // Issue 27: the email first; Acme has no single sign-on here, so the password comes next, focused.
+    // The email first; Acme has no single sign-on here, so the password comes next, focused.
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     const password = page.getByLabel(/^Password/);
     await password.waitFor();
@@ -124,7 +124,7 @@ describe("sign-in", () => {
 });
 
 describe("the menu of each role", () => {
-  it("admin: the authenticator's code after the password (issue 22), then the admin area and its own menu", async () => {
+  it("admin: the authenticator's code after the password, then the admin area and its own menu", async () => {
     // Admins must use two-factor sign-in: the admin's authenticator is set up (through the API) if no spec did yet.
     await asAdmin();
     const { page, context, errors } = await openPage(browser);
@@ -249,7 +249,7 @@ describe("password reset", () => {
   });
 });
 
-describe("two-factor sign-in (issue 22)", () => {
+describe("two-factor sign-in", () => {
   it("is turned on in settings with the QR code's setup key, then asked for at sign-in", { timeout: 180_000 }, async () => {
     // Someone new, so no other test meets their second factor: invited into Acme by the platform admin.
     const email = `two-factor-${Date.now().toString(36)}@acme.test`;

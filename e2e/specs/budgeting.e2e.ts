@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { atBothWidths, expectHeading, launchBrowser, openPage, screenshot, signInWithApi, type Session, visible } from "../support";
 
-// Issue 6: the whole life of a purchase request across the three budgeting pages and three roles.
+// The whole life of a purchase request across the three budgeting pages and three roles.
 // One browser context per user (5 sign-ins per minute per IP and email on the server).
 
 let browser: Browser;
@@ -47,7 +47,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
       await form.getByRole("button", { name: "Create budget" }).click();
       await visible(budgetHeading);
     }
-    // The demo's budget may already be shared out (issue 23): ask for more than the whole budget.
+    // The demo's budget may already be shared out: ask for more than the whole budget.
     const allocation = page.getByRole("textbox", { name: "Allocation for Engineering" });
     await allocation.fill("100000000");
     await visible(page.getByText(/That is .* more than the budget has left/));
@@ -77,7 +77,7 @@ describe("budgeting: budget → allocation → request → approval → payment"
   it("the team leader approves it on the team budget page", { timeout: 150_000 }, async () => {
     const page = await as("teamleader@acme.test");
     await open(page, "/budgetingPlan", "Team budget");
-    // The demo team may hold approved and paid requests already (issue 23): compare with before.
+    // The demo team may hold approved and paid requests already: compare with before.
     const reserved = page
       .getByRole("table", { name: "Use of the allocation, as a table" })
       .getByRole("row", { name: /Reserved/ })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { BASE_URL, atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible } from "../support";
 
-// Issue 25: a person subscribes their calendar to their plan deadlines from settings.
+// A person subscribes their calendar to their plan deadlines from settings.
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type APIRequestContext, type Browser } from "playwright-core";
 import { BASE_URL, launchBrowser, openPage, PHONE, screenshot, type Session, signInRequest, signInWithApi, visible, OUR_ORIGIN } from "../support";
 
-// Issue 25: hr connects the company's Slack and Microsoft Teams channels; two local servers answer as
+// hr connects the company's Slack and Microsoft Teams channels; two local servers answer as
 // those webhooks do ("ok", "1") and receive the test messages and the news of a new learning path.
 
 interface Post {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accessibilityViolations, expectHeading, launchBrowser, openPage, PHONE, signInWithApi, visible } from "../support";
 
-// Issue 26: the L&D leader hides a junk item from the catalog from its discover card, on a phone.
+// The L&D leader hides a junk item from the catalog from its discover card, on a phone.
 // The item is one no other spec reads.
 
 let browser: Browser;

@@ -16,7 +16,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 8: discover with the copilot, as a member: search with a filter, save a result and find it
+// Discover with the copilot, as a member: search with a filter, save a result and find it
 // on /home, ask the copilot (streamed answer, cited catalog items), turn the answer into a draft
 // collection and open it. One signed-in member for the file (sign-in is rate limited).
 
@@ -112,7 +112,7 @@ describe("discover", () => {
     expect(errors).toEqual([]);
   });
 
-  it("adds a cited item to a new draft collection from the chat (issue 26)", { timeout: 120_000 }, async () => {
+  it("adds a cited item to a new draft collection from the chat", { timeout: 120_000 }, async () => {
     const log = page.getByRole("region", { name: "Learning copilot" }).getByRole("list", { name: "Conversation with the copilot" });
     const draft = `Copilot picks ${Date.now().toString(36)}`;
     await log

@@ -15,7 +15,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 25, "A learner home": /home opens with what needs the person, above their library.
+// A learner home: /home opens with what needs the person, above their library.
 
 let browser: Browser;
 const sessions: Session[] = [];
@@ -76,7 +76,7 @@ async function publishedPath(): Promise<number> {
 const inDays = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 
-describe("the learner home (issue 25)", () => {
+describe("the learner home", () => {
   it("a member with plans assigned sees them under Assigned to me and Due soon, the overdue one first and marked", { timeout: 150_000 }, async () => {
     const { page, errors, id } = await newHire("planned", false);
     const pathId = await publishedPath();

@@ -14,7 +14,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 9: /dashboard/content for three roles over the demo's seeded history, with a plan that is
+// /dashboard/content for three roles over the demo's seeded history, with a plan that is
 // already past its deadline for the Engineering team, so there is someone to remind.
 
 let browser: Browser;
@@ -86,14 +86,14 @@ describe("insights: company, team and personal views, with their actions", () =>
     await visible(attention.getByRole("button", { name: "Reminded today" }));
     expect(await attention.getByRole("button", { name: "Reminded today" }).isDisabled()).toBe(true);
     // The dev outbox is the platform admin's to read.
-    // The member also has the mail that told them of the plan when it was assigned (issue 25): the reminder is the other one.
+    // The member also has the mail that told them of the plan when it was assigned: the reminder is the other one.
     const reminder = (m: { to: string; text: string }) => m.to === "member@acme.test" && m.text.includes(PLAN) && !m.text.includes("New plan for you");
     const outbox = await outboxWhen((mails) => mails.some(reminder), "the member's reminder");
-    // One mail per person lists all their overdue plans (the demo member has another one, issue 23).
+    // One mail per person lists all their overdue plans (the demo member has another one).
     const mail = outbox.find(reminder);
     expect(mail?.text).toContain("Leo Duarte is reminding you");
     expect(mail?.text).toMatch(/\/collaborative-network\/myTasks/);
-    // A team's plan is its members' to follow, not its leader's (issue 23): the leader is not reminded of it.
+    // A team's plan is its members' to follow, not its leader's: the leader is not reminded of it.
     expect(outbox.filter((m) => m.to === "teamleader@acme.test" && m.text.includes(PLAN))).toHaveLength(0);
     expect(errors).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe("insights: company, team and personal views, with their actions", () =>
     const { page, errors } = await as("teamleader@acme.test");
     await open(page, "/dashboard/content");
     await visible(page.getByText(/^Team Engineering · 30 days/));
-    // The demo has overdue plans of its own (issue 23): look at this one's row.
+    // The demo has overdue plans of its own: look at this one's row.
     await visible(
       page
         .getByRole("table", { name: "Overdue people" })

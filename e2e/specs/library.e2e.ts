@@ -81,7 +81,7 @@ describe("personal library", () => {
     await page.getByRole("button", { name: /^Wishlist/ }).click();
     await visible(page.getByRole("button", { name: /^Wishlist [1-9]/, pressed: true }));
     await visible(savedItems().getByRole("link", { name: COURSE_TITLE }));
-    // The demo member has courses running already (issue 23): once this one is finalized, as many run as now.
+    // The demo member has courses running already: once this one is finalized, as many run as now.
     const running = Number(/Running\s*(\d+)/.exec(await page.getByRole("button", { name: /^Running \d/ }).innerText())?.[1]);
 
     await itemAction(COURSE_TITLE, "Move to running");
@@ -173,7 +173,7 @@ describe("personal library", () => {
   });
 
   it("fits a folder with sections, long titles and long links on a phone: no sideways scroll, every menu on screen", async () => {
-    // Issue 23: at 390 wide a section's items ran 471 px wide and pushed their menus off screen.
+    // At 390 wide a section's items ran 471 px wide and pushed their menus off screen.
     const api = context.request;
     const created = await api.post("/api/user/folder", { headers: OUR_ORIGIN, data: { name: `Long reads ${run}` } });
     expect(created.status()).toBe(201);

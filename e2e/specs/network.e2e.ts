@@ -216,7 +216,7 @@ describe("collaborative network", () => {
     await page.goto("/collaborative-network");
     const following = page.getByRole("list", { name: "Paths I follow" });
     await visible(following.getByRole("link", { name: COLLECTION }));
-    // The demo member follows paths of their own too (issue 23): this one's bar.
+    // The demo member follows paths of their own too: this one's bar.
     const mine = following.getByRole("listitem").filter({ has: page.getByRole("link", { name: COLLECTION }) });
     expect(await mine.getByRole("progressbar", { name: "My progress" }).getAttribute("aria-valuenow")).toBe("100");
     await shoot(page, "learning-paths", () => visible(page.getByRole("list", { name: "Company learning paths" }).getByRole("link", { name: COLLECTION })));
@@ -231,7 +231,7 @@ describe("collaborative network", () => {
     expect(errors).toEqual([]);
   });
 
-  it("a curator adds an item of the company catalog, picked by keyboard, at both widths (issue 26)", async () => {
+  it("a curator adds an item of the company catalog, picked by keyboard, at both widths", async () => {
     const { page, errors } = ldleader;
     const KUBERNETES = "Kubernetes Pods, Deployments and Services Explained Simply";
     await atBothWidths(page, async (label) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityViolations, atBothWidths, launchBrowser, openPage, settled, signInWithApi, visible } from "../support";
 
-// Issue 25, "Mail per person": each person chooses how each kind reaches them by mail, and an email's
+// Mail per person: each person chooses how each kind reaches them by mail, and an email's
 // unsubscribe link opens a page that works without signing in.
 let browser: Browser;
 beforeAll(async () => {

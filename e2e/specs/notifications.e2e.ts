@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { atBothWidths, launchBrowser, openPage, readOutbox, screenshot, signInWithApi, visible, waitForPath, type Session, OUR_ORIGIN } from "../support";
 
-// Issue 25: the bell. A team leader assigns a plan to their team; the member sees the count, opens
+// The bell. A team leader assigns a plan to their team; the member sees the count, opens
 // the list and follows the entry, and has the mail; a decided purchase request tells its requester.
 let browser: Browser;
 let member: Session;

@@ -98,7 +98,7 @@ describe("first-week onboarding (spec §4)", () => {
       data: { name: "Nadia Newcomer", email, password: "first-week" },
     });
     expect(signUp.ok()).toBe(true);
-    // The address is proven through the mailed link before the account acts (issue 22).
+    // The address is proven through the mailed link before the account acts.
     await confirmAddress(context.request, email, "first-week");
     await context.clearCookies();
     await signInWithForm(page, email, "first-week");

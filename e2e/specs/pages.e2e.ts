@@ -36,7 +36,7 @@ async function visit(page: Page, path: string): Promise<string> {
 }
 
 /**
- * Issue 23: a page never scrolls sideways. Answers null when the document is no wider than the
+ * A page never scrolls sideways. Answers null when the document is no wider than the
  * window, otherwise which element makes it wider: the innermost one whose right edge is the
  * document's (a visually hidden label that escapes its scrolling table counts too).
  */
@@ -74,7 +74,7 @@ async function shootAll(page: Page, paths: string[], prefix: string): Promise<st
   await atBothWidths(page, async (label) => {
     for (const path of paths) {
       await visit(page, path);
-      // issue 13: no serious or critical axe-core violation on any page, at either width.
+      // No serious or critical axe-core violation on any page, at either width.
       expect(await accessibilityViolations(page), `${path} at ${label}`).toEqual([]);
       const overflow = await horizontalOverflow(page);
       if (overflow) overflows.push(`${path} at ${label}: ${overflow}`);
@@ -134,7 +134,7 @@ describe("every menu route of every role", () => {
         const overflow = await horizontalOverflow(page);
         if (overflow) overflows.push(`${href} at 1280: ${overflow}`);
       }
-      // Every page of every role at phone width too: none may scroll sideways (issue 23).
+      // Every page of every role at phone width too: none may scroll sideways.
       await resize(page, PHONE);
       for (const href of entries.values()) {
         await visit(page, href);
@@ -159,7 +159,7 @@ describe("every menu route of every role", () => {
           )),
         );
       if (role === "member") overflows.push(...(await shootAll(page, ["/budgetingPlan/companyBudget"], "member-not-allowed")));
-      // Every page that scrolls sideways at 1280 or 390, named with the element that sticks out (issue 23).
+      // Every page that scrolls sideways at 1280 or 390, named with the element that sticks out.
       expect([...new Set(overflows)], role).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -16,7 +16,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 5, people management: a team leader asks for an invite, hr approves it, the invited
+// People management: a team leader asks for an invite, hr approves it, the invited
 // person opens the mailed link, registers and lands signed in, in the team leader's team.
 // One browser context per person: sign-in allows 5 attempts a minute per address and email.
 
@@ -103,7 +103,7 @@ describe("people management: invite request → approval → invitation link →
 
     const invites = page.locator("section", { has: page.getByRole("heading", { name: "Invite requests" }) });
     await visible(invites.getByRole("heading", { name: NEWCOMER.email }));
-    // The demo team has an invite request of its own waiting (issue 23): look at this one.
+    // The demo team has an invite request of its own waiting: look at this one.
     await visible(
       invites
         .getByRole("listitem")
@@ -208,7 +208,7 @@ describe("people management: hr's screens", () => {
     expect(hr.errors).toEqual([]);
   }, 90_000);
 
-  it("lists the pending invitation, sends a fresh link and revokes it (issue 23)", async () => {
+  it("lists the pending invitation, sends a fresh link and revokes it", async () => {
     const { page } = hr;
     const address = "csv.person@outside.test";
     await page.goto("/peopleManagement?tab=2");
@@ -260,7 +260,7 @@ describe("people management: hr's screens", () => {
   }, 180_000);
 });
 
-describe("people management: a removal request takes the person off the team (issue 23)", () => {
+describe("people management: a removal request takes the person off the team", () => {
   it("the team leader asks, hr accepts, and the person stays signed in without a team", async () => {
     await teamLeader.page.goto(teamPath);
     const members = await visible(teamLeader.page.getByRole("table", { name: "Team members" }));

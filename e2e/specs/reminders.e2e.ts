@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../harness.mjs";
 
-// Issue 25, "done when": with the clock moved past a reminder point, the reminder job sends exactly
+// With the clock moved past a reminder point, the reminder job sends exactly
 // one mail even with two server processes running. Two real servers on one PostgreSQL database (CI's
 // PG_TEST_URL, or DATABASE_URL), both working jobs, with the demo seed's "Present your work" (due in
 // 7 days) and the clock moved 6 days: member@acme.test is due tomorrow. Skipped without PostgreSQL

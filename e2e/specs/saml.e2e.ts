@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { startSamlIdp, type TestSamlIdp } from "../../apps/server/test/saml-idp.ts";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath, OUR_ORIGIN } from "../support";
 
-// Issue 27: Acme's hr connects a SAML 2.0 identity provider (samlify in IdP mode on loopback, with a
+// Acme's hr connects a SAML 2.0 identity provider (samlify in IdP mode on loopback, with a
 // certificate generated for the run; its login page answers at once with an auto-posting form for
 // the person the test chooses); a newcomer signs in through it in Chromium, and a response for
 // another audience sends the browser back to the sign-in page with the reason.

@@ -15,7 +15,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-// Issue 27: Acme's hr creates the company's SCIM token in Settings (shown once) and hands it to the
+// Acme's hr creates the company's SCIM token in Settings (shown once) and hands it to the
 // directory; the test then acts as the directory (Okta's shapes) over Playwright's request API. A person
 // the directory created signs in and works in the app; the directory deactivates them, and their very
 // next page and API call find them signed out. Someone new (unique address), so no other spec meets them.
@@ -141,7 +141,7 @@ describe("directory provisioning (SCIM)", () => {
     expect((await page.request.get("/api/me")).status()).toBe(401);
     await page.goto("/discover");
     await waitForPath(page, /^\/login/);
-    // The sign-in page, at its first step (issue 27: the email first).
+    // The sign-in page, at its first step (the email first).
     await visible(page.getByRole("button", { name: "Continue", exact: true }));
 
     // Deactivated, not gone: the directory still reads them, and their password no longer signs them in.

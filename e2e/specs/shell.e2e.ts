@@ -165,7 +165,7 @@ describe("top bar", () => {
   });
 });
 
-// Issue 23: trying every role found an unknown page shown to unsigned visitors, and no first-week panel.
+// Trying every role found an unknown page shown to unsigned visitors, and no first-week panel.
 describe("sign-in redirects (spec §2)", () => {
   it("sends an unsigned visitor of an unknown page to /login from the server, and shows it signed in as not found", async () => {
     const { page, context, errors } = await openPage(browser);

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { startTestIdp, type TestIdp } from "../../apps/server/test/oidc-idp.ts";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, type Session, signInWithApi, visible, waitForPath, OUR_ORIGIN } from "../support";
 
-// Issue 27: Acme's hr connects an OpenID Connect provider (oidc-provider on loopback, its login page
+// Acme's hr connects an OpenID Connect provider (oidc-provider on loopback, its login page
 // answered at once for the person the test chooses); a newcomer signs in through it in Chromium, and
 // an id_token for another audience sends the browser back to the sign-in page with the reason.
 

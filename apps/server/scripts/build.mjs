@@ -1,4 +1,4 @@
-// The production server (issue 28): src/main.ts bundled by esbuild into dist/main.js, run with
+// The production server: src/main.ts bundled by esbuild into dist/main.js, run with
 // plain `node`. The workspace package @learnward/contracts (TypeScript sources) and the packages from
 // node_modules are bundled in, but for KEEP_EXTERNAL (native addons, wasm, static assets), which stay
 // imports from where npm put them. What the server reads from disk beside its code is copied next to
@@ -13,7 +13,7 @@ export const SERVER_DIST = path.join(server, "dist");
 
 /**
  * How the built server is run (npm start, the browser suite, bench:start): plain node with V8's
- * young generation bounded to 4 MB semi-spaces instead of up to 16 (issue 28: RSS after 15 s of
+ * young generation bounded to 4 MB semi-spaces instead of up to 16 (RSS after 15 s of
  * mixed load 226–249 MB instead of 262–266, for 3.5 % fewer requests served, side by side).
  */
 export const serverArgs = () => ["--max-semi-space-size=4", path.join(SERVER_DIST, "main.js")];
@@ -27,7 +27,7 @@ export const serverArgs = () => ["--max-semi-space-size=4", path.join(SERVER_DIS
 const KEEP_EXTERNAL =
   /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
 
-/** Bare imports are bundled in (issue 28: one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
+/** Bare imports are bundled in (one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
 const externalPackages = {
   name: "external-packages",
   setup(b) {

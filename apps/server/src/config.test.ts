@@ -8,7 +8,7 @@ describe("configuration from the environment", () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
-  it("listens on loopback only unless HOST says otherwise (issue 22: safe defaults)", () => {
+  it("listens on loopback only unless HOST says otherwise (safe defaults)", () => {
     expect(loadConfig({}).HOST).toBe("127.0.0.1");
     expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
   });
@@ -35,7 +35,7 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
 
-  it("moves the app's clock by CLOCK_OFFSET_DAYS for tests, and refuses it in production (issue 25)", () => {
+  it("moves the app's clock by CLOCK_OFFSET_DAYS for tests, and refuses it in production", () => {
     expect(loadConfig({}).CLOCK_OFFSET_DAYS).toBeUndefined();
     expect(loadConfig({ CLOCK_OFFSET_DAYS: "-3" }).CLOCK_OFFSET_DAYS).toBe(-3);
     expect(() => loadConfig({ CLOCK_OFFSET_DAYS: "1.5" })).toThrow(/CLOCK_OFFSET_DAYS="1.5": must be a whole number of days/);
@@ -49,7 +49,7 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).NODE_ENV).toBe("production");
   });
 
-  // Issue 25: posting chat messages to private addresses is for tests, never for production.
+  // Posting chat messages to private addresses is for tests, never for production.
   it("allows chat posts to private http addresses only when asked, and never in production", () => {
     expect(loadConfig({}).CHAT_HOOKS_ALLOW_PRIVATE).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", CHAT_HOOKS_ALLOW_PRIVATE: "true" }).CHAT_HOOKS_ALLOW_PRIVATE).toBe(true);
@@ -58,7 +58,7 @@ describe("configuration from the environment", () => {
     );
   });
 
-  // Issue 27: an identity provider on loopback http is for tests, never for production.
+  // An identity provider on loopback http is for tests, never for production.
   it("allows OIDC issuers on private http addresses only when asked, and never in production", () => {
     expect(loadConfig({}).SSO_ALLOW_PRIVATE).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", SSO_ALLOW_PRIVATE: "true" }).SSO_ALLOW_PRIVATE).toBe(true);
@@ -73,7 +73,7 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ IMAGE_CACHE_MAX_MB: "0" })).toThrow(/IMAGE_CACHE_MAX_MB="0": must be at least 1/);
   });
 
-  it("reads the optional extension link, chat widget and tag manager, none unless set (issue 23)", () => {
+  it("reads the optional extension link, chat widget and tag manager, none unless set", () => {
     const none = loadConfig({});
     expect([none.EXTENSION_URL, none.CHAT_WIDGET_URL, none.TAG_MANAGER_ID]).toEqual([undefined, undefined, undefined]);
     const set = loadConfig({
@@ -105,7 +105,7 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ TAG_MANAGER_ID: 'gtm-ab12cd3"><script>' })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
   });
 
-  it("trusts X-Forwarded-For from nobody, every hop, or only the load balancers named in TRUST_PROXY (issue 28)", () => {
+  it("trusts X-Forwarded-For from nobody, every hop, or only the load balancers named in TRUST_PROXY", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);

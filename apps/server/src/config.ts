@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   // is taken by one of them. Off only where something else drains the queue (tests).
   JOBS_WORK: bool.default(true),
   // Moves the app's clock (lib/clock.ts) by whole days, so tests and the browser suite can pass a
-  // reminder point (issue 25). Never in production: a server there keeps the real date.
+  // reminder point. Never in production: a server there keeps the real date.
   CLOCK_OFFSET_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
     .int("must be a whole number of days")
@@ -99,7 +99,7 @@ const EnvSchema = z.object({
     .max(1_000_000)
     .default(512),
   SESSION_CACHE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(300).default(5),
-  // The copilot's language model (issue 8): an OpenAI-compatible endpoint such as Ollama or vLLM.
+  // The copilot's language model: an OpenAI-compatible endpoint such as Ollama or vLLM.
   LLM_BASE_URL: z
     .string()
     .url("must be an absolute URL such as http://localhost:11434/v1")
@@ -107,17 +107,17 @@ const EnvSchema = z.object({
     .optional(),
   LLM_MODEL: z.string().trim().min(1).max(200).optional(),
   LLM_API_KEY: z.string().min(1).max(500).optional(),
-  // spec §1: the browser-extension link (user menu), the support chat widget and the tag manager
-  // (issue 23). The widget and the tag manager load only after the visitor accepts analytics cookies,
+  // spec §1: the browser-extension link (user menu), the support chat widget and the tag manager.
+  // The widget and the tag manager load only after the visitor accepts analytics cookies,
   // and the Content-Security-Policy admits their hosts only when they are set (plugins/security.ts).
   EXTENSION_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   CHAT_WIDGET_URL: urlWith(["https:"], "must be the https:// URL of the widget's script").optional(),
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
-  // Issue 25: chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
+  // Chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
   CHAT_HOOKS_ALLOW_PRIVATE: bool.default(false),
-  // Issue 27: OIDC issuers are https and public only; tests start their identity provider on loopback http.
+  // OIDC issuers are https and public only; tests start their identity provider on loopback http.
   SSO_ALLOW_PRIVATE: bool.default(false),
-  // Issue 26: semantic retrieval. An OpenAI-compatible embeddings endpoint (Ollama, vLLM…): POST
+  // Semantic retrieval. An OpenAI-compatible embeddings endpoint (Ollama, vLLM…): POST
   // {EMBEDDINGS_BASE_URL}/v1/embeddings. Unset, the copilot retrieves by full text only.
   EMBEDDINGS_BASE_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL such as http://localhost:11434").optional(),
   EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),

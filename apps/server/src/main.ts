@@ -23,13 +23,13 @@ async function main() {
 
   // Ready first: the job queue starts with the app, and seeding may queue mail or notifications.
   await app.ready();
-  // Several processes starting at once on an empty database: one seeds, the others then find it seeded (issue 28).
+  // Several processes starting at once on an empty database: one seeds, the others then find it seeded.
   if (config.DEMO_SEED) {
     await database.exclusive("demo.seed", async () => {
       if (!(await isEmpty(database.db))) return;
       const t = Date.now();
       await seedDemo(database.db, { password: config.DEMO_PASSWORD, auth: app.auth, world: true });
-      // The copilot learns the seeded catalogs now rather than at the next daily run (issue 26).
+      // The copilot learns the seeded catalogs now rather than at the next daily run.
       await app.jobs.send("catalog.learn", { companyId: null });
       app.log.info(`Seeded the demo data in ${Date.now() - t} ms`);
     });

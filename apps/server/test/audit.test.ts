@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO_PASSWORD, type Client, type TestContext } from "./helpers.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "./factories.ts";
 
-// Issue 22: the audit trail covers security events, and platform operators see them in the audit log.
+// The audit trail covers security events, and platform operators see them in the audit log.
 let t: TestContext;
 let admin: Client;
 let hr: Client;

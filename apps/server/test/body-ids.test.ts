@@ -1,4 +1,4 @@
-// Issue 22: every id in a request body is checked like an id in the path. The fields come from the
+// Every id in a request body is checked like an id in the path. The fields come from the
 // app's OpenAPI document, not from a list: a body field that names another resource (by its name,
 // or an integer that is not a known quantity) must appear below, or this test fails. Each is tried,
 // as a caller the route admits, with another company's id, a colleague's private one and one that
@@ -30,7 +30,7 @@ type IdField = { route: string; path: string[]; name: string; list: boolean };
 /** Integers in bodies that are amounts or places, not ids. Anything else integer is taken for an id. */
 const QUANTITIES = new Set(["priority", "position", "duration_s", "amount_minor", "price_minor"]);
 const ID_NAME = /^id_|_ids?$|^ids?$|Ids?$/;
-/** Id-named strings that name something of another system, not ours: an identity provider's client id (issue 27). */
+/** Id-named strings that name something of another system, not ours: an identity provider's client id. */
 const FOREIGN_IDS = new Set(["client_id"]);
 
 /** What each id-named field points at. A new field name must be added here. */
@@ -102,7 +102,7 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/contentuser/save/",
     body: async () => ({ id_content: await freshContent(), fetch_metadata: false }),
   },
-  // Issue 26: a fresh duplicate each time (a merged item is not merged again), into the item named in the body.
+  // A fresh duplicate each time (a merged item is not merged again), into the item named in the body.
   "POST /api/b2b/v1/catalog/{id}/merge": {
     as: "ldleader",
     url: async () => `/api/b2b/v1/catalog/${await freshContent()}/merge/`,
@@ -206,7 +206,7 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`,
     body: async () => ({ company_id: own.acme }),
   },
-  // Issue 27: a group rule's team must be one of the company's (the path's, for a platform operator).
+  // A group rule's team must be one of the company's (the path's, for a platform operator).
   "PUT /api/b2b/v1/company/sso/group-mappings": {
     as: "hr",
     url: () => "/api/b2b/v1/company/sso/group-mappings/",

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// Issue 28: production runs the compiled server (apps/server/dist/main.js) with plain node. These
+// Production runs the compiled server (apps/server/dist/main.js) with plain node. These
 // tests build it as `npm run build` does and start it from the build output alone.
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const main = path.join(server, "dist/main.js");
@@ -35,7 +35,7 @@ function output(child: ChildProcess): () => string {
   return () => text;
 }
 
-describe("the compiled server (issue 28)", () => {
+describe("the compiled server", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "learnward-build-test-"));
   let child: ChildProcess | undefined;
 

@@ -9,7 +9,7 @@ import { startCluster, type Cluster } from "./cluster.ts";
 import { DEMO, DEMO_PASSWORD } from "./helpers.ts";
 
 /**
- * Issue 28: three real server processes on one fresh PostgreSQL database behind a round-robin proxy
+ * Three real server processes on one fresh PostgreSQL database behind a round-robin proxy
  * with no sticky sessions. Each property is the scenario that would break it. Runs in CI's
  * "API suite on PostgreSQL 15" step (DATABASE_URL set); PGlite serves one process only.
  *

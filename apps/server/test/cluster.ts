@@ -1,4 +1,4 @@
-// Several real server processes on one PostgreSQL behind a small round-robin proxy (issue 28): what
+// Several real server processes on one PostgreSQL behind a small round-robin proxy: what
 // test/cluster.test.ts proves correct and bench/cluster.ts measures.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 22: every CSV export, every text column, against spreadsheet formula injection (OWASP
+// Every CSV export, every text column, against spreadsheet formula injection (OWASP
 // "CSV injection"), including values with line breaks, which papaparse's escapeFormulae let through.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local model server speaking the OpenAI embeddings protocol (POST /v1/embeddings), for the
-// copilot's semantic retrieval (issue 26). Its vectors are built from a few concepts, so texts that
+// copilot's semantic retrieval. Its vectors are built from a few concepts, so texts that
 // share no word still land close: "European privacy law" next to a GDPR course.
 
 const CONCEPTS: RegExp[] = [

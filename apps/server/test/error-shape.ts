@@ -5,7 +5,7 @@ export const isErrorShape = (body: unknown) =>
   typeof (body as { error?: { code?: unknown } }).error?.code === "string" &&
   typeof (body as { error: { message?: unknown } }).error.message === "string";
 
-/** SCIM clients (Okta, Entra ID) read RFC 7644 §3.12 errors, not the app's: /scim/v2 answers those (issue 27). */
+/** SCIM clients (Okta, Entra ID) read RFC 7644 §3.12 errors, not the app's: /scim/v2 answers those. */
 export const isScimErrorShape = (body: unknown, status: number) =>
   typeof body === "object" &&
   body !== null &&

@@ -1,4 +1,4 @@
-// Issue 12: property-based fuzzing of every documented route. Requests are built from each
+// Property-based fuzzing of every documented route. Requests are built from each
 // route's own schema with wrong types, missing and extra fields, huge strings, unicode, NUL
 // characters, impossible dates, badly percent-encoded query strings,
 // negative and huge numbers, bad ids and bad pagination. No answer may be a 5xx, every 4xx
@@ -38,9 +38,9 @@ const weirdString = fc.oneof(
     "ñ🙂\u202e",
     "9".repeat(30),
   ),
-  // What PostgreSQL refuses (issue 22): NUL in text, dates that match YYYY-MM-DD but do not exist.
+  // What PostgreSQL refuses: NUL in text, dates that match YYYY-MM-DD but do not exist.
   fc.constantFrom("a\u0000b", "\u0000", "2026-13-01", "2026-02-30"),
-  // Issue 22: names every object answers to, as keys and values (user text is data, never a key into an object).
+  // Names every object answers to, as keys and values (user text is data, never a key into an object).
   fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__", "isPrototypeOf"),
   fc.nat({ max: 5 }).map((n) => "x".repeat(10 ** n)),
 );
@@ -176,7 +176,7 @@ describe("fuzzing every documented route", () => {
           fc.array(weirdString, { minLength: params, maxLength: params }),
           fc.record(Object.fromEntries([...op.query, "page", "page_size"].map((q) => [q, weirdString])), { requiredKeys: [] }),
           op.body ? bodyFor(op.body) : fc.constant(undefined),
-          // Raw, badly percent-encoded query parts (issue 22), which URLSearchParams never writes.
+          // Raw, badly percent-encoded query parts, which URLSearchParams never writes.
           fc.constantFrom("", "", "", "&q=%E0%A4%A", "&search=%ZZ", "&%"),
           async (who, pathValues, query, body, rawTail) => {
             let i = 0;

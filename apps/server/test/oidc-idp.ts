@@ -1,4 +1,4 @@
-// Issue 27: a real OpenID Connect provider on loopback (oidc-provider), for single sign-on tests.
+// A real OpenID Connect provider on loopback (oidc-provider), for single sign-on tests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt, type JWTPayload } from "jose";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO_PASSWORD, type TestContext } from "./helpers.ts";
 import { addOperator, addSignedOutPerson, createCompanyWithRoles, createTeam } from "./factories.ts";
 
-// Issue 22, defaults and operations: what a fresh install exposes, and to whom.
+// Defaults and operations: what a fresh install exposes, and to whom.
 let t: TestContext;
 let w: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Issue 12: the permissions matrix. One table says who may call every documented route; a
+// The permissions matrix. One table says who may call every documented route; a
 // route missing from the table fails. Three passes: the role gate for every caller, tenant
 // isolation with real Acme objects against another company's caller, and object-level cases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,7 +149,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   "POST /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   "DELETE /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
-  // SCIM (issue 27) answers a company's SCIM token only: no session of any role passes (scim-users.test.ts).
+  // SCIM answers a company's SCIM token only: no session of any role passes (scim-users.test.ts).
   "GET /scim/v2/ServiceProviderConfig": SCIM_TOKEN,
   "GET /scim/v2/ResourceTypes": SCIM_TOKEN,
   "GET /scim/v2/ResourceTypes/{id}": SCIM_TOKEN,

@@ -1,4 +1,4 @@
-// Issue 23: every list route reads its query as a client written against the spec sends it. An
+// Every list route reads its query as a client written against the spec sends it. An
 // empty parameter (`username=`, `page_size=`) is an absent one, a boolean is true/false/True/False/1/0,
 // and `null` for a boolean is no filter. The routes come from the OpenAPI document, so a new list
 // route joins this sweep by itself.

@@ -1,4 +1,4 @@
-// Issue 27: a real SAML 2.0 identity provider (samlify in IdP mode) with a certificate generated
+// A real SAML 2.0 identity provider (samlify in IdP mode) with a certificate generated
 // here, for single sign-on tests (server and e2e). It answers an AuthnRequest (HTTP-Redirect) with
 // a signed Response for the person the test chose, as an auto-posting form (HTTP-POST).
 import { randomUUID } from "node:crypto";

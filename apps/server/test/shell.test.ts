@@ -1,4 +1,4 @@
-// Issue 23: the web shell as the server sends it: unsigned visitors go to /login before any page
+// The web shell as the server sends it: unsigned visitors go to /login before any page
 // code runs, and the optional third parties (extension link, chat widget, tag manager) reach the
 // page and its Content-Security-Policy only when configured.
 import fs from "node:fs";

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: "GET", url, headers });
 
-describe("pages rendered on the server (issue 13)", () => {
+describe("pages rendered on the server", () => {
   it("sends the rendered page with its styles, language and state, never stored", async () => {
     const res = await page("/login?next=%2Fhome", { cookie: "NEXT_LOCALE=es" });
     expect(res.statusCode).toBe(200);

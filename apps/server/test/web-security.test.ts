@@ -1,4 +1,4 @@
-// Issue 12, web security: what changes behind TLS, and no unescaped user HTML in the web app.
+// Web security: what changes behind TLS, and no unescaped user HTML in the web app.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

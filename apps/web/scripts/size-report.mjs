@@ -28,7 +28,7 @@ const ROUTES = [
     budgetJs: 200 * KB,
   },
   signedIn("/home", "src/routes/home/HomePage.tsx", "home"),
-  // Issue 13 sets no budget for these: the signed-in pages' 300 KB keeps them in view.
+  // No budget of their own for these: the signed-in pages' 300 KB keeps them in view.
   signedIn("/discover", "src/routes/discover/DiscoverPage.tsx", "discover"),
   signedIn("/dashboard/content", "src/routes/insights/InsightsPage.tsx", "insights"),
   signedIn("/collaborative-network", "src/routes/network/LearningPathsPage.tsx", "network"),

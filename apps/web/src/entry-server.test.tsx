@@ -87,7 +87,7 @@ describe("rendering the first view on the server", () => {
     const page = await render({ url: "/home", cookie: "", phone: true, api });
     expect(page?.html).toContain('aria-label="Open menu"');
     expect(page?.state.phone).toBe(true);
-    // Past their first week, onboarding is not offered, so not asked for (spec §4, issue 23).
+    // Past their first week, onboarding is not offered, so not asked for (spec §4).
     expect(api.calls.some((url) => url.startsWith("/api/b2b/v1/onboarding"))).toBe(false);
   });
 
@@ -116,7 +116,7 @@ describe("rendering the first view on the server", () => {
     expect(queryKeys(page!.state)).toEqual([["session"]]);
   });
 
-  it("leaves to the browser the pages of someone who must set up a second factor first (issue 22)", async () => {
+  it("leaves to the browser the pages of someone who must set up a second factor first", async () => {
     const api = fakeApi({ "/api/session": { me: { ...ME, account: { ...ME.account, two_factor: { enabled: false, required: true } } } } });
     expect(await render({ url: "/home", cookie: "", phone: false, api })).toBeNull();
     // The server refuses them everything else: nothing was asked but who they are.

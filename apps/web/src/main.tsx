@@ -34,8 +34,8 @@ if (serverState) {
   await routeCode(window.location.pathname);
 }
 // A transition: React renders (or hydrates) the first page in slices and lets the browser breathe
-// between them, instead of one long task a slow phone can't answer input during (Lighthouse TBT,
-// issue 13). Outside a transition, hydration is done in one go.
+// between them, instead of one long task a slow phone can't answer input during (Lighthouse TBT).
+// Outside a transition, hydration is done in one go.
 startTransition(() => {
   if (serverState) hydrateRoot(container, app);
   else createRoot(container).render(app);

@@ -32,19 +32,19 @@ export const budgetingAccountAbilities = ({ role, teamId }: AbilitySubject) => (
   manage_company_budget: role === "ldleader",
   // A team leader without a team decides nothing (budgeting.policy decideScope).
   decide_purchase_requests: role === "ldleader" || (role === "teamleader" && teamId !== null),
-  // Requests are paid from a team's budget: without a team there is none to ask (issue 26).
+  // Requests are paid from a team's budget: without a team there is none to ask.
   request_purchases: teamId !== null,
 });
 
-/** chat.policy (issue 25): hr connects the company's Slack and Teams (a platform operator through /admin). */
+/** chat.policy: hr connects the company's Slack and Teams (a platform operator through /admin). */
 export const chatAccountAbilities = ({ role }: AbilitySubject) => ({ manage_chat_hooks: role === "hr" });
 
-/** scim.policy (issue 27): hr connects the company's directory over SCIM (a platform operator through /admin). */
+/** scim.policy: hr connects the company's directory over SCIM (a platform operator through /admin). */
 export const scimAccountAbilities = ({ role }: AbilitySubject) => ({ manage_scim_token: role === "hr" });
-/** sso.policy (issue 27): hr connects the company's identity provider (a platform operator through /admin). */
+/** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
-/** library.policy (issue 26): the L&D leader, who curates the library and publishes collections, hides and merges catalog items. */
+/** library.policy: the L&D leader, who curates the library and publishes collections, hides and merges catalog items. */
 export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({ curate_catalog: role === "ldleader" });
 
 /** admin: platform operators only. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A person's private calendar feed (issue 25): every plan deadline they hold, as all-day events with
+ * A person's private calendar feed: every plan deadline they hold, as all-day events with
  * a reminder. The URL's secret is the whole credential, so it is shown only to its owner and can be
  * replaced at any time (the old URL stops working).
  */

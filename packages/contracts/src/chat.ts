@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Where a company's chat hears of company-level events (issue 25): Slack and Microsoft Teams. */
+/** Where a company's chat hears of company-level events: Slack and Microsoft Teams. */
 export const CHAT_CHANNELS = ["slack", "teams"] as const;
 export const ChatChannel = z.enum(CHAT_CHANNELS);
 export type ChatChannel = z.infer<typeof ChatChannel>;

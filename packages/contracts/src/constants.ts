@@ -36,22 +36,22 @@ export const IMAGE_LAZY_MARGIN = "200px";
 export const IMAGE_FORMAT_ORDER = ["avif", "webp", "original", "jpeg"] as const;
 export const LAZY_LOADER_DELAY_MS = 200;
 
-/** Discover's page of results (issue 8). Here, not in discover.ts: the web app's first load reads it without zod. */
+/** Discover's page of results. Here, not in discover.ts: the web app's first load reads it without zod. */
 export const DISCOVER_PAGE_SIZE = 12;
 
-// Value lists the web app's first load reads without zod (issue 13); the schemas are built from them.
+// Value lists the web app's first load reads without zod; the schemas are built from them.
 /** spec §3 content types (ContentType in library.ts). */
 export const CONTENT_TYPES = ["article", "video", "course", "podcast", "book", "job"] as const;
 /** spec §2: a collection's slug is its title with every run of non-word characters replaced by a dash. */
 export const collectionSlug = (title: string) => title.replace(/\W+/g, "-");
-/** Discover's filters (issue 8): result languages, duration buckets (under 15 minutes, 15 minutes to
+/** Discover's filters: result languages, duration buckets (under 15 minutes, 15 minutes to
  * 1 hour, 1 to 5 hours, over 5 hours) and kinds of result. */
 export const DISCOVER_LANGUAGES = ["en", "es"] as const;
 export const DURATION_BUCKETS = ["under_15m", "15m_1h", "1h_5h", "over_5h"] as const;
 export const DISCOVER_KINDS = ["content", "collection"] as const;
 export const COPILOT_QUESTION_MAX = 1000;
 
-/** How many entries each section of the learner home shows; the rest are one "see all" away (issue 25). */
+/** How many entries each section of the learner home shows; the rest are one "see all" away. */
 export const HOME_SECTION_SIZE = 3;
-/** The learner home's "Due soon" looks this many days ahead (issue 25). */
+/** The learner home's "Due soon" looks this many days ahead. */
 export const HOME_DUE_SOON_DAYS = 14;

@@ -3,7 +3,7 @@ import { ContentType, CourseStatus } from "./library.ts";
 import { CollectionSummary } from "./network.ts";
 import { COPILOT_QUESTION_MAX, DISCOVER_KINDS, DISCOVER_LANGUAGES, DISCOVER_PAGE_SIZE, DURATION_BUCKETS } from "./constants.ts";
 
-// Issue 8: discover (search over the company catalog, trending, recommendations) and the copilot.
+// Discover (search over the company catalog, trending, recommendations) and the copilot.
 
 export const TRENDING_WINDOW_DAYS = 30;
 

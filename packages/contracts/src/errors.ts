@@ -13,10 +13,10 @@ export const ErrorCode = z.enum([
   "rate_limited",
   "service_unavailable",
   "internal_error",
-  // Issue 22: edits to a published collection wait as a draft for the L&D leader's review.
+  // Edits to a published collection wait as a draft for the L&D leader's review.
   "collection_in_review",
   "no_changes",
-  // Issue 23: a save naming a catalog item (id_content) with a link that is not the item's.
+  // A save naming a catalog item (id_content) with a link that is not the item's.
   "content_url_mismatch",
   // spec §5 authentication messages
   "invalid_email",
@@ -30,14 +30,14 @@ export const ErrorCode = z.enum([
   "company_suspended",
   "invalid_token",
   "auth_error",
-  // issue 22: proven addresses and second factors
+  // Proven addresses and second factors
   "email_not_verified",
   "two_factor_required",
   "invalid_code",
   "two_factor_expired",
-  // issue 23: nobody decides their own purchase request (a team leader's goes to the L&D leader)
+  // Nobody decides their own purchase request (a team leader's goes to the L&D leader)
   "own_request",
-  // issue 24: every refusal a person can meet has its own code; `details` carries what the text needs
+  // Every refusal a person can meet has its own code; `details` carries what the text needs
   "budget_exceeded",
   "team_budget_missing",
   "request_without_team",
@@ -70,20 +70,20 @@ export const ErrorCode = z.enum([
   "copilot_answer_without_items",
   "copilot_items_gone",
   "copilot_collection_in_progress",
-  // issue 25: a chat webhook address that is not an https:// URL; a test message with no address saved
+  // A chat webhook address that is not an https:// URL; a test message with no address saved
   "chat_hook_url_invalid",
   "chat_hook_not_set",
-  // issue 26: an L&D leader merges a catalog duplicate into the item to keep
+  // An L&D leader merges a catalog duplicate into the item to keep
   "catalog_merge_into_itself",
   "catalog_merge_into_hidden",
   "catalog_item_merged",
-  // issue 27: an OIDC issuer whose discovery document cannot be read; a first connection without its secret;
+  // An OIDC issuer whose discovery document cannot be read; a first connection without its secret;
   // require-SSO without SSO switched on; a password refused where the company requires single sign-on
   "sso_issuer_invalid",
   "sso_secret_required",
   "sso_not_enabled",
   "sso_required",
-  // issue 27: SAML metadata (pasted or fetched) without an entity id, a redirect sign-in URL or a signing certificate
+  // SAML metadata (pasted or fetched) without an entity id, a redirect sign-in URL or a signing certificate
   "sso_metadata_invalid",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

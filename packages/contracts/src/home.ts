@@ -9,7 +9,7 @@ const section = <T extends z.ZodType>(entry: T, what: string) =>
     results: z.array(entry),
   });
 
-/** GET /api/b2b/v1/home: what needs the signed-in person, above their library (issue 25, "A learner home"). */
+/** GET /api/b2b/v1/home: what needs the signed-in person, above their library: the learner home. */
 export const HomeResponse = z.object({
   assigned: section(MyTask, "open plans (pending or active)").describe("My open upskilling plans, soonest deadline first"),
   due_soon: section(MyTask, "open plans due within the window or overdue").describe(

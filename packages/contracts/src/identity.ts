@@ -126,9 +126,9 @@ export const AccountAbilities = z.object({
   decide_purchase_requests: z.boolean().describe("Approve or reject purchase requests (the company's, or the own team's)"),
   request_purchases: z.boolean().describe("File purchase requests (paid from the own team's budget)"),
   manage_chat_hooks: z.boolean().describe("Connect the company's Slack and Microsoft Teams channels"),
-  manage_scim_token: z.boolean().describe("Create, rotate and revoke the company's SCIM provisioning token (issue 27)"),
-  manage_sso: z.boolean().describe("Connect the company's identity provider for single sign-on (issue 27)"),
-  curate_catalog: z.boolean().describe("Hide catalog items and merge duplicates (issue 26)"),
+  manage_scim_token: z.boolean().describe("Create, rotate and revoke the company's SCIM provisioning token"),
+  manage_sso: z.boolean().describe("Connect the company's identity provider for single sign-on"),
+  curate_catalog: z.boolean().describe("Hide catalog items and merge duplicates"),
 });
 export type AccountAbilities = z.infer<typeof AccountAbilities>;
 export type AccountAbility = keyof AccountAbilities;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Id, IdText } from "./common.ts";
 import { ContentType } from "./library.ts";
 
-/** Issue 9, PRODUCT.md "Actionable insights" (/dashboard/content). */
+/** PRODUCT.md "Actionable insights" (/dashboard/content). */
 export const InsightScope = z.enum(["me", "team", "company"]);
 export type InsightScope = z.infer<typeof InsightScope>;
 /** spec §3 time filters: all, 30 days, 7 days, 24 hours. */

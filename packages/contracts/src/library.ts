@@ -207,7 +207,7 @@ export const ContentCounts = z.object({
 });
 export type ContentCounts = z.infer<typeof ContentCounts>;
 
-/** Issue 26: an L&D leader hides a catalog item (junk) or merges a duplicate into the item to keep. */
+/** An L&D leader hides a catalog item (junk) or merges a duplicate into the item to keep. */
 export const CuratedCatalogItem = z.object({
   id: z.number().int(),
   hidden_at: z.string().nullable().describe("When the item left discover and the copilot; null once shown again"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Paginated } from "./common.ts";
 
 /**
- * What a person can be told (issue 25). Each kind is one sentence in the bell, one mail, and one
+ * What a person can be told. Each kind is one sentence in the bell, one mail, and one
  * line of the mail settings; its params carry what the sentence names (titles, names, dates).
  */
 export const NOTIFICATION_KINDS = [
@@ -51,7 +51,7 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationPage = Paginated(Notification).extend({ unread: z.number().int().describe("Unread notifications in all") });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
-/** A person's mail choice for every kind (issue 25): GET and PUT /api/me/notification-settings answer it. */
+/** A person's mail choice for every kind: GET and PUT /api/me/notification-settings answer it. */
 export const NotificationSettings = z
   .record(NotificationKind, MailFrequency)
   .describe("How each kind reaches me by mail: immediately, in a daily or weekly digest, or off");

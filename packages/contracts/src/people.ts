@@ -90,7 +90,7 @@ export const InvitationTokenParam = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 
-/** Issue 23: invitations people can manage. One not accepted, revoked or expired yet, as hr and admins list it. */
+/** Invitations people can manage. One not accepted, revoked or expired yet, as hr and admins list it. */
 export const PendingInvitation = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A company's SCIM provisioning token as hr sees it (issue 27): never the secret, which is shown once. */
+/** A company's SCIM provisioning token as hr sees it: never the secret, which is shown once. */
 export const ScimTokenStatus = z.object({
   active: z.boolean().describe("Whether the company has a SCIM token a directory can use"),
   prefix: z.string().nullable().describe("The first characters of the token, to tell which one a directory holds; null without a token"),

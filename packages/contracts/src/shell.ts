@@ -1,4 +1,4 @@
-// The web shell (issue 23): which pages are open without sign-in, and what the server hands the
+// The web shell: which pages are open without sign-in, and what the server hands the
 // page about the deployment's optional third parties. Plain values: the web app's first load reads them.
 
 /**

@@ -6,7 +6,7 @@ import { CompanyRole } from "./people.ts";
 export const SSO_GROUP_RULES_MAX = 50;
 
 /**
- * One rule of a company's identity-provider group mapping (issue 27): a person the provider creates
+ * One rule of a company's identity-provider group mapping: a person the provider creates
  * just in time whose groups include `group` gets `role`, and joins `team_id` when one is named.
  */
 export const SsoGroupRule = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Email } from "./identity.ts";
 
 /**
- * A company's OpenID Connect single sign-on (issue 27), as hr or a platform operator sees it. The
+ * A company's OpenID Connect single sign-on, as hr or a platform operator sees it. The
  * client secret is never answered: only whether one is saved.
  */
 export const OidcConnection = z.object({
@@ -68,7 +68,7 @@ export const SsoLinkInfo = z.object({
 export type SsoLinkInfo = z.infer<typeof SsoLinkInfo>;
 
 /**
- * A company's SAML 2.0 single sign-on (issue 27), as hr or a platform operator sees it: what was
+ * A company's SAML 2.0 single sign-on, as hr or a platform operator sees it: what was
  * read from the identity provider's metadata, and what to register there (our entity id, ACS URL
  * and metadata link).
  */

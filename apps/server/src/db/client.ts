@@ -15,7 +15,7 @@ export interface Database {
   kind: "pglite" | "postgres";
   /**
    * Runs one statement text with `$n` parameters, or several statements without any: the shape
-   * libraries that bring their own SQL expect (pg-boss, issue 25).
+   * libraries that bring their own SQL expect (pg-boss).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows of the library's own SQL
   ping(): Promise<void>;
@@ -52,7 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger, opts.fromDump);
 }
 
-// Each driver is imported when it is opened: a start loads one of them, not both (issue 28).
+// Each driver is imported when it is opened: a start loads one of them, not both.
 async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("pg"),
@@ -107,7 +107,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump
     releaseLock = takeFolderLock(dataDir);
   }
   try {
-    // pg_trgm: the copilot matches a mistyped question word to the catalog's words (issue 26).
+    // pg_trgm: the copilot matches a mistyped question word to the catalog's words.
     // Not btree_gin: with it loaded, PGlite's pg_trgm queries spin forever (migration 0023).
     const extensions = { pg_trgm };
     const client = dataDir

@@ -1,4 +1,4 @@
-// Issue 24: lists (collection sections and items, folder items) have one ordering algorithm. These are
+// Lists (collection sections and items, folder items) have one ordering algorithm. These are
 // its rules as a table: what a list reads after placing, moving or removing an item, or repairing it.
 import { describe, expect, it } from "vitest";
 import { arrange } from "./ordering.ts";
@@ -6,7 +6,7 @@ import { arrange } from "./ordering.ts";
 const list = (...positions: number[]) => positions.map((position, i) => ({ id: 101 + i, position }));
 const order = (rows: { id: number }[]) => rows.map((r) => r.id);
 
-describe("one ordering for every list (issue 24)", () => {
+describe("one ordering for every list", () => {
   it.each([
     ["a new item with no position goes last", list(1, 2, 3), { id: 9, position: 0 }, undefined, [101, 102, 103, 9]],
     ["a new item at 1 goes first", list(1, 2, 3), { id: 9, position: 0 }, 1, [9, 101, 102, 103]],

@@ -4,7 +4,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "./schema/index.ts";
 
-// Issue 24: raw SQL names tables through the schema (db/sql.ts), so that a rename fails to compile.
+// Raw SQL names tables through the schema (db/sql.ts), so that a rename fails to compile.
 // Every module's code does: a table named by hand in any module file (`from user_contents u`) fails here.
 const modules = new URL("../modules/", import.meta.url);
 const THROUGH_SCHEMA = (readdirSync(modules, { recursive: true }) as string[])

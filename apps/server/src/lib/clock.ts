@@ -1,5 +1,5 @@
 /**
- * The app's one "now" (issue 25). Everything that decides by the date (deadline reminders, what is
+ * The app's one "now". Everything that decides by the date (deadline reminders, what is
  * due or overdue) asks here, so that tests and the browser suite can move time forward and watch a
  * reminder point pass: CLOCK_OFFSET_DAYS moves it by whole days, and config.ts refuses that setting
  * in production. The database's own `now()` is not moved (it stamps rows and schedules jobs).

@@ -1,4 +1,4 @@
-// Issue 28 review: a company's settings row (OIDC, SAML, group mappings, chat hooks) is saved with its
+// A company's settings row (OIDC, SAML, group mappings, chat hooks) is saved with its
 // audit line by one rule: one row per company, each save's before and after traced, both or neither.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

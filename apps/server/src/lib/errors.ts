@@ -17,6 +17,6 @@ export class AppError extends Error {
 export const unauthenticated = (message = "Sign in to continue") => new AppError("unauthenticated", 401, message);
 export const forbidden = (message = "Permission denied") => new AppError("forbidden", 403, message);
 export const notFound = (what = "Resource") => new AppError("not_found", 404, `${what} not found`);
-/** A 409 names its own code (issue 24): the web app translates the code and never reads the message. */
+/** A 409 names its own code: the web app translates the code and never reads the message. */
 export const conflict = (code: ErrorCode, message: string, details?: unknown) => new AppError(code, 409, message, details);
 export const badRequest = (message: string, details?: unknown) => new AppError("bad_request", 400, message, details);

@@ -38,7 +38,7 @@ export const DOMAIN_EVENTS = {
   "invite_request.created": z.object({ ...by, inviteRequestId: id, companyId: id, teamId: id, email: z.string() }),
   "invite_request.accepted": z.object({ ...by, inviteRequestId: id, requesterId: id, companyId: id, email: z.string() }),
   "invite_request.rejected": z.object({ ...by, inviteRequestId: id, requesterId: id, companyId: id, email: z.string() }),
-  /** A publish request filed: a first publication or an edit of a published collection (issue 25). */
+  /** A publish request filed: a first publication or an edit of a published collection. */
   "publish_request.created": z.object({ ...by, requestId: id, collectionId: id }),
   "publish_request.accepted": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
   "publish_request.rejected": z.object({ ...by, requestId: id, collectionId: id, requesterId: id }),
@@ -49,11 +49,11 @@ export const DOMAIN_EVENTS = {
   "removal_request.rejected": z.object({ ...by, removalRequestId: id, requesterId: id, companyId: id, accountId: id }),
   "invitation.sent": z.object({ ...by, invitationId: id, companyId: id }),
   "company.created": z.object({ ...by, companyId: id }),
-  /** Also by a company's directory over SCIM (issue 27): no account acted, so `actorId` is null. */
+  /** Also by a company's directory over SCIM: no account acted, so `actorId` is null. */
   "team.created": z.object({ actorId: id.nullable(), teamId: id }),
   "budget.set": z.object({ ...by, budgetId: id }),
   "budget.allocated": z.object({ ...by, budgetId: id, teamId: id }),
-  /** Issue 26: an L&D leader took a catalog item out of discover and the copilot (or put it back). */
+  /** An L&D leader took a catalog item out of discover and the copilot (or put it back). */
   "catalog_item.hidden": z.object({ ...by, companyId: id, contentId: id }),
   "catalog_item.unhidden": z.object({ ...by, companyId: id, contentId: id }),
   /** A duplicate merged into the item to keep: collections, saves and done marks now name `intoId`. */

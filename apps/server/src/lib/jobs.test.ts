@@ -13,7 +13,7 @@ import { startSmtpServer } from "../../test/smtp.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import { createMailer, createTransport, type Mail, type MailTransport } from "./mailer.ts";
 
-// Issue 25: mail leaves through jobs that survive restarts, retry with backoff, run once, and never
+// Mail leaves through jobs that survive restarts, retry with backoff, run once, and never
 // hold up the answer of the request that sent them.
 
 const rows = async (database: Database) => (await database.db.select().from(outbox)).map((m) => m.to);

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import type { Executor } from "./events.ts";
 
 /**
- * Background jobs on the database the app already has (issue 25), through pg-boss: jobs survive a
+ * Background jobs on the database the app already has, through pg-boss: jobs survive a
  * restart, retry with backoff, and each is taken by one worker however many server processes run
  * (PostgreSQL's SKIP LOCKED; PGlite has one process). Scheduled jobs (cron) run once per slot
  * across processes too. A job is sent inside the caller's transaction when it passes one, so a
@@ -129,7 +129,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       started ??= (async () => {
         // Several processes starting at once on an empty database would each install pg-boss's
         // tables and create the same queues (a queue is a partition attached to the job table):
-        // PostgreSQL answers a duplicate schema or a deadlock and the process exits (issue 28). One
+        // PostgreSQL answers a duplicate schema or a deadlock and the process exits. One
         // process at a time sets up; the others then find everything in place.
         await opts.database.exclusive("jobs.setup", async () => {
           await boss.start();

@@ -31,7 +31,7 @@ export interface SendMailOptions {
   key?: string;
 }
 
-/** What modules use: sending queues the mail; a job delivers it (issue 25), so no answer waits on SMTP. */
+/** What modules use: sending queues the mail; a job delivers it, so no answer waits on SMTP. */
 export interface Mailer {
   send(mail: Mail, opts?: SendMailOptions): Promise<void>;
   readonly transport: MailTransport["kind"];
@@ -41,7 +41,7 @@ export interface Mailer {
 export function createTransport(opts: { db: Db; smtpUrl?: string; from: string }): MailTransport {
   if (opts.smtpUrl) {
     const smtpUrl = opts.smtpUrl;
-    // nodemailer is imported at the first delivery, not at start (issue 28).
+    // nodemailer is imported at the first delivery, not at start.
     let transporter: Promise<Transporter> | undefined;
     return {
       kind: "smtp",

@@ -30,7 +30,7 @@ const CASES: [string, string | null, string][] = [
   ["https://getwork.com/details/abc123", "getwork", "job"],
   ["https://www.snagajob.com/jobs/123456", "snagajob", "job"],
   ["https://www.monster.com/job-openings/analyst--abc-123", "monster", "job"],
-  // Issue 23: Google's current book pages, Glassdoor's country sites and TED playlists.
+  // Google's current book pages, Glassdoor's country sites and TED playlists.
   ["https://www.google.com/books/edition/Deep_Work/4QTxCQAAQBAJ?hl=en", "googleBooks", "book"],
   ["https://www.google.es/books/edition/_/4QTxCQAAQBAJ", "googleBooks", "book"],
   ["https://www.glassdoor.co.uk/job-listing/data-analyst-JV_IC2671300_KO0,12.htm", "glassdoor", "job"],

@@ -132,7 +132,7 @@ describe("safeFetch", () => {
     expect(JSON.parse(res.body.toString()).accept).toBe("text/html");
   });
 
-  // Issue 25: chat webhooks are POSTs through the same address rules.
+  // Chat webhooks are POSTs through the same address rules.
   it("POSTs a body with its content type, and follows no redirect with it", async () => {
     const post = { body: '{"text":"hi"}', contentType: "application/json" };
     const res = await fetch(server.url("/hook"), { ...opts, post });

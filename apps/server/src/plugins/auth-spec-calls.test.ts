@@ -1,4 +1,4 @@
-// Issue 23: the spec's calls as a client written against spec §6, §7 and §9 sends them — a consumer
+// The spec's calls as a client written against spec §6, §7 and §9 sends them — a consumer
 // call carries the session in `firebase_token` beside a static token in Authorization — and the
 // spec §5 messages in the language the request asks for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -80,7 +80,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /**
      * The caller's account and company as this request's session check read them, when it read
-     * them whole (a known token): /api/me answers from it instead of reading them again (issue 28).
+     * them whole (a known token): /api/me answers from it instead of reading them again.
      */
     sessionAccount: { account: AccountRow; company: CompanyRow | null } | null;
   }
@@ -168,7 +168,7 @@ export default fp(
       return account ? { uid: account.uid, enabled: account.twoFactorEnabled, required: identityPolicy.mustUseTwoFactor(account) } : null;
     }
 
-    /** Failed password sign-ins and two-factor changes go to the audit trail (issue 22). */
+    /** Failed password sign-ins and two-factor changes go to the audit trail. */
     async function auditSignIn(
       req: FastifyRequest,
       path: string,
@@ -242,7 +242,7 @@ export default fp(
       handleAuth,
     );
     app.post("/api/auth/request-password-reset", { config: perPerson(3, 15), schema: { hide: true } }, handleAuth);
-    // Issue 27: a company's SAML identity provider posts its response as a form (HTTP-POST binding).
+    // A company's SAML identity provider posts its response as a form (HTTP-POST binding).
     // The signed response is the credential, never a cookie: one sent along is not handed on.
     await app.register(async (acs) => {
       acs.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>

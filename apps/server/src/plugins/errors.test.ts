@@ -1,4 +1,4 @@
-// Issue 22: a value PostgreSQL cannot store (a NUL character, an impossible date) is the caller's
+// A value PostgreSQL cannot store (a NUL character, an impossible date) is the caller's
 // mistake, answered 400, even when a route's own validation missed it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";

@@ -3,7 +3,7 @@ import helmet from "helmet";
 import { createTestContext, DEMO_PASSWORD, sessionCookie, type TestContext } from "../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../test/factories.ts";
 
-// Issue 28: the security headers are computed once, not by helmet's middleware on every request;
+// The security headers are computed once, not by helmet's middleware on every request;
 // every kind of answer must still carry exactly what helmet would have set.
 let t: TestContext;
 beforeAll(async () => {

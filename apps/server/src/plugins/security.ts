@@ -54,7 +54,7 @@ export default fp(
     // helmet's headers, computed once: they depend on the configuration, never on the request.
     // @fastify/helmet rebuilt the middleware (and re-parsed the CSP) on every request, a tenth of a hot
     // route's time in the library bench; running helmet's middleware per request still cost a setHeader
-    // (with its checks) per header (issue 28). Fastify writes them with its own headers, in one go.
+    // (with its checks) per header. Fastify writes them with its own headers, in one go.
     const securityHeaders = headersOf(
       helmet({
         contentSecurityPolicy: {

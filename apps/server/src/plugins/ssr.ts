@@ -31,7 +31,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 /**
- * Server rendering of the first view (issue 13): the page arrives with its content and the answers
+ * Server rendering of the first view: the page arrives with its content and the answers
  * it was rendered from, and the browser's code hydrates it instead of drawing it again. Every API
  * call the render makes goes through the app itself with the visitor's own cookie, so it can show
  * nothing the visitor could not ask for. Without a server build, or when a render fails or takes too

@@ -7,7 +7,7 @@ import { meFor, renderApp, serveFetch, signedIn } from "../test/render";
 import type { StubAnswer, StubRoutes } from "../test/fetch";
 import { LocationProbe } from "../test/LocationProbe";
 
-// Issue 22: someone whose role requires two-factor sign-in and who has not set it up sees only the
+// Someone whose role requires two-factor sign-in and who has not set it up sees only the
 // page that sets it up; the server refuses them everything else.
 
 const app = (

@@ -72,7 +72,7 @@ const PAGES: [path: string, role: Role, firstData: string[]][] = [
     "/home?tab=course&course=wishlist&q=sql",
     "member",
     [
-      // What needs me (issue 25), then my library.
+      // What needs me, then my library.
       "GET /api/b2b/v1/home/",
       "GET /api/b2b/v1/discover/recommendations/?limit=8",
       "GET /api/contentuser/counts?search=sql",

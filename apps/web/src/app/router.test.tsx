@@ -52,7 +52,7 @@ describe("routing", () => {
     expect(within(await menu()).getByRole("link", { name: "People management" })).toHaveAttribute("href", "/peopleManagement/team/7");
   });
 
-  it("gates the menu and pages with the abilities the server sends, never the role (issue 24)", async () => {
+  it("gates the menu and pages with the abilities the server sends, never the role", async () => {
     // A team leader the server lets run the company budget: the web app repeats no rule of its own.
     const me = meFor("teamleader");
     const session = {

@@ -1,4 +1,4 @@
-// spec §1 (issue 23): the chat widget and the tag manager load only when configured, and never
+// spec §1: the chat widget and the tag manager load only when configured, and never
 // before the visitor has accepted analytics cookies; the extension link shows in the user menu.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";

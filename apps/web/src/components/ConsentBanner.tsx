@@ -9,7 +9,7 @@ import { chooseConsent } from "../app/consent";
 import { TextLink } from "./TextLink";
 
 /**
- * spec §1 (issue 23): asks whether the configured chat widget and tag manager may load, before either
+ * spec §1: asks whether the configured chat widget and tag manager may load, before either
  * does. Not modal: the page stays usable, and the question waits at the end of the tab order; when
  * the visitor asked for it again ("Cookie settings"), it takes the focus.
  */

@@ -81,7 +81,7 @@ const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
 
 /**
  * The app's one table: column definitions in, a labelled MUI table out, scrolling sideways inside its
- * own box on a phone, with its empty and loading states and the one pager (issue 24).
+ * own box on a phone, with its empty and loading states and the one pager.
  */
 export function DataTable<Row>({
   columns,

@@ -9,7 +9,7 @@ type Label = { label: string; labelledBy?: never } | { labelledBy: string; label
  * A table's scroll area (wide tables scroll sideways on narrow screens, long ones down): a labelled
  * group, not a landmark, as it sits inside its section; it takes focus so keyboard users can
  * scroll it too (axe: scrollable-region-focusable). It is positioned, so a visually hidden header
- * inside stays inside instead of widening the page (issue 23).
+ * inside stays inside instead of widening the page.
  */
 export function ScrollArea({ children, outlined, sx, ...name }: Label & { children: ReactNode; outlined?: boolean; sx?: SxProps<Theme> }) {
   return (

@@ -39,7 +39,7 @@ export interface TablePagerProps {
   label?: string;
 }
 
-/** The app's one pager (issue 24), under tables and lists of cards: "1–20 of 57" with previous and next, translated. */
+/** The app's one pager, under tables and lists of cards: "1–20 of 57" with previous and next, translated. */
 export function TablePager({ count, page, pageSize, onPage, onPageSize, sizes = [10, 20, 50], label }: TablePagerProps) {
   const { t } = useTranslation("common");
   if (label !== undefined && count <= pageSize) return null;

@@ -8,7 +8,7 @@ import { useAdminError } from "../features/admin/useAdminError";
 import { usePeopleError } from "../features/people/usePeopleError";
 import { companyServerErrors } from "../features/admin/forms";
 
-// issue 24: the server's English message is never what a person reads; the code (and its details) is.
+// The server's English message is never what a person reads; the code (and its details) is.
 const LEAK = "Server wording that must never reach the screen";
 const refusal = (code: string, details?: unknown, status = 409) => new ApiError(status, code, LEAK, details);
 

@@ -9,7 +9,7 @@ type ErrorKey = keyof Resources["errors"];
  * Turns a server error code, a form validation code or any thrown value into a translated message.
  * spec §5: a known code gets its message, otherwise a provided message, otherwise 'We had a error'.
  * Every code the server answers is translated (locales.test.ts), so what a person reads comes from the
- * code (issue 24); the server's message shows only for a code this build does not know yet.
+ * code; the server's message shows only for a code this build does not know yet.
  */
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation("errors");

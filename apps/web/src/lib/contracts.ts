@@ -1,6 +1,6 @@
 /**
  * Checking API answers against the contracts without putting zod and the contracts' schemas in a
- * page's first load (issue 13: about 30 KB gzip, and their start-up work, on every signed-in page).
+ * page's first load (about 30 KB gzip, and their start-up work, on every signed-in page).
  * They load once, the first time an answer is checked; a server-rendered page needs none to show.
  */
 import { ApiError } from "./api";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * issue 24: a server refusal is shown by its code (and details), never by its English message, so a
+ * A server refusal is shown by its code (and details), never by its English message, so a
  * reworded message can't silently break the Spanish screens. This sweep fails when web source reads
  * an error's `message` to decide what to show.
  */

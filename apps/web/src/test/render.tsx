@@ -51,5 +51,5 @@ export function renderApp(ui: ReactElement, { path = "/", session = signedOut }:
   return { ...result, queryClient };
 }
 
-// One fetch stub for every web test (issue 24): answers typed and checked by the contracts.
+// One fetch stub for every web test: answers typed and checked by the contracts.
 export { reply, serveFetch, stubFetch, type StubRequest, type StubRoutes } from "./fetch";

@@ -1,4 +1,4 @@
--- Insights pre-aggregations (issue 9): a query filters team_key and grain together (the company-wide
+-- Insights pre-aggregations: a query filters team_key and grain together (the company-wide
 -- rows of one grain); without joint statistics the planner multiplies their selectivities, misjudges
 -- the rows by 10x and scans the whole table instead of the key range.
 CREATE STATISTICS IF NOT EXISTS "insight_totals_key_stats" (mcv) ON "team_key", "grain" FROM "insight_totals";--> statement-breakpoint
@@ -6,7 +6,7 @@ CREATE STATISTICS IF NOT EXISTS "insight_learners_key_stats" (mcv) ON "team_key"
 CREATE STATISTICS IF NOT EXISTS "insight_learner_periods_key_stats" (mcv) ON "team_key", "grain" FROM "insight_learner_periods";--> statement-breakpoint
 CREATE STATISTICS IF NOT EXISTS "insight_skills_key_stats" (mcv) ON "team_key", "grain" FROM "insight_skills";--> statement-breakpoint
 CREATE STATISTICS IF NOT EXISTS "insight_contents_key_stats" (mcv) ON "team_key", "grain" FROM "insight_contents";--> statement-breakpoint
--- Insights (issue 9): how many items of each plan each person has done, kept by the database as
+-- Insights: how many items of each plan each person has done, kept by the database as
 -- progress, library courses, learning paths and plans change, so a company's dashboard reads one row
 -- per assignment instead of re-deriving every (person, item) pair. "Done" is the plans' own rule:
 -- marked done in a learning path, or a course finalized in the library.

@@ -1,4 +1,4 @@
--- Issue 28: library_counts is kept by the database itself, in the transaction of every write to
+-- library_counts is kept by the database itself, in the transaction of every write to
 -- user_contents (the library's routes, course moves, catalog merges, bulk statements, cascades from
 -- content_items and accounts). Statement-level triggers with transition tables: a bulk statement
 -- (an import, a seed) updates each person's few counts once, not once per row. The buckets are

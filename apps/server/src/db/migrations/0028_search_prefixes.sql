@@ -1,4 +1,4 @@
--- Issue 28: a search for the beginning of a word (`kube:*`) is a partial match on a GIN index: it
+-- A search for the beginning of a word (`kube:*`) is a partial match on a GIN index: it
 -- collects the entries of every person's words that start so, then keeps this person's (about 4 ms
 -- of a 10 ms search in the bench's 10,000-item library, growing with everyone's libraries). Each
 -- word's beginnings, up to 24 characters, are kept as exact entries instead, so a search reads one

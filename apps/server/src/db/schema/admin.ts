@@ -4,8 +4,8 @@ import { accounts, companies } from "./identity.ts";
 import { authUsers } from "./auth.ts";
 
 /**
- * The audit trail platform operators read (issue 11): their own actions, and the security events of
- * every company (issue 22): role changes, deactivations, invitations, publish decisions, plan changes,
+ * The audit trail platform operators read: their own actions, and the security events of
+ * every company: role changes, deactivations, invitations, publish decisions, plan changes,
  * failed sign-ins, two-factor changes, outbox reads. Who, when, what, before, after.
  */
 export const adminAudit = pgTable(

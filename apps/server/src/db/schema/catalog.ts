@@ -31,16 +31,16 @@ export const contentItems = pgTable(
     createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
     /**
      * The row came in through someone's private save: it stays out of the catalog until a public save
-     * or a published collection brings it in, even after that private save is deleted (issue 22).
+     * or a published collection brings it in, even after that private save is deleted.
      */
     privateOrigin: boolean("private_origin").notNull().default(false),
-    /** An L&D leader hid the item (junk or a duplicate, issue 26): discover and the copilot leave it out. */
+    /** An L&D leader hid the item (junk or a duplicate): discover and the copilot leave it out. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
-    /** The item this duplicate was merged into (issue 26); a merged item is hidden too. */
+    /** The item this duplicate was merged into; a merged item is hidden too. */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contentItems.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Discover and the copilot (issue 8): title A in simple, English and Spanish; description B
+    // Discover and the copilot: title A in simple, English and Spanish; description B
     // in English and Spanish; author C. Stored and indexed: never ranked over a per-row expression.
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(author, '')), 'C')`,

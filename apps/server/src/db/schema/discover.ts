@@ -62,7 +62,7 @@ export const copilotMessages = pgTable(
 );
 
 /**
- * What the copilot learned from a company's catalog (issue 26): a catalog word or skill and a skill
+ * What the copilot learned from a company's catalog: a catalog word or skill and a skill
  * it leads to, with a weight in 0..1. `word`: a word of items' text and the skills of those items;
  * `skill`: skills filed together on items; `finished`: skills of items the same people finished.
  * Recomputed whole by the `catalog.learn` job; `term` is folded (lower case, no accents).

@@ -3,7 +3,7 @@ import { contentItems } from "./catalog.ts";
 import { companies } from "./identity.ts";
 
 /**
- * Issue 26: a catalog item's vector from the embeddings model (EMBEDDINGS_BASE_URL), one per item.
+ * A catalog item's vector from the embeddings model (EMBEDDINGS_BASE_URL), one per item.
  * A plain `real[]` rather than pgvector, so PGlite and a PostgreSQL without the extension serve it
  * alike; the copilot ranks them in memory (copilot/semantic.ts). `textHash` is of the model and the
  * text embedded: an item is embedded again only when either changes.

@@ -104,7 +104,7 @@ export const onboardingEntries = pgTable(
 
 /**
  * Mail handed to the transport, by the mail job's key: a job run twice (a worker that died after
- * sending, a retry) finds its key taken and sends nothing (issue 25).
+ * sending, a retry) finds its key taken and sends nothing.
  */
 export const mailDeliveries = pgTable("mail_deliveries", {
   key: text("key").primaryKey(),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts, companies } from "./identity.ts";
 
-/** What a learning event records (issue 9): the actions the insights dashboard aggregates. */
+/** What a learning event records: the actions the insights dashboard aggregates. */
 export const LEARNING_EVENT_KINDS = ["save", "start", "finish", "item_done", "plan_assigned", "plan_completed", "request_decided"] as const;
 export type LearningEventKind = (typeof LEARNING_EVENT_KINDS)[number];
 

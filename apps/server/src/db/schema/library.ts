@@ -40,7 +40,7 @@ export const userContents = pgTable(
   },
   (t) => [
     uniqueIndex("user_contents_account_content_uq").on(t.accountId, t.contentId),
-    // The library's lists newest first, one page read in index order (issue 28): a tab of one type,
+    // The library's lists newest first, one page read in index order: a tab of one type,
     // and several types (the "all" tab).
     index("user_contents_account_type_idx").on(t.accountId, t.contentType, t.createdAt, t.id),
     index("user_contents_account_recent_idx").on(t.accountId, t.createdAt, t.id),
@@ -48,21 +48,21 @@ export const userContents = pgTable(
     // Both search indexes merge their pending entries past 256 kB (migration 0027, gin_pending_list_limit).
     index("user_contents_search_idx").using("gin", t.search),
     // A person's matches of a search, without reading the rest of their library or anyone else's
-    // (issue 28; btree_gin, migration 0023).
+    // (btree_gin, migration 0023).
     index("user_contents_account_search_idx").using("gin", t.accountId, t.search),
     // The beginnings of those words (up to 24 characters each) as exact entries: a search's
     // `kube:*` is one exact lookup among the person's entries instead of a partial match that
-    // collects every person's words starting so (issue 28; migration 0028, which builds it without
+    // collects every person's words starting so (migration 0028, which builds it without
     // the person's id where btree_gin is absent).
     index("user_contents_account_prefix_idx").using("gin", t.accountId, sql`learnward_search_prefixes(${t.search})`),
-    // Savers of a catalog item: discover's popularity and visibility (issue 8).
+    // Savers of a catalog item: discover's popularity and visibility.
     index("user_contents_content_idx").on(t.contentId),
   ],
 );
 
 /**
  * How many items a person has saved of each type, course state ('' for none) and privacy: the tab
- * counts (spec §3) and a list's total read from here, never from the library (issue 28: counting a
+ * counts (spec §3) and a list's total read from here, never from the library (counting a
  * 10,000-item library cost ~21 ms of database time per list request). Kept by statement-level
  * triggers on user_contents in the same transaction as every write to it (migration
  * 0025_library_counts_triggers.sql): the routes, course moves, catalog merges, bulk statements and

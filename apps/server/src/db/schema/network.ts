@@ -43,7 +43,7 @@ export const collections = pgTable(
       .default("private"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /**
-     * Issue 22: a published collection's pending edits live in a second row of this table (with its
+     * A published collection's pending edits live in a second row of this table (with its
      * own sections and items) that points here. The published row and its items stay the one
      * thing colleagues, discover, plans, insights and copilot read, untouched until the L&D leader
      * accepts; the draft row reuses every editing rule (ordering, sections) instead of a jsonb copy
@@ -52,7 +52,7 @@ export const collections = pgTable(
     draftOf: integer("draft_of").references((): AnyPgColumn => collections.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Discover searches published collections with the catalog's weights (issue 8).
+    // Discover searches published collections with the catalog's weights.
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'B')`,
     ),

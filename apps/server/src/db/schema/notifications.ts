@@ -4,7 +4,7 @@ import { MAIL_FREQUENCIES, NOTIFICATION_KINDS } from "@learnward/contracts";
 import { accounts, companies } from "./identity.ts";
 
 /**
- * What a person is told (issue 25): the bell lists these, newest first; mail follows the person's
+ * What a person is told: the bell lists these, newest first; mail follows the person's
  * preference for the kind. `key` makes a notification happen once per person (a reminder for one
  * plan and point in time), however many times the job that writes it runs.
  */

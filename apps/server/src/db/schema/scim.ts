@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg
 import { accounts, companies } from "./identity.ts";
 
 /**
- * A company's SCIM 2.0 bearer token (issue 27): one per company, so creating another rotates it.
+ * A company's SCIM 2.0 bearer token: one per company, so creating another rotates it.
  * Only its sha256 is kept; the prefix lets hr tell which token a directory holds.
  */
 export const scimTokens = pgTable("scim_tokens", {
@@ -37,7 +37,7 @@ export const scimDeletedAccounts = pgTable(
 );
 
 /**
- * The directory's own id for a person it provisions (RFC 7643 §3.1 `externalId`, issue 27): Azure AD
+ * The directory's own id for a person it provisions (RFC 7643 §3.1 `externalId`): Azure AD
  * (Entra ID) finds people by it. SCIM's own table, so the accounts it names stay people's.
  */
 export const scimExternalIds = pgTable(

@@ -10,8 +10,8 @@ export interface SsoGroupRuleRow {
 }
 
 /**
- * Where a company's just-in-time single sign-on accounts land by their identity provider groups
- * (issue 27): an ordered list of rules (the first matching one decides), and the id_token claim
+ * Where a company's just-in-time single sign-on accounts land by their identity provider groups:
+ * an ordered list of rules (the first matching one decides), and the id_token claim
  * that carries the groups.
  */
 export const companySsoGroups = pgTable("company_sso_groups", {

@@ -2,7 +2,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/p
 import { accounts, companies } from "./identity.ts";
 
 /**
- * A company's OpenID Connect single sign-on (issue 27), set by its hr or a platform operator. The
+ * A company's OpenID Connect single sign-on, set by its hr or a platform operator. The
  * client secret is stored encrypted with the server's AUTH_SECRET and never answered.
  */
 export const companyOidc = pgTable("company_oidc", {
@@ -20,7 +20,7 @@ export const companyOidc = pgTable("company_oidc", {
 });
 
 /**
- * A company's SAML 2.0 single sign-on (issue 27), set by its hr or a platform operator from the
+ * A company's SAML 2.0 single sign-on, set by its hr or a platform operator from the
  * identity provider's metadata (pasted, or fetched from its URL). What sign-in needs is read from
  * the metadata once, when it is saved: the IdP's entity id, its redirect-binding sign-in URL and
  * its signing certificates.

@@ -1,4 +1,4 @@
-// What Acme is up to in the demo (issue 23): colleagues, learning paths, plans, money, requests
+// What Acme is up to in the demo: colleagues, learning paths, plans, money, requests
 // and everyone's library. Plain data; demo-world.ts writes it. Days are counted back from today.
 
 export type Team = "engineering" | "marketing";

@@ -58,7 +58,7 @@ interface Event {
 }
 
 /**
- * Acme at work (issue 23): learning paths with followers and progress, an overdue plan and one due
+ * Acme at work: learning paths with followers and progress, an overdue plan and one due
  * next week, this year's budget with requests in every state, open invite and publish requests,
  * and everyone's library. The learning history is the record of exactly these actions, written
  * as the live actions write it (insights.events.repo.ts), so the dashboard agrees with every page.

@@ -1,4 +1,4 @@
-// Issue 23: the quick start's demo looks alive, and its insights say what its pages show.
+// The quick start's demo looks alive, and its insights say what its pages show.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO, DEMO_PASSWORD, type Client, type TestContext } from "../../../test/helpers.ts";
 import { isEmpty, seedDemo } from "./index.ts";

@@ -120,7 +120,7 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth; wor
       await seedDemoWorld(tx, { companyId: acme!.id, currency: acme!.currency, teams: teamIds, people: acmePeople });
       return;
     }
-    // A few months of Acme's learning, for the insights dashboard (issue 9).
+    // A few months of Acme's learning, for the insights dashboard.
     await seedLearningHistory(tx, {
       companyId: acme!.id,
       learners: [

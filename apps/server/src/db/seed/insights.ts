@@ -26,7 +26,7 @@ export function random(seed: number) {
 }
 
 /**
- * About four months of learning for the demo company (issue 9), so /dashboard/content has a story on
+ * About four months of learning for the demo company, so /dashboard/content has a story on
  * a fresh start: saves, course starts and finishes and items done, busier on working days and
  * growing towards today, each item started and finished once per person, as the live recording does.
  */

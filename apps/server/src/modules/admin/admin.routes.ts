@@ -25,7 +25,7 @@ import type { AdminService } from "./admin.service.ts";
 import { auditCompanyIds, auditSnapshots, presentAccount, presentAdminAuditEntry, presentAdminBudget, presentCompany } from "./admin.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-/** Only platform operators reach the admin area (issue 11); every other role gets 403. */
+/** Only platform operators reach the admin area; every other role gets 403. */
 const admin = { access: ["admin"] as const };
 
 export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: AdminService }> = async (app, { repo, service }) => {

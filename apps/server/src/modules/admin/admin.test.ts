@@ -117,7 +117,7 @@ describe("admin area", () => {
 
   it("resends an invitation with a fresh link through the invitation's own route only", async () => {
     const invited = await hr.post("/api/b2b/v1/invitations/", { email: "again@outside.test" });
-    // Issue 24: the old by-email route skipped the service's checks; people.service is the one path.
+    // The old by-email route skipped the service's checks; people.service is the one path.
     expect((await admin.post("/api/b2b/v1/admin/accounts/resend-invitation/", { email: "again@outside.test" })).status).toBe(404);
     const res = await admin.post(`/api/b2b/v1/invitations/${invited.body.id}/resend/`, {});
     expect(res.status).toBe(200);

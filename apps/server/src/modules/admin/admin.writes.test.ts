@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 24: an operator's change of an account or a company answers it from the write (read once,
+// An operator's change of an account or a company answers it from the write (read once,
 // locked, with its names or counts), instead of reading it again after the write.
 const statements: string[] = [];
 let t: TestContext;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO, type Client, type Res, type TestContext } from "../../../test/helpers.ts";
 
 /**
- * Money changes racing each other through the API (issue 22). PGlite runs one transaction at a
+ * Money changes racing each other through the API. PGlite runs one transaction at a
  * time and never shows these races; CI's "API suite on PostgreSQL 15" runs this file on a real
  * server, where an approval could reserve against an allocation that a concurrent cut lowered.
  */
@@ -95,7 +95,7 @@ const adjust = (amount: number): Call => ({
  * Runs the calls at once, then reports what went wrong: a loser of a race is told 409 conflict,
  * never 500 (a deadlock or serialization failure reaching the person) or anything else.
  */
-/** What a loser of a race may be told (issue 24): each refusal has its own code. */
+/** What a loser of a race may be told: each refusal has its own code. */
 const RACE_LOSSES = new Set([
   "conflict",
   "budget_exceeded",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 23: one definition of who decides a purchase request (budgeting.policy), used by the
+// One definition of who decides a purchase request (budgeting.policy), used by the
 // "to decide" list, the approve and reject routes and insights' pending count alike.
 let t: TestContext;
 

@@ -13,7 +13,7 @@ import { AppError } from "../../lib/errors.ts";
  *   2. then the allocation row, FOR UPDATE;
  *   3. then the purchase request: the UPDATE that moves it locks it, and its WHERE re-checks the
  *      status it moves from once it holds the lock.
- * Issue 22: a cut that locked the budget while an approval locked only the allocation left an
+ * A cut that locked the budget while an approval locked only the allocation left an
  * allocation at 17,500 with 40,000 reserved.
  */
 

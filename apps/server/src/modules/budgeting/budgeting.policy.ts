@@ -13,7 +13,7 @@ export type DecideScope = { companyId: number; teamId: number | null; notRequest
 function decideScope(a: Actor): DecideScope | null {
   if (a.companyId === null) return null;
   if (a.role === "ldleader") return { companyId: a.companyId, teamId: null, notRequestedBy: a.accountId };
-  // A team leader's own request goes to the L&D leader (issue 23).
+  // A team leader's own request goes to the L&D leader.
   if (a.role === "teamleader" && a.teamId !== null) return { companyId: a.companyId, teamId: a.teamId, notRequestedBy: a.accountId };
   return null;
 }

@@ -197,7 +197,7 @@ export function createBudgetingRepo(db: Db) {
     },
 
     /**
-     * Files a request and answers its finished view from the same transaction (issue 24): a new
+     * Files a request and answers its finished view from the same transaction: a new
      * request has no decider and no allocation yet, so only the asker's and team's names are looked
      * up, never the request itself again.
      */

@@ -219,8 +219,8 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
     },
 
     /**
-     * Approves, rejects, pays or cancels a request, answering it as the write finished it (issue 24:
-     * read once, not before, inside and after). Repeating the decision already taken answers it
+     * Approves, rejects, pays or cancels a request, answering it as the write finished it
+     * (read once, not before, inside and after). Repeating the decision already taken answers it
      * again; a request that has moved on otherwise is a conflict.
      */
     async decide(actor: Actor, companyId: number, id: number, x: Decision): Promise<RequestView> {

@@ -178,7 +178,7 @@ describe("purchase requests", () => {
     expect(mine.body.results.map((r: { title: string }) => r.title)).toEqual(["Podcast app"]);
     const asc = await member.get("/api/b2b/v1/purchase-requests/?sort=asc&period=year");
     expect(asc.body.results[0].title).toBe("SQL course");
-    // Their own request is not theirs to decide: it waits for the L&D leader (issue 23).
+    // Their own request is not theirs to decide: it waits for the L&D leader.
     const queue = await tl.get("/api/b2b/v1/purchase-requests/?scope=decide&status=all");
     expect(queue.body.count).toBe(3);
   });
@@ -224,7 +224,7 @@ describe("concurrent approvals", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     const alloc = (await ld.get(`/api/b2b/v1/budgets/${b.body.id}/allocations/`)).body[0];
     expect(alloc).toMatchObject({ reserved_minor: 10_000, remaining_minor: 0 });
-    // Each refusal names itself and what the person needs to know (issue 24).
+    // Each refusal names itself and what the person needs to know.
     for (const lost of results.filter((r) => r.status === 409))
       expect(lost.body.error).toMatchObject({ code: "budget_exceeded", details: { remaining_minor: 0, price_minor: 1_000 } });
     const lower = await ld.post(`/api/b2b/v1/budgets/${b.body.id}/allocations/`, { team_id: engineering, amount_minor: 5_000 });

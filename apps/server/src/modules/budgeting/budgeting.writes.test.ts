@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 24: a decision answers the row its write finished with, instead of reading the request
+// A decision answers the row its write finished with, instead of reading the request
 // before, inside and again after the write (an approval read it four times).
 const statements: string[] = [];
 let t: TestContext;
@@ -84,7 +84,7 @@ describe("a decision reads the request once", () => {
   });
 });
 
-// Issue 24: creating a request answers the view its transaction finished with (team and asker
+// Creating a request answers the view its transaction finished with (team and asker
 // names included) instead of inserting, then reading the request back by its id.
 describe("creating a request", () => {
   it("answers the finished request without reading it back", async () => {

@@ -2,7 +2,7 @@ import type { Rule } from "../../lib/actor.ts";
 import type { FeedOwner } from "./calendar.repo.ts";
 
 /**
- * Calendar feed rules (issue 25). A feed is its owner's alone: its URL is shown to, and replaced by,
+ * Calendar feed rules. A feed is its owner's alone: its URL is shown to, and replaced by,
  * nobody else. The feed itself is read without a session (calendar apps have none): its secret is the
  * credential, and it answers only while its owner could sign in.
  */

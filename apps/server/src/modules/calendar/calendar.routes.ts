@@ -6,7 +6,7 @@ import type { CalendarService } from "./calendar.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** The private calendar feed (issue 25): its URL in settings, a new one on demand, and the feed itself. */
+/** The private calendar feed: its URL in settings, a new one on demand, and the feed itself. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }> = async (app, { service }) => {
   app.get(
     "/api/me/calendar",

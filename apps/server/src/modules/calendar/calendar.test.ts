@@ -5,7 +5,7 @@ import { createTestContext, type Client, type TestContext } from "../../../test/
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 import { accounts, adminAudit, companies } from "../../db/schema/index.ts";
 
-// Issue 25: a private calendar feed of a person's plan deadlines, read by calendar apps without a session.
+// A private calendar feed of a person's plan deadlines, read by calendar apps without a session.
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ seed: false });

@@ -4,7 +4,7 @@ import { createCalendarRepo } from "./calendar.repo.ts";
 import { calendarRoutes } from "./calendar.routes.ts";
 import { createCalendarService } from "./calendar.service.ts";
 
-/** A person's private calendar feed of plan deadlines (issue 25), read by calendar apps without a session. */
+/** A person's private calendar feed of plan deadlines, read by calendar apps without a session. */
 export function calendarModule(ctx: ModuleContext, deps: { plans: PlansRepo }) {
   const service = createCalendarService({ repo: createCalendarRepo(ctx.database.db), plans: deps.plans, publicUrl: ctx.config.publicUrl });
   return {

@@ -2,7 +2,7 @@ import { type ChatChannel, collectionSlug } from "@learnward/contracts";
 import type { WaitingRequests } from "./chat.repo.ts";
 
 /**
- * What a chat post says (issue 25). Companies have no language of their own (only people do), so
+ * What a chat post says. Companies have no language of their own (only people do), so
  * channel posts are in English, the app's default.
  */
 export interface ChatMessage {

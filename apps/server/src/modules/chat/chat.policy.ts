@@ -2,7 +2,7 @@ import { chatAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /**
- * Chat rules (issue 25): a company's Slack and Teams addresses are hr's to read and set (they are
+ * Chat rules: a company's Slack and Teams addresses are hr's to read and set (they are
  * credentials: whoever holds one posts into the channel); a platform operator's for any company.
  */
 export const chatPolicy = {

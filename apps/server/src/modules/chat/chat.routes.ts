@@ -8,7 +8,7 @@ import { presentChatHooks } from "./chat.present.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The company's chat hooks (issue 25): hr at /company/chat-hooks for their own company; a platform
+ * The company's chat hooks: hr at /company/chat-hooks for their own company; a platform
  * operator at /admin/companies/:id/chat-hooks for any. The company is the path's or the caller's,
  * never a body's.
  */

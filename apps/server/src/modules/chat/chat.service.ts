@@ -35,7 +35,7 @@ export interface ChatServiceDeps {
   onError(err: unknown): void;
 }
 
-/** A company's Slack and Teams channels (issue 25): their addresses, a test post, and posts of company-level events. */
+/** A company's Slack and Teams channels: their addresses, a test post, and posts of company-level events. */
 export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onError }: ChatServiceDeps) {
   /** Posts now; a refusal or an unreachable service throws SafeFetchError. */
   const post = async (channel: ChatChannel, url: string, message: ChatMessage) => {

@@ -4,7 +4,7 @@ import { type Client, createTestContext, type TestContext } from "../../../test/
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { type FixtureServer, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
 
-// Issue 25: a company's Slack and Microsoft Teams channels, tested against a local server that
+// A company's Slack and Microsoft Teams channels, tested against a local server that
 // answers as each webhook does (Slack "ok", Teams "1"), reached through the safe fetch.
 let t: TestContext;
 let hooks: FixtureServer;

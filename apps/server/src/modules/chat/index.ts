@@ -5,7 +5,7 @@ import { createChatRepo } from "./chat.repo.ts";
 import { chatRoutes } from "./chat.routes.ts";
 import { createChatService } from "./chat.service.ts";
 
-/** Chat (issue 25): a company's Slack and Microsoft Teams channels hear of company-level events. */
+/** Chat: a company's Slack and Microsoft Teams channels hear of company-level events. */
 export function chatModule(ctx: ModuleContext) {
   const repo = createChatRepo(ctx.database.db);
   const service = createChatService({

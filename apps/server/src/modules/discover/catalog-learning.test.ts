@@ -1,4 +1,4 @@
-// Issue 26, "Retrieval from the catalog's own data": the copilot learns from each company's catalog
+// Retrieval from the catalog's own data: the copilot learns from each company's catalog
 // (words, skills filed together, items people finish together) and ranks what the company curated.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

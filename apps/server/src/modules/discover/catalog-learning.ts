@@ -6,7 +6,7 @@ import type { CatalogLearningRepo, LearnItem, Relation } from "./catalog-learnin
 import { fold } from "./copilot/understand.ts";
 import { STOP } from "./copilot/words.ts";
 
-// What the copilot learns from a company's own catalog (issue 26), instead of topic lists written by
+// What the copilot learns from a company's own catalog, instead of topic lists written by
 // hand: which skills a word of the items' text leads to, which skills are filed together, and which
 // skills the same people finish together (the bridge between an English and a Spanish item on one
 // topic, whose skills share no word). Recomputed whole per company by the `catalog.learn` job.
@@ -123,7 +123,7 @@ export function catalogLearning(d: { db: Db; jobs: Jobs; repo: CatalogLearningRe
     await d.jobs.send(job, { companyId }, { tx, singletonKey: key, startAfter: new Date(Date.now() + DEBOUNCE_MS) });
   }
   const handler: Handler<DomainEventName> = async (tx, payload) => {
-    // A directory's event (SCIM, issue 27) has no acting account to find the company by.
+    // A directory's event (SCIM) has no acting account to find the company by.
     const companyId = "companyId" in payload ? (payload.companyId as number) : payload.actorId === null ? null : await d.repo.companyOf(tx, payload.actorId);
     if (companyId !== null) await queue(tx, companyId);
   };

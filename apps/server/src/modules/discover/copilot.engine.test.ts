@@ -1,4 +1,4 @@
-// Issue 8: the local copilot engine on the seeded catalog. Each question lists catalog items that
+// The local copilot engine on the seeded catalog. Each question lists catalog items that
 // must appear among the first results or in the plan, and items that must not appear at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO, type TestContext } from "../../../test/helpers.ts";
@@ -154,7 +154,7 @@ describe("the local engine on the seeded catalog", () => {
   });
 });
 
-describe("follow-ups: a conversation, not a search box (issue 26)", () => {
+describe("follow-ups: a conversation, not a search box", () => {
   /** The last question asked after the others, as the service passes a conversation. */
   const chain = (questions: string[], locale: "en" | "es" = "en") => engine.answer(acme, questions.at(-1)!, { locale, earlier: questions.slice(0, -1) });
   const KUBE = "I need to learn kubernetes";
@@ -215,7 +215,7 @@ describe("follow-ups: a conversation, not a search box (issue 26)", () => {
   });
 });
 
-// Issue 26: what the catalog taught (catalog-learning.ts) leads a question's words to items.
+// What the catalog taught (catalog-learning.ts) leads a question's words to items.
 describe("ranking with learned relations", () => {
   const row = (id: number, skills: string[], more: Partial<CandidateRow> = {}): CandidateRow => ({
     id,

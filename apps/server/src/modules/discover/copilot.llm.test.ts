@@ -1,4 +1,4 @@
-// Issue 8: the copilot's language model path, against a local server that speaks the OpenAI chat
+// The copilot's language model path, against a local server that speaks the OpenAI chat
 // completions protocol with streaming (SSE), including a slow one and a failing one; and the
 // answer streamed to a client through a real listening server.
 import http from "node:http";

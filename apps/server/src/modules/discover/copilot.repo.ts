@@ -69,7 +69,7 @@ export function createCopilotRepo(db: Db) {
 
     /**
      * The conversation's last `limit` questions before `beforeId`, oldest first: replayed in order,
-     * they are the context a follow-up refines (issue 26).
+     * they are the context a follow-up refines.
      */
     async questionsBefore(conversationId: number, beforeId: number, limit: number) {
       const rows = await db
@@ -94,7 +94,7 @@ export function createCopilotRepo(db: Db) {
     /**
      * Stores a person's question unless they already asked `limit` since `since`; undefined when
      * refused. Count and insert run under a per-person lock held to the end of the transaction:
-     * otherwise simultaneous questions all pass the count before any is stored (issue 22).
+     * otherwise simultaneous questions all pass the count before any is stored.
      */
     async addQuestion(accountId: number, v: NewMessage & { role: "user" }, limit: number, since: Date) {
       return db.transaction(async (tx) => {

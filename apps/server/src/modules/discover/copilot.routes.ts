@@ -28,7 +28,7 @@ const CONVERSATIONS = "/api/b2b/v1/copilot/conversations";
 
 const wantsStream = (accept: string | undefined) => /\btext\/event-stream\b/i.test(accept ?? "");
 
-/** The copilot (issue 8): conversations kept per person, answers as JSON or server-sent events. */
+/** The copilot: conversations kept per person, answers as JSON or server-sent events. */
 export const copilotRoutes: FastifyPluginAsyncZod<{ repo: CopilotRepo; service: CopilotService }> = async (app, { repo, service }) => {
   /** Another person's conversation, even a colleague's, is "not found". */
   async function load(actor: Actor, id: number) {

@@ -1,4 +1,4 @@
-// Issue 26: semantic retrieval when an embeddings model is configured, against a local server that
+// Semantic retrieval when an embeddings model is configured, against a local server that
 // speaks the OpenAI embeddings protocol (test/embeddings-server.ts). Its vectors put "European
 // privacy law" next to a GDPR course that shares no word with the question.
 import { eq } from "drizzle-orm";

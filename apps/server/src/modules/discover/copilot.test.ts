@@ -173,7 +173,7 @@ describe("copilot conversations", () => {
     expect(remade.body.collection.id).not.toBe(collection.id);
   });
 
-  it("understands follow-ups: they keep the topic and accumulate constraints (issue 26)", async () => {
+  it("understands follow-ups: they keep the topic and accumulate constraints", async () => {
     const person = (await addPerson(t, { company: "acme", role: "member" })).client;
     const c = (await person.post(`${BASE}/`, {})).body.id;
     const say = async (content: string) => {

@@ -33,7 +33,7 @@ const [COL, col] = aliased(collections, "col");
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Promise<unknown>) => ((await q) as Rows<T>).rows;
 
-/** PRODUCT.md: the catalog leaves out what someone saved privately, and what an L&D leader hid (issue 26; the library's rule, on the alias `ci`). */
+/** PRODUCT.md: the catalog leaves out what someone saved privately, and what an L&D leader hid (the library's rule, on the alias `ci`). */
 const VISIBLE = listedInCatalog({ id: ci.id, privateOrigin: ci.privateOrigin, hiddenAt: ci.hiddenAt });
 
 const BUCKET = sql`(case when ${ci.durationS} is null then null when ${ci.durationS} < 900 then 'under_15m' when ${ci.durationS} < 3600 then '15m_1h' when ${ci.durationS} < 18000 then '1h_5h' else 'over_5h' end)`;
@@ -96,7 +96,7 @@ type Dimension = "type" | "provider" | "skill" | "duration" | "language";
 
 /**
  * What the search box matches on a catalog item: its title, description and author (the stored
- * `search` column) and its skills, so a curator finds an item tagged "burnout" by that word (issue 26).
+ * `search` column) and its skills, so a curator finds an item tagged "burnout" by that word.
  */
 const SKILL_TEXT = sql`array_to_string(${ci.skills}, ' ')`;
 const SEARCHED = sql`(${ci.search} || to_tsvector('simple', ${SKILL_TEXT}) || to_tsvector('english', ${SKILL_TEXT}) || to_tsvector('spanish', ${SKILL_TEXT}))`;
@@ -127,7 +127,7 @@ function collectionWhere(f: DiscoverFilter): SQL | null {
 
 /**
  * The copilot's retrieval text: the search column (title, description, author) with the skills and
- * the provider, so that a question finds an item by what it is filed under or who offers it (issue 26).
+ * the provider, so that a question finds an item by what it is filed under or who offers it.
  */
 const PROVIDER_TEXT = sql`coalesce(${ci.provider}, '')`;
 const FILED = sql`(${SKILL_TEXT} || ' ' || ${PROVIDER_TEXT})`;

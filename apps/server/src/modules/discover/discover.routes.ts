@@ -22,7 +22,7 @@ const access = { access: COMPANY_ROLES };
 /** spec §5: a leading # is stripped from search terms. */
 const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
 
-/** Discover (issue 8): the company catalog, published collections and people's public saves. */
+/** Discover: the company catalog, published collections and people's public saves. */
 export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collections: CollectionsRepo }> = async (app, { repo, collections }) => {
   app.get(
     "/api/b2b/v1/discover",

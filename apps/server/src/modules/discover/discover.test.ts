@@ -199,7 +199,7 @@ describe("trending and recommendations", () => {
     const recs = await member.get("/api/b2b/v1/discover/recommendations/?limit=24");
     expect(recs.body.plan_skills).toEqual(["sql"]);
     expect(recs.body.finished_skills).toEqual(["python"]);
-    // The team's plan is its members' to follow, not its leader's (issue 23): nothing of it steers the leader's picks.
+    // The team's plan is its members' to follow, not its leader's: nothing of it steers the leader's picks.
     expect((await tl.get("/api/b2b/v1/discover/recommendations/?limit=24")).body.plan_skills).toEqual([]);
     const results = recs.body.results as { id_content: number; skills: string[]; reason: { kind: string; skill: string | null; source: string | null } }[];
     expect(results[0]).toMatchObject({ reason: { kind: "plan", skill: "sql", source: "Data sprint" } });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Issue 26: the embeddings model, an OpenAI-compatible `POST /v1/embeddings` (Ollama, vLLM, OpenAI…).
+// The embeddings model, an OpenAI-compatible `POST /v1/embeddings` (Ollama, vLLM, OpenAI…).
 // Its address is the operator's own setting (like LLM_BASE_URL), so a model on loopback or the
 // private network is allowed; nothing a user types reaches this URL.
 

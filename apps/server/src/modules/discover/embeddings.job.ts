@@ -5,7 +5,7 @@ import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import type { Embedder } from "./embeddings.client.ts";
 import type { EmbeddingSource, EmbeddingsRepo } from "./embeddings.repo.ts";
 
-// Issue 26: catalog items are embedded in the background. A save (content.saved, which also covers
+// Catalog items are embedded in the background. A save (content.saved, which also covers
 // a private row made public with the saver's text) queues its item; a sweep every few minutes
 // embeds items that have no vector of the configured model yet (the demo seed, items from before
 // the model was set, a changed model). A job skips items whose text and model are unchanged (hash),

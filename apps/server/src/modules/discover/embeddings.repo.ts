@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { contentEmbeddings, contentItems } from "../../db/schema/index.ts";
 import { listedInCatalog } from "../library/catalog.scope.ts";
 
-// Issue 26: the catalog's vectors (content_embeddings). Every item is embedded, whatever its
+// The catalog's vectors (content_embeddings). Every item is embedded, whatever its
 // visibility; what the copilot may offer is decided when it asks (`listed`), so hiding an item or
 // a private save becoming public needs no new vector.
 

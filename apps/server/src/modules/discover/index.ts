@@ -20,13 +20,13 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
   const { config } = ctx;
   const repo = createDiscoverRepo(ctx.database.db);
   const copilotRepo = createCopilotRepo(ctx.database.db);
-  // What the copilot learns from the catalog, recomputed as it changes (issue 26).
+  // What the copilot learns from the catalog, recomputed as it changes.
   const learning = catalogLearning({ db: ctx.database.db, jobs: ctx.jobs, repo: createCatalogLearningRepo(ctx.database.db) });
   const llm =
     config.LLM_BASE_URL && config.LLM_MODEL && config.LLM_API_KEY
       ? createLlm({ baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY, timeoutMs: config.LLM_TIMEOUT_MS })
       : null;
-  // Issue 26: semantic retrieval when an embeddings model is configured (both settings, checked in config.ts).
+  // Semantic retrieval when an embeddings model is configured (both settings, checked in config.ts).
   const embedder =
     config.EMBEDDINGS_BASE_URL && config.EMBEDDINGS_MODEL
       ? createEmbedder({ baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.EMBEDDINGS_API_KEY })

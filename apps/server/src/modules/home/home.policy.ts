@@ -1,7 +1,7 @@
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 
 /**
- * The learner home (issue 25): everyone of a company has one, and it holds their own plans and
+ * The learner home: everyone of a company has one, and it holds their own plans and
  * library only (every read is by the caller's account). Platform operators keep no library.
  */
 export const homePolicy = {

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dateOn = (at: Date) => at.toISOString().slice(0, 10);
 const section = <T>(all: T[]) => ({ count: all.length, results: all.slice(0, HOME_SECTION_SIZE) });
 
-/** What needs a person, in the home's sections (issue 25, "A learner home"). */
+/** What needs a person, in the sections of the learner home. */
 export function createHomeService(d: { repo: HomeRepo; plans: Pick<PlansService, "plansOf"> }) {
   return {
     async of(accountId: number, now = clock.now()): Promise<HomeResponse> {

@@ -4,7 +4,7 @@ import { upskillingPlans } from "../../db/schema/index.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addOperator, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 25, "A learner home": what needs a person, in one answer.
+// A learner home: what needs a person, in one answer.
 let t: TestContext;
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createHomeRepo } from "./home.repo.ts";
 import { homeRoutes } from "./home.routes.ts";
 import { createHomeService } from "./home.service.ts";
 
-/** The learner home (issue 25): what needs a person, above their library. */
+/** The learner home: what needs a person, above their library. */
 export function homeModule(ctx: ModuleContext, deps: { plans: Pick<PlansService, "plansOf"> }): Module {
   const service = createHomeService({ repo: createHomeRepo(ctx.database.db), plans: deps.plans });
   return {

@@ -29,7 +29,7 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
-  /** Issue 27: single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
+  /** Single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
   sso?: [OidcSignOnPlugin, SamlSignOnPlugin, SsoLinkPlugin];
 }
 

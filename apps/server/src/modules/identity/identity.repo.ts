@@ -73,7 +73,7 @@ export async function insertAccount(tx: Tx, input: AccountInput) {
 }
 
 /**
- * A login user a company's directory provisions (issue 27): its address is the one the directory
+ * A login user a company's directory provisions: its address is the one the directory
  * vouches for, so it counts as verified. In the caller's transaction, with its account.
  */
 export async function insertLoginUser(tx: Tx, u: { uid: string; name: string; email: string }) {
@@ -90,7 +90,7 @@ export function createIdentityRepo(db: Db) {
     .where(eq(accounts.uid, sql.placeholder("uid")))
     .limit(1)
     .prepare("identity_me");
-  // The session's account with its whole company: /api/me answers from this row (issue 28).
+  // The session's account with its whole company: /api/me answers from this row.
   const liveSessionStatement = db
     .select({ ...accountColumns, company: getTableColumns(companies) })
     .from(authSessions)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CompanyRow, IdentityRepo } from "./identity.repo.ts";
 import { asInvitee, asOperator, createIdentityService } from "./identity.service.ts";
 
-// Issue 24: identity's registration rules on their own, with a stand-in repo (no database).
+// Identity's registration rules on their own, with a stand-in repo (no database).
 const company = (over: Partial<CompanyRow>) =>
   ({ id: 7, domain: "acme.test", status: "active", registrationAllowlist: ["*@acme.test"], ...over }) as CompanyRow;
 const invitation = { id: 3, email: "new@acme.test", companyId: 7, teamId: 11, role: "teamleader" as const };

@@ -18,7 +18,7 @@ const grants = new AsyncLocalStorage<Grant>();
 
 export const asInvitee = <T>(invitationId: number, create: () => Promise<T>) => grants.run({ kind: "invitation", invitationId }, create);
 export const asOperator = <T>(create: () => Promise<T>) => grants.run({ kind: "operator" }, create);
-/** Issue 27: the company's identity provider vouched for this address (single sign-on creates the account just in time). */
+/** The company's identity provider vouched for this address (single sign-on creates the account just in time). */
 export const asSsoMember = <T>(companyId: number, email: string, create: () => Promise<T>) =>
   grants.run({ kind: "sso", companyId, email: email.toLowerCase() }, create);
 
@@ -109,7 +109,7 @@ export function createIdentityService(repo: IdentityRepo) {
 
     /**
      * Why this user may not start a session, as better-auth's error code, or null to let them in.
-     * Deactivated people and suspended companies cannot sign in (PRODUCT.md, issue 11).
+     * Deactivated people and suspended companies cannot sign in (PRODUCT.md).
      */
     async signInRefusal(uid: string): Promise<"ACCOUNT_INACTIVE" | "COMPANY_SUSPENDED" | null> {
       const account = await repo.accountByUid(uid);

@@ -130,7 +130,7 @@ describe("registration (allow-list and invitations)", () => {
     const weak = await t.anonymous.post("/api/auth/sign-up/email", { name: "W", email: at("weak"), password: "12345" });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toEqual({ code: "weak_password", message: "Min length 6 characters" });
-    // Issue 22: sign-up does not tell who has an account; the owner gets a mail instead.
+    // Sign-up does not tell who has an account; the owner gets a mail instead.
     await t.register(at("taken"), "secret12", "Taken"); // someone the allow-list admitted earlier
     const taken = await t.anonymous.post("/api/auth/sign-up/email", { name: "M", email: at("taken"), password: "secret12" });
     expect(taken.status).toBe(200);
@@ -204,7 +204,7 @@ describe("session cache", () => {
       .from(authUsers)
       .where(eq(authUsers.email, at("cached")));
     await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
-    // Within SESSION_CACHE_SECONDS, without anyone telling the cache (issue 22).
+    // Within SESSION_CACHE_SECONDS, without anyone telling the cache.
     expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
   });
 });

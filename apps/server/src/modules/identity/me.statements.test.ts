@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 import { authUsers, companies } from "../../db/schema/index.ts";
 
-// Issue 28: /api/me answers from the row its session was checked with (read in the same request),
+// /api/me answers from the row its session was checked with (read in the same request),
 // instead of reading the account and the company a second time.
 const statements: string[] = [];
 let t: TestContext;

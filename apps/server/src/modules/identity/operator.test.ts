@@ -5,7 +5,7 @@ import { createIdentityService, OperatorError } from "./identity.service.ts";
 import { linkCatcher } from "./operator-link.ts";
 import { createTransport, type Mail } from "../../lib/mailer.ts";
 
-// Issue 22: a real install starts empty (DEMO_SEED=false). The README's path, step by step.
+// A real install starts empty (DEMO_SEED=false). The README's path, step by step.
 const catcher = linkCatcher();
 let t: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createTestContext, type Client, type TestContext } from "../../../test/
 import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { startSmtpServer } from "../../../test/smtp.ts";
 
-// Issue 22, identity and registration: what an attacker tried, now refused.
+// Identity and registration: what an attacker tried, now refused.
 let t: TestContext;
 // Two companies whose allow-lists admit their own domains, each with an hr.
 let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;

@@ -5,7 +5,7 @@ import { accounts, authUsers } from "../../db/schema/index.ts";
 import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 22: a password change or reset ends every other session at once, on every server process.
+// A password change or reset ends every other session at once, on every server process.
 let t: TestContext;
 let other: App; // a second server process on the same database, with its own session cache
 // A company whose allow-list admits its own domain, with one person per role.
@@ -129,7 +129,7 @@ describe("limits shared by every process", () => {
   });
 });
 
-describe("behind a load balancer (issue 28)", () => {
+describe("behind a load balancer", () => {
   it("takes the client address from the last hop the balancer named in TRUST_PROXY saw, so a forged X-Forwarded-For escapes no limit", async () => {
     const behind = await buildApp({
       config: { ...t.config, TRUST_PROXY: ["10.0.0.0/8"] },

@@ -3,7 +3,7 @@ import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../tes
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { totpCode } from "../../../test/totp.ts";
 
-// Issue 22: two-factor sign-in (TOTP, better-auth's plugin).
+// Two-factor sign-in (TOTP, better-auth's plugin).
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ seed: false });

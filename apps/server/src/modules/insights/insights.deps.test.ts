@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// Issue 24: budgeting alone applies its rules (who decides a purchase request, which budgets are
+// Budgeting alone applies its rules (who decides a purchase request, which budgets are
 // current). Insights reads what budgeting's service exposes, never its repo or its policy, so the
 // "to decide" count on the dashboard cannot drift from the budgeting pages.
 const dir = new URL("./", import.meta.url);

@@ -10,7 +10,7 @@ import type { InsightsService } from "./insights.service.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 const access = { access: COMPANY_ROLES };
 
-/** Issue 9: the actionable insights of /dashboard/content, for the viewer's scope. */
+/** The actionable insights of /dashboard/content, for the viewer's scope. */
 export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; repo: InsightsRepo; actions: InsightActions }> = async (
   app,
   { service, repo, actions },

@@ -1,4 +1,4 @@
-// Issue 9: the insights dashboard for each role's scope, its actions and its CSV export.
+// The insights dashboard for each role's scope, its actions and its CSV export.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
@@ -103,7 +103,7 @@ async function story(stage: 0 | 1 | 2 | "request") {
   if (stage < 2) return;
   for (const id of itemIds) expect((await member.post(`/api/b2b/v1/collections/${collectionId}/progress/`, { item_id: id, done: true })).status).toBe(200);
 }
-/** The L&D leader's overdue plan on the path, for Engineering and its leader by name (a team plan leaves its leader out, issue 23). */
+/** The L&D leader's overdue plan on the path, for Engineering and its leader by name (a team plan leaves its leader out). */
 const assignPlan = () =>
   w.ld.post("/api/b2b/v1/plans/", {
     title: PLAN,
@@ -237,7 +237,7 @@ describe("events are recorded with the action", () => {
 
   it("records plans assigned to each assignee, team members included", async () => {
     await story(0);
-    // The team's leader by name: a team plan leaves its leader out (issue 23).
+    // The team's leader by name: a team plan leaves its leader out.
     const plan = await w.ld.post("/api/b2b/v1/plans/", {
       title: PLAN,
       deadline: "2024-01-31",
@@ -328,7 +328,7 @@ describe("overdue people and reminders", () => {
 
   it("writes the reminder in the person's language", async () => {
     await story(1);
-    // The story's own mails (the plan's notification, issue 25) go out before the language changes.
+    // The story's own mails (the plan's notification) go out before the language changes.
     await outbox();
     await t.database.db.execute(sql`update accounts set locale = 'es' where id = ${w.tlId}`);
     await t.database.db.execute(sql`delete from insight_reminders where account_id = ${w.tlId}`);

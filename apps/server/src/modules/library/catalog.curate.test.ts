@@ -5,7 +5,7 @@ import { off, on } from "../../lib/events.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addOperator, createCompanyWithRoles, type Person } from "../../../test/factories.ts";
 
-// Issue 26: an L&D leader hides junk from the catalog and merges duplicates into the item to keep.
+// An L&D leader hides junk from the catalog and merges duplicates into the item to keep.
 
 let t: TestContext;
 let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;

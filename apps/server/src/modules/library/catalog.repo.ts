@@ -10,7 +10,7 @@ type NewUserContent = typeof userContents.$inferInsert;
 
 // The company catalog as the library writes it: one row per normalised URL per company, shared by
 // everyone who saves the link. A row that isn't public came from a colleague's private save and
-// lends nobody its data (issue 22).
+// lends nobody its data.
 
 const CATALOG = { id: contentItems.id, privateOrigin: contentItems.privateOrigin };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

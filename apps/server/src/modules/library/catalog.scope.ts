@@ -26,7 +26,7 @@ export const publicInCatalog = (c: CatalogColumns) => sql`(
 type ListedColumns = CatalogColumns & { hiddenAt: SQLWrapper };
 
 /**
- * Issue 26: what discover, the copilot, recommendations and catalog searches offer: the public rows
+ * What discover, the copilot, recommendations and catalog searches offer: the public rows
  * an L&D leader has not hidden (junk, or a duplicate merged into another item). People who saved a
  * hidden item keep their copy, and insights still count what was done with it.
  */

@@ -5,7 +5,7 @@ import { addPerson, type Person } from "../../../test/factories.ts";
 import { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch } from "./content.repo.ts";
 
 /**
- * Issue 28: the tab counts and a list's total are kept per person (library_counts) instead of being
+ * The tab counts and a list's total are kept per person (library_counts) instead of being
  * counted from the whole library on every request. Whatever writes to user_contents — the library's
  * routes, course moves, a bulk statement, a cascade from the catalog or from an account — the kept
  * counts must stay exactly the library's, and the counts a person is shown with them.
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("the kept tab counts stay the library's after every kind of write (issue 28)", () => {
+describe("the kept tab counts stay the library's after every kind of write", () => {
   // Tests run in a random order (vitest.config.ts): each brings its own people.
   const people = async () => [await addPerson(t, { company: "acme", role: "member" }), await addPerson(t, { company: "acme", role: "member" })] as const;
 
@@ -114,7 +114,7 @@ describe("the kept tab counts stay the library's after every kind of write (issu
   });
 });
 
-describe("a list's pages read in index order (issue 28)", () => {
+describe("a list's pages read in index order", () => {
   it("the first page and the next ones are the library newest first (id breaks ties), each with the kept total", async () => {
     const person = await addPerson(t, { company: "acme", role: "member" });
     // Twelve saves at one instant (as an import writes them), across types and course states.
@@ -148,7 +148,7 @@ describe("a list's pages read in index order (issue 28)", () => {
   });
 });
 
-describe("a broad search in a large library ranks a bounded set (issue 28)", () => {
+describe("a broad search in a large library ranks a bounded set", () => {
   it("ranks the newest RANKED_MATCHES matches; older ones follow newest first; the count and the pages cover every match once", async () => {
     const person = await addPerson(t, { company: "acme", role: "member" });
     const db = t.database.db;
@@ -198,7 +198,7 @@ describe("a broad search in a large library ranks a bounded set (issue 28)", () 
   });
 });
 
-describe("a large library is searched by its words' beginnings through exact index entries (issue 28)", () => {
+describe("a large library is searched by its words' beginnings through exact index entries", () => {
   // A prefix query (`kube:*`) on a GIN index is a partial match: it collects the entries of every
   // person's words that start so, then keeps this person's. Each word's beginnings are kept as exact
   // entries instead (learnward_search_prefixes, up to 24 characters), so a search reads this
@@ -315,7 +315,7 @@ describe("a large library is searched by its words' beginnings through exact ind
   });
 });
 
-describe("the library's search indexes after a burst of saves (issue 28)", () => {
+describe("the library's search indexes after a burst of saves", () => {
   // A GIN index gathers new entries in an unsorted pending list that every search reads in full
   // until it is merged (4 MB by default: about 15 ms more per search on the bench's data). The
   // library's search indexes merge theirs past 256 kB, so a burst of saves leaves at most 32 pages.

@@ -3,7 +3,7 @@ import { createTestContext, type Client, type TestContext } from "../../../test/
 import { addPerson } from "../../../test/factories.ts";
 
 /**
- * Issue 23: the library's counts and its lists disagreed (courses tab: all 13, wishlist 12, the
+ * The library's counts and its lists disagreed (courses tab: all 13, wishlist 12, the
  * wishlist list 11) once a non-course was on the wishlist, and saved jobs were in no list at all.
  */
 let t: TestContext;

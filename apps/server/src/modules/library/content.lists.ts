@@ -3,7 +3,7 @@ import { ALL_CONTENT_TYPES, type ContentCounts, type ContentType, type CourseSta
 /**
  * One of the library's lists: the types it holds and, for a course list, the states. The search
  * (spec §7) and the counts (spec §3) both read these, so a count is always the length of its list
- * (issue 23: a non-course on the wishlist was counted in the course tab's wishlist but not listed).
+ * (a non-course on the wishlist was counted in the course tab's wishlist but not listed).
  */
 export interface LibraryList {
   types: readonly ContentType[];

@@ -64,7 +64,7 @@ const matchesSearch = (query: SQL) => sql`coalesce(${userContents.search}, ''::t
 
 /**
  * Past this many saved items a library is searched through the person's search indexes instead of
- * match by match, and a broad search ranks only its RANKED_MATCHES newest matches (issue 28: a
+ * match by match, and a broad search ranks only its RANKED_MATCHES newest matches (a
  * 100,000-item library matched 100,000 rows and ranked 16,666 for "leadership"). Below it the match
  * by match read stays the faster one (0.3 ms against 2–7 ms for 100 items on the bench data).
  */
@@ -121,7 +121,7 @@ type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 /**
  * The library search, the hottest call there is: one statement per shape, prepared once per
  * connection, answering the page and its total together (bench: building, parsing and planning the
- * query, and a second one for the count, were most of its cost). A list without a term (issue 28)
+ * query, and a second one for the count, were most of its cost). A list without a term
  * reads its page in the order of an index — (account, type, created, id) for one type,
  * (account, created, id) for several; PostgreSQL 15 keeps no index order under `= any(array)`, hence
  * a statement of its own for one type — and takes its total from the kept counts (library_counts),
@@ -300,8 +300,8 @@ export function createContentRepo(db: Db) {
 
     /**
      * spec §3 counts for the library tabs and course lists, in one pass: each the length of its list
-     * (content.lists.ts). Without a term they are read from the kept counts (a few rows per person,
-     * issue 28); a term counts its matches.
+     * (content.lists.ts). Without a term they are read from the kept counts (a few rows per person);
+     * a term counts its matches.
      */
     async counts(ownerId: number, includePrivate: boolean, term?: string): Promise<ContentCounts> {
       const table = term ? userContents : libraryCounts;
@@ -410,7 +410,7 @@ export function createContentRepo(db: Db) {
             ? sql`${userContents.courseStatus} is null`
             : inArray(userContents.courseStatus, fromStates);
       return db.transaction(async (tx) => {
-        // Insights (issue 9): the state before, locked, tells a real start or finish from a repeat.
+        // Insights: the state before, locked, tells a real start or finish from a repeat.
         const [before] = await tx
           .select({ status: userContents.courseStatus })
           .from(userContents)

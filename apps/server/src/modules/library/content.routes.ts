@@ -30,7 +30,7 @@ import type { ContentService } from "./content.service.ts";
 /** spec §5: a leading # is stripped from search terms. */
 const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
 
-/** contenType's list, built once: a zod schema built per request cost about 4% of a search (issue 28). */
+/** contenType's list, built once: a zod schema built per request cost about 4% of a search. */
 const RequestedTypes = z.array(ContentType).min(1);
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -88,7 +88,7 @@ describe("course status (spec §4): wishlist ↔ running ↔ finalized", () => {
     expect((await globex.get(`/api/contentuser/counts?username=${memberName}`)).status).toBe(404);
   });
 
-  it("starts a catalog course a colleague never saved, as the copilot's answer offers (issue 26)", async () => {
+  it("starts a catalog course a colleague never saved, as the copilot's answer offers", async () => {
     const colleague = (await addPerson(t, { company, role: "member" })).client;
     const started = await colleague.post("/api/user/courses/", { id_course: course, completed: false });
     expect(started.status).toBe(201);

@@ -29,7 +29,7 @@ async function lock(tx: Tx, companyId: number, ids: number[]): Promise<Map<numbe
 }
 
 /**
- * Issue 26: an L&D leader hides junk and merges duplicates. Each write locks its rows, writes the
+ * An L&D leader hides junk and merges duplicates. Each write locks its rows, writes the
  * audit trail and emits its event in one transaction; discover and the copilot leave hidden rows
  * out through catalog.scope.ts (listedInCatalog).
  */

@@ -15,7 +15,7 @@ const present = (r: { id: number; hiddenAt: Date | null; mergedIntoId: number | 
   merged_into_id: r.mergedIntoId,
 });
 
-/** Issue 26: the L&D leader hides junk from the company catalog and merges duplicates. */
+/** The L&D leader hides junk from the company catalog and merges duplicates. */
 export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo }> = async (app, { repo }) => {
   /** A colleague without the ability is refused; another company's item is not found (the lookup is the company's). */
   async function curated(actor: Actor, companyId: number, id: number) {

@@ -1,4 +1,4 @@
-// Issue 22: the image cache stays under its quota, dropping the least recently used first, and
+// The image cache stays under its quota, dropping the least recently used first, and
 // keeps that order across a restart.
 import { createHash } from "node:crypto";
 import { mkdtemp, readdir, rm, stat, utimes, writeFile, mkdir } from "node:fs/promises";

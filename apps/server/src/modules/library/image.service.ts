@@ -108,7 +108,7 @@ function fetchFailure(err: unknown): AppError {
 const undecodable = (message = "The file is not an image we can read") => new AppError("bad_request", 422, message, { reason: "not_an_image" });
 
 async function transform(source: Buffer, width: number, variant: ImageVariant) {
-  // Imported at the first image, not at start (issue 28).
+  // Imported at the first image, not at start.
   const { default: sharp } = await import("sharp");
   // limitInputPixels stops decompression bombs; the explicit check below also refuses 9000×10 strips.
   const open = () => sharp(source, { limitInputPixels: MAX_DIMENSION * MAX_DIMENSION, failOn: "error" });

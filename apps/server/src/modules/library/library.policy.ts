@@ -10,10 +10,10 @@ import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 export const libraryPolicy = {
   /** Account-level abilities on /api/me (contracts' libraryAccountAbilities, shared with the web app's fixtures). */
   accountAbilities: (a: Actor) => libraryAccountAbilities(a),
-  /** Issue 26: the L&D leader, who publishes collections (network.policy), hides and merges the company's catalog items. */
+  /** The L&D leader, who publishes collections (network.policy), hides and merges the company's catalog items. */
   curateCatalog: ((a) => libraryAccountAbilities(a).curate_catalog) as Rule<null>,
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
 };
 
-/** Who passes the catalog curation routes' gate (issue 26): the roles whose libraryAccountAbilities say curate_catalog. */
+/** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
 export const CURATORS = ["ldleader"] as const;

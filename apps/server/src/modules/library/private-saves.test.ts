@@ -1,4 +1,4 @@
-// Issue 22: a private saved item is readable by its owner alone. Ids are covered route by route
+// A private saved item is readable by its owner alone. Ids are covered route by route
 // in test/body-ids.test.ts; this file covers the other ways in: its link, discover and copilot,
 // insights.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 23: the consumer calls of spec §7 as a client written against the spec sends them.
+// The consumer calls of spec §7 as a client written against the spec sends them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany } from "../../../test/factories.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 26, "Curators and the catalog": the collection editor searches the company catalog (the
+// Curators and the catalog: the collection editor searches the company catalog (the
 // discover search, content only) and adds what it finds, saved by the curator or not.
 
 let t: TestContext;

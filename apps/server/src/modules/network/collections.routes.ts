@@ -50,7 +50,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     return c;
   }
   /**
-   * Where an edit is written: the collection itself, or once it is published, its draft (issue 22),
+   * Where an edit is written: the collection itself, or once it is published, its draft,
    * made by the first edit. That edit named the published sections and items: they map to their copies.
    */
   async function editTarget(req: Caller, id: number) {

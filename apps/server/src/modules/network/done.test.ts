@@ -1,4 +1,4 @@
-// Issue 24: "an item counts as done" is one rule (done.scope.ts). Collection progress, plan progress
+// "an item counts as done" is one rule (done.scope.ts). Collection progress, plan progress
 // (my tasks) and insights (the stored per-plan count and the plan_completed event) must agree for
 // every kind of item and every state a learner can leave it in: one table, every surface. (A plan's
 // completion is history: undoing the item later keeps its plan_completed event.)
@@ -63,7 +63,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-describe("an item counts as done the same everywhere (issue 24)", () => {
+describe("an item counts as done the same everywhere", () => {
   it.each(CASES.map((c, i) => [c.name, i] as const))("%s", async (_name, i) => {
     const c = CASES[i]!;
     const m = made[i]!;

@@ -91,7 +91,7 @@ async function write(tx: Tx, collectionId: number, r: Revision) {
   return { sectionIds, itemIds };
 }
 
-/** Drafts of published collections (issue 22): what their owner edits while colleagues keep the published version. */
+/** Drafts of published collections: what their owner edits while colleagues keep the published version. */
 export function createDraftsRepo(db: Db) {
   /** Drafting, submitting, deciding and discarding take turns on the published row. */
   async function lock(tx: Tx, collectionId: number) {

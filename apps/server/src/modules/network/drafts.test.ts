@@ -1,4 +1,4 @@
-// Issue 22, "Published means reviewed": edits to a published collection wait as the owner's draft
+// Published means reviewed: edits to a published collection wait as the owner's draft
 // until the L&D leader accepts them; everyone else keeps seeing the published version.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";

@@ -19,7 +19,7 @@ export const networkPolicy = {
   readAllProgress: ((a, p) => a.role === "ldleader" || p.createdBy === a.accountId) as Rule<{ createdBy: number }>,
   readCollection: ((a, c) =>
     sameCompany(a, c.companyId) && (c.ownerId === a.accountId || c.status === "published" || a.role === "ldleader")) as Rule<CollectionRef>,
-  /** Edits of a published collection go to its draft (issue 22); colleagues see the published version. */
+  /** Edits of a published collection go to its draft; colleagues see the published version. */
   editCollection,
   /** The draft of a published collection: its owner, and the L&D leader who reviews it. */
   readDraft: ((a, c) => sameCompany(a, c.companyId) && (c.ownerId === a.accountId || a.role === "ldleader")) as Rule<CollectionRef>,

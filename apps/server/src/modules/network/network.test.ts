@@ -180,7 +180,7 @@ describe("upskilling plans and my tasks", () => {
     expect((await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [] })).status).toBe(400);
     const created = await tl.post("/api/b2b/v1/plans/", { ...base, selectedTeam: [engineering] });
     expect(created.status).toBe(201);
-    // The team's member; its leader hands the plan out rather than takes it (issue 23).
+    // The team's member; its leader hands the plan out rather than takes it.
     expect(created.body).toMatchObject({ title: "SQL sprint", deadline: "2099-01-31", teams: [{ id: engineering }], assignees_count: 1, completed_count: 0 });
     expect(Object.keys(created.body.skills)).toEqual(["sql"]);
     planId = created.body.id;
@@ -286,7 +286,7 @@ describe("upskilling plans and my tasks", () => {
     expect(first.body.results[0].plans[0]).toMatchObject({ plan: { id: planId }, status: "rejected", overdue: false });
     const second = (await ld.get(`/api/b2b/v1/teams/${engineering}/progress/?page_size=2&page=2`)).body;
     expect(second.results.map((r: { account: { email: string } }) => r.account.email)).toEqual([emails.teamleader]);
-    // The leader is listed with no plan: the team's plan is not theirs (issue 23).
+    // The leader is listed with no plan: the team's plan is not theirs.
     expect(second.results[0].plans).toEqual([]);
     // Refused: hr and members, of this company or another (a team leader elsewhere: permissions.test.ts).
     expect((await hr.get(`/api/b2b/v1/teams/${engineering}/progress/`)).status).toBe(403);

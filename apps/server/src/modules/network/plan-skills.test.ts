@@ -1,4 +1,4 @@
-// Issue 23: a plan's skills as spec §3 describes them — "Upskilling skills keyed by lowercase skill
+// A plan's skills as spec §3 describes them — "Upskilling skills keyed by lowercase skill
 // name, each with collections keyed by collection id" — are taken as well as lists of ids, on create
 // and on update, and the ids inside are checked like any id in a body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addContent, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 23: a plan given to a team is the team's members' to follow, not its leader's.
+// A plan given to a team is the team's members' to follow, not its leader's.
 let t: TestContext;
 
 beforeAll(async () => {

@@ -40,7 +40,7 @@ export const holders = (direct: SQL, viaTeam: SQL) => sql`select ${pa.planId} as
 /** The aliases `holders`' conditions name. */
 export const holderAliases = { pa, pt, a };
 
-/** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned (issue 25). */
+/** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned. */
 export const planHolders = (planId: number): SQL => holders(sql`${pa.planId} = ${planId}`, sql`${pt.planId} = ${planId}`);
 
 export function createPlansRepo(db: Db) {

@@ -6,7 +6,7 @@ const [LT, lt] = aliased(teams, "lt");
 
 /**
  * Who holds a plan given to a team: its active members except the team's leader, who hands the plan
- * out rather than takes it (issue 23; a leader assigned by name still holds it). Every query that
+ * out rather than takes it (a leader assigned by name still holds it). Every query that
  * turns a plan's teams into people adds this condition: `accountId` is the member's account id and
  * `teamId` the plan's team, as SQL of the caller's query.
  */

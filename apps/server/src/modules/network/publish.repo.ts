@@ -21,7 +21,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type FiledRow = { [K in keyof typeof requestColumns]: (typeof publishRequests.$inferSelect)[K] };
 
 /**
- * The answer for a request just filed, from the transaction that filed it (issue 24: no re-read by
+ * The answer for a request just filed, from the transaction that filed it (no re-read by
  * id): a new request has no decider yet, so only its collection's title and the asker's name are looked up.
  */
 export async function filedRequest(tx: Tx, row: FiledRow) {

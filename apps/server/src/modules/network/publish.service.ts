@@ -7,7 +7,7 @@ import type { PublishRepo, PublishRequestFilter } from "./publish.repo.ts";
 
 /**
  * Publish requests: owners ask, the L&D leader accepts (the collection joins the library) or rejects with a reason.
- * Once published, the owner's draft of changes is submitted the same way (kind "edit", issue 22).
+ * Once published, the owner's draft of changes is submitted the same way (kind "edit").
  */
 export function createPublishService(d: { publish: PublishRepo; collections: CollectionsRepo; drafts: DraftsRepo }) {
   /** A request its asker, or the L&D leader who decides, may read; anyone else is told it does not exist. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 24: asking to publish a collection (or its edits) answers the request its transaction
+// Asking to publish a collection (or its edits) answers the request its transaction
 // finished with, instead of filing it and then reading it back by its id.
 const statements: string[] = [];
 let t: TestContext;

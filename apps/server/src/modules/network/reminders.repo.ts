@@ -36,8 +36,8 @@ export interface DueReminder {
 export function createRemindersRepo(db: Db) {
   return {
     /**
-     * Every (person, plan) at a reminder point on `today` that someone is still to be told about
-     * (issue 25). Points: 7 to 2 days before the deadline (due soon), the day before (due tomorrow),
+     * Every (person, plan) at a reminder point on `today` that someone is still to be told about.
+     * Points: 7 to 2 days before the deadline (due soon), the day before (due tomorrow),
      * after it (overdue, up to 30 days), and from 3 days after it their team leader; none on the deadline day itself
      * ("tomorrow" has passed, and it is not overdue yet). Only the point a day falls in
      * counts, so a plan assigned late gets its most recent point and none before it. Holders as the

@@ -9,7 +9,7 @@ import { accounts, notifications, outbox } from "../../db/schema/index.ts";
 import { setClockOffsetDays } from "../../lib/clock.ts";
 import { HOME_DUE_SOON_DAYS } from "@learnward/contracts";
 
-// Issue 25: deadline reminders (7 days before, the day before, overdue) and the team leader's
+// Deadline reminders (7 days before, the day before, overdue) and the team leader's
 // escalation 3 days after, each once per person however often the job runs.
 let t: TestContext;
 beforeAll(async () => {
@@ -159,7 +159,7 @@ describe("deadline reminders", () => {
   });
 });
 
-// The issue's "exactly one mail even with two server processes running": two real servers (main.ts)
+// Exactly one mail even with two server processes running: two real servers (main.ts)
 // on one PostgreSQL database, with the clock moved past the 7-day point, both working the job at once.
 describe.runIf(process.env.DATABASE_URL)("two server processes on one PostgreSQL", () => {
   const servers: ChildProcess[] = [];

@@ -12,7 +12,7 @@ const MY_TASKS = "/collaborative-network/myTasks";
 const teamPage = (teamId: number) => `/peopleManagement/team/${teamId}`;
 
 /**
- * Deadline reminders and overdue escalation (issue 25), every 15 minutes: each person with an
+ * Deadline reminders and overdue escalation, every 15 minutes: each person with an
  * unfinished plan is told 7 days before its deadline, the day before, and once it is overdue; 3
  * days after it, their team leader is told. The notifications' keys make each point happen once per
  * person however often the job runs, on however many processes at once (the key is unique per

@@ -1,4 +1,4 @@
-// Issue 22: user text is data, never a key into an object. A skill named like a property every
+// User text is data, never a key into an object. A skill named like a property every
 // object inherits used to make plan lists, my tasks and team progress answer 500 for everyone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";

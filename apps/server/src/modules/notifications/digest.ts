@@ -53,7 +53,7 @@ export function digestMail(d: {
 const NoData = z.object({}).passthrough();
 
 /**
- * Digests (issue 25): every day at 07:00 UTC, and on Mondays at 07:00 UTC, each person gets one mail
+ * Digests: every day at 07:00 UTC, and on Mondays at 07:00 UTC, each person gets one mail
  * gathering the notifications of the kinds they chose daily / weekly that no mail carried yet. The
  * notifications are marked mailed in the transaction that queues the mail, so a rerun sends nothing
  * twice; nothing waiting sends nothing.

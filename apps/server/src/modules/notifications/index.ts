@@ -11,7 +11,7 @@ import { unsubscribeRoutes } from "./unsubscribe.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.token.ts";
 
 /**
- * Notifications (issue 25): what a person is told, in the bell and by mail. Other modules tell
+ * Notifications: what a person is told, in the bell and by mail. Other modules tell
  * people through `notify` inside their own transactions; the domain events that tell someone are
  * subscribed here (notifications.events.ts), with the owning modules' rules passed in `deps`.
  */

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, notificationPreferences, notifications } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
 
-/** A person's mail choices (issue 25) and what their digests gather: the only queries of that part. */
+/** A person's mail choices and what their digests gather: the only queries of that part. */
 export function createMailChoicesRepo(db: Db) {
   return {
     /** Every kind's choice for one person; a kind without a row is mailed immediately. */

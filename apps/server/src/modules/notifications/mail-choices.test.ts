@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany, type Person } from "../../../test/factories.ts";
 import { accounts, notifications, outbox } from "../../db/schema/index.ts";
 
-// Issue 25, "Mail per person": each person chooses how each kind reaches them by mail (at once, a
+// Mail per person: each person chooses how each kind reaches them by mail (at once, a
 // daily or weekly digest, or not at all), and every mail can be turned off in one click.
 let t: TestContext;
 let company: number;

@@ -6,7 +6,7 @@ import { addContent, createCompanyWithRoles } from "../../../test/factories.ts";
 import { accounts, authUsers, notifications } from "../../db/schema/index.ts";
 import { FANOUT_ABOVE } from "./notifications.events.ts";
 
-// Issue 25: who is told what when something happens, decided by the owning module's policy.
+// Who is told what when something happens, decided by the owning module's policy.
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ seed: false });

@@ -83,7 +83,7 @@ async function whoMay<T>(tx: Executor, companyId: number, teamId: number | null,
 }
 
 /**
- * Who is told what when something happens (issue 25). Individuals are told through `notify`;
+ * Who is told what when something happens. Individuals are told through `notify`;
  * audiences that can be a whole company (a plan's holders, a path's followers) are written
  * set-based in batches, in the event's transaction when small, otherwise by a job queued in it.
  */

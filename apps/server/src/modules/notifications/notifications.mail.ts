@@ -54,7 +54,7 @@ export const SENTENCES: Record<Locale, Record<NotificationKind, Sentence>> = {
 
 /**
  * The last lines of every notification mail and digest: the link to the page that turns this mail
- * off (issue 25; mail clients also offer it from the List-Unsubscribe header).
+ * off (mail clients also offer it from the List-Unsubscribe header).
  */
 export function unsubscribeFooter(locale: Locale, url: string, what: "kind" | "daily" | "weekly" = "kind"): string {
   const es = {

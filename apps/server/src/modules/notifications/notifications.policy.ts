@@ -1,7 +1,7 @@
 import type { Actor, Rule } from "../../lib/actor.ts";
 
 /**
- * Notifications belong to the person told (issue 25): each person lists and marks only their
+ * Notifications belong to the person told: each person lists and marks only their
  * own; anyone else's id reads as one that does not exist.
  */
 export const notificationsPolicy = {

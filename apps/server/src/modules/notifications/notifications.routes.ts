@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const everyone = { access: "signed-in" } as const;
 const PAGE_SIZE = 20;
 
-/** The bell (issue 25): my notifications, newest first; mark one or all read. */
+/** The bell: my notifications, newest first; mark one or all read. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ repo: NotificationsRepo }> = async (app, { repo }) => {
   app.get(
     "/api/notifications",

@@ -26,7 +26,7 @@ export interface Notice {
 const MailBatch = z.object({ ids: z.array(z.number().int().positive()).min(1) });
 
 /**
- * Telling people (issue 25): `notify` writes the notifications in the caller's transaction and
+ * Telling people: `notify` writes the notifications in the caller's transaction and
  * queues their mail in it, so a rolled-back write tells nobody. The mail job sends each in the
  * person's language when their choice for the kind is "immediately" (the default); digests gather
  * the others.

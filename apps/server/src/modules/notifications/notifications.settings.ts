@@ -5,7 +5,7 @@ import type { MailChoicesRepo } from "./mail-choices.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-/** Issue 25: a person's own mail choice per kind (immediately, daily or weekly digest, off); nobody else's. */
+/** A person's own mail choice per kind (immediately, daily or weekly digest, off); nobody else's. */
 export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; repo: MailChoicesRepo }> = async (app, { db, repo }) => {
   app.get(
     "/api/me/notification-settings",

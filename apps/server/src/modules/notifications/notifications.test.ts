@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany, type Person } from "../../../test/factories.ts";
 
-// Issue 25: the bell's API. A person lists and marks only their own notifications.
+// The bell's API. A person lists and marks only their own notifications.
 let t: TestContext;
 let company: number;
 let me: Person;

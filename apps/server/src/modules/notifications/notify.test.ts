@@ -5,7 +5,7 @@ import { addPerson, createCompany } from "../../../test/factories.ts";
 import { accounts, notificationPreferences, notifications } from "../../db/schema/index.ts";
 import type { Notifier } from "./notifications.service.ts";
 
-// Issue 25: telling a person writes their notification and mails it in their language, once.
+// Telling a person writes their notification and mails it in their language, once.
 let t: TestContext;
 let notify: Notifier["notify"];
 let company: number;

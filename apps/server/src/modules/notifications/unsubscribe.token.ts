@@ -6,7 +6,7 @@ export type UnsubscribeScope = NotificationKind | "daily" | "weekly";
 const SCOPES: readonly string[] = [...NOTIFICATION_KINDS, "daily", "weekly"];
 
 /**
- * Unsubscribe tokens (issue 25, RFC 8058): `<account>~<scope>~<signature>`, signed with a key derived
+ * Unsubscribe tokens (RFC 8058): `<account>~<scope>~<signature>`, signed with a key derived
  * from the app's auth secret, so a link needs no table and a changed account or scope fails to verify.
  * "~" and not ".": a page address ending in ".something" is taken for a file and never reaches the app.
  */

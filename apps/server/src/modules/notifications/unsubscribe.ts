@@ -9,7 +9,7 @@ import type { UnsubscribeTokens } from "./unsubscribe.token.ts";
 const TokenParam = z.object({ token: z.string().min(1).max(200).describe("The signed token of an unsubscribe link") });
 
 /**
- * One-click unsubscribe (issue 25, RFC 8058): what a mail client POSTs to from the List-Unsubscribe
+ * One-click unsubscribe (RFC 8058): what a mail client POSTs to from the List-Unsubscribe
  * header, and what the /unsubscribe/:token page's button calls. No session: the signed token names the
  * person and what to turn off (one kind, or every kind a digest gathers).
  */

@@ -1,4 +1,4 @@
-// Issue 23: every role's first-week checklist holds only steps that role can do, and each step
+// Every role's first-week checklist holds only steps that role can do, and each step
 // ticks when the real action succeeds, done through the API as that person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onboardingTopicsFor, type Role } from "@learnward/contracts";

@@ -18,7 +18,7 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth; identity: I
   return {
     name: "people",
     repo,
-    /** A company's teams as its directory changes them (SCIM, issue 27). */
+    /** A company's teams as its directory changes them (SCIM). */
     teams: createTeamDirectoryRepo(ctx.database.db),
     service,
     plugin: async (app) => {

@@ -5,7 +5,7 @@ import { setClockOffsetDays } from "../../lib/clock.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 23: invitations people can manage. hr lists its company's open invitations, resends
+// Invitations people can manage. hr lists its company's open invitations, resends
 // (a new link, the old one void) and revokes them; platform operators do so for any company.
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, admin: Client, globexHr: Client;

@@ -35,7 +35,7 @@ export const peoplePolicy = {
     isHr(a) && sameCompany(a, target.companyId) && target.id !== a.accountId && ROLE_RANK[target.role] <= ROLE_RANK[a.role]) as Rule<Person>,
   /** hr invites into its own company; a platform operator into any (a new company's first hr person). */
   invite: ((a, company) => (isHr(a) && sameCompany(a, company.companyId)) || a.role === "admin") as Rule<{ companyId: number }>,
-  /** An invitation (issue 23): hr of its company lists, resends and revokes it; a platform operator any company's. */
+  /** An invitation: hr of its company lists, resends and revokes it; a platform operator any company's. */
   manageInvitation: ((a, inv) => (isHr(a) && sameCompany(a, inv.companyId)) || a.role === "admin") as Rule<{ companyId: number }>,
   requestInvite: ((a, team) => a.role === "teamleader" && sameCompany(a, team.companyId) && a.teamId === team.id) as Rule<TeamRef>,
   requestRemoval: ((a, target) =>

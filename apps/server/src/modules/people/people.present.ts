@@ -71,7 +71,7 @@ export const presentInvitation = (f: InvitationFound) => ({
   status: invitationStatus(f),
 });
 
-/** An open invitation as hr and platform operators manage it (issue 23). */
+/** An open invitation as hr and platform operators manage it. */
 export const presentOpenInvitation = (f: InvitationOpen) => ({
   id: f.inv.id,
   email: f.inv.email,

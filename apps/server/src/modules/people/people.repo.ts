@@ -87,7 +87,7 @@ export async function reactivateAccount(tx: Tx, id: number, actorId: number | nu
 
 /**
  * Takes a person off a team (an accepted removal request): the account stays active and keeps its
- * sessions; only its seat in that team is freed, and it is audited as such (issue 23). Someone hr
+ * sessions; only its seat in that team is freed, and it is audited as such. Someone hr
  * moved elsewhere meanwhile stays where hr put them.
  */
 export async function removeFromTeam(tx: Tx, id: number, teamId: number, actorId: number, reason: string | null = null) {
@@ -124,7 +124,7 @@ export const uniqueViolation = (e: unknown): boolean =>
 
 /**
  * Who changes a team without an account of their own (a company's directory through its SCIM
- * token, issue 27): the audit entry names them in `reason`.
+ * token): the audit entry names them in `reason`.
  */
 export interface SystemActor {
   actorId: null;

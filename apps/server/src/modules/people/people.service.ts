@@ -117,7 +117,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
     },
 
     /**
-     * A fresh link for an invitation (issue 23): the earlier link stops working (createInvitation
+     * A fresh link for an invitation: the earlier link stops working (createInvitation
      * revokes it) and the new one is mailed. Answers the new invitation's id.
      */
     async resendInvitation(actor: Actor, id: number) {

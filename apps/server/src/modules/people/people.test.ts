@@ -165,7 +165,7 @@ describe("invite requests and invitations", () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.status).toBe("accepted");
-    // One invitation (the team leader who asked is told of the decision too, issue 25).
+    // One invitation (the team leader who asked is told of the decision too).
     const mails = await t.mails(invitee);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(company.name);
@@ -213,7 +213,7 @@ describe("invite requests and invitations", () => {
     const req = await tl.post("/api/b2b/v1/invite-requests/", { email: "nope@outside.test", team_id: engineering });
     const rejected = await hr.post(`/api/b2b/v1/invite-requests/${req.body.id}/reject/`, { reason: "Budget freeze" });
     expect(rejected.body).toMatchObject({ status: "rejected", reason: "Budget freeze", decided_by: { email: DEMO.hr } });
-    // Nothing to the person asked for; the team leader who asked is told of the decision (issue 25).
+    // Nothing to the person asked for; the team leader who asked is told of the decision.
     expect(await t.mails("nope@outside.test")).toHaveLength(0);
     expect((await tl.get("/api/notifications")).body.results[0]).toMatchObject({
       kind: "invite_request_decided",
@@ -231,7 +231,7 @@ describe("removal requests", () => {
     expect((await globex.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).status).toBe(403);
   });
 
-  it("accepting a removal takes the person off the team: the account stays active and signs in (issue 23)", async () => {
+  it("accepting a removal takes the person off the team: the account stays active and signs in", async () => {
     const res = await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId, reason: "Moved to another project" });
     expect(res.status).toBe(201);
     expect(await tl.post("/api/b2b/v1/removal-requests/", { employee_id: memberId })).toMatchObject({

@@ -4,7 +4,7 @@ import { createCompanyWithRoles } from "../../../test/factories.ts";
 import { eq } from "drizzle-orm";
 import { inviteRequests } from "../../db/schema/index.ts";
 
-// Issue 24: a decision answers the row its write finished with, instead of reading the request
+// A decision answers the row its write finished with, instead of reading the request
 // in the route, again in the service and once more after the write.
 const statements: string[] = [];
 let t: TestContext;

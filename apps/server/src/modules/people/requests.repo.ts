@@ -100,7 +100,7 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    /** Files an invite request and answers its finished view from the same transaction (issue 24: no re-read). */
+    /** Files an invite request and answers its finished view from the same transaction (no re-read). */
     async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(inviteRequests).values(v).returning();
@@ -148,7 +148,7 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    /** Files a removal request and answers its finished view from the same transaction (issue 24: no re-read). */
+    /** Files a removal request and answers its finished view from the same transaction (no re-read). */
     async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(removalRequests).values(v).returning();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 24: asking for an invite or a removal answers the request its transaction finished with,
+// Asking for an invite or a removal answers the request its transaction finished with,
 // instead of inserting it and then reading it back by its id.
 const statements: string[] = [];
 let t: TestContext;

@@ -14,7 +14,7 @@ async function joinableTx(tx: Db | Tx, companyId: number, ids: number[]): Promis
 }
 
 /**
- * A company's teams as its directory changes them (issue 27, SCIM Groups): rename, members, delete,
+ * A company's teams as its directory changes them (SCIM Groups): rename, members, delete,
  * each in one transaction and audited in the system actor's name. hr's own team writes are in
  * people.repo.ts (createTeam serves both, so `team.created` is emitted once).
  */

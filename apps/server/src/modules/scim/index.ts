@@ -10,7 +10,7 @@ import { createScimGroupsRepo } from "./scim-groups.repo.ts";
 import { createScimGroupsService } from "./scim-groups.service.ts";
 import { createScimUsersService } from "./scim-users.service.ts";
 
-/** SCIM 2.0 provisioning (issue 27): a company's directory creates, changes and deactivates its people. */
+/** SCIM 2.0 provisioning: a company's directory creates, changes and deactivates its people. */
 export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo; identity: Pick<IdentityService, "yieldUnproven"> }) {
   const repo = createScimRepo(ctx.database.db);
   const baseUrl = `${ctx.config.publicUrl}/scim/v2`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 27: what a directory reads before provisioning (RFC 7643 §5-7, RFC 7644 §4).
+// What a directory reads before provisioning (RFC 7643 §5-7, RFC 7644 §4).
 let t: TestContext;
 let token: string;
 const as = () => ({ authorization: `Bearer ${token}` });

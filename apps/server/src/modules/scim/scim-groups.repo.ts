@@ -9,7 +9,7 @@ export interface ScimGroupRow {
   members: Array<{ id: number; email: string }>;
 }
 
-/** A company's teams as a directory's groups (issue 27), read only: people's team-directory repo changes them. */
+/** A company's teams as a directory's groups, read only: people's team-directory repo changes them. */
 export function createScimGroupsRepo(db: Db) {
   const withMembers = async (rows: Array<{ id: number; name: string; createdAt: Date }>): Promise<ScimGroupRow[]> => {
     const ids = rows.map((r) => r.id);

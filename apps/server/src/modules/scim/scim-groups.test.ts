@@ -5,7 +5,7 @@ import { type Handler, off, on } from "../../lib/events.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 27: a directory's groups are the company's teams; members added and removed by PATCH.
+// A directory's groups are the company's teams; members added and removed by PATCH.
 let t: TestContext;
 let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;

@@ -7,7 +7,7 @@ import type { ScimTokenService } from "./scim-token.service.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The company's SCIM token (issue 27): hr at /company/scim-token for their own company; a platform
+ * The company's SCIM token: hr at /company/scim-token for their own company; a platform
  * operator at /admin/companies/:id/scim-token for any. The company is the path's or the caller's.
  */
 export const scimTokenRoutes: FastifyPluginAsyncZod<{ service: ScimTokenService; repo: ScimRepo }> = async (app, { service, repo }) => {

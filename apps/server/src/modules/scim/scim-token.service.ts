@@ -8,7 +8,7 @@ import type { ScimRepo, ScimTokenRow } from "./scim.repo.ts";
 export const hashScimToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const PREFIX_LENGTH = 12;
 
-/** A company's SCIM token (issue 27): created or rotated (shown once), revoked; every change audited. */
+/** A company's SCIM token: created or rotated (shown once), revoked; every change audited. */
 export function createScimTokenService({ repo, baseUrl }: { repo: ScimRepo; baseUrl: string }) {
   const status = (row: ScimTokenRow | undefined): ScimTokenStatus => ({
     active: !!row,

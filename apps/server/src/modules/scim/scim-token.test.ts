@@ -4,7 +4,7 @@ import { adminAudit } from "../../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 27: a company's SCIM token, created and rotated by its hr or a platform operator, shown once.
+// A company's SCIM token, created and rotated by its hr or a platform operator, shown once.
 let t: TestContext;
 let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;

@@ -4,7 +4,7 @@ import { adminAudit } from "../../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
-// Issue 27: a directory (Okta, Microsoft Entra ID) provisions a company's people over SCIM 2.0 with its token.
+// A directory (Okta, Microsoft Entra ID) provisions a company's people over SCIM 2.0 with its token.
 let t: TestContext;
 let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;

@@ -2,7 +2,7 @@ import { scimAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /**
- * SCIM rules (issue 27): a company's SCIM token is a credential that creates and deactivates its
+ * SCIM rules: a company's SCIM token is a credential that creates and deactivates its
  * people, so only its hr manages it; a platform operator does for any company.
  */
 export const scimPolicy = {

@@ -22,7 +22,7 @@ const caller = (req: FastifyRequest) => req.scimCaller!;
 const doc = (summary: string) => ({ schema: { tags: ["scim"], summary } });
 
 /**
- * /scim/v2 (RFC 7644, issue 27): reached only with a company's SCIM token, only that company's
+ * /scim/v2 (RFC 7644): reached only with a company's SCIM token, only that company's
  * people; answers and refusals in SCIM's own shapes.
  */
 export async function scimRoutes(

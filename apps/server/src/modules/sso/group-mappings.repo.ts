@@ -5,7 +5,7 @@ import { upsertCompanySetting } from "../../lib/company-settings.ts";
 
 export type SsoGroupsRow = typeof companySsoGroups.$inferSelect;
 
-/** A company's identity-provider group mapping (issue 27): read, saved with its audit line. */
+/** A company's identity-provider group mapping: read, saved with its audit line. */
 export function createGroupMappingsRepo(db: Db) {
   return {
     async read(companyId: number): Promise<SsoGroupsRow | undefined> {

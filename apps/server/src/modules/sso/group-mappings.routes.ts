@@ -6,7 +6,7 @@ import type { GroupPlacement } from "./group-placement.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * Where just-in-time single sign-on accounts land by their identity provider groups (issue 27): hr
+ * Where just-in-time single sign-on accounts land by their identity provider groups: hr
  * at /company/sso/group-mappings, a platform operator at /admin/companies/:id/sso/group-mappings.
  */
 export const groupMappingsRoutes: FastifyPluginAsyncZod<{ placement: GroupPlacement; companyExists: (id: number) => Promise<boolean> }> = async (

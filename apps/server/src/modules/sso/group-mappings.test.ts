@@ -1,4 +1,4 @@
-// Issue 27: just-in-time single sign-on accounts land by their identity provider groups (role and team),
+// Just-in-time single sign-on accounts land by their identity provider groups (role and team),
 // against a real OpenID Connect provider (oidc-provider) on loopback.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -24,8 +24,8 @@ export function groupsOf(value: unknown): string[] {
 }
 
 /**
- * Where a company's just-in-time single sign-on accounts land by their identity provider groups
- * (issue 27): hr (or a platform operator) keeps an ordered list of rules; the first rule whose group
+ * Where a company's just-in-time single sign-on accounts land by their identity provider groups:
+ * hr (or a platform operator) keeps an ordered list of rules; the first rule whose group
  * the person has gives its role and team. No matching rule leaves the person a member.
  * `people` is a getter: people is built after single sign-on (identity needs sso's plugin first).
  */

@@ -14,12 +14,12 @@ import { createIssuerAnnouncer } from "./sso.announce.ts";
 import { ssoLink } from "./sso.link.ts";
 
 /**
- * Single sign-on (issue 27): a company's OpenID Connect or SAML 2.0 provider. Its settings are routes
+ * Single sign-on: a company's OpenID Connect or SAML 2.0 provider. Its settings are routes
  * here; the sign-ins themselves are better-auth plugins (`authPlugins`) that identity mounts with its own.
  */
 export function ssoModule(ctx: ModuleContext, opts: { secret: string; people: () => PlacementPeople }) {
   const repo = createSsoRepo(ctx.database.db);
-  // Issue 27: IdP groups → role and team of just-in-time accounts, for OIDC and SAML alike.
+  // IdP groups → role and team of just-in-time accounts, for OIDC and SAML alike.
   const groups = createGroupPlacement({ repo: createGroupMappingsRepo(ctx.database.db), people: opts.people, log: ctx.log });
   // A test provider on loopback (SSO_ALLOW_PRIVATE, never in production) is let through; otherwise the app's public-only fetch.
   const fetch = ctx.config.SSO_ALLOW_PRIVATE ? createSafeFetch({ allowAddress: () => true }) : ctx.fetch;

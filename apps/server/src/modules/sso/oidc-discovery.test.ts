@@ -1,4 +1,4 @@
-// Issue 27: the company's provider is discovered once per connection, not on every sign-in.
+// The company's provider is discovered once per connection, not on every sign-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";

@@ -7,12 +7,12 @@ export interface DiscoveryKey {
   clientSecret: string;
 }
 
-/** How long a provider's discovery document is reused (issue 27): endpoints and keys rarely move. */
+/** How long a provider's discovery document is reused: endpoints and keys rarely move. */
 export const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 const MAX_ENTRIES = 1000;
 
 /**
- * Single sign-on discovered the company's provider on every sign-in (issue 27). This keeps each
+ * Single sign-on discovered the company's provider on every sign-in. This keeps each
  * discovery for a bounded time, keyed by issuer, client id and a hash of the secret, so a saved
  * change of any of them (on any server process) is a new key at once. A failed discovery is not
  * kept; concurrent sign-ins share one discovery in flight.

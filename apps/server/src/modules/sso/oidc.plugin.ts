@@ -20,13 +20,13 @@ const PendingSignIn = z.object({ companyId: z.number().int(), codeVerifier: z.st
 export interface OidcSignOnDeps extends SsoLinkDeps {
   service: SsoService;
   oidc: OidcClient;
-  /** Issue 27: places a just-in-time account by its IdP groups. */
+  /** Places a just-in-time account by its IdP groups. */
   groups: GroupPlacement;
   log: { warn(obj: unknown, msg: string): void };
 }
 
 /**
- * Single sign-on through a company's OpenID Connect provider (issue 27), as a better-auth plugin so
+ * Single sign-on through a company's OpenID Connect provider, as a better-auth plugin so
  * that the session is better-auth's own (its hooks refuse deactivated people and suspended
  * companies, and record the sign-in). The state, PKCE verifier and nonce wait in better-auth's
  * verification table and are consumed once: a replayed callback finds nothing.

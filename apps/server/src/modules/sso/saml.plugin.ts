@@ -46,7 +46,7 @@ const NAME_ATTRIBUTES = ["displayName", "name", "http://schemas.xmlsoap.org/ws/2
 
 export interface SamlSignOnDeps extends SsoLinkDeps {
   saml: SamlService;
-  /** Issue 27: places a just-in-time account by its IdP groups. */
+  /** Places a just-in-time account by its IdP groups. */
   groups: GroupPlacement;
   log: { warn(obj: unknown, msg: string): void };
 }
@@ -91,7 +91,7 @@ function inResponseToOf(samlResponse: string): string | null {
 }
 
 /**
- * SAML 2.0 single sign-on (issue 27), as a better-auth plugin beside OIDC's so that the session is
+ * SAML 2.0 single sign-on, as a better-auth plugin beside OIDC's so that the session is
  * better-auth's own. The start sends an AuthnRequest (HTTP-Redirect) whose id waits in
  * better-auth's verification table; the ACS (HTTP-POST, one per company) consumes that id once
  * before node-saml checks the response, so an unsolicited or replayed response finds nothing.

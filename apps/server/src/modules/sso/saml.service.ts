@@ -28,7 +28,7 @@ export interface SamlServiceDeps {
 }
 
 /**
- * A company's SAML 2.0 single sign-on (issue 27): its connection, read from the IdP's metadata,
+ * A company's SAML 2.0 single sign-on: its connection, read from the IdP's metadata,
  * and our service provider per company (entity id = our metadata URL, one ACS per company), whose
  * checks are node-saml's: the signature against the metadata's certificates, the audience, the
  * time conditions and InResponseTo.

@@ -1,4 +1,4 @@
-// Issue 27: SAML 2.0 single sign-on against a real identity provider (samlify in IdP mode, with a
+// SAML 2.0 single sign-on against a real identity provider (samlify in IdP mode, with a
 // certificate generated for the run) on loopback.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

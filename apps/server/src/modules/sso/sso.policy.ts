@@ -2,7 +2,7 @@ import { type Role, ssoAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /**
- * Single sign-on rules (issue 27): a company's identity provider connection is hr's to read and set
+ * Single sign-on rules: a company's identity provider connection is hr's to read and set
  * (its client secret signs people in); a platform operator's for any company.
  */
 export const ssoPolicy = {

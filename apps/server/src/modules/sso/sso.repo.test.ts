@@ -1,4 +1,4 @@
-// Issue 28 review: the SSO settings' audit lines, pinned field for field, so that saving them through the
+// The SSO settings' audit lines, pinned field for field, so that saving them through the
 // one company-settings rule (lib/company-settings.ts) changes no line the audit trail shows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client.ts";

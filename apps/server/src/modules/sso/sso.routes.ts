@@ -20,7 +20,7 @@ import { presentOidcConnection } from "./sso.present.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * Single sign-on (issue 27): hr sets the company's OIDC connection at /company/sso/oidc; a platform
+ * Single sign-on: hr sets the company's OIDC connection at /company/sso/oidc; a platform
  * operator at /admin/companies/:id/sso/oidc for any company. The company is the path's or the
  * caller's, never a body's; SAML likewise at …/sso/saml, and our service provider's metadata is public
  * at /api/sso/saml/:companyId/metadata. The sign-in page asks /api/sso/lookup whether an address

@@ -21,11 +21,11 @@ export interface SsoServiceDeps {
   publicUrl: string;
   /** Tells the company's other hr and the platform operators of a new issuer. */
   announce: IssuerAnnouncer;
-  /** How long a provider's discovery document is reused by sign-ins (issue 27). */
+  /** How long a provider's discovery document is reused by sign-ins. */
   discoveryTtlMs?: number;
 }
 
-/** A company's single sign-on (issue 27): its OIDC connection, and whether an address signs in through it. */
+/** A company's single sign-on: its OIDC connection, and whether an address signs in through it. */
 export function createSsoService({ repo, oidc, secret, publicUrl, announce, discoveryTtlMs = DISCOVERY_TTL_MS }: SsoServiceDeps) {
   const discovery = createDiscoveryCache((k) => oidc.discover(k.issuer, k.clientId, k.clientSecret), { ttlMs: discoveryTtlMs });
   const redirectUri = `${publicUrl}${OIDC_CALLBACK_PATH}`;

@@ -1,4 +1,4 @@
-// Issue 27: OpenID Connect single sign-on against a real provider (oidc-provider) on loopback.
+// OpenID Connect single sign-on against a real provider (oidc-provider) on loopback.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAudit, companyOidc } from "../../db/schema/index.ts";

@@ -1,4 +1,4 @@
-// spec §4: "The panel shows for accounts created within the last 7 days" (issue 23): it opens by
+// spec §4: "The panel shows for accounts created within the last 7 days": it opens by
 // itself on the person's first visit in that week, once, and is not offered after it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
@@ -70,7 +70,7 @@ describe("the onboarding panel in the first week", () => {
     expect(await screen.findByRole("dialog", { name: "Your first week" })).toBeInTheDocument();
   });
 
-  it("does not open by itself over the home when every step of the week is done already (issue 25)", async () => {
+  it("does not open by itself over the home when every step of the week is done already", async () => {
     const done = onboardingProgress("member", 7, []).topics.flatMap((topic) =>
       topic.subtasks.map((subtask, i) => ({ id: i + 1, type: topic.type, title: subtask.title, ready: true, created_at: NOW.toISOString() })),
     );

@@ -213,7 +213,7 @@ export function ResendInvitationDialog({ onClose }: { onClose: () => void }) {
     >
       {({ control, errorOf }) => {
         const error = errorOf("invitation");
-        // Picked from the open invitations (issue 23), not typed: a typo can't miss the person.
+        // Picked from the open invitations, not typed: a typo can't miss the person.
         return (
           <InvitationSelect
             label={t("people.resend.invitation")}

@@ -87,7 +87,7 @@ export const updateAccount = (id: number, body: AccountPatch) => request(`${ADMI
 export const fetchSignIns = (id: number, signal?: AbortSignal) =>
   request(`${ADMIN}/accounts/${id}/sign-ins/`, { parse: (json) => SignInEventSchema.array().parse(json), signal });
 
-/** Invitations of every company not accepted or revoked yet, expired ones included (issue 23): the ones a fresh link can go to. */
+/** Invitations of every company not accepted or revoked yet, expired ones included: the ones a fresh link can go to. */
 export const fetchOpenInvitations = (search: string, pageSize: number, signal?: AbortSignal) =>
   request("/api/b2b/v1/invitations/", {
     query: { search: search || undefined, include_expired: "true", page: 1, page_size: pageSize },

@@ -50,7 +50,7 @@ export function AnyRoleSelect({ label, value, onChange, disabled, helperText, si
   );
 }
 
-/** An open invitation of any company (expired ones too), found by its address: what a fresh link goes to (issue 23). */
+/** An open invitation of any company (expired ones too), found by its address: what a fresh link goes to. */
 export function InvitationSelect(props: SelectProps) {
   const { t } = useTranslation("admin");
   const source: SearchSource<OpenInvitation> = {

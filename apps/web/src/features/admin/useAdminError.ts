@@ -44,7 +44,7 @@ const ADMIN_TEXTS: Partial<
   company_not_found: "serverErrors.companyMissing",
 };
 
-/** The admin module's refusals, translated by their code (issue 24), with the amount a budget refusal names. */
+/** The admin module's refusals, translated by their code, with the amount a budget refusal names. */
 export function useAdminError(currency?: string): (error: unknown) => string {
   const { t } = useTranslation("admin");
   const money = useFormatMoney();

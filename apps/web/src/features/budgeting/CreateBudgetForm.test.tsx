@@ -29,7 +29,7 @@ const posts = (fetch: ReturnType<typeof vi.fn>) =>
     .filter(([, init]) => (init as RequestInit | undefined)?.method && (init as RequestInit).method !== "GET")
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String((init as RequestInit).body)) as unknown }));
 
-describe("company budget forms (issue 24: checked with the contracts' schemas)", () => {
+describe("company budget forms (checked with the contracts' schemas)", () => {
   it("creates a budget only with an amount the server takes, sends it in minor units, then starts the amount over", async () => {
     const fetch = vi.fn(stubFetch({ "POST /api/b2b/v1/budgets/": { status: 201, body: created } }));
     vi.stubGlobal("fetch", fetch);

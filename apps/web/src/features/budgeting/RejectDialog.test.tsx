@@ -101,7 +101,7 @@ describe("/budgetingPlan/purchaseRequest → To decide", () => {
   });
 });
 
-describe("/budgetingPlan/purchaseRequest for someone who decides none (issue 24)", () => {
+describe("/budgetingPlan/purchaseRequest for someone who decides none", () => {
   it("offers a team leader without a team their own requests only, as the server's abilities say", async () => {
     serve();
     renderApp(<AppRoutes />, { path: "/budgetingPlan/purchaseRequest", session: signedIn("teamleader", { team: null }) });

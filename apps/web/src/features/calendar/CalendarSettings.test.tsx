@@ -5,7 +5,7 @@ import { CalendarFeed } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, reply, serveFetch, signedIn } from "../../test/render";
 
-// Issue 25: Settings → Calendar, my private feed of plan deadlines.
+// Settings → Calendar, my private feed of plan deadlines.
 
 const me = meFor("member");
 const profile = { uid: me.user.uid, displayName: "Demo member", photoURL: null, email: me.user.email, username: "member", role: "member", locale: "en" };

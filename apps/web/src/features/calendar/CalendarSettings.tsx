@@ -16,7 +16,7 @@ import { useCalendarFeed, useRotateCalendarFeed } from "./hooks";
 
 export const CALENDAR_HEADING_ID = "calendar-heading";
 
-/** Settings → Calendar (issue 25): my private feed of plan deadlines, how to subscribe, and a new link. */
+/** Settings → Calendar: my private feed of plan deadlines, how to subscribe, and a new link. */
 export function CalendarSettings() {
   const { t } = useTranslation("settings");
   const errorMessage = useErrorMessage();

@@ -1,7 +1,7 @@
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// My calendar feed's calls (issue 25), each answer checked against its contract.
+// My calendar feed's calls, each answer checked against its contract.
 
 const checkFeed = checkedBy((s) => s.CalendarFeed);
 

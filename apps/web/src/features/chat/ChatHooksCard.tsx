@@ -148,7 +148,7 @@ function ChatHooksBody({ owner }: { owner: ChatHooksOwner }) {
   );
 }
 
-/** Settings → Chat notifications (issue 25): hr connects the company's Slack and Microsoft Teams channels. */
+/** Settings → Chat notifications: hr connects the company's Slack and Microsoft Teams channels. */
 export function ChatHooksCard() {
   const { t } = useTranslation("settings");
   return (
@@ -164,7 +164,7 @@ export function ChatHooksCard() {
   );
 }
 
-/** The same, for the platform admin in a company's details (issue 25: admin or hr sets them). */
+/** The same, for the platform admin in a company's details (admin or hr sets them). */
 export function CompanyChatHooksSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
   return (

@@ -2,7 +2,7 @@ import type { ChatChannel, UpdateChatHooksRequest } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// The company's Slack and Teams hooks (issue 25): hr reaches their own company's, the platform
+// The company's Slack and Teams hooks: hr reaches their own company's, the platform
 // admin any company's by its id. Each answer checked against its contract.
 const checkHooks = checkedBy((s) => s.ChatHooks);
 const checkTest = checkedBy((s) => s.TestChatHookResponse);

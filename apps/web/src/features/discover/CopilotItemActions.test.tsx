@@ -72,7 +72,7 @@ async function listViolations(): Promise<string[]> {
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 80)}`));
 }
 
-describe("acting on an item of the copilot's answer (issue 26)", () => {
+describe("acting on an item of the copilot's answer", () => {
   it("marks a course started with POST /api/user/courses/ and says so", async () => {
     const server = fakeServer({ "POST /api/user/courses/": { status: 201, body: running } });
     actionsFor(course);

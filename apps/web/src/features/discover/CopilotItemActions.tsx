@@ -20,7 +20,7 @@ const NewRequestDialog = lazy(() => import("../budgeting/NewRequestDialog").then
 export type ActionResult = { severity: "success" | "error"; text: string; link?: { to: string; label: string } };
 
 /**
- * Acting from the copilot's answer (issue 26): save, start a course, add to one of my collections
+ * Acting from the copilot's answer: save, start a course, add to one of my collections
  * (or a new draft), and ask to buy a course. Each shows only when the person may take it; a
  * purchase request needs a team (the /api/me ability request_purchases).
  */

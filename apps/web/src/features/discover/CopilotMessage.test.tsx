@@ -24,7 +24,7 @@ describe("answer text", () => {
 });
 
 describe("an answer's items", () => {
-  it("each offers the actions a person may take from the chat (issue 26)", () => {
+  it("each offers the actions a person may take from the chat", () => {
     const answer = message(2, "assistant", "Start with [1].", { items: [{ ...copilotItem(1, "SQL Essential Training"), content_type: "course" }] });
     renderApp(
       <RequireAuth>

@@ -241,7 +241,7 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
       )}
 
       {lastAnswer && lastAnswer.items.length > 0 && !pending && (
-        // Follow-ups keep the topic and change one thing (issue 26); each is sent as the person would type it.
+        // Follow-ups keep the topic and change one thing; each is sent as the person would type it.
         <Box role="group" aria-labelledby="copilot-refine" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.5 }}>
           <Typography id="copilot-refine" variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
             {t("copilot.refine.label")}

@@ -6,7 +6,7 @@ import { renderApp, reply, serveFetch, signedIn } from "../../test/render";
 import { ResultCard } from "./ResultCard";
 import { content, facets } from "./testing";
 
-// Issue 26: the L&D leader hides junk and merges duplicates from a discover card.
+// The L&D leader hides junk and merges duplicates from a discover card.
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -21,7 +21,7 @@ import { useCatalogMatches, useHideCatalogItem, useMergeCatalogItem } from "./ho
 
 type Item = Pick<DiscoverContent, "id_content" | "title">;
 
-/** Issue 26: a catalog item's curation menu, for whoever the server lets curate the catalog (the L&D leader). */
+/** A catalog item's curation menu, for whoever the server lets curate the catalog (the L&D leader). */
 export function CurateMenu({ item }: { item: Item }) {
   const me = useOptionalMe();
   if (!me?.abilities.curate_catalog) return null;

@@ -52,10 +52,10 @@ const checkCuratedCatalogItem = checkedBy((s) => s.CuratedCatalogItem);
 const checkMergeCatalogItemResponse = checkedBy((s) => s.MergeCatalogItemResponse);
 const CATALOG = "/api/b2b/v1/catalog/";
 
-/** Issue 26: the L&D leader hides a catalog item from discover and the copilot (saved copies stay). */
+/** The L&D leader hides a catalog item from discover and the copilot (saved copies stay). */
 export const hideCatalogItem = (id: number) => request(`${CATALOG}${id}/hide/`, { method: "POST", parse: checkCuratedCatalogItem });
 
-/** Issue 26: the L&D leader merges a duplicate into the item to keep. */
+/** The L&D leader merges a duplicate into the item to keep. */
 export const mergeCatalogItem = ({ id, intoId }: { id: number; intoId: number }) =>
   request(`${CATALOG}${id}/merge/`, { method: "POST", body: { into_id: intoId }, parse: checkMergeCatalogItemResponse });
 

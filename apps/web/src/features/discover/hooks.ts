@@ -39,7 +39,7 @@ function afterSave(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: libraryKey });
 }
 
-/** Issue 26: after a hide or a merge, every discover list and copilot answer may have changed. */
+/** After a hide or a merge, every discover list and copilot answer may have changed. */
 function afterCuration(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: discoverKeys.all });
   void queryClient.invalidateQueries({ queryKey: ["copilot", "conversation"] });

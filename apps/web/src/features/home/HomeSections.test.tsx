@@ -1,4 +1,4 @@
-// Issue 25, "A learner home": /home opens with what needs the person, above their library.
+// A learner home: /home opens with what needs the person, above their library.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { HomeResponse, RecommendationsResponse, type ContentItem } from "@learnward/contracts";

@@ -131,7 +131,7 @@ function ItemEntry({ title, url, type, detail }: { title: string; url: string; t
   );
 }
 
-/** /home (issue 25): what needs me — assigned, due soon, continue, recommended — above my library. */
+/** /home: what needs me — assigned, due soon, continue, recommended — above my library. */
 export function HomeSections() {
   const { t } = useTranslation("home");
   const day = useDay();

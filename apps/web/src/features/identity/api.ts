@@ -79,7 +79,7 @@ const parseSignIn = (json: unknown): SignInResult => ({ twoFactor: isRecord(json
 
 export const signIn = (body: SignInRequest) => request("/api/auth/sign-in/email", { method: "POST", body, parse: parseSignIn });
 
-// Issue 27: whether the address's company signs in through its identity provider. Checked by hand: zod is not on /login's first load.
+// Whether the address's company signs in through its identity provider. Checked by hand: zod is not on /login's first load.
 const parseSsoLookup = (json: unknown): SsoLookupResponse => {
   const ok = isRecord(json) && typeof json.sso === "boolean" && (json.redirect_url === null || typeof json.redirect_url === "string");
   if (!ok) throw new TypeError("The single sign-on answer does not match the SsoLookupResponse contract");

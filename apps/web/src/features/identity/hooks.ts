@@ -44,7 +44,7 @@ export function useSignIn() {
 }
 
 /**
- * Issue 27: the sign-in page's first step. A person of a single sign-on company is sent to their
+ * The sign-in page's first step. A person of a single sign-on company is sent to their
  * identity provider (a full page load: the provider's page, then our callback, which opens the
  * session); everyone else gives their password next. The answer never says whether an account exists.
  */
@@ -59,7 +59,7 @@ export function useEmailFirst() {
   });
 }
 
-/** A sign-up signs nobody in: the address is confirmed through the mailed link first (issue 22). */
+/** A sign-up signs nobody in: the address is confirmed through the mailed link first. */
 export function useSignUp() {
   return useMutation({
     mutationFn: signUp,

@@ -217,7 +217,7 @@ function figureCards(): Record<string, string[]> {
   );
 }
 
-describe("/dashboard/content figures in their units (issue 23)", () => {
+describe("/dashboard/content figures in their units", () => {
   // The 24 hours view printed learning time's change as raw seconds: "+62,700 vs the day before".
   const versus = { all: null, "30d": "vs the 30 days before", "7d": "vs the 7 days before", "24h": "vs the day before" } as const;
 

@@ -19,7 +19,7 @@ describe("insights formatting", () => {
     expect(formatDelta(5, null, "en")).toBeNull();
   });
 
-  it("writes a change from nothing in the figure's unit, never as raw seconds (issue 23)", () => {
+  it("writes a change from nothing in the figure's unit, never as raw seconds", () => {
     expect(formatDelta(62_700, 0, "en", "learning_time")).toBe("+17 hr");
     expect(formatDelta(62_700, 0, "es", "learning_time")).toBe("+17 h");
     expect(formatDelta(900, 0, "en", "learning_time")).toBe("+15 min");

@@ -21,7 +21,7 @@ export type TabValue = LibraryTab | typeof FOLDERS_TAB;
 
 /**
  * What each tab asks for as contenType. spec §7's 'all' is the five learning types; the All tab
- * also lists saved jobs (issue 23: a saved job was in no list at all).
+ * also lists saved jobs (a saved job was in no list at all).
  */
 const TAB_TYPES: Record<LibraryTab, string> = {
   all: "all,job",

@@ -115,7 +115,7 @@ describe("AssignPlanDialog", () => {
     expect(await screen.findByText("Plan “SQL for analysts” assigned")).toBeInTheDocument();
   });
 
-  it("sends a skill named like an object property as that skill (issue 22)", async () => {
+  it("sends a skill named like an object property as that skill", async () => {
     const server = serve();
     const user = userEvent.setup();
     const { onClose } = open({ collection: { id: 5, title: "SQL joins and windows", skills: ["sql"] } });

@@ -72,7 +72,7 @@ export function AssignPlanDialog({ open, onClose, collection, people, teams, onA
       description={t("assign.description")}
       submitLabel={t("assign.submit")}
       cancelLabel={t("actions.cancel")}
-      // Escape, a click outside or Cancel: a filled form asks before it is thrown away (issue 23).
+      // Escape, a click outside or Cancel: a filled form asks before it is thrown away.
       discard={{ title: t("assign.discardTitle"), text: t("assign.discardText"), confirm: t("assign.discard"), cancel: t("assign.keepEditing") }}
       errorText={(error) => serverError(error, t, errorMessage)}
       onSubmit={async (values) => {

@@ -20,7 +20,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import type { CollectionDetail } from "./types";
 
 /**
- * The owner's draft of a published collection (issue 22), for the owner and the L&D leader: its
+ * The owner's draft of a published collection, for the owner and the L&D leader: its
  * state, the way between it and the published version, and, for the owner, sending and discarding it.
  * Colleagues are sent no draft, so they see nothing here.
  */

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import type { PublishChanges as Changes } from "./types";
 
-/** What an edit request changes in a published collection (issue 22), one line per kind of change. */
+/** What an edit request changes in a published collection, one line per kind of change. */
 export function PublishChanges({ changes }: { changes: Changes }) {
   const { t, i18n } = useTranslation("network");
   const list = (values: string[]) => new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(values);

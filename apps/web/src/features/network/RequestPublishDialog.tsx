@@ -14,7 +14,7 @@ interface RequestPublishDialogProps {
   collectionId: number;
   open: boolean;
   onClose: () => void;
-  /** publish: a private collection; edit: the owner's draft of a published one (issue 22). */
+  /** publish: a private collection; edit: the owner's draft of a published one. */
   kind?: "publish" | "edit";
 }
 

@@ -35,7 +35,7 @@ const collectionPath = (id: number) => `${COLLECTIONS}${id}/`;
 export const fetchCollections = (filter: CollectionsFilter, signal?: AbortSignal) =>
   request(COLLECTIONS, { query: collectionsQuery(filter), parse: checkCollectionsPage, signal });
 
-/** A collection; `version` asks for the live one or the draft rather than the server's choice (issue 22). */
+/** A collection; `version` asks for the live one or the draft rather than the server's choice. */
 export const fetchCollection = (id: number, version?: CollectionVersion, signal?: AbortSignal) =>
   request(collectionPath(id), { query: { version }, parse: checkCollectionDetail, signal });
 
@@ -100,7 +100,7 @@ export const decidePublishRequest = (id: number, decision: "accept" | "reject", 
 /** Catalog items a curator picks from: the first page of the company catalog's search, content only. */
 export const CATALOG_PICK_SIZE = 10;
 
-/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection (issue 26). */
+/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection. */
 export const searchCompanyCatalog = (search: string, signal?: AbortSignal) =>
   request("/api/b2b/v1/discover/", {
     query: { kind: "content", search: search || undefined, page_size: CATALOG_PICK_SIZE },

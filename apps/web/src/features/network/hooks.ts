@@ -35,7 +35,7 @@ export function useCollections(filter: CollectionsFilter, enabled = true) {
   return useQuery({ ...collectionsOptions(filter), enabled });
 }
 
-/** A collection; `version` asks for the live one or the draft rather than the server's choice (issue 22). */
+/** A collection; `version` asks for the live one or the draft rather than the server's choice. */
 export function useCollection(id: number | null, version?: CollectionVersion) {
   return useQuery({ ...collectionOptions(id ?? 0, version), enabled: id !== null });
 }
@@ -202,7 +202,7 @@ export function useLibrarySearch(search: string, enabled: boolean) {
   });
 }
 
-/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection (issue 26). */
+/** GET /api/b2b/v1/discover/?kind=content: the company catalog, to add an item to a collection. */
 export function useCatalogSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: networkKeys.catalogSearch(search),

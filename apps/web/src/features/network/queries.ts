@@ -27,7 +27,7 @@ export const networkKeys = {
 export const collectionsOptions = (filter: CollectionsFilter) =>
   queryOptions({ queryKey: networkKeys.collectionList(filter), queryFn: ({ signal }) => fetchCollections(filter, signal), placeholderData: keepPreviousData });
 
-/** A collection; `version` asks for the live one or the draft rather than the server's choice (issue 22). */
+/** A collection; `version` asks for the live one or the draft rather than the server's choice. */
 export const collectionOptions = (id: number, version?: CollectionVersion) =>
   queryOptions({
     queryKey: version ? networkKeys.collectionVersion(id, version) : networkKeys.collection(id),

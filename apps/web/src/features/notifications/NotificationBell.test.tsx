@@ -7,7 +7,7 @@ import { LocationProbe } from "../../test/LocationProbe";
 import { TopBar } from "../../app/layout/TopBar";
 import { meFor } from "../../test/render";
 
-// Issue 25: the bell in the top bar, its count, its list and marking read.
+// The bell in the top bar, its count, its list and marking read.
 const note = (id: number, over: Partial<Notification> = {}): Notification => ({
   id,
   kind: "plan_assigned",

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNotifications } from "./hooks";
 import { NotificationList } from "./NotificationList";
 
-/** The bell in the top bar (issue 25): the unread count as a badge, the list in a popover. */
+/** The bell in the top bar: the unread count as a badge, the list in a popover. */
 export function NotificationBell() {
   const { t } = useTranslation();
   // The list's words load with the bell, not when it opens: the popover is placed for its full width.

@@ -25,7 +25,7 @@ export function useNotificationText() {
   };
 }
 
-/** The bell's list (issue 25): newest first, "Show more" pages on, each entry leads to its object and marks it read. */
+/** The bell's list: newest first, "Show more" pages on, each entry leads to its object and marks it read. */
 export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation("notifications");
   const list = useNotifications();

@@ -6,7 +6,7 @@ import { NOTIFICATION_KINDS, NotificationSettings, UnsubscribeResponse } from "@
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, reply, serveFetch, signedIn } from "../../test/render";
 
-// Issue 25, "Mail per person": the settings page's Notifications section and the /unsubscribe page.
+// Mail per person: the settings page's Notifications section and the /unsubscribe page.
 const me = meFor("member");
 const profile = { uid: me.user.uid, displayName: "Demo member", photoURL: null, email: me.user.email, username: "member", role: "member", locale: "en" };
 const all = (mail: "immediately" | "daily" | "weekly" | "off") => Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, mail])) as NotificationSettings;

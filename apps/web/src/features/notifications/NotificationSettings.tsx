@@ -23,7 +23,7 @@ const fetchSettings = (signal?: AbortSignal) => request("/api/me/notification-se
 const saveSettings = (body: Partial<Settings>) => request("/api/me/notification-settings", { method: "PUT", body, parse: checkSettings });
 
 /**
- * Settings → Notifications (issue 25): how each kind of notification reaches me by email: at once, in
+ * Settings → Notifications: how each kind of notification reaches me by email: at once, in
  * a daily or weekly digest, or not at all. Only the kinds changed are sent.
  */
 export function NotificationSettings() {

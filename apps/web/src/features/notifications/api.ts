@@ -7,7 +7,7 @@ const checkReadAll = checkedBy((s) => s.ReadAllNotificationsResponse);
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-/** My notifications, newest first, with how many are unread (issue 25). */
+/** My notifications, newest first, with how many are unread. */
 export const fetchNotifications = (page: number, signal?: AbortSignal) =>
   request("/api/notifications", { query: { page, page_size: NOTIFICATIONS_PAGE_SIZE }, parse: checkPage, signal });
 

@@ -21,7 +21,7 @@ describe("onboarding state rules (spec §4)", () => {
     ).toBe(true);
   });
 
-  it("shows each person only the steps the server lets them do (issue 23)", () => {
+  it("shows each person only the steps the server lets them do", () => {
     const keys = (role: Parameters<typeof onboardingProgress>[0], team: number | null) =>
       onboardingProgress(role, team, []).topics.flatMap((t) => t.subtasks.map((s) => s.key));
     // hr decides no purchase request and assigns no plan: people steps of its own instead, and no empty Budgets topic.

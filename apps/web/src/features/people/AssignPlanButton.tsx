@@ -14,7 +14,7 @@ const AssignPlanDialog = lazy(() =>
 
 /**
  * "Assign plan" on a team page: the plan dialog with nobody chosen beforehand. A pre-chosen team
- * took everyone, its leader too, along with the one person the leader picked (issue 23).
+ * took everyone, its leader too, along with the one person the leader picked.
  */
 export function AssignPlanButton() {
   const { t } = useTranslation("people");

@@ -20,7 +20,7 @@ import { usePeopleError } from "./usePeopleError";
 const PAGE_SIZE = 10;
 
 /**
- * hr's invitations still waiting to be accepted (issue 23): who, role, team, when sent and when the
+ * hr's invitations still waiting to be accepted: who, role, team, when sent and when the
  * link expires, each with a fresh link to send or the link to void. Accepted, revoked and expired
  * ones leave the list (the server answers only open ones).
  */

@@ -6,7 +6,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 
 type PeopleText = "conflicts.teamName" | "conflicts.deleteTeam" | "conflicts.decided" | "conflicts.removalPending" | "conflicts.invitationAccepted";
 
-/** The people screens' refusals, worded for them; each has its own code (issue 24). */
+/** The people screens' refusals, worded for them; each has its own code. */
 const PEOPLE_TEXTS: Partial<Record<ErrorCode, PeopleText>> = {
   team_name_taken: "conflicts.teamName",
   team_not_empty: "conflicts.deleteTeam",

@@ -108,7 +108,7 @@ function ScimBody({ owner }: { owner: ScimOwner }) {
   );
 }
 
-/** Settings → Directory provisioning (issue 27): hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
+/** Settings → Directory provisioning: hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
 export function ScimCard() {
   const { t } = useTranslation("settings");
   return (
@@ -124,7 +124,7 @@ export function ScimCard() {
   );
 }
 
-/** The same, for the platform admin in a company's details (issue 27: the admin or hr creates and rotates it). */
+/** The same, for the platform admin in a company's details (the admin or hr creates and rotates it). */
 export function CompanyScimSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
   return (

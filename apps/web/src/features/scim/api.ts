@@ -1,7 +1,7 @@
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// The company's SCIM token (issue 27): hr reaches their own company's, the platform admin any
+// The company's SCIM token: hr reaches their own company's, the platform admin any
 // company's by its id. Each answer checked against its contract.
 const checkStatus = checkedBy((s) => s.ScimTokenStatus);
 const checkCreated = checkedBy((s) => s.CreateScimTokenResponse);

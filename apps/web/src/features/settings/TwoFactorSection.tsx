@@ -70,7 +70,7 @@ function NewBackupCodesDialog({ email, onClose }: { email: string; onClose: () =
   );
 }
 
-/** Settings → Two-factor sign-in (issue 22): whether it is on; turn it on or off; new backup codes. */
+/** Settings → Two-factor sign-in: whether it is on; turn it on or off; new backup codes. */
 export function TwoFactorSection({ me }: { me: Me }) {
   const { t } = useTranslation("security");
   const queryClient = useQueryClient();

@@ -121,7 +121,7 @@ function OidcBody({ owner }: { owner: SsoOwner }) {
   );
 }
 
-/** Settings → Single sign-on (issue 27): hr connects the company's OpenID Connect provider. */
+/** Settings → Single sign-on: hr connects the company's OpenID Connect provider. */
 export function OidcCard() {
   const { t } = useTranslation("settings");
   return (
@@ -137,7 +137,7 @@ export function OidcCard() {
   );
 }
 
-/** The same, for the platform admin in a company's details (issue 27: the admin or hr sets it). */
+/** The same, for the platform admin in a company's details (the admin or hr sets it). */
 export function CompanyOidcSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
   return (

@@ -149,7 +149,7 @@ function SamlBody({ owner }: { owner: SsoOwner }) {
   );
 }
 
-/** Settings → SAML single sign-on (issue 27): hr connects the company's SAML 2.0 identity provider. */
+/** Settings → SAML single sign-on: hr connects the company's SAML 2.0 identity provider. */
 export function SamlCard() {
   const { t } = useTranslation("settings");
   return (
@@ -165,7 +165,7 @@ export function SamlCard() {
   );
 }
 
-/** The same, for the platform admin in a company's details (issue 27: the admin or hr sets it). */
+/** The same, for the platform admin in a company's details (the admin or hr sets it). */
 export function CompanySamlSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
   return (

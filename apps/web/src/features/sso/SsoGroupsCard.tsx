@@ -187,7 +187,7 @@ export function SsoGroupsBody({ owner, teams }: { owner: SsoOwner; teams: { id: 
   );
 }
 
-/** Settings → Groups from your identity provider (issue 27): hr maps IdP groups to the role and team of people single sign-on creates. */
+/** Settings → Groups from your identity provider: hr maps IdP groups to the role and team of people single sign-on creates. */
 export function SsoGroupsCard() {
   const { t } = useTranslation("settings");
   const teams = useQuery({ queryKey: ["teams", "sso-groups"] as const, queryFn: ({ signal }) => fetchAllTeams(signal) });

@@ -2,7 +2,7 @@ import type { UpdateOidcConnectionRequest, UpdateSamlConnectionRequest } from "@
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
-// The company's OpenID Connect single sign-on (issue 27): hr reaches their own company's, the
+// The company's OpenID Connect single sign-on: hr reaches their own company's, the
 // platform admin any company's by its id. Each answer checked against its contract.
 const checkConnection = checkedBy((s) => s.OidcConnection);
 

@@ -3,7 +3,7 @@ import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 import type { SsoOwner } from "./api";
 
-// Where just-in-time single sign-on accounts land by their identity provider groups (issue 27): hr
+// Where just-in-time single sign-on accounts land by their identity provider groups: hr
 // reaches their own company's rules, the platform admin any company's by its id.
 const checkMappings = checkedBy((s) => s.SsoGroupMappings);
 const pathOf = ({ companyId }: SsoOwner) =>

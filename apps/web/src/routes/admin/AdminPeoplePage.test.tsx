@@ -185,7 +185,7 @@ describe("/admin/people-management", () => {
     expect(changes).toHaveTextContent("Company: Acme → Globex");
   });
 
-  it("resends an invitation picked from the open ones, expired ones included, not a typed address (issue 23)", async () => {
+  it("resends an invitation picked from the open ones, expired ones included, not a typed address", async () => {
     const invitation = (id: number, email: string, company: { id: number; name: string; domain: string }, status: "pending" | "expired") => ({
       id,
       email,

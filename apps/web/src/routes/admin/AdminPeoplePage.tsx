@@ -10,9 +10,9 @@ import { AuditLog, FIRST_SECURITY_EVENTS, SECURITY_EVENTS } from "../../features
 import { Section } from "../../features/admin/ui";
 
 /**
- * /admin/people-management (issue 11): any account of any company; change role or company,
+ * /admin/people-management: any account of any company; change role or company,
  * deactivate or reactivate, resend an invitation, sign-in history; every change audited; and the
- * platform's security events (issue 22).
+ * platform's security events.
  */
 export default function AdminPeoplePage() {
   const { t } = useTranslation("admin");

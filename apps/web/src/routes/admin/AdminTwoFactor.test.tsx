@@ -5,7 +5,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, signedIn } from "../../test/render";
 import { acme, auditEntry, callsOf, company, page, queryOf, serveAdmin } from "../../features/admin/testing";
 
-// Issue 22 in the admin area: a company may require two-factor sign-in of its hr and L&D leaders;
+// Two-factor sign-in and security events in the admin area: a company may require two-factor sign-in of its hr and L&D leaders;
 // a platform admin invites a company's first person; security events in one audit list.
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { AuditLog } from "../../features/admin/AuditLog";
 import { BudgetsTable } from "../../features/admin/BudgetsTable";
 import { Section } from "../../features/admin/ui";
 
-/** /admin/budget-management (issue 11): every company's budgets, allocations and spend; adjust with a reason. */
+/** /admin/budget-management: every company's budgets, allocations and spend; adjust with a reason. */
 export default function BudgetManagementPage() {
   const { t } = useTranslation("admin");
   return (

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const admin = signedIn("admin");
 
-describe("the admin area is for platform admins only (issue 11)", () => {
+describe("the admin area is for platform admins only", () => {
   const others: Role[] = ["hr", "ldleader", "teamleader", "member"];
   for (const role of others) {
     it(`shows ${role} the not-allowed page on every admin route, without asking the admin API`, async () => {
@@ -229,7 +229,7 @@ describe("/admin companies", () => {
   });
 });
 
-// Issue 25: the platform admin connects a company's Slack and Teams channels as its hr can.
+// The platform admin connects a company's Slack and Teams channels as its hr can.
 describe("/admin company details → Chat notifications", () => {
   it("shows the company's saved addresses and saves a change through the admin's path for that company", async () => {
     const path = "/api/b2b/v1/admin/companies/2/chat-hooks/";
@@ -259,7 +259,7 @@ describe("/admin company details → Chat notifications", () => {
   });
 });
 
-// Issue 27: the platform admin sets a company's single sign-on and SCIM token as its hr can, with hr's cards.
+// The platform admin sets a company's single sign-on and SCIM token as its hr can, with hr's cards.
 describe("/admin company details → Single sign-on and SCIM", () => {
   const openGlobex = async (user: ReturnType<typeof userEvent.setup>) => {
     renderApp(<AppRoutes />, { path: "/admin", session: admin });

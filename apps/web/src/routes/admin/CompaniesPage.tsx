@@ -8,7 +8,7 @@ import { CompaniesTable } from "../../features/admin/CompaniesTable";
 import { CompanyDialog } from "../../features/admin/CompanyDialog";
 import { Section } from "../../features/admin/ui";
 
-/** /admin (issue 11): the platform's companies; create, edit, suspend and lift, with their audit. */
+/** /admin: the platform's companies; create, edit, suspend and lift, with their audit. */
 export default function CompaniesPage() {
   const { t } = useTranslation("admin");
   const [creating, setCreating] = useState(false);

@@ -26,7 +26,7 @@ beforeEach(() => {
   );
 });
 
-/** Issue 27: the email first; an address without single sign-on goes on to its password. */
+/** The email first; an address without single sign-on goes on to its password. */
 async function toPasswordStep(user: ReturnType<typeof userEvent.setup>, email: string) {
   await user.type(await screen.findByLabelText(/^Email/), email);
   await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -35,7 +35,7 @@ async function toPasswordStep(user: ReturnType<typeof userEvent.setup>, email: s
 afterEach(() => vi.unstubAllGlobals());
 
 describe("LoginPage", () => {
-  it("says the address is confirmed where a confirmation link lands, and when the link was bad (issue 22)", async () => {
+  it("says the address is confirmed where a confirmation link lands, and when the link was bad", async () => {
     renderApp(app, { path: "/login?verified=1" });
     expect(await screen.findByText("Your email address is confirmed. Sign in to continue.")).toBeInTheDocument();
   });
@@ -96,7 +96,7 @@ describe("LoginPage", () => {
   });
 });
 
-// Issue 27: people of a company that signs in through its identity provider.
+// People of a company that signs in through its identity provider.
 describe("LoginPage single sign-on", () => {
   it("sends a person of an SSO company to their provider with only their email", async () => {
     const assign = vi.fn();

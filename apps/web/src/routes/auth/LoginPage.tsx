@@ -17,7 +17,7 @@ import { fieldProps } from "../../components/formField";
 import { useHydrated } from "../../app/renderHints";
 import { AuthCard } from "./AuthCard";
 
-// Issue 27: the password field shows only after the email step, so it stays out of /login's first load
+// The password field shows only after the email step, so it stays out of /login's first load
 // (its budget is 200 KB gzip); loading starts with the page.
 const loadPasswordField = () => import("../../components/PasswordField");
 const PasswordField = lazy(() => loadPasswordField().then((m) => ({ default: m.PasswordField })));
@@ -42,7 +42,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get("next"));
   const signIn = useSignIn();
-  // Issue 27: the email first; the password only for an address whose company has no single sign-on.
+  // The email first; the password only for an address whose company has no single sign-on.
   const [step, setStep] = useState<"email" | "password">("email");
   const emailFirst = useEmailFirst();
   const ssoError = ssoErrorOf(params.get("error"));

@@ -22,7 +22,7 @@ describe("RegisterPage", () => {
     expect(await register("registration_not_allowed", "x")).toHaveTextContent("Email is currently not allowed to register");
   });
 
-  it("asks the person to confirm their address once the server accepts the sign-up (issue 22)", async () => {
+  it("asks the person to confirm their address once the server accepts the sign-up", async () => {
     serveFetch({ "POST /api/auth/sign-up/email": { status: 200, body: { token: null, user: { id: "x" } } } });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/register" });

@@ -5,7 +5,7 @@ import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, serveFetch, type StubRequest } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 
-// Issue 22: someone with an authenticator gives its code after the password.
+// Someone with an authenticator gives its code after the password.
 
 const app = (
   <>
@@ -51,7 +51,7 @@ function serve(verify: Record<string, { status?: number; body?: unknown }>) {
 async function signInWithPassword(path = "/login?next=%2Fdiscover") {
   const user = userEvent.setup();
   renderApp(app, { path });
-  // Issue 27: the email first, then the password of an address without single sign-on.
+  // The email first, then the password of an address without single sign-on.
   await user.type(await screen.findByLabelText(/^Email/), "hr@acme.test");
   await user.click(screen.getByRole("button", { name: "Continue" }));
   await user.type(await screen.findByLabelText(/^Password/), "learnward-demo");

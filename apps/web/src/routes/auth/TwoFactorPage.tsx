@@ -98,7 +98,7 @@ function CodeForm({ method, verify, onSwitch, loginPath }: { method: SecondFacto
 }
 
 /**
- * /login/two-factor (issue 22): after the password, someone with an authenticator gives its code
+ * /login/two-factor: after the password, someone with an authenticator gives its code
  * (or a backup code) and goes where they were going, as from the sign-in page.
  */
 export default function TwoFactorPage() {

@@ -13,7 +13,7 @@ import { AuthCard } from "./AuthCard";
 
 /**
  * Instead of every signed-in page for someone whose role requires two-factor sign-in and who has
- * not set it up (issue 22: admins; hr and L&D leaders where their company says so): the server
+ * not set it up (admins; hr and L&D leaders where their company says so): the server
  * refuses them everything else until they do. Once set up, the session says so and the app opens.
  */
 export default function TwoFactorRequiredPage() {

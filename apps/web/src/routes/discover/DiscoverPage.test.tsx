@@ -215,7 +215,7 @@ describe("/discover", () => {
       "/collaborative-network/collections/77/Learn-SQL-in-2-weeks",
     );
   });
-  it("offers follow-ups under the latest answer that refine it in the same conversation (issue 26)", async () => {
+  it("offers follow-ups under the latest answer that refine it in the same conversation", async () => {
     const question = "I need to learn SQL";
     const answer = message(2, "assistant", "Here is a plan for SQL:\n\n[1] SQL basics — article, 10 min", {
       items: [copilotItem(1, "SQL basics")],

@@ -11,7 +11,7 @@ import { useDiscoverSearch } from "../../features/discover/hooks";
 import { SearchFilters } from "../../features/discover/SearchFilters";
 
 /**
- * /discover (issue 8): search the company catalog and its learning paths with filters and counts,
+ * /discover: search the company catalog and its learning paths with filters and counts,
  * what is trending and recommended, and the learning copilot beside it.
  */
 export default function DiscoverPage() {

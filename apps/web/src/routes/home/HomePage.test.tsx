@@ -197,7 +197,7 @@ describe("/home library", () => {
   });
 });
 
-describe("/home saved jobs (issue 23)", () => {
+describe("/home saved jobs", () => {
   const job = item({
     id_primary: 3,
     id_content: 303,

@@ -26,7 +26,7 @@ function Spinner() {
   );
 }
 
-/** /home: what needs me (issue 25), above my library (spec §2) with its folders. */
+/** /home: what needs me, above my library (spec §2) with its folders. */
 function MyLibrary() {
   const { t } = useTranslation("home");
   const me = useMe();

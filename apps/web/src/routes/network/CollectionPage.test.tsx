@@ -122,7 +122,7 @@ describe("/collaborative-network/collections/{id}/{slug}", () => {
     expect(await screen.findByRole("button", { name: "Assign as plan" })).toBeInTheDocument();
   });
 
-  describe("a published collection with the owner's draft (issue 22)", () => {
+  describe("a published collection with the owner's draft", () => {
     const owner = { edit: true, request_publish: false, follow: true, submit_draft: true, discard_draft: true };
     const editing = { state: "editing" as const, reason: null, request_id: null, updated_at: "2026-03-01T10:00:00.000Z" };
     const live = collection({ has_draft: true, version: "live", draft: editing, abilities: owner });

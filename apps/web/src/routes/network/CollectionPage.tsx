@@ -39,7 +39,7 @@ export default function CollectionPage() {
   const params = useParams();
   const navigate = useNavigate();
   const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : null;
-  // Issue 22: ?version=live (the published version) or ?version=draft (the owner's changes).
+  // ?version=live (the published version) or ?version=draft (the owner's changes).
   const [search] = useSearchParams();
   const asked = search.get("version");
   const version = asked === "live" || asked === "draft" ? asked : undefined;

@@ -178,7 +178,7 @@ function RequestCard({ request, decide, onReject }: { request: PublishRequest; d
         <Typography id={headingId} variant="h2" sx={{ fontSize: "1.1rem", flex: "1 1 240px", minWidth: 0, overflowWrap: "anywhere" }}>
           <TextLink to={collectionPath(request.collection)}>{request.collection.title}</TextLink>
         </Typography>
-        {/* Issue 22: changes to a published path read differently from a first publication. */}
+        {/* Changes to a published path read differently from a first publication. */}
         <Chip size="small" variant="outlined" color={request.kind === "edit" ? "info" : "default"} label={t(`requests.kinds.${request.kind}`)} />
         <StatusChip kind="request" status={request.status} />
       </Box>

@@ -160,7 +160,7 @@ describe("employees tab", () => {
   });
 });
 
-describe("pending invitations (issue 23)", () => {
+describe("pending invitations", () => {
   const invitation = {
     id: 12,
     email: "new.hire@outside.test",
@@ -237,7 +237,7 @@ describe("approvals tab", () => {
     await waitFor(() => expect(calls(fetch)).toContainEqual({ method: "POST", url: "/api/b2b/v1/removal-requests/5/reject/", body: {} }));
   });
 
-  it("says accepting a removal takes the person off the team, not that it deactivates them (issue 23)", async () => {
+  it("says accepting a removal takes the person off the team, not that it deactivates them", async () => {
     const fetch = serve({ "POST /api/b2b/v1/removal-requests/5/accept/": { body: { ...removalRequest, status: "accepted", decided_by: hannah } } });
     const user = userEvent.setup();
     renderApp(app, { path: "/peopleManagement?tab=3", session: signedIn("hr") });

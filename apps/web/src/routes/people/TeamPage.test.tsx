@@ -132,7 +132,7 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
     expect(posts(fetch)).toEqual([["/api/b2b/v1/removal-requests/", { employee_id: 5 }]]);
   });
 
-  describe("assigning a plan from the team page (issue 23)", () => {
+  describe("assigning a plan from the team page", () => {
     const planRoutes = () => ({
       "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
       "GET /api/b2b/v1/employees/": { body: page([member(5, "Marco Bianchi", "member@acme.test", "member")]) },
@@ -228,7 +228,7 @@ describe("/peopleManagement/skillboost", () => {
     expect(cells).toEqual(["100%", "0%"]);
   });
 
-  it("keeps skills named like object properties apart: a person without one is 'not assigned' (issue 22)", async () => {
+  it("keeps skills named like object properties apart: a person without one is 'not assigned'", async () => {
     // Own keys, "__proto__" included, as JSON.parse makes them from the server's answer.
     const skills = (entries: [string, number][]) => Object.fromEntries(entries.map(([skill, done]) => [skill, { done, total: 1, percent: done * 100 }]));
     const plan = (entries: [string, number][]) => ({ ...memberPlan(0, 0), skills: skills(entries) });

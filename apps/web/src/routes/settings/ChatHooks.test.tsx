@@ -6,7 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
 import { serveSettings } from "./testing";
 
-// Issue 25: hr connects the company's Slack and Microsoft Teams channels from /setting.
+// hr connects the company's Slack and Microsoft Teams channels from /setting.
 const HOOKS = "/api/b2b/v1/company/chat-hooks/";
 const SLACK = "https://hooks.slack.com/services/T000/B000/xyz";
 

@@ -6,7 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn } from "../../test/render";
 import { ACS, SAML, SP, samlNone, serveSettings } from "./testing";
 
-// Issue 27: hr connects the company's SAML 2.0 identity provider from /setting.
+// hr connects the company's SAML 2.0 identity provider from /setting.
 
 afterEach(() => vi.unstubAllGlobals());
 

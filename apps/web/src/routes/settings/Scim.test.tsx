@@ -6,7 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
 import { serveSettings } from "./testing";
 
-// Issue 27: hr connects the company's directory (Okta, Microsoft Entra ID) over SCIM from /setting.
+// hr connects the company's directory (Okta, Microsoft Entra ID) over SCIM from /setting.
 const TOKEN = "/api/b2b/v1/company/scim-token/";
 const BASE = "http://localhost:3000/scim/v2";
 const SECRET = "lwscim_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
@@ -55,7 +55,7 @@ describe("/setting → Directory provisioning (SCIM)", () => {
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     await waitFor(() => expect(section.getByText(/Token lwscim_01234… created/)).toBeInTheDocument());
     expect(section.getByRole("button", { name: "Rotate the token" })).toBeInTheDocument();
-    // Issue 27: hr's card keeps hr's path; the company-keyed one is the platform admin's.
+    // hr's card keeps hr's path; the company-keyed one is the platform admin's.
     expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
 }
 
 describe("/setting menu", () => {
-  it("leads to every section of the page: notifications and the calendar feed included (issue 25)", async () => {
+  it("leads to every section of the page: notifications and the calendar feed included", async () => {
     serve();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
     const notifications = await screen.findByRole("link", { name: "Notifications" });

@@ -6,7 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn, type StubRoutes } from "../../test/render";
 import { serveSettings } from "./testing";
 
-// Issue 27: hr maps identity provider groups to the role and team of people single sign-on creates.
+// hr maps identity provider groups to the role and team of people single sign-on creates.
 const GROUPS = "/api/b2b/v1/company/sso/group-mappings/";
 const HEADING = "Groups from your identity provider";
 const team = (id: number, name: string) => ({ id, name, leader: null, members_count: 0, created_at: "2026-11-01T00:00:00Z" });

@@ -6,7 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn } from "../../test/render";
 import { OIDC, REDIRECT, oidcNone, serveSettings } from "./testing";
 
-// Issue 27: hr connects the company's OpenID Connect provider from /setting.
+// hr connects the company's OpenID Connect provider from /setting.
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +28,7 @@ describe("/setting → Single sign-on", () => {
     const section = await card();
     expect(await section.findByText(REDIRECT)).toBeInTheDocument();
     expect(section.getByLabelText(/^Issuer URL/)).toHaveValue("");
-    // Issue 27: the admin's company-keyed path is the platform admin's alone.
+    // The admin's company-keyed path is the platform admin's alone.
     expect(calls().map((c) => c.call)).toContain(`GET ${OIDC}`);
     expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
   });

@@ -5,7 +5,7 @@ import type { Me } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 
-// Issue 22: Settings → Two-factor sign-in.
+// Settings → Two-factor sign-in.
 
 const TOTP_URI = "otpauth://totp/Learnward:hr%40acme.test?secret=JBSWY3DPEHPK3PXP&issuer=Learnward&digits=6&period=30";
 const BACKUP_CODES = ["aaaaa-11111", "bbbbb-22222", "ccccc-33333"];

@@ -22,7 +22,7 @@ function scopeOf(token: string): NotificationKind | "daily" | "weekly" | null {
 }
 
 /**
- * /unsubscribe/:token (issue 25): the page an email's "turn them off" link opens, without signing in.
+ * /unsubscribe/:token: the page an email's "turn them off" link opens, without signing in.
  * One button calls the same one-click endpoint mail clients use.
  */
 export default function UnsubscribePage() {

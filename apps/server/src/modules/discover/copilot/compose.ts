@@ -50,7 +50,7 @@ const LANGUAGE_NAMES: Record<Lang, Record<Lang, string>> = {
   es: { en: "inglés", es: "español" },
 };
 
-/** What a follow-up changed, in a sentence, so the person sees it was understood (issue 26). */
+/** What a follow-up changed, in a sentence, so the person sees it was understood. */
 export function describeChange(lang: Lang, topic: string, c: Change): string {
   const es = lang === "es";
   switch (c.kind) {

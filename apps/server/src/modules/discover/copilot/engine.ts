@@ -148,7 +148,7 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
     const u = withCatalogWords(context, learned);
     const rows = await repo.candidates(companyId, { skills: u.skills, terms: u.terms, jobs: u.jobs, limit: CANDIDATES, learnedSkills: learnedSkills(learned) });
     let ranked = rankCandidates(rows, u, learned);
-    // Issue 26: with an embeddings model, the vector neighbours of the question (of the last one that
+    // With an embeddings model, the vector neighbours of the question (of the last one that
     // named a topic, with the follow-ups after it) join the ranking (semantic.ts).
     if (opts.semantic) {
       const all = [...earlier, question];

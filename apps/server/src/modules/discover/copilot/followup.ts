@@ -2,7 +2,7 @@ import type { ContentType } from "@learnward/contracts";
 import { durationOf } from "./planner.ts";
 import { INTRO_TITLE, type Lang, type Understanding } from "./understand.ts";
 
-// A conversation, not a search box (issue 26): a follow-up without a topic of its own ("only
+// A conversation, not a search box: a follow-up without a topic of its own ("only
 // videos", "shorter", "en español", "I have 2 hours this week", "algo más avanzado") keeps the
 // topic and changes a constraint. Constraints accumulate ("only videos", then "shorter", keeps
 // videos) until a question names a new topic, which starts a new context. The context is rebuilt

@@ -1,4 +1,4 @@
-// Issue 26: the in-memory side of semantic retrieval: fusion, the similarity floor, and a company's
+// The in-memory side of semantic retrieval: fusion, the similarity floor, and a company's
 // vectors kept up to date page by page as items are embedded, embedded again or removed.
 import { describe, expect, it } from "vitest";
 import type { Embedder } from "../embeddings.client.ts";

@@ -3,7 +3,7 @@ import type { EmbeddingsRepo } from "../embeddings.repo.ts";
 import type { RankedCandidate } from "./engine.ts";
 import type { Understanding } from "./understand.ts";
 
-// Issue 26: semantic retrieval, when an embeddings model is configured. The question is embedded
+// Semantic retrieval, when an embeddings model is configured. The question is embedded
 // through the same endpoint as the catalog (embeddings.job.ts), its nearest catalog items found in
 // memory, and the two rankings, full text and vectors, fused by reciprocal rank fusion. Anything
 // failing (the model down or slow, no vectors yet) leaves the full-text answer as it was.

@@ -62,7 +62,7 @@ describe("time", () => {
 });
 
 describe("understanding a question", () => {
-  // Issue 26: related words come from the company's catalog at retrieval, not from a list of topics.
+  // Related words come from the company's catalog at retrieval, not from a list of topics.
   it("searches the question's own words, leaving glue out", () => {
     const q = u("I'm scared of my boss and feel our customers keep leaving");
     expect(q.terms).toEqual([
@@ -193,7 +193,7 @@ describe("language model output filter", () => {
   });
 });
 
-describe("follow-ups (issue 26)", () => {
+describe("follow-ups", () => {
   it("reads what a follow-up changes, and never mistakes it (or planning words) for a topic", () => {
     const followUps = [
       "only videos",

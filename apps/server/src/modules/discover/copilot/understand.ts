@@ -24,7 +24,7 @@ export interface Understanding {
   span: Span | null;
   /** Learning time the person has, in seconds, when the question says or implies it. */
   availableS: number | null;
-  // What a follow-up may ask to change (issue 26); see followup.ts.
+  // What a follow-up may ask to change; see followup.ts.
   /** The language the items should be in: "in Spanish", "en inglés". */
   itemLanguage?: Lang | null;
   /** Shorter or longer items than the previous answer's. */
@@ -269,7 +269,7 @@ export function extractKeywords(original: string, timeFree: string): string[] {
   return out.slice(0, 8);
 }
 
-// ---- constraints a follow-up changes (issue 26) ----
+// ---- constraints a follow-up changes ----
 
 /** The language of the items wanted ("in Spanish", "English-language", "en lengua española"): a constraint, never a topic. */
 const ITEM_LANGUAGE: [RegExp, Lang][] = [

@@ -1,7 +1,7 @@
 // The words the copilot knows, in English and Spanish (folded: lower case, no accents).
 
 /**
- * Ways people name a skill (folded, English and Spanish) → the catalog's skill names. Issue 26: what
+ * Ways people name a skill (folded, English and Spanish) → the catalog's skill names. What
  * the catalog itself teaches (catalog-learning.ts) is replacing these topic entries; removing them all
  * today costs the seeded set 0.027 of precision@5 and needs the demo catalog learned when seeded.
  */
@@ -72,7 +72,7 @@ export const SKILL_ALIASES: [RegExp, string[]][] = [
   [/\bdiversity\b|\binclusion\b|\binclusive\b|\bdiversidad\b/, ["diversity and inclusion"]],
 ];
 
-// Words related to a question's words are learned from each company's catalog (catalog-learning.ts, issue 26).
+// Words related to a question's words are learned from each company's catalog (catalog-learning.ts).
 
 // ---- keywords, types, level ----
 
@@ -96,7 +96,7 @@ export const STOP = new Set(
     "habilidad habilidades tema temas tiempo semana semanas dia dias mes meses hora horas minuto minutos proxima proximo cada " +
     "curso cursos libro libros video videos podcast articulo articulos lectura material materiales recurso recursos " +
     "trabajo trabajos empleo empleos vacante vacantes puesto puestos favor gracias hola quisiera podrias doy dar hago hacer debo deberia podria pueda empiezo " +
-    // Glue a question carries whatever its topic (issue 26: learned relations would tie it to whatever items say it)
+    // Glue a question carries whatever its topic (learned relations would tie it to whatever items say it)
     "their theirs us make makes making keep keeps feel feels felt without back set sets doing done going able way ways someone everyone " +
     "nuestro nuestra nuestros nuestras quienes poco pocos poca mucho mucha muchos muchas bien dan da doy consigo pido pedir cuando estamos estoy ha han he hemos " +
     "funcione funciona funcionar puedan pueden podemos hacemos tenemos quiere quieren alguien todas cosas cosa manera forma " +

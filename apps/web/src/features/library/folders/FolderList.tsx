@@ -186,7 +186,7 @@ export function FolderList({ folderId, list, name, heading, page, onPage, busyId
               p: 1,
               display: "grid",
               // One column no wider than the page: an auto column grew to a long title's or byline's
-              // unbroken width (471 px at 390 wide) and pushed the items' menus off screen (issue 23).
+              // unbroken width (471 px at 390 wide) and pushed the items' menus off screen.
               gridTemplateColumns: "minmax(0, 1fr)",
               gap: 1,
               minHeight: 64,

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const burnoutTalk = content(42, "Energy at work", { content_type: "video", provider: "youtube", author: null, skills: ["burnout"] });
 
-describe("AddItemPanel: the company catalog (issue 26)", () => {
+describe("AddItemPanel: the company catalog", () => {
   it("searches the company catalog, shows title, kind and provider, and adds the chosen item", async () => {
     const server = fakeServer({
       "GET /api/b2b/v1/discover/": ({ url }) => ({

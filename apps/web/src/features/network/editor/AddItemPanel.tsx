@@ -193,7 +193,7 @@ function FromLibrary({ pending, onAdd }: { pending: boolean; onAdd: (item: Picka
   );
 }
 
-/** Issue 26: a curator adds any item of the company catalog, saved by them or not. */
+/** A curator adds any item of the company catalog, saved by them or not. */
 function FromCatalog({ pending, onAdd }: { pending: boolean; onAdd: (item: DiscoverContent, done: () => void) => void }) {
   const { t } = useTranslation("network");
   const [input, setInput] = useState("");
