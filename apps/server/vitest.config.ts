@@ -7,11 +7,16 @@ export default defineConfig({
     pool: "forks",
     // The sealed prototypes the server runs with (src/lib/prototypes.ts).
     setupFiles: ["./test/setup.ts"],
+    // The default output, then the ten slowest files.
+    reporters: ["default", "../../scripts/slowest-files-reporter.ts"],
     // The migrated (and demo-seeded) databases each file starts from: test/global-setup.ts.
     globalSetup: ["./test/global-setup.ts"],
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks: a busy runner may be several times slower than a quiet one, and
+    // a first file's set-up builds the run's template databases. Speed is measured by `npm run bench`
+    // and the slowest-files list, never by a test failing on a limit.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // Tests within a file run in a random order (the seed is printed; rerun one with
     // --sequence.seed=N), so that no test can lean on what another left behind.
     sequence: { shuffle: { files: false, tests: true } },

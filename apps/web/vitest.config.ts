@@ -6,10 +6,14 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
+    // The default output, then the ten slowest files.
+    reporters: ["default", "../../scripts/slowest-files-reporter.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
-    // Typing into MUI fields in jsdom is slow on a busy 2-core CI machine; 5 s was flaky.
-    testTimeout: 20_000,
+    // Hang guards, not speed checks: typing into MUI fields in jsdom on a busy 2-core machine may take
+    // many times what it takes on a quiet one.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

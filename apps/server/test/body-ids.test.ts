@@ -362,7 +362,7 @@ beforeAll(async () => {
     company: undefined,
   });
   for (const [k, v] of Object.entries({ ...own, ...foreign, ...colleagues })) if (v === null || Number.isNaN(v)) throw new Error(`set-up failed for ${k}`);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe("ids in request bodies", () => {
@@ -401,5 +401,5 @@ describe("ids in request bodies", () => {
       if (ok.status >= 300) problems.push(`${where} with the caller's own id: ${ok.status} ${ok.text.slice(0, 160)}`);
     }
     expect(problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -42,7 +42,7 @@ describe("the compiled server", () => {
   beforeAll(() => {
     const built = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: server, encoding: "utf8" });
     expect(built.status, built.stderr).toBe(0);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -83,7 +83,7 @@ describe("the compiled server", () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(answer, text()).toEqual({ status: 200, body: { status: "ok", database: "pglite" } });
-  }, 90_000);
+  });
 
   it("names a bad setting and exits without a stack trace", async () => {
     const bad = runBuilt({ PORT: "abc", DATA_DIR: dataDir });

@@ -128,7 +128,7 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     // slots while the other tests run.
     await query("update pgboss.schedule set cron = '* * * * *' where name = 'network.plan_reminders'");
     since = (await query<{ now: Date }>("select now()"))[0]!.now;
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await cluster?.stop();
@@ -146,7 +146,7 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     }
     // CLUSTER_DATA_DIR keeps the servers' logs for reading afterwards.
     if (!process.env.CLUSTER_DATA_DIR) fs.rmSync(logDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("seeds the empty database once when every process starts at once", async () => {
     const rows = await query<{ n: string }>("select count(*) as n from auth_users where email = $1", [DEMO.member]);
@@ -241,7 +241,7 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     const byStatus: Record<number, number> = {};
     for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
     expect(byStatus).toEqual({ 401: 60, 429: 10 });
-  }, 120_000);
+  });
 
   it("50 approvals spread over the processes never overspend a team's allocation", async () => {
     const PRICE = 5_000;
@@ -276,7 +276,7 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     const budget = (await call("GET", `/api/b2b/v1/budgets/${budgetId}/`, { token: ld.token })).body;
     const mine = budget.allocations.find((a: { team: { id: number } }) => a.team.id === engineering);
     expect(mine.reserved_minor + mine.paid_minor).toBe(ROOM * PRICE);
-  }, 120_000);
+  });
 
   it("a scheduled job runs once per slot, not once per process", async () => {
     // Every process runs pg-boss's cron monitor, one turn at a time through its cron_on stamp: a turn
@@ -314,5 +314,5 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     expect(Number(seen!.jobs)).toBe(Number(seen!.sent));
     // Every process was working the queue all along (each runs the cron monitor and a worker).
     expect(cluster.servers.every((s) => s.child.exitCode === null)).toBe(true);
-  }, 180_000);
+  });
 });

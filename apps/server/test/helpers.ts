@@ -1,24 +1,14 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { loadConfig, type Config } from "../src/config.ts";
-import { openDatabase, type Database } from "../src/db/client.ts";
-import { seedDemo } from "../src/db/seed/index.ts";
-import { learnCompany } from "../src/modules/discover/catalog-learning.ts";
-import { createCatalogLearningRepo } from "../src/modules/discover/catalog-learning.repo.ts";
-import { buildApp, type App } from "../src/app.ts";
-import type { MailTransport } from "../src/lib/mailer.ts";
-import type { SafeFetch } from "../src/lib/safe-fetch.ts";
-import type { ReadMetadata } from "../src/modules/library/content.service.ts";
+import type { Config } from "../src/config.ts";
+import type { Database } from "../src/db/client.ts";
+import { DEMO_PASSWORD, freshDatabase, startTestApp, template, type AppOptions } from "./test-database.ts";
+import type { App } from "../src/app.ts";
 import { outbox } from "../src/db/schema/index.ts";
 import { totpCode } from "./totp.ts";
 import { asc, desc, eq } from "drizzle-orm";
-import { inject } from "vitest";
 import type { Logger } from "drizzle-orm/logger";
 
-export const DEMO_PASSWORD = "learnward-demo";
+export { DEMO_PASSWORD };
 export const DEMO = {
   admin: "admin@acme.test",
   hr: "hr@acme.test",
@@ -27,116 +17,6 @@ export const DEMO = {
   member: "member@acme.test",
   globex: "member@globex.test",
 } as const;
-
-/** Databases made once per run by test/global-setup.ts, which every test file starts from. */
-export interface TestTemplates {
-  /** PGlite data-folder dumps (files), or PostgreSQL template databases (names). */
-  kind: "pglite" | "postgres";
-  /** Migrated, with the job queue's tables and queues in place. */
-  empty: string;
-  /** The same with the demo world seeded and learned by the copilot, as `npm start` leaves it. */
-  demo: string;
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    templates: TestTemplates | null;
-  }
-}
-
-/** The run's templates, when the run made them (a file run outside vitest's global set-up starts from scratch). */
-function runTemplates(): TestTemplates | null {
-  try {
-    const templates = inject("templates");
-    return templates && templates.kind === (process.env.DATABASE_URL ? "postgres" : "pglite") ? templates : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (CI), dropped afterwards. It starts as a copy of `template`
- * (a dump file, or a template database's name) when given one, else empty.
- */
-export async function freshDatabase(
-  opts: { logger?: Logger; template?: string; keep?: boolean } = {},
-): Promise<{ database: Database; name?: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const fromDump = opts.template ? new Blob([fs.readFileSync(opts.template)]) : undefined;
-    const database = await openDatabase({ logger: opts.logger, fromDump });
-    return { database, drop: async () => {} };
-  }
-  const name = `lw_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}${opts.template ? ` template ${pg.escapeIdentifier(opts.template)}` : ""}`);
-  } finally {
-    await admin.end();
-  }
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: testUrl.toString(), poolSize: 5, logger: opts.logger });
-  return { database, name, drop: () => dropDatabase(url, name) };
-}
-
-/** Drops a database of the PostgreSQL server at `url`, ending its connections. */
-export async function dropDatabase(url: string, name: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    // An autovacuum worker on the fresh database (after a test's bulk writes) can't be ended by
-    // a non-superuser: the drop answers 42501 until it finishes, a moment later.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await c.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== "42501" || attempt === 20) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-  } finally {
-    await c.end();
-  }
-}
-
-type AppOptions = { env?: Record<string, string>; mailTransport?: MailTransport; readMetadata?: ReadMetadata; fetch?: SafeFetch };
-
-/** The app as tests run it, on `database`: jobs wait in the queue, no web build, silent. */
-export async function startTestApp(database: Database, opts: AppOptions = {}) {
-  const imageCacheDir = path.join(os.tmpdir(), `lw-image-cache-${randomUUID()}`);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
-    WEB_DIST: "/nonexistent-web-dist",
-    // Jobs wait in the queue until a test reads what they did (mails() drains it), as a worker would run them.
-    JOBS_WORK: "false",
-    ...opts.env,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    authSecret: "test-secret-test-secret-test-secret-1234",
-    mailTransport: opts.mailTransport,
-    readMetadata: opts.readMetadata,
-    fetch: opts.fetch,
-    imageCacheDir,
-    logger: false,
-  });
-  await app.ready();
-  return { app, config, imageCacheDir };
-}
-
-/** The demo world, as the server's start leaves it: seeded, then learned by the copilot (main.ts). */
-export async function seedDemoWorld(database: Database, app: App) {
-  await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
-  const learning = createCatalogLearningRepo(database.db);
-  for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
-}
 
 export interface TestContext {
   app: App;
@@ -179,11 +59,8 @@ export interface Res {
 }
 
 export async function createTestContext(opts: { seed?: boolean; logger?: Logger } & AppOptions = {}): Promise<TestContext> {
-  const seed = opts.seed !== false;
-  const templates = runTemplates();
-  const { database, drop } = await freshDatabase({ logger: opts.logger, template: templates ? (seed ? templates.demo : templates.empty) : undefined });
+  const { database, drop } = await freshDatabase({ logger: opts.logger, template: await template(opts.seed === false ? "empty" : "demo") });
   const { app, config, imageCacheDir } = await startTestApp(database, opts);
-  if (seed && !templates) await seedDemoWorld(database, app);
 
   const client = (token: string | null): Client => {
     const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {

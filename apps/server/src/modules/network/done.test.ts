@@ -60,7 +60,7 @@ beforeAll(async () => {
     made.push({ collectionId, itemId: item.id, contentId: saved.id_content, planId: plan.body.id, url: c.url });
   }
   for (const [i, c] of CASES.entries()) for (const step of c.steps) await step(learner.client, made[i]!);
-}, 180_000);
+});
 afterAll(() => t.close());
 
 describe("an item counts as done the same everywhere", () => {
