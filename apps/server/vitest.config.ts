@@ -5,6 +5,10 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Files run one after another in each worker on the modules it already imported: each file builds
+    // its own app on its own database, and no server test mocks a module, so nothing is shared that a
+    // file could change. Importing the server for every file took more time than most files' tests.
+    isolate: false,
     // The sealed prototypes the server runs with (src/lib/prototypes.ts).
     setupFiles: ["./test/setup.ts"],
     // The default output, then the ten slowest files.
