@@ -65,7 +65,7 @@ export async function buildServer(outdir = SERVER_DIST) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20.19",
+    target: "node22.12",
     sourcemap: "linked",
     legalComments: "none",
     logLevel: "warning",
