@@ -21,8 +21,9 @@ await i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-// Lazily loaded pages compile on first use under test; give them time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor end as soon as what they wait for is there: the limit only guards a hang. Lazily
+// loaded pages compile on first use under test, which took up to 7 s on a busy 2-core machine.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => cleanup());
 
