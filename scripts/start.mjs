@@ -7,10 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer, serverArgs, serverBuildIsStale } from "../apps/server/scripts/build.mjs";
 
-// Vitest, pg-boss and react-router need Node 22.12 or later: say so before anything half-starts.
+// react-router 8 needs Node 22.22 or later (vitest and pg-boss 22.12): say so before anything half-starts.
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Learnward needs Node.js 22.12 or later (24 LTS recommended); this is ${process.version}. Install it with: npm install -g node@24`);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(`Learnward needs Node.js 22.22 or later (24 LTS recommended); this is ${process.version}. Install it with: npm install -g node@24`);
   process.exit(1);
 }
 
