@@ -157,11 +157,13 @@ describe("insights: company, team and personal views, with their actions", () =>
       ["member@acme.test", "insights-member"],
     ] as const) {
       const { page, errors } = await as(who);
+      // The charts honour reduced motion: they draw their final lines at once, so the picture is taken
+      // of what they settle on rather than of a moment in their animation.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await atBothWidths(page, async (label) => {
         await open(page, "/dashboard/content?time=all&bucket=month");
         await visible(page.getByRole("img", { name: /^From / }));
         await page.waitForLoadState("networkidle");
-        await page.waitForTimeout(600);
         await screenshot(page, `${name}-${label}`);
       });
       expect(errors).toEqual([]);

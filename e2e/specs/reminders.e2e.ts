@@ -67,7 +67,8 @@ describe.runIf(PG_URL)("deadline reminders with two server processes", () => {
 
     await expect.poll(reminderMails, { timeout: 120_000, interval: 500 }).toContain("Present your work is due tomorrow");
     await expect.poll(unfinishedJobs, { timeout: 60_000, interval: 500 }).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Both servers stopped, each finishing what it had taken: nothing writes the outbox after this.
+    await Promise.all(servers.map((s) => s.stop()));
     expect(await reminderMails()).toEqual(["Present your work is due tomorrow"]);
   });
 });

@@ -191,7 +191,7 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
     await t.close();
   });
 
-  it("delivers each of 40 mails exactly once with two working processes", async () => {
+  it("delivers each of 40 mails exactly once with two working processes", { timeout: 60_000 }, async () => {
     const url = new URL(process.env.DATABASE_URL!);
     const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
     url.pathname = `/${name.rows[0]!.name}`;
@@ -205,12 +205,15 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
     await Promise.all(workers.map((w) => w.start()));
     const { jobs, mailer } = await queue(t.database);
     for (let i = 0; i < 40; i++) await mailer.send(mail(`p${i}@x.test`));
-    await expect.poll(() => delivered.length, { timeout: 30_000, interval: 200 }).toBe(40);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Done when the queue holds none of the 40 any more (each completed, none waiting for a retry) and
+    // both workers have stopped, finishing what they had taken: nothing can deliver after that.
+    const unfinished = async () =>
+      Number((await t.database.executeSql("select count(*) as n from pgboss.job where name = 'mail.deliver' and state <> 'completed'", [])).rows[0].n);
+    await expect.poll(unfinished, { timeout: 30_000, interval: 200 }).toBe(0);
+    await Promise.all(workers.map((w) => w.stop()));
     expect(new Set(delivered).size).toBe(40);
     expect(delivered).toHaveLength(40);
     await jobs.stop();
-    await Promise.all(workers.map((w) => w.stop()));
     workers = [];
     await Promise.all(processes.map((p) => p.close()));
   });

@@ -1,11 +1,12 @@
 // spec §1: the chat widget and the tag manager load only when configured, and never
 // before the visitor has accepted analytics cookies; the extension link shows in the user menu.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Footer } from "../app/layout/Footer";
 import { UserMenu } from "../app/layout/UserMenu";
 import { meFor, renderApp } from "../test/render";
+import { loadNamespaces } from "../i18n";
 
 const CHAT = "https://chat.example.com/widget/v2.js";
 const GTM = "https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3";
@@ -118,7 +119,9 @@ describe("with neither configured", () => {
     configure({ extension_url: "https://extensions.example/learnward" });
     page();
     await screen.findByRole("link", { name: "Privacy policy" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The code and words the question would need have loaded, and React has rendered whatever was
+    // waiting for them: a footer about to ask would show it now.
+    await act(() => Promise.all([import("../app/ConsentParts"), import("./ConsentBanner"), loadNamespaces(["shell"])]));
     expect(banner()).toBeNull();
     expect(screen.queryByRole("button", { name: "Cookie settings" })).toBeNull();
     expect(thirdPartyScripts()).toEqual([]);

@@ -1,7 +1,8 @@
 // spec §4: "The panel shows for accounts created within the last 7 days": it opens by
 // itself on the person's first visit in that week, once, and is not offered after it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
+import { notifyManager, type QueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { AppLayout } from "./AppLayout";
@@ -28,6 +29,15 @@ const shell = (
 const createdDaysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
 const visit = (days: number) => renderApp(shell, { path: "/home", session: signedIn("member", { created_at: createdDaysAgo(days) }) });
 const panel = () => screen.queryByRole("dialog", { name: "Your first week" });
+/**
+ * Every query the page started has its answer, react-query has handed each to the page (its
+ * notifications go out in order, this one after them), and React has rendered all that caused: a
+ * panel about to open by itself is open now.
+ */
+async function settled(queryClient: QueryClient) {
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
+}
 const help = () => screen.getByRole("button", { name: "Help and onboarding" });
 
 beforeEach(() => {
@@ -75,10 +85,10 @@ describe("the onboarding panel in the first week", () => {
       topic.subtasks.map((subtask, i) => ({ id: i + 1, type: topic.type, title: subtask.title, ready: true, created_at: NOW.toISOString() })),
     );
     serve({ body: { count: done.length, next: null, previous: null, results: done } });
-    visit(1);
+    const { queryClient } = visit(1);
     await screen.findByRole("heading", { name: "A page" });
     await waitFor(() => expect(help()).toBeEnabled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(queryClient);
     expect(panel()).toBeNull();
   });
 
@@ -94,10 +104,9 @@ describe("the onboarding panel in the first week", () => {
 
 describe("after the first week", () => {
   it("neither opens the panel nor offers it: the help button is disabled and says why", async () => {
-    visit(8);
+    const { queryClient } = visit(8);
     await screen.findByRole("heading", { name: "A page" });
-    // Give a late opening every chance to show.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(queryClient);
     expect(panel()).toBeNull();
     expect(help()).toBeDisabled();
     expect(help()).toHaveAccessibleDescription("The first-week guide is offered during your account's first 7 days; that week is over.");

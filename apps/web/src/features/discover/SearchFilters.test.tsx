@@ -28,11 +28,18 @@ describe("SearchFilters", () => {
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith("python"));
     expect(onSearch).toHaveBeenCalledTimes(1);
 
-    // The address follows the search; then the person goes back to "sql".
-    act(() => goTo(at("q=python")));
-    act(() => goTo(at("q=sql")));
-    await waitFor(() => expect(box).toHaveValue("sql"));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // The address follows the search; then the person goes back to "sql". The box's debounce runs on
+    // a clock the test moves: every timer these changes set has run once none is left.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      act(() => goTo(at("q=python")));
+      act(() => goTo(at("q=sql")));
+      expect(box).toHaveValue("sql");
+      await act(() => vi.runAllTimersAsync());
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(box).toHaveValue("sql");
   });
