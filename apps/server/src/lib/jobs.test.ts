@@ -191,7 +191,7 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
     await t.close();
   });
 
-  it("delivers each of 40 mails exactly once with two working processes", { timeout: 60_000 }, async () => {
+  it("delivers each of 40 mails exactly once with two working processes", async () => {
     const url = new URL(process.env.DATABASE_URL!);
     const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
     url.pathname = `/${name.rows[0]!.name}`;
@@ -209,7 +209,8 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
     // both workers have stopped, finishing what they had taken: nothing can deliver after that.
     const unfinished = async () =>
       Number((await t.database.executeSql("select count(*) as n from pgboss.job where name = 'mail.deliver' and state <> 'completed'", [])).rows[0].n);
-    await expect.poll(unfinished, { timeout: 30_000, interval: 200 }).toBe(0);
+    // The limit guards a hang only; a mail delivered twice shows in the count below, whenever it happened.
+    await expect.poll(unfinished, { timeout: 240_000, interval: 200 }).toBe(0);
     await Promise.all(workers.map((w) => w.stop()));
     expect(new Set(delivered).size).toBe(40);
     expect(delivered).toHaveLength(40);
