@@ -278,7 +278,7 @@ export function createBudgetingRepo(db: Db) {
     async transition(
       actorId: number,
       seen: RequestRow,
-      from: RequestRow["status"][],
+      from: readonly RequestRow["status"][],
       to: RequestRow["status"],
       patch: Partial<RequestRow>,
       action: string,

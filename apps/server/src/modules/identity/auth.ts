@@ -14,6 +14,7 @@ import type { BackgroundTasks } from "../../lib/background.ts";
 import { now } from "../../lib/clock.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { SESSION_REFUSALS } from "./identity.policy.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
 import { confirmAddressMail, existingAccountMail, resetPasswordMail } from "./identity.mail.ts";
 import { createIdentityService } from "./identity.service.ts";
@@ -197,7 +198,7 @@ export function createAuth(o: AuthOptions) {
       },
       session: {
         create: {
-          // Deactivated people and suspended companies cannot sign in (identity.service.ts signInRefusal).
+          // Deactivated people and suspended companies cannot sign in (identity.policy.ts sessionRefusal).
           before: async (session) => {
             const refusal = await identity.signInRefusal(session.userId);
             if (refusal) throw new APIError("FORBIDDEN", { code: refusal, message: REFUSALS[refusal] });
@@ -220,5 +221,5 @@ const CONFIRM_PAGE = "/reset-password?confirm=1";
 const CONFIRM_LINK_SECONDS = 24 * 60 * 60;
 const LAPSE_CHECKED_PATHS = new Set(["/sign-up/email", "/sign-in/email", "/request-password-reset", "/send-verification-email"]);
 const RESET_PREFIX = "reset-password:";
-const REFUSALS = { ACCOUNT_INACTIVE: "This account is not active", COMPANY_SUSPENDED: "This company's access is suspended" } as const;
+const REFUSALS = { ACCOUNT_INACTIVE: SESSION_REFUSALS.account_inactive, COMPANY_SUSPENDED: SESSION_REFUSALS.company_suspended } as const;
 export type Auth = ReturnType<typeof createAuth>;

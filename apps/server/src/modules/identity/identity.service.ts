@@ -5,6 +5,7 @@ import type { Role } from "@learnward/contracts";
 import { now } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import type { Auth } from "./auth.ts";
+import { identityPolicy } from "./identity.policy.ts";
 import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 
 /**
@@ -108,14 +109,13 @@ export function createIdentityService(repo: IdentityRepo) {
     },
 
     /**
-     * Why this user may not start a session, as better-auth's error code, or null to let them in.
-     * Deactivated people and suspended companies cannot sign in (PRODUCT.md).
+     * Why this user may not start a session (identityPolicy.sessionRefusal), as better-auth's error
+     * code, or null to let them in.
      */
     async signInRefusal(uid: string): Promise<"ACCOUNT_INACTIVE" | "COMPANY_SUSPENDED" | null> {
       const account = await repo.accountByUid(uid);
-      if (account && account.status !== "active") return "ACCOUNT_INACTIVE";
-      if (account?.companyStatus === "suspended") return "COMPANY_SUSPENDED";
-      return null;
+      const refusal = account ? identityPolicy.sessionRefusal(account) : null;
+      return refusal === null ? null : refusal === "account_inactive" ? "ACCOUNT_INACTIVE" : "COMPANY_SUSPENDED";
     },
 
     /** The account behind a uid, with its company and team (undefined when there is none). */
