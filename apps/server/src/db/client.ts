@@ -9,6 +9,8 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 /** One handle type for both drivers (ARCHITECTURE.md). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction's callback is given (`db.transaction(async (tx) => …)`), for code that writes inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

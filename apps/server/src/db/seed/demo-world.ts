@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Tx } from "../client.ts";
 import {
   budgetAllocations,
   budgetAudit,
@@ -25,7 +25,6 @@ import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
 import { BUDGET, INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, REQUESTS, type Team } from "./demo-world-data.ts";
 import { random } from "./insights.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 const DAY_MS = 86_400_000;
 
 interface Person {

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Tx } from "../client.ts";
 import { applyRollups, type Executor } from "../../modules/insights/insights.events.repo.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface SeedLearner {
   accountId: number;

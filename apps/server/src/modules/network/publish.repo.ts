@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { PublishRequestsQuery } from "@learnward/contracts";
 import { and, asc, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
@@ -17,7 +17,6 @@ const deciderUser = alias(authUsers, "decider_user");
 // The submitted draft is read only to publish it, never to list requests.
 const { revision: _revision, ...requestColumns } = getTableColumns(publishRequests);
 export { requestColumns as publishRequestColumns };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type FiledRow = { [K in keyof typeof requestColumns]: (typeof publishRequests.$inferSelect)[K] };
 
 /**
