@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthPlugin, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { createAuthMiddleware } from "better-auth/api";
@@ -6,9 +6,6 @@ import { bearer } from "better-auth/plugins/bearer";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
-import type { SamlSignOnPlugin } from "../sso/saml.plugin.ts";
-import type { SsoLinkPlugin } from "../sso/sso.link.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { now } from "../../lib/clock.ts";
@@ -30,8 +27,12 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
-  /** Single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
-  sso?: [OidcSignOnPlugin, SamlSignOnPlugin, SsoLinkPlugin];
+  /**
+   * Single sign-on through a company's OpenID Connect or SAML provider: the sso module's plugins,
+   * mounted with identity's own. Identity knows them only as better-auth plugins (sso builds on
+   * identity, not the other way round).
+   */
+  sso?: BetterAuthPlugin[];
 }
 
 export function createAuth(o: AuthOptions) {

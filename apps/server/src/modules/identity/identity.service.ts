@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Role } from "@learnward/contracts";
 import { now } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
-import type { Auth } from "./auth.ts";
 import { identityPolicy } from "./identity.policy.ts";
 import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 
@@ -37,6 +36,17 @@ export interface RegistrationTarget {
  * account is forgotten wherever it is next met: it can't be confirmed and no longer holds the address.
  */
 export const UNPROVEN_DAYS = 7;
+
+/**
+ * What the operator command asks of better-auth (auth.ts builds it on this service, so the service
+ * names only these two calls): creating the account, and mailing its set-password link.
+ */
+export interface OperatorAuth {
+  api: {
+    signUpEmail(input: { body: { email: string; name: string; password: string } }): Promise<unknown>;
+    requestPasswordReset(input: { body: { email: string; redirectTo: string } }): Promise<unknown>;
+  };
+}
 
 /** A refusal of the operator command, printed as it is. */
 export class OperatorError extends Error {}
@@ -74,7 +84,7 @@ export function createIdentityService(repo: IdentityRepo) {
      * `captureResetLink` receives the set-password link instead of a mail (the command prints it).
      */
     async createOperator(
-      d: { auth: Auth; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
+      d: { auth: OperatorAuth; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
       input: { email: string; name: string },
     ): Promise<{ email: string; link: string }> {
       const email = input.email.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { collectionItems, collections, collectionSections, contentItems, publish
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
 import { changesBetween, isEmpty } from "./drafts.changes.ts";
-import { filedRequest, publishRequestColumns } from "./publish.repo.ts";
+import { filedRequest, requestColumns as publishRequestColumns } from "./publish-request.repo.ts";
 
 type Q = Db | Tx;
 
