@@ -82,7 +82,7 @@ export async function seedDemoWorld(
   const catalog = (
     (await tx.execute(
       sql`select id, title, url, content_type, provider, author, duration_s, description, skills from content_items where company_id = ${opts.companyId}::int order by id`,
-    )) as unknown as { rows: CatalogRow[] }
+    )) as { rows: CatalogRow[] }
   ).rows;
 
   // Each person's library, built as they acted: content id → row to insert.

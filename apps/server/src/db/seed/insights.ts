@@ -34,7 +34,7 @@ export async function seedLearningHistory(tx: Tx | Executor, opts: { companyId: 
   const catalog = (
     (await tx.execute(
       sql`select id, content_type, skills, coalesce(duration_s, 900) as duration_s from content_items where company_id = ${opts.companyId}::int order by id`,
-    )) as unknown as {
+    )) as {
       rows: { id: number; content_type: string; skills: string[]; duration_s: number }[];
     }
   ).rows;
