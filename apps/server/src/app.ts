@@ -76,7 +76,8 @@ export async function buildApp(opts: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors raised by the router itself (bad URL encoding, over-long parameters) keep our shape.
     frameworkErrors: (err, _req, reply) => {
-      void (reply as unknown as FastifyReply).status(err.statusCode ?? 400).send({ error: { code: "bad_request", message: err.message } });
+      // The hook's reply is typed by the zod type provider's generic route; this answer is the common error shape.
+      void (reply as FastifyReply).status(err.statusCode ?? 400).send({ error: { code: "bad_request", message: err.message } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Links in answers (next/previous) are built from here, never from the request's Host header.

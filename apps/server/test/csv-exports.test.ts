@@ -48,9 +48,8 @@ beforeAll(async () => {
   ld = await t.as(DEMO.ldleader);
   const me = (await member.get("/api/me")).body.account;
   const team = (await tl.get("/api/me")).body.account.team.id;
-  const row = (
-    (await t.database.db.execute(sql`select company_id, uid from accounts where id = ${me.id}`)) as unknown as { rows: { company_id: number; uid: string }[] }
-  ).rows[0]!;
+  const row = ((await t.database.db.execute(sql`select company_id, uid from accounts where id = ${me.id}`)) as { rows: { company_id: number; uid: string }[] })
+    .rows[0]!;
   companyId = Number(row.company_id);
   memberUid = row.uid;
 

@@ -207,14 +207,14 @@ async function addAccount(
 export async function fingerprinter(t: TestContext): Promise<() => Promise<string>> {
   const tables = (await t.database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like '%migrations%' order by 1`,
-  )) as unknown as { rows: { table_name: string }[] };
+  )) as { rows: { table_name: string }[] };
   const query = sql.raw(
     "select " +
       tables.rows
         .map((r) => `(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from "${r.table_name}") as "${r.table_name}"`)
         .join(", "),
   );
-  return async () => JSON.stringify(((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows[0]);
+  return async () => JSON.stringify(((await t.database.db.execute(query)) as { rows: unknown[] }).rows[0]);
 }
 
 /**

@@ -9,6 +9,8 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 /** One handle type for both drivers (ARCHITECTURE.md). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction's callback is given (`db.transaction(async (tx) => …)`), for code that writes inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -62,7 +64,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger });
   const client = await pool.connect();
   try {
     // Several server processes may start at once: one migrates, the others wait.
@@ -114,7 +116,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump
       ? new PGlite(path.resolve(dataDir, "pg"), { extensions })
       : new PGlite({ extensions, ...(fromDump ? { loadDataDir: fromDump } : {}) });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger });
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
     return {
       db,

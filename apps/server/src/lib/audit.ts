@@ -1,8 +1,6 @@
 import type { AuditEntity } from "@learnward/contracts";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { adminAudit } from "../db/schema/index.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface AuditEvent {
   /** The account that acted; null when nobody signed in did (a failed sign-in). */

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The emitter's open transaction (or the database handle for a one-statement write). */
 export type Executor = Db | Tx;
 

@@ -193,7 +193,7 @@ describe.runIf(process.env.DATABASE_URL)("several server processes on one Postgr
 
   it("delivers each of 40 mails exactly once with two working processes", async () => {
     const url = new URL(process.env.DATABASE_URL!);
-    const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+    const name = (await t.database.db.execute(sql`select current_database() as name`)) as { rows: Array<{ name: string }> };
     url.pathname = `/${name.rows[0]!.name}`;
     const processes = await Promise.all([0, 1].map(() => openDatabase({ url: url.toString(), poolSize: 4 })));
     const delivered: string[] = [];

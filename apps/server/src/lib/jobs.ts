@@ -70,7 +70,7 @@ export function onExecutor(tx: Executor): PgBoss.Db {
     async executeSql(text, values = []) {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = parts.map((part, i) => (i % 2 === 1 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part)));
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      const result = (await tx.execute(sql.join(chunks))) as { rows: unknown[] };
       return { rows: result.rows };
     },
   };
@@ -121,7 +121,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       await started;
       const found = (await on.execute(
         sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey} and state = 'created' limit 1`,
-      )) as unknown as { rows: unknown[] };
+      )) as { rows: unknown[] };
       return found.rows.length > 0;
     },
 

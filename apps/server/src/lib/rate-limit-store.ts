@@ -36,7 +36,7 @@ export function databaseRateLimitStore(db: Db) {
         on conflict (key) do update set
           count = case when c.window_ends <= now() then 1 else c.count + 1 end,
           window_ends = case when c.window_ends <= now() then excluded.window_ends else c.window_ends end
-        returning count, greatest(0, extract(epoch from (window_ends - now())) * 1000)::int as ttl`)) as unknown as { rows: { count: number; ttl: number }[] };
+        returning count, greatest(0, extract(epoch from (window_ends - now())) * 1000)::int as ttl`)) as { rows: { count: number; ttl: number }[] };
       // Old windows are forgotten now and then, so the table stays the size of recent activity.
       if (Math.random() < 0.01) await db.execute(sql`delete from rate_limit_counters where window_ends < now() - interval '1 day'`);
       const row = result.rows[0]!;

@@ -7,7 +7,7 @@ import { AppError, unauthenticated } from "../lib/errors.ts";
 import { type Actor, decorateActor } from "../lib/actor.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { AccountRow, CompanyRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
-import { identityPolicy } from "../modules/identity/identity.policy.ts";
+import { identityPolicy, SESSION_REFUSALS } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
 import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
 import type { IdentityService } from "../modules/identity/identity.service.ts";
@@ -274,7 +274,6 @@ export default fp(
       teamId: account.teamId,
       twoFactorPending: identityPolicy.mustUseTwoFactor(account) && !account.twoFactorEnabled,
     });
-    const usable = (account: AccountRow | undefined) => !!account && account.status === "active" && account.companyStatus !== "suspended";
 
     app.decorate("resolveActor", async (req: FastifyRequest): Promise<Actor | null> => {
       const token = sessionToken(req.headers as Parameters<typeof sessionToken>[0]);
@@ -282,7 +281,7 @@ export default fp(
       if (cache.get(token)) {
         // The signature was checked before; the session and the account are read afresh.
         const live = await repo.liveSession(rawSessionToken(token));
-        if (live && usable(live.account)) {
+        if (live && identityPolicy.sessionRefusal(live.account) === null) {
           req.sessionAccount = live;
           return actorOf(live.account);
         }
@@ -292,13 +291,12 @@ export default fp(
       const session = await auth.api.getSession({ headers });
       if (!session) return null;
       const account = await repo.accountByUid(session.user.id);
-      if (!account || !usable(account)) {
+      const refusal = account ? identityPolicy.sessionRefusal(account) : null;
+      if (!account || refusal) {
         // spec §4 Session: no account → the user is signed out and told so.
         await auth.api.revokeSession({ headers, body: { token: session.session.token } }).catch(() => {});
         if (!account) throw new AppError("account_missing", 401, "This account does not exist");
-        throw account.status !== "active"
-          ? new AppError("account_inactive", 401, "This account is not active")
-          : new AppError("company_suspended", 401, "This company's access is suspended");
+        throw new AppError(refusal!, 401, SESSION_REFUSALS[refusal!]);
       }
       const actor = actorOf(account);
       cache.set(token, actor);

@@ -41,6 +41,7 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failed: unknown;
+  // A stand-in, not a response: helmet only sets and removes headers on it (the whole ServerResponse is never built).
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failed = err));
   if (failed) throw failed;
   return headers;

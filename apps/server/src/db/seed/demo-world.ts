@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Tx } from "../client.ts";
 import {
   budgetAllocations,
   budgetAudit,
@@ -25,7 +25,6 @@ import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
 import { BUDGET, INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, REQUESTS, type Team } from "./demo-world-data.ts";
 import { random } from "./insights.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 const DAY_MS = 86_400_000;
 
 interface Person {
@@ -83,7 +82,7 @@ export async function seedDemoWorld(
   const catalog = (
     (await tx.execute(
       sql`select id, title, url, content_type, provider, author, duration_s, description, skills from content_items where company_id = ${opts.companyId}::int order by id`,
-    )) as unknown as { rows: CatalogRow[] }
+    )) as { rows: CatalogRow[] }
   ).rows;
 
   // Each person's library, built as they acted: content id → row to insert.

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Tx } from "../client.ts";
 import { applyRollups, type Executor } from "../../modules/insights/insights.events.repo.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface SeedLearner {
   accountId: number;
@@ -36,7 +34,7 @@ export async function seedLearningHistory(tx: Tx | Executor, opts: { companyId: 
   const catalog = (
     (await tx.execute(
       sql`select id, content_type, skills, coalesce(duration_s, 900) as duration_s from content_items where company_id = ${opts.companyId}::int order by id`,
-    )) as unknown as {
+    )) as {
       rows: { id: number; content_type: string; skills: string[]; duration_s: number }[];
     }
   ).rows;

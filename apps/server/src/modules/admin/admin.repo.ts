@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { qualified } from "../../db/sql.ts";
 import {
   accounts,
@@ -20,7 +20,6 @@ import { emit } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
 import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

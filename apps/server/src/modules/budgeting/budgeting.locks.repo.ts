@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { budgetAllocations, budgets, purchaseRequests } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -16,8 +16,6 @@ import { AppError } from "../../lib/errors.ts";
  * A cut that locked the budget while an approval locked only the allocation left an
  * allocation at 17,500 with 40,000 reserved.
  */
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Step 1. The row as it is now: a copy read before the lock may predate a cut. */
 export async function lockBudget(tx: Tx, id: number, strength: "update" | "share") {

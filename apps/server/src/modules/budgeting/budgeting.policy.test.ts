@@ -22,11 +22,22 @@ const rules: [string, (a: (typeof ACTORS)[ActorKey]) => boolean, ActorKey[]][] =
   ["pay a pending request", (a) => budgetingPolicy.pay(a, request()), []],
   ["cancel a pending request", (a) => budgetingPolicy.cancel(a, request()), ["member"]],
   ["cancel a paid request", (a) => budgetingPolicy.cancel(a, request({ status: "paid" })), []],
+  ["cancel an approved request", (a) => budgetingPolicy.cancel(a, request({ status: "approved" })), ["member"]],
+  ["cancel a rejected request", (a) => budgetingPolicy.cancel(a, request({ status: "rejected" })), []],
+  ["cancel as the requester, whatever the status", (a) => budgetingPolicy.cancelAsRequester(a, request({ status: "paid" })), ["member"]],
+  ["cancel the team leader's request", (a) => budgetingPolicy.cancelAsRequester(a, request({ requestedBy: ACTORS.teamleader.accountId })), ["teamleader"]],
 ];
 
 describe("budgeting policy", () => {
   it.each(rules)("%s", (_name, rule, allowed) => {
     expect(allowedBy(rule)).toEqual(allowed);
+  });
+
+  it("cancels from pending and approved only: the ability and the write agree", () => {
+    expect(budgetingPolicy.cancellableFrom).toEqual(["pending", "approved"]);
+    const statuses = ["pending", "approved", "rejected", "paid", "cancelled"];
+    const mayCancel = statuses.filter((status) => budgetingPolicy.cancel(ACTORS.member, request({ status })));
+    expect(mayCancel).toEqual([...budgetingPolicy.cancellableFrom]);
   });
 
   it("scopes budget queries: every team for the L&D leader, the own team (or none) for a team leader", () => {

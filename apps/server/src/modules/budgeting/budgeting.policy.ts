@@ -18,6 +18,14 @@ function decideScope(a: Actor): DecideScope | null {
   return null;
 }
 
+/**
+ * The statuses a request can be cancelled from: until it is paid (or decided against). Cancelling an
+ * approved request releases its reservation, as only approved and paid ones count against a budget.
+ */
+const CANCELLABLE = ["pending", "approved"] as const;
+const cancellable = (status: string) => (CANCELLABLE as readonly string[]).includes(status);
+const requester: Rule<RequestRef> = (a, r) => r.requestedBy === a.accountId;
+
 const inScope = (s: DecideScope | null, r: RequestRef) =>
   s !== null && r.companyId === s.companyId && r.requestedBy !== s.notRequestedBy && (s.teamId === null || r.teamId === s.teamId);
 
@@ -38,10 +46,18 @@ export const budgetingPolicy = {
   decideScope,
   decide: ((a, r) => inScope(decideScope(a), r)) as Rule<RequestRef>,
   /** Asked to decide their own request: refused with its own code, so the web app can say who decides it. */
-  ownRequest: ((a, r) => r.requestedBy === a.accountId) as Rule<RequestRef>,
+  ownRequest: requester,
   read: ((a, r) =>
     sameCompany(a, r.companyId) &&
     (r.requestedBy === a.accountId || a.role === "ldleader" || (a.role === "teamleader" && a.teamId !== null && r.teamId === a.teamId))) as Rule<RequestRef>,
   pay: ((a, r) => sameCompany(a, r.companyId) && a.role === "ldleader" && r.status === "approved") as Rule<RequestRef>,
-  cancel: ((a, r) => r.requestedBy === a.accountId && (r.status === "pending" || r.status === "approved")) as Rule<RequestRef>,
+  /**
+   * Who cancels a request: its requester alone, whatever its status. A requester cancelling a
+   * request past cancelling meets a conflict (its status), not a refusal.
+   */
+  cancelAsRequester: requester,
+  /** The statuses a cancellation moves a request from (the write's condition). */
+  cancellableFrom: CANCELLABLE,
+  /** May cancel it now (the ability sent with the request): its requester, while it is still cancellable. */
+  cancel: ((a, r) => requester(a, r) && cancellable(r.status)) as Rule<RequestRef>,
 };

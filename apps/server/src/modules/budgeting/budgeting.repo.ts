@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
 import { emit } from "../../lib/events.ts";
-import { assertCoversAllocations, heldIn, lockAllocation, lockBudget, type Tx } from "./budgeting.locks.repo.ts";
+import { assertCoversAllocations, heldIn, lockAllocation, lockBudget } from "./budgeting.locks.repo.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type RequestRow = typeof purchaseRequests.$inferSelect;
@@ -278,7 +278,7 @@ export function createBudgetingRepo(db: Db) {
     async transition(
       actorId: number,
       seen: RequestRow,
-      from: RequestRow["status"][],
+      from: readonly RequestRow["status"][],
       to: RequestRow["status"],
       patch: Partial<RequestRow>,
       action: string,

@@ -111,10 +111,8 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
         return row && { ...seen, r: row };
       }
       case "cancel": {
-        // Only the requester cancels; once paid (or decided against) it is a conflict, not a refusal.
-        if (r.requestedBy !== actor.accountId) throw new AppError("forbidden", 403, "Permission denied");
-        // Cancelling an approved request releases its reservation: only approved and paid ones count.
-        const row = await repo.transition(actor.accountId, r, ["pending", "approved"], "cancelled", {}, "cancel");
+        authorize(actor, budgetingPolicy.cancelAsRequester, r);
+        const row = await repo.transition(actor.accountId, r, budgetingPolicy.cancellableFrom, "cancelled", {}, "cancel");
         return row && { ...seen, r: row };
       }
     }

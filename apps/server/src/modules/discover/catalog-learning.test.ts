@@ -73,7 +73,7 @@ describe("learning from the catalog", () => {
     const queued = await t.database.db.execute(
       sql`select start_after > now() as later from pgboss.job where name = 'catalog.learn' and singleton_key = ${`catalog.learn:${company.id}`}`,
     );
-    expect((queued as unknown as { rows: { later: boolean }[] }).rows).toEqual([{ later: true }]);
+    expect((queued as { rows: { later: boolean }[] }).rows).toEqual([{ later: true }]);
     await runLearnJobs();
     const rows = await t.database.db
       .select()

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthPlugin, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { createAuthMiddleware } from "better-auth/api";
@@ -6,14 +6,12 @@ import { bearer } from "better-auth/plugins/bearer";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import type { OidcSignOnPlugin } from "../sso/oidc.plugin.ts";
-import type { SamlSignOnPlugin } from "../sso/saml.plugin.ts";
-import type { SsoLinkPlugin } from "../sso/sso.link.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { now } from "../../lib/clock.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { SESSION_REFUSALS } from "./identity.policy.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
 import { confirmAddressMail, existingAccountMail, resetPasswordMail } from "./identity.mail.ts";
 import { createIdentityService } from "./identity.service.ts";
@@ -29,8 +27,12 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
-  /** Single sign-on through a company's OpenID Connect or SAML provider (the sso module's plugins). */
-  sso?: [OidcSignOnPlugin, SamlSignOnPlugin, SsoLinkPlugin];
+  /**
+   * Single sign-on through a company's OpenID Connect or SAML provider: the sso module's plugins,
+   * mounted with identity's own. Identity knows them only as better-auth plugins (sso builds on
+   * identity, not the other way round).
+   */
+  sso?: BetterAuthPlugin[];
 }
 
 export function createAuth(o: AuthOptions) {
@@ -197,7 +199,7 @@ export function createAuth(o: AuthOptions) {
       },
       session: {
         create: {
-          // Deactivated people and suspended companies cannot sign in (identity.service.ts signInRefusal).
+          // Deactivated people and suspended companies cannot sign in (identity.policy.ts sessionRefusal).
           before: async (session) => {
             const refusal = await identity.signInRefusal(session.userId);
             if (refusal) throw new APIError("FORBIDDEN", { code: refusal, message: REFUSALS[refusal] });
@@ -220,5 +222,5 @@ const CONFIRM_PAGE = "/reset-password?confirm=1";
 const CONFIRM_LINK_SECONDS = 24 * 60 * 60;
 const LAPSE_CHECKED_PATHS = new Set(["/sign-up/email", "/sign-in/email", "/request-password-reset", "/send-verification-email"]);
 const RESET_PREFIX = "reset-password:";
-const REFUSALS = { ACCOUNT_INACTIVE: "This account is not active", COMPANY_SUSPENDED: "This company's access is suspended" } as const;
+const REFUSALS = { ACCOUNT_INACTIVE: SESSION_REFUSALS.account_inactive, COMPANY_SUSPENDED: SESSION_REFUSALS.company_suspended } as const;
 export type Auth = ReturnType<typeof createAuth>;

@@ -9,6 +9,14 @@ import { libraryPolicy } from "../library/library.policy.ts";
 import { networkPolicy } from "../network/network.policy.ts";
 import { peoplePolicy } from "../people/people.policy.ts";
 
+export type SessionRefusal = "account_inactive" | "company_suspended";
+
+/** What a refused session is told (the web app translates the code; this is the API's own wording). */
+export const SESSION_REFUSALS: Record<SessionRefusal, string> = {
+  account_inactive: "This account is not active",
+  company_suspended: "This company's access is suspended",
+};
+
 /**
  * Identity rules (PRODUCT.md, Tenancy): people see accounts and profiles of their own company;
  * platform operators see every company. Outsiders get 404, never a hint that the target exists.
@@ -30,6 +38,13 @@ export const identityPolicy = {
     companyId: number | null;
   }>,
   readCompany: ((actor, company) => sameCompany(actor, company.id)) as Rule<{ id: number }>,
+  /**
+   * Who may hold a session (PRODUCT.md): deactivated people and people of a suspended company may
+   * not. Asked when a session starts (sign-in, single sign-on) and on every request that presents
+   * one. Answers why not, as the error code the caller is told, or null when they may.
+   */
+  sessionRefusal: (account: { status: string; companyStatus: string | null }): SessionRefusal | null =>
+    account.status !== "active" ? "account_inactive" : account.companyStatus === "suspended" ? "company_suspended" : null,
   /** PRODUCT.md: platform operators always sign in with a second factor; hr and L&D leaders when their company says so. */
   mustUseTwoFactor: (account: { role: Role; companyRequiresTwoFactor: boolean | null }) =>
     account.role === "admin" || (account.companyRequiresTwoFactor === true && (account.role === "hr" || account.role === "ldleader")),

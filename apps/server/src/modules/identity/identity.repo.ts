@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, like, lt, ne, sql } from "drizzle-orm";
 import type { Role } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { now } from "../../lib/clock.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
@@ -40,7 +40,6 @@ function selectAccounts<Extra extends SelectedFields = Record<never, never>>(db:
     .leftJoin(teams, eq(teams.id, accounts.teamId));
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type AccountInput = { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number };
 
 /** A company account for a login user, with a username free in the company; in the caller's transaction. */

@@ -6,6 +6,7 @@ import { asInvitee, asOperator, createIdentityService } from "./identity.service
 const company = (over: Partial<CompanyRow>) =>
   ({ id: 7, domain: "acme.test", status: "active", registrationAllowlist: ["*@acme.test"], ...over }) as CompanyRow;
 const invitation = { id: 3, email: "new@acme.test", companyId: 7, teamId: 11, role: "teamleader" as const };
+// A stand-in repo with only the reads these rules make (the whole repo needs a database).
 const serviceWith = (c: CompanyRow | undefined) =>
   createIdentityService({
     companyByDomain: async (domain: string) => (c && c.domain === domain ? c : undefined),
@@ -55,6 +56,7 @@ describe("who may register, and where they land", () => {
 });
 
 describe("who may start a session", () => {
+  // A stand-in repo answering only the one read this rule makes.
   const serviceFor = (account: { status: string; companyStatus: string | null } | undefined) =>
     createIdentityService({ accountByUid: async () => account } as unknown as IdentityRepo);
 

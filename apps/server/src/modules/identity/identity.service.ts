@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Role } from "@learnward/contracts";
 import { now } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
-import type { Auth } from "./auth.ts";
+import { identityPolicy } from "./identity.policy.ts";
 import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 
 /**
@@ -36,6 +36,17 @@ export interface RegistrationTarget {
  * account is forgotten wherever it is next met: it can't be confirmed and no longer holds the address.
  */
 export const UNPROVEN_DAYS = 7;
+
+/**
+ * What the operator command asks of better-auth (auth.ts builds it on this service, so the service
+ * names only these two calls): creating the account, and mailing its set-password link.
+ */
+export interface OperatorAuth {
+  api: {
+    signUpEmail(input: { body: { email: string; name: string; password: string } }): Promise<unknown>;
+    requestPasswordReset(input: { body: { email: string; redirectTo: string } }): Promise<unknown>;
+  };
+}
 
 /** A refusal of the operator command, printed as it is. */
 export class OperatorError extends Error {}
@@ -73,7 +84,7 @@ export function createIdentityService(repo: IdentityRepo) {
      * `captureResetLink` receives the set-password link instead of a mail (the command prints it).
      */
     async createOperator(
-      d: { auth: Auth; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
+      d: { auth: OperatorAuth; captureResetLink: (run: () => Promise<unknown>) => Promise<string> },
       input: { email: string; name: string },
     ): Promise<{ email: string; link: string }> {
       const email = input.email.trim().toLowerCase();
@@ -108,14 +119,13 @@ export function createIdentityService(repo: IdentityRepo) {
     },
 
     /**
-     * Why this user may not start a session, as better-auth's error code, or null to let them in.
-     * Deactivated people and suspended companies cannot sign in (PRODUCT.md).
+     * Why this user may not start a session (identityPolicy.sessionRefusal), as better-auth's error
+     * code, or null to let them in.
      */
     async signInRefusal(uid: string): Promise<"ACCOUNT_INACTIVE" | "COMPANY_SUSPENDED" | null> {
       const account = await repo.accountByUid(uid);
-      if (account && account.status !== "active") return "ACCOUNT_INACTIVE";
-      if (account?.companyStatus === "suspended") return "COMPANY_SUSPENDED";
-      return null;
+      const refusal = account ? identityPolicy.sessionRefusal(account) : null;
+      return refusal === null ? null : refusal === "account_inactive" ? "ACCOUNT_INACTIVE" : "COMPANY_SUSPENDED";
     },
 
     /** The account behind a uid, with its company and team (undefined when there is none). */

@@ -5,7 +5,9 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { reminderMail } from "./insights.mail.ts";
 import { insightsPolicy, LINKS } from "./insights.policy.ts";
 import type { InsightsRepo } from "./insights.repo.ts";
-import { isoDay, type InsightsService, type OverdueRow } from "./insights.service.ts";
+import type { OverdueRow } from "./insights.repo.ts";
+import type { InsightsService } from "./insights.service.ts";
+import { isoDay } from "./insights.slice.ts";
 import * as clock from "../../lib/clock.ts";
 
 export interface ActionInput {

@@ -2,7 +2,8 @@ import type { InsightsQuery, InsightTable } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { windowOf, type InsightsRepo } from "./insights.repo.ts";
-import { fillSeries, type InsightsService, isoDay, sliceOf } from "./insights.service.ts";
+import type { InsightsService } from "./insights.service.ts";
+import { fillSeries, isoDay, sliceOf } from "./insights.slice.ts";
 import * as clock from "../../lib/clock.ts";
 
 const EVERY = 100_000;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import {
   accounts,
   collectionItems,
@@ -23,7 +23,6 @@ import { doneBy } from "../network/done.scope.ts";
 import { notTeamLeader } from "../network/plans.scope.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A database handle or an open transaction: events are written in the action's own transaction. */
 export type Executor = Db | Tx;
 

@@ -1,5 +1,5 @@
 import type { Mail } from "../../lib/mailer.ts";
-import type { OverdueRow } from "./insights.service.ts";
+import type { OverdueRow } from "./insights.repo.ts";
 
 /** The reminder about overdue upskilling plans, in the person's own language. */
 export function reminderMail(m: { to: string; name: string; locale: "en" | "es"; sender: string; plans: OverdueRow[]; publicUrl: string }): Mail {

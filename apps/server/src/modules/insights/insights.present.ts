@@ -1,6 +1,6 @@
 import type { Insights, InsightsQuery } from "@learnward/contracts";
-import type { OverdueRow, Scoped } from "./insights.service.ts";
-import { fillSeries } from "./insights.service.ts";
+import type { OverdueRow } from "./insights.repo.ts";
+import { fillSeries, type Scoped } from "./insights.slice.ts";
 
 /** The answers' shapes of insights: the dashboard (contracts' Insights) and its overdue rows. */
 

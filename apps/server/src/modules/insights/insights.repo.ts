@@ -476,3 +476,6 @@ function kpiRow(r: Row | undefined, hasPrevious: boolean) {
 function seriesRow(r: Row) {
   return { period: String(r.period), active_learners: num(r.learners), completions: num(r.completions), learning_time_s: num(r.time_s) };
 }
+
+/** A person behind on a plan past its deadline (the dashboard's overdue list, the reminder mail). */
+export type OverdueRow = Awaited<ReturnType<InsightsRepo["overdue"]>>[number];

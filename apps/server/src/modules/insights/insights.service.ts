@@ -3,24 +3,12 @@ import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { BudgetingService } from "../budgeting/budgeting.service.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
-import { type InsightsRepo, type Slice, windowOf } from "./insights.repo.ts";
+import { type InsightsRepo, windowOf } from "./insights.repo.ts";
 import { presentInsights } from "./insights.present.ts";
+import { isoDay, type Scoped, sliceOf } from "./insights.slice.ts";
 import * as clock from "../../lib/clock.ts";
 
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
-
-/** The viewer's scope, checked: which company, team or person the figures are about. */
-export interface Scoped {
-  actor: Actor;
-  companyId: number;
-  scope: InsightScope;
-  team: { id: number; name: string } | null;
-  teams: { id: number; name: string }[];
-  people: { teamId: number | null; accountId: number | null };
-}
-
-export type OverdueRow = Awaited<ReturnType<InsightsRepo["overdue"]>>[number];
 
 const PENDING_ACTION = {
   purchase_requests: "review_requests",
@@ -218,34 +206,3 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
   }
 }
 export type InsightsService = ReturnType<typeof createInsightsService>;
-
-export const sliceOf = (s: Scoped, q: InsightsQuery, now: Date): Slice => ({
-  companyId: s.companyId,
-  teamId: s.people.teamId,
-  accountId: s.people.accountId,
-  time: q.time,
-  bucket: q.bucket,
-  now,
-});
-
-/** Every bucket of the window, empty ones as zeros, so a chart's axis is continuous. */
-export function fillSeries<T extends { period: string }>(
-  points: T[],
-  bucket: "day" | "month",
-  from: Date | null,
-  now: Date,
-): (T | { period: string; active_learners: number; learning_time_s: number; completions: number })[] {
-  const start = from ?? (points[0] ? new Date(`${points[0].period}T00:00:00Z`) : null);
-  if (!start) return [];
-  const byPeriod = new Map(points.map((p) => [p.period, p]));
-  const out = [];
-  const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), bucket === "day" ? start.getUTCDate() : 1));
-  // Guard against absurd ranges (years of daily buckets are still fine: a few thousand points).
-  for (let i = 0; cursor.getTime() <= now.getTime() && i < 5000; i++) {
-    const period = isoDay(cursor);
-    out.push(byPeriod.get(period) ?? { period, active_learners: 0, learning_time_s: 0, completions: 0 });
-    if (bucket === "day") cursor.setUTCDate(cursor.getUTCDate() + 1);
-    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
-  }
-  return out;
-}

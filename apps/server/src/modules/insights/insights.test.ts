@@ -29,7 +29,7 @@ let w: {
 };
 const PLAN = "=Overdue SQL plan";
 
-const q = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const q = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
 const insights = async (c: Client, query = "") => {
   const res = await c.get(`/api/b2b/v1/insights/${query}`);
   expect(res.status, res.text).toBe(200);

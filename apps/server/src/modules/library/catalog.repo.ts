@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
 import { emit } from "../../lib/events.ts";
 import { catalogScope, publicInCatalog } from "./catalog.scope.ts";
@@ -13,7 +13,6 @@ type NewUserContent = typeof userContents.$inferInsert;
 // lends nobody its data.
 
 const CATALOG = { id: contentItems.id, privateOrigin: contentItems.privateOrigin };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Gives a row that wasn't public when the caller looked this person's data and makes them its

@@ -15,7 +15,7 @@ let t: TestContext;
 type Bucket = { account_id: number; content_type: string; course_status: string; is_private: boolean; n: number };
 
 async function rows(query: ReturnType<typeof sql>): Promise<Bucket[]> {
-  const { rows } = (await t.database.db.execute(query)) as unknown as { rows: Bucket[] };
+  const { rows } = (await t.database.db.execute(query)) as { rows: Bucket[] };
   return rows.map((r) => ({ ...r, n: Number(r.n) })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
@@ -127,7 +127,7 @@ describe("a list's pages read in index order", () => {
       const expected = await person.client.get(`/api/contentuser/search?${query}&page_size=100`);
       const types = new Set(expected.body.results.map((r: { content_type: string }) => r.content_type));
       const { rows } = (await t.database.db.execute(sql`
-        select id from user_contents where account_id = ${person.id} order by created_at desc, id desc`)) as unknown as { rows: { id: number }[] };
+        select id from user_contents where account_id = ${person.id} order by created_at desc, id desc`)) as { rows: { id: number }[] };
       const all = await person.client.get(`/api/contentuser/search?contenType=all,job&page_size=100`);
       const typeOf = new Map(all.body.results.map((r: { id_primary: number; content_type: string }) => [r.id_primary, r.content_type]));
       const newestFirst = rows.map((r) => Number(r.id)).filter((id) => types.has(typeOf.get(id)));
@@ -166,7 +166,7 @@ describe("a broad search in a large library ranks a bounded set", () => {
       select ${person.id}, c.id, c.title, c.url, c.content_type, c.author, c.description
       from content_items c where c.url like ${`https://big.example/${person.id}/%`} order by c.id`);
     const { rows } = (await db.execute(sql`
-      select id from user_contents where account_id = ${person.id} and title ilike 'zebrafish%' order by id desc`)) as unknown as { rows: { id: number }[] };
+      select id from user_contents where account_id = ${person.id} and title ilike 'zebrafish%' order by id desc`)) as { rows: { id: number }[] };
     const newestFirst = rows.map((r) => Number(r.id));
     const best = newestFirst.at(-1)!;
 
@@ -206,7 +206,7 @@ describe("a large library is searched by its words' beginnings through exact ind
   it("keeps every beginning of every word, up to 24 characters", async () => {
     const { rows } = (await t.database.db.execute(
       sql`select learnward_search_prefixes(to_tsvector('simple', 'Kube pneumonoultramicroscopicsilicovolcanoconiosis'))::text as v`,
-    )) as unknown as { rows: { v: string }[] };
+    )) as { rows: { v: string }[] };
     expect(rows[0]!.v).toBe(
       "'k' 'ku' 'kub' 'kube' 'p' 'pn' 'pne' 'pneu' 'pneum' 'pneumo' 'pneumon' 'pneumono' 'pneumonou' 'pneumonoul' 'pneumonoult' 'pneumonoultr' 'pneumonoultra' 'pneumonoultram' 'pneumonoultrami' 'pneumonoultramic' 'pneumonoultramicr' 'pneumonoultramicro' 'pneumonoultramicros' 'pneumonoultramicrosc' 'pneumonoultramicrosco' 'pneumonoultramicroscop' 'pneumonoultramicroscopi' 'pneumonoultramicroscopic'",
     );
@@ -261,7 +261,7 @@ describe("a large library is searched by its words' beginnings through exact ind
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const { rows } = (await tx.execute(sql`
-        explain (format json) select count(*) from user_contents where learnward_search_prefixes(search) @@ to_tsquery('simple', 'kube')`)) as unknown as {
+        explain (format json) select count(*) from user_contents where learnward_search_prefixes(search) @@ to_tsquery('simple', 'kube')`)) as {
         rows: Record<string, unknown>[];
       };
       return JSON.stringify(rows[0]);
@@ -289,9 +289,9 @@ describe("a large library is searched by its words' beginnings through exact ind
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_indexscan = off`);
-        const { rows } = (await tx.execute(
-          sql`explain (analyze, format json) select count(*) from user_contents where ${largeLibraryMatch(term)}`,
-        )) as unknown as { rows: Record<string, unknown>[] };
+        const { rows } = (await tx.execute(sql`explain (analyze, format json) select count(*) from user_contents where ${largeLibraryMatch(term)}`)) as {
+          rows: Record<string, unknown>[];
+        };
         const found: Record<string, number> = {};
         const visit = (node: Record<string, unknown>) => {
           if (node["Node Type"] === "Bitmap Index Scan") found[String(node["Index Name"])] = Number(node["Actual Rows"]);
@@ -333,10 +333,10 @@ describe("the library's search indexes after a burst of saves", () => {
       from content_items c where c.url like 'https://burst.example/%'`);
     const indexes = (await db.execute(sql`
       select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
-      where i.indrelid = 'user_contents'::regclass and a.amname = 'gin'`)) as unknown as { rows: { name: string }[] };
+      where i.indrelid = 'user_contents'::regclass and a.amname = 'gin'`)) as { rows: { name: string }[] };
     expect(indexes.rows.length).toBeGreaterThan(0);
     for (const { name } of indexes.rows) {
-      const { rows } = (await db.execute(sql`select gin_clean_pending_list(${name}::regclass)::int as pages`)) as unknown as { rows: { pages: number }[] };
+      const { rows } = (await db.execute(sql`select gin_clean_pending_list(${name}::regclass)::int as pages`)) as { rows: { pages: number }[] };
       expect(Number(rows[0]!.pages), name).toBeLessThanOrEqual(32);
     }
   });

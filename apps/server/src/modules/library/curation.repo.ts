@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { collectionItems, contentItems, contentProgress, userContents } from "../../db/schema/index.ts";
 import { aliased, qualified } from "../../db/sql.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -7,7 +7,6 @@ import { conflict } from "../../lib/errors.ts";
 import { emit } from "../../lib/events.ts";
 import { catalogScope } from "./catalog.scope.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Curated = { id: number; companyId: number; hiddenAt: Date | null; mergedIntoId: number | null };
 const CURATED = { id: contentItems.id, companyId: contentItems.companyId, hiddenAt: contentItems.hiddenAt, mergedIntoId: contentItems.mergedIntoId };
 

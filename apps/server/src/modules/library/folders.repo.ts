@@ -1,10 +1,9 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { folderRelations, folderSections, folders, userContents } from "../../db/schema/index.ts";
 import { arrange, saveOrder } from "../../db/ordering.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A list is the folder's items without a section, or one section's items. */
 type ListScope = number | null;
 

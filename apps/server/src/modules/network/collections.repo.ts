@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import {
   accounts,
   authUsers,
@@ -17,7 +17,6 @@ import { notFound } from "../../lib/errors.ts";
 import { doneBy } from "./done.scope.ts";
 import { emit } from "../../lib/events.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CollectionRow = typeof collections.$inferSelect;
 
 export interface CollectionFilter {

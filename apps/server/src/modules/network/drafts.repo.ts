@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { emit } from "../../lib/events.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { collectionItems, collections, collectionSections, contentItems, publishRequests, type Revision } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
 import { changesBetween, isEmpty } from "./drafts.changes.ts";
-import { filedRequest, publishRequestColumns } from "./publish.repo.ts";
+import { filedRequest, requestColumns as publishRequestColumns } from "./publish-request.repo.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
 
 export interface DraftState {

@@ -59,7 +59,7 @@ export function createPlansRepo(db: Db) {
       left join ${PA} on ${pa.planId} = p.plan_id and ${pa.accountId} = p.account_id
       where ${where}
       order by ${u.name}, ${a.id}
-      ${page}`)) as unknown as { rows: Record<string, unknown>[] };
+      ${page}`)) as { rows: Record<string, unknown>[] };
     return result.rows.map((r) => ({
       planId: Number(r.plan_id),
       accountId: Number(r.account_id),
@@ -250,7 +250,7 @@ export function createPlansRepo(db: Db) {
       const inTeam = teamId === undefined ? sql`true` : eq(a.teamId, teamId);
       const [rows, total] = await Promise.all([
         assigneeRows(ofPlan, inTeam, sql`limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${A} on ${a.id} = p.account_id where ${inTeam}`) as unknown as Promise<{
+        db.execute(sql`select count(*)::int as n from (${ofPlan}) p join ${A} on ${a.id} = p.account_id where ${inTeam}`) as Promise<{
           rows: { n: number }[];
         }>,
       ]);
@@ -269,7 +269,7 @@ export function createPlansRepo(db: Db) {
       const result = (await db.execute(sql`
         select distinct ${planCollections.skill} as skill from ${planCollections}
         where ${planCollections.planId} in (select plan_id from (${holders(sql`${pa.accountId} in (${members})`, eq(a.teamId, teamId))}) h)
-        order by 1`)) as unknown as { rows: { skill: string }[] };
+        order by 1`)) as { rows: { skill: string }[] };
       return result.rows.map((r) => String(r.skill));
     },
 

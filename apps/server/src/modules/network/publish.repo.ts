@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { PublishRequestsQuery } from "@learnward/contracts";
-import { and, asc, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
@@ -9,30 +9,12 @@ import { emit } from "../../lib/events.ts";
 import { conflict } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
+import { filedRequest, requestColumns } from "./publish-request.repo.ts";
 
 const asker = alias(accounts, "asker");
 const askerUser = alias(authUsers, "asker_user");
 const decider = alias(accounts, "decider");
 const deciderUser = alias(authUsers, "decider_user");
-// The submitted draft is read only to publish it, never to list requests.
-const { revision: _revision, ...requestColumns } = getTableColumns(publishRequests);
-export { requestColumns as publishRequestColumns };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type FiledRow = { [K in keyof typeof requestColumns]: (typeof publishRequests.$inferSelect)[K] };
-
-/**
- * The answer for a request just filed, from the transaction that filed it (no re-read by
- * id): a new request has no decider yet, so only its collection's title and the asker's name are looked up.
- */
-export async function filedRequest(tx: Tx, row: FiledRow) {
-  const [names] = await tx
-    .select({ title: collections.title, askerName: authUsers.name })
-    .from(collections)
-    .innerJoin(accounts, eq(accounts.id, row.requestedBy))
-    .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-    .where(eq(collections.id, row.collectionId));
-  return { r: row, title: names!.title, askerName: names!.askerName, deciderName: null };
-}
 
 export interface PublishRequestFilter {
   companyId: number;

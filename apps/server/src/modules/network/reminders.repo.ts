@@ -82,7 +82,7 @@ export function createRemindersRepo(db: Db) {
             and not exists (
               select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId}
               where ${pc.planId} = x.plan_id and not ${doneBy(sql`x.account_id`, sql`${ci.contentId}`)}))
-        order by x.plan_id, x.account_id`)) as unknown as { rows: Record<string, unknown>[] };
+        order by x.plan_id, x.account_id`)) as { rows: Record<string, unknown>[] };
       return result.rows.map((r) => ({
         planId: Number(r.plan_id),
         companyId: Number(r.company_id),

@@ -170,7 +170,7 @@ describe.runIf(process.env.DATABASE_URL)("two server processes on one PostgreSQL
   it("sends each reminder mail exactly once", { timeout: 240_000 }, async () => {
     const { member, dueOn } = await teamPlan(10, "Shared plan");
     const url = new URL(process.env.DATABASE_URL!);
-    const name = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+    const name = (await t.database.db.execute(sql`select current_database() as name`)) as { rows: Array<{ name: string }> };
     url.pathname = `/${name.rows[0]!.name}`;
     for (const n of [0, 1])
       servers.push(await startServer({ DATABASE_URL: url.toString(), CLOCK_OFFSET_DAYS: "3", DATA_DIR: path.join(os.tmpdir(), `lw-reminders-${n}`) }));
@@ -182,7 +182,7 @@ describe.runIf(process.env.DATABASE_URL)("two server processes on one PostgreSQL
     const waiting = async () =>
       Number(
         (
-          (await t.database.db.execute(sql`select count(*) as n from pgboss.job where state in ('created', 'retry', 'active')`)) as unknown as {
+          (await t.database.db.execute(sql`select count(*) as n from pgboss.job where state in ('created', 'retry', 'active')`)) as {
             rows: Array<{ n: string }>;
           }
         ).rows[0]!.n,

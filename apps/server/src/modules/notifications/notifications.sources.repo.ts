@@ -57,7 +57,7 @@ export const sources = {
     sql`select ${collectionFollows.accountId} as account_id from ${collectionFollows} where ${collectionFollows.collectionId} = ${collectionId}`,
 
   async count(tx: Executor, audience: SQL): Promise<number> {
-    const result = (await tx.execute(sql`select count(*)::int as n from (${audience}) x`)) as unknown as { rows: { n: number }[] };
+    const result = (await tx.execute(sql`select count(*)::int as n from (${audience}) x`)) as { rows: { n: number }[] };
     return Number(result.rows[0]?.n ?? 0);
   },
 
@@ -84,7 +84,7 @@ export const sources = {
         on conflict do nothing
         returning ${sql.identifier(notifications.id.name)}
       )
-      select (select coalesce(array_agg(id), '{}') from made) as ids, (select max(account_id) from batch) as last`)) as unknown as {
+      select (select coalesce(array_agg(id), '{}') from made) as ids, (select max(account_id) from batch) as last`)) as {
       rows: { ids: number[] | string; last: number | null }[];
     };
     const row = result.rows[0]!;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { emit } from "../../lib/events.ts";
 import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
@@ -34,8 +34,6 @@ export interface EmployeeFilter {
   limit: number;
   offset: number;
 }
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Deactivation keeps the account and its history, frees its team seat, ends its sessions and is audited. */
 export async function deactivateAccount(

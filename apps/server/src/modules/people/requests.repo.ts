@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
 import { removeFromTeam } from "./people.repo.ts";
@@ -345,7 +345,6 @@ export function createRequestsRepo(db: Db) {
 }
 export type RequestsRepo = ReturnType<typeof createRequestsRepo>;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 async function createInvitationTx(
   tx: Tx,
   v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, teams } from "../../db/schema/index.ts";
-import { auditTeam, type SystemActor, type Tx, uniqueViolation } from "./people.repo.ts";
+import { auditTeam, type SystemActor, uniqueViolation } from "./people.repo.ts";
 
 /** The rule, once: only the company's own active people join one of its teams. */
 async function joinableTx(tx: Db | Tx, companyId: number, ids: number[]): Promise<number[]> {

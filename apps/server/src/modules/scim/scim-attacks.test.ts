@@ -18,6 +18,7 @@ const pollution = () => [...Object.getOwnPropertyNames(Object.prototype), ...Obj
 const clean = () => {
   for (const k of pollution()) {
     delete (Object.prototype as Record<string, unknown>)[k];
+    // An array prototype has no string index; whatever an attack added under a name is deleted by it.
     delete (Array.prototype as unknown as Record<string, unknown>)[k];
   }
 };

@@ -1,5 +1,5 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, scimDeletedAccounts, scimExternalIds, scimTokens } from "../../db/schema/index.ts";
 import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
 import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
@@ -27,7 +27,6 @@ export type ScimUserRow = {
   externalId: string | null;
 };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The directory's id for the person (RFC 7643 §3.1): set, changed or (null) dropped. */
 async function setExternalId(tx: Tx, companyId: number, accountId: number, externalId: string | null) {
   if (externalId === null) await tx.delete(scimExternalIds).where(eq(scimExternalIds.accountId, accountId));

@@ -21,7 +21,7 @@ const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 export function readIdpMetadata(xml: string, opts: { allowHttp: boolean }): IdpMetadata {
   let errors = 0;
   const doc = new DOMParser({ errorHandler: { error: () => void errors++, fatalError: () => void errors++ } }).parseFromString(xml, "text/xml");
-  const select = (expr: string) => (errors ? [] : (xpath.select(expr, doc as unknown as Node) as Node[]));
+  const select = (expr: string) => (errors ? [] : (xpath.select(expr, doc) as Node[]));
   const descriptor = select("//*[local-name()='EntityDescriptor'][*[local-name()='IDPSSODescriptor']]")[0] as Element | undefined;
   const entityId = descriptor?.getAttribute("entityID")?.trim();
   if (!descriptor || !entityId) throw new SamlMetadataError("The metadata has no EntityDescriptor with an IDPSSODescriptor and an entityID");

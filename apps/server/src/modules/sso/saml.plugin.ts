@@ -86,7 +86,7 @@ function inResponseToOf(samlResponse: string): string | null {
   const xml = Buffer.from(samlResponse, "base64").toString("utf8");
   const doc = new DOMParser({ errorHandler: { error: () => void (broken = true), fatalError: () => void (broken = true) } }).parseFromString(xml, "text/xml");
   if (broken) return null;
-  const attr = (xpath.select("/*[local-name()='Response']/@InResponseTo", doc as unknown as Node) as Attr[])[0];
+  const attr = (xpath.select("/*[local-name()='Response']/@InResponseTo", doc) as Attr[])[0];
   return attr?.value || null;
 }
 

@@ -139,6 +139,7 @@ describe("the company's SAML connection", () => {
 
   it("fetches metadata only from public addresses outside tests (the same guard as OIDC discovery)", async () => {
     let saved = false;
+    // A stand-in repo: the refused fetch must never reach saving.
     const repo = { saveSaml: async () => void (saved = true) } as unknown as SsoRepo;
     const saml = createSamlService({ repo, fetch: createSafeFetch(), allowHttp: true, publicUrl: PUBLIC_URL, announce: async () => {} });
     const hr = { uid: "u", accountId: 1, email: "hr@acme.test", role: "hr" as const, companyId: 1, teamId: null, twoFactorPending: false };
@@ -299,6 +300,7 @@ describe("a company that requires SAML single sign-on", () => {
 
 describe("what a checked assertion says", () => {
   it("names the person by NameID and collects their IdP groups for the role/team mapping (Okta's and Entra ID's attributes)", () => {
+    // Only the fields of a checked assertion that samlIdentity reads.
     const profile = {
       issuer: "idp",
       nameID: "00u1",

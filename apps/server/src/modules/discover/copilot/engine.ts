@@ -2,21 +2,12 @@ import type { CandidateRow, DiscoverRepo, Learned } from "../discover.repo.ts";
 import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
 import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
+import type { RankedCandidate } from "./ranked.ts";
 import type { Semantic } from "./semantic.ts";
 import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./understand.ts";
 
 // The local copilot: understand the question, retrieve from the company catalog, rank, plan
 // into the person's time and write the answer. No external service.
-
-export interface RankedCandidate {
-  id: number;
-  title: string;
-  contentType: CandidateRow["content_type"];
-  durationS: number | null;
-  language: string;
-  skills: string[];
-  score: number;
-}
 
 export interface LocalAnswer {
   understanding: Context;

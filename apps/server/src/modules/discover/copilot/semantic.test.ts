@@ -35,6 +35,7 @@ describe("nearest items", () => {
 });
 
 describe("a company's vectors in memory", () => {
+  // Only the fields hybrid ranking reads of an understood question.
   const u = { jobs: false, types: [] } as unknown as Understanding;
   // A store of vectors as the repo pages them, and a model that embeds every question as [1, 0].
   function world() {
@@ -59,6 +60,7 @@ describe("a company's vectors in memory", () => {
         return ids.map((id) => ({ id, title: `Item ${id}`, contentType: "article" as const, durationS: null, language: "en", skills: [] }));
       },
     } as unknown as EmbeddingsRepo;
+    // Like the repo above, a stand-in with only what the semantic store calls.
     const embedder = { model: "m", embed: async (texts: string[]) => texts.map(() => [1, 0]) } as unknown as Embedder;
     const semantic = createSemantic({ repo, embedder, minSimilarity: 0.9, pageSize: 2 });
     const write = (id: number, vector: number[]) => rows.set(id, { vector, embeddedAt: new Date((clock += 1)) });

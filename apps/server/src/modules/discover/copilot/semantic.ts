@@ -1,6 +1,6 @@
 import type { Embedder } from "../embeddings.client.ts";
 import type { EmbeddingsRepo } from "../embeddings.repo.ts";
-import type { RankedCandidate } from "./engine.ts";
+import type { RankedCandidate } from "./ranked.ts";
 import type { Understanding } from "./understand.ts";
 
 // Semantic retrieval, when an embeddings model is configured. The question is embedded

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ACTORS, allowedBy, COMPANY, OTHER_COMPANY } from "../../../test/actors.ts";
+import { identityPolicy } from "./identity.policy.ts";
+
+describe("identity policy", () => {
+  it("lets active people of an active company (or of none: a platform operator) hold a session", () => {
+    expect(identityPolicy.sessionRefusal({ status: "active", companyStatus: "active" })).toBeNull();
+    expect(identityPolicy.sessionRefusal({ status: "active", companyStatus: null })).toBeNull();
+  });
+
+  it("refuses a session to a deactivated person, whatever their company's status", () => {
+    expect(identityPolicy.sessionRefusal({ status: "deactivated", companyStatus: "active" })).toBe("account_inactive");
+    expect(identityPolicy.sessionRefusal({ status: "deactivated", companyStatus: "suspended" })).toBe("account_inactive");
+    expect(identityPolicy.sessionRefusal({ status: "deactivated", companyStatus: null })).toBe("account_inactive");
+  });
+
+  it("refuses a session to an active person of a suspended company", () => {
+    expect(identityPolicy.sessionRefusal({ status: "active", companyStatus: "suspended" })).toBe("company_suspended");
+  });
+
+  it("asks platform operators always, and hr and L&D leaders when their company says so, for a second factor", () => {
+    const must = (companyRequiresTwoFactor: boolean | null) => allowedBy((a) => identityPolicy.mustUseTwoFactor({ role: a.role, companyRequiresTwoFactor }));
+    expect(must(false)).toEqual(["admin"]);
+    expect(must(null)).toEqual(["admin"]);
+    expect(must(true)).toEqual(["admin", "hr", "ldleader", "otherCompanyHr", "otherCompanyLdleader"]);
+  });
+
+  it("shows an account to its owner and to people of its company; a platform operator sees every company", () => {
+    expect(allowedBy((a) => identityPolicy.readAccount(a, { uid: "someone-else", companyId: COMPANY }))).toEqual([
+      "admin",
+      "hr",
+      "ldleader",
+      "teamleader",
+      "teamleaderWithoutTeam",
+      "member",
+    ]);
+    expect(allowedBy((a) => identityPolicy.readAccount(a, { uid: ACTORS.member.uid, companyId: COMPANY }))).toContain("member");
+    expect(allowedBy((a) => identityPolicy.readCompany(a, { id: OTHER_COMPANY }))).toEqual([
+      "admin",
+      "otherCompanyHr",
+      "otherCompanyLdleader",
+      "otherCompanyTeamleader",
+    ]);
+  });
+});
