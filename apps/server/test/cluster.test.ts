@@ -284,7 +284,8 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
     // adds the scheduled job. So each slot is counted where pg-boss keeps it, with the jobs it added,
     // in one snapshot. Not by the minute a job was added in: turns are about 30 s apart, up to 60
     // when one just misses the stamp, so a slot sent at 12:00:59 adds its job at 12:01:02, beside
-    // 12:01's own job (a CI run failed so, with every slot sent once).
+    // 12:01's own job (a CI run failed so, with every slot sent once). A slot's send-it job names its
+    // queue in its data (its label also carries the schedule's key).
     const state = async () =>
       (
         await query<{ slots: string; sent: string; pending: string; jobs: string; done: string }>(
@@ -293,7 +294,7 @@ describe.runIf(process.env.DATABASE_URL)("three server processes on one PostgreS
              count(*) filter (where s.state <> 'completed') as pending,
              (select count(*) from pgboss.job where name = 'network.plan_reminders' and created_on >= $1) as jobs,
              (select count(*) from pgboss.job where name = 'network.plan_reminders' and created_on >= $1 and state = 'completed') as done
-           from pgboss.job s where s.name = '__pgboss__send-it' and s.singleton_key = 'network.plan_reminders' and s.created_on >= $1`,
+           from pgboss.job s where s.name = '__pgboss__send-it' and s.data->>'name' = 'network.plan_reminders' and s.created_on >= $1`,
           [since],
         )
       )[0]!;

@@ -122,7 +122,19 @@ async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump
       db,
       kind: "pglite",
       // PGlite's `query` takes one statement; a parameterless text may hold several (a transaction).
-      executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
+      // Those answer the rows of every statement, as node-postgres does: pg-boss reads a claim's
+      // RETURNING and its lock's row, which come before the COMMIT. A list that fails part-way would
+      // leave PGlite's one connection in an aborted transaction (a pool would drop that connection),
+      // so it is rolled back before the error is passed on.
+      executeSql: async (text, values) => {
+        if (values?.length) return client.query(text, values);
+        try {
+          return { rows: (await client.exec(text)).flatMap((result) => result.rows) };
+        } catch (err) {
+          await client.query("rollback").catch(() => {});
+          throw err;
+        }
+      },
       ping: async () => {
         await client.query("select 1");
       },

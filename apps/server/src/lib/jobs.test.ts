@@ -8,6 +8,7 @@ import { z } from "zod";
 import { openDatabase, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
+import { freshDatabase } from "../../test/test-database.ts";
 import { addSignedOutPerson, createCompany, createCompanyWithRoles } from "../../test/factories.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
@@ -252,6 +253,51 @@ describe("a working process with a backlog", () => {
       await jobs.stop();
       await sender.stop();
       await database.close();
+    }
+  });
+});
+
+// pg-boss 11 and later cannot migrate pg-boss 10's tables, which every database the app ran on until
+// now holds. Starting on such a database keeps what was still to run there: the jobs waiting, those
+// waiting for a retry, and one that was running when that process stopped, run once each.
+describe("a database a pg-boss 10 release worked on", () => {
+  it("runs, once each, the jobs it still had to run, and works on as a fresh one does", async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      await database.executeSql(fs.readFileSync(path.join(import.meta.dirname, "../../test/fixtures/pgboss-v10.sql"), "utf8"));
+      await database.executeSql(`
+        select pgboss.create_queue('test.carried', '{"policy": "standard", "retryLimit": 5, "retryDelay": 30, "retryBackoff": true}');
+        select pgboss.create_queue('test.retired', '{"policy": "standard"}');
+        insert into pgboss.job (name, data, state, retry_count, start_after, singleton_key) values
+          ('test.carried', '{"n": 1}', 'created', 0, now() - interval '1 minute', 'first'),
+          ('test.carried', '{"n": 2}', 'retry', 1, now() - interval '1 minute', null),
+          ('test.carried', '{"n": 3}', 'active', 0, now() - interval '1 minute', null),
+          ('test.carried', '{"n": 4}', 'completed', 0, now() - interval '1 hour', null),
+          ('test.carried', '{"n": 5}', 'created', 0, now() + interval '1 hour', 'later'),
+          ('test.retired', '{"n": 6}', 'created', 0, now() - interval '1 minute', null);
+      `);
+      const ran: number[] = [];
+      const jobs = createJobs({ database, work: false, onError: () => {} });
+      jobs.define({ name: "test.carried", data: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) });
+      await jobs.start();
+      expect(await jobs.drain()).toBe(3);
+      expect(ran.sort()).toEqual([1, 2, 3]);
+      expect(await jobs.waiting(database.db, "test.carried", "later")).toBe(true);
+      await jobs.send("test.carried", { n: 7 });
+      expect(await jobs.drain()).toBe(1);
+      expect(ran).toContain(7);
+      await jobs.stop();
+
+      // Started again, nothing runs twice.
+      const again = createJobs({ database, work: false, onError: () => {} });
+      again.define({ name: "test.carried", data: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) });
+      await again.start();
+      expect(await again.drain()).toBe(0);
+      await again.stop();
+      expect(ran.sort()).toEqual([1, 2, 3, 7]);
+    } finally {
+      await database.close();
+      await drop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import PgBoss from "pg-boss";
+import { PgBoss, type Db, type JobWithMetadata } from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
@@ -65,7 +65,7 @@ export interface JobsOptions {
 }
 
 /** pg-boss's statements (`$1`-numbered) run on a Drizzle transaction, with their parameters bound. */
-export function onExecutor(tx: Executor): PgBoss.Db {
+export function onExecutor(tx: Executor): Db {
   return {
     async executeSql(text, values = []) {
       const parts = text.split(/\$(\d+)/);
@@ -74,6 +74,48 @@ export function onExecutor(tx: Executor): PgBoss.Db {
       return { rows: result.rows };
     },
   };
+}
+
+/**
+ * pg-boss 10's tables (schema version 24) cannot be migrated by pg-boss 11 or later, which start from
+ * a new layout (version 25 on). A database a pg-boss 10 release worked on keeps them in `pgboss`: they
+ * are moved aside to `pgboss_v10` before pg-boss installs its own, and the jobs still to run are
+ * carried over once the queues exist (carryOverOldJobs).
+ */
+const OLD_SCHEMA = "pgboss_v10";
+const FIRST_SCHEMA_VERSION = 25;
+
+async function setAsideOldSchema(database: Database): Promise<void> {
+  const installed = await database.executeSql("select to_regclass('pgboss.version') is not null as installed");
+  if (!installed.rows[0]?.installed) return;
+  const version = Number((await database.executeSql("select version from pgboss.version")).rows[0]?.version);
+  if (!(version < FIRST_SCHEMA_VERSION)) return;
+  await database.executeSql(`alter schema pgboss rename to ${OLD_SCHEMA}`);
+}
+
+/**
+ * Copies the jobs that had not finished in pg-boss 10's tables into the queues of the same name, with
+ * their data, retries so far, due time and label, then drops the old tables: one statement list, so
+ * it happens whole or not at all, and a start that fails before it tries again. A job that was running
+ * when that process stopped runs again (jobs are idempotent); jobs of queues the app no longer defines,
+ * and pg-boss's own (schedules), are left behind, as the schedules are set up again on every start.
+ */
+async function carryOverOldJobs(database: Database): Promise<void> {
+  const old = await database.executeSql(`select to_regnamespace('${OLD_SCHEMA}') is not null as present`);
+  if (!old.rows[0]?.present) return;
+  await database.executeSql(`
+    insert into pgboss.job (id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff,
+                            expire_seconds, deletion_seconds, singleton_key, start_after, created_on, keep_until, policy)
+    select j.id, j.name, j.priority, j.data,
+           (case when j.state = 'active' then 'retry' else j.state::text end)::pgboss.job_state,
+           j.retry_limit, j.retry_count, j.retry_delay, j.retry_backoff,
+           q.expire_seconds, q.deletion_seconds, j.singleton_key,
+           case when j.state = 'active' then now() else j.start_after end, j.created_on, j.keep_until, q.policy
+      from ${OLD_SCHEMA}.job j join pgboss.queue q on q.name = j.name
+     where j.state in ('created', 'retry', 'active')
+    on conflict do nothing;
+    drop schema ${OLD_SCHEMA} cascade;
+  `);
 }
 
 /** Jobs a worker takes per poll. */
@@ -91,7 +133,7 @@ export function createJobs(opts: JobsOptions): Jobs {
   const defs = new Map<string, JobDefinition<z.ZodType>>();
   let started: Promise<void> | null = null;
 
-  const runOne = async (def: JobDefinition<z.ZodType>, job: PgBoss.JobWithMetadata<unknown>) => {
+  const runOne = async (def: JobDefinition<z.ZodType>, job: JobWithMetadata<unknown>) => {
     await def.run(def.data.parse(job.data), { id: job.id, retryCount: job.retryCount });
   };
 
@@ -132,6 +174,7 @@ export function createJobs(opts: JobsOptions): Jobs {
         // PostgreSQL answers a duplicate schema or a deadlock and the process exits. One
         // process at a time sets up; the others then find everything in place.
         await opts.database.exclusive("jobs.setup", async () => {
+          await setAsideOldSchema(opts.database);
           await boss.start();
           for (const def of defs.values()) {
             const queue = {
@@ -145,6 +188,7 @@ export function createJobs(opts: JobsOptions): Jobs {
             if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, queue);
             else await boss.createQueue(def.name, queue);
           }
+          await carryOverOldJobs(opts.database);
         });
         for (const def of defs.values()) {
           if (!opts.work) continue;
@@ -173,7 +217,7 @@ export function createJobs(opts: JobsOptions): Jobs {
     async stop() {
       if (!started) return;
       await started.catch(() => {});
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
       started = null;
     },
 
