@@ -55,7 +55,9 @@ describe("the compiled server", () => {
 
   it("is plain JavaScript with its migrations beside it, importing no TypeScript loader and no .ts file", () => {
     const code = readFileSync(main, "utf8");
-    expect(code).not.toMatch(/from\s+["']tsx|["'][^"'\s]+\.ts["']/);
+    // An import, dynamic import or require of tsx or of a .ts file; a bundled package.json's "types"
+    // field naming its .d.ts file is only a string.
+    expect(code).not.toMatch(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:tsx(?:\/[^"']*)?|[^"'\s]+\.ts)["']/);
     expect(existsSync(path.join(server, "dist/migrations/meta/_journal.json"))).toBe(true);
   });
 
