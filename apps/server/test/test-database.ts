@@ -44,7 +44,7 @@ declare module "vitest" {
 export async function freshDatabase(opts: { logger?: Logger; template?: string; name?: string } = {}) {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const fromDump = opts.template ? new Blob([fs.readFileSync(opts.template)]) : undefined;
+    const fromDump = opts.template ? dumpOf(opts.template) : undefined;
     const database = await openDatabase({ logger: opts.logger, fromDump });
     return { database, name: undefined, drop: async () => {} };
   }
@@ -54,6 +54,14 @@ export async function freshDatabase(opts: { logger?: Logger; template?: string; 
   testUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: testUrl.toString(), poolSize: 5, logger: opts.logger });
   return { database, name, drop: () => dropDatabase(url, name) };
+}
+
+// A worker runs many files (isolate: false): it reads each template's 40-odd MB once, not once per file.
+const dumps = new Map<string, Blob>();
+function dumpOf(file: string): Blob {
+  let dump = dumps.get(file);
+  if (!dump) dumps.set(file, (dump = new Blob([fs.readFileSync(file)])));
+  return dump;
 }
 
 async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -78,7 +78,7 @@ export function createAuth(o: AuthOptions) {
         if (user.emailVerified) return;
         await o.repo.markAddressProven(user.id);
         // Every other confirmation link was a way to choose this password: spent with it.
-        await o.repo.dropOtherResetTokens(user.id, "");
+        await o.repo.dropResetTokens(user.id);
       },
       sendResetPassword: async ({ user, url }, request) => {
         if (!user.emailVerified) {
@@ -192,7 +192,7 @@ export function createAuth(o: AuthOptions) {
           // and may arrive in any order, and each reaches only the address's own inbox.
           after: async (row) => {
             if (row.identifier.startsWith(RESET_PREFIX) && (await o.repo.addressProven(row.value)) === true) {
-              await o.repo.dropOtherResetTokens(row.value, row.identifier);
+              await o.repo.dropResetTokens(row.value, row.identifier);
             }
           },
         },

@@ -203,10 +203,17 @@ export function createIdentityRepo(db: Db) {
     },
 
     /** Every reset link of this user but the one just issued. */
-    async dropOtherResetTokens(uid: string, keepIdentifier: string) {
+    /** Drops the person's reset (set-password) links, but for `keepIdentifier`'s when given. */
+    async dropResetTokens(uid: string, keepIdentifier?: string) {
       await db
         .delete(authVerifications)
-        .where(and(eq(authVerifications.value, uid), like(authVerifications.identifier, "reset-password:%"), ne(authVerifications.identifier, keepIdentifier)));
+        .where(
+          and(
+            eq(authVerifications.value, uid),
+            like(authVerifications.identifier, "reset-password:%"),
+            keepIdentifier === undefined ? undefined : ne(authVerifications.identifier, keepIdentifier),
+          ),
+        );
     },
 
     async createAccount(input: AccountInput) {
