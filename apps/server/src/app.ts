@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createMailer, createTransport, type MailTransport } from "./lib/mailer.ts";
 import { createJobs } from "./lib/jobs.ts";
+import { createEventBus } from "./lib/events.ts";
 import { setClockOffsetDays } from "./lib/clock.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
@@ -96,7 +97,8 @@ export async function buildApp(opts: AppOptions) {
   const background = createBackgroundTasks((err) => app.log.error({ err }, "background task failed"));
   app.addHook("onClose", () => background.drain());
   app.addHook("onClose", () => jobs.stop());
-  const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log };
+  const events = createEventBus();
+  const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log, events };
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
   const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.repo, teams: people.teams }) });
@@ -156,6 +158,7 @@ export async function buildApp(opts: AppOptions) {
   // for that transaction's connection (PGlite has one; a pool can run out).
   app.addHook("onReady", () => jobs.start());
   app.decorate("jobs", jobs);
+  app.decorate("events", events);
   app.decorate("notifier", notifications.notifier);
 
   await app.register(webPlugin, {

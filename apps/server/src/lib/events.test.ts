@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learningEvents, onboardingEntries, userContents } from "../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { addPerson } from "../../test/factories.ts";
-import { DOMAIN_EVENTS, emit, off, on, type Executor, type Handler } from "./events.ts";
+import { createEventBus, DOMAIN_EVENTS, type Executor, type Handler } from "./events.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -28,9 +28,18 @@ const save = (client: { post: TestContext["anonymous"]["post"] }) =>
 describe("domain events (lib/events.ts)", () => {
   it("names every event as the product does and refuses a payload its schema does not allow", async () => {
     for (const name of Object.keys(DOMAIN_EVENTS)) expect(name).toMatch(/^[a-z_]+\.[a-z_]+$/);
-    await expect(emit(t.database.db, "content.saved", { actorId: 1, contentId: -3, courseStatus: null })).rejects.toThrow();
+    await expect(t.app.events.emit(t.database.db, "content.saved", { actorId: 1, contentId: -3, courseStatus: null })).rejects.toThrow();
     // @ts-expect-error the payload is typed by the event's name: a team has no contentId
-    await expect(emit(t.database.db, "team.created", { actorId: 1, contentId: 2 })).rejects.toThrow();
+    await expect(t.app.events.emit(t.database.db, "team.created", { actorId: 1, contentId: 2 })).rejects.toThrow();
+  });
+
+  it("belongs to one app: another bus in the same process hears nothing of it", async () => {
+    const [mine, other] = [createEventBus(), createEventBus()];
+    const heard: string[] = [];
+    mine.on("team.created", async () => void heard.push("mine"));
+    other.on("team.created", async () => void heard.push("other"));
+    await mine.emit(t.database.db, "team.created", { actorId: 1, teamId: 1 });
+    expect(heard).toEqual(["mine"]);
   });
 
   it("runs each subscriber in the emitter's transaction", async () => {
@@ -38,17 +47,17 @@ describe("domain events (lib/events.ts)", () => {
     const spy: Handler<"team.created"> = async (tx) => {
       seen = tx;
     };
-    on("team.created", spy);
+    const stop = t.app.events.on("team.created", spy);
     try {
       let emitter: Executor | undefined;
       await t.database.db.transaction(async (tx) => {
         emitter = tx;
-        await emit(tx, "team.created", { actorId: 1, teamId: 1 });
+        await t.app.events.emit(tx, "team.created", { actorId: 1, teamId: 1 });
       });
       expect(seen).toBeDefined();
       expect(seen).toBe(emitter);
     } finally {
-      off("team.created", spy);
+      stop();
     }
   });
 
@@ -57,11 +66,11 @@ describe("domain events (lib/events.ts)", () => {
     const boom: Handler<"content.saved"> = async () => {
       throw new Error("a later step of the save failed");
     };
-    on("content.saved", boom);
+    const stop = t.app.events.on("content.saved", boom);
     try {
       expect((await save(me.client)).status).toBe(500);
     } finally {
-      off("content.saved", boom);
+      stop();
     }
     expect(await savesOf(me.id)).toEqual([]);
     expect(await eventsOf(me.id)).toEqual([]);
@@ -87,7 +96,7 @@ describe("domain events (lib/events.ts)", () => {
         await tx
           .insert(userContents)
           .values({ accountId: me.id, contentId, title: "An article", url: `https://blog.example/events-${n}`, contentType: "article" });
-        await emit(tx, "content.saved", { actorId: me.id, contentId, courseStatus: null });
+        await t.app.events.emit(tx, "content.saved", { actorId: me.id, contentId, courseStatus: null });
         if (fail) throw new Error("rolled back");
       });
     await expect(saveAndMaybeFail(true)).rejects.toThrow("rolled back");

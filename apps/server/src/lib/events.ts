@@ -64,30 +64,47 @@ export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMA
 export type DomainEvent = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
 export type Handler<N extends DomainEventName> = (tx: Executor, payload: DomainEventPayload<N>) => Promise<void>;
 
-const handlers = new Map<DomainEventName, Set<Handler<never>>>();
-
 /**
- * Subscribes a handler; subscribing modules call this when the app is built. The handlers hold no
- * state of their own (they write through the emitter's transaction), so subscribing the same
- * handler again, as every test app does, keeps one.
+ * One app's domain events: subscribing modules call `on` when the app is built; services `emit`
+ * inside the transaction of the write. An instance per app (in the module context), so two apps in
+ * one process (tests) never hear each other's events.
  */
-export function on<N extends DomainEventName>(name: N, handler: Handler<N>): void {
-  let set = handlers.get(name);
-  if (!set) handlers.set(name, (set = new Set()));
-  set.add(handler as Handler<never>);
+export interface EventBus {
+  /** Subscribes; answers how to take the handler off again (a test listening in). */
+  on<N extends DomainEventName>(name: N, handler: Handler<N>): () => void;
+  /**
+   * Validates the payload and runs every subscriber, in order, in the emitter's transaction: a write
+   * rolled back takes its side effects with it, and a subscriber's failure fails the write (a
+   * subscriber that must never stand in the way catches its own errors).
+   */
+  emit<N extends DomainEventName>(tx: Executor, name: N, payload: DomainEventPayload<N>): Promise<void>;
 }
 
-/** Takes a handler off again (tests). */
-export function off<N extends DomainEventName>(name: N, handler: Handler<N>): void {
-  handlers.get(name)?.delete(handler as Handler<never>);
+export function createEventBus(): EventBus {
+  const handlers = new Map<DomainEventName, Handler<never>[]>();
+  return {
+    on(name, handler) {
+      let list = handlers.get(name);
+      if (!list) handlers.set(name, (list = []));
+      const added = handler as Handler<never>;
+      list.push(added);
+      return () => {
+        handlers.set(
+          name,
+          (handlers.get(name) ?? []).filter((h) => h !== added),
+        );
+      };
+    },
+    async emit(tx, name, payload) {
+      const parsed = DOMAIN_EVENTS[name].parse(payload) as typeof payload;
+      for (const handler of handlers.get(name) ?? []) await (handler as Handler<typeof name>)(tx, parsed);
+    },
+  };
 }
 
-/**
- * Validates the payload and runs every subscriber, in order, in the emitter's transaction: a write
- * rolled back takes its side effects with it, and a subscriber's failure fails the write (a
- * subscriber that must never stand in the way catches its own errors).
- */
-export async function emit<N extends DomainEventName>(tx: Executor, name: N, payload: DomainEventPayload<N>): Promise<void> {
-  const parsed = DOMAIN_EVENTS[name].parse(payload) as DomainEventPayload<N>;
-  for (const handler of handlers.get(name) ?? []) await (handler as Handler<N>)(tx, parsed);
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's domain events (tests listen in). */
+    events: EventBus;
+  }
 }

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import type { Jobs } from "../lib/jobs.ts";
 import type { SafeFetch } from "../lib/safe-fetch.ts";
+import type { EventBus } from "../lib/events.ts";
 
 /** What every module may use; app.ts builds it once. Other modules' services come as explicit deps. */
 export interface ModuleContext {
@@ -15,6 +16,8 @@ export interface ModuleContext {
   /** Outbound fetcher for pages and images (public addresses only unless a test injects one). */
   fetch: SafeFetch;
   log: FastifyBaseLogger;
+  /** This app's domain events: services emit in their transactions, subscribing modules listen. */
+  events: EventBus;
 }
 
 /**

@@ -16,14 +16,14 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
 import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
 
 type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createAdminRepo(db: Db) {
+export function createAdminRepo(db: Db, events: EventBus) {
   // The company an operator's action concerns, read from its snapshots (a company's own id, or company_id).
   const companyOf = (entity: Entity, entityId: number, ...snapshots: unknown[]) => {
     if (entity === "company") return entityId;
@@ -95,7 +95,7 @@ export function createAdminRepo(db: Db) {
         const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
         if (!row) throw conflict("company_domain_taken", "A company with this domain already exists");
         await audit(tx, actorId, "company", row.id, "create", null, row);
-        await emit(tx, "company.created", { actorId, companyId: row.id });
+        await events.emit(tx, "company.created", { actorId, companyId: row.id });
         return row;
       });
     },

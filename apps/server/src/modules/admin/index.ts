@@ -9,7 +9,7 @@ export function adminModule(ctx: ModuleContext, deps: { people: PeopleService })
   return {
     name: "admin",
     plugin: async (app) => {
-      const repo = createAdminRepo(ctx.database.db);
+      const repo = createAdminRepo(ctx.database.db, ctx.events);
       await app.register(adminRoutes, { repo, service: createAdminService({ repo, people: deps.people }) });
     },
   };

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { assertCoversAllocations, heldIn, lockAllocation, lockBudget } from "./budgeting.locks.repo.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -31,7 +31,7 @@ const decidable = (s: DecideScope): SQL[] => [
 const heldBy = (status: "approved" | "paid") =>
   sql<number>`coalesce((select sum(${purchaseRequests.priceMinor}) from ${purchaseRequests} where ${purchaseRequests.allocationId} = ${budgetAllocations.id} and ${purchaseRequests.status} = ${status}), 0)::bigint`;
 
-export function createBudgetingRepo(db: Db) {
+export function createBudgetingRepo(db: Db, events: EventBus) {
   const audit = (tx: Tx | Db, companyId: number, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) =>
     tx.insert(budgetAudit).values({ companyId, actorId, entity, entityId, action, before: before ?? null, after: after ?? null });
 
@@ -105,7 +105,7 @@ export function createBudgetingRepo(db: Db) {
         const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
         if (!row) throw conflict("budget_period_taken", "This company already has a budget for that period");
         await audit(tx, v.companyId, actorId, "budget", row.id, "create", null, row);
-        await emit(tx, "budget.set", { actorId, budgetId: row.id });
+        await events.emit(tx, "budget.set", { actorId, budgetId: row.id });
         return row;
       });
     },
@@ -151,7 +151,7 @@ export function createBudgetingRepo(db: Db) {
           .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
           .returning();
         await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine ?? null, row);
-        await emit(tx, "budget.allocated", { actorId, budgetId: b.id, teamId });
+        await events.emit(tx, "budget.allocated", { actorId, budgetId: b.id, teamId });
         return row!;
       });
     },
@@ -205,7 +205,7 @@ export function createBudgetingRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(purchaseRequests).values(v).returning();
         await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
-        await emit(tx, "purchase_request.created", {
+        await events.emit(tx, "purchase_request.created", {
           actorId: v.requestedBy,
           requestId: row!.id,
           companyId: row!.companyId,
@@ -259,7 +259,7 @@ export function createBudgetingRepo(db: Db) {
           });
         }
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, "approve", seen, row);
-        await emit(tx, "purchase_request.approved", {
+        await events.emit(tx, "purchase_request.approved", {
           actorId,
           requestId: seen.id,
           requesterId: seen.requestedBy,
@@ -300,7 +300,7 @@ export function createBudgetingRepo(db: Db) {
         if (!row) return null;
         await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, action, seen, row);
         if (to === "rejected")
-          await emit(tx, "purchase_request.rejected", {
+          await events.emit(tx, "purchase_request.rejected", {
             actorId,
             requestId: seen.id,
             requesterId: seen.requestedBy,

@@ -8,7 +8,7 @@ import { purchaseRoutes } from "./purchase.routes.ts";
 
 /** Learning budgets, their team allocations, and purchase requests against them. */
 export function budgetingModule(ctx: ModuleContext, deps: { identity: IdentityRepo; people: PeopleRepo }) {
-  const repo = createBudgetingRepo(ctx.database.db);
+  const repo = createBudgetingRepo(ctx.database.db, ctx.events);
   const service = createBudgetingService({ repo, identity: deps.identity, people: deps.people });
   return {
     name: "budgeting",

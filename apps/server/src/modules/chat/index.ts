@@ -1,4 +1,3 @@
-import { off, on } from "../../lib/events.ts";
 import { createSafeFetch } from "../../lib/safe-fetch.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createChatRepo } from "./chat.repo.ts";
@@ -18,25 +17,15 @@ export function chatModule(ctx: ModuleContext) {
     onError: (err) => ctx.log.error({ err }, "queueing a chat post failed"),
   });
   const { published, requestFiled } = service.handlers;
+  ctx.events.on("collection.published", published);
+  for (const filed of ["purchase_request.created", "invite_request.created", "publish_request.created", "removal_request.created"] as const)
+    ctx.events.on(filed, requestFiled);
   return {
     name: "chat",
     repo,
     service,
     plugin: async (app) => {
       await app.register(chatRoutes, { service, repo });
-      // The handlers hold this app's queue: a closed app (tests build many) takes them off again.
-      on("collection.published", published);
-      on("purchase_request.created", requestFiled);
-      on("invite_request.created", requestFiled);
-      on("publish_request.created", requestFiled);
-      on("removal_request.created", requestFiled);
-      app.addHook("onClose", async () => {
-        off("collection.published", published);
-        off("purchase_request.created", requestFiled);
-        off("invite_request.created", requestFiled);
-        off("publish_request.created", requestFiled);
-        off("removal_request.created", requestFiled);
-      });
     },
   } satisfies Module & Record<string, unknown>;
 }

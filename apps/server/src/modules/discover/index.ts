@@ -1,4 +1,3 @@
-import { off, on } from "../../lib/events.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import type { CollectionsRepo } from "../network/collections.repo.ts";
 import { catalogLearning } from "./catalog-learning.ts";
@@ -49,16 +48,11 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
     llm,
     warn: (err, message) => ctx.log.warn({ err }, message),
   });
+  for (const { name, handler } of [...learning.subscriptions, ...(embedding?.subscriptions ?? [])]) ctx.events.on(name, handler);
   return {
     name: "discover",
     learning,
     plugin: async (app) => {
-      // This app's handlers, taken off again when it closes (tests build many apps).
-      const subscriptions = [...learning.subscriptions, ...(embedding?.subscriptions ?? [])];
-      for (const { name, handler } of subscriptions) on(name, handler);
-      app.addHook("onClose", async () => {
-        for (const { name, handler } of subscriptions) off(name, handler);
-      });
       await app.register(discoverRoutes, { repo, collections: deps.collections });
       await app.register(copilotRoutes, { repo: copilotRepo, service: copilot });
     },

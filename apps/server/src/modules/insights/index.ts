@@ -17,11 +17,11 @@ export function insightsModule(ctx: ModuleContext, deps: { budgeting: BudgetingR
     publicUrl: ctx.config.publicUrl,
     onMailError: (err) => ctx.log.warn({ err }, "insights reminder mail failed"),
   });
+  subscribeInsights(ctx.events);
   return {
     name: "insights",
     plugin: async (app) => {
       await app.register(insightsRoutes, { service, repo, actions });
-      subscribeInsights();
     },
   };
 }

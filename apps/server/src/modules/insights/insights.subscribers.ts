@@ -1,8 +1,8 @@
-import { on, type Handler } from "../../lib/events.ts";
+import type { EventBus, Handler } from "../../lib/events.ts";
 import { recordEvent, recordPlanAssigned } from "./insights.events.repo.ts";
 
 /** Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction. */
-export function subscribeInsights(): void {
+export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
   on("content.saved", saved);
   on("content.started", started);
   on("content.finished", finished);

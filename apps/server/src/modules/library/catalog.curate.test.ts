@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { adminAudit, collectionItems, collections, contentProgress, userContents } from "../../db/schema/index.ts";
-import { off, on } from "../../lib/events.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addOperator, createCompanyWithRoles, type Person } from "../../../test/factories.ts";
 
@@ -73,14 +72,14 @@ describe("hiding a catalog item", () => {
     expect(await recommended()).toContain(junk.id);
     const events: unknown[] = [];
     const listen = async (_tx: unknown, p: unknown) => void events.push(p);
-    on("catalog_item.hidden", listen);
+    const stop = t.app.events.on("catalog_item.hidden", listen);
     try {
       const res = await co.ldleader.client.post(`${CATALOG}/${junk.id}/hide/`);
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ id: junk.id, merged_into_id: null });
       expect(res.body.hidden_at).toEqual(expect.any(String));
     } finally {
-      off("catalog_item.hidden", listen);
+      stop();
     }
     expect(events).toEqual([{ actorId: co.ldleader.id, companyId: co.company.id, contentId: junk.id }]);
 
@@ -125,12 +124,12 @@ describe("merging a duplicate into the item to keep", () => {
     await t.database.db.insert(contentProgress).values({ accountId: co.member.id, contentId: dup.id });
     const events: unknown[] = [];
     const listen = async (_tx: unknown, p: unknown) => void events.push(p);
-    on("catalog_item.merged", listen);
+    const stop = t.app.events.on("catalog_item.merged", listen);
     let res;
     try {
       res = await co.ldleader.client.post(`${CATALOG}/${dup.id}/merge/`, { into_id: keep.id });
     } finally {
-      off("catalog_item.merged", listen);
+      stop();
     }
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { catalogScope, publicInCatalog } from "./catalog.scope.ts";
 
 export type CatalogRow = typeof contentItems.$inferSelect;
@@ -60,7 +60,7 @@ const draftDescription = (item: NewCatalogItem) =>
     imageUrl: item.imageUrl ?? null,
   });
 
-export function createCatalogRepo(db: Db) {
+export function createCatalogRepo(db: Db, events: EventBus) {
   return {
     /** A catalog item of the company, with whether this person may see it and whether it is public. */
     async catalogItem(companyId: number, viewerId: number, id: number) {
@@ -90,7 +90,7 @@ export function createCatalogRepo(db: Db) {
         const source = found.isPublic ? found.row : { ...found.row, ...own };
         const [row] = await tx.insert(userContents).values(copyOf(source)).onConflictDoNothing().returning();
         if (row && !found.isPublic && !opts.isPrivate) await claimRow(tx, found.row.id, own, row.accountId);
-        if (row) await emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
+        if (row) await events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
         return { item: source, row };
       });
     },

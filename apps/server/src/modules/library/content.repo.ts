@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Pl
 import type { ContentCounts, ContentType, CourseStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, folderRelations, libraryCounts, userContents } from "../../db/schema/index.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
 
@@ -220,7 +220,7 @@ function prepareSearch(db: Db, shape: SearchShape, name: string) {
     .prepare(name);
 }
 
-export function createContentRepo(db: Db) {
+export function createContentRepo(db: Db, events: EventBus) {
   const searchStatements: Record<SearchShape, ReturnType<typeof prepareSearch>> = {
     term: prepareSearch(db, "term", "library_search_term"),
     termLarge: prepareSearch(db, "termLarge", "library_search_large"),
@@ -259,7 +259,7 @@ export function createContentRepo(db: Db) {
     return row?.n ?? 0;
   }
   return {
-    ...createCatalogRepo(db),
+    ...createCatalogRepo(db, events),
 
     async accountIdByUsername(companyId: number, username: string) {
       const [row] = await db
@@ -355,7 +355,7 @@ export function createContentRepo(db: Db) {
     async insert(values: typeof userContents.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(userContents).values(values).onConflictDoNothing().returning();
-        if (row) await emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
+        if (row) await events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
         return row;
       });
     },
@@ -422,7 +422,7 @@ export function createContentRepo(db: Db) {
           .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
           .returning();
         if (row && to !== null && before?.status !== to) {
-          await emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
+          await events.emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
             actorId: accountId,
             contentId,
           });

@@ -4,7 +4,7 @@ import { collectionItems, contentItems, contentProgress, userContents } from "..
 import { aliased, qualified } from "../../db/sql.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { conflict } from "../../lib/errors.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { catalogScope } from "./catalog.scope.ts";
 
 type Curated = { id: number; companyId: number; hiddenAt: Date | null; mergedIntoId: number | null };
@@ -32,7 +32,7 @@ async function lock(tx: Tx, companyId: number, ids: number[]): Promise<Map<numbe
  * audit trail and emits its event in one transaction; discover and the copilot leave hidden rows
  * out through catalog.scope.ts (listedInCatalog).
  */
-export function createCurationRepo(db: Db) {
+export function createCurationRepo(db: Db, events: EventBus) {
   return {
     /**
      * A catalog item of the company (hidden or not) the curator may see; undefined for another
@@ -65,7 +65,7 @@ export function createCurationRepo(db: Db) {
           .where(eq(contentItems.id, item.id))
           .returning(CURATED);
         const payload = { actorId, companyId: item.companyId, contentId: item.id };
-        await emit(tx, hidden ? "catalog_item.hidden" : "catalog_item.unhidden", payload);
+        await events.emit(tx, hidden ? "catalog_item.hidden" : "catalog_item.unhidden", payload);
         const action = hidden ? "hide" : "unhide";
         await recordAudit(tx, {
           actorId,
@@ -131,7 +131,7 @@ export function createCurationRepo(db: Db) {
           .where(and(eq(contentItems.id, dupId), isNull(contentItems.mergedIntoId)))
           .returning(CURATED);
         const moved = { collection_items: movedItems.length, collection_duplicates_removed: removed.length, saves: saves.length, progress: progress.length };
-        await emit(tx, "catalog_item.merged", { actorId, companyId, contentId: dupId, intoId });
+        await events.emit(tx, "catalog_item.merged", { actorId, companyId, contentId: dupId, intoId });
         await recordAudit(tx, {
           actorId,
           companyId,

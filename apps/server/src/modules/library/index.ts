@@ -14,7 +14,7 @@ import { fetchMetadata } from "./metadata.ts";
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
 export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMetadata; imageCacheDir?: string }) {
-  const repo = createContentRepo(ctx.database.db);
+  const repo = createContentRepo(ctx.database.db, ctx.events);
   const readMetadata: ReadMetadata =
     opts.readMetadata ??
     (async (url) => {
@@ -38,7 +38,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(coursesRoutes, { service });
       await app.register(foldersRoutes, { folders: createFoldersRepo(ctx.database.db), content: repo, service });
       await app.register(imageRoutes, { service: images });
-      await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db) });
+      await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db, ctx.events) });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -15,7 +15,7 @@ import { arrange, saveOrder } from "../../db/ordering.ts";
 import { aliased } from "../../db/sql.ts";
 import { notFound } from "../../lib/errors.ts";
 import { doneBy } from "./done.scope.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 
 export type CollectionRow = typeof collections.$inferSelect;
 
@@ -38,7 +38,7 @@ const [D, d] = aliased(collections, "d");
 /** The collection (of the outer query) is followed by this person. */
 const followedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${F} where ${f.collectionId} = ${collections.id} and ${f.accountId} = ${viewerId})`;
 
-export function createCollectionsRepo(db: Db) {
+export function createCollectionsRepo(db: Db, events: EventBus) {
   const summaryColumns = (viewerId: number) => ({
     c: collections,
     ownerName: authUsers.name,
@@ -122,7 +122,7 @@ export function createCollectionsRepo(db: Db) {
     async create(v: typeof collections.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(collections).values(v).returning();
-        await emit(tx, "collection.created", { actorId: v.ownerId, collectionId: row!.id });
+        await events.emit(tx, "collection.created", { actorId: v.ownerId, collectionId: row!.id });
         return row!;
       });
     },
@@ -255,7 +255,7 @@ export function createCollectionsRepo(db: Db) {
       if (on) {
         await db.transaction(async (tx) => {
           const [followed] = await tx.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing().returning();
-          if (followed) await emit(tx, "collection.followed", { actorId: accountId, collectionId });
+          if (followed) await events.emit(tx, "collection.followed", { actorId: accountId, collectionId });
         });
       } else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
     },
@@ -264,7 +264,7 @@ export function createCollectionsRepo(db: Db) {
       if (done) {
         await db.transaction(async (tx) => {
           const added = await tx.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing().returning();
-          if (added.length && collectionId !== undefined) await emit(tx, "collection.item_done", { actorId: accountId, collectionId, contentId });
+          if (added.length && collectionId !== undefined) await events.emit(tx, "collection.item_done", { actorId: accountId, collectionId, contentId });
         });
       } else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { collectionItems, collections, collectionSections, contentItems, publishRequests, type Revision } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
@@ -91,7 +91,7 @@ async function write(tx: Tx, collectionId: number, r: Revision) {
 }
 
 /** Drafts of published collections: what their owner edits while colleagues keep the published version. */
-export function createDraftsRepo(db: Db) {
+export function createDraftsRepo(db: Db, events: EventBus) {
   /** Drafting, submitting, deciding and discarding take turns on the published row. */
   async function lock(tx: Tx, collectionId: number) {
     const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
@@ -168,7 +168,7 @@ export function createDraftsRepo(db: Db) {
           .insert(publishRequests)
           .values({ companyId: c.companyId, collectionId: c.id, requestedBy, kind: "edit", draftId: draft.id, changes, revision, message })
           .returning(publishRequestColumns);
-        await emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
+        await events.emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
         return filedRequest(tx, row!);
       });
     },

@@ -16,9 +16,9 @@ import { planRemindersJob } from "./reminders.ts";
 
 /** The company's learning network: collections, learning paths, publishing and upskilling plans. */
 export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo; notifier: Notifier }) {
-  const collections = createCollectionsRepo(ctx.database.db);
-  const plans = createPlansRepo(ctx.database.db);
-  const drafts = createDraftsRepo(ctx.database.db);
+  const collections = createCollectionsRepo(ctx.database.db, ctx.events);
+  const plans = createPlansRepo(ctx.database.db, ctx.events);
+  const drafts = createDraftsRepo(ctx.database.db, ctx.events);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   const plansService = createPlansService({ plans, collections, people: deps.people });
   return {
@@ -30,7 +30,9 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
     plans: plansService,
     plugin: async (app) => {
       await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content });
-      await app.register(publishRoutes, { service: createPublishService({ publish: createPublishRepo(ctx.database.db, drafts), collections, drafts }) });
+      await app.register(publishRoutes, {
+        service: createPublishService({ publish: createPublishRepo(ctx.database.db, ctx.events, drafts), collections, drafts }),
+      });
       await app.register(plansRoutes, { plans, people: deps.people, service: plansService });
     },
   } satisfies Module & Record<string, unknown>;

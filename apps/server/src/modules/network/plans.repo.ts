@@ -14,7 +14,7 @@ import {
   upskillingPlans,
 } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { doneBy } from "./done.scope.ts";
 import { notTeamLeader } from "./plans.scope.ts";
 
@@ -43,7 +43,7 @@ export const holderAliases = { pa, pt, a };
 /** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned. */
 export const planHolders = (planId: number): SQL => holders(sql`${pa.planId} = ${planId}`, sql`${pt.planId} = ${planId}`);
 
-export function createPlansRepo(db: Db) {
+export function createPlansRepo(db: Db, events: EventBus) {
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
    * answer (pending until they accept or reject), by name.
@@ -99,7 +99,7 @@ export function createPlansRepo(db: Db) {
             .insert(planAssignees)
             .values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId })))
             .onConflictDoNothing();
-        await emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan!.id });
+        await events.emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan!.id });
         await recordAudit(tx, {
           actorId: v.createdBy,
           companyId: v.companyId,
@@ -126,7 +126,7 @@ export function createPlansRepo(db: Db) {
             .values(accountIds.map((accountId) => ({ planId, accountId })))
             .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
         }
-        await emit(tx, "plan.assigned", { actorId, planId });
+        await events.emit(tx, "plan.assigned", { actorId, planId });
         await recordAudit(tx, {
           actorId,
           companyId: plan.companyId,
@@ -305,7 +305,7 @@ export function createPlansRepo(db: Db) {
           .insert(planAssignees)
           .values({ planId, accountId, status, direct })
           .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { status, updatedAt: new Date() } });
-        if (status === "active") await emit(tx, "plan.accepted", { actorId: accountId, planId });
+        if (status === "active") await events.emit(tx, "plan.accepted", { actorId: accountId, planId });
       });
     },
   };

@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { conflict } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
@@ -27,7 +27,7 @@ export interface PublishRequestFilter {
 }
 
 /** Publish requests with their collection's title and the names of who asked and who decided. */
-export function createPublishRepo(db: Db, drafts: DraftsRepo) {
+export function createPublishRepo(db: Db, events: EventBus, drafts: DraftsRepo) {
   const select = () =>
     db
       .select({ r: requestColumns, title: collections.title, askerName: askerUser.name, deciderName: deciderUser.name })
@@ -71,7 +71,7 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
           .returning();
         if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
         const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning(requestColumns);
-        await emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
+        await events.emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
         return filedRequest(tx, row!);
       });
     },
@@ -108,11 +108,11 @@ export function createPublishRepo(db: Db, drafts: DraftsRepo) {
             after: { title: current.title, kind: row.kind, collection_id: row.collectionId },
             reason: row.reason,
           });
-          if (accept) await emit(tx, "collection.published", { actorId, collectionId: row.collectionId });
+          if (accept) await events.emit(tx, "collection.published", { actorId, collectionId: row.collectionId });
           const decided = { actorId, requestId: row.id, collectionId: row.collectionId, requesterId: row.requestedBy };
-          await emit(tx, accept ? "publish_request.accepted" : "publish_request.rejected", decided);
+          await events.emit(tx, accept ? "publish_request.accepted" : "publish_request.rejected", decided);
           if (accept && row.kind === "edit")
-            await emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
+            await events.emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
         }
         return Boolean(row);
       });

@@ -1,4 +1,3 @@
-import { off, on } from "../../lib/events.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { defineDigests } from "./digest.ts";
 import { createMailChoicesRepo } from "./mail-choices.repo.ts";
@@ -22,18 +21,13 @@ export function notificationsModule(ctx: ModuleContext, deps: NotificationsDeps 
   const notifier = createNotifier({ db, repo, jobs: ctx.jobs, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, tokens });
   const choices = createMailChoicesRepo(db);
   const digests = defineDigests({ db, repo: choices, jobs: ctx.jobs, mailer: ctx.mailer, tokens, publicUrl: ctx.config.publicUrl });
-  const subscriptions = subscribeNotifications({ db, jobs: ctx.jobs, notifier, deps });
+  for (const { name, handler } of subscribeNotifications({ db, jobs: ctx.jobs, notifier, deps })) ctx.events.on(name, handler);
   return {
     name: "notifications",
     repo,
     notifier,
     digests,
     plugin: async (app) => {
-      // This app's handlers, taken off again when it closes: a closed app's queue tells nobody.
-      for (const { name, handler } of subscriptions) on(name, handler);
-      app.addHook("onClose", async () => {
-        for (const { name, handler } of subscriptions) off(name, handler);
-      });
       await app.register(notificationsRoutes, { repo });
       await app.register(notificationSettingsRoutes, { db, repo: choices });
       await app.register(unsubscribeRoutes, { db, repo: choices, tokens });

@@ -55,7 +55,7 @@ interface Subscriber {
   notifier: Notifier;
   deps: NotificationsDeps;
 }
-/** One app's subscriptions: the app's plugin puts them on when it starts and takes them off when it closes (tests build many apps). */
+/** One app's subscriptions, put on that app's event bus when the module is built. */
 export type Subscriptions = Array<{ name: DomainEventName; handler: Handler<never> }>;
 
 const audienceSql = (c: Subscriber, a: Audience) => (a.type === "plan" ? c.deps.planHolders(a.id) : sources.followers(a.id));

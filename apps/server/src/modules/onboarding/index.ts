@@ -1,16 +1,16 @@
 import type { Module, ModuleContext } from "../module.ts";
-import onboardingEvents from "./onboarding.events.ts";
+import { subscribeOnboarding } from "./onboarding.events.ts";
 import { createOnboardingRepo } from "./onboarding.repo.ts";
 import { onboardingRoutes } from "./onboarding.routes.ts";
 
 /** The onboarding checklist; its subtasks tick from domain events (onboarding.events.ts). */
 export function onboardingModule(ctx: ModuleContext): Module {
   const repo = createOnboardingRepo(ctx.database.db);
+  subscribeOnboarding(ctx.events, ctx.log);
   return {
     name: "onboarding",
     plugin: async (app) => {
       await app.register(onboardingRoutes, { repo });
-      await app.register(onboardingEvents);
     },
   };
 }

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
+import type { FastifyBaseLogger } from "fastify";
 import type { OnboardingEvent } from "@learnward/contracts";
-import { on, type DomainEventName, type DomainEventPayload, type Executor } from "../../lib/events.ts";
-import { tick, useLogger } from "./onboarding.service.ts";
+import type { DomainEventName, DomainEventPayload, EventBus, Executor } from "../../lib/events.ts";
+import { tick } from "./onboarding.service.ts";
 
 const saved: OnboardingEvent[] = ["content.saved"];
 const wishlisted: OnboardingEvent[] = ["content.saved", "wishlist.added"];
@@ -36,25 +35,12 @@ const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => Onboarding
   "budget.allocated": () => ["budget.allocated"],
 };
 
-const handlers = Object.fromEntries(
-  Object.entries(TICKS).map(([name, eventsOf]) => [
-    name,
-    // A system actor (a directory's SCIM token) has no checklist to tick.
-    async (tx: Executor, e: { actorId: number | null }) => {
-      if (e.actorId !== null) await tick(tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e));
-    },
-  ]),
-);
-
 /** Onboarding ticks its checklists from the domain events (lib/events.ts), in the action's transaction. */
-export function subscribeOnboarding(logger?: Pick<FastifyBaseLogger, "warn">): void {
-  if (logger) useLogger(logger);
-  for (const [name, handler] of Object.entries(handlers)) on(name as DomainEventName, handler);
+export function subscribeOnboarding(events: EventBus, log: Pick<FastifyBaseLogger, "warn">): void {
+  for (const [name, eventsOf] of Object.entries(TICKS)) {
+    // A system actor (a directory's SCIM token) has no checklist to tick.
+    events.on(name as DomainEventName, async (tx: Executor, e: { actorId: number | null }) => {
+      if (e.actorId !== null) await tick(log, tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e));
+    });
+  }
 }
-
-export default fp(
-  async function onboardingEvents(app: FastifyInstance) {
-    subscribeOnboarding(app.log);
-  },
-  { name: "onboarding-events" },
-);

@@ -3,11 +3,8 @@ import { onboardingTopicsFor, type OnboardingEvent } from "@learnward/contracts"
 import type { Executor } from "../../lib/events.ts";
 import { checklistOwner, upsertEntry } from "./onboarding.repo.ts";
 
-/** The app's logger: subscribers hold no other state, so the last app built in the process lends it. */
-let log: Pick<FastifyBaseLogger, "warn"> = { warn: () => {} };
-
-/** Ticks these subtask events for the person who acted, in the action's transaction. */
-export async function tick(tx: Executor, actorId: number, events: OnboardingEvent[]): Promise<void> {
+/** Ticks these subtask events for the person who acted, in the action's transaction; failures go to `log`. */
+export async function tick(log: Pick<FastifyBaseLogger, "warn">, tx: Executor, actorId: number, events: OnboardingEvent[]): Promise<void> {
   const who = await checklistOwner(tx, actorId);
   if (!who) return;
   // Only the subtasks this person is shown: the same list the panel draws.
@@ -21,9 +18,4 @@ export async function tick(tx: Executor, actorId: number, events: OnboardingEven
         .catch((err: unknown) => log.warn({ err }, "onboarding entry not recorded"));
     }
   }
-}
-
-/** Where a failed tick is logged (onboarding.events.ts lends the app's logger). */
-export function useLogger(logger: Pick<FastifyBaseLogger, "warn">): void {
-  log = logger;
 }

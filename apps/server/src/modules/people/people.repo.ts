@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
 import type { Role } from "@learnward/contracts";
 
@@ -146,7 +146,7 @@ async function setLeaderTx(tx: Tx, teamId: number, leaderId: number | null) {
   }
 }
 
-export function createPeopleRepo(db: Db) {
+export function createPeopleRepo(db: Db, events: EventBus) {
   const employees = () => selectEmployees(db);
   /** Teams with their leader's name and email and their active head count. */
   const teamSelect = () => {
@@ -278,7 +278,7 @@ export function createPeopleRepo(db: Db) {
         if (!row) return row;
         if (leaderId) await setLeaderTx(tx, row.id, leaderId);
         if (typeof by !== "number") await auditTeam(tx, by, companyId, row.id, "create", { after: { name } });
-        await emit(tx, "team.created", { actorId: typeof by === "number" ? by : by.actorId, teamId: row.id });
+        await events.emit(tx, "team.created", { actorId: typeof by === "number" ? by : by.actorId, teamId: row.id });
         return row;
       });
     },

@@ -6,7 +6,7 @@ import { accounts, authUsers, companies, invitations, inviteRequests, removalReq
 import type { CompanyRole } from "@learnward/contracts";
 import { removeFromTeam } from "./people.repo.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { emit } from "../../lib/events.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { now } from "../../lib/clock.ts";
 
 export const INVITATION_DAYS = 7;
@@ -23,7 +23,7 @@ const targetUser = alias(authUsers, "target_user");
 
 type Scope = { companyId: number; teamId?: number; status?: "pending" | "accepted" | "rejected"; sort: "asc" | "desc"; limit: number; offset: number };
 
-export function createRequestsRepo(db: Db) {
+export function createRequestsRepo(db: Db, events: EventBus) {
   function scopeWhere(table: typeof inviteRequests | typeof removalRequests, s: Scope): SQL {
     const conds: SQL[] = [eq(table.companyId, s.companyId)];
     if (s.teamId !== undefined) conds.push(eq(table.teamId, s.teamId));
@@ -104,7 +104,7 @@ export function createRequestsRepo(db: Db) {
     async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(inviteRequests).values(v).returning();
-        await emit(tx, "invite_request.created", {
+        await events.emit(tx, "invite_request.created", {
           actorId: v.requestedBy,
           inviteRequestId: row!.id,
           companyId: row!.companyId,
@@ -152,7 +152,7 @@ export function createRequestsRepo(db: Db) {
     async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(removalRequests).values(v).returning();
-        await emit(tx, "removal_request.created", {
+        await events.emit(tx, "removal_request.created", {
           actorId: v.requestedBy,
           removalRequestId: row!.id,
           companyId: row!.companyId,
@@ -194,7 +194,7 @@ export function createRequestsRepo(db: Db) {
           .returning();
         if (!won) return { won: false, token: null, email: null };
         if (accept) await beforeAccept(won.email, tx);
-        await emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
+        await events.emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
           actorId: deciderId,
           inviteRequestId: id,
           requesterId: won.requestedBy,
@@ -224,7 +224,7 @@ export function createRequestsRepo(db: Db) {
           .returning();
         if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
         if (won)
-          await emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
+          await events.emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
             actorId: deciderId,
             removalRequestId: id,
             requesterId: won.requestedBy,
@@ -242,7 +242,7 @@ export function createRequestsRepo(db: Db) {
     ) {
       return db.transaction(async (tx) => {
         const made = await createInvitationTx(tx, v, action);
-        if (action === "create") await emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
+        if (action === "create") await events.emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
         return made;
       });
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { adminAudit } from "../../db/schema/index.ts";
-import { type Handler, off, on } from "../../lib/events.ts";
+import type { Handler } from "../../lib/events.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
@@ -92,14 +92,14 @@ describe("SCIM Groups", () => {
     const spy: Handler<"team.created"> = async (_tx, e) => {
       seen.push(e);
     };
-    on("team.created", spy);
+    const stop = t.app.events.on("team.created", spy);
     try {
       const made = await t.anonymous.post("/scim/v2/Groups", { schemas: [GROUP], displayName: groupName() }, as(acmeToken));
       expect(made.status).toBe(201);
       // No account acted: the SCIM token is named in the audit entry's reason.
       expect(seen).toEqual([{ actorId: null, teamId: Number(made.body.id) }]);
     } finally {
-      off("team.created", spy);
+      stop();
     }
   });
 
