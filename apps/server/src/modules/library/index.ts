@@ -8,6 +8,7 @@ import { createCurationRepo } from "./curation.repo.ts";
 import { curationRoutes } from "./curation.routes.ts";
 import { createFoldersRepo } from "./folders.repo.ts";
 import { foldersRoutes } from "./folders.routes.ts";
+import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
@@ -36,7 +37,9 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
-      await app.register(foldersRoutes, { folders: createFoldersRepo(ctx.database.db), content: repo, service });
+      const folders = createFoldersRepo(ctx.database.db);
+      const places = createFoldersService({ db: ctx.database.db, repo: folders });
+      await app.register(foldersRoutes, { folders, places, content: repo, service });
       await app.register(imageRoutes, { service: images });
       await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db, ctx.events) });
     },
