@@ -6,6 +6,7 @@ import { createContentService, type ReadMetadata } from "./content.service.ts";
 import { coursesRoutes } from "./courses.routes.ts";
 import { createCurationRepo } from "./curation.repo.ts";
 import { curationRoutes } from "./curation.routes.ts";
+import { createCurationService } from "./curation.service.ts";
 import { createFoldersRepo } from "./folders.repo.ts";
 import { foldersRoutes } from "./folders.routes.ts";
 import { createFoldersService } from "./folders.service.ts";
@@ -41,7 +42,8 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       const places = createFoldersService({ db: ctx.database.db, repo: folders });
       await app.register(foldersRoutes, { folders, places, content: repo, service });
       await app.register(imageRoutes, { service: images });
-      await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db, ctx.events) });
+      const curation = createCurationRepo(ctx.database.db);
+      await app.register(curationRoutes, { repo: curation, service: createCurationService({ db: ctx.database.db, events: ctx.events, repo: curation }) });
     },
   } satisfies Module & Record<string, unknown>;
 }
