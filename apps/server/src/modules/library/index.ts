@@ -16,7 +16,7 @@ import { fetchMetadata } from "./metadata.ts";
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
 export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMetadata; imageCacheDir?: string }) {
-  const repo = createContentRepo(ctx.database.db, ctx.events);
+  const repo = createContentRepo(ctx.database.db);
   const readMetadata: ReadMetadata =
     opts.readMetadata ??
     (async (url) => {
@@ -24,7 +24,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page metadata unavailable");
       return read.ok ? read.metadata : null;
     });
-  const service = createContentService({ repo, readMetadata });
+  const service = createContentService({ db: ctx.database.db, events: ctx.events, repo, readMetadata });
   const images = createImageService({
     cacheDir: opts.imageCacheDir ?? path.join(ctx.config.DATA_DIR, "image-cache"),
     cacheMaxBytes: ctx.config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
