@@ -132,7 +132,7 @@ export async function startTestApp(database: Database, opts: AppOptions = {}) {
 export async function seedDemoWorld(database: Database, app: App) {
   await seedDemo(database.db, { password: DEMO_PASSWORD, auth: app.auth });
   const learning = createCatalogLearningRepo(database.db);
-  for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
+  for (const companyId of await learning.companies()) await learnCompany({ db: database.db, repo: learning }, companyId);
 }
 
 /** Starts the app on `database` once (the job queue's tables and queues), seeds when asked, and stops it. */

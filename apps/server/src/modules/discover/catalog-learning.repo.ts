@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, catalogRelations, companies, contentItems } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 import type { Executor } from "../../lib/events.ts";
@@ -45,12 +45,11 @@ export function createCatalogLearningRepo(db: Db) {
       );
     },
 
-    async replace(companyId: number, relations: Relation[]) {
-      await db.transaction(async (tx) => {
-        await tx.delete(catalogRelations).where(eq(catalogRelations.companyId, companyId));
-        for (let i = 0; i < relations.length; i += INSERT_BATCH)
-          await tx.insert(catalogRelations).values(relations.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, companyId })));
-      });
+    /** Replaces the company's learned relations: run it in a transaction, so readers never see them half written. */
+    async replace(tx: Tx, companyId: number, relations: Relation[]) {
+      await tx.delete(catalogRelations).where(eq(catalogRelations.companyId, companyId));
+      for (let i = 0; i < relations.length; i += INSERT_BATCH)
+        await tx.insert(catalogRelations).values(relations.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, companyId })));
     },
 
     async companies() {

@@ -88,7 +88,7 @@ describe("learning from the catalog", () => {
     const company = await createCompany(t);
     await addContent(t, { company: company.id, title: "Kubernetes in Production", skills: ["container orchestration"] });
     await addContent(t, { company: company.id, title: "Negotiation basics", skills: ["negotiation"] });
-    await learnCompany(learning(), company.id);
+    await learnCompany({ db: t.database.db, repo: learning() }, company.id);
     expect(await titles(company.id, "kuberntes")).toEqual(["Kubernetes in Production"]);
     expect(await titles(company.id, "negotiaton")).toEqual(["Negotiation basics"]);
     expect(await titles(company.id, "sourdough bread")).toEqual([]);
@@ -103,12 +103,12 @@ describe("learning from the catalog", () => {
       description: "Reducir el abandono de una suscripción.",
       skills: ["fidelización"],
     });
-    await learnCompany(learning(), company.id);
+    await learnCompany({ db: t.database.db, repo: learning() }, company.id);
     expect(await titles(company.id, "abandono de la suscripción", "es")).toEqual(["Estrategias de fidelización"]);
 
     const people = [await addPerson(t, { company: company.id, role: "member" }), await addPerson(t, { company: company.id, role: "member" })];
     await finish(people, [english.id, spanish.id]);
-    await learnCompany(learning(), company.id);
+    await learnCompany({ db: t.database.db, repo: learning() }, company.id);
     expect(await titles(company.id, "abandono de la suscripción", "es")).toEqual(["Estrategias de fidelización", "Churn Playbook"]);
   });
 

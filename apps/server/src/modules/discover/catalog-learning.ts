@@ -96,13 +96,14 @@ const CHANGES: DomainEventName[] = [
 ];
 
 /** Recomputes one company's relations from its catalog and its people's completions. */
-export async function learnCompany(repo: CatalogLearningRepo, companyId: number) {
-  const [items, together] = await Promise.all([repo.items(companyId), repo.finishedTogether(companyId)]);
-  await repo.replace(companyId, learnRelations(items, together));
+export async function learnCompany(d: { db: Db; repo: CatalogLearningRepo }, companyId: number) {
+  const [items, together] = await Promise.all([d.repo.items(companyId), d.repo.finishedTogether(companyId)]);
+  const relations = learnRelations(items, together);
+  await d.db.transaction((tx) => d.repo.replace(tx, companyId, relations));
 }
 
 export function catalogLearning(d: { db: Db; jobs: Jobs; repo: CatalogLearningRepo }) {
-  const learn = (companyId: number) => learnCompany(d.repo, companyId);
+  const learn = (companyId: number) => learnCompany(d, companyId);
 
   const job: JobDefinition<typeof Data> = {
     name: LEARN_JOB,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { collections, copilotConversations, copilotMessages } from "../../db/schema/index.ts";
 import { aliased, qualified } from "../../db/sql.ts";
 
@@ -92,22 +92,26 @@ export function createCopilotRepo(db: Db) {
     },
 
     /**
-     * Stores a person's question unless they already asked `limit` since `since`; undefined when
-     * refused. Count and insert run under a per-person lock held to the end of the transaction:
-     * otherwise simultaneous questions all pass the count before any is stored.
+     * Holds, to the end of the transaction, the lock that serialises one person's questions (so that
+     * simultaneous questions cannot all pass the count before any is stored).
      */
-    async addQuestion(accountId: number, v: NewMessage & { role: "user" }, limit: number, since: Date) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('copilot.questions'), ${accountId})`);
-        const [asked] = await tx
-          .select({ n: count() })
-          .from(copilotMessages)
-          .innerJoin(copilotConversations, eq(copilotConversations.id, copilotMessages.conversationId))
-          .where(and(eq(copilotConversations.accountId, accountId), eq(copilotMessages.role, "user"), gt(copilotMessages.createdAt, since)));
-        if ((asked?.n ?? 0) >= limit) return undefined;
-        const [row] = await tx.insert(copilotMessages).values(v).returning();
-        return row!;
-      });
+    async lockQuestions(tx: Tx, accountId: number) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('copilot.questions'), ${accountId})`);
+    },
+
+    /** How many questions the person asked since `since`, in all their conversations. */
+    async questionsSince(tx: Tx, accountId: number, since: Date) {
+      const [asked] = await tx
+        .select({ n: count() })
+        .from(copilotMessages)
+        .innerJoin(copilotConversations, eq(copilotConversations.id, copilotMessages.conversationId))
+        .where(and(eq(copilotConversations.accountId, accountId), eq(copilotMessages.role, "user"), gt(copilotMessages.createdAt, since)));
+      return asked?.n ?? 0;
+    },
+
+    async insertQuestion(tx: Tx, v: NewMessage & { role: "user" }) {
+      const [row] = await tx.insert(copilotMessages).values(v).returning();
+      return row!;
     },
 
     /** Records the collection made from an answer, unless a concurrent call already did. */

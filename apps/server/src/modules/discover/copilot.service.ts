@@ -5,12 +5,13 @@ import {
   type CopilotConversationSummary,
   type CopilotMessage,
 } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import type { StoredAnswer } from "../../db/schema/index.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
 import type { CollectionsRepo } from "../network/collections.repo.ts";
 import { presentSummary } from "../network/network.present.ts";
-import type { ConversationRow, CopilotRepo, MessageRow } from "./copilot.repo.ts";
+import type { ConversationRow, CopilotRepo, MessageRow, NewMessage } from "./copilot.repo.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 import { presentCopilotItem } from "./discover.present.ts";
 import { formatDuration, list, spanLabel } from "./copilot/compose.ts";
@@ -34,6 +35,7 @@ export interface AskHooks {
 }
 
 export interface CopilotDeps {
+  db: Db;
   repo: CopilotRepo;
   discover: DiscoverRepo;
   engine: CopilotEngine;
@@ -49,7 +51,20 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 const pieces = (text: string) => (text.match(/\S+\s*/g) ?? []).reduce<string[]>((out, w, i) => (i % 4 ? ((out[out.length - 1] += w), out) : [...out, w]), []);
 
 export function createCopilotService(deps: CopilotDeps) {
-  const { repo, discover, engine, collections, llm } = deps;
+  const { db, repo, discover, engine, collections, llm } = deps;
+
+  /**
+   * Stores a person's question unless they already asked `limit` since `since`; undefined when
+   * refused. Count and insert run under a per-person lock held to the end of the transaction:
+   * otherwise simultaneous questions all pass the count before any is stored.
+   */
+  function addQuestion(accountId: number, v: NewMessage & { role: "user" }, limit: number, since: Date) {
+    return db.transaction(async (tx) => {
+      await repo.lockQuestions(tx, accountId);
+      if ((await repo.questionsSince(tx, accountId, since)) >= limit) return undefined;
+      return repo.insertQuestion(tx, v);
+    });
+  }
 
   const summaryOf = (c: ConversationRow, messagesCount: number): CopilotConversationSummary => ({
     id: c.id,
@@ -176,7 +191,7 @@ export function createCopilotService(deps: CopilotDeps) {
      */
     async admit(actor: Actor, conversation: ConversationRow, question: string, locale: Lang) {
       const language = detectLanguage(question, locale);
-      const asked = await repo.addQuestion(
+      const asked = await addQuestion(
         actor.accountId,
         { conversationId: conversation.id, role: "user", content: question, language },
         QUESTIONS_PER_MINUTE,

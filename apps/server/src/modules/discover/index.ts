@@ -41,6 +41,7 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
       })
     : null;
   const copilot = createCopilotService({
+    db: ctx.database.db,
     repo: copilotRepo,
     discover: repo,
     engine: createCopilotEngine(repo, { semantic }),

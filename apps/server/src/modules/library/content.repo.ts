@@ -1,9 +1,9 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { ContentCounts, ContentType, CourseStatus } from "@learnward/contracts";
+import type { ContentCounts, ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, folderRelations, libraryCounts, userContents } from "../../db/schema/index.ts";
-import type { EventBus } from "../../lib/events.ts";
+import { accounts, contentItems, libraryCounts, userContents } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
+import { createContentWrites } from "./content-writes.repo.ts";
 import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
@@ -220,7 +220,7 @@ function prepareSearch(db: Db, shape: SearchShape, name: string) {
     .prepare(name);
 }
 
-export function createContentRepo(db: Db, events: EventBus) {
+export function createContentRepo(db: Db) {
   const searchStatements: Record<SearchShape, ReturnType<typeof prepareSearch>> = {
     term: prepareSearch(db, "term", "library_search_term"),
     termLarge: prepareSearch(db, "termLarge", "library_search_large"),
@@ -259,7 +259,8 @@ export function createContentRepo(db: Db, events: EventBus) {
     return row?.n ?? 0;
   }
   return {
-    ...createCatalogRepo(db, events),
+    ...createCatalogRepo(db),
+    ...createContentWrites(),
 
     async accountIdByUsername(companyId: number, username: string) {
       const [row] = await db
@@ -349,86 +350,6 @@ export function createContentRepo(db: Db, events: EventBus) {
         .where(and(eq(userContents.accountId, accountId), eq(contentItems.companyId, companyId), eq(contentItems.normalizedUrl, normalizedUrl)))
         .limit(1);
       return row?.item;
-    },
-
-    /** undefined when the person already saved this catalog item. */
-    async insert(values: typeof userContents.$inferInsert) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(userContents).values(values).onConflictDoNothing().returning();
-        if (row) await events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
-        return row;
-      });
-    },
-
-    async update(accountId: number, id: number, patch: Partial<typeof userContents.$inferInsert>) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(userContents)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
-          .returning();
-        // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
-        if (row && patch.isPrivate === true) {
-          await tx
-            .update(contentItems)
-            .set({ privateOrigin: true })
-            .where(and(eq(contentItems.id, row.contentId), eq(contentItems.createdBy, accountId)));
-        }
-        return row;
-      });
-    },
-
-    /** Removes my item and, with it, its places in my folders; answers those places (for an undo), or null if it is not mine. */
-    async remove(accountId: number, id: number) {
-      return db.transaction(async (tx) => {
-        const [owned] = await tx
-          .select({ id: userContents.id })
-          .from(userContents)
-          .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
-          .for("update");
-        if (!owned) return null;
-        const places = await tx
-          .select({ id_folder: folderRelations.folderId, id_section: folderRelations.sectionId, priority: folderRelations.priority })
-          .from(folderRelations)
-          .where(eq(folderRelations.userContentId, id))
-          .orderBy(folderRelations.folderId);
-        await tx.delete(userContents).where(eq(userContents.id, id));
-        return { id_primary: id, folder_relations: places };
-      });
-    },
-
-    /**
-     * spec §4 Course status: one statement moves the item, and only from the states allowed,
-     * so concurrent moves can neither duplicate nor lose it.
-     */
-    async moveCourse(accountId: number, contentId: number, from: readonly (CourseStatus | null)[], to: CourseStatus | null) {
-      const fromStates = from.filter((s): s is CourseStatus => s !== null);
-      const fromCond =
-        from.includes(null) && fromStates.length
-          ? sql`(${userContents.courseStatus} is null or ${inArray(userContents.courseStatus, fromStates)})`
-          : from.includes(null)
-            ? sql`${userContents.courseStatus} is null`
-            : inArray(userContents.courseStatus, fromStates);
-      return db.transaction(async (tx) => {
-        // Insights: the state before, locked, tells a real start or finish from a repeat.
-        const [before] = await tx
-          .select({ status: userContents.courseStatus })
-          .from(userContents)
-          .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId)))
-          .for("update");
-        const [row] = await tx
-          .update(userContents)
-          .set({ courseStatus: to, updatedAt: new Date() })
-          .where(and(eq(userContents.accountId, accountId), eq(userContents.contentId, contentId), fromCond))
-          .returning();
-        if (row && to !== null && before?.status !== to) {
-          await events.emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
-            actorId: accountId,
-            contentId,
-          });
-        }
-        return row;
-      });
     },
 
     async verify(accountId: number, type: ContentType | undefined, contentIds: number[] | undefined, limit: number, offset: number) {

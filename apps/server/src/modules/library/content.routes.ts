@@ -158,7 +158,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       },
     },
     async (req) => {
-      const removed = await repo.remove(req.actor.accountId, req.query.id_primary);
+      const removed = await service.remove(req.actor, req.query.id_primary);
       if (!removed) throw notFound("Content");
       return removed;
     },

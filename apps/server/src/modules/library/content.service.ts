@@ -1,8 +1,11 @@
 import type { ContentType, CourseStatus } from "@learnward/contracts";
+import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { decodePercentLeniently } from "../../lib/percent-decoding.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
+import { draftDescription, type NewCatalogItem } from "./catalog.repo.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
 
@@ -35,8 +38,38 @@ export type EditInput = Omit<SaveInput, "id_content" | "fetch_metadata">;
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v !== "") ?? null;
 
-export function createContentService(deps: { repo: ContentRepo; readMetadata: ReadMetadata }) {
-  const { repo } = deps;
+export function createContentService(deps: { db: Db; events: EventBus; repo: ContentRepo; readMetadata: ReadMetadata }) {
+  const { db, events, repo } = deps;
+
+  /** A new copy in a person's library (not a repeat save) is news for insights, onboarding and discover. */
+  const saved = (tx: Tx, row: UserContentRow) =>
+    events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
+
+  /** undefined when the person already saved this catalog item. */
+  function insertCopy(values: NewUserContent) {
+    return db.transaction(async (tx) => {
+      const row = await repo.insertCopy(tx, values);
+      if (row) await saved(tx, row);
+      return row;
+    });
+  }
+
+  /**
+   * Creates (or finds) the catalog row and the person's copy in one transaction. A row that isn't
+   * public came from a colleague's private save and lends nobody its data: the copy is made from
+   * the person's own (`item`), and a public save writes it to the row, which it makes public.
+   */
+  function saveWithCatalog(item: NewCatalogItem, copyOf: (catalog: CatalogRow) => NewUserContent, opts: { isPrivate: boolean }) {
+    return db.transaction(async (tx) => {
+      const found = await repo.catalogRow(tx, { ...item, privateOrigin: opts.isPrivate });
+      const own = draftDescription(item);
+      const source = found.isPublic ? found.row : { ...found.row, ...own };
+      const row = await repo.insertCopy(tx, copyOf(source));
+      if (row && !found.isPublic && !opts.isPrivate) await repo.claimRow(tx, found.row.id, own, row.accountId);
+      if (row) await saved(tx, row);
+      return { item: source, row };
+    });
+  }
 
   /** A catalog item named by id, checked like an id in the path: another company's, or a colleague's private save, is not found. */
   async function readableItem(actor: Actor, id: number) {
@@ -122,8 +155,8 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       };
       // A new catalog row and my copy of it are written together, or not at all.
       const { item, row } = entry.existing
-        ? { item: entry.existing, row: await repo.insert(copyOf(entry.existing)) }
-        : await repo.saveWithCatalog(entry.draft, copyOf, { isPrivate: input.is_private ?? false });
+        ? { item: entry.existing, row: await insertCopy(copyOf(entry.existing)) }
+        : await saveWithCatalog(entry.draft, copyOf, { isPrivate: input.is_private ?? false });
       if (!row) {
         const existing = await repo.ownedByContent(actor.accountId, item.id);
         throw new AppError("already_in_library", 409, "This content is already in your library", { id_primary: existing?.id });
@@ -134,16 +167,31 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
     /** Edits my copy of an item; a new url is recognised again as on save (a content_type sent with it wins). */
     async edit(actor: Actor, id: number, b: EditInput): Promise<UserContentRow | undefined> {
       const recognised = b.url !== undefined ? recognise(b.url) : null;
-      return repo.update(actor.accountId, id, {
-        url: b.url,
-        provider: recognised ? recognised.provider : undefined,
-        contentType: b.content_type ?? recognised?.type,
-        title: b.title,
-        author: b.author,
-        durationS: b.duration_s,
-        description: b.description,
-        imageUrl: b.image_url,
-        isPrivate: b.is_private,
+      return db.transaction(async (tx) => {
+        const row = await repo.updateCopy(tx, actor.accountId, id, {
+          url: b.url,
+          provider: recognised ? recognised.provider : undefined,
+          contentType: b.content_type ?? recognised?.type,
+          title: b.title,
+          author: b.author,
+          durationS: b.duration_s,
+          description: b.description,
+          imageUrl: b.image_url,
+          isPrivate: b.is_private,
+        });
+        // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
+        if (row && b.is_private === true) await repo.markPrivateOrigin(tx, row.contentId, actor.accountId);
+        return row;
+      });
+    },
+
+    /** Removes my item and, with it, its places in my folders; answers those places (for an undo), or null if it is not mine. */
+    async remove(actor: Actor, id: number) {
+      return db.transaction(async (tx) => {
+        if (!(await repo.lockOwned(tx, actor.accountId, id))) return null;
+        const places = await repo.folderPlaces(tx, id);
+        await repo.deleteCopy(tx, id);
+        return { id_primary: id, folder_relations: places };
       });
     },
 
@@ -161,8 +209,8 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
       }
       const entry = await catalogEntry(actor, { url: input.url, title: input.title });
       if (entry.existing) return { id: entry.existing.id, claim: async () => {} };
-      const found = await repo.findOrCreateCatalog(entry.draft);
-      return { id: found.id, claim: async () => (found.isPublic ? undefined : repo.claim(actor.accountId, found.id, found.own)) };
+      const { row, isPublic } = await db.transaction((tx) => repo.catalogRow(tx, entry.draft));
+      return { id: row.id, claim: async () => (isPublic ? undefined : repo.claim(actor.accountId, row.id, draftDescription(entry.draft))) };
     },
 
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
@@ -187,7 +235,18 @@ export function createContentService(deps: { repo: ContentRepo; readMetadata: Re
     ): Promise<UserContentRow> {
       requireCompany(actor);
       if (opts.create) await this.ensureSaved(actor, contentId);
-      const moved = await repo.moveCourse(actor.accountId, contentId, from, to);
+      const moved = await db.transaction(async (tx) => {
+        // Insights: the state before, locked, tells a real start or finish from a repeat.
+        const before = await repo.lockCourse(tx, actor.accountId, contentId);
+        const row = await repo.moveCourse(tx, actor.accountId, contentId, from, to);
+        if (row && to !== null && before?.status !== to) {
+          await events.emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
+            actorId: actor.accountId,
+            contentId,
+          });
+        }
+        return row;
+      });
       if (moved) return moved;
       const current = await repo.ownedByContent(actor.accountId, contentId);
       if (current && current.courseStatus === to) return current; // already there: idempotent

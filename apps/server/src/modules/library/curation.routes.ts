@@ -3,6 +3,7 @@ import { CuratedCatalogItem, ErrorBody, IdParam, MergeCatalogItemRequest, MergeC
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { CurationRepo } from "./curation.repo.ts";
+import type { CurationService } from "./curation.service.ts";
 import { CURATORS, libraryPolicy } from "./library.policy.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -16,7 +17,7 @@ const present = (r: { id: number; hiddenAt: Date | null; mergedIntoId: number | 
 });
 
 /** The L&D leader hides junk from the company catalog and merges duplicates. */
-export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo }> = async (app, { repo }) => {
+export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo; service: CurationService }> = async (app, { repo, service }) => {
   /** A colleague without the ability is refused; another company's item is not found (the lookup is the company's). */
   async function curated(actor: Actor, companyId: number, id: number) {
     authorize(actor, libraryPolicy.curateCatalog, null);
@@ -44,7 +45,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo }> = asy
       },
       async (req) => {
         const item = await curated(req.actor, req.companyId, req.params.id);
-        return present(await repo.setHidden(req.actor.accountId, item, hidden));
+        return present(await service.setHidden(req.actor.accountId, item, hidden));
       },
     );
   }
@@ -66,7 +67,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ repo: CurationRepo }> = asy
       if (req.body.into_id === dup.id) throw new AppError("catalog_merge_into_itself", 400, "An item cannot be merged into itself");
       // The id in the body is checked exactly like the one in the path.
       await curated(req.actor, req.companyId, req.body.into_id);
-      const { item, moved } = await repo.merge(req.actor.accountId, req.companyId, dup.id, req.body.into_id);
+      const { item, moved } = await service.merge(req.actor.accountId, req.companyId, dup.id, req.body.into_id);
       return { ...present(item), moved };
     },
   );

@@ -20,6 +20,7 @@ import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentRepo, UserContentRow } from "./content.repo.ts";
 import type { ContentService } from "./content.service.ts";
 import type { FoldersRepo } from "./folders.repo.ts";
+import type { FoldersService } from "./folders.service.ts";
 import { presentFolder, presentRelation, presentSection } from "./library.present.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -27,9 +28,9 @@ const access = { access: COMPANY_ROLES };
 const SectionParams = IdParam.extend({ sectionId: IdText });
 
 /** Folders with sections (paths ours) and the spec's folder relations (§3, §4, §7). Own folders only. */
-export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; content: ContentRepo; service: ContentService }> = async (
+export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; places: FoldersService; content: ContentRepo; service: ContentService }> = async (
   app,
-  { folders, content, service },
+  { folders, places, content, service },
 ) => {
   app.get(
     "/api/user/folder",
@@ -64,7 +65,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
   app.get(
     "/api/user/folder/:id/section",
     { config: access, schema: { tags: ["folders"], summary: "A folder's sections", params: IdParam, response: { 200: z.array(FolderSection), ...errors } } },
-    async (req) => (await folders.listSections(req.actor.accountId, req.params.id)).map(presentSection),
+    async (req) => (await places.listSections(req.actor.accountId, req.params.id)).map(presentSection),
   );
   app.post(
     "/api/user/folder/:id/section",
@@ -72,7 +73,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       config: access,
       schema: { tags: ["folders"], summary: "Add a section", params: IdParam, body: FolderNameRequest, response: { 201: FolderSection, ...errors } },
     },
-    async (req, reply) => reply.status(201).send(presentSection(await folders.createSection(req.actor.accountId, req.params.id, req.body.name))),
+    async (req, reply) => reply.status(201).send(presentSection(await places.createSection(req.actor.accountId, req.params.id, req.body.name))),
   );
   app.patch(
     "/api/user/folder/:id/section/:sectionId",
@@ -80,7 +81,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       config: access,
       schema: { tags: ["folders"], summary: "Rename a section", params: SectionParams, body: FolderNameRequest, response: { 200: FolderSection, ...errors } },
     },
-    async (req) => presentSection(await folders.renameSection(req.actor.accountId, req.params.id, req.params.sectionId, req.body.name)),
+    async (req) => presentSection(await places.renameSection(req.actor.accountId, req.params.id, req.params.sectionId, req.body.name)),
   );
   app.delete(
     "/api/user/folder/:id/section/:sectionId",
@@ -89,7 +90,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       schema: { tags: ["folders"], summary: "Delete a section (its items move to the folder)", params: SectionParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await folders.deleteSection(req.actor.accountId, req.params.id, req.params.sectionId);
+      await places.deleteSection(req.actor.accountId, req.params.id, req.params.sectionId);
       return reply.status(204).send(null);
     },
   );
@@ -110,7 +111,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       const q = req.query;
       const scope = q.id_section ?? (q.without_section ? null : "all");
       const p = pageParams(q, q.page_size);
-      const { rows, count } = await folders.listRelations(actor.accountId, q.id_folder__id, scope, p.limit, p.offset);
+      const { rows, count } = await places.listRelations(actor.accountId, q.id_folder__id, scope, p.limit, p.offset);
       return toPage(
         req,
         p,
@@ -134,7 +135,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
     },
     async (req) => {
       const { actor } = req;
-      const rel = await folders.moveRelation(actor.accountId, req.params.id, { priority: req.body.priority, sectionId: req.body.id_section });
+      const rel = await places.moveRelation(actor.accountId, req.params.id, { priority: req.body.priority, sectionId: req.body.id_section });
       return presentRelation(rel, await folders.contentOf(rel));
     },
   );
@@ -143,7 +144,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
     "/api/user/folder_relation/:id",
     { config: access, schema: { tags: ["folders"], summary: "Take an item out of a folder", params: IdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await folders.removeRelation(req.actor.accountId, req.params.id);
+      await places.removeRelation(req.actor.accountId, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -163,7 +164,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
       const { actor } = req;
       const { id_folder, id_section, priority, id_primary, ...fields } = req.body;
       // Ids in the body are checked before the item is saved to my library, like ids in the path.
-      await folders.checkPlace(actor.accountId, id_folder, id_section ?? null);
+      await places.checkPlace(actor.accountId, id_folder, id_section ?? null);
       let item: UserContentRow | undefined;
       if (id_primary !== undefined) {
         item = await content.owned(actor.accountId, id_primary);
@@ -174,7 +175,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; conten
         const existing = await content.ownedByUrl(actor.accountId, req.companyId, normaliseUrl(fields.url!));
         item = existing ?? (await service.save(actor, fields));
       }
-      const rel = await folders.addRelation(actor.accountId, id_folder, id_section ?? null, item.id, priority);
+      const rel = await places.addRelation(actor.accountId, id_folder, id_section ?? null, item.id, priority);
       return reply.status(201).send(presentRelation(rel, item));
     },
   );

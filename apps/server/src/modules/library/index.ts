@@ -6,15 +6,17 @@ import { createContentService, type ReadMetadata } from "./content.service.ts";
 import { coursesRoutes } from "./courses.routes.ts";
 import { createCurationRepo } from "./curation.repo.ts";
 import { curationRoutes } from "./curation.routes.ts";
+import { createCurationService } from "./curation.service.ts";
 import { createFoldersRepo } from "./folders.repo.ts";
 import { foldersRoutes } from "./folders.routes.ts";
+import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
 export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMetadata; imageCacheDir?: string }) {
-  const repo = createContentRepo(ctx.database.db, ctx.events);
+  const repo = createContentRepo(ctx.database.db);
   const readMetadata: ReadMetadata =
     opts.readMetadata ??
     (async (url) => {
@@ -22,7 +24,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page metadata unavailable");
       return read.ok ? read.metadata : null;
     });
-  const service = createContentService({ repo, readMetadata });
+  const service = createContentService({ db: ctx.database.db, events: ctx.events, repo, readMetadata });
   const images = createImageService({
     cacheDir: opts.imageCacheDir ?? path.join(ctx.config.DATA_DIR, "image-cache"),
     cacheMaxBytes: ctx.config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
@@ -36,9 +38,12 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
-      await app.register(foldersRoutes, { folders: createFoldersRepo(ctx.database.db), content: repo, service });
+      const folders = createFoldersRepo(ctx.database.db);
+      const places = createFoldersService({ db: ctx.database.db, repo: folders });
+      await app.register(foldersRoutes, { folders, places, content: repo, service });
       await app.register(imageRoutes, { service: images });
-      await app.register(curationRoutes, { repo: createCurationRepo(ctx.database.db, ctx.events) });
+      const curation = createCurationRepo(ctx.database.db);
+      await app.register(curationRoutes, { repo: curation, service: createCurationService({ db: ctx.database.db, events: ctx.events, repo: curation }) });
     },
   } satisfies Module & Record<string, unknown>;
 }
