@@ -14,16 +14,15 @@ import {
   teams,
   userContents,
 } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import type { EventBus } from "../../lib/events.ts";
+import type { Executor } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
 import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
 
 type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createAdminRepo(db: Db, events: EventBus) {
+export function createAdminRepo(db: Db) {
   // The company an operator's action concerns, read from its snapshots (a company's own id, or company_id).
   const companyOf = (entity: Entity, entityId: number, ...snapshots: unknown[]) => {
     if (entity === "company") return entityId;
@@ -34,7 +33,7 @@ export function createAdminRepo(db: Db, events: EventBus) {
     return null;
   };
   const audit = (
-    tx: Tx | Db,
+    tx: Executor,
     actorId: number,
     entity: Entity,
     entityId: number,
@@ -73,6 +72,13 @@ export function createAdminRepo(db: Db, events: EventBus) {
       .leftJoin(teams, eq(teams.id, accounts.teamId));
 
   return {
+    /** The money order's budget lock and rule (budgeting.locks.repo.ts): an operator's adjustment is a money change too. */
+    lockBudget,
+    assertCoversAllocations,
+
+    /** One line of the operators' audit trail, in the transaction of the change it records. */
+    recordAudit: audit,
+
     async companies(f: { search?: string; status: "all" | "active" | "suspended" }, limit: number, offset: number) {
       const conds: SQL[] = [];
       if (f.search) conds.push(or(ilike(companies.name, like(f.search)), ilike(companies.domain, like(f.search)))!);
@@ -90,34 +96,33 @@ export function createAdminRepo(db: Db, events: EventBus) {
       return row;
     },
 
-    async createCompany(actorId: number, v: typeof companies.$inferInsert) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
-        if (!row) throw conflict("company_domain_taken", "A company with this domain already exists");
-        await audit(tx, actorId, "company", row.id, "create", null, row);
-        await events.emit(tx, "company.created", { actorId, companyId: row.id });
-        return row;
-      });
+    /** A new company, or undefined when its domain is taken. */
+    async insertCompany(tx: Executor, v: typeof companies.$inferInsert) {
+      const [row] = await tx.insert(companies).values(v).onConflictDoNothing().returning();
+      return row;
     },
 
-    async updateCompany(actorId: number, id: number, patch: Partial<typeof companies.$inferInsert>, action = "update") {
-      return db.transaction(async (tx) => {
-        // Read once, locked, with the counts the answer shows (an edit or a suspension changes none of them).
-        const [found] = await tx.select(companyColumns).from(companies).where(eq(companies.id, id)).for("update", { of: companies });
-        if (!found) throw new AppError("company_not_found", 404, "Company not found");
-        const before = found.c;
-        if (patch.domain && patch.domain !== before.domain) {
-          const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, patch.domain));
-          if (taken) throw conflict("company_domain_taken", "A company with this domain already exists");
-        }
-        const [row] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
-        await audit(tx, actorId, "company", id, action, before, row);
-        // Suspending a company ends its people's sessions at once.
-        if (patch.status === "suspended") {
-          await tx.delete(authSessions).where(inArray(authSessions.userId, tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.companyId, id))));
-        }
-        return { ...found, c: row! };
-      });
+    /** A company locked FOR UPDATE, with the counts the answer shows. */
+    async lockCompany(tx: Tx, id: number) {
+      const [found] = await tx.select(companyColumns).from(companies).where(eq(companies.id, id)).for("update", { of: companies });
+      return found;
+    },
+
+    async companyIdByDomain(tx: Executor, domain: string) {
+      const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.domain, domain));
+      return taken?.id;
+    },
+
+    async updateCompany(tx: Executor, id: number, patch: Partial<typeof companies.$inferInsert>) {
+      const [row] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
+      return row!;
+    },
+
+    /** Ends the sessions of every person of a company. */
+    async endCompanySessions(tx: Executor, companyId: number) {
+      await tx
+        .delete(authSessions)
+        .where(inArray(authSessions.userId, tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.companyId, companyId))));
     },
 
     async accounts(f: { id?: number; search?: string; companyId?: number; role?: string; status: string }, limit: number, offset: number) {
@@ -136,67 +141,35 @@ export function createAdminRepo(db: Db, events: EventBus) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async updateAccount(
-      actorId: number,
-      id: number,
-      patch: { role?: typeof accounts.$inferInsert.role; companyId?: number | null; status?: "active" | "deactivated" },
-      /** The new company, as read to check it (its name and domain are the answer's). */
-      newCompany?: { name: string; domain: string } | null,
-      /** The service's check of the change against the account as locked here; throws to refuse it. */
-      admit?: (before: typeof accounts.$inferSelect) => void,
-    ) {
-      return db.transaction(async (tx) => {
-        // Read once, locked, with the names the answer shows; the answer is this row as the write left it.
-        const [found] = await accountSelect(tx).where(eq(accounts.id, id)).for("update", { of: accounts });
-        if (!found) throw notFound("Account");
-        const before = found.a;
-        admit?.(before);
-        const set: Partial<typeof accounts.$inferInsert> = { ...patch };
-        // A new company means a new team there; and no team leadership is kept across companies.
-        if (patch.companyId !== undefined && patch.companyId !== before.companyId) {
-          set.teamId = null;
-          // Usernames are unique per company: keep it if free there, else number it.
-          const taken = new Set(
-            (
-              await tx
-                .select({ u: accounts.username })
-                .from(accounts)
-                .where(
-                  and(
-                    patch.companyId === null ? sql`${accounts.companyId} is null` : eq(accounts.companyId, patch.companyId),
-                    sql`${accounts.username} like ${before.username + "%"}`,
-                  ),
-                )
-            ).map((r) => r.u),
-          );
-          let username = before.username;
-          for (let i = 2; taken.has(username); i++) username = `${before.username}${i}`;
-          set.username = username;
-          await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
-        }
-        if (patch.status === "deactivated") {
-          set.teamId = null;
-          await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, id));
-          await tx.delete(authSessions).where(eq(authSessions.userId, before.uid));
-        }
-        const [row] = await tx.update(accounts).set(set).where(eq(accounts.id, id)).returning();
-        await audit(
-          tx,
-          actorId,
-          "account",
-          id,
-          patch.status === "deactivated" ? "deactivate" : patch.status === "active" ? "reactivate" : "update",
-          before,
-          row,
+    /** An account locked FOR UPDATE, with the names an operator's list shows. */
+    async lockAccount(tx: Tx, id: number) {
+      const [found] = await accountSelect(tx).where(eq(accounts.id, id)).for("update", { of: accounts });
+      return found;
+    },
+
+    /** The usernames in a company (or among those in none) that start with `prefix`. */
+    async usernamesLike(tx: Executor, companyId: number | null, prefix: string) {
+      const rows = await tx
+        .select({ u: accounts.username })
+        .from(accounts)
+        .where(
+          and(companyId === null ? sql`${accounts.companyId} is null` : eq(accounts.companyId, companyId), sql`${accounts.username} like ${prefix + "%"}`),
         );
-        const moved = patch.companyId !== undefined && patch.companyId !== before.companyId;
-        return {
-          ...found,
-          a: row!,
-          ...(moved ? { companyName: newCompany?.name ?? null, companyDomain: newCompany?.domain ?? null } : {}),
-          teamName: row!.teamId === null ? null : found.teamName,
-        };
-      });
+      return rows.map((r) => r.u);
+    },
+
+    /** The account leads no team any more. */
+    async dropTeamLeadership(tx: Executor, accountId: number) {
+      await tx.update(teams).set({ leaderAccountId: null }).where(eq(teams.leaderAccountId, accountId));
+    },
+
+    async endSessions(tx: Executor, uid: string) {
+      await tx.delete(authSessions).where(eq(authSessions.userId, uid));
+    },
+
+    async updateAccount(tx: Executor, id: number, set: Partial<typeof accounts.$inferInsert>) {
+      const [row] = await tx.update(accounts).set(set).where(eq(accounts.id, id)).returning();
+      return row!;
     },
 
     async signIns(accountId: number, limit: number) {
@@ -234,16 +207,9 @@ export function createAdminRepo(db: Db, events: EventBus) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** An operator's adjustment is a money change like the L&D leader's: same lock, same rule. */
-    async adjustBudget(actorId: number, id: number, amountMinor: number, reason: string) {
-      return db.transaction(async (tx) => {
-        const before = await lockBudget(tx, id, "update");
-        if (!before) throw notFound("Budget");
-        await assertCoversAllocations(tx, id, amountMinor);
-        const [row] = await tx.update(budgets).set({ amountMinor, updatedAt: new Date() }).where(eq(budgets.id, id)).returning();
-        await audit(tx, actorId, "budget", id, "adjust", before, row, reason);
-        return row!;
-      });
+    async setBudgetAmount(tx: Executor, id: number, amountMinor: number) {
+      const [row] = await tx.update(budgets).set({ amountMinor, updatedAt: new Date() }).where(eq(budgets.id, id)).returning();
+      return row!;
     },
 
     /** Company names by id, for the ids asked that exist. */

@@ -54,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
     { config: admin, schema: { tags: ["admin"], summary: "Create a company", body: CreateCompanyRequest, response: { 201: AdminCompany, ...errors } } },
     async (req, reply) => {
       const b = req.body;
-      const row = await repo.createCompany(req.actor.accountId, {
+      const row = await service.createCompany(req.actor.accountId, {
         name: b.name,
         domain: b.domain,
         urlPhoto: b.url_photo ?? null,
@@ -81,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
     async (req) => {
       const b = req.body;
       // The answer is the company as the write left it (no read again).
-      const changed = await repo.updateCompany(req.actor.accountId, req.params.id, {
+      const changed = await service.updateCompany(req.actor.accountId, req.params.id, {
         name: b.name,
         domain: b.domain,
         urlPhoto: b.url_photo,
@@ -125,7 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
         },
       },
       async (req) => {
-        return presentCompany(await repo.updateCompany(req.actor.accountId, req.params.id, { status }, verb));
+        return presentCompany(await service.updateCompany(req.actor.accountId, req.params.id, { status }, verb));
       },
     );
   }
@@ -204,7 +204,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
       },
     },
     async (req) => {
-      const row = await repo.adjustBudget(req.actor.accountId, req.params.id, req.body.amount_minor, req.body.reason);
+      const row = await service.adjustBudget(req.actor.accountId, req.params.id, req.body.amount_minor, req.body.reason);
       return { id: row.id, amount_minor: Number(row.amountMinor) };
     },
   );

@@ -9,8 +9,8 @@ export function adminModule(ctx: ModuleContext, deps: { people: PeopleService })
   return {
     name: "admin",
     plugin: async (app) => {
-      const repo = createAdminRepo(ctx.database.db, ctx.events);
-      await app.register(adminRoutes, { repo, service: createAdminService({ repo, people: deps.people }) });
+      const repo = createAdminRepo(ctx.database.db);
+      await app.register(adminRoutes, { repo, service: createAdminService({ db: ctx.database.db, events: ctx.events, repo, people: deps.people }) });
     },
   };
 }

@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { Executor } from "../../lib/events.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
-import type { EventBus } from "../../lib/events.ts";
 import { assertCoversAllocations, heldIn, lockAllocation, lockBudget } from "./budgeting.locks.repo.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -31,10 +30,7 @@ const decidable = (s: DecideScope): SQL[] => [
 const heldBy = (status: "approved" | "paid") =>
   sql<number>`coalesce((select sum(${purchaseRequests.priceMinor}) from ${purchaseRequests} where ${purchaseRequests.allocationId} = ${budgetAllocations.id} and ${purchaseRequests.status} = ${status}), 0)::bigint`;
 
-export function createBudgetingRepo(db: Db, events: EventBus) {
-  const audit = (tx: Tx | Db, companyId: number, actorId: number, entity: Entity, entityId: number, action: string, before: unknown, after: unknown) =>
-    tx.insert(budgetAudit).values({ companyId, actorId, entity, entityId, action, before: before ?? null, after: after ?? null });
-
+export function createBudgetingRepo(db: Db) {
   const requestSelect = () =>
     db
       .select({ r: purchaseRequests, teamName: teams.name, askerName: askerUser.name, deciderName: deciderUser.name, budgetId: budgetAllocations.budgetId })
@@ -47,6 +43,20 @@ export function createBudgetingRepo(db: Db, events: EventBus) {
       .leftJoin(budgetAllocations, eq(budgetAllocations.id, purchaseRequests.allocationId));
 
   return {
+    /** The money order's locks and reads (budgeting.locks.repo.ts); the service takes them in that order. */
+    lockBudget,
+    lockAllocation,
+    heldIn,
+    assertCoversAllocations,
+
+    /** One line of the budgeting audit trail, in the transaction of the change it records. */
+    async recordAudit(
+      tx: Executor,
+      e: { companyId: number; actorId: number; entity: Entity; entityId: number; action: string; before: unknown; after: unknown },
+    ) {
+      await tx.insert(budgetAudit).values({ ...e, before: e.before ?? null, after: e.after ?? null });
+    },
+
     async budgets(companyId: number, f: { period?: "year" | "month"; on?: string; teamId?: number }, limit: number, offset: number) {
       const conds: SQL[] = [eq(budgets.companyId, companyId)];
       if (f.period) conds.push(eq(budgets.period, f.period));
@@ -100,60 +110,34 @@ export function createBudgetingRepo(db: Db, events: EventBus) {
       return row;
     },
 
-    async createBudget(actorId: number, v: typeof budgets.$inferInsert) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
-        if (!row) throw conflict("budget_period_taken", "This company already has a budget for that period");
-        await audit(tx, v.companyId, actorId, "budget", row.id, "create", null, row);
-        await events.emit(tx, "budget.set", { actorId, budgetId: row.id });
-        return row;
-      });
+    /** A new budget, or undefined when the company already has one for that period. */
+    async insertBudget(tx: Executor, v: typeof budgets.$inferInsert) {
+      const [row] = await tx.insert(budgets).values(v).onConflictDoNothing().returning();
+      return row;
     },
 
-    /** The total may not drop below what is already allocated. */
-    async updateBudget(actorId: number, b: BudgetRow, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
-      return db.transaction(async (tx) => {
-        const locked = await lockBudget(tx, b.id, "update");
-        if (!locked) throw notFound("Budget");
-        if (patch.amountMinor !== undefined) await assertCoversAllocations(tx, b.id, patch.amountMinor);
-        const [row] = await tx
-          .update(budgets)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(eq(budgets.id, b.id))
-          .returning();
-        await audit(tx, b.companyId, actorId, "budget", b.id, "update", locked, row);
-        return row!;
-      });
+    async updateBudget(tx: Executor, id: number, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
+      const [row] = await tx
+        .update(budgets)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(budgets.id, id))
+        .returning();
+      return row!;
     },
 
-    /**
-     * Sets a team's allocation. The allocations never add up to more than the budget, and an
-     * allocation never drops below what its team has spent or reserved (lock order: budgeting.locks.repo.ts).
-     */
-    async allocate(actorId: number, b: BudgetRow, teamId: number, amountMinor: number) {
-      return db.transaction(async (tx) => {
-        const budget = await lockBudget(tx, b.id, "update");
-        if (!budget) throw notFound("Budget");
-        const rows = await tx.select().from(budgetAllocations).where(eq(budgetAllocations.budgetId, b.id)).orderBy(asc(budgetAllocations.id)).for("update");
-        const mine = rows.find((r) => r.teamId === teamId);
-        const others = rows.filter((r) => r.teamId !== teamId).reduce((s, r) => s + Number(r.amountMinor), 0);
-        if (others + amountMinor > Number(budget.amountMinor)) {
-          throw new AppError("allocations_exceed_budget", 409, "Allocations can't add up to more than the budget", {
-            available_minor: Number(budget.amountMinor) - others,
-          });
-        }
-        const used = mine ? await heldIn(tx, mine.id) : 0;
-        if (amountMinor < used)
-          throw new AppError("allocation_below_committed", 409, "The team has already reserved or spent more than that", { used_minor: used });
-        const [row] = await tx
-          .insert(budgetAllocations)
-          .values({ budgetId: b.id, teamId, amountMinor })
-          .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
-          .returning();
-        await audit(tx, b.companyId, actorId, "allocation", row!.id, mine ? "update" : "create", mine ?? null, row);
-        await events.emit(tx, "budget.allocated", { actorId, budgetId: b.id, teamId });
-        return row!;
-      });
+    /** A budget's allocations, locked FOR UPDATE in id order; take them holding the budget FOR UPDATE. */
+    async lockAllocations(tx: Tx, budgetId: number) {
+      return tx.select().from(budgetAllocations).where(eq(budgetAllocations.budgetId, budgetId)).orderBy(asc(budgetAllocations.id)).for("update");
+    },
+
+    /** Sets a team's allocation of a budget (created the first time). */
+    async upsertAllocation(tx: Executor, budgetId: number, teamId: number, amountMinor: number) {
+      const [row] = await tx
+        .insert(budgetAllocations)
+        .values({ budgetId, teamId, amountMinor })
+        .onConflictDoUpdate({ target: [budgetAllocations.budgetId, budgetAllocations.teamId], set: { amountMinor, updatedAt: new Date() } })
+        .returning();
+      return row!;
     },
 
     async requests(
@@ -196,124 +180,70 @@ export function createBudgetingRepo(db: Db, events: EventBus) {
       return row;
     },
 
-    /**
-     * Files a request and answers its finished view from the same transaction: a new
-     * request has no decider and no allocation yet, so only the asker's and team's names are looked
-     * up, never the request itself again.
-     */
-    async createRequest(v: typeof purchaseRequests.$inferInsert): Promise<RequestView> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(purchaseRequests).values(v).returning();
-        await audit(tx, v.companyId, v.requestedBy, "purchase_request", row!.id, "create", null, row);
-        await events.emit(tx, "purchase_request.created", {
-          actorId: v.requestedBy,
-          requestId: row!.id,
-          companyId: row!.companyId,
-          teamId: row!.teamId,
-          title: row!.title,
-        });
-        const [names] = await tx
-          .select({ askerName: authUsers.name, teamName: teams.name })
-          .from(accounts)
-          .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-          .leftJoin(teams, row!.teamId === null ? sql`false` : eq(teams.id, row!.teamId))
-          .where(eq(accounts.id, row!.requestedBy));
-        return { r: row!, teamName: names?.teamName ?? null, askerName: names!.askerName, deciderName: null, budgetId: null };
-      });
+    async insertRequest(tx: Executor, v: typeof purchaseRequests.$inferInsert) {
+      const [row] = await tx.insert(purchaseRequests).values(v).returning();
+      return row!;
     },
 
-    /**
-     * Approves a pending request (as the caller read it) against its team's allocation in the
-     * budget covering `on` (a monthly budget before a yearly one). What to lock is found first,
-     * unlocked; then the allocation is locked and the request updated only while still pending, in
-     * the money order (budgeting.locks.repo.ts), so no interleaving of money changes can overspend
-     * an allocation. Answers the approved row and its budget, or null when it was no longer pending.
-     */
-    async approve(actorId: number, seen: RequestRow, on: string): Promise<{ row: RequestRow; budgetId: number } | null> {
-      if (seen.status !== "pending") return null;
-      if (seen.teamId === null) throw new AppError("request_without_team", 409, "This request has no team, so no team budget to reserve it against");
+    /** The asker's and team's names of a request just filed (it has no decider and no allocation yet). */
+    async requestNames(tx: Executor, row: RequestRow) {
+      const [names] = await tx
+        .select({ askerName: authUsers.name, teamName: teams.name })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(teams, row.teamId === null ? sql`false` : eq(teams.id, row.teamId))
+        .where(eq(accounts.id, row.requestedBy));
+      return { askerName: names!.askerName, teamName: names?.teamName ?? null };
+    },
+
+    /** The team's allocation in the budget covering `on` (a monthly budget before a yearly one); read unlocked. */
+    async allocationCovering(companyId: number, teamId: number, on: string) {
       const [target] = await db
         .select({ id: budgetAllocations.id })
         .from(budgetAllocations)
         .innerJoin(budgets, eq(budgets.id, budgetAllocations.budgetId))
-        .where(and(eq(budgets.companyId, seen.companyId), eq(budgetAllocations.teamId, seen.teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
+        .where(and(eq(budgets.companyId, companyId), eq(budgetAllocations.teamId, teamId), lte(budgets.periodStart, on), gte(budgets.periodEnd, on)))
         .orderBy(sql`case when ${budgets.period} = 'month' then 0 else 1 end`)
         .limit(1);
-      if (!target) throw new AppError("team_budget_missing", 409, "The team has no budget allocated for this period");
-      return db.transaction(async (tx) => {
-        const alloc = await lockAllocation(tx, target.id);
-        if (!alloc) return null;
-        const remaining = Number(alloc.amountMinor) - (await heldIn(tx, alloc.id));
-        // Step 3 of the lock order: the update locks the request, and moves it only if still pending.
-        const [row] = await tx
-          .update(purchaseRequests)
-          .set({ status: "approved", allocationId: alloc.id, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(purchaseRequests.id, seen.id), eq(purchaseRequests.status, "pending")))
-          .returning();
-        if (!row) return null;
-        // A request's price never changes; throwing rolls the update back.
-        if (Number(row.priceMinor) > remaining) {
-          throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", {
-            remaining_minor: remaining,
-            price_minor: Number(row.priceMinor),
-          });
-        }
-        await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, "approve", seen, row);
-        await events.emit(tx, "purchase_request.approved", {
-          actorId,
-          requestId: seen.id,
-          requesterId: seen.requestedBy,
-          companyId: seen.companyId,
-          title: row.title,
-        });
-        return { row, budgetId: alloc.budgetId };
-      });
+      return target;
     },
 
     /**
-     * Moves a request (as the caller read it) from one of `from` to `to`, so two clicks make one
-     * change. Paying or cancelling an approved request moves money: its allocation is locked first
-     * (budgeting.locks.repo.ts). Answers the moved row, or null when it was no longer in `from`.
+     * Moves a pending request to approved against an allocation. The update locks the request, and
+     * moves it only if still pending: answers the approved row, or undefined when it no longer was.
      */
-    async transition(
-      actorId: number,
-      seen: RequestRow,
-      from: readonly RequestRow["status"][],
-      to: RequestRow["status"],
-      patch: Partial<RequestRow>,
-      action: string,
-    ): Promise<RequestRow | null> {
-      if (!from.includes(seen.status)) return null;
-      const row = await db.transaction(async (tx) => {
-        if (seen.allocationId !== null) await lockAllocation(tx, seen.allocationId);
-        const [row] = await tx
-          .update(purchaseRequests)
-          .set({ ...patch, status: to, updatedAt: new Date() })
-          .where(
-            and(
-              eq(purchaseRequests.id, seen.id),
-              inArray(purchaseRequests.status, from),
-              seen.allocationId === null ? isNull(purchaseRequests.allocationId) : eq(purchaseRequests.allocationId, seen.allocationId),
-            ),
-          )
-          .returning();
-        if (!row) return null;
-        await audit(tx, seen.companyId, actorId, "purchase_request", seen.id, action, seen, row);
-        if (to === "rejected")
-          await events.emit(tx, "purchase_request.rejected", {
-            actorId,
-            requestId: seen.id,
-            requesterId: seen.requestedBy,
-            companyId: seen.companyId,
-            title: row.title,
-          });
-        return row;
-      });
-      if (row) return row;
-      // Changed since it was read. Approved meanwhile, its allocation must be locked before it: start
-      // again from the row as it is now (a request gets an allocation once, so at most once more).
-      const [now] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, seen.id));
-      return now && from.includes(now.status) && now.allocationId !== seen.allocationId ? this.transition(actorId, now, from, to, patch, action) : null;
+    async approveRequest(tx: Executor, id: number, allocationId: number, actorId: number) {
+      const [row] = await tx
+        .update(purchaseRequests)
+        .set({ status: "approved", allocationId, decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.status, "pending")))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Moves a request (as the caller read it) from one of `from` to `to`, only while it is still in
+     * `from` with the allocation it was read with: answers the moved row, or undefined.
+     */
+    async moveRequest(tx: Executor, seen: RequestRow, from: readonly RequestRow["status"][], to: RequestRow["status"], patch: Partial<RequestRow>) {
+      const [row] = await tx
+        .update(purchaseRequests)
+        .set({ ...patch, status: to, updatedAt: new Date() })
+        .where(
+          and(
+            eq(purchaseRequests.id, seen.id),
+            inArray(purchaseRequests.status, from),
+            seen.allocationId === null ? isNull(purchaseRequests.allocationId) : eq(purchaseRequests.allocationId, seen.allocationId),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** A request's row as it is now. */
+    async requestRow(id: number) {
+      const [row] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id));
+      return row;
     },
 
     /** The name shown for an account (the decider of a request just decided). */

@@ -2,6 +2,8 @@ import type { PurchaseRequestsQuery } from "@learnward/contracts";
 import type { z } from "zod";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { Db } from "../../db/client.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { IdentityRepo } from "../identity/identity.repo.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
@@ -63,8 +65,8 @@ export type Decision = { verb: "approve" } | { verb: "reject"; reason: string } 
 const DONE = { approve: "approved", reject: "rejected", pay: "paid", cancel: "cancelled" } as const;
 
 /** Budgets, allocations and purchase requests: the rules and transactions between routes and repo. */
-export function createBudgetingService(d: { repo: BudgetingRepo; identity: IdentityRepo; people: PeopleRepo }) {
-  const { repo } = d;
+export function createBudgetingService(d: { db: Db; events: EventBus; repo: BudgetingRepo; identity: IdentityRepo; people: PeopleRepo }) {
+  const { db, events, repo } = d;
 
   async function budget(companyId: number, id: number) {
     const b = await repo.budget(companyId, id);
@@ -84,18 +86,100 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
     authorize(actor, budgetingPolicy.decide, r);
   }
 
+  /**
+   * Approves a pending request (as the caller read it) against its team's allocation in the
+   * budget covering `on` (a monthly budget before a yearly one). What to lock is found first,
+   * unlocked; then the allocation is locked and the request updated only while still pending, in
+   * the money order (budgeting.locks.repo.ts), so no interleaving of money changes can overspend
+   * an allocation. Answers the approved row and its budget, or null when it was no longer pending.
+   */
+  async function approve(actorId: number, seen: RequestRow, on: string): Promise<{ row: RequestRow; budgetId: number } | null> {
+    if (seen.status !== "pending") return null;
+    if (seen.teamId === null) throw new AppError("request_without_team", 409, "This request has no team, so no team budget to reserve it against");
+    const target = await repo.allocationCovering(seen.companyId, seen.teamId, on);
+    if (!target) throw new AppError("team_budget_missing", 409, "The team has no budget allocated for this period");
+    return db.transaction(async (tx) => {
+      const alloc = await repo.lockAllocation(tx, target.id);
+      if (!alloc) return null;
+      const remaining = Number(alloc.amountMinor) - (await repo.heldIn(tx, alloc.id));
+      // Step 3 of the lock order: the update locks the request, and moves it only if still pending.
+      const row = await repo.approveRequest(tx, seen.id, alloc.id, actorId);
+      if (!row) return null;
+      // A request's price never changes; throwing rolls the update back.
+      if (Number(row.priceMinor) > remaining) {
+        throw new AppError("budget_exceeded", 409, "Not enough budget left for this request", {
+          remaining_minor: remaining,
+          price_minor: Number(row.priceMinor),
+        });
+      }
+      await repo.recordAudit(tx, {
+        companyId: seen.companyId,
+        actorId,
+        entity: "purchase_request",
+        entityId: seen.id,
+        action: "approve",
+        before: seen,
+        after: row,
+      });
+      await events.emit(tx, "purchase_request.approved", {
+        actorId,
+        requestId: seen.id,
+        requesterId: seen.requestedBy,
+        companyId: seen.companyId,
+        title: row.title,
+      });
+      return { row, budgetId: alloc.budgetId };
+    });
+  }
+
+  /**
+   * Moves a request (as the caller read it) from one of `from` to `to`, so two clicks make one
+   * change. Paying or cancelling an approved request moves money: its allocation is locked first
+   * (budgeting.locks.repo.ts). Answers the moved row, or null when it was no longer in `from`.
+   */
+  async function transition(
+    actorId: number,
+    seen: RequestRow,
+    from: readonly RequestRow["status"][],
+    to: RequestRow["status"],
+    patch: Partial<RequestRow>,
+    action: string,
+  ): Promise<RequestRow | null> {
+    if (!from.includes(seen.status)) return null;
+    const row = await db.transaction(async (tx) => {
+      if (seen.allocationId !== null) await repo.lockAllocation(tx, seen.allocationId);
+      const row = await repo.moveRequest(tx, seen, from, to, patch);
+      if (!row) return null;
+      await repo.recordAudit(tx, { companyId: seen.companyId, actorId, entity: "purchase_request", entityId: seen.id, action, before: seen, after: row });
+      if (to === "rejected")
+        await events.emit(tx, "purchase_request.rejected", {
+          actorId,
+          requestId: seen.id,
+          requesterId: seen.requestedBy,
+          companyId: seen.companyId,
+          title: row.title,
+        });
+      return row;
+    });
+    if (row) return row;
+    // Changed since it was read. Approved meanwhile, its allocation must be locked before it: start
+    // again from the row as it is now (a request gets an allocation once, so at most once more).
+    const now = await repo.requestRow(seen.id);
+    return now && from.includes(now.status) && now.allocationId !== seen.allocationId ? transition(actorId, now, from, to, patch, action) : null;
+  }
+
   /** Runs one decision on the request as read; answers the finished row, or null if it had moved on. */
   async function run(actor: Actor, seen: RequestView, x: Decision): Promise<RequestView | null> {
     const { r } = seen;
     switch (x.verb) {
       case "approve": {
         authorizeDecision(actor, r);
-        const done = await repo.approve(actor.accountId, r, todayIso());
+        const done = await approve(actor.accountId, r, todayIso());
         return done && { ...seen, r: done.row, budgetId: done.budgetId, deciderName: await repo.displayName(actor.accountId) };
       }
       case "reject": {
         authorizeDecision(actor, r);
-        const row = await repo.transition(
+        const row = await transition(
           actor.accountId,
           r,
           ["pending"],
@@ -107,12 +191,12 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
       }
       case "pay": {
         if (r.status === "approved") authorize(actor, budgetingPolicy.pay, r);
-        const row = await repo.transition(actor.accountId, r, ["approved"], "paid", { paidAt: x.paid_at ?? todayIso(), paymentReference: x.reference }, "pay");
+        const row = await transition(actor.accountId, r, ["approved"], "paid", { paidAt: x.paid_at ?? todayIso(), paymentReference: x.reference }, "pay");
         return row && { ...seen, r: row };
       }
       case "cancel": {
         authorize(actor, budgetingPolicy.cancelAsRequester, r);
-        const row = await repo.transition(actor.accountId, r, budgetingPolicy.cancellableFrom, "cancelled", {}, "cancel");
+        const row = await transition(actor.accountId, r, budgetingPolicy.cancellableFrom, "cancelled", {}, "cancel");
         return row && { ...seen, r: row };
       }
     }
@@ -137,7 +221,7 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
       v: { period: "year" | "month"; period_start: string; frequency?: BudgetRow["frequency"]; amount_minor: number },
     ) {
       const company = (await d.identity.companyById(companyId))!;
-      return repo.createBudget(actor.accountId, {
+      const values = {
         companyId,
         period: v.period,
         periodStart: v.period_start,
@@ -146,19 +230,72 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
         amountMinor: v.amount_minor,
         currency: company.currency,
         createdBy: actor.accountId,
+      };
+      return db.transaction(async (tx) => {
+        const row = await repo.insertBudget(tx, values);
+        if (!row) throw conflict("budget_period_taken", "This company already has a budget for that period");
+        await repo.recordAudit(tx, { companyId, actorId: actor.accountId, entity: "budget", entityId: row.id, action: "create", before: null, after: row });
+        await events.emit(tx, "budget.set", { actorId: actor.accountId, budgetId: row.id });
+        return row;
       });
     },
 
+    /** The total may not drop below what is already allocated. */
     async updateBudget(actor: Actor, companyId: number, id: number, patch: { amountMinor?: number; frequency?: BudgetRow["frequency"] }) {
       authorize(actor, budgetingPolicy.manageBudgets, null);
-      await repo.updateBudget(actor.accountId, await budget(companyId, id), patch);
+      const b = await budget(companyId, id);
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockBudget(tx, b.id, "update");
+        if (!locked) throw notFound("Budget");
+        if (patch.amountMinor !== undefined) await repo.assertCoversAllocations(tx, b.id, patch.amountMinor);
+        const row = await repo.updateBudget(tx, b.id, patch);
+        await repo.recordAudit(tx, {
+          companyId: b.companyId,
+          actorId: actor.accountId,
+          entity: "budget",
+          entityId: b.id,
+          action: "update",
+          before: locked,
+          after: row,
+        });
+      });
       return withAllocations(companyId, id);
     },
 
+    /**
+     * Sets a team's allocation. The allocations never add up to more than the budget, and an
+     * allocation never drops below what its team has spent or reserved (lock order: budgeting.locks.repo.ts).
+     */
     async allocate(actor: Actor, companyId: number, id: number, teamId: number, amountMinor: number) {
       const b = await budget(companyId, id);
       if (!(await d.people.team(companyId, teamId))) throw notFound("Team");
-      await repo.allocate(actor.accountId, b, teamId, amountMinor);
+      const actorId = actor.accountId;
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockBudget(tx, b.id, "update");
+        if (!locked) throw notFound("Budget");
+        const rows = await repo.lockAllocations(tx, b.id);
+        const mine = rows.find((r) => r.teamId === teamId);
+        const others = rows.filter((r) => r.teamId !== teamId).reduce((s, r) => s + Number(r.amountMinor), 0);
+        if (others + amountMinor > Number(locked.amountMinor)) {
+          throw new AppError("allocations_exceed_budget", 409, "Allocations can't add up to more than the budget", {
+            available_minor: Number(locked.amountMinor) - others,
+          });
+        }
+        const used = mine ? await repo.heldIn(tx, mine.id) : 0;
+        if (amountMinor < used)
+          throw new AppError("allocation_below_committed", 409, "The team has already reserved or spent more than that", { used_minor: used });
+        const row = await repo.upsertAllocation(tx, b.id, teamId, amountMinor);
+        await repo.recordAudit(tx, {
+          companyId: b.companyId,
+          actorId,
+          entity: "allocation",
+          entityId: row.id,
+          action: mine ? "update" : "create",
+          before: mine ?? null,
+          after: row,
+        });
+        await events.emit(tx, "budget.allocated", { actorId, budgetId: b.id, teamId });
+      });
       return withAllocations(companyId, id);
     },
 
@@ -201,10 +338,19 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
       return row;
     },
 
-    async createRequest(actor: Actor, companyId: number, b: { title: string; link?: string | null; price_minor: number; reason?: string | null }) {
+    /**
+     * Files a request and answers its finished view from the same transaction: a new
+     * request has no decider and no allocation yet, so only the asker's and team's names are looked
+     * up, never the request itself again.
+     */
+    async createRequest(
+      actor: Actor,
+      companyId: number,
+      b: { title: string; link?: string | null; price_minor: number; reason?: string | null },
+    ): Promise<RequestView> {
       if (actor.teamId === null) throw new AppError("team_required", 400, "Join a team first: requests are paid from a team's budget");
       const company = (await d.identity.companyById(companyId))!;
-      return repo.createRequest({
+      const v = {
         companyId,
         teamId: actor.teamId,
         requestedBy: actor.accountId,
@@ -213,6 +359,27 @@ export function createBudgetingService(d: { repo: BudgetingRepo; identity: Ident
         priceMinor: b.price_minor,
         currency: company.currency,
         reason: b.reason ?? null,
+      };
+      return db.transaction(async (tx) => {
+        const row = await repo.insertRequest(tx, v);
+        await repo.recordAudit(tx, {
+          companyId: v.companyId,
+          actorId: v.requestedBy,
+          entity: "purchase_request",
+          entityId: row.id,
+          action: "create",
+          before: null,
+          after: row,
+        });
+        await events.emit(tx, "purchase_request.created", {
+          actorId: v.requestedBy,
+          requestId: row.id,
+          companyId: row.companyId,
+          teamId: row.teamId,
+          title: row.title,
+        });
+        const names = await repo.requestNames(tx, row);
+        return { r: row, teamName: names.teamName, askerName: names.askerName, deciderName: null, budgetId: null };
       });
     },
 

@@ -8,8 +8,8 @@ import { purchaseRoutes } from "./purchase.routes.ts";
 
 /** Learning budgets, their team allocations, and purchase requests against them. */
 export function budgetingModule(ctx: ModuleContext, deps: { identity: IdentityRepo; people: PeopleRepo }) {
-  const repo = createBudgetingRepo(ctx.database.db, ctx.events);
-  const service = createBudgetingService({ repo, identity: deps.identity, people: deps.people });
+  const repo = createBudgetingRepo(ctx.database.db);
+  const service = createBudgetingService({ db: ctx.database.db, events: ctx.events, repo, identity: deps.identity, people: deps.people });
   return {
     name: "budgeting",
     repo,

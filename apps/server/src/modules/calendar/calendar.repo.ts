@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import type { Executor } from "../../lib/events.ts";
 import { accounts, calendarFeeds, companies } from "../../db/schema/index.ts";
 
 /** 32 random bytes, base64url: the feed's whole credential, so as long as a session token. */
-const newSecret = () => randomBytes(32).toString("base64url");
+export const newSecret = () => randomBytes(32).toString("base64url");
 
 export function createCalendarRepo(db: Db) {
   return {
@@ -16,22 +17,18 @@ export function createCalendarRepo(db: Db) {
       return feed!;
     },
 
-    /**
-     * A new secret for the person's feed: the old one stops answering at once. Recorded in the audit
-     * trail (without the secret), as changes to other sign-in credentials are.
-     */
-    async rotate(accountId: number, companyId: number | null) {
-      const secret = newSecret();
-      return db.transaction(async (tx) => {
-        const [feed] = await tx
-          .insert(calendarFeeds)
-          .values({ accountId, secret })
-          .onConflictDoUpdate({ target: calendarFeeds.accountId, set: { secret, createdAt: new Date() } })
-          .returning();
-        await recordAudit(tx, { actorId: accountId, companyId, entity: "calendar_feed", entityId: accountId, action: "rotate" });
-        return feed!;
-      });
+    /** Gives the person's feed a new secret (made if they had none). */
+    async saveSecret(tx: Executor, accountId: number, secret: string) {
+      const [feed] = await tx
+        .insert(calendarFeeds)
+        .values({ accountId, secret })
+        .onConflictDoUpdate({ target: calendarFeeds.accountId, set: { secret, createdAt: new Date() } })
+        .returning();
+      return feed!;
     },
+
+    /** One line of the operators' audit trail, in the transaction of the change it records. */
+    recordAudit,
 
     /** Whose feed a secret opens, with what decides whether it still answers. */
     async ownerOf(secret: string) {

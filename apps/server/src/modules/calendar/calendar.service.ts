@@ -1,9 +1,10 @@
 import ical, { ICalAlarmType } from "ical-generator";
 import type { CalendarFeed, Locale } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import type { PlansRepo } from "../network/plans.repo.ts";
 import { calendarPolicy } from "./calendar.policy.ts";
-import type { CalendarRepo } from "./calendar.repo.ts";
+import { type CalendarRepo, newSecret } from "./calendar.repo.ts";
 
 /** Where a person follows their plans in the app (My tasks lists every plan they hold). */
 const PLANS_PATH = "/collaborative-network/myTasks";
@@ -30,7 +31,7 @@ const nextDay = (date: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-export function createCalendarService(d: { repo: CalendarRepo; plans: PlansRepo; publicUrl: string }) {
+export function createCalendarService(d: { db: Db; repo: CalendarRepo; plans: PlansRepo; publicUrl: string }) {
   const present = (feed: { secret: string; createdAt: Date }): CalendarFeed => ({
     url: `${d.publicUrl}/api/calendar/${feed.secret}.ics`,
     created_at: feed.createdAt.toISOString(),
@@ -45,10 +46,20 @@ export function createCalendarService(d: { repo: CalendarRepo; plans: PlansRepo;
       return present(feed);
     },
 
-    /** Replaces my feed's secret: calendars subscribed to the old URL stop getting answers. */
+    /**
+     * Replaces my feed's secret: calendars subscribed to the old URL stop getting answers. Recorded in
+     * the audit trail (without the secret), as changes to other sign-in credentials are.
+     */
     async rotate(actor: Actor) {
       authorize(actor, calendarPolicy.manageFeed, { accountId: actor.accountId });
-      return present(await d.repo.rotate(actor.accountId, actor.companyId));
+      const { accountId, companyId } = actor;
+      const secret = newSecret();
+      const feed = await d.db.transaction(async (tx) => {
+        const feed = await d.repo.saveSecret(tx, accountId, secret);
+        await d.repo.recordAudit(tx, { actorId: accountId, companyId, entity: "calendar_feed", entityId: accountId, action: "rotate" });
+        return feed;
+      });
+      return present(feed);
     },
 
     /** The iCalendar text of the feed a secret opens, or null when it opens none (unknown, or its owner can't sign in). */

@@ -6,7 +6,7 @@ import { createCalendarService } from "./calendar.service.ts";
 
 /** A person's private calendar feed of plan deadlines, read by calendar apps without a session. */
 export function calendarModule(ctx: ModuleContext, deps: { plans: PlansRepo }) {
-  const service = createCalendarService({ repo: createCalendarRepo(ctx.database.db), plans: deps.plans, publicUrl: ctx.config.publicUrl });
+  const service = createCalendarService({ db: ctx.database.db, repo: createCalendarRepo(ctx.database.db), plans: deps.plans, publicUrl: ctx.config.publicUrl });
   return {
     name: "calendar",
     plugin: async (app) => {

@@ -37,7 +37,7 @@ export interface AuthOptions {
 
 export function createAuth(o: AuthOptions) {
   // Who may register and where they land are identity's rules; the user hooks below only apply them.
-  const identity = createIdentityService(o.repo);
+  const identity = createIdentityService({ db: o.db, repo: o.repo });
   const localeOfUser = async (uid: string, request?: Request) => (await o.repo.accountByUid(uid))?.locale ?? fetchRequestLocale(request);
   // Proving an address and choosing its password are one step: the confirmation mail carries
   // better-auth's own set-password link, so whatever password a registrant typed before the address
@@ -167,7 +167,7 @@ export function createAuth(o: AuthOptions) {
           after: async (user) => {
             const target = await identity.registrationTarget(user.email);
             if (!target) return;
-            await o.repo.createAccount({
+            await identity.createAccount({
               uid: user.id,
               email: user.email,
               companyId: target.companyId,

@@ -3,6 +3,7 @@ import type { Role } from "@learnward/contracts";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
+import type { Executor } from "../../lib/events.ts";
 import { now } from "../../lib/clock.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
@@ -40,7 +41,7 @@ function selectAccounts<Extra extends SelectedFields = Record<never, never>>(db:
     .leftJoin(teams, eq(teams.id, accounts.teamId));
 }
 
-type AccountInput = { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number };
+export type AccountInput = { uid: string; email: string; companyId: number | null; teamId: number | null; role: Role; invitationId?: number };
 
 /** A company account for a login user, with a username free in the company; in the caller's transaction. */
 export async function insertAccount(tx: Tx, input: AccountInput) {
@@ -175,31 +176,26 @@ export function createIdentityRepo(db: Db) {
 
     /**
      * Deletes the users of this address or id whose address was never proven (created before
-     * `createdBefore` when given), with their links; their password, sessions and company account
-     * go with them. Answers how many went.
+     * `createdBefore` when given); their password, sessions and company account go with them.
+     * Answers the ids that went.
      */
-    async dropUnproven(who: { email: string } | { uid: string }, createdBefore?: Date): Promise<number> {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(authUsers)
-          .where(
-            and(
-              "email" in who ? eq(authUsers.email, who.email.trim().toLowerCase()) : eq(authUsers.id, who.uid),
-              eq(authUsers.emailVerified, false),
-              createdBefore ? lt(authUsers.createdAt, createdBefore) : undefined,
-            ),
-          )
-          .returning({ id: authUsers.id });
-        if (gone.length > 0) {
-          await tx.delete(authVerifications).where(
-            inArray(
-              authVerifications.value,
-              gone.map((g) => g.id),
-            ),
-          );
-        }
-        return gone.length;
-      });
+    async deleteUnproven(tx: Executor, who: { email: string } | { uid: string }, createdBefore?: Date): Promise<string[]> {
+      const gone = await tx
+        .delete(authUsers)
+        .where(
+          and(
+            "email" in who ? eq(authUsers.email, who.email.trim().toLowerCase()) : eq(authUsers.id, who.uid),
+            eq(authUsers.emailVerified, false),
+            createdBefore ? lt(authUsers.createdAt, createdBefore) : undefined,
+          ),
+        )
+        .returning({ id: authUsers.id });
+      return gone.map((g) => g.id);
+    },
+
+    /** Drops every link (verification row) of these users. */
+    async dropLinksOf(tx: Executor, uids: string[]) {
+      await tx.delete(authVerifications).where(inArray(authVerifications.value, uids));
     },
 
     /** Every reset link of this user but the one just issued. */
@@ -216,26 +212,22 @@ export function createIdentityRepo(db: Db) {
         );
     },
 
-    async createAccount(input: AccountInput) {
-      return db.transaction((tx) => insertAccount(tx, input));
+    /** A company account for a login user, with a username free in the company. */
+    insertAccount,
+
+    async updateUser(tx: Executor, uid: string, patch: { name?: string; image?: string | null }) {
+      await tx
+        .update(authUsers)
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.image !== undefined ? { image: patch.image } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(authUsers.id, uid));
     },
 
-    async updateProfile(uid: string, patch: { name?: string; image?: string | null; locale?: "en" | "es" }) {
-      await db.transaction(async (tx) => {
-        if (patch.name !== undefined || patch.image !== undefined) {
-          await tx
-            .update(authUsers)
-            .set({
-              ...(patch.name !== undefined ? { name: patch.name } : {}),
-              ...(patch.image !== undefined ? { image: patch.image } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(authUsers.id, uid));
-        }
-        if (patch.locale !== undefined) {
-          await tx.update(accounts).set({ locale: patch.locale }).where(eq(accounts.uid, uid));
-        }
-      });
+    async setLocale(tx: Executor, uid: string, locale: "en" | "es") {
+      await tx.update(accounts).set({ locale }).where(eq(accounts.uid, uid));
     },
   };
 }

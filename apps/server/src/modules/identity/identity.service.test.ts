@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.ts";
 import type { CompanyRow, IdentityRepo } from "./identity.repo.ts";
 import { asInvitee, asOperator, createIdentityService } from "./identity.service.ts";
 
@@ -7,11 +8,16 @@ const company = (over: Partial<CompanyRow>) =>
   ({ id: 7, domain: "acme.test", status: "active", registrationAllowlist: ["*@acme.test"], ...over }) as CompanyRow;
 const invitation = { id: 3, email: "new@acme.test", companyId: 7, teamId: 11, role: "teamleader" as const };
 // A stand-in repo with only the reads these rules make (the whole repo needs a database).
+// These rules only read: no database, so no transaction to open.
+const noDb = {} as Db;
 const serviceWith = (c: CompanyRow | undefined) =>
   createIdentityService({
-    companyByDomain: async (domain: string) => (c && c.domain === domain ? c : undefined),
-    pendingInvitationById: async (id: number) => (id === invitation.id ? invitation : undefined),
-  } as unknown as IdentityRepo);
+    db: noDb,
+    repo: {
+      companyByDomain: async (domain: string) => (c && c.domain === domain ? c : undefined),
+      pendingInvitationById: async (id: number) => (id === invitation.id ? invitation : undefined),
+    } as unknown as IdentityRepo,
+  });
 
 describe("who may register, and where they land", () => {
   it("admits an address the active company's allow-list names, as an unverified member", async () => {
@@ -58,7 +64,7 @@ describe("who may register, and where they land", () => {
 describe("who may start a session", () => {
   // A stand-in repo answering only the one read this rule makes.
   const serviceFor = (account: { status: string; companyStatus: string | null } | undefined) =>
-    createIdentityService({ accountByUid: async () => account } as unknown as IdentityRepo);
+    createIdentityService({ db: noDb, repo: { accountByUid: async () => account } as unknown as IdentityRepo });
 
   it("lets an active account of an active company in, and leaves an unknown user to better-auth", async () => {
     expect(await serviceFor({ status: "active", companyStatus: "active" }).signInRefusal("u1")).toBeNull();

@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Role } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { now } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/admin.policy.ts";
 import { identityPolicy } from "./identity.policy.ts";
-import { allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
+import { type AccountInput, allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 
 /**
  * Why an account is being created, carried from the caller into better-auth's user hooks.
@@ -52,7 +53,18 @@ export interface OperatorAuth {
 export class OperatorError extends Error {}
 
 /** Identity's rules: who may register and where they land, the first operator, who I am, my profile. */
-export function createIdentityService(repo: IdentityRepo) {
+export function createIdentityService({ db, repo }: { db: Db; repo: IdentityRepo }) {
+  /**
+   * Deletes the users of this address or id whose address was never proven (created before
+   * `createdBefore` when given), with their links; their password, sessions and company account
+   * go with them.
+   */
+  const dropUnproven = (who: { email: string } | { uid: string }, createdBefore?: Date) =>
+    db.transaction(async (tx) => {
+      const gone = await repo.deleteUnproven(tx, who, createdBefore);
+      if (gone.length > 0) await repo.dropLinksOf(tx, gone);
+    });
+
   const service = {
     /** The company whose active allow-list admits this address, if any. */
     async admittedByAllowList(email: string): Promise<number | null> {
@@ -100,13 +112,13 @@ export function createIdentityService(repo: IdentityRepo) {
     /** Forgets this address's unproven account once its days have passed; a live one stays. */
     async forgetLapsed(email: unknown): Promise<void> {
       if (typeof email !== "string") return;
-      await repo.dropUnproven({ email }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+      await dropUnproven({ email }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
     },
 
     /** The same for the account a set-password link belongs to, so a lapsed account's link confirms nothing. */
     async forgetLapsedByLink(token: unknown): Promise<void> {
       const uid = typeof token === "string" ? await repo.uidOfResetToken(token) : undefined;
-      if (uid) await repo.dropUnproven({ uid }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+      if (uid) await dropUnproven({ uid }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
     },
 
     /**
@@ -115,7 +127,7 @@ export function createIdentityService(repo: IdentityRepo) {
      * and sessions with it.
      */
     async yieldUnproven(email: string): Promise<void> {
-      await repo.dropUnproven({ email });
+      await dropUnproven({ email });
     },
 
     /**
@@ -136,9 +148,17 @@ export function createIdentityService(repo: IdentityRepo) {
 
     companyByDomain: (domain: string) => repo.companyByDomain(domain),
 
+    /** The company account of a login user just registered (better-auth's user hook), where registrationTarget lands it. */
+    async createAccount(input: AccountInput) {
+      return db.transaction((tx) => repo.insertAccount(tx, input));
+    },
+
     /** Changes my name, photo or language, answering the profile as it is now. */
     async updateProfile(uid: string, patch: { name?: string; image?: string | null; locale?: "en" | "es" }) {
-      await repo.updateProfile(uid, patch);
+      await db.transaction(async (tx) => {
+        if (patch.name !== undefined || patch.image !== undefined) await repo.updateUser(tx, uid, { name: patch.name, image: patch.image });
+        if (patch.locale !== undefined) await repo.setLocale(tx, uid, patch.locale);
+      });
       return repo.accountByUid(uid);
     },
   };

@@ -12,7 +12,7 @@ import { createIdentityService } from "./identity.service.ts";
 export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: Parameters<typeof createAuth>[0]["sso"] }) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
-  const service = createIdentityService(repo);
+  const service = createIdentityService({ db: ctx.database.db, repo });
   const auth = createAuth({
     db: ctx.database.db,
     repo,

@@ -14,9 +14,9 @@ import { createScimUsersService } from "./scim-users.service.ts";
 export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo; identity: Pick<IdentityService, "yieldUnproven"> }) {
   const repo = createScimRepo(ctx.database.db);
   const baseUrl = `${ctx.config.publicUrl}/scim/v2`;
-  const tokens = createScimTokenService({ repo, baseUrl });
+  const tokens = createScimTokenService({ db: ctx.database.db, repo, baseUrl });
   const groups = createScimGroupsService({ repo: createScimGroupsRepo(ctx.database.db), people: deps.people, teams: deps.teams, baseUrl });
-  const users = createScimUsersService({ repo, baseUrl, yieldUnproven: (email) => deps.identity.yieldUnproven(email) });
+  const users = createScimUsersService({ db: ctx.database.db, repo, baseUrl, yieldUnproven: (email) => deps.identity.yieldUnproven(email) });
   return {
     name: "scim",
     repo,

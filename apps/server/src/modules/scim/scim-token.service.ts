@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ScimTokenStatus } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { scimPolicy } from "./scim.policy.ts";
 import type { ScimRepo, ScimTokenRow } from "./scim.repo.ts";
@@ -9,7 +10,7 @@ export const hashScimToken = (token: string) => createHash("sha256").update(toke
 const PREFIX_LENGTH = 12;
 
 /** A company's SCIM token: created or rotated (shown once), revoked; every change audited. */
-export function createScimTokenService({ repo, baseUrl }: { repo: ScimRepo; baseUrl: string }) {
+export function createScimTokenService({ db, repo, baseUrl }: { db: Db; repo: ScimRepo; baseUrl: string }) {
   const status = (row: ScimTokenRow | undefined): ScimTokenStatus => ({
     active: !!row,
     prefix: row?.prefix ?? null,
@@ -28,17 +29,36 @@ export function createScimTokenService({ repo, baseUrl }: { repo: ScimRepo; base
       const before = await repo.token(companyId);
       const token = `lwscim_${randomBytes(32).toString("base64url")}`;
       const prefix = token.slice(0, PREFIX_LENGTH);
-      const row = await repo.saveToken(
-        companyId,
-        { tokenHash: hashScimToken(token), prefix, createdBy: actor.accountId },
-        { actorId: actor.accountId, companyId, action: before ? "rotate" : "create", before: before ? { prefix: before.prefix } : null, after: { prefix } },
-      );
+      const row = await db.transaction(async (tx) => {
+        const row = await repo.saveToken(tx, companyId, { tokenHash: hashScimToken(token), prefix, createdBy: actor.accountId });
+        await repo.recordAudit(tx, {
+          actorId: actor.accountId,
+          companyId,
+          entity: "scim_token",
+          entityId: companyId,
+          action: before ? "rotate" : "create",
+          before: before ? { prefix: before.prefix } : null,
+          after: { prefix },
+        });
+        return row;
+      });
       return { ...status(row), token };
     },
     async revoke(actor: Actor, companyId: number) {
       authorize(actor, scimPolicy.manageToken, { companyId });
       const before = await repo.token(companyId);
-      if (before) await repo.deleteToken(companyId, { actorId: actor.accountId, companyId, action: "revoke", before: { prefix: before.prefix } });
+      if (before)
+        await db.transaction(async (tx) => {
+          if (await repo.deleteToken(tx, companyId))
+            await repo.recordAudit(tx, {
+              actorId: actor.accountId,
+              companyId,
+              entity: "scim_token",
+              entityId: companyId,
+              action: "revoke",
+              before: { prefix: before.prefix },
+            });
+        });
       return status(undefined);
     },
   };

@@ -4,7 +4,9 @@ import { filter as scimFilter, parse as parseFilter, type Filter } from "scim2-p
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { applyScimPatch, namesPrototypeKey } from "./scim.patch.ts";
 import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
-import type { ScimRepo } from "./scim.repo.ts";
+import type { Db } from "../../db/client.ts";
+import { uniqueViolation } from "../people/people.repo.ts";
+import type { ScimRepo, ScimUserRow } from "./scim.repo.ts";
 
 /** Who calls: the SCIM token of one company. Every change is audited in its name. */
 export interface ScimCaller {
@@ -56,10 +58,12 @@ function lowerEmails(f: Filter): Filter {
 
 /** SCIM Users (RFC 7644 §3) over the accounts of the token's company. */
 export function createScimUsersService({
+  db,
   repo,
   baseUrl,
   yieldUnproven,
 }: {
+  db: Db;
   repo: ScimRepo;
   baseUrl: string;
   /** Identity's: an account of the address whose owner never proved it gives way to the directory's person. */
@@ -79,10 +83,67 @@ export function createScimUsersService({
     const domains = new Set([company?.domain, ...(company?.registrationAllowlist ?? []).filter((e) => e.startsWith("*@")).map((e) => e.slice(2))]);
     if (!domain || !domains.has(domain)) throw new ScimError(400, `userName must be an address of the company's domain (${company?.domain})`, "invalidValue");
   };
+  /** Name, directory id and status as the directory states them, each change audited, in one transaction. */
+  const update = async (u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean; externalId?: string | null }, reason: string) => {
+    await db.transaction(async (tx) => {
+      if (change.externalId !== undefined && change.externalId !== u.externalId) {
+        await repo.setExternalId(tx, companyId, u.id, change.externalId);
+        await repo.recordAudit(tx, {
+          actorId: null,
+          companyId,
+          entity: "account",
+          entityId: u.id,
+          action: "update",
+          before: { external_id: u.externalId },
+          after: { external_id: change.externalId },
+          reason,
+        });
+      }
+      if (change.name !== undefined && change.name !== u.name) {
+        await repo.renameUser(tx, u.uid, change.name);
+        await repo.recordAudit(tx, {
+          actorId: null,
+          companyId,
+          entity: "account",
+          entityId: u.id,
+          action: "update",
+          before: { name: u.name },
+          after: { name: change.name },
+          reason,
+        });
+      }
+      if (change.active === false && u.status === "active") await repo.deactivate(tx, u.id, reason);
+      if (change.active === true && u.status === "deactivated") await repo.reactivate(tx, u.id, reason);
+    });
+  };
+  /**
+   * A person the directory provisions: login user and member account in one transaction, audited.
+   * Undefined when the address was taken meanwhile (a directory retrying a create sends it twice at once).
+   */
+  const createUser = async (companyId: number, u: { uid: string; name: string; email: string; externalId: string | null }, reason: string) =>
+    db
+      .transaction(async (tx) => {
+        const id = await repo.insertUser(tx, companyId, u);
+        if (u.externalId !== null) await repo.setExternalId(tx, companyId, id, u.externalId);
+        await repo.recordAudit(tx, {
+          actorId: null,
+          companyId,
+          entity: "account",
+          entityId: id,
+          action: "create",
+          after: { email: u.email, role: "member", external_id: u.externalId },
+          reason,
+        });
+        return id;
+      })
+      .catch((e: unknown) => {
+        if (uniqueViolation(e)) return undefined;
+        throw e;
+      });
   const apply = async (c: ScimCaller, u: NonNullable<Awaited<ReturnType<ScimRepo["user"]>>>, next: z.infer<typeof UserBody>) => {
     if (next.userName !== u.email) throw new ScimError(400, "userName (the sign-in address) can't be changed", "mutability");
     // The whole resource as it is to be: a PUT or PATCH that leaves externalId out drops it.
-    await repo.update(u, c.companyId, { name: nameOf(next), active: next.active, externalId: next.externalId ?? null }, reasonOf(c));
+    await update(u, c.companyId, { name: nameOf(next), active: next.active, externalId: next.externalId ?? null }, reasonOf(c));
     return present((await repo.user(c.companyId, u.id))!);
   };
 
@@ -103,10 +164,10 @@ export function createScimUsersService({
       // stranger who registered it first and never proved it must not keep its owner out.
       await yieldUnproven(b.userName);
       if (await repo.emailTaken(b.userName)) throw taken();
-      const id = await repo.createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName, externalId: b.externalId ?? null }, reasonOf(c));
+      const id = await createUser(c.companyId, { uid: randomUUID(), name: nameOf(b), email: b.userName, externalId: b.externalId ?? null }, reasonOf(c));
       if (id === undefined) throw taken();
       const u = (await repo.user(c.companyId, id))!;
-      if (b.active === false) await repo.update(u, c.companyId, { active: false }, reasonOf(c));
+      if (b.active === false) await update(u, c.companyId, { active: false }, reasonOf(c));
       return present((await repo.user(c.companyId, id))!);
     },
     async replace(c: ScimCaller, id: string, body: unknown) {
@@ -126,7 +187,22 @@ export function createScimUsersService({
       return apply(c, u, next.data);
     },
     async remove(c: ScimCaller, id: string) {
-      await repo.remove(await find(c, id), c.companyId, reasonOf(c));
+      // RFC 7644 §3.6: deleted for the directory; the account stays deactivated with its history.
+      const u = await find(c, id);
+      const reason = reasonOf(c);
+      await db.transaction(async (tx) => {
+        if (u.status === "active") await repo.deactivate(tx, u.id, reason);
+        await repo.markDeleted(tx, u.id, c.companyId);
+        await repo.recordAudit(tx, {
+          actorId: null,
+          companyId: c.companyId,
+          entity: "account",
+          entityId: u.id,
+          action: "delete",
+          before: { email: u.email },
+          reason,
+        });
+      });
     },
   };
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, scimDeletedAccounts, scimExternalIds, scimTokens } from "../../db/schema/index.ts";
-import { recordAudit, type AuditEvent } from "../../lib/audit.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import type { Executor } from "../../lib/events.ts";
 import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
-import { deactivateAccount, reactivateAccount, uniqueViolation } from "../people/people.repo.ts";
+import { deactivateAccount, reactivateAccount } from "../people/people.repo.ts";
 
 export type ScimTokenRow = typeof scimTokens.$inferSelect;
 const userColumns = {
@@ -68,23 +69,22 @@ export function createScimRepo(db: Db) {
       const [row] = await db.update(scimTokens).set({ lastUsedAt: new Date() }).where(eq(scimTokens.tokenHash, tokenHash)).returning();
       return row;
     },
+    /** One line of the operators' audit trail, in the transaction of the change it records. */
+    recordAudit,
+
     /** Replaces the company's token (rotation: the old hash stops matching in the same write). */
-    async saveToken(companyId: number, t: { tokenHash: string; prefix: string; createdBy: number }, audit: Omit<AuditEvent, "entity" | "entityId">) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(scimTokens)
-          .values({ companyId, ...t })
-          .onConflictDoUpdate({ target: scimTokens.companyId, set: { ...t, createdAt: new Date(), lastUsedAt: null } })
-          .returning();
-        await recordAudit(tx, { ...audit, entity: "scim_token", entityId: companyId });
-        return row!;
-      });
+    async saveToken(tx: Executor, companyId: number, t: { tokenHash: string; prefix: string; createdBy: number }) {
+      const [row] = await tx
+        .insert(scimTokens)
+        .values({ companyId, ...t })
+        .onConflictDoUpdate({ target: scimTokens.companyId, set: { ...t, createdAt: new Date(), lastUsedAt: null } })
+        .returning();
+      return row!;
     },
-    async deleteToken(companyId: number, audit: Omit<AuditEvent, "entity" | "entityId">) {
-      await db.transaction(async (tx) => {
-        const gone = await tx.delete(scimTokens).where(eq(scimTokens.companyId, companyId)).returning();
-        if (gone.length) await recordAudit(tx, { ...audit, entity: "scim_token", entityId: companyId });
-      });
+    /** Deletes the company's token; answers whether there was one. */
+    async deleteToken(tx: Executor, companyId: number) {
+      const gone = await tx.delete(scimTokens).where(eq(scimTokens.companyId, companyId)).returning();
+      return gone.length > 0;
     },
 
     async users(companyId: number): Promise<ScimUserRow[]> {
@@ -98,73 +98,20 @@ export function createScimRepo(db: Db) {
       const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
       return !!row;
     },
-    /**
-     * A person the directory provisions: login user and member account in one transaction, audited.
-     * Undefined when the address was taken meanwhile (a directory retrying a create sends it twice at once).
-     */
-    async createUser(companyId: number, u: { uid: string; name: string; email: string; externalId: string | null }, reason: string) {
-      return db
-        .transaction(async (tx) => {
-          await insertLoginUser(tx, u);
-          const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
-          if (u.externalId !== null) await setExternalId(tx, companyId, id, u.externalId);
-          await recordAudit(tx, {
-            actorId: null,
-            companyId,
-            entity: "account",
-            entityId: id,
-            action: "create",
-            after: { email: u.email, role: "member", external_id: u.externalId },
-            reason,
-          });
-          return id;
-        })
-        .catch((e: unknown) => {
-          if (uniqueViolation(e)) return undefined;
-          throw e;
-        });
+    /** A person the directory provisions: login user and member account; answers the account's id. */
+    async insertUser(tx: Tx, companyId: number, u: { uid: string; name: string; email: string }) {
+      await insertLoginUser(tx, u);
+      const { id } = (await insertAccount(tx, { uid: u.uid, email: u.email, companyId, teamId: null, role: "member" }))!;
+      return id;
     },
-
-    /** Name and status as the directory states them; deactivation is people's own path (sessions end). */
-    async update(u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean; externalId?: string | null }, reason: string) {
-      await db.transaction(async (tx) => {
-        if (change.externalId !== undefined && change.externalId !== u.externalId) {
-          await setExternalId(tx, companyId, u.id, change.externalId);
-          await recordAudit(tx, {
-            actorId: null,
-            companyId,
-            entity: "account",
-            entityId: u.id,
-            action: "update",
-            before: { external_id: u.externalId },
-            after: { external_id: change.externalId },
-            reason,
-          });
-        }
-        if (change.name !== undefined && change.name !== u.name) {
-          await renameLoginUser(tx, u.uid, change.name);
-          await recordAudit(tx, {
-            actorId: null,
-            companyId,
-            entity: "account",
-            entityId: u.id,
-            action: "update",
-            before: { name: u.name },
-            after: { name: change.name },
-            reason,
-          });
-        }
-        if (change.active === false && u.status === "active") await deactivateAccount(tx, u.id, null, reason);
-        if (change.active === true && u.status === "deactivated") await reactivateAccount(tx, u.id, null, reason);
-      });
-    },
-    /** RFC 7644 §3.6: deleted for the directory; the account stays deactivated with its history. */
-    async remove(u: ScimUserRow, companyId: number, reason: string) {
-      await db.transaction(async (tx) => {
-        if (u.status === "active") await deactivateAccount(tx, u.id, null, reason);
-        await tx.insert(scimDeletedAccounts).values({ accountId: u.id, companyId }).onConflictDoNothing();
-        await recordAudit(tx, { actorId: null, companyId, entity: "account", entityId: u.id, action: "delete", before: { email: u.email }, reason });
-      });
+    setExternalId,
+    renameUser: renameLoginUser,
+    /** Deactivation and reactivation are people's own path (sessions end); nobody signed in acts. */
+    deactivate: (tx: Tx, accountId: number, reason: string) => deactivateAccount(tx, accountId, null, reason),
+    reactivate: (tx: Tx, accountId: number, reason: string) => reactivateAccount(tx, accountId, null, reason),
+    /** RFC 7644 §3.6: deleted for the directory; the account stays with its history. */
+    async markDeleted(tx: Executor, accountId: number, companyId: number) {
+      await tx.insert(scimDeletedAccounts).values({ accountId, companyId }).onConflictDoNothing();
     },
   };
 }
