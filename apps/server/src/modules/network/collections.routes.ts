@@ -270,7 +270,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const { actor } = req;
       const c = await editable(req, req.params.id);
-      await drafts.discard(c.id);
+      await service.discardDraft(c.id);
       return detail(actor, c.id);
     },
   );

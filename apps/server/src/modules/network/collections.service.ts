@@ -1,11 +1,13 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { CollectionsRepo } from "./collections.repo.ts";
+import type { CollectionRow, CollectionsRepo } from "./collections.repo.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 import { presentDetail } from "./network.present.ts";
+
+const inReview = () => new AppError("collection_in_review", 409, "These changes are waiting for the L&D leader's review; discard them to edit again");
 
 /** The caller of a handler: its actor and company, guaranteed by the route's access. */
 export type Caller = { actor: Actor; companyId: number };
@@ -34,6 +36,25 @@ export function createCollectionsService(d: { db: Db; events: EventBus; collecti
   async function lock(tx: Tx, collectionId: number) {
     if (!(await repo.lock(tx, collectionId))) throw notFound("Collection");
   }
+  /** Drafting, submitting, deciding and discarding take turns on the published row. */
+  async function lockPublished(tx: Tx, collectionId: number) {
+    if (!(await drafts.lock(tx, collectionId))) throw notFound("Collection");
+  }
+
+  /**
+   * The draft the owner's edits go to: the existing one, or a copy of the published version made
+   * now. The ids of the copied sections and items, by the published ones' ids, let the edit that
+   * made the draft name what it saw.
+   */
+  async function openDraft(c: CollectionRow) {
+    return db.transaction(async (tx) => {
+      await lockPublished(tx, c.id);
+      if (await drafts.hasPending(tx, c.id)) throw inReview();
+      const existing = await drafts.draftOf(tx, c.id);
+      if (existing) return { id: existing.id, sectionIds: new Map<number, number>(), itemIds: new Map<number, number>() };
+      return drafts.copyAsDraft(tx, c);
+    });
+  }
 
   return {
     load,
@@ -49,7 +70,7 @@ export function createCollectionsService(d: { db: Db; events: EventBus; collecti
      */
     async editTarget(req: Caller, id: number) {
       const c = await editable(req, id);
-      const draft = c.status === "published" ? await drafts.open(c) : null;
+      const draft = c.status === "published" ? await openDraft(c) : null;
       const map = <T extends number | null | undefined>(ids: Map<number, number> | undefined, x: T): T =>
         typeof x === "number" ? ((ids?.get(x) ?? x) as T) : x;
       return {
@@ -136,6 +157,16 @@ export function createCollectionsService(d: { db: Db; events: EventBus; collecti
       await db.transaction(async (tx) => {
         await lock(tx, collectionId);
         if (!(await repo.deleteItem(tx, collectionId, itemId))) throw notFound("Item");
+      });
+    },
+
+    /** Drops the owner's draft of a published collection; a pending review of it is withdrawn. */
+    async discardDraft(collectionId: number) {
+      await db.transaction(async (tx) => {
+        await lockPublished(tx, collectionId);
+        const draft = await drafts.draftOf(tx, collectionId);
+        if (!draft) throw notFound("Draft");
+        await drafts.deleteDraft(tx, draft.id);
       });
     },
 

@@ -19,7 +19,7 @@ import { planRemindersJob } from "./reminders.ts";
 export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo; notifier: Notifier }) {
   const collections = createCollectionsRepo(ctx.database.db);
   const plans = createPlansRepo(ctx.database.db, ctx.events);
-  const drafts = createDraftsRepo(ctx.database.db, ctx.events);
+  const drafts = createDraftsRepo(ctx.database.db);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
   const plansService = createPlansService({ plans, collections, people: deps.people });
@@ -34,7 +34,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
     plugin: async (app) => {
       await app.register(collectionsRoutes, { repo: collections, drafts, content: deps.content, service: collectionsService });
       await app.register(publishRoutes, {
-        service: createPublishService({ publish: createPublishRepo(ctx.database.db, ctx.events, drafts), collections, drafts }),
+        service: createPublishService({ db: ctx.database.db, events: ctx.events, publish: createPublishRepo(ctx.database.db), collections, drafts }),
       });
       await app.register(plansRoutes, { plans, people: deps.people, service: plansService });
     },
