@@ -18,11 +18,11 @@ import { planRemindersJob } from "./reminders.ts";
 /** The company's learning network: collections, learning paths, publishing and upskilling plans. */
 export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo; notifier: Notifier }) {
   const collections = createCollectionsRepo(ctx.database.db);
-  const plans = createPlansRepo(ctx.database.db, ctx.events);
+  const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
-  const plansService = createPlansService({ plans, collections, people: deps.people });
+  const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, plans, collections, people: deps.people });
   return {
     name: "network",
     /** Collections as other modules make and read them (the copilot turns an answer into one). */
