@@ -13,8 +13,8 @@ import { teamsRoutes } from "./teams.routes.ts";
 /** People of a company: employees, teams, invitations and the requests to add people. */
 export function peopleModule(ctx: ModuleContext, deps: { auth: Auth; identity: IdentityService }) {
   const repo = createPeopleRepo(ctx.database.db, ctx.events);
-  const requests = createRequestsRepo(ctx.database.db, ctx.events);
-  const service = createPeopleService({ people: repo, requests, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
+  const requests = createRequestsRepo(ctx.database.db);
+  const service = createPeopleService({ db: ctx.database.db, events: ctx.events, people: repo, requests, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
   return {
     name: "people",
     repo,
