@@ -4,9 +4,10 @@ import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { type PeopleRepo, removeFromTeam } from "./people.repo.ts";
+import { type PeopleRepo, removeFromTeam, uniqueViolation } from "./people.repo.ts";
 import { invitableRole, peoplePolicy } from "./people.policy.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
+import type { TeamDirectory } from "./team-directory.service.ts";
 import { invitationMail } from "./people.mail.ts";
 
 export interface PeopleServiceDeps {
@@ -14,6 +15,8 @@ export interface PeopleServiceDeps {
   events: EventBus;
   people: PeopleRepo;
   requests: RequestsRepo;
+  /** Team creation and a person's change, as other modules make them too. */
+  directory: TeamDirectory;
   mailer: Mailer;
   publicUrl: string;
 }
@@ -86,7 +89,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async createTeam(actor: Actor, companyId: number, body: { name: string; leader_id?: number | null }) {
       await checkLeader(companyId, body.leader_id);
       if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-      const created = await d.people.createTeam(companyId, body.name, actor.accountId, body.leader_id);
+      const created = await d.directory.createTeam(companyId, body.name, actor.accountId, body.leader_id);
       if (!created) throw nameTaken();
       return loadTeam(companyId, created.id);
     },
@@ -103,9 +106,15 @@ export function createPeopleService(d: PeopleServiceDeps) {
         // Only the case differs from its own name: kept as it is.
         if (same) name = undefined;
       }
-      const changed = await d.people.changeTeam(companyId, id, { name, leaderId: body.leader_id });
+      let changed: "not_found" | "changed";
+      try {
+        changed = await db.transaction((tx) => d.people.changeTeam(tx, companyId, id, { name, leaderId: body.leader_id }));
+      } catch (e) {
+        // Another team took the name meanwhile.
+        if (uniqueViolation(e)) throw nameTaken();
+        throw e;
+      }
       if (changed === "not_found") throw notFound("Team");
-      if (changed === "name_taken") throw nameTaken();
       return loadTeam(companyId, id);
     },
 
@@ -128,7 +137,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       }
       if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
       // One transaction, answering the person as the writes left them (no read again).
-      return d.people.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
+      return d.directory.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
     },
 
     /**
