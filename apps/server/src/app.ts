@@ -101,7 +101,7 @@ export async function buildApp(opts: AppOptions) {
   const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log, events };
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
-  const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.repo, teams: people.teams }) });
+  const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.teams, teams: people.teams }) });
   const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugins });
 
   await app.register(errorsPlugin);
@@ -149,7 +149,7 @@ export async function buildApp(opts: AppOptions) {
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),
-    scimModule(ctx, { people: people.repo, teams: people.teams, identity: identity.service }),
+    scimModule(ctx, { people: people.teams, teams: people.teams, identity: identity.service }),
     sso,
   ];
   for (const module of modules) await app.register(module.plugin);

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import type { StoredAnswer } from "../../db/schema/index.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
-import type { CollectionsRepo } from "../network/collections.repo.ts";
+import type { CollectionsService } from "../network/collections.service.ts";
 import { presentSummary } from "../network/network.present.ts";
 import type { ConversationRow, CopilotRepo, MessageRow, NewMessage } from "./copilot.repo.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
@@ -39,7 +39,7 @@ export interface CopilotDeps {
   repo: CopilotRepo;
   discover: DiscoverRepo;
   engine: CopilotEngine;
-  collections: CollectionsRepo;
+  collections: CollectionsService;
   llm: Llm | null;
   warn: (err: unknown, message: string) => void;
 }

@@ -11,7 +11,7 @@ import {
 } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import type { CollectionsRepo } from "../network/collections.repo.ts";
+import type { CollectionsService } from "../network/collections.service.ts";
 import { presentSummary } from "../network/network.present.ts";
 import { allWordsQuery, type DiscoverRepo } from "./discover.repo.ts";
 import { presentDiscoverContent } from "./discover.present.ts";
@@ -23,7 +23,7 @@ const access = { access: COMPANY_ROLES };
 const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
 
 /** Discover: the company catalog, published collections and people's public saves. */
-export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collections: CollectionsRepo }> = async (app, { repo, collections }) => {
+export const discoverRoutes: FastifyPluginAsyncZod<{ repo: DiscoverRepo; collections: CollectionsService }> = async (app, { repo, collections }) => {
   app.get(
     "/api/b2b/v1/discover",
     {

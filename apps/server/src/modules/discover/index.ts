@@ -1,5 +1,5 @@
 import type { Module, ModuleContext } from "../module.ts";
-import type { CollectionsRepo } from "../network/collections.repo.ts";
+import type { CollectionsService } from "../network/collections.service.ts";
 import { catalogLearning } from "./catalog-learning.ts";
 import { createCatalogLearningRepo } from "./catalog-learning.repo.ts";
 import { createCopilotEngine } from "./copilot/engine.ts";
@@ -15,7 +15,7 @@ import { createDiscoverRepo } from "./discover.repo.ts";
 import { discoverRoutes } from "./discover.routes.ts";
 
 /** Search across the company's content and the copilot that recommends from it. */
-export function discoverModule(ctx: ModuleContext, deps: { collections: CollectionsRepo }) {
+export function discoverModule(ctx: ModuleContext, deps: { collections: CollectionsService }) {
   const { config } = ctx;
   const repo = createDiscoverRepo(ctx.database.db);
   const copilotRepo = createCopilotRepo(ctx.database.db);

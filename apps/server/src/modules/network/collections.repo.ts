@@ -13,9 +13,7 @@ import {
 } from "../../db/schema/index.ts";
 import { arrange, saveOrder } from "../../db/ordering.ts";
 import { aliased } from "../../db/sql.ts";
-import { notFound } from "../../lib/errors.ts";
 import { doneBy } from "./done.scope.ts";
-import type { EventBus } from "../../lib/events.ts";
 
 export type CollectionRow = typeof collections.$inferSelect;
 
@@ -38,7 +36,7 @@ const [D, d] = aliased(collections, "d");
 /** The collection (of the outer query) is followed by this person. */
 const followedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${F} where ${f.collectionId} = ${collections.id} and ${f.accountId} = ${viewerId})`;
 
-export function createCollectionsRepo(db: Db, events: EventBus) {
+export function createCollectionsRepo(db: Db) {
   const summaryColumns = (viewerId: number) => ({
     c: collections,
     ownerName: authUsers.name,
@@ -119,12 +117,10 @@ export function createCollectionsRepo(db: Db, events: EventBus) {
         .orderBy(sql`${collectionSections.position} asc nulls first`, asc(collectionItems.position), asc(collectionItems.id));
     },
 
-    async create(v: typeof collections.$inferInsert) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(collections).values(v).returning();
-        await events.emit(tx, "collection.created", { actorId: v.ownerId, collectionId: row!.id });
-        return row!;
-      });
+    /** A new collection (its `collection.created` is the service's). */
+    async insert(tx: Tx, v: typeof collections.$inferInsert) {
+      const [row] = await tx.insert(collections).values(v).returning();
+      return row!;
     },
 
     async update(id: number, patch: Partial<typeof collections.$inferInsert>) {
@@ -140,106 +136,91 @@ export function createCollectionsRepo(db: Db, events: EventBus) {
       await db.delete(collections).where(eq(collections.id, id));
     },
 
-    async addSection(collectionId: number, title: string) {
-      return db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        const { ordered } = arrange(await sectionsOf(tx, collectionId), { id: 0, position: 0 });
-        const [row] = await tx.insert(collectionSections).values({ collectionId, title, position: ordered.length }).returning();
-        return row!;
-      });
+    /** Serialises changes to one collection's order; false when there is no such collection. */
+    async lock(tx: Tx, collectionId: number) {
+      const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
+      return Boolean(c);
     },
 
-    async updateSection(collectionId: number, sectionId: number, patch: { title?: string; position?: number }) {
-      return db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        const list = await sectionsOf(tx, collectionId);
-        const moved = list.find((s) => s.id === sectionId);
-        if (!moved) throw notFound("Section");
-        if (patch.title !== undefined) await tx.update(collectionSections).set({ title: patch.title }).where(eq(collectionSections.id, sectionId));
-        if (patch.position !== undefined) {
-          const { changes } = arrange(
-            list.filter((s) => s.id !== sectionId),
-            moved,
-            patch.position,
-          );
-          await saveOrder(tx, collectionSections, collectionSections.id, collectionSections.position, changes);
-        }
-        const [row] = await tx.select().from(collectionSections).where(eq(collectionSections.id, sectionId));
-        return row!;
-      });
+    /** A section at the end of the collection's sections. */
+    async appendSection(tx: Tx, collectionId: number, title: string) {
+      const { ordered } = arrange(await sectionsOf(tx, collectionId), { id: 0, position: 0 });
+      const [row] = await tx.insert(collectionSections).values({ collectionId, title, position: ordered.length }).returning();
+      return row!;
     },
 
-    /** A deleted section's items stay in the collection, after the unsectioned ones. */
-    async removeSection(collectionId: number, sectionId: number) {
-      await db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        const [s] = await tx
-          .select()
-          .from(collectionSections)
-          .where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
-        if (!s) throw notFound("Section");
-        const moving = [...(await itemsOf(tx, collectionId, null)), ...(await itemsOf(tx, collectionId, sectionId))];
-        await tx.update(collectionItems).set({ sectionId: null }).where(eq(collectionItems.sectionId, sectionId));
-        await tx.delete(collectionSections).where(eq(collectionSections.id, sectionId));
-        await saveItems(tx, arrange(moving, null).changes);
-      });
+    /** Renames and/or moves a section of the collection; undefined when the collection has no such section. */
+    async changeSection(tx: Tx, collectionId: number, sectionId: number, patch: { title?: string; position?: number }) {
+      const list = await sectionsOf(tx, collectionId);
+      const moved = list.find((s) => s.id === sectionId);
+      if (!moved) return undefined;
+      if (patch.title !== undefined) await tx.update(collectionSections).set({ title: patch.title }).where(eq(collectionSections.id, sectionId));
+      if (patch.position !== undefined) {
+        const { changes } = arrange(
+          list.filter((s) => s.id !== sectionId),
+          moved,
+          patch.position,
+        );
+        await saveOrder(tx, collectionSections, collectionSections.id, collectionSections.position, changes);
+      }
+      const [row] = await tx.select().from(collectionSections).where(eq(collectionSections.id, sectionId));
+      return row!;
+    },
+
+    /** The collection's section, if it has this one. */
+    async sectionOf(tx: Tx, collectionId: number, sectionId: number) {
+      const [s] = await tx
+        .select()
+        .from(collectionSections)
+        .where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
+      return s;
+    },
+
+    /** Deletes a section of the collection: its items stay, after the unsectioned ones. */
+    async deleteSection(tx: Tx, collectionId: number, sectionId: number) {
+      const moving = [...(await itemsOf(tx, collectionId, null)), ...(await itemsOf(tx, collectionId, sectionId))];
+      await tx.update(collectionItems).set({ sectionId: null }).where(eq(collectionItems.sectionId, sectionId));
+      await tx.delete(collectionSections).where(eq(collectionSections.id, sectionId));
+      await saveItems(tx, arrange(moving, null).changes);
+    },
+
+    /** The collection's item, if it has this one (inside the writing transaction). */
+    async itemOf(tx: Tx, collectionId: number, itemId: number) {
+      const [row] = await tx
+        .select()
+        .from(collectionItems)
+        .where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)));
+      return row;
+    },
+
+    /** A content added to the collection (positioned by `placeItem`); undefined when it is already there. */
+    async insertItem(tx: Tx, collectionId: number, contentId: number, sectionId: number | null) {
+      const [created] = await tx.insert(collectionItems).values({ collectionId, contentId, sectionId, position: 0 }).onConflictDoNothing().returning();
+      return created;
     },
 
     /** Places an item at a position of its list (a section, or the unsectioned items); lists stay 1..n. */
-    async placeItem(collectionId: number, input: { itemId?: number; contentId?: number; sectionId: number | null | undefined; position?: number }) {
-      return db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        let item =
-          input.itemId !== undefined
-            ? (
-                await tx
-                  .select()
-                  .from(collectionItems)
-                  .where(and(eq(collectionItems.id, input.itemId), eq(collectionItems.collectionId, collectionId)))
-              )[0]
-            : undefined;
-        if (input.itemId !== undefined && !item) throw notFound("Item");
-        const sectionId = input.sectionId === undefined ? (item?.sectionId ?? null) : input.sectionId;
-        if (sectionId !== null) {
-          const [s] = await tx
-            .select()
-            .from(collectionSections)
-            .where(and(eq(collectionSections.id, sectionId), eq(collectionSections.collectionId, collectionId)));
-          if (!s) throw notFound("Section");
-        }
-        if (!item) {
-          const [created] = await tx
-            .insert(collectionItems)
-            .values({ collectionId, contentId: input.contentId!, sectionId, position: 0 })
-            .onConflictDoNothing()
-            .returning();
-          if (!created) return null;
-          item = created;
-        }
-        const placed = item;
-        const others = async (sid: number | null) => (await itemsOf(tx, collectionId, sid)).filter((x) => x.id !== placed.id);
-        if (placed.sectionId !== sectionId) {
-          await saveItems(tx, arrange(await others(placed.sectionId), null).changes);
-          await tx.update(collectionItems).set({ sectionId }).where(eq(collectionItems.id, placed.id));
-        }
-        // No position given: the item goes last of its list.
-        await saveItems(tx, arrange(await others(sectionId), { id: placed.id, position: 0 }, input.position).changes);
-        await tx.update(collections).set({ updatedAt: new Date() }).where(eq(collections.id, collectionId));
-        const [row] = await tx.select().from(collectionItems).where(eq(collectionItems.id, item.id));
-        return row!;
-      });
+    async placeItem(tx: Tx, collectionId: number, placed: typeof collectionItems.$inferSelect, sectionId: number | null, position?: number) {
+      const others = async (sid: number | null) => (await itemsOf(tx, collectionId, sid)).filter((x) => x.id !== placed.id);
+      if (placed.sectionId !== sectionId) {
+        await saveItems(tx, arrange(await others(placed.sectionId), null).changes);
+        await tx.update(collectionItems).set({ sectionId }).where(eq(collectionItems.id, placed.id));
+      }
+      // No position given: the item goes last of its list.
+      await saveItems(tx, arrange(await others(sectionId), { id: placed.id, position: 0 }, position).changes);
+      await tx.update(collections).set({ updatedAt: new Date() }).where(eq(collections.id, collectionId));
+      const [row] = await tx.select().from(collectionItems).where(eq(collectionItems.id, placed.id));
+      return row!;
     },
 
-    async removeItem(collectionId: number, itemId: number) {
-      await db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        const [removed] = await tx
-          .delete(collectionItems)
-          .where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)))
-          .returning();
-        if (!removed) throw notFound("Item");
-        await saveItems(tx, arrange(await itemsOf(tx, collectionId, removed.sectionId), null).changes);
-      });
+    /** Removes the collection's item and closes its gap; undefined when the collection has no such item. */
+    async deleteItem(tx: Tx, collectionId: number, itemId: number) {
+      const [removed] = await tx
+        .delete(collectionItems)
+        .where(and(eq(collectionItems.id, itemId), eq(collectionItems.collectionId, collectionId)))
+        .returning();
+      if (removed) await saveItems(tx, arrange(await itemsOf(tx, collectionId, removed.sectionId), null).changes);
+      return removed;
     },
 
     async item(collectionId: number, itemId: number) {
@@ -251,22 +232,24 @@ export function createCollectionsRepo(db: Db, events: EventBus) {
       return row;
     },
 
-    async follow(accountId: number, collectionId: number, on: boolean) {
-      if (on) {
-        await db.transaction(async (tx) => {
-          const [followed] = await tx.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing().returning();
-          if (followed) await events.emit(tx, "collection.followed", { actorId: accountId, collectionId });
-        });
-      } else await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
+    /** True when this call made the person a follower (not when they already were). */
+    async insertFollow(tx: Tx, accountId: number, collectionId: number) {
+      const followed = await tx.insert(collectionFollows).values({ accountId, collectionId }).onConflictDoNothing().returning();
+      return followed.length > 0;
     },
 
-    async markDone(accountId: number, contentId: number, done: boolean, collectionId?: number) {
-      if (done) {
-        await db.transaction(async (tx) => {
-          const added = await tx.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing().returning();
-          if (added.length && collectionId !== undefined) await events.emit(tx, "collection.item_done", { actorId: accountId, collectionId, contentId });
-        });
-      } else await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
+    async unfollow(accountId: number, collectionId: number) {
+      await db.delete(collectionFollows).where(and(eq(collectionFollows.accountId, accountId), eq(collectionFollows.collectionId, collectionId)));
+    },
+
+    /** True when this call marked the content done (not when it already was). */
+    async insertDone(tx: Tx, accountId: number, contentId: number) {
+      const added = await tx.insert(contentProgress).values({ accountId, contentId }).onConflictDoNothing().returning();
+      return added.length > 0;
+    },
+
+    async removeDone(accountId: number, contentId: number) {
+      await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },
 
     /** These collections of the company, whatever their status (callers check what the actor may read). */
@@ -299,9 +282,3 @@ const sectionsOf = (tx: Tx, collectionId: number) =>
     .from(collectionSections)
     .where(eq(collectionSections.collectionId, collectionId))
     .orderBy(asc(collectionSections.position), asc(collectionSections.id));
-
-/** Serialises changes to one collection's order. */
-async function lock(tx: Tx, collectionId: number) {
-  const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
-  if (!c) throw notFound("Collection");
-}

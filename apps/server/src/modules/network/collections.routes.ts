@@ -17,12 +17,13 @@ import {
   SectionRequest,
   UpdateCollectionRequest,
 } from "@learnward/contracts";
-import { type Actor, authorize, COMPANY_ROLES } from "../../lib/actor.ts";
+import { authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import type { ContentService } from "../library/content.service.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
-import { presentDetail, presentSummary } from "./network.present.ts";
+import { presentSummary } from "./network.present.ts";
+import type { CollectionsService } from "./collections.service.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 
@@ -30,59 +31,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** Collections (learning paths once published), their sections and items, following and progress. */
-export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; drafts: DraftsRepo; content: ContentService }> = async (
-  app,
-  { repo, drafts, content },
-) => {
-  /** Outsiders and people who may not read it get 404: they never learn it exists. */
-  /** The caller of a handler: its actor and company, guaranteed by the route's access. */
-  type Caller = { actor: Actor; companyId: number };
-  async function load({ actor, companyId }: Caller, id: number) {
-    const c = await repo.get(companyId, id);
-    if (!c) throw notFound("Collection");
-    authorize(actor, networkPolicy.readCollection, c, "not_found");
-    return c;
-  }
-  async function editable(req: Caller, id: number) {
-    const { actor } = req;
-    const c = await load(req, id);
-    authorize(actor, networkPolicy.editCollection, c);
-    return c;
-  }
-  /**
-   * Where an edit is written: the collection itself, or once it is published, its draft,
-   * made by the first edit. That edit named the published sections and items: they map to their copies.
-   */
-  async function editTarget(req: Caller, id: number) {
-    const c = await editable(req, id);
-    const draft = c.status === "published" ? await drafts.open(c) : null;
-    const map = <T extends number | null | undefined>(ids: Map<number, number> | undefined, x: T): T => (typeof x === "number" ? ((ids?.get(x) ?? x) as T) : x);
-    return {
-      id: draft?.id ?? c.id,
-      section: <T extends number | null | undefined>(x: T) => map(draft?.sectionIds, x),
-      item: (x: number) => map(draft?.itemIds, x),
-    };
-  }
-  /** The owner sees their draft unless they ask for the live version; the L&D leader may ask for it; everyone else sees the live one. */
-  async function detail(actor: Actor, id: number, version?: "live" | "draft") {
-    const [s, draftState, sections, items] = await Promise.all([
-      repo.summary(actor.accountId, id),
-      drafts.state(id),
-      repo.sections(id),
-      repo.items(id, actor.accountId),
-    ]);
-    const live = s!;
-    const draft = draftState && networkPolicy.readDraft(actor, live.c) ? draftState : null;
-    const showDraft = draft !== null && (version === "draft" || (version === undefined && networkPolicy.editCollection(actor, live.c)));
-    if (version === "draft" && !showDraft) throw notFound("Draft");
-    if (!showDraft) return presentDetail(actor, live, { version: "live", summary: live, sections, items }, draft);
-    const [ds, dSections, dItems] = await Promise.all([
-      repo.summary(actor.accountId, draft.id),
-      repo.sections(draft.id),
-      repo.items(draft.id, actor.accountId),
-    ]);
-    return presentDetail(actor, live, { version: "draft", summary: ds!, sections: dSections, items: dItems }, draft);
-  }
+export const collectionsRoutes: FastifyPluginAsyncZod<{
+  repo: CollectionsRepo;
+  drafts: DraftsRepo;
+  content: ContentService;
+  service: CollectionsService;
+}> = async (app, { repo, drafts, content, service }) => {
+  const { load, editable, editTarget, detail } = service;
 
   app.get(
     "/api/b2b/v1/collections",
@@ -122,7 +77,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req, reply) => {
       const { actor } = req;
       const b = req.body;
-      const c = await repo.create({
+      const c = await service.create({
         companyId: req.companyId,
         ownerId: actor.accountId,
         title: b.title,
@@ -198,8 +153,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req, reply) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
-      const s = await repo.addSection(target.id, req.body.title);
-      if (req.body.position !== undefined) await repo.updateSection(target.id, s.id, { position: req.body.position });
+      const s = await service.addSection(target.id, req.body.title);
+      if (req.body.position !== undefined) await service.updateSection(target.id, s.id, { position: req.body.position });
       return reply.status(201).send(await detail(actor, req.params.id));
     },
   );
@@ -219,7 +174,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
-      await repo.updateSection(target.id, target.section(req.params.sectionId), req.body);
+      await service.updateSection(target.id, target.section(req.params.sectionId), req.body);
       return detail(actor, req.params.id);
     },
   );
@@ -233,7 +188,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
-      await repo.removeSection(target.id, target.section(req.params.sectionId));
+      await service.removeSection(target.id, target.section(req.params.sectionId));
       return detail(actor, req.params.id);
     },
   );
@@ -259,7 +214,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       if (sectionId !== null && !(await repo.sections(target.id)).some((s) => s.id === sectionId)) throw notFound("Section");
       // A catalog item I may see, or a new link, which joins the company catalog read from its page the way saving does.
       const item = await content.catalogItemForCollection(actor, b);
-      const placed = await repo.placeItem(target.id, { contentId: item.id, sectionId, position: b.position });
+      const placed = await service.placeItem(target.id, { contentId: item.id, sectionId, position: b.position });
       if (!placed) throw conflict("already_in_collection", "This content is already in the collection");
       await item.claim();
       return reply.status(201).send(await detail(actor, req.params.id));
@@ -281,7 +236,11 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
-      await repo.placeItem(target.id, { itemId: target.item(req.params.itemId), sectionId: target.section(req.body.section_id), position: req.body.position });
+      await service.placeItem(target.id, {
+        itemId: target.item(req.params.itemId),
+        sectionId: target.section(req.body.section_id),
+        position: req.body.position,
+      });
       return detail(actor, req.params.id);
     },
   );
@@ -292,7 +251,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req) => {
       const { actor } = req;
       const target = await editTarget(req, req.params.id);
-      await repo.removeItem(target.id, target.item(req.params.itemId));
+      await service.removeItem(target.id, target.item(req.params.itemId));
       return detail(actor, req.params.id);
     },
   );
@@ -311,7 +270,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
     async (req) => {
       const { actor } = req;
       const c = await editable(req, req.params.id);
-      await drafts.discard(c.id);
+      await service.discardDraft(c.id);
       return detail(actor, c.id);
     },
   );
@@ -335,7 +294,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
         const { actor } = req;
         const c = await load(req, req.params.id);
         if (on) authorize(actor, networkPolicy.follow, c);
-        await repo.follow(actor.accountId, c.id, on);
+        await service.follow(actor.accountId, c.id, on);
         return detail(actor, c.id);
       },
     );
@@ -393,7 +352,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ repo: CollectionsRepo; d
       const draft = networkPolicy.readDraft(actor, c) ? await drafts.state(c.id) : null;
       const found = (await repo.item(c.id, req.body.item_id)) ?? (draft ? await repo.item(draft.id, req.body.item_id) : undefined);
       if (!found) throw notFound("Item");
-      await repo.markDone(actor.accountId, found.content.id, req.body.done, req.params.id);
+      await service.markDone(actor.accountId, found.content.id, req.body.done, req.params.id);
       if (found.content.contentType === "course") {
         // spec §4: a done course is finalized in my library; undone, it is running again.
         await content

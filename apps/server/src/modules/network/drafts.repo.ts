@@ -1,10 +1,8 @@
+import type { PublishChanges } from "@learnward/contracts";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { EventBus } from "../../lib/events.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { collectionItems, collections, collectionSections, contentItems, publishRequests, type Revision } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { CollectionRow } from "./collections.repo.ts";
-import { changesBetween, isEmpty } from "./drafts.changes.ts";
 import { filedRequest, requestColumns as publishRequestColumns } from "./publish-request.repo.ts";
 
 type Q = Db | Tx;
@@ -17,11 +15,8 @@ export interface DraftState {
   updatedAt: Date;
 }
 
-const inReview = () => new AppError("collection_in_review", 409, "These changes are waiting for the L&D leader's review; discard them to edit again");
-const noChanges = () => new AppError("no_changes", 409, "There are no changes to this collection to submit");
-
-/** A collection's fields, sections and items as one value (the source rows' ids as keys). */
-async function snapshot(q: Q, collectionId: number): Promise<Revision> {
+/** A collection's fields, sections and items as one value (the source rows' ids as keys); undefined when there is no such collection. */
+async function snapshot(q: Q, collectionId: number): Promise<Revision | undefined> {
   // One after the other: inside a transaction they share one connection.
   const [c] = await q.select().from(collections).where(eq(collections.id, collectionId));
   const sections = await q
@@ -35,7 +30,7 @@ async function snapshot(q: Q, collectionId: number): Promise<Revision> {
     .innerJoin(contentItems, eq(contentItems.id, collectionItems.contentId))
     .where(eq(collectionItems.collectionId, collectionId))
     .orderBy(asc(collectionItems.position), asc(collectionItems.id));
-  if (!c) throw notFound("Collection");
+  if (!c) return undefined;
   return {
     title: c.title,
     description: c.description,
@@ -91,21 +86,26 @@ async function write(tx: Tx, collectionId: number, r: Revision) {
 }
 
 /** Drafts of published collections: what their owner edits while colleagues keep the published version. */
-export function createDraftsRepo(db: Db, events: EventBus) {
-  /** Drafting, submitting, deciding and discarding take turns on the published row. */
-  async function lock(tx: Tx, collectionId: number) {
-    const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
-    if (!c) throw notFound("Collection");
-  }
-  const pendingOf = (q: Q, collectionId: number) =>
-    q
-      .select({ id: publishRequests.id })
-      .from(publishRequests)
-      .where(and(eq(publishRequests.collectionId, collectionId), eq(publishRequests.status, "pending")));
-  const draftOf = async (q: Q, collectionId: number) => (await q.select().from(collections).where(eq(collections.draftOf, collectionId)))[0];
-
+export function createDraftsRepo(db: Db) {
   return {
-    lock,
+    /** Drafting, submitting, deciding and discarding take turns on the published row; false when there is no such collection. */
+    async lock(tx: Tx, collectionId: number) {
+      const [c] = await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).for("update");
+      return Boolean(c);
+    },
+
+    /** Whether a publish request of the collection (a first publication or an edit) is pending. */
+    async hasPending(tx: Tx, collectionId: number) {
+      const rows = await tx
+        .select({ id: publishRequests.id })
+        .from(publishRequests)
+        .where(and(eq(publishRequests.collectionId, collectionId), eq(publishRequests.status, "pending")));
+      return rows.length > 0;
+    },
+
+    async draftOf(tx: Tx, collectionId: number) {
+      return (await tx.select().from(collections).where(eq(collections.draftOf, collectionId)))[0];
+    },
 
     /** The draft of a collection and its review: in review while its request is pending, rejected after its last one was. */
     async state(collectionId: number): Promise<DraftState | null> {
@@ -134,61 +134,42 @@ export function createDraftsRepo(db: Db, events: EventBus) {
     },
 
     /**
-     * The draft the owner's edits go to: the existing one, or a copy of the published version made
-     * now. The ids of the copied sections and items, by the published ones' ids, let the edit that
-     * made the draft name what it saw.
+     * A copy of the published version as its draft. The ids of the copied sections and items, by the
+     * published ones' ids, let the edit that made the draft name what it saw.
      */
-    async open(c: CollectionRow) {
-      return db.transaction(async (tx) => {
-        await lock(tx, c.id);
-        if ((await pendingOf(tx, c.id)).length) throw inReview();
-        const existing = await draftOf(tx, c.id);
-        if (existing) return { id: existing.id, sectionIds: new Map<number, number>(), itemIds: new Map<number, number>() };
-        const [draft] = await tx
-          .insert(collections)
-          .values({ companyId: c.companyId, ownerId: c.ownerId, title: c.title, status: "private", draftOf: c.id })
-          .returning();
-        const ids = await write(tx, draft!.id, await snapshot(tx, c.id));
-        return { id: draft!.id, ...ids };
-      });
+    async copyAsDraft(tx: Tx, c: CollectionRow) {
+      const [draft] = await tx
+        .insert(collections)
+        .values({ companyId: c.companyId, ownerId: c.ownerId, title: c.title, status: "private", draftOf: c.id })
+        .returning();
+      const ids = await write(tx, draft!.id, (await snapshot(tx, c.id))!);
+      return { id: draft!.id, ...ids };
     },
 
-    /** Files the draft for review as it is now, with what it changes; answers the request as filed. */
-    async submit(c: CollectionRow, requestedBy: number, message: string | null) {
-      return db.transaction(async (tx) => {
-        await lock(tx, c.id);
-        if ((await pendingOf(tx, c.id)).length) throw conflict("publish_request_open", "A publish request for this collection is already open");
-        const draft = await draftOf(tx, c.id);
-        if (!draft) throw noChanges();
-        const live = await snapshot(tx, c.id);
-        const revision = await snapshot(tx, draft.id);
-        const changes = changesBetween(live, revision);
-        if (isEmpty(changes)) throw noChanges();
-        const [row] = await tx
-          .insert(publishRequests)
-          .values({ companyId: c.companyId, collectionId: c.id, requestedBy, kind: "edit", draftId: draft.id, changes, revision, message })
-          .returning(publishRequestColumns);
-        await events.emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
-        return filedRequest(tx, row!);
-      });
+    snapshot: (tx: Tx, collectionId: number) => snapshot(tx, collectionId),
+
+    /** Files the draft's changes for review; answers the request as filed. */
+    async insertEditRequest(
+      tx: Tx,
+      v: { companyId: number; collectionId: number; requestedBy: number; draftId: number; changes: PublishChanges; revision: Revision; message: string | null },
+    ) {
+      const [row] = await tx
+        .insert(publishRequests)
+        .values({ ...v, kind: "edit" })
+        .returning(publishRequestColumns);
+      return filedRequest(tx, row!);
     },
 
     /** Accepting: the published version becomes the submitted draft, sections and items included, in the decision's transaction. */
-    async publish(tx: Tx, request: { collectionId: number; revision: Revision | null }) {
-      if (!request.revision) throw conflict("request_without_changes", "This request holds no changes");
-      await write(tx, request.collectionId, request.revision);
-      await tx.delete(collections).where(eq(collections.draftOf, request.collectionId));
+    async publish(tx: Tx, collectionId: number, revision: Revision) {
+      await write(tx, collectionId, revision);
+      await tx.delete(collections).where(eq(collections.draftOf, collectionId));
     },
 
     /** Drops the draft; a pending review of it is withdrawn. */
-    async discard(collectionId: number) {
-      await db.transaction(async (tx) => {
-        await lock(tx, collectionId);
-        const draft = await draftOf(tx, collectionId);
-        if (!draft) throw notFound("Draft");
-        await tx.delete(publishRequests).where(and(eq(publishRequests.draftId, draft.id), eq(publishRequests.status, "pending")));
-        await tx.delete(collections).where(eq(collections.id, draft.id));
-      });
+    async deleteDraft(tx: Tx, draftId: number) {
+      await tx.delete(publishRequests).where(and(eq(publishRequests.draftId, draftId), eq(publishRequests.status, "pending")));
+      await tx.delete(collections).where(eq(collections.id, draftId));
     },
   };
 }

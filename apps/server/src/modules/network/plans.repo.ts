@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import {
   accounts,
   authUsers,
@@ -14,7 +14,6 @@ import {
   upskillingPlans,
 } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
-import type { EventBus } from "../../lib/events.ts";
 import { doneBy } from "./done.scope.ts";
 import { notTeamLeader } from "./plans.scope.ts";
 
@@ -43,7 +42,7 @@ export const holderAliases = { pa, pt, a };
 /** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned. */
 export const planHolders = (planId: number): SQL => holders(sql`${pa.planId} = ${planId}`, sql`${pt.planId} = ${planId}`);
 
-export function createPlansRepo(db: Db, events: EventBus) {
+export function createPlansRepo(db: Db) {
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
    * answer (pending until they accept or reject), by name.
@@ -73,70 +72,46 @@ export function createPlansRepo(db: Db, events: EventBus) {
   }
 
   return {
-    async create(v: {
-      companyId: number;
-      title: string;
-      deadline: string;
-      createdBy: number;
-      skills: Record<string, number[]>;
-      teamIds: number[];
-      accountIds: number[];
-    }) {
-      return db.transaction(async (tx) => {
-        const [plan] = await tx
-          .insert(upskillingPlans)
-          .values({ companyId: v.companyId, title: v.title, deadline: v.deadline, createdBy: v.createdBy })
-          .returning();
-        const links = Object.entries(v.skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan!.id, skill, collectionId })));
-        await tx.insert(planCollections).values(links);
-        if (v.teamIds.length)
-          await tx
-            .insert(planTeams)
-            .values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId })))
-            .onConflictDoNothing();
-        if (v.accountIds.length)
-          await tx
-            .insert(planAssignees)
-            .values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId })))
-            .onConflictDoNothing();
-        await events.emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan!.id });
-        await recordAudit(tx, {
-          actorId: v.createdBy,
-          companyId: v.companyId,
-          entity: "plan",
-          entityId: plan!.id,
-          action: "create",
-          after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds },
-        });
-        return plan!;
-      });
+    /** A new plan with its skills' collections, teams and people (its event and audit entry are the service's). */
+    async insertPlan(
+      tx: Tx,
+      v: { companyId: number; title: string; deadline: string; createdBy: number; skills: Record<string, number[]>; teamIds: number[]; accountIds: number[] },
+    ) {
+      const [plan] = await tx
+        .insert(upskillingPlans)
+        .values({ companyId: v.companyId, title: v.title, deadline: v.deadline, createdBy: v.createdBy })
+        .returning();
+      const links = Object.entries(v.skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan!.id, skill, collectionId })));
+      await tx.insert(planCollections).values(links);
+      if (v.teamIds.length)
+        await tx
+          .insert(planTeams)
+          .values(v.teamIds.map((teamId) => ({ planId: plan!.id, teamId })))
+          .onConflictDoNothing();
+      if (v.accountIds.length)
+        await tx
+          .insert(planAssignees)
+          .values(v.accountIds.map((accountId) => ({ planId: plan!.id, accountId })))
+          .onConflictDoNothing();
+      return plan!;
     },
 
-    async addAssignees(actorId: number, plan: { id: number; companyId: number }, teamIds: number[], accountIds: number[]) {
-      const planId = plan.id;
-      await db.transaction(async (tx) => {
-        if (teamIds.length)
-          await tx
-            .insert(planTeams)
-            .values(teamIds.map((teamId) => ({ planId, teamId })))
-            .onConflictDoNothing();
-        if (accountIds.length) {
-          await tx
-            .insert(planAssignees)
-            .values(accountIds.map((accountId) => ({ planId, accountId })))
-            .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
-        }
-        await events.emit(tx, "plan.assigned", { actorId, planId });
-        await recordAudit(tx, {
-          actorId,
-          companyId: plan.companyId,
-          entity: "plan",
-          entityId: planId,
-          action: "assign",
-          after: { team_ids: teamIds, account_ids: accountIds },
-        });
-      });
+    /** More teams and people for a plan; a person already holding it through their team is now named directly. */
+    async insertAssignees(tx: Tx, planId: number, teamIds: number[], accountIds: number[]) {
+      if (teamIds.length)
+        await tx
+          .insert(planTeams)
+          .values(teamIds.map((teamId) => ({ planId, teamId })))
+          .onConflictDoNothing();
+      if (accountIds.length) {
+        await tx
+          .insert(planAssignees)
+          .values(accountIds.map((accountId) => ({ planId, accountId })))
+          .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { direct: true } });
+      }
     },
+
+    audit: (tx: Tx, e: AuditEvent) => recordAudit(tx, e),
 
     async get(companyId: number, id: number) {
       const [plan] = await db
@@ -146,51 +121,33 @@ export function createPlansRepo(db: Db, events: EventBus) {
       return plan;
     },
 
-    /** Renames, moves the deadline and, with `skills`, replaces the plan's skills and their collections. */
-    async update(actorId: number, plan: PlanRow, patch: { title?: string; deadline?: string }, skills?: Record<string, number[]>) {
-      await db.transaction(async (tx) => {
-        const [after] = await tx
-          .update(upskillingPlans)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(eq(upskillingPlans.id, plan.id))
-          .returning();
-        const skillsOf = async () =>
-          [
-            ...new Set(
-              (await tx.select({ skill: planCollections.skill }).from(planCollections).where(eq(planCollections.planId, plan.id))).map((r) => r.skill),
-            ),
-          ].sort();
-        const skillsBefore = skills ? await skillsOf() : undefined;
-        if (skills) {
-          await tx.delete(planCollections).where(eq(planCollections.planId, plan.id));
-          await tx
-            .insert(planCollections)
-            .values(Object.entries(skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan.id, skill, collectionId }))));
-        }
-        await recordAudit(tx, {
-          actorId,
-          companyId: plan.companyId,
-          entity: "plan",
-          entityId: plan.id,
-          action: "update",
-          before: { title: plan.title, deadline: plan.deadline, ...(skillsBefore ? { skills: skillsBefore } : {}) },
-          after: { title: after?.title, deadline: after?.deadline, ...(skills ? { skills: Object.keys(skills).sort() } : {}) },
-        });
-      });
+    /** Renames and/or moves the deadline; answers the plan as changed. */
+    async updatePlan(tx: Tx, planId: number, patch: { title?: string; deadline?: string }) {
+      const [after] = await tx
+        .update(upskillingPlans)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(upskillingPlans.id, planId))
+        .returning();
+      return after;
     },
 
-    async remove(actorId: number, plan: PlanRow) {
-      await db.transaction(async (tx) => {
-        await tx.delete(upskillingPlans).where(eq(upskillingPlans.id, plan.id));
-        await recordAudit(tx, {
-          actorId,
-          companyId: plan.companyId,
-          entity: "plan",
-          entityId: plan.id,
-          action: "delete",
-          before: { title: plan.title, deadline: plan.deadline },
-        });
-      });
+    /** The plan's skills, sorted (what the audit trail shows). */
+    async skillsOf(tx: Tx, planId: number) {
+      return [
+        ...new Set((await tx.select({ skill: planCollections.skill }).from(planCollections).where(eq(planCollections.planId, planId))).map((r) => r.skill)),
+      ].sort();
+    },
+
+    /** Replaces the plan's skills and their collections. */
+    async replaceSkills(tx: Tx, planId: number, skills: Record<string, number[]>) {
+      await tx.delete(planCollections).where(eq(planCollections.planId, planId));
+      await tx
+        .insert(planCollections)
+        .values(Object.entries(skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId, skill, collectionId }))));
+    },
+
+    async deletePlan(tx: Tx, planId: number) {
+      await tx.delete(upskillingPlans).where(eq(upskillingPlans.id, planId));
     },
 
     /** Skills → collections, teams and creator of each plan, for presenting them. */
@@ -299,14 +256,12 @@ export function createPlansRepo(db: Db, events: EventBus) {
         .where(and(inArray(accounts.id, accountIds), doneBy(accounts.id, contentItems.id)));
     },
 
-    async setStatus(planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(planAssignees)
-          .values({ planId, accountId, status, direct })
-          .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { status, updatedAt: new Date() } });
-        if (status === "active") await events.emit(tx, "plan.accepted", { actorId: accountId, planId });
-      });
+    /** The person's answer to a plan they hold (stored even when they hold it only through their team). */
+    async upsertStatus(tx: Tx, planId: number, accountId: number, status: "active" | "rejected", direct: boolean) {
+      await tx
+        .insert(planAssignees)
+        .values({ planId, accountId, status, direct })
+        .onConflictDoUpdate({ target: [planAssignees.planId, planAssignees.accountId], set: { status, updatedAt: new Date() } });
     },
   };
 }

@@ -107,7 +107,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
       const { actor } = req;
       const plan = await service.load(actor, req.params.id);
       authorize(actor, networkPolicy.editPlan, plan);
-      await plans.remove(actor.accountId, plan);
+      await service.remove(actor, plan);
       return reply.status(204).send(null);
     },
   );
@@ -237,7 +237,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansRepo; people: Peop
         const thisPlan = (held: { plan: { id: number } }) => held.plan.id === req.params.id;
         const held = (await heldBy(actor.accountId)).find(thisPlan);
         if (!held) throw notFound("Task");
-        await plans.setStatus(req.params.id, actor.accountId, verb === "accept" ? "active" : "rejected", !held.via_team);
+        await service.respond(actor.accountId, req.params.id, verb === "accept" ? "active" : "rejected", !held.via_team);
         return asTask((await heldBy(actor.accountId)).find(thisPlan)!);
       },
     );

@@ -1,7 +1,9 @@
 import type { AssigneeStatus } from "@learnward/contracts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { today } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { PeopleRepo } from "../people/people.repo.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
@@ -22,7 +24,8 @@ type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
 
 type PlanSkillsInput = Record<string, { collections: number[] }>;
 
-export function createPlansService(d: { plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
+export function createPlansService(d: { db: Db; events: EventBus; plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
+  const { db, events } = d;
   /** How far each of these people is on each of these plans: over all its content, and per skill. */
   async function progressOf(planIds: number[], accountIds: number[]) {
     const contents = await d.plans.contentBySkill(planIds);
@@ -119,7 +122,7 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
       const companyId = requireCompany(actor);
       const skills = await checkedSkills(actor, companyId, b.skills);
       await checkAssignees(actor, companyId, b.selectedAccount, b.selectedTeam);
-      return d.plans.create({
+      const v = {
         companyId,
         title: b.title,
         deadline: b.deadline ?? today(),
@@ -127,18 +130,82 @@ export function createPlansService(d: { plans: PlansRepo; collections: Collectio
         skills,
         teamIds: [...new Set(b.selectedTeam)],
         accountIds: [...new Set(b.selectedAccount)],
+      };
+      return db.transaction(async (tx) => {
+        const plan = await d.plans.insertPlan(tx, v);
+        await events.emit(tx, "plan.assigned", { actorId: v.createdBy, planId: plan.id });
+        await d.plans.audit(tx, {
+          actorId: v.createdBy,
+          companyId: v.companyId,
+          entity: "plan",
+          entityId: plan.id,
+          action: "create",
+          after: { title: v.title, deadline: v.deadline, skills: Object.keys(v.skills), team_ids: v.teamIds, account_ids: v.accountIds },
+        });
+        return plan;
       });
     },
 
     /** Renames a plan, moves its deadline or replaces its skills (checked as on create). */
     async update(actor: Actor, plan: PlanRow, b: { title?: string; deadline?: string; skills?: PlanSkillsInput }) {
       const skills = b.skills === undefined ? undefined : await checkedSkills(actor, plan.companyId, b.skills);
-      await d.plans.update(actor.accountId, plan, { title: b.title, deadline: b.deadline }, skills);
+      const actorId = actor.accountId;
+      await db.transaction(async (tx) => {
+        const after = await d.plans.updatePlan(tx, plan.id, { title: b.title, deadline: b.deadline });
+        const skillsBefore = skills ? await d.plans.skillsOf(tx, plan.id) : undefined;
+        if (skills) await d.plans.replaceSkills(tx, plan.id, skills);
+        await d.plans.audit(tx, {
+          actorId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: plan.id,
+          action: "update",
+          before: { title: plan.title, deadline: plan.deadline, ...(skillsBefore ? { skills: skillsBefore } : {}) },
+          after: { title: after?.title, deadline: after?.deadline, ...(skills ? { skills: Object.keys(skills).sort() } : {}) },
+        });
+      });
+    },
+
+    async remove(actor: Actor, plan: PlanRow) {
+      await db.transaction(async (tx) => {
+        await d.plans.deletePlan(tx, plan.id);
+        await d.plans.audit(tx, {
+          actorId: actor.accountId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: plan.id,
+          action: "delete",
+          before: { title: plan.title, deadline: plan.deadline },
+        });
+      });
+    },
+
+    /** The person's answer to a plan they hold: accepting it starts it. */
+    async respond(accountId: number, planId: number, status: "active" | "rejected", direct: boolean) {
+      await db.transaction(async (tx) => {
+        await d.plans.upsertStatus(tx, planId, accountId, status, direct);
+        if (status === "active") await events.emit(tx, "plan.accepted", { actorId: accountId, planId });
+      });
     },
 
     async addAssignees(actor: Actor, plan: PlanRow, b: { selectedAccount: number[]; selectedTeam: number[] }) {
       await checkAssignees(actor, plan.companyId, b.selectedAccount, b.selectedTeam);
-      await d.plans.addAssignees(actor.accountId, plan, [...new Set(b.selectedTeam)], [...new Set(b.selectedAccount)]);
+      const actorId = actor.accountId;
+      const planId = plan.id;
+      const teamIds = [...new Set(b.selectedTeam)];
+      const accountIds = [...new Set(b.selectedAccount)];
+      await db.transaction(async (tx) => {
+        await d.plans.insertAssignees(tx, planId, teamIds, accountIds);
+        await events.emit(tx, "plan.assigned", { actorId, planId });
+        await d.plans.audit(tx, {
+          actorId,
+          companyId: plan.companyId,
+          entity: "plan",
+          entityId: planId,
+          action: "assign",
+          after: { team_ids: teamIds, account_ids: accountIds },
+        });
+      });
     },
 
     async load(actor: Actor, id: number) {

@@ -2,13 +2,9 @@ import type { z } from "zod";
 import type { PublishRequestsQuery } from "@learnward/contracts";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
-import { recordAudit } from "../../lib/audit.ts";
-import type { EventBus } from "../../lib/events.ts";
-import { conflict } from "../../lib/errors.ts";
-import type { CollectionRow } from "./collections.repo.ts";
-import type { DraftsRepo } from "./drafts.repo.ts";
+import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { filedRequest, requestColumns } from "./publish-request.repo.ts";
 
 const asker = alias(accounts, "asker");
@@ -27,7 +23,7 @@ export interface PublishRequestFilter {
 }
 
 /** Publish requests with their collection's title and the names of who asked and who decided. */
-export function createPublishRepo(db: Db, events: EventBus, drafts: DraftsRepo) {
+export function createPublishRepo(db: Db) {
   const select = () =>
     db
       .select({ r: requestColumns, title: collections.title, askerName: askerUser.name, deciderName: deciderUser.name })
@@ -60,63 +56,41 @@ export function createPublishRepo(db: Db, events: EventBus, drafts: DraftsRepo) 
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** Files a request for a private collection, which moves to pending; answers the request as filed. */
-    async create(c: CollectionRow, requestedBy: number, message: string | null) {
-      return db.transaction(async (tx) => {
-        // Only a private collection moves to pending: two clicks can't file two requests.
-        const moved = await tx
-          .update(collections)
-          .set({ status: "pending", updatedAt: new Date() })
-          .where(and(eq(collections.id, c.id), eq(collections.status, "private")))
-          .returning();
-        if (!moved.length) throw conflict("publish_request_open", "A publish request for this collection is already open");
-        const [row] = await tx.insert(publishRequests).values({ companyId: c.companyId, collectionId: c.id, requestedBy, message }).returning(requestColumns);
-        await events.emit(tx, "publish_request.created", { actorId: requestedBy, requestId: row!.id, collectionId: c.id });
-        return filedRequest(tx, row!);
-      });
+    /** Only a private collection moves to pending; false when it is not private (any more). */
+    async moveToPending(tx: Tx, collectionId: number) {
+      const moved = await tx
+        .update(collections)
+        .set({ status: "pending", updatedAt: new Date() })
+        .where(and(eq(collections.id, collectionId), eq(collections.status, "private")))
+        .returning();
+      return moved.length > 0;
     },
 
-    /**
-     * Accepts or rejects a pending request: a first publication moves the collection, an edit's draft
-     * replaces the published version. Answers false when the request was no longer pending.
-     */
-    async decide(actorId: number, current: { id: number; collectionId: number; title: string }, accept: boolean, reason: string | null) {
-      return db.transaction(async (tx) => {
-        // The collection before the request, in the order discarding takes them: the two cannot deadlock.
-        await drafts.lock(tx, current.collectionId);
-        const [row] = await tx
-          .update(publishRequests)
-          .set({ status: accept ? "accepted" : "rejected", decidedBy: actorId, decidedAt: new Date(), reason: accept ? null : reason })
-          .where(and(eq(publishRequests.id, current.id), eq(publishRequests.status, "pending")))
-          .returning();
-        if (row?.kind === "edit") {
-          // Rejected changes stay with the owner as their draft; the published version is untouched.
-          if (accept) await drafts.publish(tx, row);
-        } else if (row) {
-          await tx
-            .update(collections)
-            .set(accept ? { status: "published", publishedAt: new Date(), updatedAt: new Date() } : { status: "private", updatedAt: new Date() })
-            .where(eq(collections.id, row.collectionId));
-        }
-        if (row) {
-          await recordAudit(tx, {
-            actorId,
-            companyId: row.companyId,
-            entity: "publish_request",
-            entityId: row.id,
-            action: accept ? "accept" : "reject",
-            after: { title: current.title, kind: row.kind, collection_id: row.collectionId },
-            reason: row.reason,
-          });
-          if (accept) await events.emit(tx, "collection.published", { actorId, collectionId: row.collectionId });
-          const decided = { actorId, requestId: row.id, collectionId: row.collectionId, requesterId: row.requestedBy };
-          await events.emit(tx, accept ? "publish_request.accepted" : "publish_request.rejected", decided);
-          if (accept && row.kind === "edit")
-            await events.emit(tx, "collection.changed", { actorId, collectionId: row.collectionId, editorId: row.requestedBy, requestId: row.id });
-        }
-        return Boolean(row);
-      });
+    /** Files a request for a first publication; answers the request as filed. */
+    async insertRequest(tx: Tx, v: { companyId: number; collectionId: number; requestedBy: number; message: string | null }) {
+      const [row] = await tx.insert(publishRequests).values(v).returning(requestColumns);
+      return filedRequest(tx, row!);
     },
+
+    /** Moves a pending request to its decision; undefined when it was no longer pending. */
+    async markDecided(tx: Tx, id: number, actorId: number, accept: boolean, reason: string | null) {
+      const [row] = await tx
+        .update(publishRequests)
+        .set({ status: accept ? "accepted" : "rejected", decidedBy: actorId, decidedAt: new Date(), reason: accept ? null : reason })
+        .where(and(eq(publishRequests.id, id), eq(publishRequests.status, "pending")))
+        .returning();
+      return row;
+    },
+
+    /** A first publication decided: the collection joins the library, or goes back to private. */
+    async setPublished(tx: Tx, collectionId: number, accept: boolean) {
+      await tx
+        .update(collections)
+        .set(accept ? { status: "published", publishedAt: new Date(), updatedAt: new Date() } : { status: "private", updatedAt: new Date() })
+        .where(eq(collections.id, collectionId));
+    },
+
+    audit: (tx: Tx, e: AuditEvent) => recordAudit(tx, e),
   };
 }
 export type PublishRepo = ReturnType<typeof createPublishRepo>;

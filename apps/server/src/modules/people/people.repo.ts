@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import type { EventBus } from "../../lib/events.ts";
 import { accounts, authSessions, authUsers, teams } from "../../db/schema/index.ts";
 import type { Role } from "@learnward/contracts";
 
@@ -146,7 +145,7 @@ async function setLeaderTx(tx: Tx, teamId: number, leaderId: number | null) {
   }
 }
 
-export function createPeopleRepo(db: Db, events: EventBus) {
+export function createPeopleRepo(db: Db) {
   const employees = () => selectEmployees(db);
   /** Teams with their leader's name and email and their active head count. */
   const teamSelect = () => {
@@ -197,49 +196,48 @@ export function createPeopleRepo(db: Db, events: EventBus) {
 
     /**
      * hr's change of a person (`before`, as read for the checks): a new role, a new team (`team`, as
-     * read to check it), deactivation; in one transaction, answering the changed person from the writes.
+     * read to check it), deactivation; answering the changed person from the writes (no read again).
      */
     async updateEmployee(
+      tx: Tx,
       /** null when no account acted (single sign-on placing a new person by their groups, named in `reason`). */
       actorId: number | null,
       before: EmployeeRow,
       change: { role?: Role; team?: { id: number; name: string } | null; deactivate?: boolean; reason?: string },
     ): Promise<EmployeeRow> {
-      return db.transaction(async (tx) => {
-        let now: typeof accounts.$inferSelect | undefined;
-        let teamName = before.teamName;
-        if (change.role !== undefined) {
-          [now] = await tx.update(accounts).set({ role: change.role }).where(eq(accounts.id, before.id)).returning();
-          if (now && before.role !== change.role) {
-            await recordAudit(tx, {
-              actorId,
-              companyId: now.companyId,
-              entity: "account",
-              entityId: before.id,
-              action: "update",
-              before: auditedAccount(before),
-              after: auditedAccount(now),
-              reason: change.reason ?? null,
-            });
-          }
+      let now: typeof accounts.$inferSelect | undefined;
+      let teamName = before.teamName;
+      if (change.role !== undefined) {
+        [now] = await tx.update(accounts).set({ role: change.role }).where(eq(accounts.id, before.id)).returning();
+        if (now && before.role !== change.role) {
+          await recordAudit(tx, {
+            actorId,
+            companyId: now.companyId,
+            entity: "account",
+            entityId: before.id,
+            action: "update",
+            before: auditedAccount(before),
+            after: auditedAccount(now),
+            reason: change.reason ?? null,
+          });
         }
-        if (change.team !== undefined) {
-          const teamId = change.team?.id ?? null;
-          // Leaving a team gives up its leadership.
-          await tx
-            .update(teams)
-            .set({ leaderAccountId: null })
-            .where(and(eq(teams.leaderAccountId, before.id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
-          [now] = await tx.update(accounts).set({ teamId }).where(eq(accounts.id, before.id)).returning();
-          teamName = change.team?.name ?? null;
-        }
-        if (change.deactivate) {
-          now = await deactivateAccount(tx, before.id, actorId, change.reason ?? null, now ?? before);
-          teamName = null;
-        }
-        if (!now) return before;
-        return { ...before, role: now.role, status: now.status, teamId: now.teamId, teamName: now.teamId === null ? null : teamName };
-      });
+      }
+      if (change.team !== undefined) {
+        const teamId = change.team?.id ?? null;
+        // Leaving a team gives up its leadership.
+        await tx
+          .update(teams)
+          .set({ leaderAccountId: null })
+          .where(and(eq(teams.leaderAccountId, before.id), teamId === null ? sql`true` : sql`${teams.id} <> ${teamId}`));
+        [now] = await tx.update(accounts).set({ teamId }).where(eq(accounts.id, before.id)).returning();
+        teamName = change.team?.name ?? null;
+      }
+      if (change.deactivate) {
+        now = await deactivateAccount(tx, before.id, actorId, change.reason ?? null, now ?? before);
+        teamName = null;
+      }
+      if (!now) return before;
+      return { ...before, role: now.role, status: now.status, teamId: now.teamId, teamName: now.teamId === null ? null : teamName };
     },
 
     async teams(companyId: number, search: string | undefined, limit: number, offset: number, onlyIds?: number[]) {
@@ -269,40 +267,30 @@ export function createPeopleRepo(db: Db, events: EventBus) {
     },
 
     /**
-     * A new team, and its leader if named, in one transaction; undefined when the name is taken.
-     * A system actor's team is audited in its name.
+     * A new team, and its leader if named; undefined when the name is taken. A system actor's team
+     * is audited in its name (its `team.created` is the caller's).
      */
-    async createTeam(companyId: number, name: string, by: number | SystemActor, leaderId?: number | null) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
-        if (!row) return row;
-        if (leaderId) await setLeaderTx(tx, row.id, leaderId);
-        if (typeof by !== "number") await auditTeam(tx, by, companyId, row.id, "create", { after: { name } });
-        await events.emit(tx, "team.created", { actorId: typeof by === "number" ? by : by.actorId, teamId: row.id });
-        return row;
-      });
+    async insertTeam(tx: Tx, companyId: number, name: string, by: number | SystemActor, leaderId?: number | null) {
+      const [row] = await tx.insert(teams).values({ companyId, name }).onConflictDoNothing().returning();
+      if (!row) return row;
+      if (leaderId) await setLeaderTx(tx, row.id, leaderId);
+      if (typeof by !== "number") await auditTeam(tx, by, companyId, row.id, "create", { after: { name } });
+      return row;
     },
 
     /**
-     * A new name and/or leader for a team of the company, in one transaction: "not_found" when the
-     * company has no such team, "name_taken" when another team took the name meanwhile.
+     * A new name and/or leader for a team of the company: "not_found" when the company has no such
+     * team. A name another team took meanwhile fails the statement as a unique violation.
      */
-    async changeTeam(companyId: number, id: number, change: { name?: string; leaderId?: number | null }) {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(teams)
-            .set(change.name !== undefined ? { name: change.name } : { companyId })
-            .where(and(eq(teams.id, id), eq(teams.companyId, companyId)))
-            .returning({ id: teams.id });
-          if (!row) return "not_found" as const;
-          if (change.leaderId !== undefined) await setLeaderTx(tx, id, change.leaderId);
-          return "changed" as const;
-        });
-      } catch (e) {
-        if (uniqueViolation(e)) return "name_taken" as const;
-        throw e;
-      }
+    async changeTeam(tx: Tx, companyId: number, id: number, change: { name?: string; leaderId?: number | null }) {
+      const [row] = await tx
+        .update(teams)
+        .set(change.name !== undefined ? { name: change.name } : { companyId })
+        .where(and(eq(teams.id, id), eq(teams.companyId, companyId)))
+        .returning({ id: teams.id });
+      if (!row) return "not_found" as const;
+      if (change.leaderId !== undefined) await setLeaderTx(tx, id, change.leaderId);
+      return "changed" as const;
     },
 
     /** Only an empty team can be deleted; the check and the delete are one statement. */

@@ -2,20 +2,27 @@ import type { CompanyRole } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import type { PeopleRepo } from "./people.repo.ts";
+import { type PeopleRepo, removeFromTeam, uniqueViolation } from "./people.repo.ts";
 import { invitableRole, peoplePolicy } from "./people.policy.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
+import type { TeamDirectory } from "./team-directory.service.ts";
 import { invitationMail } from "./people.mail.ts";
 
 export interface PeopleServiceDeps {
+  db: Db;
+  events: EventBus;
   people: PeopleRepo;
   requests: RequestsRepo;
+  /** Team creation and a person's change, as other modules make them too. */
+  directory: TeamDirectory;
   mailer: Mailer;
   publicUrl: string;
 }
 
 export function createPeopleService(d: PeopleServiceDeps) {
+  const { db, events } = d;
   async function mailInvitation(email: string, token: string, fresh = false) {
     const inv = await d.requests.invitationByToken(token);
     await d.mailer.send(
@@ -58,6 +65,17 @@ export function createPeopleService(d: PeopleServiceDeps) {
       throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
     return after;
   }
+  /** A new invitation, or a fresh link for an earlier one (`action`, as the audit trail names it); only a new one is `invitation.sent`. */
+  async function createInvitation(
+    v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
+    action: "create" | "resend" = "create",
+  ) {
+    return db.transaction(async (tx) => {
+      const made = await d.requests.insertInvitation(tx, v, action);
+      if (action === "create") await events.emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
+      return made;
+    });
+  }
   const nameTaken = () => conflict("team_name_taken", "A team with this name already exists");
 
   return {
@@ -71,7 +89,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async createTeam(actor: Actor, companyId: number, body: { name: string; leader_id?: number | null }) {
       await checkLeader(companyId, body.leader_id);
       if (await d.people.teamByName(companyId, body.name)) throw nameTaken();
-      const created = await d.people.createTeam(companyId, body.name, actor.accountId, body.leader_id);
+      const created = await d.directory.createTeam(companyId, body.name, actor.accountId, body.leader_id);
       if (!created) throw nameTaken();
       return loadTeam(companyId, created.id);
     },
@@ -88,9 +106,15 @@ export function createPeopleService(d: PeopleServiceDeps) {
         // Only the case differs from its own name: kept as it is.
         if (same) name = undefined;
       }
-      const changed = await d.people.changeTeam(companyId, id, { name, leaderId: body.leader_id });
+      let changed: "not_found" | "changed";
+      try {
+        changed = await db.transaction((tx) => d.people.changeTeam(tx, companyId, id, { name, leaderId: body.leader_id }));
+      } catch (e) {
+        // Another team took the name meanwhile.
+        if (uniqueViolation(e)) throw nameTaken();
+        throw e;
+      }
       if (changed === "not_found") throw notFound("Team");
-      if (changed === "name_taken") throw nameTaken();
       return loadTeam(companyId, id);
     },
 
@@ -113,7 +137,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       }
       if (b.status === "deactivated") authorize(actor, peoplePolicy.deactivate, target);
       // One transaction, answering the person as the writes left them (no read again).
-      return d.people.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
+      return d.directory.updateEmployee(actor.accountId, target, { role: b.role, team, deactivate: b.status === "deactivated" });
     },
 
     /**
@@ -125,10 +149,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (inv.acceptedAt) throw conflict("invitation_already_accepted", "This invitation was already accepted");
       await checkInvitable(inv.email);
       const role = invitableRole(inv.role);
-      const fresh = await d.requests.createInvitation(
-        { companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId },
-        "resend",
-      );
+      const fresh = await createInvitation({ companyId: inv.companyId, email: inv.email, role, teamId: inv.teamId, invitedBy: actor.accountId }, "resend");
       await mailInvitation(inv.email, fresh.token, true);
       return fresh.id;
     },
@@ -137,7 +158,18 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async revokeInvitation(actor: Actor, id: number) {
       const { inv } = await manageable(actor, id);
       if (inv.acceptedAt) throw conflict("invitation_already_accepted", "This invitation was already accepted");
-      await d.requests.revokeInvitation(inv.id, actor.accountId);
+      await db.transaction(async (tx) => {
+        const row = await d.requests.markRevoked(tx, inv.id);
+        if (row)
+          await d.requests.audit(tx, {
+            actorId: actor.accountId,
+            companyId: row.companyId,
+            entity: "invitation",
+            entityId: inv.id,
+            action: "revoke",
+            before: { email: row.email, role: row.role, team_id: row.teamId, company_id: row.companyId },
+          });
+      });
     },
 
     /** hr invites directly (a platform operator into any company): the invitation mail goes out at once. */
@@ -145,7 +177,7 @@ export function createPeopleService(d: PeopleServiceDeps) {
       authorize(actor, peoplePolicy.invite, { companyId });
       await teamOf(actor, body.team_id, companyId);
       await checkInvitable(body.email);
-      const { id, token } = await d.requests.createInvitation({
+      const { id, token } = await createInvitation({
         companyId,
         email: body.email,
         role: body.role,
@@ -161,13 +193,24 @@ export function createPeopleService(d: PeopleServiceDeps) {
       const team = await teamOf(actor, body.team_id);
       authorize(actor, peoplePolicy.requestInvite, team!, "forbidden");
       await checkInvitable(body.email);
-      return d.requests.createInvite({
-        companyId,
-        teamId: body.team_id,
-        email: body.email,
-        role: body.role,
-        reason: body.reason ?? null,
-        requestedBy: actor.accountId,
+      return db.transaction(async (tx) => {
+        const filed = await d.requests.insertInvite(tx, {
+          companyId,
+          teamId: body.team_id,
+          email: body.email,
+          role: body.role,
+          reason: body.reason ?? null,
+          requestedBy: actor.accountId,
+        });
+        const { r } = filed;
+        await events.emit(tx, "invite_request.created", {
+          actorId: r.requestedBy,
+          inviteRequestId: r.id,
+          companyId: r.companyId,
+          teamId: r.teamId,
+          email: r.email,
+        });
+        return filed;
       });
     },
 
@@ -178,7 +221,25 @@ export function createPeopleService(d: PeopleServiceDeps) {
     async decideInvite(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      const { won, token, email } = await d.requests.decideInvite(companyId, id, actor.accountId, accept, reason, checkInvitable);
+      const deciderId = actor.accountId;
+      // Only one caller can move the request out of `pending`, so two hr people accepting at once make
+      // one decision and one invitation. The address is checked again inside the transaction (a refusal undoes the decision).
+      const { won, token, email } = await db.transaction(async (tx) => {
+        const row = await d.requests.markInviteDecided(tx, companyId, id, deciderId, accept, reason);
+        if (!row) return { won: false, token: null, email: null };
+        if (accept) await checkInvitable(row.email, tx);
+        await events.emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
+          actorId: deciderId,
+          inviteRequestId: id,
+          requesterId: row.requestedBy,
+          companyId: row.companyId,
+          email: row.email,
+        });
+        if (!accept) return { won: true, token: null, email: row.email };
+        const made = await d.requests.insertInvitation(tx, { companyId, email: row.email, role: row.role, teamId: row.teamId, invitedBy: deciderId });
+        await d.requests.linkInvitation(tx, id, made.id);
+        return { won: true, token: made.token, email: row.email };
+      });
       if (won && token) await mailInvitation(email!, token);
       return decided(await d.requests.invite(companyId, id), "Invite request", won, accept);
     },
@@ -189,19 +250,44 @@ export function createPeopleService(d: PeopleServiceDeps) {
       if (!target) throw notFound("Employee");
       authorize(actor, peoplePolicy.requestRemoval, target);
       if (await d.requests.pendingRemovalFor(target.id)) throw conflict("removal_already_pending", "A removal request for this person is already pending");
-      return d.requests.createRemoval({
-        companyId,
-        teamId: target.teamId!,
-        accountId: target.id,
-        reason: body.reason ?? null,
-        requestedBy: actor.accountId,
+      return db.transaction(async (tx) => {
+        const filed = await d.requests.insertRemoval(tx, {
+          companyId,
+          teamId: target.teamId!,
+          accountId: target.id,
+          reason: body.reason ?? null,
+          requestedBy: actor.accountId,
+        });
+        const { r } = filed;
+        await events.emit(tx, "removal_request.created", {
+          actorId: r.requestedBy,
+          removalRequestId: r.id,
+          companyId: r.companyId,
+          teamId: r.teamId,
+          accountId: r.accountId,
+        });
+        return filed;
       });
     },
 
     async decideRemoval(actor: Actor, id: number, accept: boolean, reason?: string) {
       const companyId = requireCompany(actor);
       authorize(actor, peoplePolicy.decideRequests, null);
-      const won = await d.requests.decideRemoval(companyId, id, actor.accountId, accept, reason);
+      const deciderId = actor.accountId;
+      // Accepting a removal takes the person off the team in the same transaction; the account stays active.
+      const won = await db.transaction(async (tx) => {
+        const row = await d.requests.markRemovalDecided(tx, companyId, id, deciderId, accept, reason);
+        if (row && accept) await removeFromTeam(tx, row.accountId, row.teamId, deciderId, row.reason);
+        if (row)
+          await events.emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
+            actorId: deciderId,
+            removalRequestId: id,
+            requesterId: row.requestedBy,
+            companyId: row.companyId,
+            accountId: row.accountId,
+          });
+        return Boolean(row);
+      });
       return decided(await d.requests.removal(companyId, id), "Removal request", won, accept);
     },
   };

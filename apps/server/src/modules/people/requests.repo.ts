@@ -4,9 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
-import { removeFromTeam } from "./people.repo.ts";
-import { recordAudit } from "../../lib/audit.ts";
-import type { EventBus } from "../../lib/events.ts";
+import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { now } from "../../lib/clock.ts";
 
 export const INVITATION_DAYS = 7;
@@ -23,7 +21,7 @@ const targetUser = alias(authUsers, "target_user");
 
 type Scope = { companyId: number; teamId?: number; status?: "pending" | "accepted" | "rejected"; sort: "asc" | "desc"; limit: number; offset: number };
 
-export function createRequestsRepo(db: Db, events: EventBus) {
+export function createRequestsRepo(db: Db) {
   function scopeWhere(table: typeof inviteRequests | typeof removalRequests, s: Scope): SQL {
     const conds: SQL[] = [eq(table.companyId, s.companyId)];
     if (s.teamId !== undefined) conds.push(eq(table.teamId, s.teamId));
@@ -101,25 +99,16 @@ export function createRequestsRepo(db: Db, events: EventBus) {
     },
 
     /** Files an invite request and answers its finished view from the same transaction (no re-read). */
-    async createInvite(v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(inviteRequests).values(v).returning();
-        await events.emit(tx, "invite_request.created", {
-          actorId: v.requestedBy,
-          inviteRequestId: row!.id,
-          companyId: row!.companyId,
-          teamId: row!.teamId,
-          email: row!.email,
-        });
-        // A new request has no decider yet: only the team's and the asker's names are looked up.
-        const [names] = await tx
-          .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
-          .from(teams)
-          .innerJoin(asker, eq(asker.id, row!.requestedBy))
-          .innerJoin(askerUser, eq(askerUser.id, asker.uid))
-          .where(eq(teams.id, row!.teamId));
-        return { r: row!, ...names!, deciderName: null, deciderEmail: null };
-      });
+    async insertInvite(tx: Tx, v: typeof inviteRequests.$inferInsert & { requestedBy: number }): Promise<InviteView> {
+      const [row] = await tx.insert(inviteRequests).values(v).returning();
+      // A new request has no decider yet: only the team's and the asker's names are looked up.
+      const [names] = await tx
+        .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
+        .from(teams)
+        .innerJoin(asker, eq(asker.id, row!.requestedBy))
+        .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+        .where(eq(teams.id, row!.teamId));
+      return { r: row!, ...names!, deciderName: null, deciderEmail: null };
     },
 
     async listRemovals(s: Scope) {
@@ -149,103 +138,57 @@ export function createRequestsRepo(db: Db, events: EventBus) {
     },
 
     /** Files a removal request and answers its finished view from the same transaction (no re-read). */
-    async createRemoval(v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(removalRequests).values(v).returning();
-        await events.emit(tx, "removal_request.created", {
-          actorId: v.requestedBy,
-          removalRequestId: row!.id,
-          companyId: row!.companyId,
-          teamId: row!.teamId,
-          accountId: row!.accountId,
-        });
-        // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
-        const [names] = await tx
-          .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
-          .from(teams)
-          .innerJoin(target, eq(target.id, row!.accountId))
-          .innerJoin(targetUser, eq(targetUser.id, target.uid))
-          .innerJoin(asker, eq(asker.id, row!.requestedBy))
-          .innerJoin(askerUser, eq(askerUser.id, asker.uid))
-          .where(eq(teams.id, row!.teamId));
-        return { r: row!, ...names!, deciderName: null, deciderEmail: null };
-      });
+    async insertRemoval(tx: Tx, v: typeof removalRequests.$inferInsert): Promise<RemovalView> {
+      const [row] = await tx.insert(removalRequests).values(v).returning();
+      // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
+      const [names] = await tx
+        .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
+        .from(teams)
+        .innerJoin(target, eq(target.id, row!.accountId))
+        .innerJoin(targetUser, eq(targetUser.id, target.uid))
+        .innerJoin(asker, eq(asker.id, row!.requestedBy))
+        .innerJoin(askerUser, eq(askerUser.id, asker.uid))
+        .where(eq(teams.id, row!.teamId));
+      return { r: row!, ...names!, deciderName: null, deciderEmail: null };
     },
 
     /**
-     * Decides a pending invite request. Only one caller can move it out of `pending`, so two hr
-     * people accepting at once make one decision and one invitation. `beforeAccept` runs on the
-     * request's email inside the transaction (throwing undoes the decision). Returns the new
-     * invitation's token when this call accepted it, and the address to mail it to.
+     * Moves a pending invite request to its decision. Only one caller can move it out of `pending`:
+     * the others get undefined.
      */
-    async decideInvite(
-      companyId: number,
-      id: number,
-      deciderId: number,
-      accept: boolean,
-      reason: string | undefined,
-      beforeAccept: (email: string, tx: Db) => Promise<void> = async () => {},
-    ) {
-      return db.transaction(async (tx) => {
-        const [won] = await tx
-          .update(inviteRequests)
-          .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), ...(reason ? { reason } : {}) })
-          .where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId), eq(inviteRequests.status, "pending")))
-          .returning();
-        if (!won) return { won: false, token: null, email: null };
-        if (accept) await beforeAccept(won.email, tx);
-        await events.emit(tx, accept ? "invite_request.accepted" : "invite_request.rejected", {
-          actorId: deciderId,
-          inviteRequestId: id,
-          requesterId: won.requestedBy,
-          companyId: won.companyId,
-          email: won.email,
-        });
-        if (!accept) return { won: true, token: null, email: won.email };
-        const { id: invitationId, token } = await createInvitationTx(tx, {
-          companyId,
-          email: won.email,
-          role: won.role,
-          teamId: won.teamId,
-          invitedBy: deciderId,
-        });
-        await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
-        return { won: true, token, email: won.email };
-      });
+    async markInviteDecided(tx: Tx, companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
+      const [won] = await tx
+        .update(inviteRequests)
+        .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), ...(reason ? { reason } : {}) })
+        .where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId), eq(inviteRequests.status, "pending")))
+        .returning();
+      return won;
     },
 
-    /** Accepting a removal takes the person off the team in the same transaction; the account stays active. */
-    async decideRemoval(companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
-      return db.transaction(async (tx) => {
-        const [won] = await tx
-          .update(removalRequests)
-          .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
-          .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
-          .returning();
-        if (won && accept) await removeFromTeam(tx, won.accountId, won.teamId, deciderId, won.reason);
-        if (won)
-          await events.emit(tx, accept ? "removal_request.accepted" : "removal_request.rejected", {
-            actorId: deciderId,
-            removalRequestId: id,
-            requesterId: won.requestedBy,
-            companyId: won.companyId,
-            accountId: won.accountId,
-          });
-        return Boolean(won);
-      });
+    /** The invitation an accepted invite request made. */
+    async linkInvitation(tx: Tx, id: number, invitationId: number) {
+      await tx.update(inviteRequests).set({ invitationId }).where(eq(inviteRequests.id, id));
     },
 
-    /** `action` names it in the audit trail: a new invitation, or a fresh link for an earlier one. */
-    async createInvitation(
+    /** Moves a pending removal request to its decision; undefined when it was no longer pending. */
+    async markRemovalDecided(tx: Tx, companyId: number, id: number, deciderId: number, accept: boolean, reason: string | undefined) {
+      const [won] = await tx
+        .update(removalRequests)
+        .set({ status: accept ? "accepted" : "rejected", decidedBy: deciderId, decidedAt: new Date(), decisionReason: reason ?? null })
+        .where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId), eq(removalRequests.status, "pending")))
+        .returning();
+      return won;
+    },
+
+    /**
+     * A new invitation (an earlier pending one to the same address in this company is revoked),
+     * audited; `action` names it in the audit trail: a new invitation, or a fresh link for an earlier one.
+     */
+    insertInvitation: (
+      tx: Tx,
       v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
       action: "create" | "resend" = "create",
-    ) {
-      return db.transaction(async (tx) => {
-        const made = await createInvitationTx(tx, v, action);
-        if (action === "create") await events.emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
-        return made;
-      });
-    },
+    ) => createInvitationTx(tx, v, action),
 
     async invitationByToken(token: string) {
       const [row] = await db
@@ -285,26 +228,17 @@ export function createRequestsRepo(db: Db, events: EventBus) {
       return row;
     },
 
-    /** Voids an open invitation's link; true when this call revoked it. */
-    async revokeInvitation(id: number, actorId: number) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(invitations)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-          .returning();
-        if (row)
-          await recordAudit(tx, {
-            actorId,
-            companyId: row.companyId,
-            entity: "invitation",
-            entityId: id,
-            action: "revoke",
-            before: { email: row.email, role: row.role, team_id: row.teamId, company_id: row.companyId },
-          });
-        return Boolean(row);
-      });
+    /** Voids an open invitation's link; answers it when this call revoked it. */
+    async markRevoked(tx: Tx, id: number) {
+      const [row] = await tx
+        .update(invitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+        .returning();
+      return row;
     },
+
+    audit: (tx: Tx, e: AuditEvent) => recordAudit(tx, e),
 
     /** Other companies' pending invitations for the same address give way to the one accepted. */
     async revokeOtherInvitations(email: string, keepId: number) {

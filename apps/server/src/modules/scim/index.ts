@@ -1,7 +1,6 @@
 import type { Module, ModuleContext } from "../module.ts";
 import type { IdentityService } from "../identity/identity.service.ts";
-import type { PeopleRepo } from "../people/people.repo.ts";
-import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
+import type { TeamDirectory } from "../people/team-directory.service.ts";
 import { createScimRepo } from "./scim.repo.ts";
 import { scimRoutes } from "./scim.routes.ts";
 import { scimTokenRoutes } from "./scim-token.routes.ts";
@@ -11,7 +10,10 @@ import { createScimGroupsService } from "./scim-groups.service.ts";
 import { createScimUsersService } from "./scim-users.service.ts";
 
 /** SCIM 2.0 provisioning: a company's directory creates, changes and deactivates its people. */
-export function scimModule(ctx: ModuleContext, deps: { people: PeopleRepo; teams: TeamDirectoryRepo; identity: Pick<IdentityService, "yieldUnproven"> }) {
+export function scimModule(
+  ctx: ModuleContext,
+  deps: { people: Pick<TeamDirectory, "createTeam">; teams: TeamDirectory; identity: Pick<IdentityService, "yieldUnproven"> },
+) {
   const repo = createScimRepo(ctx.database.db);
   const baseUrl = `${ctx.config.publicUrl}/scim/v2`;
   const tokens = createScimTokenService({ db: ctx.database.db, repo, baseUrl });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { applyScimPatch } from "./scim.patch.ts";
 import { presentScimGroup } from "./scim.present.ts";
-import type { PeopleRepo, SystemActor } from "../people/people.repo.ts";
-import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
+import type { SystemActor } from "../people/people.repo.ts";
+import type { TeamDirectory } from "../people/team-directory.service.ts";
 import type { ScimGroupsRepo } from "./scim-groups.repo.ts";
 import { type ListQuery, listPage, PatchBody, type ScimCaller, invalid, reasonOf } from "./scim-users.service.ts";
 
@@ -21,8 +21,8 @@ export function createScimGroupsService({
   baseUrl,
 }: {
   repo: ScimGroupsRepo;
-  people: Pick<PeopleRepo, "createTeam">;
-  teams: TeamDirectoryRepo;
+  people: Pick<TeamDirectory, "createTeam">;
+  teams: TeamDirectory;
   baseUrl: string;
 }) {
   const present = (g: Parameters<typeof presentScimGroup>[0]) => presentScimGroup(g, baseUrl);

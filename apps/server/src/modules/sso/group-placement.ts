@@ -2,8 +2,7 @@ import type { SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { ownValue } from "../../lib/own-keys.ts";
-import type { PeopleRepo } from "../people/people.repo.ts";
-import type { TeamDirectoryRepo } from "../people/team-directory.repo.ts";
+import type { TeamDirectory } from "../people/team-directory.service.ts";
 import type { GroupMappingsRepo, SsoGroupsRow } from "./group-mappings.repo.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 
@@ -13,8 +12,8 @@ const BY_GROUPS = { actorId: null, reason: "single sign-on: identity provider gr
 
 /** People's writes this needs: role changes and team membership exactly as people makes them (audited). */
 export interface PlacementPeople {
-  repo: Pick<PeopleRepo, "employee" | "team" | "updateEmployee">;
-  teams: Pick<TeamDirectoryRepo, "setTeamMembers">;
+  repo: Pick<TeamDirectory, "employee" | "team" | "updateEmployee">;
+  teams: Pick<TeamDirectory, "setTeamMembers">;
 }
 
 /** The groups an identity provider sent: a list of strings, or one string; anything else is none. */
