@@ -2,12 +2,37 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import { readdirSync } from "node:fs";
 
 // Every module's layers hold: Drizzle and db/schema only in the repo layer, i.e. the
 // module's *.repo.ts and the SQL conditions it shares with other repos (*.scope.ts). Services,
 // policies, presenters, routes and event subscribers ask a repo. Row types may still be imported.
 // The one exception: better-auth's Drizzle adapter is handed the database and schema in identity/auth.ts.
 const REPO_LAYER = ["**/*.repo.ts", "**/*.scope.ts", "**/*.test.ts", "apps/server/src/modules/identity/auth.ts"];
+
+// One seam between modules: a module reaches another only through that module's index.ts (its
+// policy, services' types, scopes and the few write steps it lends). Tests may reach further in.
+const MODULES_DIR = "apps/server/src/modules";
+const MODULES = readdirSync(new URL(`./${MODULES_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const moduleSeams = MODULES.map((name) => ({
+  files: [`${MODULES_DIR}/${name}/**/*.ts`],
+  ignores: ["**/*.test.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${MODULES.filter((m) => m !== name).join("|")})/(?!index\\.ts$)`,
+            message: "Another module is reached through its index.ts only: export what you need there.",
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "**/dist-ssr/**", "data/**", "e2e/artifacts/**", "apps/server/src/db/migrations/**", "docs/**"] },
@@ -63,4 +88,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...moduleSeams,
 );

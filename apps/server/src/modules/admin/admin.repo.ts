@@ -17,7 +17,7 @@ import {
 import { recordAudit } from "../../lib/audit.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
-import { assertCoversAllocations, lockBudget } from "../budgeting/budgeting.locks.repo.ts";
+import { assertCoversAllocations, lockBudget } from "../budgeting/index.ts";
 
 type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

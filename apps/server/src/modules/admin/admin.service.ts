@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { accounts, companies } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { PeopleService } from "../people/people.service.ts";
+import type { PeopleService } from "../people/index.ts";
 import { adminPolicy } from "./admin.policy.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 

@@ -1,16 +1,6 @@
-import type { Module, ModuleContext } from "../module.ts";
-import type { PeopleService } from "../people/people.service.ts";
-import { createAdminRepo } from "./admin.repo.ts";
-import { adminRoutes } from "./admin.routes.ts";
-import { createAdminService } from "./admin.service.ts";
-
-/** The platform operators' area: every company, account and budget. */
-export function adminModule(ctx: ModuleContext, deps: { people: PeopleService }): Module {
-  return {
-    name: "admin",
-    plugin: async (app) => {
-      const repo = createAdminRepo(ctx.database.db);
-      await app.register(adminRoutes, { repo, service: createAdminService({ db: ctx.database.db, events: ctx.events, repo, people: deps.people }) });
-    },
-  };
-}
+/**
+ * What the admin module offers the others: its policy and service. Other modules import from here only
+ * (eslint refuses a path into another module's files); app.ts builds the module from admin.module.ts.
+ */
+export { adminPolicy } from "./admin.policy.ts";
+export type { AdminService } from "./admin.service.ts";

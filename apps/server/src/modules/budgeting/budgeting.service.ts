@@ -4,8 +4,8 @@ import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { IdentityRepo } from "../identity/identity.repo.ts";
-import type { PeopleRepo } from "../people/people.repo.ts";
+import type { IdentityRepo } from "../identity/index.ts";
+import type { PeopleRepo } from "../people/index.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
 import type { BudgetingRepo, BudgetRow, RequestRow, RequestView } from "./budgeting.repo.ts";
 

@@ -2,7 +2,7 @@ import ical, { ICalAlarmType } from "ical-generator";
 import type { CalendarFeed, Locale } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
-import type { PlansRepo } from "../network/plans.repo.ts";
+import type { PlansRepo } from "../network/index.ts";
 import { calendarPolicy } from "./calendar.policy.ts";
 import { type CalendarRepo, newSecret } from "./calendar.repo.ts";
 

@@ -1,16 +1,6 @@
-import type { Module, ModuleContext } from "../module.ts";
-import type { PlansRepo } from "../network/plans.repo.ts";
-import { createCalendarRepo } from "./calendar.repo.ts";
-import { calendarRoutes } from "./calendar.routes.ts";
-import { createCalendarService } from "./calendar.service.ts";
-
-/** A person's private calendar feed of plan deadlines, read by calendar apps without a session. */
-export function calendarModule(ctx: ModuleContext, deps: { plans: PlansRepo }) {
-  const service = createCalendarService({ db: ctx.database.db, repo: createCalendarRepo(ctx.database.db), plans: deps.plans, publicUrl: ctx.config.publicUrl });
-  return {
-    name: "calendar",
-    plugin: async (app) => {
-      await app.register(calendarRoutes, { service });
-    },
-  } satisfies Module & Record<string, unknown>;
-}
+/**
+ * What the calendar module offers the others: its policy and service. Other modules import from here only
+ * (eslint refuses a path into another module's files); app.ts builds the module from calendar.module.ts.
+ */
+export { calendarPolicy } from "./calendar.policy.ts";
+export type { CalendarService } from "./calendar.service.ts";

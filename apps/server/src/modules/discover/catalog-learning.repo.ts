@@ -3,8 +3,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts, catalogRelations, companies, contentItems } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 import type { Executor } from "../../lib/events.ts";
-import { listedInCatalog } from "../library/catalog.scope.ts";
-import { doneItems } from "../network/done.scope.ts";
+import { listedInCatalog } from "../library/index.ts";
+import { doneItems } from "../network/index.ts";
 
 /** A catalog item as learning reads it: all its text in one string, and its skills. */
 export interface LearnItem {

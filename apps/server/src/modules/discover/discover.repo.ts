@@ -16,12 +16,11 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { aliased, qualified } from "../../db/sql.ts";
-import { listedInCatalog } from "../library/catalog.scope.ts";
-import { doneItems } from "../network/done.scope.ts";
+import { listedInCatalog } from "../library/index.ts";
+import { doneItems, notTeamLeader } from "../network/index.ts";
 import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
 
 export type { Learned };
-import { notTeamLeader } from "../network/plans.scope.ts";
 
 // The only place discover and the copilot read the catalog. Every query is scoped to one
 // company; "visible" keeps out what reached the catalog only through someone's private save.

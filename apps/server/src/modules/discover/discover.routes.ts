@@ -11,8 +11,7 @@ import {
 } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import type { CollectionsService } from "../network/collections.service.ts";
-import { presentSummary } from "../network/network.present.ts";
+import { type CollectionsService, presentSummary } from "../network/index.ts";
 import { allWordsQuery, type DiscoverRepo } from "./discover.repo.ts";
 import { presentDiscoverContent } from "./discover.present.ts";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentEmbeddings, contentItems } from "../../db/schema/index.ts";
-import { listedInCatalog } from "../library/catalog.scope.ts";
+import { listedInCatalog } from "../library/index.ts";
 
 // The catalog's vectors (content_embeddings). Every item is embedded, whatever its
 // visibility; what the copilot may offer is decided when it asks (`listed`), so hiding an item or

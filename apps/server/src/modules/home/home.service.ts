@@ -1,6 +1,6 @@
 import { HOME_DUE_SOON_DAYS, HOME_SECTION_SIZE, type HomeResponse } from "@learnward/contracts";
-import { presentContent } from "../library/library.present.ts";
-import type { PlansService } from "../network/plans.service.ts";
+import { presentContent } from "../library/index.ts";
+import type { PlansService } from "../network/index.ts";
 import type { HomeRepo } from "./home.repo.ts";
 import * as clock from "../../lib/clock.ts";
 

@@ -1,13 +1,13 @@
 import type { AccountAbilities, Role } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
-import { adminPolicy } from "../admin/admin.policy.ts";
-import { budgetingPolicy } from "../budgeting/budgeting.policy.ts";
-import { scimPolicy } from "../scim/scim.policy.ts";
-import { chatPolicy } from "../chat/chat.policy.ts";
-import { ssoPolicy } from "../sso/sso.policy.ts";
-import { libraryPolicy } from "../library/library.policy.ts";
-import { networkPolicy } from "../network/network.policy.ts";
-import { peoplePolicy } from "../people/people.policy.ts";
+import { adminPolicy } from "../admin/index.ts";
+import { budgetingPolicy } from "../budgeting/index.ts";
+import { scimPolicy } from "../scim/index.ts";
+import { chatPolicy } from "../chat/index.ts";
+import { ssoPolicy } from "../sso/index.ts";
+import { libraryPolicy } from "../library/index.ts";
+import { networkPolicy } from "../network/index.ts";
+import { peoplePolicy } from "../people/index.ts";
 
 export type SessionRefusal = "account_inactive" | "company_suspended";
 

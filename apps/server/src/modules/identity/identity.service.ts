@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Role } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../lib/clock.ts";
-import { adminPolicy } from "../admin/admin.policy.ts";
+import { adminPolicy } from "../admin/index.ts";
 import { identityPolicy } from "./identity.policy.ts";
 import { type AccountInput, allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
 

@@ -19,8 +19,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
-import { doneBy } from "../network/done.scope.ts";
-import { notTeamLeader } from "../network/plans.scope.ts";
+import { doneBy, notTeamLeader } from "../network/index.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 
 /** A database handle or an open transaction: events are written in the action's own transaction. */

@@ -1,7 +1,7 @@
 import type { InsightActionKind, InsightScope } from "@learnward/contracts";
 import type { Actor, Rule } from "../../lib/actor.ts";
-import { networkPolicy } from "../network/network.policy.ts";
-import { peoplePolicy } from "../people/people.policy.ts";
+import { networkPolicy } from "../network/index.ts";
+import { peoplePolicy } from "../people/index.ts";
 
 /**
  * Who sees what (PRODUCT.md roles): a member themselves; a team leader their team (and

@@ -26,9 +26,9 @@ import {
   upskillingPlans,
   userContents,
 } from "../../db/schema/index.ts";
-import { notTeamLeader } from "../network/plans.scope.ts";
+import { notTeamLeader } from "../network/index.ts";
 import { ACTIVE, COMPLETES } from "./insights.events.repo.ts";
-import { publicInCatalog } from "../library/catalog.scope.ts";
+import { publicInCatalog } from "../library/index.ts";
 
 /** What to aggregate: a company, optionally one team (at the time of the events) or one person. */
 export interface Slice {

@@ -1,7 +1,7 @@
 import type { InsightAttention, Insights, InsightScope, InsightsQuery } from "@learnward/contracts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import type { BudgetingService } from "../budgeting/budgeting.service.ts";
+import type { BudgetingService } from "../budgeting/index.ts";
 import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, windowOf } from "./insights.repo.ts";
 import { presentInsights } from "./insights.present.ts";

@@ -20,7 +20,7 @@ import {
 import { authorize, COMPANY_ROLES } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
-import type { ContentService } from "../library/content.service.ts";
+import type { ContentService } from "../library/index.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { presentSummary } from "./network.present.ts";
 import type { CollectionsService } from "./collections.service.ts";

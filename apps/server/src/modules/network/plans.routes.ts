@@ -21,7 +21,7 @@ import { forbidden, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { networkPolicy, PLANNERS } from "./network.policy.ts";
 import type { PlansRepo } from "./plans.repo.ts";
-import type { PeopleRepo } from "../people/people.repo.ts";
+import type { PeopleRepo } from "../people/index.ts";
 import type { PlansService } from "./plans.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -4,7 +4,7 @@ import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { today } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { PeopleRepo } from "../people/people.repo.ts";
+import type { PeopleRepo } from "../people/index.ts";
 import type { CollectionsRepo } from "./collections.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 import { presentPlanAssignee, presentPlanWith } from "./network.present.ts";

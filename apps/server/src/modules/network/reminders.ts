@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { today } from "../../lib/clock.ts";
 import type { JobDefinition } from "../../lib/jobs.ts";
-import type { Notifier } from "../notifications/notifications.service.ts";
+import type { Notifier } from "../notifications/index.ts";
 import type { DueReminder, RemindersRepo } from "./reminders.repo.ts";
 
 const Data = z.object({});

@@ -14,8 +14,7 @@ import {
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import type { Auth } from "../identity/auth.ts";
-import { asInvitee, type IdentityService } from "../identity/identity.service.ts";
+import { type Auth, asInvitee, type IdentityService } from "../identity/index.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
 import { invitationStatus, presentInvitation, presentOpenInvitation } from "./people.present.ts";

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { applyScimPatch } from "./scim.patch.ts";
 import { presentScimGroup } from "./scim.present.ts";
-import type { SystemActor } from "../people/people.repo.ts";
-import type { TeamDirectory } from "../people/team-directory.service.ts";
+import type { SystemActor, TeamDirectory } from "../people/index.ts";
 import type { ScimGroupsRepo } from "./scim-groups.repo.ts";
 import { type ListQuery, listPage, PatchBody, type ScimCaller, invalid, reasonOf } from "./scim-users.service.ts";
 

@@ -5,7 +5,7 @@ import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { applyScimPatch, namesPrototypeKey } from "./scim.patch.ts";
 import { listResponse, presentScimUser, SCIM, type ScimUser } from "./scim.present.ts";
 import type { Db } from "../../db/client.ts";
-import { uniqueViolation } from "../people/people.repo.ts";
+import { uniqueViolation } from "../people/index.ts";
 import type { ScimRepo, ScimUserRow } from "./scim.repo.ts";
 
 /** Who calls: the SCIM token of one company. Every change is audited in its name. */

@@ -3,8 +3,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, scimDeletedAccounts, scimExternalIds, scimTokens } from "../../db/schema/index.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { Executor } from "../../lib/events.ts";
-import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/identity.repo.ts";
-import { deactivateAccount, reactivateAccount } from "../people/people.repo.ts";
+import { insertAccount, insertLoginUser, renameLoginUser } from "../identity/index.ts";
+import { deactivateAccount, reactivateAccount } from "../people/index.ts";
 
 export type ScimTokenRow = typeof scimTokens.$inferSelect;
 const userColumns = {

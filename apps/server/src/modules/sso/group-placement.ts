@@ -2,7 +2,7 @@ import type { SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
 import { ownValue } from "../../lib/own-keys.ts";
-import type { TeamDirectory } from "../people/team-directory.service.ts";
+import type { TeamDirectory } from "../people/index.ts";
 import type { GroupMappingsRepo, SsoGroupsRow } from "./group-mappings.repo.ts";
 import { ssoPolicy } from "./sso.policy.ts";
 

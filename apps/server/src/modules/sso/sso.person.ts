@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { SsoSignInError } from "@learnward/contracts";
-import { asSsoMember } from "../identity/identity.service.ts";
+import { asSsoMember } from "../identity/index.ts";
 import type { GroupPlacement } from "./group-placement.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 

@@ -1,0 +1,35 @@
+import type { BackgroundTasks } from "../../lib/background.ts";
+import type { Module, ModuleContext } from "../module.ts";
+import { createAuth } from "./auth.ts";
+import { createIdentityRepo } from "./identity.repo.ts";
+import { identityRoutes } from "./identity.routes.ts";
+import { createIdentityService } from "./identity.service.ts";
+
+/**
+ * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
+ * actor from it) and who I am (/api/me).
+ */
+export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: Parameters<typeof createAuth>[0]["sso"] }) {
+  const { config } = ctx;
+  const repo = createIdentityRepo(ctx.database.db);
+  const service = createIdentityService({ db: ctx.database.db, repo });
+  const auth = createAuth({
+    db: ctx.database.db,
+    repo,
+    mailer: ctx.mailer,
+    background: opts.background,
+    secret: opts.secret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: [...config.sameOrigins, ...config.CORS_ORIGINS],
+    sso: opts.sso,
+  });
+  return {
+    name: "identity",
+    repo,
+    service,
+    auth,
+    plugin: async (app) => {
+      await app.register(identityRoutes, { service });
+    },
+  } satisfies Module & Record<string, unknown>;
+}
