@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { DiscoverContent } from "@learnward/contracts";
 import { Img } from "../../components/Img";
 import { TextLink } from "../../components/TextLink";
+import { ItemHeading } from "../library/ItemHeading";
 import { ContentTypeIcon } from "../library/ContentTypeIcon";
 import { useLibraryFormat } from "../library/format";
 import { CurateMenu } from "./CurateMenu";
@@ -45,26 +46,14 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
         />
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}>
-          <ContentTypeIcon type={item.content_type} fontSize="inherit" />
-          {[format.type(item.content_type), format.provider(item.provider), t(`languages.${item.language}`)].filter(Boolean).join(" · ")}
-        </Typography>
-        <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-          <Box
-            component="a"
-            href={item.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } }}
-          >
-            {item.title}
-          </Box>
-        </Typography>
-        {byline && (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {byline}
-          </Typography>
-        )}
+        <ItemHeading
+          type={item.content_type}
+          meta={[format.type(item.content_type), format.provider(item.provider), t(`languages.${item.language}`)].filter(Boolean).join(" · ")}
+          title={item.title}
+          url={item.url}
+          headingLevel={headingLevel}
+          byline={byline}
+        />
         {!compact && item.description && (
           <Typography
             variant="body2"
