@@ -5,10 +5,8 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { DiscoverContent } from "@learnward/contracts";
-import { Img } from "../../components/Img";
 import { TextLink } from "../../components/TextLink";
-import { ItemHeading } from "../library/ItemHeading";
-import { ContentTypeIcon } from "../library/ContentTypeIcon";
+import { ItemHeading, ItemPicture } from "../library/ItemHeading";
 import { useLibraryFormat } from "../library/format";
 import { CurateMenu } from "./CurateMenu";
 import { SaveActions } from "./SaveActions";
@@ -36,15 +34,7 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
       component="article"
       sx={{ display: "flex", gap: 1.5, p: 1.5, minWidth: 0, height: compact ? "100%" : undefined, flexDirection: compact ? "column" : "row" }}
     >
-      {!compact && (
-        <Img
-          src={item.image_url}
-          alt=""
-          sizes="(max-width: 599px) 56px, 72px"
-          fallback={<ContentTypeIcon type={item.content_type} />}
-          sx={{ width: { xs: 56, sm: 72 }, height: { xs: 56, sm: 72 }, flex: { xs: "0 0 56px", sm: "0 0 72px" }, borderRadius: 1 }}
-        />
-      )}
+      {!compact && <ItemPicture src={item.image_url} type={item.content_type} width={72} />}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
         <ItemHeading
           type={item.content_type}

@@ -5,9 +5,7 @@ import Paper from "@mui/material/Paper";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import { useTranslation } from "react-i18next";
 import type { ContentItem } from "@learnward/contracts";
-import { Img } from "../../components/Img";
-import { ItemHeading } from "./ItemHeading";
-import { ContentTypeIcon } from "./ContentTypeIcon";
+import { ItemHeading, ItemPicture } from "./ItemHeading";
 import { useLibraryFormat } from "./format";
 
 /** A small outlined label (MUI's Chip would put its icons in the framework chunk every screen loads). */
@@ -60,13 +58,7 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
       aria-busy={busy || undefined}
       sx={{ position: "relative", display: "flex", gap: { xs: 1.5, sm: 2 }, p: 1.5, minWidth: 0, listStyle: "none", overflow: "hidden" }}
     >
-      <Img
-        src={item.image_url}
-        alt=""
-        sizes="(max-width: 599px) 56px, 88px"
-        fallback={<ContentTypeIcon type={item.content_type} />}
-        sx={{ width: { xs: 56, sm: 88 }, height: { xs: 56, sm: 88 }, flex: { xs: "0 0 56px", sm: "0 0 88px" }, borderRadius: 1 }}
-      />
+      <ItemPicture src={item.image_url} type={item.content_type} width={88} />
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
         <ItemHeading
           type={item.content_type}

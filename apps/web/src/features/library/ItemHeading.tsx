@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { ContentType } from "@learnward/contracts";
+import { Img } from "../../components/Img";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 
 interface ItemHeadingProps {
@@ -39,5 +40,18 @@ export function ItemHeading({ type, meta, title, url, headingLevel, byline }: It
         </Typography>
       )}
     </>
+  );
+}
+
+/** A card's picture, square: 56 pixels on a phone, `width` from 600 up; the type's icon without one. */
+export function ItemPicture({ src, type, width }: { src: string | null; type: ContentType; width: 72 | 88 }) {
+  return (
+    <Img
+      src={src}
+      alt=""
+      sizes={`(max-width: 599px) 56px, ${width}px`}
+      fallback={<ContentTypeIcon type={type} />}
+      sx={{ width: { xs: 56, sm: width }, height: { xs: 56, sm: width }, flex: { xs: "0 0 56px", sm: `0 0 ${width}px` }, borderRadius: 1 }}
+    />
   );
 }
