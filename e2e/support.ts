@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
+import { afterAll, beforeAll } from "vitest";
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
@@ -38,6 +39,24 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+/**
+ * The spec file's one browser: launched before its first test, closed after its last. Call it at the
+ * top of the file; `browser()` is that browser inside the tests.
+ */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the spec file's browser is not launched yet (use it inside a test or hook)");
+    return browser;
+  };
 }
 
 export interface Session {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   accessibilityViolations,
   asAdmin,
@@ -9,7 +8,7 @@ import {
   DEMO_PASSWORD,
   expectHeading,
   heading,
-  launchBrowser,
+  browserForThisFile,
   linkInMail,
   mainMenu,
   menuEntries,
@@ -23,17 +22,11 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe("sign-in", () => {
   it("sends an unsigned visit to /home to /login", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/home");
     await waitForPath(page, "/login?next=%2Fhome");
     expect(await visible(heading(page))).toBeTruthy();
@@ -43,7 +36,7 @@ describe("sign-in", () => {
   });
 
   it("shows 'Email or password incorrect' for a wrong password", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signInWithForm(page, "hr@acme.test", "not-the-password");
     const alert = await visible(page.getByRole("alert"));
     expect(await alert.innerText()).toContain("Email or password incorrect");
@@ -52,7 +45,7 @@ describe("sign-in", () => {
   });
 
   it("shows 'Invalid email' before the email step asks the server and 'Min length 6 characters' before the password is sent", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/login");
     await page.getByLabel(/^Email/).fill("nobody");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
@@ -75,7 +68,7 @@ describe("sign-in", () => {
   });
 
   it("shows the sign-in form before its code arrives, keeps what is typed and sends nothing until it answers", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     // The app's code is held back, as on a slow phone network.
@@ -112,7 +105,7 @@ describe("sign-in", () => {
   });
 
   it("returns to the page the user was going to", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/discover");
     await waitForPath(page, "/login?next=%2Fdiscover");
     await signInWithForm(page, "member@acme.test");
@@ -127,7 +120,7 @@ describe("the menu of each role", () => {
   it("admin: the authenticator's code after the password, then the admin area and its own menu", async () => {
     // Admins must use two-factor sign-in: the admin's authenticator is set up (through the API) if no spec did yet.
     await asAdmin();
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/admin");
     await waitForPath(page, "/login?next=%2Fadmin");
     await signInWithForm(page, DEMO_ADMIN);
@@ -155,7 +148,7 @@ describe("the menu of each role", () => {
   });
 
   it("hr: people management, no company budget", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signInWithForm(page, "hr@acme.test");
     await waitForPath(page, "/home");
     const menu = await menuEntries(page);
@@ -166,7 +159,7 @@ describe("the menu of each role", () => {
   });
 
   it("ldleader: the company budget", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signInWithForm(page, "ldleader@acme.test");
     await waitForPath(page, "/home");
     const menu = await menuEntries(page);
@@ -176,7 +169,7 @@ describe("the menu of each role", () => {
   });
 
   it("teamleader: people management leads to their own team", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signInWithForm(page, "teamleader@acme.test");
     await waitForPath(page, "/home");
     const me = (await (await context.request.get("/api/me")).json()) as { account: { team: { id: number } } };
@@ -190,7 +183,7 @@ describe("the menu of each role", () => {
   });
 
   it("member: no people entries and no company budget", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signInWithForm(page, "member@acme.test");
     await waitForPath(page, "/home");
     const menu = await menuEntries(page);
@@ -205,7 +198,7 @@ describe("the menu of each role", () => {
 
 describe("sign-out", () => {
   it("logs out from the user menu, returns to /login and forgets the session", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithForm(page, "ldleader@acme.test");
     await waitForPath(page, "/home");
     await visible(page.getByRole("heading", { level: 1, name: "Home" }));
@@ -222,7 +215,7 @@ describe("sign-out", () => {
 
 describe("password reset", () => {
   it("mails a link that sets a new password", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await waitForPath(page, "/forgot-password");
@@ -260,7 +253,7 @@ describe("two-factor sign-in", () => {
     const invited = await admin.post(`/api/b2b/v1/admin/companies/${acme.id}/invitations/`, { headers: OUR_ORIGIN, data: { email, role: "member" } });
     expect(invited.status(), await invited.text()).toBe(201);
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(await linkInMail(email))?.[1];
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const accepted = await context.request.post(`/api/b2b/v1/invitations/${token}/accept`, { headers: OUR_ORIGIN, data: { name: "Tomás Two-Step", password } });
     expect(accepted.status(), await accepted.text()).toBe(201);
     await signInWithApi(context, email, password);

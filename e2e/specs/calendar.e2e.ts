@@ -1,17 +1,10 @@
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { BASE_URL, atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible } from "../support";
+import { describe, expect, it } from "vitest";
+import { BASE_URL, atBothWidths, browserForThisFile, openPage, screenshot, signInWithApi, visible } from "../support";
 
 // A person subscribes their calendar to their plan deadlines from settings.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** The feed's events as a calendar app reads them (ical.js throws on text that is not RFC 5545). */
 function events(text: string) {
@@ -24,7 +17,7 @@ function events(text: string) {
 
 describe("calendar feed", () => {
   it("is copied from settings; the feed at that link holds my plans' deadlines; a new link kills the old one", { timeout: 120_000 }, async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(BASE_URL).origin });
     await signInWithApi(context, "member@acme.test");
     // The plans the member holds (the demo gives them one through their team and one by name).

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { accessibilityViolations, atBothWidths, launchBrowser, openPage, settled, signInWithApi, visible } from "../support";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { accessibilityViolations, atBothWidths, browserForThisFile, openPage, settled, signInWithApi, visible } from "../support";
 
 // Mail per person: each person chooses how each kind reaches them by mail, and an email's
 // unsubscribe link opens a page that works without signing in.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Whether the page scrolls sideways (it must not, at 390 px either). */
 async function scrollsSideways(page: Page): Promise<boolean> {
@@ -23,7 +17,7 @@ async function scrollsSideways(page: Page): Promise<boolean> {
 
 describe("notification mail settings", () => {
   it("saves a kind's mail choice from Settings, which a reload keeps", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "member@acme.test");
     await page.goto("/setting");
     const section = page.getByRole("region", { name: "Notifications" });
@@ -45,7 +39,7 @@ describe("notification mail settings", () => {
   });
 
   it("opens an unsubscribe link without signing in and refuses a forged one", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/unsubscribe/1~plan_assigned~forged");
     await visible(page.getByText("You will no longer get emails when this happens: A plan is assigned to me."));
     await atBothWidths(page, async (label) => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, type APIRequestContext, type Browser, type Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { request, type APIRequestContext, type Page } from "playwright-core";
 import {
   BASE_URL,
   confirmAddress,
-  launchBrowser,
+  browserForThisFile,
   linkInMail,
   openPage,
   screenshot,
@@ -15,13 +15,7 @@ import {
   OUR_ORIGIN,
 } from "../support";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Calls the API with a session's cookies; the call must succeed. */
 async function call<T = { id: number }>(api: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
@@ -91,7 +85,7 @@ async function walk(page: Page, steps: { title: string; path: string | RegExp; a
 
 describe("first-week onboarding (spec §4)", () => {
   it("a new member sees the panel, does a task, and sees it ticked", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const email = `newcomer-${Date.now()}@acme.test`;
     const signUp = await context.request.post("/api/auth/sign-up/email", {
       headers: OUR_ORIGIN,
@@ -133,7 +127,7 @@ describe("first-week onboarding (spec §4)", () => {
   });
 
   it("a new member of a team walks their whole checklist to the end", { timeout: 180_000 }, async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await newcomer(page, "member", "Engineering");
     const me = (await (await page.request.get("/api/me")).json()) as { account: { id: number } };
     const paths = (await call<{ results: { id: number; title: string }[] }>(context.request, "GET", "/api/b2b/v1/collections/?page_size=50")).results;
@@ -216,7 +210,7 @@ describe("first-week onboarding (spec §4)", () => {
   });
 
   it("a new hr person sees only people steps they can do and walks them to the end", { timeout: 180_000 }, async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await newcomer(page, "hr", null);
     const engineering = (await call<{ results: { id: number }[] }>(context.request, "GET", "/api/b2b/v1/teams/?search=Engineering")).results[0]!.id;
     const asked = `asked-${Date.now()}@acme.test`;
@@ -283,7 +277,7 @@ describe("first-week onboarding (spec §4)", () => {
   });
 
   it("a new team leader walks their team's checklist to the end", { timeout: 180_000 }, async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await newcomer(page, "teamleader", "Engineering");
     const api = context.request;
     const engineering = (await call<{ results: { id: number }[] }>(api, "GET", "/api/b2b/v1/teams/?search=Engineering")).results[0]!.id;
@@ -345,7 +339,7 @@ describe("first-week onboarding (spec §4)", () => {
   });
 
   it("a new L&D leader walks their checklist to the end", { timeout: 180_000 }, async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await newcomer(page, "ldleader", null);
     const api = context.request;
     const engineering = (await call<{ results: { id: number }[] }>(api, "GET", "/api/b2b/v1/teams/?search=Engineering")).results[0]!.id;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import {
   atBothWidths,
   accessibilityViolations,
   heading,
-  launchBrowser,
+  browserForThisFile,
   mainMenu,
   menuEntries,
   openPage,
@@ -17,13 +17,7 @@ import {
   visible,
 } from "../support";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const fileName = (path: string) => path.replace(/^\//, "").replace(/[/?=&]+/g, "_") || "landing";
 
@@ -86,7 +80,7 @@ async function shootAll(page: Page, paths: string[], prefix: string): Promise<st
 
 describe("public pages", () => {
   it("render without sign-in and are captured at both widths", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const expected: Record<string, string> = {
       "/": "Learning and upskilling for your whole company",
       "/login": "Sign in",
@@ -115,7 +109,7 @@ describe("every menu route of every role", () => {
   for (const [role, email] of roles) {
     // Every entry, and for two roles every page at two widths, each checked by axe: minutes, not seconds.
     it(`${role}: each entry opens its page`, { timeout: 240_000 }, async () => {
-      const { page, context, errors } = await openPage(browser);
+      const { page, context, errors } = await openPage(browser());
       await signInWithApi(context, email);
       await page.goto(role === "admin" ? "/admin" : "/home");
       const entries = await menuEntries(page);

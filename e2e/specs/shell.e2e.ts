@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   BASE_URL,
   PHONE,
   resize,
   expectHeading,
   heading,
-  launchBrowser,
+  browserForThisFile,
   mainMenu,
   openPage,
   settled,
@@ -17,20 +17,14 @@ import {
 } from "../support";
 import { startServer } from "../harness.mjs";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Width of the drawer paper that holds the main menu. */
 const drawerWidth = (page: Page) => mainMenu(page).evaluate((nav) => Math.round((nav.parentElement ?? nav).getBoundingClientRect().width));
 
 describe("left drawer", () => {
   it("is 300 wide, collapses to 73 and remembers it", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "ldleader@acme.test");
     await page.goto("/home");
     await visible(mainMenu(page));
@@ -57,7 +51,7 @@ describe("left drawer", () => {
   });
 
   it("becomes a temporary drawer at 800px wide (and at 850px)", async () => {
-    const { page, context, errors } = await openPage(browser, { width: 800, height: 900 });
+    const { page, context, errors } = await openPage(browser(), { width: 800, height: 900 });
     await signInWithApi(context, "ldleader@acme.test");
     await page.goto("/home");
     await visible(heading(page));
@@ -81,7 +75,7 @@ describe("left drawer", () => {
 
 describe("languages", () => {
   it("switches to Spanish, stores NEXT_LOCALE and keeps it after a reload", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "teamleader@acme.test");
     await page.goto("/collaborative-network/library");
     await expectHeading(page, "Library");
@@ -108,7 +102,7 @@ describe("languages", () => {
   });
 
   it("shows the server's error codes translated", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await context.addCookies([{ name: "NEXT_LOCALE", value: "es", url: BASE_URL }]);
     await page.goto("/login");
     await page.getByLabel(/^Correo electrónico/).fill("member@acme.test");
@@ -122,7 +116,7 @@ describe("languages", () => {
 
 describe("top bar", () => {
   it("opens the onboarding drawer from the help button", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "teamleader@acme.test");
     await page.goto("/home");
     const help = await visible(page.getByRole("button", { name: "Help and onboarding" }));
@@ -138,7 +132,7 @@ describe("top bar", () => {
   });
 
   it("saves the personal profile in settings", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "hr@acme.test");
     // The demo hr's name is other specs' too ("Accepted by Hannah Reyes"): it is put back afterwards,
     // whichever order the files run in.
@@ -168,7 +162,7 @@ describe("top bar", () => {
 // Trying every role found an unknown page shown to unsigned visitors, and no first-week panel.
 describe("sign-in redirects (spec §2)", () => {
   it("sends an unsigned visitor of an unknown page to /login from the server, and shows it signed in as not found", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const response = await page.goto("/no-such-page");
     // The server answered the address with a redirect before any of the app loaded.
     expect(response?.request().redirectedFrom()?.url()).toBe(`${BASE_URL}/no-such-page`);
@@ -185,7 +179,7 @@ describe("sign-in redirects (spec §2)", () => {
 
 describe("first-week onboarding panel (spec §4)", () => {
   it("opens by itself on the first visit of a new account, and not again", async () => {
-    const { page, context, errors } = await openPage(browser, PHONE, { firstVisit: true });
+    const { page, context, errors } = await openPage(browser(), PHONE, { firstVisit: true });
     // The demo accounts were created when this run's database was seeded: in their first week.
     await signInWithApi(context, "member@acme.test");
     await page.goto("/home");
@@ -223,7 +217,7 @@ describe("chat widget and tag manager (spec §1)", () => {
   });
 
   it("load only after the visitor accepts analytics cookies, within the Content-Security-Policy", { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ baseURL: configured.baseUrl, viewport: PHONE });
+    const context = await browser().newContext({ baseURL: configured.baseUrl, viewport: PHONE });
     const errors: string[] = [];
     await context.addInitScript(() =>
       document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI})`)),

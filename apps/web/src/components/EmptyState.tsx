@@ -29,3 +29,17 @@ export function EmptyState({ title, description, icon, action }: EmptyStateProps
     </Paper>
   );
 }
+
+interface FilteredEmptyStateProps {
+  /** A filter or search is on: the list says nothing matches instead of introducing itself. */
+  filtered: boolean;
+  noMatch: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}
+
+/** A filterable list's empty state: "nothing matches" under a filter, otherwise its own title and description. */
+export function FilteredEmptyState({ filtered, noMatch, title, description, icon }: FilteredEmptyStateProps) {
+  return <EmptyState icon={icon} title={filtered ? noMatch : title} description={filtered ? undefined : description} />;
+}

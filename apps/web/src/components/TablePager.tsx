@@ -2,9 +2,19 @@ import { useState } from "react";
 import TablePagination from "@mui/material/TablePagination";
 import { useTranslation } from "react-i18next";
 
+/** Wraps a filter's setter so that any change of that filter starts again from the first page. */
+export const filterResetsPage =
+  (setPage: (page: number) => void) =>
+  <T,>(set: (value: T) => void) =>
+  (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
 /**
  * A server-paged table's page and page size. `pager(count)` gives TablePager its props; choosing
- * another page size starts again from the first page, as a new filter should (`setPage(1)`).
+ * another page size starts again from the first page, as a new filter should: `filter(setX)` wraps
+ * a filter's setter so that any change of it does.
  */
 export function usePaging(initialSize = 20) {
   const [page, setPage] = useState(1);
@@ -19,7 +29,7 @@ export function usePaging(initialSize = 20) {
       setPage(1);
     },
   });
-  return { page, pageSize, setPage, pager };
+  return { page, pageSize, setPage, pager, filter: filterResetsPage(setPage) };
 }
 
 export interface TablePagerProps {

@@ -1,18 +1,16 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
-import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
-import { EmptyState } from "../../components/EmptyState";
+import { FilteredEmptyState } from "../../components/EmptyState";
+import { FilterSelect } from "../../components/FilterSelect";
+import { SearchField } from "../../components/SearchField";
 import type { AccountsParams, AccountStatusFilter, AdminAccount } from "./api";
 import { AccountHistoryDialog, AccountStatusDialog, EditAccountDialog } from "./AccountDialogs";
 import { AnyRoleSelect, CompanySelect } from "./fields";
@@ -35,7 +33,7 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
   const [company, setCompany] = useState("");
   const [role, setRole] = useState("");
   const [status, setStatus] = useState<AccountStatusFilter>(FIRST_ACCOUNTS.status);
-  const { page, pageSize, setPage, pager } = usePaging(FIRST_ACCOUNTS.page_size);
+  const { page, pageSize, pager, filter } = usePaging(FIRST_ACCOUNTS.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const roleFilter = Role.safeParse(role);
@@ -47,13 +45,6 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
     page,
     page_size: pageSize,
   });
-  // Any change of filter starts again from the first page.
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
   const list = accounts.data?.results ?? [];
   const filtered = Boolean(debounced || company || role || status !== "all");
   const close = () => setDialog(null);
@@ -113,23 +104,7 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t("people.search")}
-          value={search}
-          onChange={(event) => filter(setSearch)(event.target.value)}
-          sx={{ flex: "2 1 240px" }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t("people.search")} value={search} onChange={filter(setSearch)} sx={{ flex: "2 1 240px" }} />
         <CompanySelect
           size="small"
           label={t("people.company")}
@@ -146,20 +121,14 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
           emptyLabel={t("people.allRoles")}
           sx={{ flex: "1 1 150px", width: "auto" }}
         />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t("people.status")}
           value={status}
-          onChange={(event) => filter(setStatus)(event.target.value as AccountStatusFilter)}
+          values={["all", "active", "deactivated"] as const}
+          optionLabel={(value) => t(`people.statusFilters.${value}`)}
+          onChange={filter(setStatus)}
           sx={{ flex: "1 1 140px" }}
-        >
-          {(["all", "active", "deactivated"] as const).map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`people.statusFilters.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
 
       <DataTable
@@ -172,10 +141,12 @@ export function AccountsTable({ myAccountId }: { myAccountId: number }) {
         rowKey={(account) => account.id}
         pager={pager(accounts.data?.count ?? 0)}
         empty={
-          <EmptyState
+          <FilteredEmptyState
+            filtered={filtered}
             icon={<ManageAccountsOutlined />}
-            title={filtered ? t("people.noMatch") : t("people.emptyTitle")}
-            description={filtered ? undefined : t("people.emptyDescription")}
+            noMatch={t("people.noMatch")}
+            title={t("people.emptyTitle")}
+            description={t("people.emptyDescription")}
           />
         }
       />

@@ -40,7 +40,7 @@ export function BudgetsTable() {
   const money = useFormatMoney();
   const periodLabel = usePeriodLabel();
   const [company, setCompany] = useState("");
-  const { page, pageSize, setPage, pager } = usePaging(FIRST_BUDGETS.page_size);
+  const { page, pageSize, pager, filter } = usePaging(FIRST_BUDGETS.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const budgets = useAdminBudgets({ company: company ? Number(company) : undefined, page, page_size: pageSize });
   const list = budgets.data?.results ?? [];
@@ -110,10 +110,7 @@ export function BudgetsTable() {
           size="small"
           label={t("budgets.company")}
           value={company}
-          onChange={(value) => {
-            setCompany(value);
-            setPage(1);
-          }}
+          onChange={filter(setCompany)}
           emptyLabel={t("budgets.allCompanies")}
           sx={{ flex: "0 1 320px" }}
         />

@@ -1,18 +1,16 @@
 import { useState } from "react";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import PauseCircleOutlined from "@mui/icons-material/PauseCircleOutlined";
 import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../components/EmptyState";
+import { FilteredEmptyState } from "../../components/EmptyState";
+import { FilterSelect } from "../../components/FilterSelect";
+import { SearchField } from "../../components/SearchField";
 import type { AdminCompany, CompaniesParams, CompanyStatusFilter } from "./api";
 import { CompanyDialog } from "./CompanyDialog";
 import { CompanyDetailsDialog, SuspendDialog } from "./CompanyDialogs";
@@ -32,7 +30,7 @@ export function CompaniesTable() {
   const formatDate = useFormatDate();
   const [search, setSearch] = useState<string>(FIRST_COMPANIES.search);
   const [status, setStatus] = useState<CompanyStatusFilter>(FIRST_COMPANIES.status);
-  const { page, pageSize, setPage, pager } = usePaging(FIRST_COMPANIES.page_size);
+  const { page, pageSize, pager, filter } = usePaging(FIRST_COMPANIES.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
   const companies = useCompanies({ search: debounced, status, page, page_size: pageSize });
@@ -101,43 +99,15 @@ export function CompaniesTable() {
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t("companies.search")}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: "2 1 240px" }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
-          size="small"
+        <SearchField label={t("companies.search")} value={search} onChange={filter(setSearch)} sx={{ flex: "2 1 240px" }} />
+        <FilterSelect
           label={t("companies.statusFilter")}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as CompanyStatusFilter);
-            setPage(1);
-          }}
+          values={["all", "active", "suspended"] as const}
+          optionLabel={(value) => t(`companies.statusFilters.${value}`)}
+          onChange={filter(setStatus)}
           sx={{ flex: "1 1 160px" }}
-        >
-          {(["all", "active", "suspended"] as const).map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`companies.statusFilters.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
 
       <DataTable
@@ -150,10 +120,12 @@ export function CompaniesTable() {
         rowKey={(company) => company.id}
         pager={pager(companies.data?.count ?? 0)}
         empty={
-          <EmptyState
+          <FilteredEmptyState
+            filtered={filtered}
             icon={<ApartmentOutlined />}
-            title={filtered ? t("companies.noMatch") : t("companies.emptyTitle")}
-            description={filtered ? undefined : t("companies.emptyDescription")}
+            noMatch={t("companies.noMatch")}
+            title={t("companies.emptyTitle")}
+            description={t("companies.emptyDescription")}
           />
         }
       />

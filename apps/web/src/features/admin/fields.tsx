@@ -1,7 +1,6 @@
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
+import { RoleTextSelect } from "../../components/RoleTextSelect";
 import { SearchSelect, type SearchSelectProps, type SearchSource } from "../../components/SearchSelect";
 import type { AdminCompany, OpenInvitation } from "./api";
 import { useCompany, useCompanyMatches, useInvitationMatches } from "./hooks";
@@ -28,25 +27,19 @@ export function CompanySelect(props: SelectProps) {
 export function AnyRoleSelect({ label, value, onChange, disabled, helperText, size, emptyLabel, sx }: SelectProps) {
   const roleLabel = useRoleLabel();
   return (
-    <TextField
-      select
+    <RoleTextSelect
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
+      roles={Role.options}
+      roleLabel={roleLabel}
       disabled={disabled}
       helperText={helperText}
       size={size}
-      fullWidth
       sx={sx}
-      slotProps={emptyLabel ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
-    >
-      {emptyLabel && <MenuItem value="">{emptyLabel}</MenuItem>}
-      {Role.options.map((role) => (
-        <MenuItem key={role} value={role}>
-          {roleLabel(role)}
-        </MenuItem>
-      ))}
-    </TextField>
+      emptyLabel={emptyLabel}
+      showEmpty
+    />
   );
 }
 

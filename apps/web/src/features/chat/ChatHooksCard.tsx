@@ -5,7 +5,6 @@ import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -16,6 +15,7 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingsCard } from "../../components/SettingsCard";
 import { SettingBody } from "../../components/SettingBody";
 import type { ChatHooksOwner } from "./api";
 import { useChatHooks, useTestChatHook, useUpdateChatHooks } from "./hooks";
@@ -152,15 +152,9 @@ function ChatHooksBody({ owner }: { owner: ChatHooksOwner }) {
 export function ChatHooksCard() {
   const { t } = useTranslation("settings");
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={CHAT_HOOKS_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={CHAT_HOOKS_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
-        {t("chatHooks.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t("chatHooks.description")}
-      </Typography>
+    <SettingsCard headingId={CHAT_HOOKS_HEADING_ID} heading={t("chatHooks.heading")} description={t("chatHooks.description")}>
       <ChatHooksBody owner={{}} />
-    </Paper>
+    </SettingsCard>
   );
 }
 

@@ -5,9 +5,8 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { DiscoverContent } from "@learnward/contracts";
-import { Img } from "../../components/Img";
 import { TextLink } from "../../components/TextLink";
-import { ContentTypeIcon } from "../library/ContentTypeIcon";
+import { ItemHeading, ItemPicture } from "../library/ItemHeading";
 import { useLibraryFormat } from "../library/format";
 import { CurateMenu } from "./CurateMenu";
 import { SaveActions } from "./SaveActions";
@@ -35,36 +34,16 @@ export function ResultCard({ item, note, onSkill, compact = false, headingLevel 
       component="article"
       sx={{ display: "flex", gap: 1.5, p: 1.5, minWidth: 0, height: compact ? "100%" : undefined, flexDirection: compact ? "column" : "row" }}
     >
-      {!compact && (
-        <Img
-          src={item.image_url}
-          alt=""
-          sizes="(max-width: 599px) 56px, 72px"
-          fallback={<ContentTypeIcon type={item.content_type} />}
-          sx={{ width: { xs: 56, sm: 72 }, height: { xs: 56, sm: 72 }, flex: { xs: "0 0 56px", sm: "0 0 72px" }, borderRadius: 1 }}
-        />
-      )}
+      {!compact && <ItemPicture src={item.image_url} type={item.content_type} width={72} />}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}>
-          <ContentTypeIcon type={item.content_type} fontSize="inherit" />
-          {[format.type(item.content_type), format.provider(item.provider), t(`languages.${item.language}`)].filter(Boolean).join(" · ")}
-        </Typography>
-        <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-          <Box
-            component="a"
-            href={item.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } }}
-          >
-            {item.title}
-          </Box>
-        </Typography>
-        {byline && (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {byline}
-          </Typography>
-        )}
+        <ItemHeading
+          type={item.content_type}
+          meta={[format.type(item.content_type), format.provider(item.provider), t(`languages.${item.language}`)].filter(Boolean).join(" · ")}
+          title={item.title}
+          url={item.url}
+          headingLevel={headingLevel}
+          byline={byline}
+        />
         {!compact && item.description && (
           <Typography
             variant="body2"

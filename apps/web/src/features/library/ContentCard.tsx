@@ -2,12 +2,10 @@ import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import { useTranslation } from "react-i18next";
 import type { ContentItem } from "@learnward/contracts";
-import { Img } from "../../components/Img";
-import { ContentTypeIcon } from "./ContentTypeIcon";
+import { ItemHeading, ItemPicture } from "./ItemHeading";
 import { useLibraryFormat } from "./format";
 
 /** A small outlined label (MUI's Chip would put its icons in the framework chunk every screen loads). */
@@ -60,34 +58,16 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
       aria-busy={busy || undefined}
       sx={{ position: "relative", display: "flex", gap: { xs: 1.5, sm: 2 }, p: 1.5, minWidth: 0, listStyle: "none", overflow: "hidden" }}
     >
-      <Img
-        src={item.image_url}
-        alt=""
-        sizes="(max-width: 599px) 56px, 88px"
-        fallback={<ContentTypeIcon type={item.content_type} />}
-        sx={{ width: { xs: 56, sm: 88 }, height: { xs: 56, sm: 88 }, flex: { xs: "0 0 56px", sm: "0 0 88px" }, borderRadius: 1 }}
-      />
+      <ItemPicture src={item.image_url} type={item.content_type} width={88} />
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}>
-          <ContentTypeIcon type={item.content_type} fontSize="inherit" />
-          {[format.type(item.content_type), provider].filter(Boolean).join(" · ")}
-        </Typography>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-          <Box
-            component="a"
-            href={item.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } }}
-          >
-            {item.title}
-          </Box>
-        </Typography>
-        {byline && (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {byline}
-          </Typography>
-        )}
+        <ItemHeading
+          type={item.content_type}
+          meta={[format.type(item.content_type), provider].filter(Boolean).join(" · ")}
+          title={item.title}
+          url={item.url}
+          headingLevel="h3"
+          byline={byline}
+        />
         {(item.course_status || (showPrivate && item.is_private)) && (
           <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
             {item.course_status && (

@@ -1,30 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ContentItem } from "@learnward/contracts";
 import { renderApp, signedIn } from "../../test/render";
 import { serveFetch } from "../../test/fetch";
 import EditContentDialog from "./EditContentDialog";
+import { contentItem } from "../../test/contentItem";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item: ContentItem = {
-  id_primary: 5,
-  id_content: 50,
-  content_type: "video",
-  title: "Intro to SQL",
-  url: "https://www.youtube.com/watch?v=sql",
-  author: "Ada",
-  duration_s: 754,
-  description: null,
+const item = contentItem({
   // A seed picture that is not an http(s) link: it is kept as it is.
   image_url: "data:image/svg+xml,%3Csvg%3E%3C/svg%3E",
-  provider: "youtube",
-  is_private: false,
-  course_status: null,
-  completed: null,
-  created_at: new Date().toISOString(),
-};
+});
 
 describe("edit a saved item", () => {
   it("sends only the changed fields with PATCH /api/contentuser/{id}/", async () => {

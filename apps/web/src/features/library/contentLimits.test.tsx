@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ContentItem } from "@learnward/contracts";
 import { renderApp, signedIn } from "../../test/render";
 import { serveFetch } from "../../test/fetch";
 import { maxLengthOf } from "../../components/formRules";
 import EditContentDialog from "./EditContentDialog";
 import { ContentForm, NewLinkForm } from "./forms";
+import { contentItem } from "../../test/contentItem";
 
 // The library's forms take their limits from the contracts' request schemas, not from a copy: with
 // the contracts' limits narrowed here, the forms follow.
@@ -26,22 +26,7 @@ vi.mock("@learnward/contracts", async (importOriginal) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item: ContentItem = {
-  id_primary: 5,
-  id_content: 50,
-  content_type: "video",
-  title: "Intro to SQL",
-  url: "https://www.youtube.com/watch?v=sql",
-  author: "Ada",
-  duration_s: 754,
-  description: null,
-  image_url: null,
-  provider: "youtube",
-  is_private: false,
-  course_status: null,
-  completed: null,
-  created_at: new Date().toISOString(),
-};
+const item = contentItem();
 
 describe("the library's form limits come from the contracts", () => {
   it("refuses a title longer than the request schema allows, with the translated limit message, and sends nothing", async () => {

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import Autocomplete from "@mui/material/Autocomplete";
+import { useState, type ReactNode } from "react";
+import Autocomplete, { type AutocompleteProps, type AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -18,14 +18,40 @@ interface PickerProps<T> {
   error?: string;
 }
 
-/** People of the company (a team leader gets their own team's), searched on the server. */
-export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<PersonOption> & { enabled: boolean }) {
-  const { t } = useTranslation("network");
-  const texts = useAutocompleteTexts();
+interface ServerPickerProps<T extends { id: number }> {
+  value: T[];
+  onChange: (value: T[]) => void;
+  /** What is typed: the picker's owner searches the server for it (useTyped). */
+  typed: { input: string; setInput: (input: string) => void };
+  /** The server's matches of what is typed, already chosen ones left out of the menu. */
+  options: T[];
+  loading: boolean;
+  optionLabel: (option: T) => string;
+  renderOption?: AutocompleteProps<T, true, false, false>["renderOption"];
+  onOpen?: () => void;
+  renderInput: (params: AutocompleteRenderInputParams) => ReactNode;
+}
+
+/** What is typed in a picker, and the same debounced, for the server's search. */
+function useTyped() {
   const [input, setInput] = useState("");
   const search = useDebounced(input);
-  const employees = useEmployeeOptions(search, enabled);
-  const options: PersonOption[] = (employees.data?.results ?? []).map((e) => ({ id: e.id, display_name: e.display_name, email: e.email }));
+  return { typed: { input, setInput }, search };
+}
+
+/** Several of a list searched on the server: the menu shows the server's matches as they are. */
+function ServerPicker<T extends { id: number }>({
+  value,
+  onChange,
+  typed,
+  options,
+  loading,
+  optionLabel,
+  renderOption,
+  onOpen,
+  renderInput,
+}: ServerPickerProps<T>) {
+  const texts = useAutocompleteTexts();
   return (
     <Autocomplete
       {...texts}
@@ -33,13 +59,34 @@ export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<Pe
       options={options}
       value={value}
       onChange={(_event, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_event, next, reason) => reason !== "reset" && setInput(next)}
+      onOpen={onOpen}
+      inputValue={typed.input}
+      onInputChange={(_event, next, reason) => reason !== "reset" && typed.setInput(next)}
       filterOptions={(x) => x}
       filterSelectedOptions
-      loading={employees.isFetching}
-      getOptionLabel={(option) => option.display_name}
+      loading={loading}
+      getOptionLabel={optionLabel}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      renderOption={renderOption}
+      renderInput={renderInput}
+    />
+  );
+}
+
+/** People of the company (a team leader gets their own team's), searched on the server. */
+export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<PersonOption> & { enabled: boolean }) {
+  const { t } = useTranslation("network");
+  const { typed, search } = useTyped();
+  const employees = useEmployeeOptions(search, enabled);
+  const options: PersonOption[] = (employees.data?.results ?? []).map((e) => ({ id: e.id, display_name: e.display_name, email: e.email }));
+  return (
+    <ServerPicker
+      value={value}
+      onChange={onChange}
+      typed={typed}
+      options={options}
+      loading={employees.isFetching}
+      optionLabel={(option) => option.display_name}
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
@@ -60,25 +107,17 @@ export function PeoplePicker({ value, onChange, error, enabled }: PickerProps<Pe
 
 export function TeamPicker({ value, onChange, enabled }: PickerProps<TeamOption> & { enabled: boolean }) {
   const { t } = useTranslation("network");
-  const texts = useAutocompleteTexts();
-  const [input, setInput] = useState("");
-  const search = useDebounced(input);
+  const { typed, search } = useTyped();
   const teams = useTeamOptions(search, enabled);
   const options: TeamOption[] = (teams.data?.results ?? []).map((team) => ({ id: team.id, name: team.name }));
   return (
-    <Autocomplete
-      {...texts}
-      multiple
-      options={options}
+    <ServerPicker
       value={value}
-      onChange={(_event, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_event, next, reason) => reason !== "reset" && setInput(next)}
-      filterOptions={(x) => x}
-      filterSelectedOptions
+      onChange={onChange}
+      typed={typed}
+      options={options}
       loading={teams.isFetching}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      optionLabel={(option) => option.name}
       renderInput={(params) => <TextField {...params} label={t("assign.teams")} helperText={t("assign.teamsHint")} />}
     />
   );
@@ -87,27 +126,19 @@ export function TeamPicker({ value, onChange, enabled }: PickerProps<TeamOption>
 /** Published collections of the company (learning paths): only those can go into a plan. */
 export function CollectionPicker({ value, onChange, error }: PickerProps<CollectionOption>) {
   const { t } = useTranslation("network");
-  const texts = useAutocompleteTexts();
-  const [input, setInput] = useState("");
+  const { typed, search } = useTyped();
   const [opened, setOpened] = useState(false);
-  const search = useDebounced(input);
   const collections = useCollections({ scope: "library", search, pageSize: 20 }, opened);
   const options: CollectionOption[] = (collections.data?.results ?? []).map((c) => ({ id: c.id, title: c.title }));
   return (
-    <Autocomplete
-      {...texts}
-      multiple
-      options={options}
+    <ServerPicker
       value={value}
-      onChange={(_event, next) => onChange(next)}
+      onChange={onChange}
       onOpen={() => setOpened(true)}
-      inputValue={input}
-      onInputChange={(_event, next, reason) => reason !== "reset" && setInput(next)}
-      filterOptions={(x) => x}
-      filterSelectedOptions
+      typed={typed}
+      options={options}
       loading={collections.isFetching}
-      getOptionLabel={(option) => option.title}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      optionLabel={(option) => option.title}
       renderInput={(params) => (
         <TextField {...params} label={t("assign.collections")} required error={Boolean(error)} helperText={error ?? t("assign.collectionsHint")} />
       )}

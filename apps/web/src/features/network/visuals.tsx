@@ -3,29 +3,11 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import ArticleOutlined from "@mui/icons-material/ArticleOutlined";
-import OndemandVideoOutlined from "@mui/icons-material/OndemandVideoOutlined";
-import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
-import PodcastsOutlined from "@mui/icons-material/PodcastsOutlined";
-import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
-import WorkOutlineOutlined from "@mui/icons-material/WorkOutlineOutlined";
 import CollectionsBookmarkOutlined from "@mui/icons-material/CollectionsBookmarkOutlined";
 import { useTranslation } from "react-i18next";
-import type { AssigneeStatus, ContentType } from "./types";
-
-const TYPE_ICONS = {
-  article: ArticleOutlined,
-  video: OndemandVideoOutlined,
-  book: MenuBookOutlined,
-  podcast: PodcastsOutlined,
-  course: SchoolOutlined,
-  job: WorkOutlineOutlined,
-} satisfies Record<ContentType, unknown>;
-
-export function ContentTypeIcon({ type, fontSize }: { type: ContentType; fontSize?: "small" | "medium" | "large" | "inherit" }) {
-  const Icon = TYPE_ICONS[type];
-  return <Icon fontSize={fontSize} />;
-}
+import type { AssigneeStatus } from "./types";
+// The network's pages show the library's icon of a content type.
+export { ContentTypeIcon } from "../library/ContentTypeIcon";
 
 /** GET /api/image: remote pictures go through the image proxy at one of the spec's widths (§9). */
 function proxied(src: string, width: number): string {

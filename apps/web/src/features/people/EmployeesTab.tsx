@@ -1,19 +1,17 @@
 import { lazy, Suspense, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
-import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
 import PersonAddAlt1Outlined from "@mui/icons-material/PersonAddAlt1Outlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
-import { EmptyState } from "../../components/EmptyState";
+import { FilteredEmptyState } from "../../components/EmptyState";
+import { FilterSelect } from "../../components/FilterSelect";
+import { SearchField } from "../../components/SearchField";
 import type { Employee, EmployeeOrdering, EmployeesParams, EmployeeStatusFilter, SortOrder } from "./api";
 import { useEmployees } from "./hooks";
 import { RoleSelect, TeamSelect } from "./fields";
@@ -42,7 +40,7 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
   const [status, setStatus] = useState<EmployeeStatusFilter>(FIRST_EMPLOYEES.status);
   const [ordering, setOrdering] = useState<EmployeeOrdering>(FIRST_EMPLOYEES.ordering);
   const [sort, setSort] = useState<SortOrder>(FIRST_EMPLOYEES.sort);
-  const { page, pageSize, setPage, pager } = usePaging(FIRST_EMPLOYEES.page_size);
+  const { page, pageSize, setPage, pager, filter } = usePaging(FIRST_EMPLOYEES.page_size);
   const [dialog, setDialog] = useState<Dialog>(null);
   const debounced = useDebounced(search.trim());
 
@@ -57,13 +55,6 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
     page,
     page_size: pageSize,
   });
-  // Any change of filter starts again from the first page.
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
   const sortBy = (column: EmployeeOrdering) => {
     if (column === ordering) setSort(sort === "asc" ? "desc" : "asc");
     else {
@@ -133,43 +124,21 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t("employees.search")}
-          value={search}
-          onChange={(event) => filter(setSearch)(event.target.value)}
-          sx={{ flex: "2 1 220px" }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t("employees.search")} value={search} onChange={filter(setSearch)} sx={{ flex: "2 1 220px" }} />
         <Box sx={{ flex: "1 1 160px" }}>
           <TeamSelect size="small" label={t("employees.team")} value={team} onChange={filter(setTeam)} emptyLabel={t("employees.allTeams")} />
         </Box>
         <Box sx={{ flex: "1 1 160px" }}>
           <RoleSelect size="small" label={t("employees.role")} value={role} onChange={filter(setRole)} emptyLabel={t("employees.allRoles")} />
         </Box>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t("employees.status")}
           value={status}
-          onChange={(event) => filter(setStatus)(event.target.value as EmployeeStatusFilter)}
+          values={["active", "deactivated", "all"] as const}
+          optionLabel={(value) => t(`employeeStatusFilter.${value}`)}
+          onChange={filter(setStatus)}
           sx={{ flex: "1 1 140px" }}
-        >
-          {(["active", "deactivated", "all"] as const).map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`employeeStatusFilter.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
       {canManage && (
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, justifyContent: "flex-end", mb: 2 }}>
@@ -193,10 +162,12 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
         sort={{ by: ordering, direction: sort, onSort: (by) => sortBy(by as EmployeeOrdering) }}
         pager={pager(employees.data?.count ?? 0)}
         empty={
-          <EmptyState
+          <FilteredEmptyState
+            filtered={filtered}
             icon={<BadgeOutlined />}
-            title={filtered ? t("employees.noMatch") : t("employees.emptyTitle")}
-            description={filtered ? undefined : t("employees.emptyDescription")}
+            noMatch={t("employees.noMatch")}
+            title={t("employees.emptyTitle")}
+            description={t("employees.emptyDescription")}
           />
         }
       />

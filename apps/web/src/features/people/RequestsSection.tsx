@@ -1,23 +1,22 @@
 import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import CheckOutlined from "@mui/icons-material/CheckOutlined";
 import CloseOutlined from "@mui/icons-material/CloseOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
+import { FilterSelect } from "../../components/FilterSelect";
 import type { Decision, RequestKind, SortOrder, StatusFilter } from "./api";
 import { requestSubject, type AnyRequest, type Deciding } from "./requests";
 import { useRequests } from "./hooks";
 import { firstRequests } from "./queries";
 import { DecideDialog } from "./DecideDialog";
 import { LoadFailed, Loading, RequestStatusChip, Section, useFormatDate } from "./ui";
-import { TablePager } from "../../components/TablePager";
+import { filterResetsPage, TablePager } from "../../components/TablePager";
 
 const STATUSES: readonly StatusFilter[] = ["all", "pending", "accepted", "rejected"];
 
@@ -113,6 +112,7 @@ export function RequestsSection({ kind, canDecide, defaultStatus = "all" }: Requ
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const requests = useRequests(kind, { status, sort, page, page_size: first.page_size });
   const list: AnyRequest[] = requests.data?.results ?? [];
+  const firstPage = filterResetsPage(setPage);
 
   return (
     <Section
@@ -120,37 +120,22 @@ export function RequestsSection({ kind, canDecide, defaultStatus = "all" }: Requ
       title={t(`requests.title.${kind}`)}
       actions={
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5 }}>
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t("requests.status")}
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as StatusFilter);
-              setPage(1);
-            }}
+            values={STATUSES}
+            optionLabel={(value) => t(`requestStatusFilter.${value}`)}
+            onChange={firstPage(setStatus)}
             sx={{ minWidth: 150 }}
-          >
-            {STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`requestStatusFilter.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          />
+          <FilterSelect
             label={t("requests.sort")}
             value={sort}
-            onChange={(event) => {
-              setSort(event.target.value as SortOrder);
-              setPage(1);
-            }}
+            values={["desc", "asc"] as const}
+            optionLabel={(value) => t(`sort.${value}`)}
+            onChange={firstPage(setSort)}
             sx={{ minWidth: 150 }}
-          >
-            <MenuItem value="desc">{t("sort.desc")}</MenuItem>
-            <MenuItem value="asc">{t("sort.asc")}</MenuItem>
-          </TextField>
+          />
         </Box>
       }
     >

@@ -1,22 +1,21 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../components/EmptyState";
+import { FilteredEmptyState } from "../../components/EmptyState";
+import { SearchField } from "../../components/SearchField";
 import { TextLink } from "../../components/TextLink";
 import type { Team, TeamsParams } from "./api";
 import { useTeams } from "./hooks";
 import { DeleteTeamDialog, TeamDialog } from "./TeamDialogs";
 import { useDebounced } from "./ui";
 import { DataTable, RowAction, type Columns } from "../../components/DataTable";
+import { filterResetsPage } from "../../components/TablePager";
 
 /** The page of teams the tab opens with (the people management page's first data). */
 export const FIRST_TEAMS = { search: "", page: 1, page_size: 20 } as const satisfies TeamsParams;
@@ -73,26 +72,7 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between", mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t("teams.search")}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: "1 1 240px", maxWidth: 360 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t("teams.search")} value={search} onChange={filterResetsPage(setPage)(setSearch)} sx={{ flex: "1 1 240px", maxWidth: 360 }} />
         {canManage && (
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing("new")}>
             {t("teams.new")}
@@ -110,10 +90,12 @@ export function TeamsTab({ canManage }: { canManage: boolean }) {
         rowKey={(team) => team.id}
         pager={{ count: teams.data?.count ?? 0, page, pageSize: FIRST_TEAMS.page_size, onPage: setPage }}
         empty={
-          <EmptyState
+          <FilteredEmptyState
+            filtered={Boolean(debounced)}
             icon={<GroupsOutlined />}
-            title={debounced ? t("teams.noMatch") : t("teams.emptyTitle")}
-            description={debounced ? undefined : t("teams.emptyDescription")}
+            noMatch={t("teams.noMatch")}
+            title={t("teams.emptyTitle")}
+            description={t("teams.emptyDescription")}
           />
         }
       />

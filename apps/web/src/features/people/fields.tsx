@@ -1,8 +1,7 @@
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import type { CompanyRole } from "@learnward/contracts";
 import { ASSIGNABLE_ROLES } from "./abilities";
+import { RoleTextSelect } from "../../components/RoleTextSelect";
 import { SearchSelect, type SearchSource } from "../../components/SearchSelect";
 import type { Team } from "./api";
 import { useTeam, useTeamMatches } from "./hooks";
@@ -22,27 +21,9 @@ interface SelectProps {
   emptyLabel?: string;
 }
 
-export function RoleSelect({ label, value, onChange, disabled, helperText, size, fullWidth = true, emptyLabel }: SelectProps) {
+export function RoleSelect(props: SelectProps) {
   const roleLabel = useRoleLabel();
-  return (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-      helperText={helperText}
-      size={size}
-      fullWidth={fullWidth}
-    >
-      {emptyLabel && <MenuItem value="">{emptyLabel}</MenuItem>}
-      {ASSIGNABLE_ROLES.map((role: CompanyRole) => (
-        <MenuItem key={role} value={role}>
-          {roleLabel(role)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <RoleTextSelect<CompanyRole> {...props} roles={ASSIGNABLE_ROLES} roleLabel={roleLabel} />;
 }
 
 const teams: SearchSource<Team> = {

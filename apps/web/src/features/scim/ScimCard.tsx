@@ -3,7 +3,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -13,6 +12,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingsCard } from "../../components/SettingsCard";
 import type { ScimOwner } from "./api";
 import { useCreateScimToken, useScimToken } from "./hooks";
 
@@ -112,15 +112,9 @@ function ScimBody({ owner }: { owner: ScimOwner }) {
 export function ScimCard() {
   const { t } = useTranslation("settings");
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={SCIM_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={SCIM_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
-        {t("scim.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t("scim.description")}
-      </Typography>
+    <SettingsCard headingId={SCIM_HEADING_ID} heading={t("scim.heading")} description={t("scim.description")}>
       <ScimBody owner={{}} />
-    </Paper>
+    </SettingsCard>
   );
 }
 

@@ -3,10 +3,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -17,8 +13,10 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingsCard } from "../../components/SettingsCard";
 import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
+import { ConnectionSwitches } from "./ConnectionSwitches";
 import { useOidcConnection, useUpdateOidcConnection } from "./hooks";
 
 export const SSO_HEADING_ID = "sso-heading";
@@ -99,13 +97,13 @@ function OidcEditor({ connection, owner }: { connection: OidcConnection; owner: 
             />
           );
         })()}
-        <FormControlLabel control={<Checkbox {...form.register("enabled")} defaultChecked={connection.enabled} />} label={t("sso.enabled")} />
-        <FormControlLabel control={<Checkbox {...form.register("require_sso")} defaultChecked={connection.require_sso} />} label={t("sso.requireSso")} />
-        <Box>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            {t("sso.save")}
-          </Button>
-        </Box>
+        <ConnectionSwitches
+          texts="sso"
+          enabled={form.register("enabled")}
+          requireSso={form.register("require_sso")}
+          connection={connection}
+          saving={update.isPending}
+        />
       </Stack>
     </Box>
   );
@@ -125,15 +123,9 @@ function OidcBody({ owner }: { owner: SsoOwner }) {
 export function OidcCard() {
   const { t } = useTranslation("settings");
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={SSO_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={SSO_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
-        {t("sso.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t("sso.description")}
-      </Typography>
+    <SettingsCard headingId={SSO_HEADING_ID} heading={t("sso.heading")} description={t("sso.description")}>
       <OidcBody owner={{}} />
-    </Paper>
+    </SettingsCard>
   );
 }
 

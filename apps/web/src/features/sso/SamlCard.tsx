@@ -3,13 +3,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import Link from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
@@ -22,8 +19,10 @@ import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { CompanySettingSection } from "../../components/CompanySettingSection";
+import { SettingsCard } from "../../components/SettingsCard";
 import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
+import { ConnectionSwitches } from "./ConnectionSwitches";
 import { useSamlConnection, useUpdateSamlConnection } from "./hooks";
 
 export const SAML_HEADING_ID = "saml-heading";
@@ -127,13 +126,13 @@ function SamlEditor({ connection, owner }: { connection: SamlConnection; owner: 
         ) : (
           <TextField {...fieldProps(form, "metadata_xml", message)} label={t("saml.metadataXml")} multiline minRows={4} maxRows={12} required fullWidth />
         )}
-        <FormControlLabel control={<Checkbox {...form.register("enabled")} defaultChecked={connection.enabled} />} label={t("saml.enabled")} />
-        <FormControlLabel control={<Checkbox {...form.register("require_sso")} defaultChecked={connection.require_sso} />} label={t("saml.requireSso")} />
-        <Box>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            {t("saml.save")}
-          </Button>
-        </Box>
+        <ConnectionSwitches
+          texts="saml"
+          enabled={form.register("enabled")}
+          requireSso={form.register("require_sso")}
+          connection={connection}
+          saving={update.isPending}
+        />
       </Stack>
     </Box>
   );
@@ -153,15 +152,9 @@ function SamlBody({ owner }: { owner: SsoOwner }) {
 export function SamlCard() {
   const { t } = useTranslation("settings");
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={SAML_HEADING_ID} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={SAML_HEADING_ID} variant="h2" sx={{ mb: 1 }}>
-        {t("saml.heading")}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t("saml.description")}
-      </Typography>
+    <SettingsCard headingId={SAML_HEADING_ID} heading={t("saml.heading")} description={t("saml.description")}>
       <SamlBody owner={{}} />
-    </Paper>
+    </SettingsCard>
   );
 }
 

@@ -4,26 +4,21 @@ import userEvent from "@testing-library/user-event";
 import { ContentCounts, ContentSearchResponse, type ContentItem } from "@learnward/contracts";
 import { AppRoutes, routeData } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn, type StubRoutes } from "../../test/render";
+import { contentItem } from "../../test/contentItem";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = (overrides: Partial<ContentItem>): ContentItem => ({
-  id_primary: 1,
-  id_content: 101,
-  content_type: "article",
-  title: "An article",
-  url: "https://example.com/a",
-  author: "Ada",
-  duration_s: 600,
-  description: null,
-  image_url: null,
-  provider: null,
-  is_private: false,
-  course_status: null,
-  completed: null,
-  created_at: new Date().toISOString(),
-  ...overrides,
-});
+const item = (overrides: Partial<ContentItem>): ContentItem =>
+  contentItem({
+    id_primary: 1,
+    id_content: 101,
+    content_type: "article",
+    title: "An article",
+    url: "https://example.com/a",
+    duration_s: 600,
+    provider: null,
+    ...overrides,
+  });
 
 const course = item({
   id_primary: 2,
