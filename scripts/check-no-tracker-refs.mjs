@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // "issue", "issues" or "ticket" followed by a number (optionally after '#'), and a bare "(#N)".
 const CITATION = /\b(?:issues?|tickets?)\s+#?\d+|\(#\d+\)/i;
+// The same citation wrapped onto the next comment line ("… (issue\n * 25) …").
+const WRAPPED = /\b(?:issues?|tickets?)[ \t]*\n[ \t]*(?:\*|\/\/|#)?[ \t]*#?\d+/gi;
 const URL = /\bhttps?:\/\/\S/;
 // Generated or vendored files: the lock file says nothing of ours, and openapi.json is written from
 // the route schemas, which are checked themselves.
@@ -34,7 +36,11 @@ for (const file of files) {
   } catch {
     continue; // listed but deleted in the work tree
   }
-  if (text.includes("\0") || !CITATION.test(text)) continue;
+  if (text.includes("\0")) continue;
+  for (const wrapped of text.matchAll(WRAPPED)) {
+    found.push(`${file}:${text.slice(0, wrapped.index).split("\n").length}: ${wrapped[0].replace(/\s+/g, " ")}`);
+  }
+  if (!CITATION.test(text)) continue;
   text.split("\n").forEach((line, i) => {
     const match = CITATION.exec(line);
     if (match && !URL.test(line)) found.push(`${file}:${i + 1}: ${match[0]}`);

@@ -76,7 +76,9 @@ describe("notifications: the bell", () => {
     type Entries = { unread: number; results: { read: boolean; params: { plan?: unknown } }[] };
     const mine = await ok<Entries>(page.request, "get", "/api/notifications");
     expect(mine.results.find((n) => n.params.plan === PLAN)?.read).toBe(true);
-    await expect.poll(async () => (await unread(page)) <= (await ok<Entries>(page.request, "get", "/api/notifications")).unread, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await unread(page)) <= (await ok<Entries>(page.request, "get", "/api/notifications")).unread, { timeout: 15_000 })
+      .toBe(true);
 
     // The same news by mail, once its job has run.
     await expect
@@ -109,8 +111,7 @@ describe("notifications: the bell", () => {
     // what mark-all must clear is everything up to the newest entry there was when it was pressed.
     type Entries = { results: { id: number; read: boolean }[] };
     const newest = (await ok<Entries>(page.request, "get", "/api/notifications")).results[0]!.id;
-    const unreadSince = async () =>
-      (await ok<Entries>(page.request, "get", "/api/notifications")).results.filter((n) => n.id > newest && !n.read).length;
+    const unreadSince = async () => (await ok<Entries>(page.request, "get", "/api/notifications")).results.filter((n) => n.id > newest && !n.read).length;
     await page.getByRole("button", { name: /^Notifications/ }).click();
     const markAll = page.getByRole("button", { name: "Mark all as read" });
     await markAll.click();
