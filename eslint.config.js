@@ -10,7 +10,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 const REPO_LAYER = ["**/*.repo.ts", "**/*.scope.ts", "**/*.test.ts", "apps/server/src/modules/identity/auth.ts"];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/dist-ssr/**", "data/**", "e2e/artifacts/**", "apps/server/src/db/migrations/**", "docs/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/dist-ssr/**",
+      "data/**",
+      "e2e/artifacts/**",
+      "apps/server/src/db/migrations/**",
+      "docs/**",
+      "apps/web/src/lib/openapi.gen.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
