@@ -6,8 +6,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("request", () => {
   it("sends JSON with the session cookie and returns the parsed answer", async () => {
-    const { fetch } = serveFetch({ "POST /api/thing": { body: { id: 3 } } });
-    const answer = await request("/api/thing", {
+    const { fetch } = serveFetch({ "POST /api/b2b/v1/teams": { body: { id: 3 } } });
+    const answer = await request("/api/b2b/v1/teams", {
       method: "POST",
       body: { name: "x" },
       parse: (json) => json as { id: number },
@@ -18,9 +18,9 @@ describe("request", () => {
   });
 
   it("adds query parameters and leaves out undefined ones", async () => {
-    const { fetch } = serveFetch({ "GET /api/list/": { body: {} } });
-    await request("/api/list/", { query: { page_size: 30, uid: undefined } });
-    expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/list/?page_size=30");
+    const { fetch } = serveFetch({ "GET /api/b2b/v1/employees/": { body: {} } });
+    await request("/api/b2b/v1/employees/", { query: { page_size: 30, search: undefined } });
+    expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/b2b/v1/employees/?page_size=30");
   });
 
   it("turns the server's error body into an ApiError with its code", async () => {
@@ -28,15 +28,15 @@ describe("request", () => {
       "fetch",
       stubFetch({ "POST /api/auth/sign-in/email": { status: 401, body: { error: { code: "invalid_credentials", message: "Email or password incorrect" } } } }),
     );
-    await expect(request("/api/auth/sign-in/email", { method: "POST", body: {} })).rejects.toMatchObject({
+    await expect(request("/api/auth/sign-in/email", { method: "POST", body: { email: "ana@acme.test", password: "wrong" } })).rejects.toMatchObject({
       status: 401,
       code: "invalid_credentials",
     });
   });
 
   it("answers a 204 with an empty object (spec §7)", async () => {
-    serveFetch({ "DELETE /api/x": { status: 204 } });
-    await expect(request("/api/x", { method: "DELETE" })).resolves.toEqual({});
+    serveFetch({ "DELETE /api/user/folder/3": { status: 204 } });
+    await expect(request("/api/user/folder/3", { method: "DELETE" })).resolves.toEqual({});
   });
 
   it("reports an unreachable server as network_error", async () => {

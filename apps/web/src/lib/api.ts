@@ -1,4 +1,5 @@
 import type { ErrorBody } from "@learnward/contracts";
+import type { ApiBody, ApiPath, ApiQuery, Method } from "./apiPaths";
 
 /** A failed call: the server's stable error code (or a client-side one) and its message. */
 export class ApiError extends Error {
@@ -21,16 +22,25 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-interface RequestOptions<T> {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  query?: Query;
-  body?: unknown;
+/** What request() sends, typed by the operation docs/openapi.json has for the path and method (lib/apiPaths). */
+type RequestOptions<S extends string, M extends Method, T> = ApiBody<S, M> & {
+  method?: M;
+  query?: ApiQuery<S, M>;
   /**
    * Checks the answer and gives it its contract type: `checkedBy((s) => s.UserProfile)` (lib/contracts),
    * or a schema's own `parse` where zod is loaded anyway. Without it the answer is `unknown`: only
    * calls whose answer is not read may leave it out.
    */
   parse?: ((json: unknown) => T | Promise<T>) & { prepare?: () => void };
+  signal?: AbortSignal;
+};
+
+/** The options as request() reads them, once the types above have checked the call. */
+interface Sent<T> {
+  method?: Method;
+  query?: Query;
+  body?: unknown;
+  parse?: RequestOptions<string, Method, T>["parse"];
   signal?: AbortSignal;
 }
 
@@ -70,9 +80,16 @@ export function setTransport(next: Transport): void {
   transport = next;
 }
 
-/** Same-origin JSON call with the session cookie. Errors become ApiError with the server's code. */
-export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = "GET", query, body, parse, signal } = options;
+/**
+ * Same-origin JSON call with the session cookie. Errors become ApiError with the server's code.
+ * The path must be one of docs/openapi.json's for the method (`/api/x/${id}/read` for
+ * `/api/x/{id}/read`), and the body and query that operation's.
+ */
+export async function request<const S extends string, M extends Method = "GET", T = unknown>(
+  path: ApiPath<S, M>,
+  options: RequestOptions<S, M, T> = {} as RequestOptions<S, M, T>,
+): Promise<T> {
+  const { method = "GET", query, body, parse, signal } = options as Sent<T>;
   // A check whose schemas are not in yet starts loading them alongside the call.
   parse?.prepare?.();
   const url = withQuery(path, query);

@@ -36,9 +36,9 @@ describe("checkedBy", () => {
     const pick = vi.fn((s: typeof import("./schemas")) => s.Company.array());
     const check = checkedBy(pick);
     expect(pick).not.toHaveBeenCalled();
-    serveFetch({ "GET /api/companies": { body: [company] } });
-    await request("/api/companies", { parse: check });
-    await request("/api/companies", { parse: check });
+    serveFetch({ "GET /api/b2b/v1/admin/companies": { body: [company] } });
+    await request("/api/b2b/v1/admin/companies", { parse: check });
+    await request("/api/b2b/v1/admin/companies", { parse: check });
     expect(pick).toHaveBeenCalledTimes(1);
   });
 

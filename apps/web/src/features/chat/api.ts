@@ -10,7 +10,7 @@ const checkTest = checkedBy((s) => s.TestChatHookResponse);
 /** Whose hooks: the signed-in person's company (hr), or a company by id (the platform admin). */
 export type ChatHooksOwner = { companyId?: number };
 const pathOf = ({ companyId }: ChatHooksOwner) =>
-  companyId === undefined ? "/api/b2b/v1/company/chat-hooks/" : `/api/b2b/v1/admin/companies/${companyId}/chat-hooks/`;
+  companyId === undefined ? ("/api/b2b/v1/company/chat-hooks/" as const) : (`/api/b2b/v1/admin/companies/${companyId}/chat-hooks/` as const);
 
 export const fetchChatHooks = (owner: ChatHooksOwner, signal?: AbortSignal) => request(pathOf(owner), { parse: checkHooks, signal });
 

@@ -1,12 +1,6 @@
-import {
-  FOLDER_PAGE_SIZE,
-  type ContentCounts,
-  type CreateFolderContentRequest,
-  type SaveContentRequest,
-  type UpdateContentRequest,
-} from "@learnward/contracts";
-import type { z } from "zod";
+import { FOLDER_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
 import { isApiError, request } from "../../lib/api";
+import type { OperationBody } from "../../lib/apiPaths";
 import { checkedBy } from "../../lib/contracts";
 import type { CourseMoveStep } from "./courseMoves";
 import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./query";
@@ -14,8 +8,11 @@ import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./que
 // The library's calls (spec §7 /api/contentuser/…), each answer checked against its contract. No zod
 // here: /home's first data is asked for from these while the page's code downloads (app/router.tsx).
 
-export type UpdateContent = z.input<typeof UpdateContentRequest>;
-export type AddToFolder = z.input<typeof CreateFolderContentRequest>;
+// As docs/openapi.json has them: the server would take a duration as a string of digits too, but this
+// app sends seconds as a number.
+export type SaveContent = OperationBody<"/api/contentuser/save", "POST">;
+export type UpdateContent = OperationBody<"/api/contentuser/{id}", "PATCH">;
+export type AddToFolder = OperationBody<"/api/user/folder_relation/create_content", "POST">;
 /** A folder's lists: the items without a section (null) or one section's items. */
 export type ListId = number | null;
 
@@ -81,7 +78,7 @@ export const searchContent = (query: LibraryQuery, signal?: AbortSignal) =>
 export const previewContent = (url: string) => request("/api/contentuser/preview/", { method: "POST", body: { url }, parse: checkContentPreview });
 
 /** POST /api/contentuser/save/; 409 means it is already in the library (spec §8: the error is rethrown). */
-export const saveContent = (body: SaveContentRequest) => request("/api/contentuser/save/", { method: "POST", body, parse: checkContentItem });
+export const saveContent = (body: SaveContent) => request("/api/contentuser/save/", { method: "POST", body, parse: checkContentItem });
 
 /** PATCH /api/contentuser/{id}/ with the changed fields only. */
 export const updateContent = (id: number, changes: UpdateContent) =>
@@ -114,7 +111,7 @@ export const createFolder = (name: string) => request("/api/user/folder/", { met
 export const renameFolder = (id: number, name: string) => request(`/api/user/folder/${id}/`, { method: "PATCH", body: { name }, parse: checkFolder });
 export const deleteFolder = (id: number) => request(`/api/user/folder/${id}/`, { method: "DELETE" });
 
-const sectionsPath = (folderId: number) => `/api/user/folder/${folderId}/section`;
+const sectionsPath = (folderId: number) => `/api/user/folder/${folderId}/section` as const;
 export const createSection = (folderId: number, name: string) =>
   request(`${sectionsPath(folderId)}/`, { method: "POST", body: { name }, parse: checkFolderSection });
 export const renameSection = (folderId: number, id: number, name: string) =>

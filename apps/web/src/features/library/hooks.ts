@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ContentItem, ContentSearchResponse, CourseStatus, DeleteContentResponse, SaveContentRequest } from "@learnward/contracts";
+import type { ContentItem, ContentSearchResponse, CourseStatus, DeleteContentResponse } from "@learnward/contracts";
 import type { z } from "zod";
-import { addToFolder, deleteContent, previewContent, saveContent, updateContent, type UpdateContent } from "./api";
+import { addToFolder, deleteContent, previewContent, saveContent, updateContent, type SaveContent, type UpdateContent } from "./api";
 import { moveCourse } from "./courseMoves";
 import { contentCountsOptions, contentSearchOptions } from "./queries";
 import { libraryKey, type LibraryQuery } from "./query";
@@ -47,7 +47,7 @@ export function useUpdateContent() {
 }
 
 /** The fields that bring a deleted item back with POST /api/contentuser/save/ (undo). */
-export function resaveRequest(item: ContentItem): SaveContentRequest {
+export function resaveRequest(item: ContentItem): SaveContent {
   return {
     id_content: item.id_content,
     title: item.title,

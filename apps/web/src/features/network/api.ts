@@ -27,7 +27,7 @@ const checkAssigneesPage = checkedBy((s) => s.Paginated(s.PlanAssignee));
 const checkEmployeesPage = checkedBy((s) => s.Paginated(s.Employee));
 const checkTeamsPage = checkedBy((s) => s.Paginated(s.Team));
 
-const collectionPath = (id: number) => `${COLLECTIONS}${id}/`;
+const collectionPath = (id: number) => `${COLLECTIONS}${id}/` as const;
 
 // ---- Collections ----
 

@@ -8,7 +8,8 @@ const checkConnection = checkedBy((s) => s.OidcConnection);
 
 /** Whose connection: the signed-in person's company (hr), or a company by id (the platform admin). */
 export type SsoOwner = { companyId?: number };
-const pathOf = ({ companyId }: SsoOwner) => (companyId === undefined ? "/api/b2b/v1/company/sso/oidc/" : `/api/b2b/v1/admin/companies/${companyId}/sso/oidc/`);
+const pathOf = ({ companyId }: SsoOwner) =>
+  companyId === undefined ? ("/api/b2b/v1/company/sso/oidc/" as const) : (`/api/b2b/v1/admin/companies/${companyId}/sso/oidc/` as const);
 
 export const fetchOidcConnection = (owner: SsoOwner, signal?: AbortSignal) => request(pathOf(owner), { parse: checkConnection, signal });
 
@@ -18,7 +19,7 @@ export const updateOidcConnection = (owner: SsoOwner, body: UpdateOidcConnection
 // The company's SAML 2.0 single sign-on, at the same two places.
 const checkSamlConnection = checkedBy((s) => s.SamlConnection);
 const samlPathOf = ({ companyId }: SsoOwner) =>
-  companyId === undefined ? "/api/b2b/v1/company/sso/saml/" : `/api/b2b/v1/admin/companies/${companyId}/sso/saml/`;
+  companyId === undefined ? ("/api/b2b/v1/company/sso/saml/" as const) : (`/api/b2b/v1/admin/companies/${companyId}/sso/saml/` as const);
 
 export const fetchSamlConnection = (owner: SsoOwner, signal?: AbortSignal) => request(samlPathOf(owner), { parse: checkSamlConnection, signal });
 

@@ -7,7 +7,7 @@ import type { SsoOwner } from "./api";
 // reaches their own company's rules, the platform admin any company's by its id.
 const checkMappings = checkedBy((s) => s.SsoGroupMappings);
 const pathOf = ({ companyId }: SsoOwner) =>
-  companyId === undefined ? "/api/b2b/v1/company/sso/group-mappings/" : `/api/b2b/v1/admin/companies/${companyId}/sso/group-mappings/`;
+  companyId === undefined ? ("/api/b2b/v1/company/sso/group-mappings/" as const) : (`/api/b2b/v1/admin/companies/${companyId}/sso/group-mappings/` as const);
 
 export const fetchSsoGroupMappings = (owner: SsoOwner, signal?: AbortSignal) => request(pathOf(owner), { parse: checkMappings, signal });
 
