@@ -45,7 +45,7 @@ const mailTransport: MailTransport = { kind: usual.kind, deliver: (mail) => (mai
 const app = await buildApp({ config: { ...config, JOBS_WORK: false }, database, authSecret: authSecret(config), mailTransport, logger: false });
 try {
   await app.ready();
-  const made = await createIdentityService({ db: database.db, repo: createIdentityRepo(database.db) }).createOperator(
+  const made = await createIdentityService({ db: database.db, repo: createIdentityRepo(database.db), clock: app.clock }).createOperator(
     { auth: app.auth, captureResetLink: (run) => catcher.capture(run, () => app.jobs.drain()) },
     { email: args.email, name: args.name?.trim() || "Platform operator" },
   );

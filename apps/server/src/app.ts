@@ -8,7 +8,7 @@ import type { Database } from "./db/client.ts";
 import { createMailer, createTransport, type MailTransport } from "./lib/mailer.ts";
 import { createJobs } from "./lib/jobs.ts";
 import { createEventBus } from "./lib/events.ts";
-import { setClockOffsetDays } from "./lib/clock.ts";
+import { createClock } from "./lib/clock.ts";
 import { createBackgroundTasks } from "./lib/background.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -90,7 +90,7 @@ export async function buildApp(opts: AppOptions) {
   });
 
   // Tests and the browser suite move the app's clock to pass reminder points (refused in production).
-  if (config.CLOCK_OFFSET_DAYS !== undefined) setClockOffsetDays(config.CLOCK_OFFSET_DAYS);
+  const clock = createClock(config.CLOCK_OFFSET_DAYS);
   const jobs = createJobs({ database, work: config.JOBS_WORK, onError: (err, { job }) => app.log.error({ err, job }, "job failed") });
   const transport = opts.mailTransport ?? createTransport({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const mailer = createMailer({ db: database.db, jobs, transport });
@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions) {
   app.addHook("onClose", () => background.drain());
   app.addHook("onClose", () => jobs.stop());
   const events = createEventBus();
-  const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log, events };
+  const ctx: ModuleContext = { config, database, mailer, jobs, fetch: opts.fetch ?? safeFetch, log: app.log, events, clock };
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
   const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.teams, teams: people.teams }) });
@@ -159,6 +159,7 @@ export async function buildApp(opts: AppOptions) {
   app.addHook("onReady", () => jobs.start());
   app.decorate("jobs", jobs);
   app.decorate("events", events);
+  app.decorate("clock", clock);
   app.decorate("notifier", notifications.notifier);
 
   await app.register(webPlugin, {

@@ -5,6 +5,7 @@ import type { Mailer } from "../lib/mailer.ts";
 import type { Jobs } from "../lib/jobs.ts";
 import type { SafeFetch } from "../lib/safe-fetch.ts";
 import type { EventBus } from "../lib/events.ts";
+import type { Clock } from "../lib/clock.ts";
 
 /** What every module may use; app.ts builds it once. Other modules' services come as explicit deps. */
 export interface ModuleContext {
@@ -18,6 +19,8 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   /** This app's domain events: services emit in their transactions, subscribing modules listen. */
   events: EventBus;
+  /** This app's "now" for every decision by the date (tests and CLOCK_OFFSET_DAYS move it). */
+  clock: Clock;
 }
 
 /**

@@ -6,6 +6,7 @@ import { createIdentityRepo } from "../../modules/identity/identity.repo.ts";
 import { createMailer, createTransport } from "../../lib/mailer.ts";
 import { createJobs } from "../../lib/jobs.ts";
 import { createBackgroundTasks } from "../../lib/background.ts";
+import { createClock } from "../../lib/clock.ts";
 import { isEmpty, seedDemo } from "./index.ts";
 
 const config = loadConfig();
@@ -22,6 +23,7 @@ try {
       repo: createIdentityRepo(database.db),
       mailer: createMailer({ db: database.db, jobs, transport: createTransport({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) }),
       background: createBackgroundTasks((err) => console.error(err)),
+      clock: createClock(config.CLOCK_OFFSET_DAYS),
       secret: config.AUTH_SECRET ?? "seed-only-secret-not-used-for-sessions-000",
       publicUrl: config.publicUrl,
       trustedOrigins: [config.publicUrl],

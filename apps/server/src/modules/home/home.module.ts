@@ -6,7 +6,7 @@ import { createHomeService } from "./home.service.ts";
 
 /** The learner home: what needs a person, above their library. */
 export function homeModule(ctx: ModuleContext, deps: { plans: Pick<PlansService, "plansOf"> }): Module {
-  const service = createHomeService({ repo: createHomeRepo(ctx.database.db), plans: deps.plans });
+  const service = createHomeService({ repo: createHomeRepo(ctx.database.db), plans: deps.plans, clock: ctx.clock });
   return {
     name: "home",
     plugin: async (app) => {

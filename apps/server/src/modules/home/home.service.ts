@@ -2,7 +2,7 @@ import { HOME_DUE_SOON_DAYS, HOME_SECTION_SIZE, type HomeResponse } from "@learn
 import { presentContent } from "../library/index.ts";
 import type { PlansService } from "../network/index.ts";
 import type { HomeRepo } from "./home.repo.ts";
-import * as clock from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 
 type MyTask = HomeResponse["assigned"]["results"][number];
 
@@ -11,9 +11,9 @@ const dateOn = (at: Date) => at.toISOString().slice(0, 10);
 const section = <T>(all: T[]) => ({ count: all.length, results: all.slice(0, HOME_SECTION_SIZE) });
 
 /** What needs a person, in the sections of the learner home. */
-export function createHomeService(d: { repo: HomeRepo; plans: Pick<PlansService, "plansOf"> }) {
+export function createHomeService(d: { repo: HomeRepo; plans: Pick<PlansService, "plansOf">; clock: Clock }) {
   return {
-    async of(accountId: number, now = clock.now()): Promise<HomeResponse> {
+    async of(accountId: number, now = d.clock.now()): Promise<HomeResponse> {
       const [held, continuing] = await Promise.all([d.plans.plansOf([accountId]), d.repo.inProgress(accountId, HOME_SECTION_SIZE)]);
       // Open plans only: a completed plan needs nothing more, a declined one was answered.
       const open: MyTask[] = held(accountId)

@@ -8,7 +8,7 @@ import { MIN_PASSWORD_LENGTH } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { authCredentials, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications, signInEvents } from "../../db/schema/index.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { now } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { SESSION_REFUSALS } from "./identity.policy.ts";
@@ -23,6 +23,8 @@ export interface AuthOptions {
   db: Db;
   repo: IdentityRepo;
   mailer: Mailer;
+  /** The app's clock: an unproven account is stamped by it, since its days are counted on it. */
+  clock: Clock;
   background: BackgroundTasks;
   secret: string;
   publicUrl: string;
@@ -37,7 +39,7 @@ export interface AuthOptions {
 
 export function createAuth(o: AuthOptions) {
   // Who may register and where they land are identity's rules; the user hooks below only apply them.
-  const identity = createIdentityService({ db: o.db, repo: o.repo });
+  const identity = createIdentityService({ db: o.db, repo: o.repo, clock: o.clock });
   const localeOfUser = async (uid: string, request?: Request) => (await o.repo.accountByUid(uid))?.locale ?? fetchRequestLocale(request);
   // Proving an address and choosing its password are one step: the confirmation mail carries
   // better-auth's own set-password link, so whatever password a registrant typed before the address
@@ -162,7 +164,7 @@ export function createAuth(o: AuthOptions) {
               throw new APIError("BAD_REQUEST", { code: "REGISTRATION_NOT_ALLOWED", message: "Email is currently not allowed to register" });
             }
             // An unproven account's days are counted on the app's clock (identity.service.ts UNPROVEN_DAYS), so it is stamped by it.
-            return { data: { ...user, emailVerified: target.verified, ...(target.verified ? {} : { createdAt: now() }) } };
+            return { data: { ...user, emailVerified: target.verified, ...(target.verified ? {} : { createdAt: o.clock.now() }) } };
           },
           after: async (user) => {
             const target = await identity.registrationTarget(user.email);

@@ -12,11 +12,12 @@ import { createIdentityService } from "./identity.service.ts";
 export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: Parameters<typeof createAuth>[0]["sso"] }) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
-  const service = createIdentityService({ db: ctx.database.db, repo });
+  const service = createIdentityService({ db: ctx.database.db, repo, clock: ctx.clock });
   const auth = createAuth({
     db: ctx.database.db,
     repo,
     mailer: ctx.mailer,
+    clock: ctx.clock,
     background: opts.background,
     secret: opts.secret,
     publicUrl: config.publicUrl,

@@ -4,7 +4,6 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import type { Executor } from "../../lib/events.ts";
-import { now } from "../../lib/clock.ts";
 import { accounts, authSessions, authUsers, authVerifications, companies, invitations, teams } from "../../db/schema/index.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -144,12 +143,12 @@ export function createIdentityRepo(db: Db) {
       return row;
     },
 
-    /** An invitation still waiting for its link to be used (the caller proved it holds the token). */
-    async pendingInvitationById(id: number) {
+    /** An invitation still waiting for its link to be used at `at` (the caller proved it holds the token). */
+    async pendingInvitationById(id: number, at: Date) {
       const [row] = await db
         .select()
         .from(invitations)
-        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now())))
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, at)))
         .limit(1);
       return row;
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
+import { createClock } from "../../lib/clock.ts";
 import type { CompanyRow, IdentityRepo } from "./identity.repo.ts";
 import { asInvitee, asOperator, createIdentityService } from "./identity.service.ts";
 
@@ -17,6 +18,7 @@ const serviceWith = (c: CompanyRow | undefined) =>
       companyByDomain: async (domain: string) => (c && c.domain === domain ? c : undefined),
       pendingInvitationById: async (id: number) => (id === invitation.id ? invitation : undefined),
     } as unknown as IdentityRepo,
+    clock: createClock(),
   });
 
 describe("who may register, and where they land", () => {
@@ -64,7 +66,7 @@ describe("who may register, and where they land", () => {
 describe("who may start a session", () => {
   // A stand-in repo answering only the one read this rule makes.
   const serviceFor = (account: { status: string; companyStatus: string | null } | undefined) =>
-    createIdentityService({ db: noDb, repo: { accountByUid: async () => account } as unknown as IdentityRepo });
+    createIdentityService({ db: noDb, repo: { accountByUid: async () => account } as unknown as IdentityRepo, clock: createClock() });
 
   it("lets an active account of an active company in, and leaves an unknown user to better-auth", async () => {
     expect(await serviceFor({ status: "active", companyStatus: "active" }).signInRefusal("u1")).toBeNull();

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Role } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { now } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { adminPolicy } from "../admin/index.ts";
 import { identityPolicy } from "./identity.policy.ts";
 import { type AccountInput, allowListAdmits, type IdentityRepo } from "./identity.repo.ts";
@@ -53,7 +53,7 @@ export interface OperatorAuth {
 export class OperatorError extends Error {}
 
 /** Identity's rules: who may register and where they land, the first operator, who I am, my profile. */
-export function createIdentityService({ db, repo }: { db: Db; repo: IdentityRepo }) {
+export function createIdentityService({ db, repo, clock }: { db: Db; repo: IdentityRepo; clock: Clock }) {
   /**
    * Deletes the users of this address or id whose address was never proven (created before
    * `createdBefore` when given), with their links; their password, sessions and company account
@@ -81,7 +81,7 @@ export function createIdentityService({ db, repo }: { db: Db; repo: IdentityRepo
         return grant.email === email.toLowerCase() ? { companyId: grant.companyId, teamId: null, role: "member", verified: true } : null;
       }
       if (grant?.kind === "invitation") {
-        const invitation = await repo.pendingInvitationById(grant.invitationId);
+        const invitation = await repo.pendingInvitationById(grant.invitationId, clock.now());
         if (!invitation || invitation.email !== email.toLowerCase()) return null;
         return { companyId: invitation.companyId, teamId: invitation.teamId, role: invitation.role, invitationId: invitation.id, verified: true };
       }
@@ -112,13 +112,13 @@ export function createIdentityService({ db, repo }: { db: Db; repo: IdentityRepo
     /** Forgets this address's unproven account once its days have passed; a live one stays. */
     async forgetLapsed(email: unknown): Promise<void> {
       if (typeof email !== "string") return;
-      await dropUnproven({ email }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+      await dropUnproven({ email }, new Date(clock.now().getTime() - UNPROVEN_DAYS * 86_400_000));
     },
 
     /** The same for the account a set-password link belongs to, so a lapsed account's link confirms nothing. */
     async forgetLapsedByLink(token: unknown): Promise<void> {
       const uid = typeof token === "string" ? await repo.uidOfResetToken(token) : undefined;
-      if (uid) await dropUnproven({ uid }, new Date(now().getTime() - UNPROVEN_DAYS * 86_400_000));
+      if (uid) await dropUnproven({ uid }, new Date(clock.now().getTime() - UNPROVEN_DAYS * 86_400_000));
     },
 
     /**

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const make = (email: string) =>
-  createIdentityService({ db: t.database.db, repo: createIdentityRepo(t.database.db) }).createOperator(
+  createIdentityService({ db: t.database.db, repo: createIdentityRepo(t.database.db), clock: t.app.clock }).createOperator(
     { auth: t.app.auth, captureResetLink: (run) => catcher.capture(run, () => t.app.jobs.drain()) },
     { email, name: "Olga Ops" },
   );

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { accounts, authSessions, authUsers } from "../../db/schema/index.ts";
-import { setClockOffsetDays } from "../../lib/clock.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 
@@ -18,7 +17,8 @@ beforeAll(async () => {
   co = await createCompanyWithRoles(t, { allowOwnDomain: true, teamName: "Engineering" });
   hr = co.hr.client;
 });
-afterEach(() => setClockOffsetDays(0));
+// The tests of this file share one app: each starts on its real time.
+afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
 const STRANGER = "strangers-pass";
@@ -148,7 +148,7 @@ describe("unproven accounts expire after 7 days of the app's clock", () => {
   it("can no longer be confirmed, and the stranger's password no longer triggers a mail to the owner", async () => {
     await signUp(at("stale"));
     await t.linkIn(at("stale"));
-    setClockOffsetDays(8);
+    t.app.clock.setOffsetDays(8);
     const { location, chosen } = await ownerConfirms(at("stale"), "owners-pass");
     expect(location.searchParams.get("error")).toBe("INVALID_TOKEN");
     expect(chosen).toBeUndefined();
@@ -161,7 +161,7 @@ describe("unproven accounts expire after 7 days of the app's clock", () => {
   it("lets the owner register the address afresh, under their own name", async () => {
     await signUp(at("freed"));
     await t.linkIn(at("freed"));
-    setClockOffsetDays(8);
+    t.app.clock.setOffsetDays(8);
     const res = await t.anonymous.post("/api/auth/sign-up/email", { name: "Rightful Owner", email: at("freed"), password: "owners-pass" });
     expect(res.status).toBe(200);
     const { chosen } = await ownerConfirms(at("freed"), "owners-pass", 2);

@@ -8,7 +8,7 @@ import type { InsightsRepo } from "./insights.repo.ts";
 import type { OverdueRow } from "./insights.repo.ts";
 import type { InsightsService } from "./insights.service.ts";
 import { isoDay } from "./insights.slice.ts";
-import * as clock from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 
 export interface ActionInput {
   scope?: InsightScope;
@@ -21,6 +21,7 @@ export function createInsightActions(d: {
   service: InsightsService;
   repo: InsightsRepo;
   mailer: Mailer;
+  clock: Clock;
   publicUrl: string;
   onMailError?: (err: unknown) => void;
 }) {
@@ -80,7 +81,7 @@ export function createInsightActions(d: {
   }
 
   return {
-    async run(actor: Actor, kind: InsightActionKind, input: ActionInput, now = clock.now()): Promise<InsightActionResult> {
+    async run(actor: Actor, kind: InsightActionKind, input: ActionInput, now = d.clock.now()): Promise<InsightActionResult> {
       if (kind === "remind_overdue") return { kind, href: null, ...(await remind(actor, input, now)) };
       authorize(actor, insightsPolicy.link, kind);
       return { kind, href: LINKS[kind].href(actor), reminded: 0, skipped: 0 };

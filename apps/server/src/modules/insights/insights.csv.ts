@@ -4,7 +4,7 @@ import { toCsv } from "../../lib/csv.ts";
 import { windowOf, type InsightsRepo } from "./insights.repo.ts";
 import type { InsightsService } from "./insights.service.ts";
 import { fillSeries, isoDay, sliceOf } from "./insights.slice.ts";
-import * as clock from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 
 const EVERY = 100_000;
 const hours = (s: number) => (s / 3600).toFixed(2);
@@ -20,10 +20,10 @@ function major(minor: number, currency: string) {
 
 /** Each table of the dashboard in full, as CSV (headers always; cells that look like formulas escaped, lib/csv.ts). */
 export async function insightsCsv(
-  d: { service: InsightsService; repo: InsightsRepo },
+  d: { service: InsightsService; repo: InsightsRepo; clock: Clock },
   actor: Actor,
   q: InsightsQuery & { table: InsightTable },
-  now = clock.now(),
+  now = d.clock.now(),
 ) {
   const s = await d.service.resolve(actor, q);
   const slice = sliceOf(s, q, now);

@@ -9,11 +9,12 @@ import { createInsightsService } from "./insights.service.ts";
 /** What a company's learning data says and what to do about it; fed by domain events. */
 export function insightsModule(ctx: ModuleContext, deps: { budgeting: BudgetingReads }): Module {
   const repo = createInsightsRepo(ctx.database.db);
-  const service = createInsightsService({ repo, budgeting: deps.budgeting });
+  const service = createInsightsService({ repo, budgeting: deps.budgeting, clock: ctx.clock });
   const actions = createInsightActions({
     service,
     repo,
     mailer: ctx.mailer,
+    clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     onMailError: (err) => ctx.log.warn({ err }, "insights reminder mail failed"),
   });
@@ -21,7 +22,7 @@ export function insightsModule(ctx: ModuleContext, deps: { budgeting: BudgetingR
   return {
     name: "insights",
     plugin: async (app) => {
-      await app.register(insightsRoutes, { service, repo, actions });
+      await app.register(insightsRoutes, { service, repo, actions, clock: ctx.clock });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorBody, InsightActionParams, InsightActionRequest, InsightActionResult, Insights, InsightsExportQuery, InsightsQuery } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { InsightActions } from "./insights.actions.ts";
 import { insightsCsv } from "./insights.csv.ts";
 import type { InsightsRepo } from "./insights.repo.ts";
@@ -11,9 +12,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** The actionable insights of /dashboard/content, for the viewer's scope. */
-export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; repo: InsightsRepo; actions: InsightActions }> = async (
+export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; repo: InsightsRepo; actions: InsightActions; clock: Clock }> = async (
   app,
-  { service, repo, actions },
+  { service, repo, actions, clock },
 ) => {
   app.get(
     "/api/b2b/v1/insights",
@@ -41,7 +42,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ service: InsightsService; r
       },
     },
     async (req, reply) => {
-      const { csv, filename } = await insightsCsv({ service, repo }, req.actor, req.query);
+      const { csv, filename } = await insightsCsv({ service, repo, clock }, req.actor, req.query);
       return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`).send(csv);
     },
   );

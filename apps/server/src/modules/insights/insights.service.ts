@@ -6,7 +6,7 @@ import { allowedScopes, insightsPolicy, LINKS } from "./insights.policy.ts";
 import { type InsightsRepo, windowOf } from "./insights.repo.ts";
 import { presentInsights } from "./insights.present.ts";
 import { isoDay, type Scoped, sliceOf } from "./insights.slice.ts";
-import * as clock from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 
 const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
 
@@ -21,7 +21,7 @@ const PENDING_ACTION = {
 /** What insights reads from budgeting, through its service: budgeting alone applies its rules (who decides a request). */
 export type BudgetingReads = Pick<BudgetingService, "budgetsOn" | "pendingToDecide">;
 
-export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingReads }) {
+export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingReads; clock: Clock }) {
   const { repo } = d;
 
   async function resolve(actor: Actor, q: { scope?: InsightScope; team?: number }): Promise<Scoped> {
@@ -113,7 +113,7 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
     budget: budgetFor,
     pending: pendingFor,
 
-    async dashboard(actor: Actor, q: InsightsQuery, now = clock.now()): Promise<Insights> {
+    async dashboard(actor: Actor, q: InsightsQuery, now = d.clock.now()): Promise<Insights> {
       const s = await resolve(actor, q);
       const today = isoDay(now);
       const slice = sliceOf(s, q, now);

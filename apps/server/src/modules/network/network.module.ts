@@ -20,9 +20,9 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   const collections = createCollectionsRepo(ctx.database.db);
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
-  ctx.jobs.define(planRemindersJob({ db: ctx.database.db, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
+  ctx.jobs.define(planRemindersJob({ db: ctx.database.db, clock: ctx.clock, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
-  const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, plans, collections, people: deps.people });
+  const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, clock: ctx.clock, plans, collections, people: deps.people });
   return {
     name: "network",
     /** Collections as other modules make and read them (the copilot turns an answer into one). */

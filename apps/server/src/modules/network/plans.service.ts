@@ -1,7 +1,7 @@
 import type { AssigneeStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
-import { today } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { PeopleRepo } from "../people/index.ts";
@@ -18,13 +18,14 @@ export function assigneeStatus(stored: "pending" | "active" | "rejected", done: 
   if (total > 0 && done === total) return "completed";
   return stored === "active" || done > 0 ? "active" : "pending";
 }
-export const isOverdue = (deadline: string, status: AssigneeStatus, on = today()) => deadline < on && status !== "completed" && status !== "rejected";
+/** Whether a plan due on `deadline` is overdue on the day `on` (`2026-11-26`). */
+export const isOverdue = (deadline: string, status: AssigneeStatus, on: string) => deadline < on && status !== "completed" && status !== "rejected";
 
 type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
 
 type PlanSkillsInput = Record<string, { collections: number[] }>;
 
-export function createPlansService(d: { db: Db; events: EventBus; plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
+export function createPlansService(d: { db: Db; events: EventBus; clock: Clock; plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
   const { db, events } = d;
   /** How far each of these people is on each of these plans: over all its content, and per skill. */
   async function progressOf(planIds: number[], accountIds: number[]) {
@@ -50,7 +51,7 @@ export function createPlansService(d: { db: Db; events: EventBus; plans: PlansRe
   const presentAssignee = (p: PlanRow, a: Assignee, progress: ProgressOf) => {
     const mine = progress(p.id, a.accountId);
     const status = assigneeStatus(a.status, mine.total.done, mine.total.total);
-    return presentPlanAssignee(a, { status, overdue: isOverdue(p.deadline, status), progress: mine.total, skills: mine.bySkill });
+    return presentPlanAssignee(a, { status, overdue: isOverdue(p.deadline, status, d.clock.today()), progress: mine.total, skills: mine.bySkill });
   };
 
   /** Everything needed to present plans and all their assignees' progress, in a fixed number of queries. */
@@ -125,7 +126,7 @@ export function createPlansService(d: { db: Db; events: EventBus; plans: PlansRe
       const v = {
         companyId,
         title: b.title,
-        deadline: b.deadline ?? today(),
+        deadline: b.deadline ?? d.clock.today(),
         createdBy: actor.accountId,
         skills,
         teamIds: [...new Set(b.selectedTeam)],

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 import { accounts, notifications, outbox } from "../../db/schema/index.ts";
-import { setClockOffsetDays } from "../../lib/clock.ts";
 import { HOME_DUE_SOON_DAYS } from "@learnward/contracts";
 
 // Deadline reminders (7 days before, the day before, overdue) and the team leader's
@@ -15,7 +14,8 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ seed: false });
 });
-afterEach(() => setClockOffsetDays(0));
+// The tests of this file share one app: each starts on its real time.
+afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
@@ -27,7 +27,7 @@ const subjects = async (email: string) => (await reminders(email)).map((m) => m.
 
 /** Runs the reminders job as its schedule would, on a day `days` from today. */
 const runOn = async (days: number) => {
-  setClockOffsetDays(days);
+  t.app.clock.setOffsetDays(days);
   await t.app.jobs.send("network.plan_reminders", {});
   await t.app.jobs.drain();
 };
@@ -123,7 +123,7 @@ describe("deadline reminders", () => {
     const { member, planId } = await teamPlan(2, "Clocked plan");
     const mine = async () => (await member.client.get("/api/b2b/v1/my-tasks/")).body.results.find((r: { plan: { id: number } }) => r.plan.id === planId);
     expect((await mine()).overdue).toBe(false);
-    setClockOffsetDays(3);
+    t.app.clock.setOffsetDays(3);
     expect((await mine()).overdue).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe("deadline reminders", () => {
     const overdue = async () =>
       ((await ldleader.client.get("/api/b2b/v1/insights")).body.overdue.results as Array<{ plan_id: number }>).filter((r) => r.plan_id === planId).length;
     expect(await overdue()).toBe(0);
-    setClockOffsetDays(3);
+    t.app.clock.setOffsetDays(3);
     expect(await overdue()).toBe(1);
   });
 
@@ -141,7 +141,7 @@ describe("deadline reminders", () => {
     const dueSoon = async () =>
       ((await member.client.get("/api/b2b/v1/home")).body.due_soon.results as Array<{ plan: { id: number } }>).some((r) => r.plan.id === planId);
     expect(await dueSoon()).toBe(false);
-    setClockOffsetDays(6);
+    t.app.clock.setOffsetDays(6);
     expect(await dueSoon()).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { today } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { JobDefinition } from "../../lib/jobs.ts";
 import type { Notifier } from "../notifications/index.ts";
 import type { DueReminder, RemindersRepo } from "./reminders.repo.ts";
@@ -18,7 +18,7 @@ const teamPage = (teamId: number) => `/peopleManagement/team/${teamId}`;
  * person however often the job runs, on however many processes at once (the key is unique per
  * person, so a second writer's insert is dropped, and with it its mail).
  */
-export function planRemindersJob(d: { db: Db; repo: RemindersRepo; notifier: Notifier }): JobDefinition<typeof Data> {
+export function planRemindersJob(d: { db: Db; clock: Clock; repo: RemindersRepo; notifier: Notifier }): JobDefinition<typeof Data> {
   return {
     name: "network.plan_reminders",
     data: Data,
@@ -26,7 +26,7 @@ export function planRemindersJob(d: { db: Db; repo: RemindersRepo; notifier: Not
     retryLimit: 2,
     async run() {
       const byPlan = new Map<number, DueReminder[]>();
-      for (const r of await d.repo.due(today())) byPlan.set(r.planId, [...(byPlan.get(r.planId) ?? []), r]);
+      for (const r of await d.repo.due(d.clock.today())) byPlan.set(r.planId, [...(byPlan.get(r.planId) ?? []), r]);
       // One transaction per plan: its reminders are written together, and a failing plan keeps no others back.
       for (const rows of byPlan.values()) {
         const plan = rows[0]!;

@@ -11,6 +11,7 @@ import {
   Paginated,
   PendingInvitation,
 } from "@learnward/contracts";
+import type { Clock } from "../../lib/clock.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { invitationScope } from "./people.policy.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -23,10 +24,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const managers = { access: ["hr", "admin"] as const };
 
 /** Invitations: hr sends them; the link's token is the invitee's only credential (single use, 7 days). */
-export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; service: PeopleService; auth: Auth; identity: IdentityService }> = async (
-  app,
-  { requests, service, auth, identity },
-) => {
+export const invitationsRoutes: FastifyPluginAsyncZod<{
+  requests: RequestsRepo;
+  service: PeopleService;
+  auth: Auth;
+  identity: IdentityService;
+  clock: Clock;
+}> = async (app, { requests, service, auth, identity, clock }) => {
   app.post(
     "/api/b2b/v1/invitations",
     {
@@ -55,12 +59,18 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req) => {
       const { actor } = req;
       const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await requests.openInvitations(
+      const { rows, count } = await service.openInvitations(
         { ...invitationScope(actor, req.query.company), search: req.query.search, includeExpired: req.query.include_expired === true },
         p.limit,
         p.offset,
       );
-      return toPage(req, p, count, rows.map(presentOpenInvitation));
+      const now = clock.now();
+      return toPage(
+        req,
+        p,
+        count,
+        rows.map((f) => presentOpenInvitation(f, now)),
+      );
     },
   );
 
@@ -78,7 +88,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     },
     async (req) => {
       const id = await service.resendInvitation(req.actor, req.params.id);
-      return presentOpenInvitation((await requests.invitationById(id))!);
+      return presentOpenInvitation((await requests.invitationById(id))!, clock.now());
     },
   );
 
@@ -109,7 +119,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req) => {
       const found = await requests.invitationByToken(req.params.token);
       if (!found) throw notFound("Invitation");
-      return presentInvitation(found);
+      return presentInvitation(found, clock.now());
     },
   );
 
@@ -128,14 +138,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
     async (req, reply) => {
       const found = await requests.invitationByToken(req.params.token);
       if (!found) throw notFound("Invitation");
-      if (invitationStatus(found) === "expired") {
+      const status = invitationStatus(found, clock.now());
+      if (status === "expired") {
         // Who can send a fresh link: the company's hr, and by name the person who sent this one.
         throw new AppError("invitation_expired", 400, "This invitation has expired: ask your company's hr for a new one", {
           company: found.companyName,
           invited_by: found.inviterName,
         });
       }
-      if (invitationStatus(found) !== "pending" || found.companyStatus !== "active") {
+      if (status !== "pending" || found.companyStatus !== "active") {
         throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
       }
       if (await requests.emailRegistered(found.inv.email)) throw new AppError("email_in_use", 409, "Email already in use");
@@ -146,7 +157,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; 
       await asInvitee(found.inv.id, () => auth.api.signUpEmail({ body: { email: found.inv.email, password: req.body.password, name: req.body.name } }));
       const after = (await requests.invitationByToken(req.params.token))!;
       if (!after.inv.acceptedAt) throw new AppError("invalid_token", 400, "This invitation has been used, revoked or has expired");
-      return reply.status(201).send(presentInvitation(after));
+      return reply.status(201).send(presentInvitation(after, clock.now()));
     },
   );
 };

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invitations } from "../../db/schema/index.ts";
-import { setClockOffsetDays } from "../../lib/clock.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
@@ -24,7 +23,8 @@ beforeAll(async () => {
   globexHr = (await addPerson(t, { company: globex, role: "hr" })).client;
   admin = (await addOperator(t)).client;
 });
-afterEach(() => setClockOffsetDays(0));
+// The tests of this file share one app: each starts on its real time.
+afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
 type Listed = {
@@ -166,7 +166,7 @@ describe("an invitation's expiry follows the app's clock", () => {
   it("shows an invitation as expired once the app's clock passes its 7 days, and refuses to accept it", async () => {
     await invite("clocked@outside.test");
     const token = await tokenIn("clocked@outside.test");
-    setClockOffsetDays(9);
+    t.app.clock.setOffsetDays(9);
     expect(await statusOf(token)).toBe("expired");
     expect(await emails(hr)).not.toContain("clocked@outside.test");
     const res = await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "Too late", password: "secret12" });
@@ -178,11 +178,11 @@ describe("an invitation's expiry follows the app's clock", () => {
   });
 
   it("gives a link sent under a moved clock its full 7 days of that clock", async () => {
-    setClockOffsetDays(9);
+    t.app.clock.setOffsetDays(9);
     await invite("sent-later@outside.test");
     const token = await tokenIn("sent-later@outside.test");
     expect(await statusOf(token)).toBe("pending");
-    setClockOffsetDays(15);
+    t.app.clock.setOffsetDays(15);
     expect(await statusOf(token)).toBe("pending");
     expect((await t.anonymous.post(`/api/b2b/v1/invitations/${token}/accept/`, { name: "In time", password: "secret12" })).status).toBe(201);
   });

@@ -22,6 +22,7 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth; identity: I
     directory,
     requests,
     mailer: ctx.mailer,
+    clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
   });
   return {
@@ -34,7 +35,7 @@ export function peopleModule(ctx: ModuleContext, deps: { auth: Auth; identity: I
       await app.register(teamsRoutes, { people: repo, service });
       await app.register(employeesRoutes, { people: repo, service });
       await app.register(requestsRoutes, { requests, service });
-      await app.register(invitationsRoutes, { requests, service, auth: deps.auth, identity: deps.identity });
+      await app.register(invitationsRoutes, { requests, service, auth: deps.auth, identity: deps.identity, clock: ctx.clock });
     },
   } satisfies Module & Record<string, unknown>;
 }

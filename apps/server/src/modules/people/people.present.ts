@@ -1,4 +1,3 @@
-import { now } from "../../lib/clock.ts";
 import { invitableRole } from "./people.policy.ts";
 import type { EmployeeRow, TeamRow } from "./people.repo.ts";
 import type { InvitationFound, InvitationOpen, InviteRequestRow, RemovalRequestRow } from "./requests.repo.ts";
@@ -56,11 +55,11 @@ export const presentRemoval = (x: RemovalRequestRow) => ({
   created_at: x.r.createdAt.toISOString(),
 });
 
-/** Where an invitation stands, as its link would find it. */
-export const invitationStatus = (f: InvitationFound): "accepted" | "revoked" | "expired" | "pending" =>
-  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt <= now() ? "expired" : "pending";
+/** Where an invitation stands at `now`, as its link would find it. */
+export const invitationStatus = (f: InvitationFound, now: Date): "accepted" | "revoked" | "expired" | "pending" =>
+  f.inv.acceptedAt ? "accepted" : f.inv.revokedAt ? "revoked" : f.inv.expiresAt <= now ? "expired" : "pending";
 
-export const presentInvitation = (f: InvitationFound) => ({
+export const presentInvitation = (f: InvitationFound, now: Date) => ({
   id: f.inv.id,
   email: f.inv.email,
   role: invitableRole(f.inv.role),
@@ -68,11 +67,11 @@ export const presentInvitation = (f: InvitationFound) => ({
   company: { name: f.companyName, domain: f.companyDomain },
   invited_by: f.inviterName,
   expires_at: f.inv.expiresAt.toISOString(),
-  status: invitationStatus(f),
+  status: invitationStatus(f, now),
 });
 
-/** An open invitation as hr and platform operators manage it. */
-export const presentOpenInvitation = (f: InvitationOpen) => ({
+/** An open invitation as hr and platform operators manage it, at `now`. */
+export const presentOpenInvitation = (f: InvitationOpen, now: Date) => ({
   id: f.inv.id,
   email: f.inv.email,
   role: invitableRole(f.inv.role),
@@ -81,5 +80,5 @@ export const presentOpenInvitation = (f: InvitationOpen) => ({
   invited_by: f.inv.invitedBy !== null && f.inviterName !== null ? { id: f.inv.invitedBy, display_name: f.inviterName } : null,
   sent_at: f.inv.createdAt.toISOString(),
   expires_at: f.inv.expiresAt.toISOString(),
-  status: f.inv.expiresAt <= now() ? ("expired" as const) : ("pending" as const),
+  status: f.inv.expiresAt <= now ? ("expired" as const) : ("pending" as const),
 });

@@ -2,11 +2,12 @@ import type { CompanyRole } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type PeopleRepo, removeFromTeam, uniqueViolation } from "./people.repo.ts";
 import { invitableRole, peoplePolicy } from "./people.policy.ts";
-import type { RequestsRepo } from "./requests.repo.ts";
+import { INVITATION_DAYS, type RequestsRepo } from "./requests.repo.ts";
 import type { TeamDirectory } from "./team-directory.service.ts";
 import { invitationMail } from "./people.mail.ts";
 
@@ -18,6 +19,8 @@ export interface PeopleServiceDeps {
   /** Team creation and a person's change, as other modules make them too. */
   directory: TeamDirectory;
   mailer: Mailer;
+  /** The app's clock: an invitation's days run on it. */
+  clock: Clock;
   publicUrl: string;
 }
 
@@ -65,13 +68,15 @@ export function createPeopleService(d: PeopleServiceDeps) {
       throw conflict("request_already_decided", `This request was already ${after.r.status}`, { status: after.r.status });
     return after;
   }
+  /** When a link sent now stops working: its days run on the app's clock. */
+  const invitationExpiry = () => new Date(d.clock.now().getTime() + INVITATION_DAYS * 86_400_000);
   /** A new invitation, or a fresh link for an earlier one (`action`, as the audit trail names it); only a new one is `invitation.sent`. */
   async function createInvitation(
     v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
     action: "create" | "resend" = "create",
   ) {
     return db.transaction(async (tx) => {
-      const made = await d.requests.insertInvitation(tx, v, action);
+      const made = await d.requests.insertInvitation(tx, { ...v, expiresAt: invitationExpiry() }, action);
       if (action === "create") await events.emit(tx, "invitation.sent", { actorId: v.invitedBy, invitationId: made.id, companyId: v.companyId });
       return made;
     });
@@ -79,6 +84,10 @@ export function createPeopleService(d: PeopleServiceDeps) {
   const nameTaken = () => conflict("team_name_taken", "A team with this name already exists");
 
   return {
+    /** Invitations still open now (not accepted, revoked or, unless asked, expired), newest first. */
+    openInvitations: (f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number) =>
+      d.requests.openInvitations(f, limit, offset, d.clock.now()),
+
     /** A team the actor may see; any other is not found. */
     async team(actor: Actor, companyId: number, id: number) {
       const team = await loadTeam(companyId, id);
@@ -236,7 +245,14 @@ export function createPeopleService(d: PeopleServiceDeps) {
           email: row.email,
         });
         if (!accept) return { won: true, token: null, email: row.email };
-        const made = await d.requests.insertInvitation(tx, { companyId, email: row.email, role: row.role, teamId: row.teamId, invitedBy: deciderId });
+        const made = await d.requests.insertInvitation(tx, {
+          companyId,
+          email: row.email,
+          role: row.role,
+          teamId: row.teamId,
+          invitedBy: deciderId,
+          expiresAt: invitationExpiry(),
+        });
         await d.requests.linkInvitation(tx, id, made.id);
         return { won: true, token: made.token, email: row.email };
       });

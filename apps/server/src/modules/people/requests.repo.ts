@@ -5,7 +5,6 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
-import { now } from "../../lib/clock.ts";
 
 export const INVITATION_DAYS = 7;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -186,7 +185,7 @@ export function createRequestsRepo(db: Db) {
      */
     insertInvitation: (
       tx: Tx,
-      v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
+      v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number; expiresAt: Date },
       action: "create" | "resend" = "create",
     ) => createInvitationTx(tx, v, action),
 
@@ -209,10 +208,10 @@ export function createRequestsRepo(db: Db) {
       return row;
     },
 
-    /** Invitations still open (not accepted, revoked or, unless asked, expired), newest first: one company's, or every company's. */
-    async openInvitations(f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number) {
+    /** Invitations still open at `at` (not accepted, revoked or, unless asked, expired), newest first: one company's, or every company's. */
+    async openInvitations(f: { companyId?: number; search?: string; includeExpired?: boolean }, limit: number, offset: number, at: Date) {
       const conds: SQL[] = [isNull(invitations.acceptedAt), isNull(invitations.revokedAt)];
-      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, now()));
+      if (!f.includeExpired) conds.push(gt(invitations.expiresAt, at));
       if (f.companyId !== undefined) conds.push(eq(invitations.companyId, f.companyId));
       if (f.search) conds.push(ilike(invitations.email, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       const where = and(...conds);
@@ -260,7 +259,8 @@ export function createRequestsRepo(db: Db) {
       return Boolean(row);
     },
 
-    async pendingInvitationExists(companyId: number, email: string) {
+    /** Whether this company has an invitation to this address still pending at `at`. */
+    async pendingInvitationExists(companyId: number, email: string, at: Date) {
       const [row] = await db
         .select({ id: invitations.id })
         .from(invitations)
@@ -270,7 +270,7 @@ export function createRequestsRepo(db: Db) {
             eq(invitations.email, email),
             isNull(invitations.acceptedAt),
             isNull(invitations.revokedAt),
-            gt(invitations.expiresAt, now()),
+            gt(invitations.expiresAt, at),
           ),
         );
       return Boolean(row);
@@ -281,7 +281,7 @@ export type RequestsRepo = ReturnType<typeof createRequestsRepo>;
 
 async function createInvitationTx(
   tx: Tx,
-  v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number },
+  v: { companyId: number; email: string; role: CompanyRole; teamId: number | null; invitedBy: number; expiresAt: Date },
   action: "create" | "resend" = "create",
 ) {
   const token = randomBytes(32).toString("base64url");
@@ -292,7 +292,7 @@ async function createInvitationTx(
     .where(and(eq(invitations.companyId, v.companyId), eq(invitations.email, v.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
   const [row] = await tx
     .insert(invitations)
-    .values({ ...v, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + INVITATION_DAYS * 86_400_000) })
+    .values({ ...v, tokenHash: hashToken(token) })
     .returning({ id: invitations.id });
   await recordAudit(tx, {
     actorId: v.invitedBy,
