@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt, type JWTPayload } from "jose";
 import Provider from "oidc-provider";
+import type { TestContext } from "./helpers.ts";
 
 export interface IdpPerson {
   email: string;
@@ -149,4 +150,26 @@ export function cookieJar() {
     },
     get: (name: string) => cookies.get(name),
   };
+}
+
+/**
+ * What a browser does from the sign-in page's lookup until the provider sends it back: our start
+ * (whose state-binding cookie the browser keeps for our callback), then the provider's pages, where
+ * `sub` signs in. Answers the lookup, our start's answer, where the provider sent the browser back
+ * (`location`) and the cookie header the browser holds for our site.
+ */
+export async function browseThroughIdp(t: TestContext, idp: TestIdp, email: string, sub: string) {
+  const lookup = await t.anonymous.post("/api/sso/lookup", { email });
+  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
+  const ours = cookieJar();
+  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
+  let location = String(start.headers.location);
+  idp.signInAs(sub);
+  const jar = cookieJar();
+  for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
+    const res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
+    jar.take(res.headers.getSetCookie());
+    location = new URL(String(res.headers.get("location")), location).toString();
+  }
+  return { lookup, start, location, cookie: ours.header() };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
@@ -26,6 +26,17 @@ export function createRequestsRepo(db: Db) {
     if (s.teamId !== undefined) conds.push(eq(table.teamId, s.teamId));
     if (s.status) conds.push(eq(table.status, s.status));
     return and(...conds)!;
+  }
+
+  /** One page of the scope's requests, by when they were filed (the newer id first among equals), and how many there are. */
+  async function page<Q extends PgSelect>(table: typeof inviteRequests | typeof removalRequests, s: Scope, select: Q) {
+    const where = scopeWhere(table, s);
+    const order = s.sort === "asc" ? asc(table.createdAt) : desc(table.createdAt);
+    const [rows, [total]] = await Promise.all([
+      select.where(where).orderBy(order, desc(table.id)).limit(s.limit).offset(s.offset),
+      db.select({ n: count() }).from(table).where(where),
+    ]);
+    return { rows, count: total?.n ?? 0 };
   }
 
   const inviteSelect = () =>
@@ -79,18 +90,7 @@ export function createRequestsRepo(db: Db) {
       .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid));
 
   return {
-    async listInvites(s: Scope) {
-      const where = scopeWhere(inviteRequests, s);
-      const [rows, [total]] = await Promise.all([
-        inviteSelect()
-          .where(where)
-          .orderBy(s.sort === "asc" ? asc(inviteRequests.createdAt) : desc(inviteRequests.createdAt), desc(inviteRequests.id))
-          .limit(s.limit)
-          .offset(s.offset),
-        db.select({ n: count() }).from(inviteRequests).where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
-    },
+    listInvites: (s: Scope) => page(inviteRequests, s, inviteSelect().$dynamic()),
 
     async invite(companyId: number, id: number) {
       const [row] = await inviteSelect().where(and(eq(inviteRequests.id, id), eq(inviteRequests.companyId, companyId)));
@@ -110,18 +110,7 @@ export function createRequestsRepo(db: Db) {
       return { r: row!, ...names!, deciderName: null, deciderEmail: null };
     },
 
-    async listRemovals(s: Scope) {
-      const where = scopeWhere(removalRequests, s);
-      const [rows, [total]] = await Promise.all([
-        removalSelect()
-          .where(where)
-          .orderBy(s.sort === "asc" ? asc(removalRequests.createdAt) : desc(removalRequests.createdAt), desc(removalRequests.id))
-          .limit(s.limit)
-          .offset(s.offset),
-        db.select({ n: count() }).from(removalRequests).where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
-    },
+    listRemovals: (s: Scope) => page(removalRequests, s, removalSelect().$dynamic()),
 
     async removal(companyId: number, id: number) {
       const [row] = await removalSelect().where(and(eq(removalRequests.id, id), eq(removalRequests.companyId, companyId)));

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { adminAudit } from "../../db/schema/index.ts";
 import type { Handler } from "../../lib/events.ts";
-import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
+import type { TestContext } from "../../../test/helpers.ts";
+import { twoScimCompanies, type ScimCompany } from "../../../test/scim-directory.ts";
+import { addPerson } from "../../../test/factories.ts";
 
 // A directory's groups are the company's teams; members added and removed by PATCH.
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
-let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+let acme: ScimCompany;
 let acmeToken: string;
 let globexToken: string;
 const as = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/scim+json" });
@@ -18,11 +18,7 @@ let serial = 0;
 const groupName = () => `Directory group ${++serial}`;
 
 beforeAll(async () => {
-  t = await createTestContext({ seed: false });
-  acme = await createCompanyWithRoles(t);
-  globex = await createCompanyWithRoles(t);
-  acmeToken = (await acme.hr.client.post("/api/b2b/v1/company/scim-token", {})).body.token;
-  globexToken = (await globex.hr.client.post("/api/b2b/v1/company/scim-token", {})).body.token;
+  ({ t, acme, acmeToken, globexToken } = await twoScimCompanies());
 });
 afterAll(() => t.close());
 

@@ -86,31 +86,16 @@ export function createScimUsersService({
   /** Name, directory id and status as the directory states them, each change audited, in one transaction. */
   const update = async (u: ScimUserRow, companyId: number, change: { name?: string; active?: boolean; externalId?: string | null }, reason: string) => {
     await db.transaction(async (tx) => {
+      // The directory, not a person, made the change: no actor.
+      const audited = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+        repo.recordAudit(tx, { actorId: null, companyId, entity: "account", entityId: u.id, action: "update", before, after, reason });
       if (change.externalId !== undefined && change.externalId !== u.externalId) {
         await repo.setExternalId(tx, companyId, u.id, change.externalId);
-        await repo.recordAudit(tx, {
-          actorId: null,
-          companyId,
-          entity: "account",
-          entityId: u.id,
-          action: "update",
-          before: { external_id: u.externalId },
-          after: { external_id: change.externalId },
-          reason,
-        });
+        await audited({ external_id: u.externalId }, { external_id: change.externalId });
       }
       if (change.name !== undefined && change.name !== u.name) {
         await repo.renameUser(tx, u.uid, change.name);
-        await repo.recordAudit(tx, {
-          actorId: null,
-          companyId,
-          entity: "account",
-          entityId: u.id,
-          action: "update",
-          before: { name: u.name },
-          after: { name: change.name },
-          reason,
-        });
+        await audited({ name: u.name }, { name: change.name });
       }
       if (change.active === false && u.status === "active") await repo.deactivate(tx, u.id, reason);
       if (change.active === true && u.status === "deactivated") await repo.reactivate(tx, u.id, reason);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { adminAudit } from "../../db/schema/index.ts";
-import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
+import type { TestContext } from "../../../test/helpers.ts";
+import { twoScimCompanies, type ScimCompany } from "../../../test/scim-directory.ts";
+import { addPerson } from "../../../test/factories.ts";
 
 // A directory (Okta, Microsoft Entra ID) provisions a company's people over SCIM 2.0 with its token.
 let t: TestContext;
-let acme: Awaited<ReturnType<typeof createCompanyWithRoles>>;
-let globex: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+let acme: ScimCompany;
 let acmeToken: string;
 let globexToken: string;
 const SCIM_JSON = { "content-type": "application/scim+json" };
@@ -17,11 +17,7 @@ const PATCH = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const USER = "urn:ietf:params:scim:schemas:core:2.0:User";
 
 beforeAll(async () => {
-  t = await createTestContext({ seed: false });
-  acme = await createCompanyWithRoles(t);
-  globex = await createCompanyWithRoles(t);
-  acmeToken = (await acme.hr.client.post("/api/b2b/v1/company/scim-token", {})).body.token;
-  globexToken = (await globex.hr.client.post("/api/b2b/v1/company/scim-token", {})).body.token;
+  ({ t, acme, acmeToken, globexToken } = await twoScimCompanies());
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAudit } from "../../db/schema/index.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
-import { cookieJar, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
+import { browseThroughIdp, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 const CALLBACK = `${PUBLIC_URL}/api/auth/sso/oidc/callback`;
@@ -38,21 +38,9 @@ afterAll(async () => {
 
 /** The browser's round trip: our start, the provider signing in `sub`, our callback. Answers where our callback sent the browser. */
 async function roundTrip(email: string, sub: string) {
-  const lookup = await t.anonymous.post("/api/sso/lookup", { email });
-  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
-  // What our start set (the state binding cookie) goes back to our callback, as a browser does.
-  const ours = cookieJar();
-  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
-  let location = String(start.headers.location);
-  idp.signInAs(sub);
-  const jar = cookieJar();
-  for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
-    const res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
-    jar.take(res.headers.getSetCookie());
-    location = new URL(String(res.headers.get("location")), location).toString();
-  }
+  const { location, cookie } = await browseThroughIdp(t, idp, email, sub);
   expect(location.startsWith(CALLBACK)).toBe(true);
-  return t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } });
+  return t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie } });
 }
 
 /**

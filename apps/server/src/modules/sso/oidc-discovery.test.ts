@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompanyWithRoles } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { cookieJar, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
+import { browseThroughIdp, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
 import { createDiscoveryCache } from "./oidc.discovery-cache.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -33,20 +33,8 @@ async function signIn() {
   const sub = `sub-${++subs}`;
   const email = `${sub}@${acme.company.domain}`;
   idp.people.set(sub, { email });
-  const lookup = await t.anonymous.post("/api/sso/lookup", { email });
-  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
-  // What our start set (the state binding cookie) goes back to our callback, as a browser does.
-  const ours = cookieJar();
-  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
-  let location = String(start.headers.location);
-  idp.signInAs(sub);
-  const jar = cookieJar();
-  for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
-    const res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
-    jar.take(res.headers.getSetCookie());
-    location = new URL(String(res.headers.get("location")), location).toString();
-  }
-  return String((await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } })).headers.location);
+  const { location, cookie } = await browseThroughIdp(t, idp, email, sub);
+  return String((await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie } })).headers.location);
 }
 
 describe("the provider's discovery document", () => {

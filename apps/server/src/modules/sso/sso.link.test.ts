@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, authCredentials, authUsers } from "../../db/schema/index.ts";
 import { addOperator, addPerson, addSignedOutPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
-import { cookieJar, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
+import { browseThroughIdp, cookieJar, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
 import { type SamlPerson, startSamlIdp, type TestSamlIdp } from "../../../test/saml-idp.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -50,20 +50,9 @@ function idpPerson(provider: TestIdp, email: string) {
 
 /** What a browser does through the company's OIDC provider; answers where our callback sent it and the session it got. */
 async function oidcSignIn(provider: TestIdp, email: string, sub: string) {
-  const lookup = await t.anonymous.post("/api/sso/lookup", { email });
-  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
-  const ours = cookieJar();
-  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
-  let location = String(start.headers.location);
-  provider.signInAs(sub);
-  const jar = cookieJar();
-  for (let hop = 0; hop < 10 && location.startsWith(provider.issuer); hop++) {
-    const res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
-    jar.take(res.headers.getSetCookie());
-    location = new URL(String(res.headers.get("location")), location).toString();
-  }
+  const { location, cookie } = await browseThroughIdp(t, provider, email, sub);
   expect(location.startsWith(CALLBACK)).toBe(true);
-  const res = await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie: ours.header() } });
+  const res = await t.app.inject({ method: "GET", url: location.slice(PUBLIC_URL.length), headers: { cookie } });
   return sessionOf(res);
 }
 

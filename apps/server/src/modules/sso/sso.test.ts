@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAudit, companyOidc } from "../../db/schema/index.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
-import { cookieJar, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
+import { browseThroughIdp, startTestIdp, type TestIdp } from "../../../test/oidc-idp.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 const CALLBACK = `${PUBLIC_URL}/api/auth/sso/oidc/callback`;
@@ -49,26 +49,13 @@ function idpPerson(email: string, extra: { emailVerified?: boolean } = {}) {
  * there as `sub`, and comes back to our callback. Answers where our callback sent the browser.
  */
 async function signInThroughIdp(email: string, sub: string, opts: { beforeCallback?: () => void; otherBrowser?: boolean } = {}) {
-  const lookup = await t.anonymous.post("/api/sso/lookup", { email });
+  const { lookup, start, location, cookie: browser } = await browseThroughIdp(t, idp, email, sub);
   expect(lookup.body.sso).toBe(true);
-  const start = await t.app.inject({ method: "GET", url: lookup.body.redirect_url });
   expect(start.statusCode).toBe(302);
-  // The browser keeps what our start set (the state binding cookie) for our callback.
-  const ours = cookieJar();
-  ours.take([start.headers["set-cookie"] ?? []].flat().map(String));
-  let location = String(start.headers.location);
-  expect(location.startsWith(idp.issuer)).toBe(true);
-  idp.signInAs(sub);
-  const jar = cookieJar();
-  for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
-    const res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
-    jar.take(res.headers.getSetCookie());
-    location = new URL(String(res.headers.get("location")), location).toString();
-  }
+  expect(String(start.headers.location).startsWith(idp.issuer)).toBe(true);
   expect(location.startsWith(CALLBACK)).toBe(true);
   opts.beforeCallback?.();
   const callbackPath = location.slice(PUBLIC_URL.length);
-  const browser = ours.header();
   return { callbackPath, browser, ...(await callback(callbackPath, opts.otherBrowser ? "" : browser)) };
 }
 
