@@ -132,7 +132,7 @@ export async function buildCatalog(app: FastifyInstance, database: Database) {
     }
   }
   // What the daily catalog.learn job would have learned by now.
-  await learnCompany(createCatalogLearningRepo(database.db), me.company.id);
+  await learnCompany({ db: database.db, repo: createCatalogLearningRepo(database.db) }, me.company.id);
   return { companyId: me.company.id, idOf };
 }
 

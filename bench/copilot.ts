@@ -383,7 +383,7 @@ async function main() {
   await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
   // What the daily catalog.learn job would have learned from each seeded catalog.
   const learning = createCatalogLearningRepo(database.db);
-  for (const companyId of await learning.companies()) await learnCompany(learning, companyId);
+  for (const companyId of await learning.companies()) await learnCompany({ db: database.db, repo: learning }, companyId);
 
   const signIn = async (email: string) => {
     const res = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "learnward-demo" } });
