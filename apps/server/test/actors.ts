@@ -33,3 +33,6 @@ export type ActorKey = keyof typeof ACTORS;
 
 /** The callers a rule allows, of every kind in ACTORS: one list per rule keeps a table readable. */
 export const allowedBy = (rule: (a: Actor) => boolean): ActorKey[] => (Object.keys(ACTORS) as ActorKey[]).filter((k) => rule(ACTORS[k]));
+
+/** The callers who see company 1's rows when a rule is only "same company": its people, and the platform operator. */
+export const SEES_COMPANY: ActorKey[] = ["admin", "hr", "ldleader", "teamleader", "teamleaderWithoutTeam", "member"];
