@@ -9,14 +9,14 @@ import { purchaseRoutes } from "./purchase.routes.ts";
 /** Learning budgets, their team allocations, and purchase requests against them. */
 export function budgetingModule(ctx: ModuleContext, deps: { identity: IdentityRepo; people: PeopleRepo }) {
   const repo = createBudgetingRepo(ctx.database.db);
-  const service = createBudgetingService({ db: ctx.database.db, events: ctx.events, repo, identity: deps.identity, people: deps.people });
+  const service = createBudgetingService({ db: ctx.database.db, events: ctx.events, clock: ctx.clock, repo, identity: deps.identity, people: deps.people });
   return {
     name: "budgeting",
     repo,
     service,
     plugin: async (app) => {
       await app.register(budgetsRoutes, { service });
-      await app.register(purchaseRoutes, { service });
+      await app.register(purchaseRoutes, { service, clock: ctx.clock });
     },
   } satisfies Module & Record<string, unknown>;
 }

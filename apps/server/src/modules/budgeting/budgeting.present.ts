@@ -2,7 +2,7 @@ import type { Actor } from "../../lib/actor.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
 import type { AllocationView, AuditView, BudgetRow, RequestView } from "./budgeting.repo.ts";
-import type { usagePoints } from "./budgeting.service.ts";
+import type { usagePoints } from "./budgeting.periods.ts";
 
 /** The answers' shapes of the budgeting module (contracts' Budget, PurchaseRequest, AuditEntry). */
 

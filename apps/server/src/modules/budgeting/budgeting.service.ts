@@ -3,61 +3,13 @@ import type { z } from "zod";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { IdentityRepo } from "../identity/index.ts";
 import type { PeopleRepo } from "../people/index.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
+import { periodEnd, since, usagePoints } from "./budgeting.periods.ts";
 import type { BudgetingRepo, BudgetRow, RequestRow, RequestView } from "./budgeting.repo.ts";
-
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** A year starts on 1 January, a month on its 1st; the period ends on its last day. */
-function periodEnd(period: "year" | "month", start: string): string {
-  const [y, m, d] = start.split("-").map(Number) as [number, number, number];
-  if (d !== 1 || (period === "year" && m !== 1))
-    throw new AppError("budget_start_invalid", 400, period === "year" ? "A yearly budget starts on 1 January" : "A monthly budget starts on the 1st", {
-      period,
-    });
-  const end = period === "year" ? new Date(Date.UTC(y, 11, 31)) : new Date(Date.UTC(y, m, 0));
-  return end.toISOString().slice(0, 10);
-}
-
-/** Cumulative committed (approved or paid) and paid money at the end of each month or day, up to today. */
-export function usagePoints(
-  b: Pick<BudgetRow, "period" | "periodStart" | "periodEnd">,
-  held: { price: number | bigint | string; decidedAt: Date | null; paidAt: string | null }[],
-  today: string,
-) {
-  const steps: { start: string; end: string }[] = [];
-  const [y, m] = b.periodStart.split("-").map(Number) as [number, number];
-  const last = today < b.periodEnd ? today : b.periodEnd;
-  if (b.period === "year") {
-    for (let month = 0; month < 12; month++) {
-      const start = new Date(Date.UTC(y, month, 1)).toISOString().slice(0, 10);
-      if (start > last) break;
-      steps.push({ start, end: new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10) });
-    }
-  } else {
-    for (let day = 1; ; day++) {
-      const date = new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
-      if (date > last || date > b.periodEnd) break;
-      steps.push({ start: date, end: date });
-    }
-  }
-  const items = held.map((h) => ({ price: Number(h.price), decided: h.decidedAt ? h.decidedAt.toISOString().slice(0, 10) : null, paid: h.paidAt }));
-  return steps.map((step) => ({
-    ...step,
-    committed_minor: items.reduce((sum, i) => (i.decided !== null && i.decided <= step.end ? sum + i.price : sum), 0),
-    paid_minor: items.reduce((sum, i) => (i.paid !== null && i.paid <= step.end ? sum + i.price : sum), 0),
-  }));
-}
-
-/** "period" filters: requests made in the current year or month. */
-const since = (period: "year" | "month" | undefined) => {
-  if (!period) return undefined;
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), period === "year" ? 0 : now.getUTCMonth(), 1));
-};
 
 type RequestsQuery = Omit<z.infer<typeof PurchaseRequestsQuery>, "page" | "page_size">;
 export type Decision = { verb: "approve" } | { verb: "reject"; reason: string } | { verb: "pay"; reference: string; paid_at?: string } | { verb: "cancel" };
@@ -65,8 +17,8 @@ export type Decision = { verb: "approve" } | { verb: "reject"; reason: string } 
 const DONE = { approve: "approved", reject: "rejected", pay: "paid", cancel: "cancelled" } as const;
 
 /** Budgets, allocations and purchase requests: the rules and transactions between routes and repo. */
-export function createBudgetingService(d: { db: Db; events: EventBus; repo: BudgetingRepo; identity: IdentityRepo; people: PeopleRepo }) {
-  const { db, events, repo } = d;
+export function createBudgetingService(d: { db: Db; events: EventBus; clock: Clock; repo: BudgetingRepo; identity: IdentityRepo; people: PeopleRepo }) {
+  const { db, events, clock, repo } = d;
 
   async function budget(companyId: number, id: number) {
     const b = await repo.budget(companyId, id);
@@ -174,7 +126,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; repo: Budg
     switch (x.verb) {
       case "approve": {
         authorizeDecision(actor, r);
-        const done = await approve(actor.accountId, r, todayIso());
+        const done = await approve(actor.accountId, r, clock.today());
         return done && { ...seen, r: done.row, budgetId: done.budgetId, deciderName: await repo.displayName(actor.accountId) };
       }
       case "reject": {
@@ -191,7 +143,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; repo: Budg
       }
       case "pay": {
         if (r.status === "approved") authorize(actor, budgetingPolicy.pay, r);
-        const row = await transition(actor.accountId, r, ["approved"], "paid", { paidAt: x.paid_at ?? todayIso(), paymentReference: x.reference }, "pay");
+        const row = await transition(actor.accountId, r, ["approved"], "paid", { paidAt: x.paid_at ?? clock.today(), paymentReference: x.reference }, "pay");
         return row && { ...seen, r: row };
       }
       case "cancel": {
@@ -206,7 +158,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; repo: Budg
     budgets(actor: Actor, companyId: number, f: { period?: "year" | "month"; current?: boolean }, limit: number, offset: number) {
       return repo.budgets(
         companyId,
-        { period: f.period, on: f.current ? todayIso() : undefined, teamId: budgetingPolicy.budgetScope(actor).teamId },
+        { period: f.period, on: f.current ? clock.today() : undefined, teamId: budgetingPolicy.budgetScope(actor).teamId },
         limit,
         offset,
       );
@@ -310,7 +262,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; repo: Budg
       const b = await budget(companyId, id);
       const [allocs, held] = await Promise.all([repo.allocations([b.id], teamId), repo.heldOver(b.id, teamId)]);
       if (teamId !== undefined && allocs.length === 0 && scoped === undefined && !(await d.people.team(companyId, teamId))) throw notFound("Team");
-      return { b, teamId, allocs, points: usagePoints(b, held, todayIso()) };
+      return { b, teamId, allocs, points: usagePoints(b, held, clock.today()) };
     },
 
     audit: repo.audit,
@@ -319,16 +271,26 @@ export function createBudgetingService(d: { db: Db; events: EventBus; repo: Budg
     async requests(actor: Actor, companyId: number, q: RequestsQuery, limit: number, offset: number) {
       const status = q.status === "all" ? undefined : q.status;
       if (q.scope === "mine")
-        return repo.requests(companyId, { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+        return repo.requests(
+          companyId,
+          { requestedBy: actor.accountId, teamId: q.team, status, since: since(q.period, clock.now()), sort: q.sort },
+          limit,
+          offset,
+        );
       const decider = budgetingPolicy.decideScope(actor);
       if (!decider) throw new AppError("forbidden", 403, "Permission denied");
-      return repo.requests(companyId, { decider, teamId: q.team, status, since: since(q.period), sort: q.sort }, limit, offset);
+      return repo.requests(companyId, { decider, teamId: q.team, status, since: since(q.period, clock.now()), sort: q.sort }, limit, offset);
     },
 
     /** Finance needs every request of the company, the L&D leader's own too. */
     async exportRequests(companyId: number, q: RequestsQuery) {
       return (
-        await repo.requests(companyId, { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period), sort: q.sort }, 100_000, 0)
+        await repo.requests(
+          companyId,
+          { teamId: q.team, status: q.status === "all" ? undefined : q.status, since: since(q.period, clock.now()), sort: q.sort },
+          100_000,
+          0,
+        )
       ).rows;
     },
 

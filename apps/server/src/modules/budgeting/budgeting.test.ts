@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usagePoints } from "./budgeting.service.ts";
+import { usagePoints } from "./budgeting.periods.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 

@@ -14,12 +14,13 @@ import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { presentRequest, requestCsvColumns, requestCsvRow } from "./budgeting.present.ts";
-import { type BudgetingService, type Decision, todayIso } from "./budgeting.service.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { BudgetingService, Decision } from "./budgeting.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Purchase requests: members ask; team leaders decide their team's within its budget; the L&D leader any. */
-export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }> = async (app, { service }) => {
+export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService; clock: Clock }> = async (app, { service, clock }) => {
   app.get(
     "/api/b2b/v1/purchase-requests",
     {
@@ -57,7 +58,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }
     },
     async (req, reply) => {
       const csv = toCsv(requestCsvColumns, (await service.exportRequests(req.companyId, req.query)).map(requestCsvRow));
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="purchase-requests-${todayIso()}.csv"`).send(csv);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="purchase-requests-${clock.today()}.csv"`).send(csv);
     },
   );
 
