@@ -1,6 +1,7 @@
 /**
- * What the budgeting module offers the others: its policy, service and the money locks other writes of a budget take in the same order. Other modules import from here only
- * (eslint refuses a path into another module's files); app.ts builds the module from budgeting.module.ts.
+ * What the budgeting module offers the others: its policy, service and the money locks other writes
+ * of a budget take in the same order. Other modules import from here only (eslint refuses a path
+ * into another module's files); app.ts builds the module itself with budgeting.module.ts.
  */
 export { budgetingPolicy } from "./budgeting.policy.ts";
 export type { BudgetingService } from "./budgeting.service.ts";

@@ -1,6 +1,8 @@
 /**
- * What the identity module offers the others: its policy, services, and the account write steps that provisioning runs in its own transactions. Other modules import from here only
- * (eslint refuses a path into another module's files); app.ts builds the module from identity.module.ts.
+ * What the identity module offers the others: its policy, services, and the account write steps
+ * that provisioning runs in its own transactions. Other modules import from here only (eslint
+ * refuses a path into another module's files); app.ts builds the module itself with
+ * identity.module.ts.
  */
 export { identityPolicy } from "./identity.policy.ts";
 export type { Auth } from "./auth.ts";

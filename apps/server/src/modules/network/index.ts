@@ -1,6 +1,7 @@
 /**
- * What the network module offers the others: its policy, services, the done and plan scopes and the collection summary. Other modules import from here only
- * (eslint refuses a path into another module's files); app.ts builds the module from network.module.ts.
+ * What the network module offers the others: its policy, services, the done and plan scopes and the
+ * collection summary. Other modules import from here only (eslint refuses a path into another
+ * module's files); app.ts builds the module itself with network.module.ts.
  */
 export { networkPolicy } from "./network.policy.ts";
 export { doneBy, doneItems } from "./done.scope.ts";
