@@ -9,7 +9,10 @@ export default defineConfig({
     // One browser per file, files one after another: the server and its rate limits are shared.
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A file's set-up signs its people in, and may have to wait out a sign-in rate limit an earlier
+    // file left (signInRequest waits the Retry-After, up to a minute, up to three times): a hang
+    // guard above that, not a speed check.
+    hookTimeout: 240_000,
     reporters: ["default"],
   },
 });
