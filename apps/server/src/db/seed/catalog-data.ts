@@ -18,4 +18,6 @@ const SeedContent = z.strictObject({
 export type SeedContent = z.infer<typeof SeedContent>;
 export type SeedContentType = SeedContent["content_type"];
 
-export const CATALOG: SeedContent[] = z.array(SeedContent).parse(catalog);
+/** The seed catalog, checked on first use: only a seed run pays for it, not every server start. */
+let checked: SeedContent[] | undefined;
+export const seedCatalog = (): SeedContent[] => (checked ??= z.array(SeedContent).parse(catalog));

@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import { accounts, authCredentials, authUsers, companies, contentItems, teams } from "../schema/index.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { Auth } from "../../modules/identity/auth.ts";
-import { CATALOG } from "./catalog-data.ts";
+import { type SeedContent, seedCatalog } from "./catalog-data.ts";
 import { seedLearningHistory } from "./insights.ts";
 import { seedDemoWorld } from "./demo-world.ts";
 import { COLLEAGUES } from "./demo-world-data.ts";
@@ -89,7 +89,7 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth; wor
     await tx.update(teams).set({ leaderAccountId: ids["teamleader@acme.test"]! }).where(eq(teams.id, engineering!.id));
     if (opts.world) await tx.update(teams).set({ leaderAccountId: ids["sofia@acme.test"]! }).where(eq(teams.id, marketing!.id));
 
-    const rows = (companyId: number, items: typeof CATALOG, createdBy: number) =>
+    const rows = (companyId: number, items: SeedContent[], createdBy: number) =>
       items.map((c) => ({
         companyId,
         url: c.url,
@@ -104,11 +104,11 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth; wor
         skills: c.skills,
         createdBy,
       }));
-    await tx.insert(contentItems).values(rows(acme!.id, CATALOG, ids["ldleader@acme.test"]!));
+    await tx.insert(contentItems).values(rows(acme!.id, seedCatalog(), ids["ldleader@acme.test"]!));
     await tx.insert(contentItems).values(
       rows(
         globex!.id,
-        CATALOG.filter((_, i) => i % 8 === 0),
+        seedCatalog().filter((_, i) => i % 8 === 0),
         ids["member@globex.test"]!,
       ),
     );
