@@ -1,6 +1,14 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+// The test files that mock a module (vi.mock): they must not share a worker's imports with others.
+export const isolatedFiles = [
+  "src/entry-server.test.tsx",
+  "src/app/firstData.test.tsx",
+  "src/features/library/contentLimits.test.tsx",
+  "src/features/insights/InsightsDashboard.test.tsx",
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,7 +19,14 @@ export default defineConfig({
     maxWorkers: 2,
     // The default output, then the ten slowest files.
     reporters: ["default", "../../scripts/slowest-files-reporter.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    // Files run one after another in each worker on the modules it already imported (React, MUI,
+    // i18next): starting a fresh module graph per file took more time than most files' tests. A file
+    // that replaces a module with vi.mock needs that module imported afresh, so those files run in
+    // their own project, isolated, and a check in src/test/isolation.test.ts keeps the list whole.
+    projects: [
+      { extends: true, test: { name: "shared", include: ["src/**/*.test.{ts,tsx}"], exclude: isolatedFiles, isolate: false } },
+      { extends: true, test: { name: "isolated", include: isolatedFiles } },
+    ],
     css: false,
     restoreMocks: true,
     // Hang guards, not speed checks: typing into MUI fields in jsdom on a busy 2-core machine may take
