@@ -19,6 +19,7 @@ import securityPlugin from "./plugins/security.ts";
 import webPlugin from "./plugins/web.ts";
 import { systemModule } from "./modules/system/system.module.ts";
 import { identityModule } from "./modules/identity/identity.module.ts";
+import type { PasswordHashing } from "./modules/identity/index.ts";
 import { onboardingModule } from "./modules/onboarding/onboarding.module.ts";
 import { libraryModule } from "./modules/library/library.module.ts";
 import { peopleModule } from "./modules/people/people.module.ts";
@@ -59,6 +60,8 @@ export interface AppOptions {
   fetch?: SafeFetch;
   /** Where resized images are kept; defaults to DATA_DIR/image-cache. */
   imageCacheDir?: string;
+  /** How passwords are hashed and checked; defaults to better-auth's scrypt. */
+  passwordHashing?: PasswordHashing;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -102,7 +105,7 @@ export async function buildApp(opts: AppOptions) {
   // Single sign-on's sign-in is a better-auth plugin: built first, mounted by identity with its own.
   // Its group placement writes through people's repos, built later (people needs identity's auth): reached lazily.
   const sso = ssoModule(ctx, { secret: opts.authSecret, people: () => ({ repo: people.teams, teams: people.teams }) });
-  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugins });
+  const identity = identityModule(ctx, { secret: opts.authSecret, background, sso: sso.authPlugins, passwordHashing: opts.passwordHashing });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createTestContext, type Client, type TestContext } from "./helpers.ts";
 import { createCompanyWithRoles } from "./factories.ts";
+import { testPasswordHashing } from "./test-database.ts";
 import { isErrorShape, refusalShaped } from "./error-shape.ts";
 
 let t: TestContext;
@@ -99,7 +100,7 @@ describe("OpenAPI and route declarations", () => {
   });
 
   it("cannot register an API route that does not say who may call it", async () => {
-    const app = await buildApp({ config: t.config, database: t.database, authSecret: "x".repeat(40), logger: false });
+    const app = await buildApp({ config: t.config, database: t.database, authSecret: "x".repeat(40), passwordHashing: testPasswordHashing, logger: false });
     expect(() => app.get("/api/undeclared", async () => ({}))).toThrow(/does not declare config.access/);
     await app.close();
   });
@@ -109,6 +110,7 @@ describe("OpenAPI and route declarations", () => {
       config: { ...t.config, NODE_ENV: "production" },
       database: t.database,
       authSecret: "x".repeat(40),
+      passwordHashing: testPasswordHashing,
       logger: false,
     });
     expect((await app.inject({ method: "GET", url: "/api/dev/outbox" })).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
+import { testPasswordHashing } from "./test-database.ts";
 
 let app: App;
 let database: Database;
@@ -23,6 +24,7 @@ beforeAll(async () => {
     config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: dist }),
     database,
     authSecret: "web-serving-test-secret-0000000000000",
+    passwordHashing: testPasswordHashing,
     logger: false,
   });
 });
@@ -92,6 +94,7 @@ describe("health for load balancers", () => {
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: dist }),
       database: { ...database, ping: () => Promise.reject(new Error("connection refused")) },
       authSecret: "web-serving-test-secret-0000000000000",
+      passwordHashing: testPasswordHashing,
       logger: false,
     });
     const res = await down.inject({ method: "GET", url: "/api/health" });

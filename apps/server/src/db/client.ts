@@ -27,8 +27,6 @@ export interface Database {
    * For start-up work that checks, then creates: the job queue's tables and queues, the demo seed.
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
-  /** An embedded database's whole data folder as one tarball, for `fromDump` (the test suites' templates). */
-  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -42,16 +40,10 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Sees every statement the app runs (tests count them). */
   logger?: Logger;
-  /**
-   * An in-memory PGlite starts from this dump of a data folder (PGlite's `dumpDataDir`) instead of
-   * an empty cluster: the test suites' migrated template, which saves each file the initdb and the
-   * migrations. Migrations newer than the dump still run.
-   */
-  fromDump?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger, opts.fromDump);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.logger) : openPglite(opts.dataDir, opts.logger);
 }
 
 // Each driver is imported when it is opened: a start loads one of them, not both.
@@ -96,7 +88,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   };
 }
 
-async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump?: Blob): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
@@ -112,9 +104,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump
     // pg_trgm: the copilot matches a mistyped question word to the catalog's words.
     // Not btree_gin: with it loaded, PGlite's pg_trgm queries spin forever (migration 0023).
     const extensions = { pg_trgm };
-    const client = dataDir
-      ? new PGlite(path.resolve(dataDir, "pg"), { extensions })
-      : new PGlite({ extensions, ...(fromDump ? { loadDataDir: fromDump } : {}) });
+    const client = dataDir ? new PGlite(path.resolve(dataDir, "pg"), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
@@ -139,7 +129,6 @@ async function openPglite(dataDir: string | undefined, logger?: Logger, fromDump
         await client.query("select 1");
       },
       exclusive: (_name, fn) => fn(),
-      dump: () => client.dumpDataDir("none"),
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,6 +1,6 @@
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Module, ModuleContext } from "../module.ts";
-import { createAuth } from "./auth.ts";
+import { createAuth, type AuthOptions } from "./auth.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
 import { identityRoutes } from "./identity.routes.ts";
 import { createIdentityService } from "./identity.service.ts";
@@ -9,7 +9,10 @@ import { createIdentityService } from "./identity.service.ts";
  * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
  * actor from it) and who I am (/api/me).
  */
-export function identityModule(ctx: ModuleContext, opts: { secret: string; background: BackgroundTasks; sso?: Parameters<typeof createAuth>[0]["sso"] }) {
+export function identityModule(
+  ctx: ModuleContext,
+  opts: { secret: string; background: BackgroundTasks; sso?: AuthOptions["sso"]; passwordHashing?: AuthOptions["passwordHashing"] },
+) {
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
   const service = createIdentityService({ db: ctx.database.db, repo, clock: ctx.clock });
@@ -23,6 +26,7 @@ export function identityModule(ctx: ModuleContext, opts: { secret: string; backg
     publicUrl: config.publicUrl,
     trustedOrigins: [...config.sameOrigins, ...config.CORS_ORIGINS],
     sso: opts.sso,
+    passwordHashing: opts.passwordHashing,
   });
   return {
     name: "identity",

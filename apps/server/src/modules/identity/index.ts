@@ -5,6 +5,6 @@
  * identity.module.ts.
  */
 export { identityPolicy } from "./identity.policy.ts";
-export type { Auth } from "./auth.ts";
+export type { Auth, PasswordHashing } from "./auth.ts";
 export { asInvitee, asSsoMember, type IdentityService } from "./identity.service.ts";
 export { insertAccount, insertLoginUser, renameLoginUser, type IdentityRepo } from "./identity.repo.ts";

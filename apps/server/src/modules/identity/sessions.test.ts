@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { buildApp, type App } from "../../app.ts";
 import { accounts, authUsers } from "../../db/schema/index.ts";
 import { createTestContext, DEMO_PASSWORD, type TestContext } from "../../../test/helpers.ts";
+import { testPasswordHashing } from "../../../test/test-database.ts";
 import { addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
 
 // A password change or reset ends every other session at once, on every server process.
@@ -19,6 +20,7 @@ beforeAll(async () => {
     config: t.config,
     database: t.database,
     authSecret: "test-secret-test-secret-test-secret-1234",
+    passwordHashing: testPasswordHashing,
     logger: false,
     imageCacheDir: "/tmp/lw-sessions-test-images",
   });
@@ -118,6 +120,7 @@ describe("limits shared by every process", () => {
       config: t.config,
       database: t.database,
       authSecret: "test-secret-test-secret-test-secret-1234",
+      passwordHashing: testPasswordHashing,
       logger: false,
       imageCacheDir: "/tmp/lw-sessions-test-images",
     });
@@ -135,6 +138,7 @@ describe("behind a load balancer", () => {
       config: { ...t.config, TRUST_PROXY: ["10.0.0.0/8"] },
       database: t.database,
       authSecret: "test-secret-test-secret-test-secret-1234",
+      passwordHashing: testPasswordHashing,
       logger: false,
       imageCacheDir: "/tmp/lw-sessions-test-images",
     });
