@@ -3,7 +3,7 @@ import { buildApp } from "../src/app.ts";
 import { createTestContext, type Client, type TestContext } from "./helpers.ts";
 import { createCompanyWithRoles } from "./factories.ts";
 import { testPasswordHashing } from "./test-database.ts";
-import { isErrorShape, refusalShaped } from "./error-shape.ts";
+import { isErrorShape } from "./error-shape.ts";
 
 let t: TestContext;
 let member: Client, hr: Client, ldleader: Client;
@@ -118,62 +118,6 @@ describe("OpenAPI and route declarations", () => {
   });
 });
 
-describe("malformed input on every documented route", () => {
-  // NUL (PostgreSQL 22021) and dates that match YYYY-MM-DD but do not exist were 500s.
-  const garbage = ["-1", "0", "%00", "a\u0000b", "2026-02-30", "x".repeat(600), "'; drop table accounts; --", "ñ🙂", "1e309", "[]"];
-  const badBodies: unknown[] = [
-    null,
-    [],
-    "str",
-    42,
-    { title: 1, type: [] },
-    { ready: "yes" },
-    { displayName: "" },
-    { locale: "fr" },
-    { extra: true, photoURL: 5 },
-  ];
-
-  it("never answers 5xx, and every 4xx has the error shape", async () => {
-    const doc = (await t.anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, Operation>> };
-    const failures: string[] = [];
-    let calls = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const method of Object.keys(methods)) {
-        for (const g of garbage) {
-          const query = ["page", "page_size", "uid", ...queryParams(methods[method])].map((q) => `${q}=${encodeURIComponent(g)}`).join("&");
-          const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(g)) + `?${query}`;
-          const bodies = method === "get" ? [undefined] : badBodies;
-          for (const body of bodies) {
-            for (const client of [t.anonymous, member]) {
-              const res = await t.app.inject({
-                method: method.toUpperCase() as "GET",
-                url,
-                headers: {
-                  ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
-                  ...(body !== undefined ? { "content-type": "application/json" } : {}),
-                },
-                ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-              });
-              calls++;
-              let parsed: unknown;
-              try {
-                parsed = res.json();
-              } catch {
-                parsed = undefined;
-              }
-              if (res.statusCode >= 500 || (res.statusCode >= 400 && !refusalShaped(path, parsed, res.statusCode))) {
-                failures.push(`${method.toUpperCase()} ${url.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-              }
-            }
-          }
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(calls).toBeGreaterThan(100);
-  });
-});
-
 type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -185,7 +129,6 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
 };
 type Operation = { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-const queryParams = (op: Operation | undefined) => (op?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
 const isDate = (s: JsonSchema) => s.format === "date" || (s.pattern ?? "").includes("\\d{4}-");
 
 /** A body shaped like the schema (so it gets past the type checks) whose text or dates are the hostile ones. */
