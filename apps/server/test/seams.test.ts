@@ -24,6 +24,14 @@ describe("module seams", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("leaves refusals to services: no repo throws an API error", () => {
+    const offenders = sources(modules)
+      .filter((f) => f.endsWith(".repo.ts"))
+      .filter((f) => /\bAppError\b/.test(readFileSync(f, "utf8")))
+      .map((f) => path.relative(modules, f));
+    expect(offenders).toEqual([]);
+  });
+
   it("gives every module's policy its own table of who is allowed", () => {
     const untested = moduleNames.filter(
       (m) => existsSync(path.join(modules, m, `${m}.policy.ts`)) && !existsSync(path.join(modules, m, `${m}.policy.test.ts`)),

@@ -17,7 +17,7 @@ import {
 import { recordAudit } from "../../lib/audit.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { AuditEntity } from "@learnward/contracts";
-import { assertCoversAllocations, lockBudget } from "../budgeting/index.ts";
+import { lockBudget } from "../budgeting/index.ts";
 
 type Entity = AuditEntity;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -74,7 +74,6 @@ export function createAdminRepo(db: Db) {
   return {
     /** The money order's budget lock and rule (budgeting.locks.repo.ts): an operator's adjustment is a money change too. */
     lockBudget,
-    assertCoversAllocations,
 
     /** One line of the operators' audit trail, in the transaction of the change it records. */
     recordAudit: audit,

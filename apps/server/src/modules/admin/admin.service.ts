@@ -5,6 +5,7 @@ import type { accounts, companies } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { PeopleService } from "../people/index.ts";
+import { ensureCoversAllocations } from "../budgeting/index.ts";
 import { adminPolicy } from "./admin.policy.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 
@@ -54,7 +55,7 @@ export function createAdminService(d: { db: Db; events: EventBus; repo: AdminRep
       return db.transaction(async (tx) => {
         const before = await repo.lockBudget(tx, id, "update");
         if (!before) throw notFound("Budget");
-        await repo.assertCoversAllocations(tx, id, amountMinor);
+        await ensureCoversAllocations(tx, id, amountMinor);
         const row = await repo.setBudgetAmount(tx, id, amountMinor);
         await repo.recordAudit(tx, actorId, "budget", id, "adjust", before, row, reason);
         return row;

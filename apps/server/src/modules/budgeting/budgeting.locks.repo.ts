@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { budgetAllocations, budgets, purchaseRequests } from "../../db/schema/index.ts";
-import { AppError } from "../../lib/errors.ts";
 
 /*
  * Every money change (budget amounts, allocations, approving, paying, cancelling) takes its row
@@ -42,16 +41,11 @@ export async function heldIn(tx: Tx, allocationId: number) {
   return Number(row?.n ?? 0);
 }
 
-/**
- * A budget's new amount may not drop below what is allocated to its teams; call it holding the
- * budget FOR UPDATE (allocations change only under that lock, so the sum can't move meanwhile).
- */
-export async function assertCoversAllocations(tx: Tx, budgetId: number, amountMinor: number) {
+/** What a budget has allocated to its teams; read it holding the budget FOR UPDATE (step 1). */
+export async function allocatedIn(tx: Tx, budgetId: number) {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${budgetAllocations.amountMinor}), 0)::bigint` })
     .from(budgetAllocations)
     .where(eq(budgetAllocations.budgetId, budgetId));
-  const allocated = Number(row?.n ?? 0);
-  if (amountMinor < allocated)
-    throw new AppError("budget_below_allocated", 409, "The budget can't be less than what is already allocated to teams", { allocated_minor: allocated });
+  return Number(row?.n ?? 0);
 }

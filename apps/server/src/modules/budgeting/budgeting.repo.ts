@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
-import { assertCoversAllocations, heldIn, lockAllocation, lockBudget } from "./budgeting.locks.repo.ts";
+import { heldIn, lockAllocation, lockBudget } from "./budgeting.locks.repo.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type RequestRow = typeof purchaseRequests.$inferSelect;
@@ -47,7 +47,6 @@ export function createBudgetingRepo(db: Db) {
     lockBudget,
     lockAllocation,
     heldIn,
-    assertCoversAllocations,
 
     /** One line of the budgeting audit trail, in the transaction of the change it records. */
     async recordAudit(

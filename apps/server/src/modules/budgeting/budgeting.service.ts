@@ -9,6 +9,7 @@ import type { IdentityRepo } from "../identity/index.ts";
 import type { PeopleRepo } from "../people/index.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
 import { periodEnd, since, usagePoints } from "./budgeting.periods.ts";
+import { ensureCoversAllocations } from "./budgeting.rules.ts";
 import type { BudgetingRepo, BudgetRow, RequestRow, RequestView } from "./budgeting.repo.ts";
 
 type RequestsQuery = Omit<z.infer<typeof PurchaseRequestsQuery>, "page" | "page_size">;
@@ -199,7 +200,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; clock: Clo
       await db.transaction(async (tx) => {
         const locked = await repo.lockBudget(tx, b.id, "update");
         if (!locked) throw notFound("Budget");
-        if (patch.amountMinor !== undefined) await repo.assertCoversAllocations(tx, b.id, patch.amountMinor);
+        if (patch.amountMinor !== undefined) await ensureCoversAllocations(tx, b.id, patch.amountMinor);
         const row = await repo.updateBudget(tx, b.id, patch);
         await repo.recordAudit(tx, {
           companyId: b.companyId,

@@ -5,4 +5,5 @@
  */
 export { budgetingPolicy } from "./budgeting.policy.ts";
 export type { BudgetingService } from "./budgeting.service.ts";
-export { assertCoversAllocations, lockBudget } from "./budgeting.locks.repo.ts";
+export { lockBudget } from "./budgeting.locks.repo.ts";
+export { ensureCoversAllocations } from "./budgeting.rules.ts";
