@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
+import { textArray } from "../sql.ts";
 import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
 
 // The demo world's people, catalog rows and the learning events its actions leave, written as the
@@ -40,19 +41,12 @@ export interface Event {
 /** The learning history of the demo world's actions, in bulk, with the pre-aggregations built once at the end. */
 export async function writeEvents(tx: Tx, companyId: number, people: Record<string, Person>, events: Event[]) {
   const teamOf = new Map(Object.values(people).map((p) => [p.id, p.teamId]));
-  const text = (values: readonly string[]) =>
-    values.length
-      ? sql`array[${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )}]::text[]`
-      : sql`'{}'::text[]`;
   const rows = events
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((e) => {
       const skills = e.skills ?? e.content?.skills ?? [];
       const duration = e.kind === "finish" || e.kind === "item_done" ? (e.content?.duration_s ?? null) : null;
-      return sql`(${companyId}::int, ${teamOf.get(e.account) ?? null}::int, ${e.account}::int, ${e.actor ?? null}::int, ${e.kind}, ${e.content?.id ?? null}::int, ${e.content?.content_type ?? null}, ${e.collection ?? null}::int, ${e.plan ?? null}::int, ${e.request ?? null}::int, ${text(skills)}, ${duration}::int, ${e.outcome ?? null}, ${e.at.toISOString()}::timestamptz)`;
+      return sql`(${companyId}::int, ${teamOf.get(e.account) ?? null}::int, ${e.account}::int, ${e.actor ?? null}::int, ${e.kind}, ${e.content?.id ?? null}::int, ${e.content?.content_type ?? null}, ${e.collection ?? null}::int, ${e.plan ?? null}::int, ${e.request ?? null}::int, ${textArray(skills)}, ${duration}::int, ${e.outcome ?? null}, ${e.at.toISOString()}::timestamptz)`;
     });
   for (let i = 0; i < rows.length; i += 500) {
     await tx.execute(sql`
