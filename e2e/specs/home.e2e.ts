@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, type APIRequestContext, type Browser, type Page } from "playwright-core";
+import { request, type Browser, type Page } from "playwright-core";
+import { as, call } from "../api";
 import {
   accessibilityViolations,
   atBothWidths,
@@ -8,11 +9,9 @@ import {
   linkInMail,
   openPage,
   screenshot,
-  signInRequest,
   signInWithApi,
   visible,
   type Session,
-  OUR_ORIGIN,
 } from "../support";
 
 // A learner home: /home opens with what needs the person, above their library.
@@ -28,21 +27,6 @@ afterAll(async () => {
   for (const session of sessions) await session.context.close();
   await browser?.close();
 });
-
-/** Calls the API with a session's cookies; the call must succeed. */
-async function call<T = { id: number }>(api: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(url, { method, data, headers: OUR_ORIGIN });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const apis: Record<string, Promise<APIRequestContext>> = {};
-/** A demo person's API session, signed in once for this file. */
-const as = (email: string) =>
-  (apis[email] ??= request.newContext({ baseURL: BASE_URL }).then(async (api) => {
-    await signInRequest(api, email);
-    return api;
-  }));
 
 /**
  * A member hr invites today, in no team (so no team's plans reach them), signed in on a page of their

@@ -1,87 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { request, type APIRequestContext, type Page } from "playwright-core";
-import {
-  BASE_URL,
-  confirmAddress,
-  browserForThisFile,
-  linkInMail,
-  openPage,
-  screenshot,
-  settled,
-  signInRequest,
-  signInWithForm,
-  visible,
-  waitForPath,
-  OUR_ORIGIN,
-} from "../support";
+import { as, call } from "../api";
+import { newcomer, walk } from "../first-week";
+import { confirmAddress, browserForThisFile, openPage, screenshot, signInWithForm, visible, waitForPath, OUR_ORIGIN } from "../support";
 
 const browser = browserForThisFile();
-
-/** Calls the API with a session's cookies; the call must succeed. */
-async function call<T = { id: number }>(api: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(url, { method, data, headers: OUR_ORIGIN });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const apis: Record<string, Promise<APIRequestContext>> = {};
-/** A demo person's API session, signed in once for this file. */
-const as = (email: string) =>
-  (apis[email] ??= request.newContext({ baseURL: BASE_URL }).then(async (api) => {
-    await signInRequest(api, email);
-    return api;
-  }));
-
-/** Someone hr invites today (their first week begins), signed in through the form. */
-async function newcomer(page: Page, role: "member" | "hr" | "teamleader" | "ldleader", team: "Engineering" | null): Promise<string> {
-  const hr = await as("hr@acme.test");
-  const teamId = team ? (await call<{ results: { id: number }[] }>(hr, "GET", `/api/b2b/v1/teams/?search=${team}`)).results[0]!.id : null;
-  const email = `${role}-week-${Date.now()}@acme.test`;
-  await call(hr, "POST", "/api/b2b/v1/invitations/", { email, role, team_id: teamId });
-  const token = new URL(await linkInMail(email)).pathname.split("/").pop();
-  const anonymous = await request.newContext({ baseURL: BASE_URL });
-  await call(anonymous, "POST", `/api/b2b/v1/invitations/${token}/accept/`, { name: `New ${role}`, password: "first-week" });
-  await anonymous.dispose();
-  await signInWithForm(page, email, "first-week");
-  await waitForPath(page, "/home");
-  return email;
-}
-
-/** The onboarding panel, opened from the help button unless it is open already. */
-async function panel(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Your first week" });
-  // A panel still sliding out is not open: wait for it to finish first.
-  await settled(page);
-  if (!(await dialog.isVisible())) {
-    await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
-    await page.getByRole("button", { name: "Help and onboarding" }).click();
-  }
-  return visible(dialog);
-}
-
-/**
- * Walks the checklist as a person does: the panel lists exactly these steps; each is chosen (its
- * page opens), done for real, and shows ticked the next time the panel opens; then all is done.
- */
-async function walk(page: Page, steps: { title: string; path: string | RegExp; act: () => Promise<void> }[]) {
-  const first = await panel(page);
-  const names = (await first.getByRole("list").getByRole("button").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
-  expect(names).toEqual(steps.map((s) => s.title));
-  for (const step of steps) {
-    const open = await panel(page);
-    const item = open.getByRole("button", { name: new RegExp(step.title) });
-    await visible(item.getByRole("img", { name: "Not done yet" }));
-    await item.click();
-    await open.waitFor({ state: "hidden" });
-    await waitForPath(page, step.path);
-    await step.act();
-    const again = await panel(page);
-    await visible(again.getByRole("button", { name: new RegExp(step.title) }).getByRole("img", { name: "Done" }));
-    await again.getByRole("button", { name: "Close onboarding" }).click();
-    await again.waitFor({ state: "hidden" });
-  }
-  await visible((await panel(page)).getByText("You have completed every step of your first week. Well done!"));
-}
 
 describe("first-week onboarding (spec §4)", () => {
   it("a new member sees the panel, does a task, and sees it ticked", async () => {

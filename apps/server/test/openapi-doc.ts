@@ -3,6 +3,7 @@
 // carry an address.
 
 export type Schema = {
+  $ref?: string;
   type?: string | string[];
   format?: string;
   nullable?: boolean;
@@ -23,6 +24,7 @@ export type Schema = {
 type Parameter = { in: string; name: string; required?: boolean; schema?: Schema };
 export type Doc = {
   paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
 };
 export type Operation = { method: string; path: string; pathParams: Parameter[]; query: string[]; body?: Schema };
 

@@ -25,3 +25,12 @@ export const names = (...columns: PgColumn[]) =>
     columns.map((c) => sql.identifier(c.name)),
     sql`, `,
   );
+
+/** A list of strings as one `text[]` value in raw SQL (an empty list as `'{}'`). */
+export const textArray = (values: readonly string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;

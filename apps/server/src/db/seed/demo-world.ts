@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import {
-  budgetAllocations,
-  budgetAudit,
-  budgets,
   collectionFollows,
   collectionItems,
   collections,
@@ -17,44 +14,13 @@ import {
   planCollections,
   planTeams,
   publishRequests,
-  purchaseRequests,
   upskillingPlans,
   userContents,
 } from "../schema/index.ts";
-import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
-import { BUDGET, INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, REQUESTS, type Team } from "./demo-world-data.ts";
+import { INVITE_REQUESTS, LIBRARIES, PATHS, PLANS, type Team } from "./demo-world-data.ts";
+import { seedDemoBudget } from "./demo-world-budget.ts";
+import { DAY_MS, writeEvents, type CatalogRow, type Event, type Person } from "./demo-world-events.ts";
 import { random } from "./insights.ts";
-
-const DAY_MS = 86_400_000;
-
-interface Person {
-  id: number;
-  teamId: number | null;
-}
-interface CatalogRow {
-  id: number;
-  title: string;
-  url: string;
-  content_type: string;
-  provider: string | null;
-  author: string | null;
-  duration_s: number | null;
-  description: string | null;
-  skills: string[];
-}
-type EventKind = "save" | "start" | "finish" | "item_done" | "plan_assigned" | "plan_completed" | "request_decided";
-interface Event {
-  kind: EventKind;
-  account: number;
-  actor?: number;
-  content?: CatalogRow;
-  collection?: number;
-  plan?: number;
-  request?: number;
-  outcome?: string;
-  skills?: string[];
-  at: Date;
-}
 
 /**
  * Acme at work: learning paths with followers and progress, an overdue plan and one due
@@ -327,94 +293,8 @@ export async function seedDemoWorld(
     }
   }
 
-  // This year's budget, shared by both teams, with requests in every state (and their audit trail).
-  const year = now.getUTCFullYear();
-  const ldleader = who("ldleader@acme.test").id;
-  const [budget] = await tx
-    .insert(budgets)
-    .values({
-      companyId: opts.companyId,
-      period: "year",
-      periodStart: `${year}-01-01`,
-      periodEnd: `${year}-12-31`,
-      frequency: "yearly",
-      amountMinor: BUDGET.amountMinor,
-      currency: opts.currency,
-      createdBy: ldleader,
-      createdAt: ago(Math.min(90, daysIntoYear(now))),
-    })
-    .returning();
-  await tx.insert(budgetAudit).values({
-    companyId: opts.companyId,
-    actorId: ldleader,
-    entity: "budget",
-    entityId: budget!.id,
-    action: "create",
-    after: budget,
-    createdAt: budget!.createdAt,
-  });
-  const allocation: Partial<Record<Team, number>> = {};
-  for (const [team, amount] of Object.entries(BUDGET.allocations) as [Team, number][]) {
-    const [a] = await tx
-      .insert(budgetAllocations)
-      .values({ budgetId: budget!.id, teamId: teamOf(team), amountMinor: amount })
-      .returning();
-    allocation[team] = a!.id;
-    await tx.insert(budgetAudit).values({
-      companyId: opts.companyId,
-      actorId: ldleader,
-      entity: "allocation",
-      entityId: a!.id,
-      action: "allocate",
-      after: a,
-      createdAt: budget!.createdAt,
-    });
-  }
-  for (const r of REQUESTS) {
-    const by = who(r.by);
-    const team = (Object.keys(opts.teams) as Team[]).find((t) => teamOf(t) === by.teamId)!;
-    const decided = r.status !== "pending";
-    const held = r.status === "approved" || r.status === "paid";
-    const [row] = await tx
-      .insert(purchaseRequests)
-      .values({
-        companyId: opts.companyId,
-        teamId: by.teamId,
-        requestedBy: by.id,
-        title: r.title,
-        link: r.link,
-        priceMinor: r.priceMinor,
-        currency: opts.currency,
-        reason: r.reason,
-        status: r.status,
-        allocationId: held ? allocation[team]! : null,
-        decidedBy: decided ? who(r.decidedBy!).id : null,
-        decidedAt: decided ? ago(r.decidedDaysAgo!, 15) : null,
-        rejectionReason: r.rejectionReason ?? null,
-        paidAt: r.paidDaysAgo !== undefined ? isoDay(ago(r.paidDaysAgo)) : null,
-        paymentReference: r.paymentReference ?? null,
-        createdAt: ago(r.daysAgo, 9),
-        updatedAt: ago(r.paidDaysAgo ?? r.decidedDaysAgo ?? r.daysAgo, 15),
-      })
-      .returning();
-    const audit = (actor: number, action: string, at: Date) =>
-      tx
-        .insert(budgetAudit)
-        .values({ companyId: opts.companyId, actorId: actor, entity: "purchase_request", entityId: row!.id, action, after: row, createdAt: at });
-    await audit(by.id, "create", row!.createdAt);
-    if (decided) {
-      await audit(who(r.decidedBy!).id, r.status === "rejected" ? "reject" : "approve", row!.decidedAt!);
-      events.push({
-        kind: "request_decided",
-        account: by.id,
-        actor: who(r.decidedBy!).id,
-        request: row!.id,
-        outcome: r.status === "rejected" ? "rejected" : "approved",
-        at: row!.decidedAt!,
-      });
-    }
-    if (r.status === "paid") await audit(ldleader, "pay", ago(r.paidDaysAgo!, 16));
-  }
+  // This year's budget and its purchase requests: their decisions join the learning history.
+  events.push(...(await seedDemoBudget(tx, opts, { now, ago, isoDay, who })));
 
   // People: a team leader's invite request waiting for hr, and one hr turned down.
   for (const r of INVITE_REQUESTS) {
@@ -433,33 +313,4 @@ export async function seedDemoWorld(
 
   await writeEvents(tx, opts.companyId, opts.people, events);
   return { events: events.length };
-}
-
-function daysIntoYear(now: Date) {
-  return Math.floor((now.getTime() - Date.UTC(now.getUTCFullYear(), 0, 1)) / DAY_MS);
-}
-
-/** The learning history of those actions, in bulk, with the pre-aggregations built once at the end. */
-async function writeEvents(tx: Tx, companyId: number, people: Record<string, Person>, events: Event[]) {
-  const teamOf = new Map(Object.values(people).map((p) => [p.id, p.teamId]));
-  const text = (values: readonly string[]) =>
-    values.length
-      ? sql`array[${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )}]::text[]`
-      : sql`'{}'::text[]`;
-  const rows = events
-    .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .map((e) => {
-      const skills = e.skills ?? e.content?.skills ?? [];
-      const duration = e.kind === "finish" || e.kind === "item_done" ? (e.content?.duration_s ?? null) : null;
-      return sql`(${companyId}::int, ${teamOf.get(e.account) ?? null}::int, ${e.account}::int, ${e.actor ?? null}::int, ${e.kind}, ${e.content?.id ?? null}::int, ${e.content?.content_type ?? null}, ${e.collection ?? null}::int, ${e.plan ?? null}::int, ${e.request ?? null}::int, ${text(skills)}, ${duration}::int, ${e.outcome ?? null}, ${e.at.toISOString()}::timestamptz)`;
-    });
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.execute(sql`
-      insert into learning_events (company_id, team_id, account_id, actor_id, kind, content_id, content_type, collection_id, plan_id, request_id, skills, duration_s, outcome, occurred_at)
-      values ${sql.join(rows.slice(i, i + 500), sql`, `)}`);
-  }
-  await applyRollups(tx, sql`e.company_id = ${companyId}::int`);
 }

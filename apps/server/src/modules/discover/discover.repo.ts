@@ -15,7 +15,7 @@ import {
   upskillingPlans,
   userContents,
 } from "../../db/schema/index.ts";
-import { aliased, qualified } from "../../db/sql.ts";
+import { aliased, qualified, textArray } from "../../db/sql.ts";
 import { listedInCatalog } from "../library/index.ts";
 import { doneItems, notTeamLeader } from "../network/index.ts";
 import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
@@ -47,14 +47,6 @@ const popularity = (companyId: number) => sql`pop as (
   group by ${pu.contentId})`;
 
 const POPULARITY_SCORE = sql`(0.04 * ln(1 + coalesce(pop.savers, 0)) + 0.06 * ln(1 + coalesce(pop.recent, 0)))`;
-
-export const textArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 
 /** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
 function words(term: string): string[] {

@@ -1,7 +1,8 @@
 import type { InsightsQuery, InsightTable } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
-import { windowOf, type InsightsRepo } from "./insights.repo.ts";
+import type { InsightsRepo } from "./insights.repo.ts";
+import { windowOf } from "./insights.activity.repo.ts";
 import type { InsightsService } from "./insights.service.ts";
 import { fillSeries, isoDay, sliceOf } from "./insights.slice.ts";
 import type { Clock } from "../../lib/clock.ts";

@@ -18,7 +18,7 @@ import {
   upskillingPlans,
   userContents,
 } from "../../db/schema/index.ts";
-import { aliased, names } from "../../db/sql.ts";
+import { aliased, names, textArray } from "../../db/sql.ts";
 import { doneBy, notTeamLeader } from "../network/index.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 
@@ -63,13 +63,6 @@ const [CI, ci] = aliased(collectionItems, "ci");
 const le = learningEvents;
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-const textArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 const planSkills = (planId: SQL) => sql`(select array_agg(distinct ${pc.skill} order by ${pc.skill}) from ${PC} where ${pc.planId} = ${planId})`;
 
 /**

@@ -1,6 +1,6 @@
 import type { InsightScope, InsightsQuery } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
-import type { Slice } from "./insights.repo.ts";
+import type { Slice } from "./insights.activity.repo.ts";
 
 /**
  * What a dashboard is about and when: the viewer's checked scope, the slice of time its figures
