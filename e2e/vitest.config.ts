@@ -6,13 +6,15 @@ export default defineConfig({
     root: "e2e",
     include: ["specs/**/*.e2e.ts"],
     environment: "node",
-    // One browser per file, files one after another: the server and its rate limits are shared.
+    // One browser per file, files one after another: a shard's server and its rate limits are shared by its files (e2e/run.mjs).
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Hang guards, not speed checks: shards share two cores, so a step may take twice what it takes alone.
+    testTimeout: 120_000,
     // A file's set-up signs its people in, and may have to wait out a sign-in rate limit an earlier
     // file left (signInRequest waits the Retry-After, up to a minute, up to three times): a hang
     // guard above that, not a speed check.
     hookTimeout: 240_000,
-    reporters: ["default"],
+    // The default output, then the ten slowest files.
+    reporters: ["default", "../scripts/slowest-files-reporter.ts"],
   },
 });

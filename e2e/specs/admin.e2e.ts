@@ -69,7 +69,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await atBothWidths(page, async (label, viewport) => {
     await page.waitForLoadState("networkidle");
     // Nothing pushes the page wider than the screen (wide tables scroll inside their own area).
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(viewport.width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `${name}-${label}`);
   });
 }

@@ -130,7 +130,7 @@ describe("the menu of each role", () => {
     expect(await code.getAttribute("autocomplete")).toBe("one-time-code");
     expect(await accessibilityViolations(page)).toEqual([]);
     await atBothWidths(page, async (label, viewport) => {
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(viewport.width);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, `sign-in-code-${label}`);
     });
     await code.fill("000000");
@@ -273,7 +273,7 @@ describe("two-factor sign-in", () => {
     await atBothWidths(page, async (label, viewport) => {
       await section.getByRole("textbox", { name: "Setup key" }).scrollIntoViewIfNeeded();
       // Nothing wider than the screen, a long address included (the layout settles after a resize).
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(viewport.width);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, `settings-two-factor-scan-${label}`);
     });
     await section.getByRole("textbox", { name: "Code from the app" }).fill(await totpCode(key));

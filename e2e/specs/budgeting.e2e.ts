@@ -89,9 +89,9 @@ describe("budgeting: budget → allocation → request → approval → payment"
     await page.getByRole("button", { name: `Approve ${COURSE}` }).click();
     await visible(page.getByText("Request approved"));
     // Approval reserves the price against the team's allocation…
-    await expect.poll(async () => dollars(await reserved.innerText()), { timeout: 10_000 }).toBe(before.reserved + 250);
+    await expect.poll(async () => dollars(await reserved.innerText()), { timeout: 30_000 }).toBe(before.reserved + 250);
     // …and shows in the chart over the period, whose description says the same to a screen reader.
-    await expect.poll(used, { timeout: 10_000 }).toBe(before.used + 250);
+    await expect.poll(used, { timeout: 30_000 }).toBe(before.used + 250);
     expect(sessions["teamleader@acme.test"]?.errors).toEqual([]);
   });
 
