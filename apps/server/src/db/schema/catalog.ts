@@ -8,6 +8,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const CONTENT_TYPES = ["article", "video", "course", "podcast", "book", "job"] as const;
 
+/** What describes a content item: the catalog's row, and each person's saved copy of it. */
+export const contentDetails = () => ({
+  contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+  provider: text("provider"),
+  author: text("author"),
+  durationS: integer("duration_s"),
+  description: text("description"),
+  imageUrl: text("image_url"),
+});
+
 /** One row per normalised URL per company (PRODUCT.md: the company catalog). */
 export const contentItems = pgTable(
   "content_items",
@@ -17,12 +27,7 @@ export const contentItems = pgTable(
     url: text("url").notNull(),
     normalizedUrl: text("normalized_url").notNull(),
     title: text("title").notNull(),
-    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
-    provider: text("provider"),
-    author: text("author"),
-    durationS: integer("duration_s"),
-    description: text("description"),
-    imageUrl: text("image_url"),
+    ...contentDetails(),
     language: text("language").notNull().default("en"),
     skills: text("skills")
       .array()

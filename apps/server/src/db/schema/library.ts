@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
-import { CONTENT_TYPES, contentItems } from "./catalog.ts";
+import { CONTENT_TYPES, contentDetails, contentItems } from "./catalog.ts";
 import { accounts } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -19,12 +19,7 @@ export const userContents = pgTable(
     contentId: ownedBy("content_id", () => contentItems.id),
     title: text("title").notNull(),
     url: text("url").notNull(),
-    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
-    provider: text("provider"),
-    author: text("author"),
-    durationS: integer("duration_s"),
-    description: text("description"),
-    imageUrl: text("image_url"),
+    ...contentDetails(),
     isPrivate: boolean("is_private").notNull().default(false),
     courseStatus: text("course_status", { enum: ["wishlist", "running", "finalized"] }),
     ...timestamps(),
