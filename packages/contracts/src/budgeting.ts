@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdText, IsoDate, QueryBool } from "./common.ts";
+import { HttpUrl, Id, IdText, IsoDate, QueryBool } from "./common.ts";
 import { SortOrder } from "./people.ts";
 
 /** spec §3 enumerations. */
@@ -96,16 +96,10 @@ export const PurchaseRequest = z.object({
   abilities: z.object({ approve: z.boolean(), reject: z.boolean(), pay: z.boolean(), cancel: z.boolean() }),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 export const CreatePurchaseRequest = z
   .object({
     title: z.string().trim().min(1).max(300),
-    link: httpUrl.nullable().optional(),
+    link: HttpUrl.nullable().optional(),
     price_minor: Minor.refine((n) => n > 0, "Must be more than zero"),
     reason: z.string().trim().max(2000).optional(),
   })

@@ -81,3 +81,11 @@ export const isPrototypeKey = (name: string): boolean => {
   const n = name.trim();
   return n in Object.prototype || /^(__proto__|constructor|prototype)$/i.test(n);
 };
+
+/** A web link people give (content, covers, purchases): http or https only, at most 2,048 characters. */
+export const HttpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");

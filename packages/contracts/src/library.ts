@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdText, QueryBool } from "./common.ts";
+import { HttpUrl, Id, IdText, QueryBool } from "./common.ts";
 import { CONTENT_PAGE_SIZE, CONTENT_TYPES, FOLDER_PAGE_SIZE, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
 
 /** spec §3 content types. */
@@ -9,13 +9,6 @@ export type ContentType = z.infer<typeof ContentType>;
 export const ALL_CONTENT_TYPES = ["article", "video", "book", "podcast", "course"] as const;
 export const CourseStatus = z.enum(["wishlist", "running", "finalized"]);
 export type CourseStatus = z.infer<typeof CourseStatus>;
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 
 /** Seconds, as a number or as the numeric string a form gives ("120"). */
 const durationSeconds = z
@@ -66,17 +59,22 @@ export const ContentSearchResponse = z.object({
   links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
 });
 
+/** What a person writes about their copy of an item, on saving it and on editing it. */
+const contentDetails = {
+  content_type: ContentType.optional(),
+  author: z.string().trim().max(200).nullable().optional(),
+  duration_s: durationSeconds.nullable().optional(),
+  description: z.string().trim().max(5000).nullable().optional(),
+  image_url: HttpUrl.nullable().optional(),
+  is_private: z.boolean().optional(),
+};
+
 export const SaveContentRequest = z
   .object({
-    url: httpUrl.optional(),
+    url: HttpUrl.optional(),
     id_content: idContentOrNull.optional().describe("Save an existing catalog item (with a url, it must be the item's own); null: a new item"),
     title: z.string().trim().max(300).optional(),
-    content_type: ContentType.optional(),
-    author: z.string().trim().max(200).nullable().optional(),
-    duration_s: durationSeconds.nullable().optional(),
-    description: z.string().trim().max(5000).nullable().optional(),
-    image_url: httpUrl.nullable().optional(),
-    is_private: z.boolean().optional(),
+    ...contentDetails,
     fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page"),
   })
   .strict()
@@ -85,14 +83,9 @@ export type SaveContentRequest = z.input<typeof SaveContentRequest>;
 
 export const UpdateContentRequest = z
   .object({
-    url: httpUrl.optional().describe("A new link: the provider and content type are recognised from it again (a content_type given too wins)"),
+    url: HttpUrl.optional().describe("A new link: the provider and content type are recognised from it again (a content_type given too wins)"),
     title: z.string().trim().min(1).max(300).optional(),
-    content_type: ContentType.optional(),
-    author: z.string().trim().max(200).nullable().optional(),
-    duration_s: durationSeconds.nullable().optional(),
-    description: z.string().trim().max(5000).nullable().optional(),
-    image_url: httpUrl.nullable().optional(),
-    is_private: z.boolean().optional(),
+    ...contentDetails,
   })
   .strict();
 
@@ -159,7 +152,7 @@ export const CreateFolderContentRequest = z
     priority: z.number().int().min(1).max(100_000).optional(),
     id_primary: Id.optional().describe("Add an item already in my library"),
     id_content: idContentOrNull.optional(),
-    url: httpUrl.optional(),
+    url: HttpUrl.optional(),
     title: z.string().trim().max(300).optional(),
     content_type: ContentType.optional(),
     author: z.string().trim().max(200).nullable().optional(),
@@ -172,7 +165,7 @@ export const CreateFolderContentRequest = z
     path: ["url"],
   });
 
-export const PreviewContentRequest = z.object({ url: httpUrl }).strict();
+export const PreviewContentRequest = z.object({ url: HttpUrl }).strict();
 /** What saving this URL would store, read from the page; fields are null when the page can't be read. */
 export const ContentPreview = z.object({
   url: z.string(),

@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
-import { Id, IdText, IsoDate, Paginated, userKeyed } from "./common.ts";
+import { HttpUrl, Id, IdText, IsoDate, Paginated, userKeyed } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), "Only http and https links");
 const skill = z.string().trim().toLowerCase().min(1).max(60);
 /** A skill's name as collections and plans take it (spec §3: keyed by the lowercase name). */
 export const SkillName = skill;
@@ -88,7 +82,7 @@ export const CollectionsQuery = z.object({
 const collectionFields = {
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000).nullable().optional(),
-  cover_url: httpUrl.nullable().optional(),
+  cover_url: HttpUrl.nullable().optional(),
   skills: z.array(skill).max(20),
 };
 export const CreateCollectionRequest = z.object({ ...collectionFields, skills: collectionFields.skills.default([]) }).strict();
@@ -98,7 +92,7 @@ export const SectionRequest = z.object({ title: z.string().trim().min(1).max(200
 export const AddItemRequest = z
   .object({
     content_id: Id.optional().describe("A company catalog item"),
-    url: httpUrl.optional().describe("Or a new link (saved to the catalog)"),
+    url: HttpUrl.optional().describe("Or a new link (saved to the catalog)"),
     title: z.string().trim().max(300).optional(),
     section_id: Id.nullable().optional(),
     position: z.number().int().min(1).max(10_000).optional(),

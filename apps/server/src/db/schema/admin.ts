@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, pointsTo } from "./columns.ts";
 import { AUDIT_ENTITIES } from "@learnward/contracts";
 import { accounts, companies } from "./identity.ts";
 import { authUsers } from "./auth.ts";
@@ -12,9 +13,9 @@ export const adminAudit = pgTable(
   "admin_audit",
   {
     id: serial("id").primaryKey(),
-    actorId: integer("actor_id").references(() => accounts.id, { onDelete: "set null" }),
+    actorId: pointsTo("actor_id", () => accounts.id),
     /** The company the event happened in (null for the platform itself). */
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    companyId: pointsTo("company_id", () => companies.id),
     entity: text("entity", { enum: AUDIT_ENTITIES }).notNull(),
     /** null when the thing has no row of its own (a failed sign-in for an unknown address). */
     entityId: integer("entity_id"),
@@ -22,7 +23,7 @@ export const adminAudit = pgTable(
     reason: text("reason"),
     before: jsonb("before"),
     after: jsonb("after"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index("admin_audit_entity_idx").on(t.entity, t.entityId),
@@ -41,7 +42,7 @@ export const signInEvents = pgTable(
       .references(() => authUsers.id, { onDelete: "cascade" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index("sign_in_events_user_idx").on(t.userId, t.createdAt)],
 );

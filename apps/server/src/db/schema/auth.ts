@@ -1,7 +1,8 @@
 // Tables owned by better-auth (user, session, credential account, verification, rate limit).
 // Field names follow better-auth's model; SQL names are prefixed so they never clash with
 // the product's own `accounts` (spec §3 Account).
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz, timestamps } from "./columns.ts";
 
 export const authUsers = pgTable("auth_users", {
   id: text("id").primaryKey(),
@@ -11,23 +12,25 @@ export const authUsers = pgTable("auth_users", {
   /** better-auth's two-factor plugin: a verified authenticator is required at sign-in. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
+
+/** A user's sessions, credentials and second factors go with the user. */
+const userRef = () =>
+  text("user_id")
+    .notNull()
+    .references(() => authUsers.id, { onDelete: "cascade" });
 
 export const authSessions = pgTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userRef(),
   },
   (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
 );
@@ -38,18 +41,15 @@ export const authCredentials = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userRef(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("auth_credentials_user_id_idx").on(t.userId)],
 );
@@ -60,9 +60,8 @@ export const authVerifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
 );
@@ -81,12 +80,10 @@ export const authTwoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userRef(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
   },
   (t) => [index("auth_two_factors_user_id_idx").on(t.userId), index("auth_two_factors_secret_idx").on(t.secret)],
 );

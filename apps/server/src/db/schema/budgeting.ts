@@ -1,5 +1,7 @@
-import { bigint, char, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts, companies, teams } from "./identity.ts";
+import { bigint, char, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef, decision } from "./refs.ts";
+import { accounts, teams } from "./identity.ts";
 
 const money = (name: string) => bigint(name, { mode: "number" });
 
@@ -8,18 +10,15 @@ export const budgets = pgTable(
   "budgets",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     period: text("period", { enum: ["year", "month"] }).notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     frequency: text("frequency", { enum: ["monthly", "yearly", "weekly"] }),
     amountMinor: money("amount_minor").notNull(),
     currency: char("currency", { length: 3 }).notNull(),
-    createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: pointsTo("created_by", () => accounts.id),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("budgets_company_period_uq").on(t.companyId, t.period, t.periodStart)],
 );
@@ -28,14 +27,10 @@ export const budgetAllocations = pgTable(
   "budget_allocations",
   {
     id: serial("id").primaryKey(),
-    budgetId: integer("budget_id")
-      .notNull()
-      .references(() => budgets.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    budgetId: ownedBy("budget_id", () => budgets.id),
+    teamId: ownedBy("team_id", () => teams.id),
     amountMinor: money("amount_minor").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("budget_allocations_budget_team_uq").on(t.budgetId, t.teamId)],
 );
@@ -44,13 +39,9 @@ export const purchaseRequests = pgTable(
   "purchase_requests",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    teamId: integer("team_id").references(() => teams.id, { onDelete: "set null" }),
-    requestedBy: integer("requested_by")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    teamId: pointsTo("team_id", () => teams.id),
+    requestedBy: ownedBy("requested_by", () => accounts.id),
     title: text("title").notNull(),
     link: text("link"),
     priceMinor: money("price_minor").notNull(),
@@ -59,14 +50,12 @@ export const purchaseRequests = pgTable(
     status: text("status", { enum: ["pending", "approved", "rejected", "paid", "cancelled"] })
       .notNull()
       .default("pending"),
-    allocationId: integer("allocation_id").references(() => budgetAllocations.id, { onDelete: "set null" }),
-    decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    allocationId: pointsTo("allocation_id", () => budgetAllocations.id),
+    ...decision(),
     rejectionReason: text("rejection_reason"),
     paidAt: date("paid_at", { mode: "string" }),
     paymentReference: text("payment_reference"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("purchase_requests_company_status_idx").on(t.companyId, t.status, t.createdAt), index("purchase_requests_allocation_idx").on(t.allocationId)],
 );
@@ -76,16 +65,14 @@ export const budgetAudit = pgTable(
   "budget_audit",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    actorId: integer("actor_id").references(() => accounts.id, { onDelete: "set null" }),
+    companyId: companyRef(),
+    actorId: pointsTo("actor_id", () => accounts.id),
     entity: text("entity", { enum: ["budget", "allocation", "purchase_request"] }).notNull(),
     entityId: integer("entity_id").notNull(),
     action: text("action").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index("budget_audit_company_idx").on(t.companyId, t.createdAt)],
 );

@@ -1,45 +1,49 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts, companies } from "./identity.ts";
+import { type AnyPgColumn, boolean, customType, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamptz, timestamps, pointsTo } from "./columns.ts";
+import { companyRef } from "./refs.ts";
+import { accounts } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const CONTENT_TYPES = ["article", "video", "course", "podcast", "book", "job"] as const;
+
+/** What describes a content item: the catalog's row, and each person's saved copy of it. */
+export const contentDetails = () => ({
+  contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+  provider: text("provider"),
+  author: text("author"),
+  durationS: integer("duration_s"),
+  description: text("description"),
+  imageUrl: text("image_url"),
+});
 
 /** One row per normalised URL per company (PRODUCT.md: the company catalog). */
 export const contentItems = pgTable(
   "content_items",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     url: text("url").notNull(),
     normalizedUrl: text("normalized_url").notNull(),
     title: text("title").notNull(),
-    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
-    provider: text("provider"),
-    author: text("author"),
-    durationS: integer("duration_s"),
-    description: text("description"),
-    imageUrl: text("image_url"),
+    ...contentDetails(),
     language: text("language").notNull().default("en"),
     skills: text("skills")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdBy: pointsTo("created_by", () => accounts.id),
     /**
      * The row came in through someone's private save: it stays out of the catalog until a public save
      * or a published collection brings it in, even after that private save is deleted.
      */
     privateOrigin: boolean("private_origin").notNull().default(false),
     /** An L&D leader hid the item (junk or a duplicate): discover and the copilot leave it out. */
-    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenAt: timestamptz("hidden_at"),
     /** The item this duplicate was merged into; a merged item is hidden too. */
-    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contentItems.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    mergedIntoId: pointsTo("merged_into_id", (): AnyPgColumn => contentItems.id),
+    ...timestamps(),
     // Discover and the copilot: title A in simple, English and Spanish; description B
     // in English and Spanish; author C. Stored and indexed: never ranked over a per-row expression.
     search: tsvector("search").generatedAlwaysAs(

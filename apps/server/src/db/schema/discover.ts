@@ -1,5 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { accounts, companies } from "./identity.ts";
+import { index, jsonb, pgTable, primaryKey, real, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef } from "./refs.ts";
+import { accounts } from "./identity.ts";
 import { collections } from "./network.ts";
 
 /** What an assistant message keeps besides its text: the cited catalog items, the plan, suggestions. */
@@ -25,18 +27,13 @@ export const copilotConversations = pgTable(
   "copilot_conversations",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
+    companyId: companyRef(),
     title: text("title").notNull(),
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("copilot_conversations_account_idx").on(t.accountId, t.updatedAt)],
 );
@@ -45,9 +42,7 @@ export const copilotMessages = pgTable(
   "copilot_messages",
   {
     id: serial("id").primaryKey(),
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => copilotConversations.id, { onDelete: "cascade" }),
+    conversationId: ownedBy("conversation_id", () => copilotConversations.id),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content").notNull(),
     language: text("language", { enum: ["en", "es"] }).notNull(),
@@ -55,8 +50,8 @@ export const copilotMessages = pgTable(
     engine: text("engine", { enum: ["local", "llm"] }),
     answer: jsonb("answer").$type<StoredAnswer>(),
     /** The draft collection made from this answer ("turn this into a collection"). */
-    collectionId: integer("collection_id").references(() => collections.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    collectionId: pointsTo("collection_id", () => collections.id),
+    ...createdAt(),
   },
   (t) => [index("copilot_messages_conversation_idx").on(t.conversationId, t.id)],
 );
@@ -70,9 +65,7 @@ export const copilotMessages = pgTable(
 export const catalogRelations = pgTable(
   "catalog_relations",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     kind: text("kind", { enum: ["word", "skill", "finished"] }).notNull(),
     term: text("term").notNull(),
     skill: text("skill").notNull(),

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, real, text } from "drizzle-orm/pg-core";
+import { timestamptz, ownedBy } from "./columns.ts";
+import { companyRef } from "./refs.ts";
 import { contentItems } from "./catalog.ts";
-import { companies } from "./identity.ts";
 
 /**
  * A catalog item's vector from the embeddings model (EMBEDDINGS_BASE_URL), one per item.
@@ -11,16 +12,12 @@ import { companies } from "./identity.ts";
 export const contentEmbeddings = pgTable(
   "content_embeddings",
   {
-    contentId: integer("content_id")
-      .primaryKey()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    contentId: ownedBy("content_id", () => contentItems.id).primaryKey(),
+    companyId: companyRef(),
     model: text("model").notNull(),
     textHash: text("text_hash").notNull(),
     vector: real("vector").array().notNull(),
-    embeddedAt: timestamp("embedded_at", { withTimezone: true }).notNull().defaultNow(),
+    embeddedAt: timestamptz("embedded_at").notNull().defaultNow(),
   },
   (t) => [index("content_embeddings_company_model_idx").on(t.companyId, t.model, t.embeddedAt)],
 );

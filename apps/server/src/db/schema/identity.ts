@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, char, index, integer, jsonb, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, ownedBy, pointsTo } from "./columns.ts";
 import { authUsers } from "./auth.ts";
 
 export const companies = pgTable("companies", {
@@ -18,21 +19,19 @@ export const companies = pgTable("companies", {
     .default("active"),
   /** hr and L&D leaders must sign in with a second factor (admins always must). */
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 export const teams = pgTable(
   "teams",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: ownedBy("company_id", () => companies.id),
     name: text("name").notNull(),
     leaderAccountId: integer("leader_account_id").references((): AnyPgColumn => accounts.id, {
       onDelete: "set null",
     }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex("teams_company_name_uq").on(t.companyId, t.name)],
 );
@@ -49,7 +48,7 @@ export const accounts = pgTable(
       .references(() => authUsers.id, { onDelete: "cascade" }),
     /** null only for platform operators (role admin). */
     companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
-    teamId: integer("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: pointsTo("team_id", () => teams.id),
     role: text("role", { enum: ROLES }).notNull().default("member"),
     status: text("status", { enum: ["active", "deactivated"] })
       .notNull()
@@ -58,7 +57,7 @@ export const accounts = pgTable(
     locale: text("locale", { enum: ["en", "es"] })
       .notNull()
       .default("en"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex("accounts_company_username_uq").on(t.companyId, t.username),
@@ -71,18 +70,16 @@ export const invitations = pgTable(
   "invitations",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: ownedBy("company_id", () => companies.id),
     email: text("email").notNull(),
     role: text("role", { enum: ROLES }).notNull().default("member"),
-    teamId: integer("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: pointsTo("team_id", () => teams.id),
     tokenHash: text("token_hash").notNull().unique(),
-    invitedBy: integer("invited_by").references(() => accounts.id, { onDelete: "set null" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    invitedBy: pointsTo("invited_by", () => accounts.id),
+    expiresAt: timestamptz("expires_at").notNull(),
+    acceptedAt: timestamptz("accepted_at"),
+    revokedAt: timestamptz("revoked_at"),
+    ...createdAt(),
   },
   (t) => [index("invitations_email_idx").on(t.email)],
 );
@@ -91,13 +88,11 @@ export const onboardingEntries = pgTable(
   "onboarding_entries",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     title: text("title").notNull(),
     type: text("type").notNull(),
     ready: boolean("ready").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex("onboarding_entries_account_type_title_uq").on(t.accountId, t.type, t.title)],
 );
@@ -108,7 +103,7 @@ export const onboardingEntries = pgTable(
  */
 export const mailDeliveries = pgTable("mail_deliveries", {
   key: text("key").primaryKey(),
-  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamptz("delivered_at").notNull().defaultNow(),
 });
 
 export const outbox = pgTable("outbox", {
@@ -119,5 +114,5 @@ export const outbox = pgTable("outbox", {
   html: text("html"),
   /** Extra headers the mail carried (List-Unsubscribe), as SMTP would have sent them. */
   headers: jsonb("headers").$type<Record<string, string>>(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });

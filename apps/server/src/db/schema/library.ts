@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { CONTENT_TYPES, contentItems } from "./catalog.ts";
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
+import { CONTENT_TYPES, contentDetails, contentItems } from "./catalog.ts";
 import { accounts } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -14,24 +15,14 @@ export const userContents = pgTable(
   "user_contents",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    contentId: integer("content_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
+    contentId: ownedBy("content_id", () => contentItems.id),
     title: text("title").notNull(),
     url: text("url").notNull(),
-    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
-    provider: text("provider"),
-    author: text("author"),
-    durationS: integer("duration_s"),
-    description: text("description"),
-    imageUrl: text("image_url"),
+    ...contentDetails(),
     isPrivate: boolean("is_private").notNull().default(false),
     courseStatus: text("course_status", { enum: ["wishlist", "running", "finalized"] }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     // Stored, indexed and weighted: title A, author B, description C; English and Spanish
     // stemming plus an unstemmed copy for prefix search (ARCHITECTURE.md: never rank per row).
     search: tsvector("search").generatedAlwaysAs(
@@ -85,12 +76,9 @@ export const folders = pgTable(
   "folders",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     name: text("name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("folders_account_idx").on(t.accountId)],
 );
@@ -99,12 +87,10 @@ export const folderSections = pgTable(
   "folder_sections",
   {
     id: serial("id").primaryKey(),
-    folderId: integer("folder_id")
-      .notNull()
-      .references(() => folders.id, { onDelete: "cascade" }),
+    folderId: ownedBy("folder_id", () => folders.id),
     name: text("name").notNull(),
     position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index("folder_sections_folder_idx").on(t.folderId)],
 );
@@ -114,15 +100,11 @@ export const folderRelations = pgTable(
   "folder_relations",
   {
     id: serial("id").primaryKey(),
-    folderId: integer("folder_id")
-      .notNull()
-      .references(() => folders.id, { onDelete: "cascade" }),
-    sectionId: integer("section_id").references(() => folderSections.id, { onDelete: "set null" }),
-    userContentId: integer("user_content_id")
-      .notNull()
-      .references(() => userContents.id, { onDelete: "cascade" }),
+    folderId: ownedBy("folder_id", () => folders.id),
+    sectionId: pointsTo("section_id", () => folderSections.id),
+    userContentId: ownedBy("user_content_id", () => userContents.id),
     priority: integer("priority").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex("folder_relations_folder_content_uq").on(t.folderId, t.userContentId),

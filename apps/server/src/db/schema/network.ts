@@ -1,22 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef, decision } from "./refs.ts";
 import type { PublishChanges } from "@learnward/contracts";
 import { contentItems } from "./catalog.ts";
-import { accounts, companies, teams } from "./identity.ts";
+import { accounts, teams } from "./identity.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -25,12 +13,8 @@ export const collections = pgTable(
   "collections",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    ownerId: ownedBy("owner_id", () => accounts.id),
     title: text("title").notNull(),
     description: text("description"),
     coverUrl: text("cover_url"),
@@ -41,7 +25,7 @@ export const collections = pgTable(
     status: text("status", { enum: ["private", "pending", "published"] })
       .notNull()
       .default("private"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedAt: timestamptz("published_at"),
     /**
      * A published collection's pending edits live in a second row of this table (with its
      * own sections and items) that points here. The published row and its items stay the one
@@ -50,8 +34,7 @@ export const collections = pgTable(
      * that would need them written twice. Draft rows are private and never listed or addressed.
      */
     draftOf: integer("draft_of").references((): AnyPgColumn => collections.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     // Discover searches published collections with the catalog's weights.
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce(description, '')), 'B')`,
@@ -69,9 +52,7 @@ export const collectionSections = pgTable(
   "collection_sections",
   {
     id: serial("id").primaryKey(),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    collectionId: ownedBy("collection_id", () => collections.id),
     title: text("title").notNull(),
     position: integer("position").notNull(),
   },
@@ -82,15 +63,11 @@ export const collectionItems = pgTable(
   "collection_items",
   {
     id: serial("id").primaryKey(),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    sectionId: integer("section_id").references(() => collectionSections.id, { onDelete: "set null" }),
-    contentId: integer("content_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    collectionId: ownedBy("collection_id", () => collections.id),
+    sectionId: pointsTo("section_id", () => collectionSections.id),
+    contentId: ownedBy("content_id", () => contentItems.id),
     position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex("collection_items_collection_content_uq").on(t.collectionId, t.contentId), index("collection_items_content_idx").on(t.contentId)],
 );
@@ -99,15 +76,9 @@ export const publishRequests = pgTable(
   "publish_requests",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    requestedBy: integer("requested_by")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    collectionId: ownedBy("collection_id", () => collections.id),
+    requestedBy: ownedBy("requested_by", () => accounts.id),
     status: text("status", { enum: ["pending", "accepted", "rejected"] })
       .notNull()
       .default("pending"),
@@ -115,16 +86,15 @@ export const publishRequests = pgTable(
     kind: text("kind", { enum: ["publish", "edit"] })
       .notNull()
       .default("publish"),
-    draftId: integer("draft_id").references(() => collections.id, { onDelete: "set null" }),
+    draftId: pointsTo("draft_id", () => collections.id),
     /** What the L&D leader reviews, kept as decided. */
     changes: jsonb("changes").$type<PublishChanges>(),
     /** The draft as submitted: accepting publishes exactly this, whatever happens to the draft meanwhile. */
     revision: jsonb("revision").$type<Revision>(),
     message: text("message"),
     reason: text("reason"),
-    decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...decision(),
+    ...createdAt(),
   },
   (t) => [
     index("publish_requests_company_status_idx").on(t.companyId, t.status),
@@ -148,13 +118,9 @@ export interface Revision {
 export const collectionFollows = pgTable(
   "collection_follows",
   {
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    accountId: ownedBy("account_id", () => accounts.id),
+    collectionId: ownedBy("collection_id", () => collections.id),
+    ...createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.collectionId] })],
 );
@@ -163,13 +129,9 @@ export const collectionFollows = pgTable(
 export const contentProgress = pgTable(
   "content_progress",
   {
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    contentId: integer("content_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
-    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+    accountId: ownedBy("account_id", () => accounts.id),
+    contentId: ownedBy("content_id", () => contentItems.id),
+    doneAt: timestamptz("done_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.contentId] })],
 );
@@ -179,16 +141,11 @@ export const upskillingPlans = pgTable(
   "upskilling_plans",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
     title: text("title").notNull(),
     deadline: date("deadline", { mode: "string" }).notNull(),
-    createdBy: integer("created_by")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: ownedBy("created_by", () => accounts.id),
+    ...timestamps(),
   },
   (t) => [index("upskilling_plans_company_idx").on(t.companyId)],
 );
@@ -196,13 +153,9 @@ export const upskillingPlans = pgTable(
 export const planCollections = pgTable(
   "plan_collections",
   {
-    planId: integer("plan_id")
-      .notNull()
-      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
+    planId: ownedBy("plan_id", () => upskillingPlans.id),
     skill: text("skill").notNull(),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    collectionId: ownedBy("collection_id", () => collections.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.skill, t.collectionId] })],
 );
@@ -211,12 +164,8 @@ export const planCollections = pgTable(
 export const planTeams = pgTable(
   "plan_teams",
   {
-    planId: integer("plan_id")
-      .notNull()
-      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    planId: ownedBy("plan_id", () => upskillingPlans.id),
+    teamId: ownedBy("team_id", () => teams.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.teamId] })],
 );
@@ -225,18 +174,13 @@ export const planTeams = pgTable(
 export const planAssignees = pgTable(
   "plan_assignees",
   {
-    planId: integer("plan_id")
-      .notNull()
-      .references(() => upskillingPlans.id, { onDelete: "cascade" }),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    planId: ownedBy("plan_id", () => upskillingPlans.id),
+    accountId: ownedBy("account_id", () => accounts.id),
     direct: boolean("direct").notNull().default(true),
     status: text("status", { enum: ["pending", "active", "rejected"] })
       .notNull()
       .default("pending"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.accountId] }), index("plan_assignees_account_idx").on(t.accountId)],
 );

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, ownedBy } from "./columns.ts";
+import { companyRef, lastEdit } from "./refs.ts";
 import { MAIL_FREQUENCIES, NOTIFICATION_KINDS } from "@learnward/contracts";
 import { accounts, companies } from "./identity.ts";
 
@@ -12,9 +14,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     params: jsonb("params")
@@ -24,10 +24,10 @@ export const notifications = pgTable(
     /** The app path it leads to. */
     link: text("link").notNull(),
     key: text("key"),
-    readAt: timestamp("read_at", { withTimezone: true }),
+    readAt: timestamptz("read_at"),
     /** When it went out by mail (at once or in a digest); null while it waits or when mail is off. */
-    mailedAt: timestamp("mailed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamptz("mailed_at"),
+    ...createdAt(),
   },
   (t) => [
     index("notifications_account_idx").on(t.accountId, t.id.desc()),
@@ -42,9 +42,7 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     mail: text("mail", { enum: MAIL_FREQUENCIES }).notNull(),
   },
@@ -53,22 +51,17 @@ export const notificationPreferences = pgTable(
 
 /** A person's private calendar feed: its secret is the whole credential, rotated from settings. */
 export const calendarFeeds = pgTable("calendar_feeds", {
-  accountId: integer("account_id")
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: ownedBy("account_id", () => accounts.id).primaryKey(),
   secret: text("secret").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 /** Where a company's chat hears of company-level events (admin or hr sets them). */
 export const companyChatHooks = pgTable("company_chat_hooks", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyRef().primaryKey(),
   slackWebhookUrl: text("slack_webhook_url"),
   teamsWebhookUrl: text("teams_webhook_url"),
-  updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...lastEdit(),
 });
 
 /**
@@ -77,5 +70,5 @@ export const companyChatHooks = pgTable("company_chat_hooks", {
  */
 export const chatDeliveries = pgTable("chat_deliveries", {
   key: text("key").primaryKey(),
-  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamptz("delivered_at").notNull().defaultNow(),
 });

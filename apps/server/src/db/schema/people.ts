@@ -1,5 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { accounts, companies, invitations, teams } from "./identity.ts";
+import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef, decision } from "./refs.ts";
+import { accounts, invitations, teams } from "./identity.ts";
 
 const REQUEST_STATUS = ["pending", "accepted", "rejected"] as const;
 
@@ -8,25 +10,18 @@ export const inviteRequests = pgTable(
   "invite_requests",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    teamId: ownedBy("team_id", () => teams.id),
     email: text("email").notNull(),
     role: text("role", { enum: ["hr", "ldleader", "teamleader", "member"] })
       .notNull()
       .default("member"),
     status: text("status", { enum: REQUEST_STATUS }).notNull().default("pending"),
     reason: text("reason"),
-    requestedBy: integer("requested_by")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    requestedBy: ownedBy("requested_by", () => accounts.id),
+    ...decision(),
+    invitationId: pointsTo("invitation_id", () => invitations.id),
+    ...createdAt(),
   },
   (t) => [index("invite_requests_company_status_idx").on(t.companyId, t.status, t.createdAt)],
 );
@@ -36,24 +31,15 @@ export const removalRequests = pgTable(
   "removal_requests",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyId: companyRef(),
+    teamId: ownedBy("team_id", () => teams.id),
+    accountId: ownedBy("account_id", () => accounts.id),
     status: text("status", { enum: REQUEST_STATUS }).notNull().default("pending"),
     reason: text("reason"),
     decisionReason: text("decision_reason"),
-    requestedBy: integer("requested_by")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    decidedBy: integer("decided_by").references(() => accounts.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    requestedBy: ownedBy("requested_by", () => accounts.id),
+    ...decision(),
+    ...createdAt(),
   },
   (t) => [index("removal_requests_company_status_idx").on(t.companyId, t.status, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.ts";
 
 /**
  * Rate-limit counters every server process shares (the per-person sign-in and reset limits), so N
@@ -7,5 +8,5 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const rateLimitCounters = pgTable("rate_limit_counters", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  windowEnds: timestamp("window_ends", { withTimezone: true }).notNull(),
+  windowEnds: timestamptz("window_ends").notNull(),
 });

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { accounts, companies } from "./identity.ts";
+import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef } from "./refs.ts";
+import { accounts } from "./identity.ts";
 
 /**
  * A company's SCIM 2.0 bearer token: one per company, so creating another rotates it.
@@ -7,15 +9,12 @@ import { accounts, companies } from "./identity.ts";
  */
 export const scimTokens = pgTable("scim_tokens", {
   id: serial("id").primaryKey(),
-  companyId: integer("company_id")
-    .notNull()
-    .unique()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyRef().unique(),
   tokenHash: text("token_hash").notNull().unique(),
   prefix: text("prefix").notNull(),
-  createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  createdBy: pointsTo("created_by", () => accounts.id),
+  ...createdAt(),
+  lastUsedAt: timestamptz("last_used_at"),
 });
 
 /**
@@ -25,13 +24,9 @@ export const scimTokens = pgTable("scim_tokens", {
 export const scimDeletedAccounts = pgTable(
   "scim_deleted_accounts",
   {
-    accountId: integer("account_id")
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    accountId: ownedBy("account_id", () => accounts.id).primaryKey(),
+    companyId: companyRef(),
+    deletedAt: timestamptz("deleted_at").notNull().defaultNow(),
   },
   (t) => [index("scim_deleted_accounts_company_idx").on(t.companyId)],
 );
@@ -43,12 +38,8 @@ export const scimDeletedAccounts = pgTable(
 export const scimExternalIds = pgTable(
   "scim_external_ids",
   {
-    accountId: integer("account_id")
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id).primaryKey(),
+    companyId: companyRef(),
     externalId: text("external_id").notNull(),
   },
   (t) => [index("scim_external_ids_company_external_idx").on(t.companyId, t.externalId)],

@@ -1,6 +1,6 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { companyRef, lastEdit } from "./refs.ts";
 import type { CompanyRole } from "@learnward/contracts";
-import { accounts, companies } from "./identity.ts";
 
 /** One rule as stored: the group, the role it gives, and the team it joins (checked to be the company's when saved). */
 export interface SsoGroupRuleRow {
@@ -15,11 +15,8 @@ export interface SsoGroupRuleRow {
  * that carries the groups.
  */
 export const companySsoGroups = pgTable("company_sso_groups", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyRef().primaryKey(),
   groupsClaim: text("groups_claim").notNull().default("groups"),
   rules: jsonb("rules").$type<SsoGroupRuleRow[]>().notNull().default([]),
-  updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...lastEdit(),
 });

@@ -1,22 +1,19 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { accounts, companies } from "./identity.ts";
+import { boolean, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { companyRef, lastEdit } from "./refs.ts";
 
 /**
  * A company's OpenID Connect single sign-on, set by its hr or a platform operator. The
  * client secret is stored encrypted with the server's AUTH_SECRET and never answered.
  */
 export const companyOidc = pgTable("company_oidc", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyRef().primaryKey(),
   issuer: text("issuer").notNull(),
   clientId: text("client_id").notNull(),
   clientSecretEncrypted: text("client_secret_encrypted").notNull(),
   enabled: boolean("enabled").notNull().default(false),
   /** Passwords stop working for the company's people (platform operators keep theirs). */
   requireSso: boolean("require_sso").notNull().default(false),
-  updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...lastEdit(),
 });
 
 /**
@@ -26,9 +23,7 @@ export const companyOidc = pgTable("company_oidc", {
  * its signing certificates.
  */
 export const companySaml = pgTable("company_saml", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyRef().primaryKey(),
   metadataXml: text("metadata_xml").notNull(),
   /** Where the metadata was fetched from, when hr gave a URL rather than the XML. */
   metadataUrl: text("metadata_url"),
@@ -39,6 +34,5 @@ export const companySaml = pgTable("company_saml", {
   enabled: boolean("enabled").notNull().default(false),
   /** Passwords stop working for the company's people (platform operators keep theirs). */
   requireSso: boolean("require_sso").notNull().default(false),
-  updatedBy: integer("updated_by").references(() => accounts.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...lastEdit(),
 });

@@ -1,4 +1,5 @@
 import type { CopilotItem, DiscoverContent } from "@learnward/contracts";
+import { presentContentDetails } from "../../lib/content-details.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 
 export type ContentRow = Awaited<ReturnType<DiscoverRepo["contents"]>>[number];
@@ -7,14 +8,7 @@ export function presentDiscoverContent(r: ContentRow): DiscoverContent {
   return {
     kind: "content",
     id_content: r.id,
-    content_type: r.contentType,
-    title: r.title,
-    url: r.url,
-    author: r.author,
-    duration_s: r.durationS,
-    description: r.description,
-    image_url: r.imageUrl,
-    provider: r.provider,
+    ...presentContentDetails(r),
     language: r.language === "es" ? "es" : "en",
     skills: r.skills,
     created_at: r.createdAt.toISOString(),

@@ -8,15 +8,8 @@ import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import { draftDescription, type NewCatalogItem } from "./catalog.repo.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
+import type { PageMetadata } from "./metadata-values.ts";
 
-export interface PageMetadata {
-  title?: string;
-  author?: string;
-  description?: string;
-  image?: string;
-  duration_s?: number;
-  content_type_hint?: ContentType;
-}
 /** Reads a page's metadata; null when it can't be read (the caller keeps what the user typed). */
 export type ReadMetadata = (url: string) => Promise<PageMetadata | null>;
 

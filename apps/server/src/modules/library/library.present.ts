@@ -1,18 +1,12 @@
 import type { ContentItem } from "@learnward/contracts";
+import { presentContentDetails } from "../../lib/content-details.ts";
 import type { UserContentRow } from "./content.repo.ts";
 
 /** A saved item as the spec's calls answer it (spec §3 Content item). */
 export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem => ({
   id_primary: r.id,
   id_content: r.contentId,
-  content_type: r.contentType,
-  title: r.title,
-  url: r.url,
-  author: r.author,
-  duration_s: r.durationS,
-  description: r.description,
-  image_url: r.imageUrl,
-  provider: r.provider,
+  ...presentContentDetails(r),
   is_private: r.isPrivate,
   course_status: r.courseStatus,
   completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,

@@ -1,18 +1,10 @@
 import type { ContentType } from "../../lib/providers.ts";
-import { LIMITS, absoluteHttpUrl, parseDuration, plainText } from "./metadata-values.ts";
+import { LIMITS, type PageMetadata, absoluteHttpUrl, parseDuration, plainText } from "./metadata-values.ts";
 
 type LdNode = Record<string, unknown>;
 
 /** What the JSON-LD of a page says about its main thing. */
-export interface JsonLdSummary {
-  title?: string;
-  author?: string;
-  description?: string;
-  image?: string;
-  duration_s?: number;
-  site_name?: string;
-  content_type_hint?: ContentType;
-}
+export type JsonLdSummary = PageMetadata;
 
 // The schema.org types that describe a library item, and what each is in the product's words.
 const PRIMARY_TYPES: Record<string, ContentType> = {

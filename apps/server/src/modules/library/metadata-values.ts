@@ -1,6 +1,19 @@
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
+import type { ContentType } from "../../lib/providers.ts";
 
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+/** What a page says about itself; every field is optional because pages say little. */
+export interface PageMetadata {
+  title?: string;
+  author?: string;
+  description?: string;
+  /** Absolute http(s) URL. */
+  image?: string;
+  duration_s?: number;
+  site_name?: string;
+  content_type_hint?: ContentType;
+}
 
 /** Longest values kept, so one odd page cannot fill a row with a novel. */
 export const LIMITS = { title: 300, author: 200, description: 2000, site_name: 200, url: 2048 } as const;

@@ -2,22 +2,12 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { type ContentType, recognise } from "../../lib/providers.ts";
 import { type SafeFetch, SafeFetchError, type SafeFetchErrorCode } from "../../lib/safe-fetch.ts";
 import { readJsonLd } from "./metadata-jsonld.ts";
-import { LIMITS, absoluteHttpUrl, parseDuration, plainText, squish, textContent } from "./metadata-values.ts";
+import { LIMITS, type PageMetadata, absoluteHttpUrl, parseDuration, plainText, squish, textContent } from "./metadata-values.ts";
+
+export type { PageMetadata };
 
 type Element = DefaultTreeAdapterMap["element"];
 type Node = DefaultTreeAdapterMap["node"];
-
-/** What a page says about itself; every field is optional because pages say little. */
-export interface PageMetadata {
-  title?: string;
-  author?: string;
-  description?: string;
-  /** Absolute http(s) URL. */
-  image?: string;
-  duration_s?: number;
-  site_name?: string;
-  content_type_hint?: ContentType;
-}
 
 export type MetadataFailure = SafeFetchErrorCode | "not_html" | "unexpected_error";
 export type FetchMetadataResult = { ok: true; metadata: PageMetadata; finalUrl: string } | { ok: false; reason: MetadataFailure; message: string };

@@ -39,15 +39,15 @@ export function createRequestsRepo(db: Db) {
     return { rows, count: total?.n ?? 0 };
   }
 
+  // Who filed a request and who decided it (null while it waits): both kinds of request show them.
+  const askerAndDecider = { askerName: askerUser.name, askerEmail: askerUser.email, deciderName: deciderUser.name, deciderEmail: deciderUser.email };
+
   const inviteSelect = () =>
     db
       .select({
         r: inviteRequests,
         teamName: teams.name,
-        askerName: askerUser.name,
-        askerEmail: askerUser.email,
-        deciderName: deciderUser.name,
-        deciderEmail: deciderUser.email,
+        ...askerAndDecider,
       })
       .from(inviteRequests)
       .innerJoin(teams, eq(teams.id, inviteRequests.teamId))
@@ -63,10 +63,7 @@ export function createRequestsRepo(db: Db) {
         teamName: teams.name,
         targetName: targetUser.name,
         targetEmail: targetUser.email,
-        askerName: askerUser.name,
-        askerEmail: askerUser.email,
-        deciderName: deciderUser.name,
-        deciderEmail: deciderUser.email,
+        ...askerAndDecider,
       })
       .from(removalRequests)
       .innerJoin(teams, eq(teams.id, removalRequests.teamId))

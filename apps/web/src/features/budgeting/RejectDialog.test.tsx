@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { PurchaseRequest } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, signedIn, stubFetch } from "../../test/render";
+import { purchaseRequest } from "../../test/purchaseRequest";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,25 +12,7 @@ beforeAll(async () => {
   await Promise.all([import("../../app/layout/AppLayout"), import("../../routes/budgeting/PurchaseRequestsPage")]);
 }, 60_000);
 
-const pending: PurchaseRequest = {
-  id: 41,
-  title: "TypeScript course",
-  link: "https://courses.test/ts",
-  price_minor: 25_000,
-  currency: "USD",
-  reason: "For the new project",
-  status: "pending",
-  team: { id: 7, name: "Engineering" },
-  requested_by: { id: 5, display_name: "Demo member" },
-  decided_by: null,
-  decided_at: null,
-  rejection_reason: null,
-  paid_at: null,
-  payment_reference: null,
-  budget_id: null,
-  created_at: "2026-11-20T10:00:00.000Z",
-  abilities: { approve: true, reject: true, pay: false, cancel: false },
-};
+const pending = purchaseRequest();
 const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 function serve(overrides: Parameters<typeof stubFetch>[0] = {}) {

@@ -14,8 +14,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { CompanySettingSection } from "../../components/CompanySettingSection";
-import { SettingsCard } from "../../components/SettingsCard";
+import { CompanySetting } from "../../components/CompanySetting";
 import { SettingBody } from "../../components/SettingBody";
 import type { ChatHooksOwner } from "./api";
 import { useChatHooks, useTestChatHook, useUpdateChatHooks } from "./hooks";
@@ -150,20 +149,10 @@ function ChatHooksBody({ owner }: { owner: ChatHooksOwner }) {
 
 /** Settings → Chat notifications: hr connects the company's Slack and Microsoft Teams channels. */
 export function ChatHooksCard() {
-  const { t } = useTranslation("settings");
-  return (
-    <SettingsCard headingId={CHAT_HOOKS_HEADING_ID} heading={t("chatHooks.heading")} description={t("chatHooks.description")}>
-      <ChatHooksBody owner={{}} />
-    </SettingsCard>
-  );
+  return <CompanySetting texts="chatHooks" headingId={CHAT_HOOKS_HEADING_ID} Body={ChatHooksBody} />;
 }
 
 /** The same, for the platform admin in a company's details (admin or hr sets them). */
 export function CompanyChatHooksSection({ companyId }: { companyId: number }) {
-  const { t } = useTranslation("settings");
-  return (
-    <CompanySettingSection heading={t("chatHooks.heading")} description={t("chatHooks.description")}>
-      <ChatHooksBody owner={{ companyId }} />
-    </CompanySettingSection>
-  );
+  return <CompanySetting texts="chatHooks" companyId={companyId} Body={ChatHooksBody} />;
 }

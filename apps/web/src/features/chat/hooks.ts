@@ -1,21 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { ChatChannel, UpdateChatHooksRequest } from "@learnward/contracts";
+import { companySettingQuery, useSaveCompanySetting } from "../../lib/companySettingQuery";
 import { fetchChatHooks, testChatHook, updateChatHooks, type ChatHooksOwner } from "./api";
 
-export const chatHooksKey = (owner: ChatHooksOwner = {}) => ["chat-hooks", owner.companyId ?? "mine"] as const;
-export const chatHooksOptions = (owner: ChatHooksOwner = {}) =>
-  queryOptions({ queryKey: chatHooksKey(owner), queryFn: ({ signal }) => fetchChatHooks(owner, signal) });
-
-export function useChatHooks(owner: ChatHooksOwner = {}) {
-  return useQuery(chatHooksOptions(owner));
-}
+const chatHooks = companySettingQuery("chat-hooks", fetchChatHooks);
+export const chatHooksKey = chatHooks.key;
+export const chatHooksOptions = chatHooks.options;
+export const useChatHooks = chatHooks.useRead;
 
 export function useUpdateChatHooks(owner: ChatHooksOwner = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateChatHooksRequest) => updateChatHooks(owner, body),
-    onSuccess: (saved) => queryClient.setQueryData(chatHooksKey(owner), saved),
-  });
+  return useSaveCompanySetting(chatHooksKey(owner), (body: UpdateChatHooksRequest) => updateChatHooks(owner, body));
 }
 
 export function useTestChatHook(owner: ChatHooksOwner = {}) {

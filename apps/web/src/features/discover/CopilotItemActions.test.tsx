@@ -5,6 +5,8 @@ import axe from "axe-core";
 import type { CopilotItem } from "@learnward/contracts";
 import { RequireAuth } from "../../app/session";
 import { renderApp, signedIn } from "../../test/render";
+import { contentItem } from "../../test/contentItem";
+import { purchaseRequest } from "../../test/purchaseRequest";
 import { collection, fakeServer, page } from "../network/testing";
 import { CopilotItemActions } from "./CopilotItemActions";
 import { copilotItem } from "./testing";
@@ -28,7 +30,7 @@ const actionsFor = (item: CopilotItem, role: Parameters<typeof signedIn>[0] = "m
 const course: CopilotItem = { ...copilotItem(1, "SQL Essential Training"), content_type: "course", url: "https://learning.example/sql" };
 
 /** The saved copy POST /api/user/courses/ answers with. */
-const running = {
+const running = contentItem({
   id_primary: 3,
   id_content: course.id_content,
   content_type: "course",
@@ -36,35 +38,22 @@ const running = {
   url: course.url,
   author: null,
   duration_s: 600,
-  description: null,
-  image_url: null,
   provider: null,
-  is_private: false,
   course_status: "running",
   completed: false,
   created_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 const draft = collection({ id: 8, title: "My SQL path", status: "private", items: [] });
-const purchaseRequest = {
-  id: 41,
+/** The request POST /api/b2b/v1/purchase-requests/ answers with. */
+const filed = purchaseRequest({
   title: course.title,
   link: course.url,
   price_minor: 4990,
-  currency: "USD",
   reason: null,
-  status: "pending",
-  team: { id: 7, name: "Engineering" },
   requested_by: { id: 1, display_name: "Demo member" },
-  decided_by: null,
-  decided_at: null,
-  rejection_reason: null,
-  paid_at: null,
-  payment_reference: null,
-  budget_id: null,
-  created_at: "2026-11-20T10:00:00.000Z",
   abilities: { approve: false, reject: false, pay: false, cancel: true },
-};
+});
 
 /** A list that holds only list items (axe's rule, which the browser suite runs on every page). */
 async function listViolations(): Promise<string[]> {
@@ -128,7 +117,7 @@ describe("acting on an item of the copilot's answer", () => {
   });
 
   it("opens the purchase request prefilled with the course's title and link and sends it", async () => {
-    const server = fakeServer({ "POST /api/b2b/v1/purchase-requests/": { status: 201, body: purchaseRequest } });
+    const server = fakeServer({ "POST /api/b2b/v1/purchase-requests/": { status: 201, body: filed } });
     actionsFor(course);
     await userEvent.click(screen.getByRole("button", { name: "Request to buy: SQL Essential Training" }));
     const dialog = await screen.findByRole("dialog", { name: "Ask for a course or content" });

@@ -1,6 +1,5 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { TablePager } from "../../components/TablePager";
 import { CollectionCard } from "../network/CollectionCard";
 import { ResultCard } from "./ResultCard";
+import { Loading } from "../../components/Loading";
 
 interface DiscoverResultsProps {
   data: DiscoverResponse | undefined;
@@ -38,9 +38,7 @@ export function DiscoverResults({ data, isPending, isError, isFetching, page, fi
         )}
       </Box>
       {isPending ? (
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-          <CircularProgress aria-label={t("search.loading")} />
-        </Box>
+        <Loading label={t("search.loading")} />
       ) : isError || !data ? (
         <Alert severity="error">{t("search.error")}</Alert>
       ) : data.results.length === 0 ? (

@@ -6,6 +6,7 @@ import { AppRoutes } from "../../app/router";
 import { EMPTY_COUNTS } from "../library/api";
 import { content } from "../discover/testing";
 import { renderApp, reply, serveFetch, signedIn, type StubRoutes } from "../../test/render";
+import { contentItem } from "../../test/contentItem";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,22 +28,20 @@ const task = (id: number, title: string, deadline: string, overrides: Partial<My
   ...overrides,
 });
 
-const running = (id: number, title: string): ContentItem => ({
-  id_primary: id,
-  id_content: 100 + id,
-  content_type: "course",
-  title,
-  url: `https://learning.example/running/${id}`,
-  author: "Ana Ruiz",
-  duration_s: 3600,
-  description: null,
-  image_url: null,
-  provider: null,
-  is_private: false,
-  course_status: "running",
-  completed: false,
-  created_at: "2026-11-01T09:00:00.000Z",
-});
+const running = (id: number, title: string): ContentItem =>
+  contentItem({
+    id_primary: id,
+    id_content: 100 + id,
+    content_type: "course",
+    title,
+    url: `https://learning.example/running/${id}`,
+    author: "Ana Ruiz",
+    duration_s: 3600,
+    provider: null,
+    course_status: "running",
+    completed: false,
+    created_at: "2026-11-01T09:00:00.000Z",
+  });
 
 const EMPTY_HOME: HomeResponse = { assigned: { count: 0, results: [] }, due_soon: { count: 0, results: [] }, continue: { count: 0, results: [] } };
 

@@ -3,7 +3,6 @@ import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
@@ -14,6 +13,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useAddToFolder, useFolderMutations, useFolders, useSections } from "./folderHooks";
+import { Loading } from "../../components/Loading";
 
 const NO_SECTION = "none";
 
@@ -61,11 +61,7 @@ export default function AddToFolderDialog({ item, onClose }: { item: ContentItem
     >
       {({ control, errorOf }) => {
         if (folders.isPending) {
-          return (
-            <Box role="status" sx={{ display: "grid", placeItems: "center", py: 2 }}>
-              <CircularProgress aria-label={t("folders.loading")} />
-            </Box>
-          );
+          return <Loading label={t("folders.loading")} py={2} />;
         }
         const folder = control("folder");
         const section = control("section");

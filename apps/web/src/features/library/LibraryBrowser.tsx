@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
@@ -19,6 +17,8 @@ import { ContentCard } from "./ContentCard";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Loading } from "../../components/Loading";
 import {
   COURSE_COUNT,
   COURSE_FILTERS,
@@ -107,25 +107,10 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
     );
 
   if (results.isPending) {
-    return (
-      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-        <CircularProgress aria-label={t("list.loading")} />
-      </Box>
-    );
+    return <Loading label={t("list.loading")} py={6} />;
   }
   if (results.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void results.refetch()}>
-            {t("actions.retry")}
-          </Button>
-        }
-      >
-        {message(results.error)}
-      </Alert>
-    );
+    return <LoadFailed error={results.error} onRetry={() => void results.refetch()} />;
   }
   const { count, results: items } = results.data;
   const pages = Math.max(1, Math.ceil(count / CONTENT_PAGE_SIZE));

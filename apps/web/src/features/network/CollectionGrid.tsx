@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -10,12 +8,12 @@ import { useTranslation } from "react-i18next";
 import { TablePager } from "../../components/TablePager";
 import { CONTENT_TYPES } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
-import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { CollectionCard } from "./CollectionCard";
 import { useCollections } from "./hooks";
 import { COLLECTIONS_PAGE_SIZE, type CollectionsFilter } from "./requests";
 import { useNetworkFormat } from "./format";
 import type { CollectionSummary, ContentType } from "./types";
+import { LoadFailed } from "../../components/LoadFailed";
 
 export interface LibraryFilter {
   search: string;
@@ -108,7 +106,6 @@ const CARD_PLACEHOLDER_HEIGHT = 224;
 /** A page of collections as cards, with its loading, error and empty states and its pages. */
 export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSkill, empty, cardActions, label }: CollectionGridProps) {
   const { t } = useTranslation("network");
-  const errorMessage = useErrorMessage();
   const list = useCollections(filter);
   const pageSize = filter.pageSize ?? COLLECTIONS_PAGE_SIZE;
 
@@ -129,18 +126,7 @@ export function CollectionGrid({ filter, onPage, showStatus, showProgress, onSki
     );
   }
   if (list.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t("actions.retry")}
-          </Button>
-        }
-      >
-        {errorMessage(list.error)}
-      </Alert>
-    );
+    return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   }
   const { results, count } = list.data;
   if (results.length === 0) return <EmptyState {...empty} />;

@@ -11,8 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
-import { CompanySettingSection } from "../../components/CompanySettingSection";
-import { SettingsCard } from "../../components/SettingsCard";
+import { CompanySetting } from "../../components/CompanySetting";
 import type { ScimOwner } from "./api";
 import { useCreateScimToken, useScimToken } from "./hooks";
 
@@ -110,20 +109,10 @@ function ScimBody({ owner }: { owner: ScimOwner }) {
 
 /** Settings → Directory provisioning: hr gives Okta or Microsoft Entra ID the base URL and a token, shown once. */
 export function ScimCard() {
-  const { t } = useTranslation("settings");
-  return (
-    <SettingsCard headingId={SCIM_HEADING_ID} heading={t("scim.heading")} description={t("scim.description")}>
-      <ScimBody owner={{}} />
-    </SettingsCard>
-  );
+  return <CompanySetting texts="scim" headingId={SCIM_HEADING_ID} Body={ScimBody} />;
 }
 
 /** The same, for the platform admin in a company's details (the admin or hr creates and rotates it). */
 export function CompanyScimSection({ companyId }: { companyId: number }) {
-  const { t } = useTranslation("settings");
-  return (
-    <CompanySettingSection heading={t("scim.heading")} description={t("scim.description")}>
-      <ScimBody owner={{ companyId }} />
-    </CompanySettingSection>
-  );
+  return <CompanySetting texts="scim" companyId={companyId} Body={ScimBody} />;
 }

@@ -1,14 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ScimTokenStatus } from "@learnward/contracts";
+import { companySettingQuery } from "../../lib/companySettingQuery";
 import { createScimToken, fetchScimToken, type ScimOwner } from "./api";
 
-export const scimTokenKey = (owner: ScimOwner = {}) => ["scim-token", owner.companyId ?? "mine"] as const;
-export const scimTokenOptions = (owner: ScimOwner = {}) =>
-  queryOptions({ queryKey: scimTokenKey(owner), queryFn: ({ signal }) => fetchScimToken(owner, signal) });
-
-export function useScimToken(owner: ScimOwner = {}) {
-  return useQuery(scimTokenOptions(owner));
-}
+const scimToken = companySettingQuery("scim-token", fetchScimToken);
+export const scimTokenKey = scimToken.key;
+export const scimTokenOptions = scimToken.options;
+export const useScimToken = scimToken.useRead;
 
 /** Creates or rotates the token; the status is updated from the answer, the secret stays with the caller. */
 export function useCreateScimToken(owner: ScimOwner = {}) {

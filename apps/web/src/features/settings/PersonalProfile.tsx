@@ -4,7 +4,6 @@ import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -18,6 +17,8 @@ import { fieldProps } from "../../components/formField";
 import { switchLocale } from "../../lib/locale";
 import { useUpdateProfile, useUserProfile } from "./hooks";
 import { toast } from "../../lib/toast";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Loading } from "../../components/Loading";
 
 function ProfileEditor({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation(["settings", "common"]);
@@ -92,7 +93,6 @@ function ProfileEditor({ profile }: { profile: UserProfile }) {
 /** Settings → Personal Profile: name, photo and language (PATCH /api/user/profile/). */
 export function PersonalProfile({ uid }: { uid: string }) {
   const { t } = useTranslation(["settings", "common"]);
-  const message = useErrorMessage();
   const profile = useUserProfile(uid);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="personal-profile-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -100,20 +100,9 @@ export function PersonalProfile({ uid }: { uid: string }) {
         {t("profile.heading")}
       </Typography>
       {profile.isPending ? (
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-          <CircularProgress aria-label={t("profile.loading")} />
-        </Box>
+        <Loading label={t("profile.loading")} />
       ) : profile.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          }
-        >
-          {message(profile.error)}
-        </Alert>
+        <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <ProfileEditor profile={profile.data} />
       )}

@@ -12,8 +12,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { CompanySettingSection } from "../../components/CompanySettingSection";
-import { SettingsCard } from "../../components/SettingsCard";
+import { CompanySetting } from "../../components/CompanySetting";
 import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
 import { ConnectionSwitches } from "./ConnectionSwitches";
@@ -121,20 +120,10 @@ function OidcBody({ owner }: { owner: SsoOwner }) {
 
 /** Settings → Single sign-on: hr connects the company's OpenID Connect provider. */
 export function OidcCard() {
-  const { t } = useTranslation("settings");
-  return (
-    <SettingsCard headingId={SSO_HEADING_ID} heading={t("sso.heading")} description={t("sso.description")}>
-      <OidcBody owner={{}} />
-    </SettingsCard>
-  );
+  return <CompanySetting texts="sso" headingId={SSO_HEADING_ID} Body={OidcBody} />;
 }
 
 /** The same, for the platform admin in a company's details (the admin or hr sets it). */
 export function CompanyOidcSection({ companyId }: { companyId: number }) {
-  const { t } = useTranslation("settings");
-  return (
-    <CompanySettingSection heading={t("sso.heading")} description={t("sso.description")}>
-      <OidcBody owner={{ companyId }} />
-    </CompanySettingSection>
-  );
+  return <CompanySetting texts="sso" companyId={companyId} Body={OidcBody} />;
 }

@@ -18,8 +18,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { CompanySettingSection } from "../../components/CompanySettingSection";
-import { SettingsCard } from "../../components/SettingsCard";
+import { CompanySetting } from "../../components/CompanySetting";
 import { SettingBody } from "../../components/SettingBody";
 import type { SsoOwner } from "./api";
 import { ConnectionSwitches } from "./ConnectionSwitches";
@@ -150,20 +149,10 @@ function SamlBody({ owner }: { owner: SsoOwner }) {
 
 /** Settings → SAML single sign-on: hr connects the company's SAML 2.0 identity provider. */
 export function SamlCard() {
-  const { t } = useTranslation("settings");
-  return (
-    <SettingsCard headingId={SAML_HEADING_ID} heading={t("saml.heading")} description={t("saml.description")}>
-      <SamlBody owner={{}} />
-    </SettingsCard>
-  );
+  return <CompanySetting texts="saml" headingId={SAML_HEADING_ID} Body={SamlBody} />;
 }
 
 /** The same, for the platform admin in a company's details (the admin or hr sets it). */
 export function CompanySamlSection({ companyId }: { companyId: number }) {
-  const { t } = useTranslation("settings");
-  return (
-    <CompanySettingSection heading={t("saml.heading")} description={t("saml.description")}>
-      <SamlBody owner={{ companyId }} />
-    </CompanySettingSection>
-  );
+  return <CompanySetting texts="saml" companyId={companyId} Body={SamlBody} />;
 }

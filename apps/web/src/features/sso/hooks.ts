@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { companySettingQuery, useSaveCompanySetting } from "../../lib/companySettingQuery";
 import type { UpdateOidcConnectionRequest, UpdateSamlConnectionRequest, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
 import {
   confirmSsoLink,
@@ -12,48 +13,29 @@ import {
 } from "./api";
 import { fetchSsoGroupMappings, updateSsoGroupMappings } from "./groupsApi";
 
-export const oidcConnectionKey = (owner: SsoOwner = {}) => ["sso-oidc", owner.companyId ?? "mine"] as const;
-export const oidcConnectionOptions = (owner: SsoOwner = {}) =>
-  queryOptions({ queryKey: oidcConnectionKey(owner), queryFn: ({ signal }) => fetchOidcConnection(owner, signal) });
-
-export function useOidcConnection(owner: SsoOwner = {}) {
-  return useQuery(oidcConnectionOptions(owner));
-}
+const oidcConnection = companySettingQuery("sso-oidc", fetchOidcConnection);
+export const oidcConnectionKey = oidcConnection.key;
+export const oidcConnectionOptions = oidcConnection.options;
+export const useOidcConnection = oidcConnection.useRead;
 
 export function useUpdateOidcConnection(owner: SsoOwner = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateOidcConnectionRequest) => updateOidcConnection(owner, body),
-    onSuccess: (saved) => queryClient.setQueryData(oidcConnectionKey(owner), saved),
-  });
+  return useSaveCompanySetting(oidcConnectionKey(owner), (body: UpdateOidcConnectionRequest) => updateOidcConnection(owner, body));
 }
 
-export const samlConnectionKey = (owner: SsoOwner = {}) => ["sso-saml", owner.companyId ?? "mine"] as const;
-
-export function useSamlConnection(owner: SsoOwner = {}) {
-  return useQuery({ queryKey: samlConnectionKey(owner), queryFn: ({ signal }) => fetchSamlConnection(owner, signal) });
-}
+const samlConnection = companySettingQuery("sso-saml", fetchSamlConnection);
+export const samlConnectionKey = samlConnection.key;
+export const useSamlConnection = samlConnection.useRead;
 
 export function useUpdateSamlConnection(owner: SsoOwner = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateSamlConnectionRequest) => updateSamlConnection(owner, body),
-    onSuccess: (saved) => queryClient.setQueryData(samlConnectionKey(owner), saved),
-  });
+  return useSaveCompanySetting(samlConnectionKey(owner), (body: UpdateSamlConnectionRequest) => updateSamlConnection(owner, body));
 }
 
-export const ssoGroupMappingsKey = (owner: SsoOwner = {}) => ["sso-group-mappings", owner.companyId ?? "mine"] as const;
-
-export function useSsoGroupMappings(owner: SsoOwner = {}) {
-  return useQuery({ queryKey: ssoGroupMappingsKey(owner), queryFn: ({ signal }) => fetchSsoGroupMappings(owner, signal) });
-}
+const ssoGroupMappings = companySettingQuery("sso-group-mappings", fetchSsoGroupMappings);
+export const ssoGroupMappingsKey = ssoGroupMappings.key;
+export const useSsoGroupMappings = ssoGroupMappings.useRead;
 
 export function useUpdateSsoGroupMappings(owner: SsoOwner = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateSsoGroupMappingsRequest) => updateSsoGroupMappings(owner, body),
-    onSuccess: (saved) => queryClient.setQueryData(ssoGroupMappingsKey(owner), saved),
-  });
+  return useSaveCompanySetting(ssoGroupMappingsKey(owner), (body: UpdateSsoGroupMappingsRequest) => updateSsoGroupMappings(owner, body));
 }
 
 /** What a mailed link would link: read once (the answer does not change while the page is open). */

@@ -4,7 +4,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { useOptionalMe } from "../../app/session";
@@ -20,6 +19,7 @@ import { PasswordField } from "../../components/PasswordField";
 import { TextLink } from "../../components/TextLink";
 import { AuthCard } from "./AuthCard";
 import { Detail } from "./Detail";
+import { Loading } from "../../components/Loading";
 
 /** What to do about an expired invitation: whom to ask for a new link (who sent it, when known). */
 function useExpiredText() {
@@ -98,9 +98,7 @@ export default function InvitationPage() {
   if (invitation.isPending) {
     return (
       <AuthCard title={t("invitation.title")}>
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-          <CircularProgress aria-label={t("invitation.loading")} />
-        </Box>
+        <Loading label={t("invitation.loading")} />
       </AuthCard>
     );
   }

@@ -2,7 +2,6 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
@@ -12,6 +11,7 @@ import { isApiError } from "../../lib/api";
 import { TextLink } from "../../components/TextLink";
 import { AuthCard } from "./AuthCard";
 import { Detail } from "./Detail";
+import { Loading } from "../../components/Loading";
 
 /**
  * /sso/link (public). Without a token: where a sign-in through the company's identity provider lands
@@ -48,9 +48,7 @@ export default function SsoLinkPage() {
   if (info.isPending) {
     return (
       <AuthCard title={t("ssoLink.title")}>
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-          <CircularProgress aria-label={t("ssoLink.loading")} />
-        </Box>
+        <Loading label={t("ssoLink.loading")} />
       </AuthCard>
     );
   }

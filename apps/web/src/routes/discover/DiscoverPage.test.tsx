@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppRoutes } from "../../app/router";
 import { renderApp, signedIn } from "../../test/render";
+import { contentItem } from "../../test/contentItem";
 import { collection, fakeServer, page } from "../../features/network/testing";
 import { answered, content, copilotItem, facets, message, sse } from "../../features/discover/testing";
 
@@ -17,22 +18,19 @@ const article = content(12, "Window functions", {
 });
 
 /** The saved copy POST /api/contentuser/save/ and /api/user/wishlist/ answer with. */
-const savedCopy = (id: number, courseStatus: "wishlist" | null) => ({
-  id_primary: 1,
-  id_content: id,
-  content_type: courseStatus ? "course" : "article",
-  title: "x",
-  url: "https://learning.example/x",
-  author: null,
-  duration_s: null,
-  description: null,
-  image_url: null,
-  provider: null,
-  is_private: false,
-  course_status: courseStatus,
-  completed: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-});
+const savedCopy = (id: number, courseStatus: "wishlist" | null) =>
+  contentItem({
+    id_primary: 1,
+    id_content: id,
+    content_type: courseStatus ? "course" : "article",
+    title: "x",
+    url: "https://learning.example/x",
+    author: null,
+    duration_s: null,
+    provider: null,
+    course_status: courseStatus,
+    created_at: "2026-01-01T00:00:00.000Z",
+  });
 
 function discoverServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
   const saved = new Set<number>();

@@ -1,8 +1,6 @@
 import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import PersonSearchOutlined from "@mui/icons-material/PersonSearchOutlined";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../app/session";
@@ -11,6 +9,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { isApiError } from "../../lib/api";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { useContentCounts } from "../../features/library/hooks";
+import { Loading } from "../../components/Loading";
 
 /**
  * /profile/:username: a colleague's public saves (same company only, PRODUCT.md). An unknown
@@ -52,9 +51,7 @@ export default function ColleagueLibraryPage({ username }: { username: string })
         }
       />
       {counts.isPending ? (
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label={t("list.loading")} />
-        </Box>
+        <Loading label={t("list.loading")} py={6} />
       ) : (
         <>
           {mine && (

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
@@ -11,6 +10,7 @@ import { useMe } from "../../app/session";
 import { PageHeader } from "../../components/PageHeader";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { HomeSections } from "../../features/home/HomeSections";
+import { Loading } from "../../components/Loading";
 
 const AddContentDialog = lazy(() => import("../../features/library/AddContentDialog"));
 // The folders UI, and dnd-kit with it, loads only when the Folders tab opens.
@@ -19,11 +19,7 @@ const ColleagueLibraryPage = lazy(() => import("./ColleagueLibraryPage"));
 
 function Spinner() {
   const { t } = useTranslation("home");
-  return (
-    <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-      <CircularProgress aria-label={t("list.loading")} />
-    </Box>
-  );
+  return <Loading label={t("list.loading")} py={6} />;
 }
 
 /** /home: what needs me, above my library (spec §2) with its folders. */

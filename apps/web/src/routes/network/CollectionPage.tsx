@@ -4,7 +4,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -29,6 +28,8 @@ import { DraftBanner } from "../../features/network/DraftBanner";
 import { RequestPublishDialog } from "../../features/network/RequestPublishDialog";
 import { CollectionCover, ProgressLine, StatusChip } from "../../features/network/visuals";
 import type { CollectionDetail } from "../../features/network/types";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Loading } from "../../components/Loading";
 
 // The assign dialog brings the form library and pickers: only planners who open it load them.
 const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
@@ -44,7 +45,6 @@ export default function CollectionPage() {
   const asked = search.get("version");
   const version = asked === "live" || asked === "draft" ? asked : undefined;
   const collection = useCollection(id && id > 0 && id <= 2_147_483_647 ? id : null, version);
-  const errorMessage = useErrorMessage();
 
   // spec §2: a wrong or stale slug is replaced by the title's, without a new history entry.
   const rightSlug = collection.data?.slug;
@@ -75,16 +75,7 @@ export default function CollectionPage() {
     return (
       <>
         <PageHeader title={t("collection.title")} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void collection.refetch()}>
-              {t("actions.retry")}
-            </Button>
-          }
-        >
-          {errorMessage(collection.error)}
-        </Alert>
+        <LoadFailed error={collection.error} onRetry={() => void collection.refetch()} />
       </>
     );
   }
@@ -92,9 +83,7 @@ export default function CollectionPage() {
     return (
       <>
         <PageHeader title={t("collection.title")} />
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label={t("collection.loading")} />
-        </Box>
+        <Loading label={t("collection.loading")} py={6} />
       </>
     );
   }

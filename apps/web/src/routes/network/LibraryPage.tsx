@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import AddOutlined from "@mui/icons-material/AddOutlined";
@@ -14,6 +13,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { CollectionDialog } from "../../features/network/CollectionDialog";
 import { CollectionFilters, CollectionGrid } from "../../features/network/CollectionGrid";
 import { useFilterParams } from "../../features/network/useFilterParams";
+import { Loading } from "../../components/Loading";
 
 // The editor carries dnd-kit: it loads only when a collection is edited.
 const CollectionEditor = lazy(() => import("../../features/network/editor/CollectionEditor"));
@@ -33,13 +33,7 @@ export default function LibraryPage() {
 
   if (editing !== null) {
     return (
-      <Suspense
-        fallback={
-          <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-            <CircularProgress aria-label={t("collection.loading")} />
-          </Box>
-        }
-      >
+      <Suspense fallback={<Loading label={t("collection.loading")} py={6} />}>
         <CollectionEditor key={editing} id={editing} onDone={() => update({ edit: null }, { push: true })} />
       </Suspense>
     );

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
@@ -17,12 +15,13 @@ import { AssigneeStatus } from "@learnward/contracts";
 import { useMe } from "../../app/session";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
-import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { PLANS_PAGE_SIZE, TASKS_PAGE_SIZE, useMyTasks, usePlans } from "../../features/network/planHooks";
 import { PlanCard } from "../../features/network/PlanCard";
 import { TaskCard } from "../../features/network/TaskCard";
 import { useFilterParams } from "../../features/network/useFilterParams";
 import type { TaskStatusFilter } from "../../features/network/types";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Loading } from "../../components/Loading";
 
 const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
 
@@ -88,30 +87,14 @@ export default function MyTasksPage() {
 function Tasks({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation("network");
   const { params, update } = useFilterParams();
-  const errorMessage = useErrorMessage();
   const status = STATUS_FILTERS.find((s) => s === params.get("status")) ?? "all";
   const tasks = useMyTasks(status, page);
 
   let body;
   if (tasks.isPending) {
-    body = (
-      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-        <CircularProgress aria-label={t("myTasks.loading")} />
-      </Box>
-    );
+    body = <Loading label={t("myTasks.loading")} />;
   } else if (tasks.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tasks.refetch()}>
-            {t("actions.retry")}
-          </Button>
-        }
-      >
-        {errorMessage(tasks.error)}
-      </Alert>
-    );
+    body = <LoadFailed error={tasks.error} onRetry={() => void tasks.refetch()} />;
   } else if (tasks.data.results.length === 0) {
     body = <EmptyState icon={<TaskAltOutlined />} title={t("myTasks.emptyTitle")} description={t("myTasks.emptyDescription")} />;
   } else {
@@ -150,28 +133,12 @@ function Tasks({ page, onPage }: { page: number; onPage: (page: number) => void 
 
 function Plans({ page, onPage, onNew }: { page: number; onPage: (page: number) => void; onNew: ReactNode }) {
   const { t } = useTranslation("network");
-  const errorMessage = useErrorMessage();
   const plans = usePlans(page);
   if (plans.isPending) {
-    return (
-      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-        <CircularProgress aria-label={t("plans.loading")} />
-      </Box>
-    );
+    return <Loading label={t("plans.loading")} />;
   }
   if (plans.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
-            {t("actions.retry")}
-          </Button>
-        }
-      >
-        {errorMessage(plans.error)}
-      </Alert>
-    );
+    return <LoadFailed error={plans.error} onRetry={() => void plans.refetch()} />;
   }
   if (plans.data.results.length === 0) {
     return <EmptyState icon={<AssignmentOutlined />} title={t("plans.emptyTitle")} description={t("plans.emptyDescription")} action={onNew} />;

@@ -3,7 +3,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -30,6 +29,8 @@ import { RejectRequestDialog } from "../../features/network/RejectRequestDialog"
 import { useFilterParams } from "../../features/network/useFilterParams";
 import { StatusChip } from "../../features/network/visuals";
 import type { PublishRequest, PublishScope, PublishStatusFilter, SortOrder } from "../../features/network/types";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Loading } from "../../components/Loading";
 
 const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
   value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -119,28 +120,12 @@ interface RequestListProps {
 
 function RequestList({ scope, status, sort, page, onPage, onReject }: RequestListProps) {
   const { t } = useTranslation("network");
-  const errorMessage = useErrorMessage();
   const requests = usePublishRequests({ scope, status, sort, page });
   if (requests.isPending) {
-    return (
-      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 4 }}>
-        <CircularProgress aria-label={t("requests.loading")} />
-      </Box>
-    );
+    return <Loading label={t("requests.loading")} />;
   }
   if (requests.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
-            {t("actions.retry")}
-          </Button>
-        }
-      >
-        {errorMessage(requests.error)}
-      </Alert>
-    );
+    return <LoadFailed error={requests.error} onRetry={() => void requests.refetch()} />;
   }
   const { results, count } = requests.data;
   if (results.length === 0) {

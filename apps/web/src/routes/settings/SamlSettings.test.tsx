@@ -5,6 +5,7 @@ import { SamlConnection } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn } from "../../test/render";
 import { ACS, SAML, SP, samlNone, serveSettings } from "./testing";
+import { itShowsConnectionToHrOnly } from "./connectionCard";
 
 // hr connects the company's SAML 2.0 identity provider from /setting.
 
@@ -13,13 +14,16 @@ afterEach(() => vi.unstubAllGlobals());
 const card = async () => within((await screen.findByRole("heading", { name: "SAML single sign-on" })).closest("section")!);
 
 describe("/setting → SAML single sign-on", () => {
-  it("is not offered to anyone else", async () => {
-    const { calls } = serveSettings();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
-    // The first page of a file loads cold: on a busy machine that is past the 5 s default.
-    expect(await screen.findByRole("heading", { name: "Personal Profile" }, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.queryByRole("heading", { name: "SAML single sign-on" })).not.toBeInTheDocument();
-    expect(calls().map((c) => c.call)).not.toContain(`GET ${SAML}`);
+  itShowsConnectionToHrOnly({
+    path: SAML,
+    refused: "member",
+    heading: "SAML single sign-on",
+    loading: "Loading the SAML settings",
+    schema: SamlConnection,
+    saved: samlNone,
+    loaded: async (section) => {
+      expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(SP);
+    },
   });
 
   it("shows hr our entity ID, ACS URL and metadata link to register at the IdP", async () => {
@@ -29,28 +33,6 @@ describe("/setting → SAML single sign-on", () => {
     expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(SP);
     expect(section.getByLabelText("Assertion Consumer Service (ACS) URL")).toHaveValue(ACS);
     expect(section.getByRole("link", { name: "Download Learnward's SAML metadata" })).toHaveAttribute("href", SP);
-  });
-
-  it("says that it is loading while the connection is read", async () => {
-    serveSettings({ [`GET ${SAML}`]: { never: true } });
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    const section = await card();
-    expect(section.getByRole("status")).toContainElement(section.getByRole("progressbar", { name: "Loading the SAML settings" }));
-  });
-
-  it("shows a failed read with a button that reads it again", async () => {
-    let fail = true;
-    serveSettings({
-      [`GET ${SAML}`]: () => (fail ? { status: 500, body: { error: { code: "internal", message: "down" } } } : reply(SamlConnection, samlNone)),
-    });
-    const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    const section = await card();
-    expect(await section.findByRole("alert")).toHaveTextContent("We had a error");
-    fail = false;
-    await user.click(section.getByRole("button", { name: "Try again" }));
-    expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(SP);
-    expect(section.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("connects the IdP from pasted metadata, showing the server's refusal on its field", { timeout: 40_000 }, async () => {

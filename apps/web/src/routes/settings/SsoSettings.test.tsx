@@ -5,6 +5,7 @@ import { OidcConnection } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn } from "../../test/render";
 import { OIDC, REDIRECT, oidcNone, serveSettings } from "./testing";
+import { itShowsConnectionToHrOnly } from "./connectionCard";
 
 // hr connects the company's OpenID Connect provider from /setting.
 
@@ -13,13 +14,16 @@ afterEach(() => vi.unstubAllGlobals());
 const card = async () => within((await screen.findByRole("heading", { name: "Single sign-on" })).closest("section")!);
 
 describe("/setting → Single sign-on", () => {
-  it("is not offered to anyone else", async () => {
-    const { calls } = serveSettings();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("ldleader") });
-    // The first page of a file loads cold: on a busy machine that is past the 5 s default.
-    expect(await screen.findByRole("heading", { name: "Personal Profile" }, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.queryByRole("heading", { name: "Single sign-on" })).not.toBeInTheDocument();
-    expect(calls().map((c) => c.call)).not.toContain(`GET ${OIDC}`);
+  itShowsConnectionToHrOnly({
+    path: OIDC,
+    refused: "ldleader",
+    heading: "Single sign-on",
+    loading: "Loading the single sign-on settings",
+    schema: OidcConnection,
+    saved: oidcNone,
+    loaded: async (section) => {
+      expect(await section.findByText(REDIRECT)).toBeInTheDocument();
+    },
   });
 
   it("shows hr the redirect URI to register at the provider, read from hr's own path", async () => {
@@ -31,28 +35,6 @@ describe("/setting → Single sign-on", () => {
     // The admin's company-keyed path is the platform admin's alone.
     expect(calls().map((c) => c.call)).toContain(`GET ${OIDC}`);
     expect(calls().filter((c) => c.call.includes("/admin/"))).toEqual([]);
-  });
-
-  it("says that it is loading while the connection is read", async () => {
-    serveSettings({ [`GET ${OIDC}`]: { never: true } });
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    const section = await card();
-    expect(section.getByRole("status")).toContainElement(section.getByRole("progressbar", { name: "Loading the single sign-on settings" }));
-  });
-
-  it("shows a failed read with a button that reads it again", async () => {
-    let fail = true;
-    serveSettings({
-      [`GET ${OIDC}`]: () => (fail ? { status: 500, body: { error: { code: "internal", message: "down" } } } : reply(OidcConnection, oidcNone)),
-    });
-    const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    const section = await card();
-    expect(await section.findByRole("alert")).toHaveTextContent("We had a error");
-    fail = false;
-    await user.click(section.getByRole("button", { name: "Try again" }));
-    expect(await section.findByText(REDIRECT)).toBeInTheDocument();
-    expect(section.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("connects the provider, showing the server's refusal of the issuer on its field", { timeout: 40_000 }, async () => {

@@ -3,7 +3,6 @@ import { usePageSearchParams } from "../../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
@@ -19,6 +18,7 @@ import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { useFolderMutations, useFolders } from "../folderHooks";
 import { FolderView } from "./FolderView";
 import { NameDialog } from "./NameDialog";
+import { Loading } from "../../../components/Loading";
 
 /** The Folders tab of /home: my folders (GET /api/user/folder/), and the chosen one's items. */
 export default function FoldersPanel() {
@@ -45,11 +45,7 @@ export default function FoldersPanel() {
   );
 
   if (folders.isPending) {
-    return (
-      <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-        <CircularProgress aria-label={t("folders.loading")} />
-      </Box>
-    );
+    return <Loading label={t("folders.loading")} py={6} />;
   }
 
   return (

@@ -3,7 +3,6 @@ import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -29,6 +28,7 @@ import { StatusChip } from "../visuals";
 import type { CollectionDetail } from "../types";
 import { AddItemPanel } from "./AddItemPanel";
 import { SortableOutline, type OutlineActions } from "./SortableOutline";
+import { Loading } from "../../../components/Loading";
 
 /**
  * Editing one of my collections: details, sections and items (added by link or from my library),
@@ -42,9 +42,7 @@ export default function CollectionEditor({ id, onDone }: { id: number; onDone: (
     return (
       <>
         <PageHeader title={t("editor.loadingTitle")} />
-        <Box role="status" sx={{ display: "grid", placeItems: "center", py: 6 }}>
-          <CircularProgress aria-label={t("collection.loading")} />
-        </Box>
+        <Loading label={t("collection.loading")} py={6} />
       </>
     );
   }
