@@ -48,7 +48,17 @@ describe.runIf(PG_URL)("deadline reminders with two server processes", () => {
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await db.end();
-    await admin(`drop database if exists ${name} with (force)`);
+    // An autovacuum worker on the database (after the seed's writes) can't be ended by a
+    // non-superuser: the drop answers 42501 until it finishes, a moment later.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin(`drop database if exists ${name} with (force)`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "42501" || attempt === 40) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   }, 60_000);
 
   const reminderMails = async () =>
