@@ -100,9 +100,17 @@ describe("personal library", () => {
 
   it("keeps a folder's order after reordering by keyboard", async () => {
     const folderName = `Reading order ${run}`;
+    // The server draws the folders tab; its code arriving late must not leave the drawn buttons
+    // unanswering once the page says it is ready (a click on them would be lost).
+    const lateCode = /\/assets\/FoldersPanel-[\w-]+\.js$/;
+    await page.route(lateCode, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await openHome("?tab=folders");
     await page.getByRole("button", { name: "New folder" }).first().click();
     const nameDialog = await visible(page.getByRole("dialog", { name: "New folder" }));
+    await page.unroute(lateCode);
     await nameDialog.getByLabel(/^Folder name/).fill(folderName);
     await nameDialog.getByRole("button", { name: "Create" }).click();
     await visible(page.getByRole("heading", { level: 2, name: folderName }));

@@ -82,6 +82,16 @@ describe("rendering the first view on the server", () => {
     expect(keys.some((key) => Array.isArray(key) && key[0] === "library")).toBe(false);
   });
 
+  it("names the lazily loaded parts it rendered, for the browser to load before it hydrates", async () => {
+    const api = fakeApi({ "/api/session": { me: ME }, "/api/user/folder/": [] });
+    const folders = await render({ url: "/home?tab=folders", cookie: "", phone: false, api });
+    // The server drew the folders tab with its buttons: they answer only once its code is in.
+    expect(folders?.html).toContain("New folder");
+    expect(folders?.state.parts).toEqual(["home.folders"]);
+    const library = await render({ url: "/home", cookie: "", phone: false, api });
+    expect(library?.state.parts).toEqual([]);
+  });
+
   it("lays the page out for a phone when told the visitor is on one", async () => {
     const api = fakeApi({ "/api/session": { me: ME } });
     const page = await render({ url: "/home", cookie: "", phone: true, api });

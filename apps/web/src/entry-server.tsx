@@ -11,6 +11,7 @@ import { CacheProvider } from "@emotion/react";
 import type { Locale } from "@learnward/contracts";
 import { createQueryClient } from "./app/providers";
 import { AppTree } from "./app/AppTree";
+import { RenderedParts } from "./app/lazyPart";
 import { routeData, routeNamespaces, serverAudience } from "./app/router";
 import { serverI18n } from "./i18n";
 import { readLocale } from "./lib/locale";
@@ -36,6 +37,8 @@ export interface RenderInput {
 export interface ServerState {
   queries: DehydratedState;
   phone: boolean;
+  /** The lazily loaded parts the page rendered (app/lazyPart.tsx), whose code hydration needs. */
+  parts: string[];
 }
 
 export interface RenderOutput {
@@ -149,10 +152,13 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // compat: emotion keeps the styles in its cache rather than writing a <style> before each element.
     const styles = createCache({ key: "css" });
     styles.compat = true;
+    const parts = new Set<string>();
     const app = (
       <CacheProvider value={styles}>
         <I18nextProvider i18n={i18n}>
-          <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie }} />
+          <RenderedParts.Provider value={parts}>
+            <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie }} />
+          </RenderedParts.Provider>
         </I18nextProvider>
       </CacheProvider>
     );
@@ -162,6 +168,7 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     await loadCode();
     let html = "";
     for (let pass = 0; ; pass++) {
+      parts.clear();
       html = renderToString(app);
       // Something still loading renders as a boundary the browser must draw itself.
       const waiting = html.includes(CLIENT_RENDERED);
@@ -175,7 +182,7 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     }
     // The browser would report the boundaries it had to draw itself as errors: it draws the page.
     if (html.includes(CLIENT_RENDERED)) return null;
-    return { locale, html, head: styleTags(styles, html), state: { queries: dehydrate(queryClient), phone } };
+    return { locale, html, head: styleTags(styles, html), state: { queries: dehydrate(queryClient), phone, parts: [...parts] } };
   } finally {
     queryClient.clear();
   }

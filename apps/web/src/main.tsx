@@ -8,6 +8,7 @@ import { readLocale } from "./lib/locale";
 import { createQueryClient } from "./app/providers";
 import { preloadRoute, routeCode } from "./app/router";
 import { AppTree } from "./app/AppTree";
+import { loadParts } from "./app/lazyPart";
 import { fetchSession } from "./features/identity/api";
 import { sessionKey } from "./features/identity/hooks";
 import type { ServerState } from "./entry-server";
@@ -29,9 +30,11 @@ if (!container) throw new Error("index.html has no #root element");
 
 const app = <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone }} />;
 if (serverState) {
-  // Hydration keeps the server's DOM. It starts once the page's code is in, so that the page
-  // hydrates in one pass rather than part by part as its code arrives.
+  // Hydration keeps the server's DOM. It starts once the page's code is in, and then the code of the
+  // parts the server rendered in it (its layouts and page declare them), so that the page hydrates
+  // in one pass rather than part by part as its code arrives, with buttons that do nothing meanwhile.
   await routeCode(window.location.pathname);
+  await loadParts(serverState.parts);
 }
 // A transition: React renders (or hydrates) the first page in slices and lets the browser breathe
 // between them, instead of one long task a slow phone can't answer input during (Lighthouse TBT).

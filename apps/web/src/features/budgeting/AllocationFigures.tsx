@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -13,9 +13,10 @@ import { useTranslation } from "react-i18next";
 import type { Allocation, Budget } from "@learnward/contracts";
 import { useBudgetUsage } from "./hooks";
 import { formatMoney } from "./money";
+import { lazyPart } from "../../app/lazyPart";
 
 // @mui/x-charts is about 100 KB gzip: it loads only here, after the figures are on screen.
-const UsageChart = lazy(() => import("./UsageChart"));
+const UsageChart = lazyPart("budgeting.usageChart", () => import("./UsageChart"));
 
 interface AllocationFiguresProps {
   budget: Pick<Budget, "id" | "period" | "period_start" | "period_end">;

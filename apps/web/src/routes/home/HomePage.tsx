@@ -11,11 +11,12 @@ import { PageHeader } from "../../components/PageHeader";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { HomeSections } from "../../features/home/HomeSections";
 import { Loading } from "../../components/Loading";
+import { lazyPart } from "../../app/lazyPart";
 
 const AddContentDialog = lazy(() => import("../../features/library/AddContentDialog"));
 // The folders UI, and dnd-kit with it, loads only when the Folders tab opens.
-const FoldersPanel = lazy(() => import("../../features/library/folders/FoldersPanel"));
-const ColleagueLibraryPage = lazy(() => import("./ColleagueLibraryPage"));
+const FoldersPanel = lazyPart("home.folders", () => import("../../features/library/folders/FoldersPanel"));
+const ColleagueLibraryPage = lazyPart("home.colleague", () => import("./ColleagueLibraryPage"));
 
 function Spinner() {
   const { t } = useTranslation("home");
