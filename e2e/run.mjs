@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Browser tests against the real server: build the web app if needed, then run e2e/specs with
-// vitest in shards (E2E_SHARDS, 1 by default and when spec files are named), each shard against a
+// vitest in shards (E2E_SHARDS, 2 by default; 1 when spec files are named), each shard against a
 // server of its own on a free port with a fresh embedded database and the demo seed, and stop them.
 // Files go to shards by how long each took when last measured, so that the shards end together.
 // A shard's specs run one after another; shards share nothing but the machine, so the rate limits,
@@ -14,9 +14,7 @@ import { bin, buildServerIfStale, buildWebIfStale, log, root, startServer, takeR
 
 const args = process.argv.slice(2);
 const named = args.some((arg) => !arg.startsWith("-"));
-// One by default: with two shards on a 2-core machine, library.e2e.ts's "New folder" dialog twice
-// failed to open within its 15 s, so two stay an option until that is understood.
-const shards = named ? 1 : Number(process.env.E2E_SHARDS ?? 1);
+const shards = named ? 1 : Number(process.env.E2E_SHARDS ?? 2);
 if (!Number.isInteger(shards) || shards < 1 || shards > 8) {
   console.error(`[e2e] E2E_SHARDS must be a whole number from 1 to 8, not ${process.env.E2E_SHARDS}`);
   process.exit(2);
