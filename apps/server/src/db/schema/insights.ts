@@ -48,6 +48,17 @@ export const learningEvents = pgTable(
   ],
 );
 
+/**
+ * The learning events not yet added to the pre-aggregations. An action appends its events and their
+ * ids here in its own transaction, which takes no lock another writer needs; the pre-aggregations,
+ * whose rows every writer of a company would share, are brought up to date after it (foldEvents in
+ * insights.events.repo.ts), and always before they are read. No foreign key: an event deleted with
+ * its account is simply not found when folded.
+ */
+export const insightUnfolded = pgTable("insight_unfolded", {
+  eventId: bigint("event_id", { mode: "number" }).primaryKey(),
+});
+
 /*
  * Pre-aggregations kept in step with learning_events (same statements for one new event and for a
  * rebuild). Each is keyed by team_key: -1 the whole company, 0 people without a team, else the team

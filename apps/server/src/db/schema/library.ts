@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
 import { CONTENT_TYPES, contentDetails, contentItems } from "./catalog.ts";
 import { accounts } from "./identity.ts";
@@ -56,7 +56,7 @@ export const userContents = pgTable(
  * counts (spec §3) and a list's total read from here, never from the library (counting a
  * 10,000-item library cost ~21 ms of database time per list request). Kept by statement-level
  * triggers on user_contents in the same transaction as every write to it (migration
- * 0025_library_counts_triggers.sql): the routes, course moves, catalog merges, bulk statements and
+ * 0025_library_counts_triggers.sql, slots since 0029): the routes, course moves, catalog merges, bulk statements and
  * the cascades from content_items and accounts all change it without knowing. No foreign key: an
  * account's deletion cascades to its saves, whose trigger then brings its counts to 0.
  */
@@ -67,9 +67,13 @@ export const libraryCounts = pgTable(
     contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
     courseStatus: text("course_status", { enum: ["", "wishlist", "running", "finalized"] }).notNull(),
     isPrivate: boolean("is_private").notNull(),
+    // The item's id modulo 16: one person's concurrent writes land on different rows (consecutive
+    // new ids on 16 different ones), so no count row is held by all of them until they commit.
+    // An item always counts in its own slot, so no slot's n is ever below 0.
+    slot: smallint("slot").notNull().default(0),
     n: integer("n").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.contentType, t.courseStatus, t.isPrivate] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.contentType, t.courseStatus, t.isPrivate, t.slot] })],
 );
 
 export const folders = pgTable(

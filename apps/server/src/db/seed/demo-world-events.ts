@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import { textArray } from "../sql.ts";
-import { applyRollups } from "../../modules/insights/insights.events.repo.ts";
+import { rollUpCompany } from "../../modules/insights/insights.events.repo.ts";
 
 // The demo world's people, catalog rows and the learning events its actions leave, written as the
 // live actions write them.
@@ -53,5 +53,5 @@ export async function writeEvents(tx: Tx, companyId: number, people: Record<stri
       insert into learning_events (company_id, team_id, account_id, actor_id, kind, content_id, content_type, collection_id, plan_id, request_id, skills, duration_s, outcome, occurred_at)
       values ${sql.join(rows.slice(i, i + 500), sql`, `)}`);
   }
-  await applyRollups(tx, sql`e.company_id = ${companyId}::int`);
+  await rollUpCompany(tx, companyId);
 }

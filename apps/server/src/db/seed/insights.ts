@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
-import { applyRollups, type Executor } from "../../modules/insights/insights.events.repo.ts";
+import { rollUpCompany, type Executor } from "../../modules/insights/insights.events.repo.ts";
 
 export interface SeedLearner {
   accountId: number;
@@ -108,6 +108,6 @@ export async function seedLearningHistory(tx: Tx | Executor, opts: { companyId: 
       insert into learning_events (company_id, team_id, account_id, kind, content_id, content_type, skills, duration_s, occurred_at)
       values ${sql.join(rows.slice(i, i + 500), sql`, `)}`);
   }
-  await applyRollups(tx, sql`e.company_id = ${opts.companyId}::int`);
+  await rollUpCompany(tx, opts.companyId);
   return rows.length;
 }

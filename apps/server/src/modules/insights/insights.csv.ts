@@ -26,7 +26,7 @@ export async function insightsCsv(
   q: InsightsQuery & { table: InsightTable },
   now = d.clock.now(),
 ) {
-  const s = await d.service.resolve(actor, q);
+  const [s] = await Promise.all([d.service.resolve(actor, q), d.service.settle()]);
   const slice = sliceOf(s, q, now);
   const { fields, data } = await rowsOf();
   const csv = toCsv(fields, data);

@@ -11,6 +11,7 @@ import {
   insightLearners,
   insightSkills,
   insightTotals,
+  insightUnfolded,
   learningEvents,
   planAssignees,
   planCollections,
@@ -103,14 +104,40 @@ export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void
   if ((ev.kind === "finish" || ev.kind === "item_done") && content !== null) {
     ids.push(...(await completePlans(tx, ev.accountId, content)));
   }
-  if (ids.length)
-    await applyRollups(
-      tx,
-      sql`${e.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  await toFold(tx, ids);
+}
+
+/**
+ * Marks new events for the pre-aggregations: their rows are shared by everyone of the company, so
+ * an action does not update them in its own transaction (all of the company's writers would wait on
+ * each other there); foldEvents adds them once the action has committed, and before any read.
+ */
+async function toFold(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length) await tx.insert(insightUnfolded).values(ids.map((eventId) => ({ eventId })));
+}
+
+/** One fold at a time: the pre-aggregations are updated by one transaction, never by two at once. */
+const FOLD_LOCK = 727_275;
+
+/**
+ * Adds the committed events that are waiting to the pre-aggregations, in the caller's transaction,
+ * and answers how many. Concurrent folds wait for each other (an advisory lock), so a fold that
+ * returns has every event committed before it in the figures.
+ */
+export async function foldEvents(tx: Tx): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+  const taken = rowsOf(await tx.execute(sql`delete from ${insightUnfolded} returning ${names(insightUnfolded.eventId)}`));
+  if (!taken.length) return 0;
+  // One array parameter however many there are (an import brings thousands).
+  const ids = `{${taken.map((r) => Number(r.event_id)).join(",")}}`;
+  await applyRollups(tx, sql`${e.id} = any(${ids}::bigint[])`);
+  return taken.length;
+}
+
+/** Whether events are waiting to be folded (a read answers at once when none are). */
+export async function hasUnfolded(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: insightUnfolded.eventId }).from(insightUnfolded).limit(1);
+  return rows.length > 0;
 }
 
 /** Everyone assigned a plan (directly or through a team) gets one plan_assigned event, once. */
@@ -128,14 +155,10 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
       order by ${a.id}
       returning ${names(le.id)}`),
   );
-  if (rows.length)
-    await applyRollups(
-      tx,
-      sql`${e.id} in (${sql.join(
-        rows.map((r) => sql`${Number(r.id)}`),
-        sql`, `,
-      )})`,
-    );
+  await toFold(
+    tx,
+    rows.map((r) => Number(r.id)),
+  );
 }
 
 /** Plans holding this content that the person has now done in full: one plan_completed each, once. */
@@ -175,7 +198,7 @@ const add = (...columns: PgColumn[]) =>
  * statements serve one new event and a full rebuild, so both always agree. Rows are upserted in key
  * order, so concurrent writers take their row locks in the same order.
  */
-export async function applyRollups(tx: Executor, filter: SQL): Promise<void> {
+async function applyRollups(tx: Executor, filter: SQL): Promise<void> {
   await tx.execute(sql`
     insert into ${tot} (${names(tot.companyId, tot.teamKey, tot.grain, tot.period, tot.kind, tot.contentType, tot.n, tot.durationS)})
     select ${e.companyId}, t.team_key, g.grain, ${PERIOD}, ${e.kind}, coalesce(${e.contentType}, ''), count(*)::int, coalesce(sum(${e.durationS}), 0)
@@ -222,10 +245,19 @@ export async function applyRollups(tx: Executor, filter: SQL): Promise<void> {
     on conflict (${names(ct.companyId, ct.teamKey, ct.grain, ct.period, ct.contentId)}) do update set ${add(ct.saves, ct.starts, ct.completions, ct.durationS)}`);
 }
 
+/**
+ * Adds all of a company's events to its pre-aggregations (a seeded history), the waiting ones
+ * included: they are no longer waiting.
+ */
+export async function rollUpCompany(tx: Executor, companyId: number): Promise<void> {
+  await tx.execute(sql`delete from ${insightUnfolded} using ${E} where ${e.id} = ${insightUnfolded.eventId} and ${e.companyId} = ${companyId}::int`);
+  await applyRollups(tx, sql`${e.companyId} = ${companyId}::int`);
+}
+
 /** Recomputes a company's pre-aggregations from its events (after a bulk load). */
 export async function rebuildRollups(tx: Executor, companyId: number): Promise<void> {
   for (const table of [tot, lrn, lp, sk, ct]) {
     await tx.execute(sql`delete from ${table} where ${table.companyId} = ${companyId}::int`);
   }
-  await applyRollups(tx, sql`${e.companyId} = ${companyId}::int`);
+  await rollUpCompany(tx, companyId);
 }

@@ -8,6 +8,8 @@ import { windowOf } from "./insights.activity.repo.ts";
 import { presentInsights } from "./insights.present.ts";
 import { isoDay, type Scoped, sliceOf } from "./insights.slice.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { Db } from "../../db/client.ts";
+import { foldEvents, hasUnfolded } from "./insights.events.repo.ts";
 
 const pct = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
 
@@ -22,8 +24,16 @@ const PENDING_ACTION = {
 /** What insights reads from budgeting, through its service: budgeting alone applies its rules (who decides a request). */
 export type BudgetingReads = Pick<BudgetingService, "budgetsOn" | "pendingToDecide">;
 
-export function createInsightsService(d: { repo: InsightsRepo; budgeting: BudgetingReads; clock: Clock }) {
+export function createInsightsService(d: { db: Db; repo: InsightsRepo; budgeting: BudgetingReads; clock: Clock }) {
   const { repo } = d;
+
+  /**
+   * Brings the pre-aggregations up to date with every committed learning event (actions append
+   * events and leave the shared rows to this fold): the figures read after it agree with the events.
+   */
+  async function settle(): Promise<void> {
+    if (await hasUnfolded(d.db)) await d.db.transaction(foldEvents);
+  }
 
   async function resolve(actor: Actor, q: { scope?: InsightScope; team?: number }): Promise<Scoped> {
     const companyId = requireCompany(actor);
@@ -109,13 +119,14 @@ export function createInsightsService(d: { repo: InsightsRepo; budgeting: Budget
 
   return {
     resolve,
+    settle,
     plans,
     overdue,
     budget: budgetFor,
     pending: pendingFor,
 
     async dashboard(actor: Actor, q: InsightsQuery, now = d.clock.now()): Promise<Insights> {
-      const s = await resolve(actor, q);
+      const [s] = await Promise.all([resolve(actor, q), settle()]);
       const today = isoDay(now);
       const slice = sliceOf(s, q, now);
       const planInsights = plans(s, today, 100);

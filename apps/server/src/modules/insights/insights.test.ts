@@ -251,6 +251,26 @@ describe("pre-aggregations", () => {
   });
 });
 
+describe("the company's figures after an action", () => {
+  it("are brought up to date by the fold job between reads, the action itself taking no shared row", async () => {
+    const saves = sql`select coalesce(sum(n), 0)::int as n from insight_totals where company_id = ${acmeId} and team_key = -1 and grain = 'month' and kind = 'save'`;
+    const waiting = sql`select count(*)::int as n from insight_unfolded`;
+    await t.app.jobs.send("insights.fold", {});
+    await t.app.jobs.drain();
+    const [before] = await q(saves);
+    expect((await member.post("/api/contentuser/save/", { url: "https://blog.example.org/fold-me", title: "Fold me", fetch_metadata: false })).status).toBe(
+      201,
+    );
+    // Every writer of the company would wait on these rows until the action committed.
+    expect(await q(saves)).toEqual([before]);
+    expect(await q(waiting)).toEqual([{ n: 1 }]);
+    await t.app.jobs.send("insights.fold", {});
+    await t.app.jobs.drain();
+    expect(await q(saves)).toEqual([{ n: Number(before!.n) + 1 }]);
+    expect(await q(waiting)).toEqual([{ n: 0 }]);
+  });
+});
+
 describe("plan progress kept by the database", () => {
   // What insight_plan_done must hold: items of each plan each person has done, recounted from scratch.
   const recount = sql`

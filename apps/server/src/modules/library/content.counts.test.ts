@@ -12,19 +12,22 @@ import { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch } from "./content.repo
  */
 let t: TestContext;
 
-type Bucket = { account_id: number; content_type: string; course_status: string; is_private: boolean; n: number };
+type Bucket = { account_id: number; content_type: string; course_status: string; is_private: boolean; slot: number; n: number };
 
 async function rows(query: ReturnType<typeof sql>): Promise<Bucket[]> {
   const { rows } = (await t.database.db.execute(query)) as { rows: Bucket[] };
-  return rows.map((r) => ({ ...r, n: Number(r.n) })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return rows.map((r) => ({ ...r, slot: Number(r.slot), n: Number(r.n) })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-/** The kept counts (zero rows left behind are no count) against the library itself. */
+/**
+ * The kept counts (zero rows left behind are no count) against the library itself, slot by slot:
+ * an item counts in the slot of its id, so that one person's concurrent writes share no row.
+ */
 async function expectKeptCountsExact() {
-  const kept = await rows(sql`select account_id, content_type, course_status, is_private, n from library_counts where n <> 0`);
+  const kept = await rows(sql`select account_id, content_type, course_status, is_private, slot, n from library_counts where n <> 0`);
   const library = await rows(sql`
-    select account_id, content_type, coalesce(course_status, '') as course_status, is_private, count(*)::int as n
-    from user_contents group by 1, 2, 3, 4`);
+    select account_id, content_type, coalesce(course_status, '') as course_status, is_private, id % 16 as slot, count(*)::int as n
+    from user_contents group by 1, 2, 3, 4, 5`);
   expect(kept).toEqual(library);
 }
 
@@ -111,6 +114,47 @@ describe("the kept tab counts stay the library's after every kind of write", () 
     await expectKeptCountsExact();
     const counts = await racer.client.get("/api/contentuser/counts");
     expect(counts.body).toMatchObject({ articlesCount: 3, coursesCount: 1, wishlistCount: 1, allContentCount: 4 });
+  });
+});
+
+// PGlite runs one transaction at a time: only PostgreSQL can show writers waiting on each other.
+describe.runIf(process.env.DATABASE_URL)("one person's writes on PostgreSQL", () => {
+  it("a save goes through while another save of theirs is still in its transaction", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    // Their first save has ticked their checklist; the ones after it write no shared row there.
+    await save(person, "https://blog.example.org/parallel-0", "Parallel zero");
+
+    // Hold the next save's transaction open once it has written everything a save writes: its
+    // library row, the kept counts, its learning event, the checklist (every other subscriber ran).
+    let reached!: () => void;
+    const inTransaction = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = true;
+    const off = t.app.events.on("content.saved", async () => {
+      if (!held) return;
+      held = false;
+      reached();
+      await gate;
+    });
+    const order: string[] = [];
+    try {
+      const first = save(person, "https://blog.example.org/parallel-1", "Parallel one").then(() => order.push("held save"));
+      await inTransaction;
+      // Released after 10 s whatever happens, so that a save that waits shows as the wrong order.
+      const timer = setTimeout(release, 10_000);
+      await save(person, "https://blog.example.org/parallel-2", "Parallel two").then(() => order.push("second save"));
+      release();
+      clearTimeout(timer);
+      await first;
+    } finally {
+      off();
+      release();
+    }
+    expect(order).toEqual(["second save", "held save"]);
+    await expectKeptCountsExact();
+    const counts = await person.client.get("/api/contentuser/counts");
+    expect(counts.body).toMatchObject({ articlesCount: 3, allContentCount: 3 });
   });
 });
 

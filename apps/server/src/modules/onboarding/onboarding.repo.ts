@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { accounts, onboardingEntries } from "../../db/schema/index.ts";
@@ -10,6 +10,17 @@ export async function checklistOwner(tx: Executor, accountId: number) {
   const [who] = await tx.select({ role: accounts.role, teamId: accounts.teamId }).from(accounts).where(eq(accounts.id, accountId));
   return who;
 }
+
+/** The subtasks this person has already ticked, as `type` and `title` (entryKey). */
+export async function tickedEntries(tx: Executor, accountId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ type: onboardingEntries.type, title: onboardingEntries.title })
+    .from(onboardingEntries)
+    .where(and(eq(onboardingEntries.accountId, accountId), eq(onboardingEntries.ready, true)));
+  return new Set(rows.map((r) => entryKey(r.type, r.title)));
+}
+
+export const entryKey = (type: string, title: string) => `${type}\u0000${title}`;
 
 /** Posting the same task twice keeps one entry (its latest readiness); also written by events, in their transaction. */
 export async function upsertEntry(tx: Executor, accountId: number, entry: { title: string; type: string; ready: boolean }) {

@@ -1,0 +1,159 @@
+// npm run bench (writes): one person's saves, one at a time and 16 at a time, on PostgreSQL (when
+// BENCH_DATABASE_URL or DATABASE_URL is set) and PGlite, side by side in one run: rounds of 1 then
+// 16 (BENCH_WRITE_ROUNDS, 2), BENCH_SECONDS (10) each, from a child process (write-worker.mjs). The
+// person already has BENCH_WRITE_SIZE (10,000) saved items. Prints saves/s, p50, p99, the ratio of
+// 16 to 1 (target on PostgreSQL: ≥ 1.5), and what the library takes on disk per saved item.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { fork } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { benchConfig } from "./config.ts";
+import { onFreshPostgres } from "./fresh-postgres.ts";
+import { record } from "./summary.ts";
+import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
+import { seedDemo } from "../apps/server/src/db/seed/index.ts";
+import { buildApp } from "../apps/server/src/app.ts";
+import { accounts, authCredentials, authUsers } from "../apps/server/src/db/schema/index.ts";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 2);
+const SIZE = Number(process.env.BENCH_WRITE_SIZE ?? 10_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3998);
+const LEVELS = [1, 16] as const;
+
+type WriteResult = { rate: number; p50: number; p99: number; errors: number; total: number };
+
+function drive(url: string, token: string, concurrency: number, prefix: string): Promise<WriteResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL("./write-worker.mjs", import.meta.url));
+    child.once("message", (result) => resolve(result as WriteResult));
+    child.once("error", reject);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`the write process exited with code ${code}`)));
+    child.send({ url, token, concurrency, duration: DURATION, prefix });
+  });
+}
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A person of acme with SIZE saved items, each its own catalog item, one a minute. */
+async function seedPerson(database: Database, hash: string) {
+  const uid = `bench-writer`;
+  const email = "writer@acme.test";
+  await database.db.insert(authUsers).values({ id: uid, name: "Writer", email, emailVerified: true });
+  await database.db.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
+  const [account] = await database.db.insert(accounts).values({ uid, companyId: 1, role: "member", username: "writer" }).returning({ id: accounts.id });
+  await database.db.execute(sql`
+    insert into content_items (company_id, url, normalized_url, title, content_type, description, created_by)
+    select 1, 'https://bench.example/item/' || g, 'https://bench.example/item/' || g, 'Bench item ' || g,
+      (array['article','video','course','podcast','book'])[1 + g % 5], 'What item ' || g || ' teaches.', ${account!.id}
+    from generate_series(1, ${SIZE}) g`);
+  await database.db.execute(sql`
+    insert into user_contents (account_id, content_id, title, url, content_type, description, is_private, course_status, created_at, updated_at)
+    select ${account!.id}, c.id, c.title, c.url, c.content_type, c.description, c.id % 10 = 0,
+      case when c.content_type = 'course' then 'wishlist' end, now() - c.id * interval '1 minute', now() - c.id * interval '1 minute'
+    from content_items c where c.normalized_url like 'https://bench.example/item/%'`);
+  await database.db.execute(sql`vacuum analyze`);
+  return { email, accountId: account!.id };
+}
+
+async function signIn(address: string, email: string) {
+  const res = await fetch(`${address}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: address },
+    body: JSON.stringify({ email, password: "learnward-demo" }),
+  });
+  const token = res.headers.get("set-auth-token");
+  if (!token) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  return token;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function benchEngine(engine: string, database: Database): Promise<boolean> {
+  console.log(`\n${engine}`);
+  const secret = randomUUID() + randomUUID();
+  const app = await buildApp({ config: benchConfig(PORT, secret), database, authSecret: secret, logger: false });
+  try {
+    await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
+    const hash = await (await app.auth.$context).password.hash("learnward-demo");
+    const databaseSize = async () =>
+      Number(rows<{ n: number }>(await database.db.execute(sql`select pg_database_size(current_database())::float8 as n`))[0]!.n);
+    await database.db.execute(sql`vacuum analyze`);
+    const empty = await databaseSize();
+    const t = Date.now();
+    const person = await seedPerson(database, hash);
+    const grown = (await databaseSize()) - empty;
+    console.log(`  seeded one person with ${SIZE.toLocaleString("en")} saved items in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // Each saved link is a catalog row and the person's copy, each with its search columns and indexes.
+    const perSaved = Math.round(grown / SIZE);
+    console.log(`  the database grew by ${(grown / 1e6).toFixed(1)} MB: ${perSaved} B per saved item, catalog row included`);
+    const tables = rows<{ name: string; bytes: number }>(
+      await database.db.execute(sql`
+        select c.relname as name, pg_total_relation_size(c.oid)::float8 as bytes from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by 2 desc limit 4`),
+    );
+    console.log(`  largest tables with their indexes: ${tables.map((r) => `${r.name} ${(r.bytes / 1e6).toFixed(1)} MB`).join(", ")}`);
+    const address = await app.listen({ port: PORT, host: "127.0.0.1" });
+    const token = await signIn(address, person.email);
+    const results = new Map<number, WriteResult[]>(LEVELS.map((level) => [level, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const level of LEVELS) {
+        const r = await drive(address, token, level, `r${round}c${level}`);
+        results.get(level)!.push(r);
+        console.log(
+          `  round ${round}, ${String(level).padStart(2)} at a time: ${String(r.rate).padStart(6)} saves/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`,
+        );
+      }
+    }
+    const rate = (level: number) => median(results.get(level)!.map((r) => r.rate));
+    const errors = [...results.values()].flat().reduce((sum, r) => sum + r.errors, 0);
+    const ratio = Math.round((rate(16) / rate(1)) * 100) / 100;
+    console.log(`  medians: 1 at a time ${rate(1)} saves/s, 16 at a time ${rate(16)} saves/s: ${ratio}×; ${errors} errors`);
+    const [size] = rows<{ library: number; total: number; items: number }>(
+      await database.db.execute(sql`
+        select pg_total_relation_size('user_contents')::float8 as library, pg_database_size(current_database())::float8 as total,
+          (select count(*) from user_contents where account_id = ${person.accountId})::int as items`),
+    );
+    const perItem = Math.round(size!.library / size!.items);
+    console.log(
+      `  on disk: user_contents with its indexes ${(size!.library / 1e6).toFixed(1)} MB (${perItem} B per saved item, ${size!.items} of the writer's), database ${(size!.total / 1e6).toFixed(1)} MB`,
+    );
+    const postgres = engine === "PostgreSQL";
+    for (const level of LEVELS) record({ bench: "writes", figure: `${engine}: one person's saves, ${level} at a time`, value: rate(level), unit: "saves/s" });
+    record({
+      bench: "writes",
+      figure: `${engine}: saves 16 at a time ÷ 1 at a time`,
+      value: ratio,
+      unit: "×",
+      ...(postgres ? { target: "≥ 1.5×", met: ratio >= 1.5 } : {}),
+    });
+    record({ bench: "writes", figure: `${engine}: database growth per saved item`, value: perSaved, unit: "B" });
+    return errors === 0 && (!postgres || ratio >= 1.5);
+  } finally {
+    await app.close();
+  }
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (pgUrl) await onFreshPostgres(pgUrl, "writes", (database) => benchEngine("PostgreSQL", database));
+else console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to include it)");
+
+if (process.env.BENCH_PGLITE === "false") {
+  console.log("\nPGlite: skipped (BENCH_PGLITE=false)");
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-bench-writes-"));
+  const embedded = await openDatabase({ dataDir: dir });
+  try {
+    const ok = await benchEngine("PGlite (embedded)", embedded);
+    if (!ok && process.env.BENCH_STRICT) process.exitCode = 1;
+  } finally {
+    await embedded.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
