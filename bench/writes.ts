@@ -111,7 +111,7 @@ async function benchEngine(engine: string, database: Database): Promise<boolean>
         );
       }
     }
-    const rate = (level: number) => median(results.get(level)!.map((r) => r.rate));
+    const rate = (level: number) => Math.round(median(results.get(level)!.map((r) => r.rate)) * 10) / 10;
     const errors = [...results.values()].flat().reduce((sum, r) => sum + r.errors, 0);
     const ratio = Math.round((rate(16) / rate(1)) * 100) / 100;
     console.log(`  medians: 1 at a time ${rate(1)} saves/s, 16 at a time ${rate(16)} saves/s: ${ratio}×; ${errors} errors`);
