@@ -14,6 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => tls.close());
 
+/** A browser on this origin signs in with this person's password. */
+const signInFrom = (origin: string, email: string) =>
+  tls.app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers: { origin }, payload: { email, password: DEMO_PASSWORD } });
+
 describe("behind TLS (PUBLIC_URL is https)", () => {
   it("sends HSTS", async () => {
     const res = await tls.app.inject({ method: "GET", url: "/api/health" });
@@ -21,12 +25,7 @@ describe("behind TLS (PUBLIC_URL is https)", () => {
   });
 
   it("marks the session cookie Secure, httpOnly and SameSite", async () => {
-    const res = await tls.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: "https://learn.acme.example" },
-      payload: { email: w.member.email, password: DEMO_PASSWORD },
-    });
+    const res = await signInFrom("https://learn.acme.example", w.member.email);
     expect(res.statusCode).toBe(200);
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/__Secure-better-auth\.session_token=/);
@@ -36,12 +35,7 @@ describe("behind TLS (PUBLIC_URL is https)", () => {
   });
 
   it("refuses sign-in posted from a foreign site", async () => {
-    const res = await tls.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: "https://evil.example" },
-      payload: { email: w.hr.email, password: DEMO_PASSWORD },
-    });
+    const res = await signInFrom("https://evil.example", w.hr.email);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe("forbidden");
   });

@@ -1,4 +1,5 @@
-import { IdParam } from "@learnward/contracts";
+import type { z } from "zod";
+import { ErrorBody, IdParam } from "@learnward/contracts";
 import { type Access, type Actor, requireCompany } from "./actor.ts";
 import { notFound } from "./errors.ts";
 
@@ -31,4 +32,15 @@ export function companyPlaces(suffix: string, companyExists: (id: number) => Pro
       },
     },
   ];
+}
+
+/** What any route at a company's place may refuse: bad input, no session, no right, no such company. */
+const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * A route's options at a place: who may call it, the place's tag and path, this route's own summary,
+ * body and answer, and the refusals every route at a place may give.
+ */
+export function placeRoute<S extends { summary: string; body?: z.ZodType; response: Record<number, z.ZodType> }>(place: CompanyPlace, schema: S) {
+  return { config: place.config, schema: { ...place.schema, ...schema, response: { ...schema.response, ...refusals } } };
 }

@@ -36,3 +36,23 @@ export function toPage<T>(req: FastifyRequest, p: PageParams, count: number, res
     results,
   };
 }
+
+/**
+ * The page a list route answers: `load` reads the query's page of rows (its limit and offset) and
+ * how many there are in all; `present` shapes each row, with what `load` found beside the rows.
+ * Pass `present` as an arrow (`(row) => presentX(row)`): TypeScript then reads the rows' type from `load`.
+ */
+export async function presentPage<F extends { rows: unknown[]; count: number }, T>(
+  req: FastifyRequest & { query: { page?: number; page_size: number } },
+  load: (p: PageParams) => Promise<F>,
+  present: (row: NoInfer<F>["rows"][number], found: NoInfer<F>) => T,
+): Promise<Page<T>> {
+  const p = pageParams(req.query, req.query.page_size);
+  const found = await load(p);
+  return toPage(
+    req,
+    p,
+    found.count,
+    found.rows.map((row) => present(row, found)),
+  );
+}

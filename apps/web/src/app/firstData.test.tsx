@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
+import type { QueryClient } from "@tanstack/react-query";
 import type { Role } from "@learnward/contracts";
 import { AppRoutes, routeData } from "./router";
 import { meFor, renderApp, signedIn } from "../test/render";
@@ -67,6 +68,16 @@ function emptyServer() {
 }
 
 // Each page's first data: asked for while the page's code still loads, and once only.
+/** Once nothing is loading, each of the first data's calls was made exactly once. */
+async function expectEachAskedOnce(queryClient: QueryClient, calls: string[], firstData: string[]) {
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  for (const call of firstData)
+    expect(
+      calls.filter((made) => made === call),
+      call,
+    ).toHaveLength(1);
+}
+
 const PAGES: [path: string, role: Role, firstData: string[]][] = [
   [
     "/home?tab=course&course=wishlist&q=sql",
@@ -127,12 +138,7 @@ describe("a page's first data (app/firstData.ts)", () => {
 
     // The page reads the same answers: once it has drawn and nothing is loading, none was asked twice.
     expect(await screen.findByRole("heading", { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    for (const call of firstData)
-      expect(
-        calls.filter((made) => made === call),
-        call,
-      ).toHaveLength(1);
+    await expectEachAskedOnce(queryClient, calls, firstData);
   });
 });
 
@@ -165,12 +171,7 @@ describe("/peopleManagement's first data follows its tab", () => {
     await waitFor(() => expect(calls).toEqual(expect.arrayContaining(firstData)));
     expect(await screen.findByRole("heading", { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByRole("tab", { name: /approvals/i, selected: true })).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    for (const call of firstData)
-      expect(
-        calls.filter((made) => made === call),
-        call,
-      ).toHaveLength(1);
+    await expectEachAskedOnce(queryClient, calls, firstData);
     // The L&D leader has no approvals tab: the address's tab 3 opens the teams.
     const keys = (await routeData("/peopleManagement", "?tab=3", meFor("ldleader"))).map((options) => options.queryKey[1]);
     expect(keys).toContain("teams");

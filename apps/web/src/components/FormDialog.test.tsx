@@ -5,9 +5,18 @@ import TextField from "@mui/material/TextField";
 import { RejectPurchaseRequest } from "@learnward/contracts";
 import { ApiError } from "../lib/api";
 import { renderApp } from "../test/render";
-import { FormDialog } from "./FormDialog";
+import { FormDialog, type FormDialogProps } from "./FormDialog";
 
-function renderDialog(onSubmit: (values: { reason: string }) => Promise<unknown>, onClose = vi.fn()) {
+type Form = Pick<FormDialogProps<typeof RejectPurchaseRequest>, "messages" | "fieldRefusal" | "children">;
+
+/** A required, described reason with its own words for a blank one. */
+const requiredReason: Form = {
+  messages: { reason: { required: "Say why the request is rejected" } },
+  children: ({ field }) => <TextField label="Reason" required multiline {...field("reason", "The requester reads it")} />,
+};
+
+/** The dialog that rejects a purchase request, with this form inside. */
+function renderDialog(onSubmit: (values: { reason: string }) => Promise<unknown>, onClose = vi.fn(), form: Form = requiredReason) {
   renderApp(
     <FormDialog
       schema={RejectPurchaseRequest}
@@ -15,12 +24,10 @@ function renderDialog(onSubmit: (values: { reason: string }) => Promise<unknown>
       title="Reject the request"
       submitLabel="Reject"
       cancelLabel="Cancel"
-      messages={{ reason: { required: "Say why the request is rejected" } }}
+      {...form}
       onSubmit={onSubmit}
       onClose={onClose}
-    >
-      {({ field }) => <TextField label="Reason" required multiline {...field("reason", "The requester reads it")} />}
-    </FormDialog>,
+    />,
   );
   return { dialog: screen.getByRole("dialog", { name: "Reject the request" }), onClose };
 }
@@ -67,22 +74,10 @@ describe("FormDialog", () => {
 
   it("puts a refusal about one field under that field and gives it the focus", async () => {
     const user = userEvent.setup();
-    const onClose = vi.fn();
-    renderApp(
-      <FormDialog
-        schema={RejectPurchaseRequest}
-        defaultValues={{ reason: "" }}
-        title="Reject the request"
-        submitLabel="Reject"
-        cancelLabel="Cancel"
-        fieldRefusal={(error) => (error instanceof ApiError && error.code === "validation_error" ? { field: "reason", message: "Say it differently" } : null)}
-        onSubmit={() => Promise.reject(new ApiError(400, "validation_error", "Invalid body"))}
-        onClose={onClose}
-      >
-        {({ field }) => <TextField label="Reason" {...field("reason")} />}
-      </FormDialog>,
-    );
-    const dialog = screen.getByRole("dialog", { name: "Reject the request" });
+    const { dialog, onClose } = renderDialog(() => Promise.reject(new ApiError(400, "validation_error", "Invalid body")), vi.fn(), {
+      fieldRefusal: (error) => (error instanceof ApiError && error.code === "validation_error" ? { field: "reason", message: "Say it differently" } : null),
+      children: ({ field }) => <TextField label="Reason" {...field("reason")} />,
+    });
     await user.type(within(dialog).getByLabelText("Reason"), "Over budget");
     await user.click(within(dialog).getByRole("button", { name: "Reject" }));
     expect(await within(dialog).findByText("Say it differently")).toBeInTheDocument();

@@ -22,3 +22,13 @@ export function usePageSearchParams(): [URLSearchParams, SetURLSearchParams] {
   );
   return [params, setOwnParams];
 }
+
+/** The parameters with these changes made: an empty value, null or page 1 removes its key (page 1 is the default). */
+export function withChanges(current: URLSearchParams, changes: Record<string, string | number | null>): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}

@@ -19,7 +19,7 @@ import {
   UpdateAdminAccountRequest,
   UpdateCompanyRequest,
 } from "@learnward/contracts";
-import { pageParams, toPage } from "../../lib/pagination.ts";
+import { pageParams, presentPage, toPage } from "../../lib/pagination.ts";
 import type { AdminRepo } from "./admin.repo.ts";
 import type { AdminService } from "./admin.service.ts";
 import { auditCompanyIds, auditSnapshots, presentAccount, presentAdminAuditEntry, presentAdminBudget, presentCompany } from "./admin.present.ts";
@@ -42,11 +42,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
         response: { 200: Paginated(AdminCompany), ...errors },
       },
     },
-    async (req) => {
-      const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await repo.companies({ search: req.query.search, status: req.query.status }, p.limit, p.offset);
-      return toPage(req, p, count, rows.map(presentCompany));
-    },
+    async (req) =>
+      presentPage(
+        req,
+        (p) => repo.companies({ search: req.query.search, status: req.query.status }, p.limit, p.offset),
+        (row) => presentCompany(row),
+      ),
   );
 
   app.post(
@@ -184,11 +185,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ repo: AdminRepo; service: Admi
         response: { 200: Paginated(AdminBudget), ...errors },
       },
     },
-    async (req) => {
-      const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await repo.budgets(req.query.company, p.limit, p.offset);
-      return toPage(req, p, count, rows.map(presentAdminBudget));
-    },
+    async (req) =>
+      presentPage(
+        req,
+        (p) => repo.budgets(req.query.company, p.limit, p.offset),
+        (row) => presentAdminBudget(row),
+      ),
   );
 
   app.post(

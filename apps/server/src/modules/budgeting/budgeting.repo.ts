@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
+import { asker, decider } from "../../db/named-accounts.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { DecideScope } from "./budgeting.policy.ts";
@@ -13,11 +13,6 @@ export type RequestView = { r: RequestRow; teamName: string | null; askerName: s
 export type AllocationView = Awaited<ReturnType<BudgetingRepo["allocations"]>>[number];
 export type AuditView = Awaited<ReturnType<BudgetingRepo["audit"]>>["rows"][number];
 type Entity = "budget" | "allocation" | "purchase_request";
-
-const asker = alias(accounts, "asker");
-const askerUser = alias(authUsers, "asker_user");
-const decider = alias(accounts, "decider");
-const deciderUser = alias(authUsers, "decider_user");
 
 /** The requests a decider's scope covers (budgeting.policy decideScope): the one definition of who decides what. */
 const decidable = (s: DecideScope): SQL[] => [
@@ -33,13 +28,11 @@ const heldBy = (status: "approved" | "paid") =>
 export function createBudgetingRepo(db: Db) {
   const requestSelect = () =>
     db
-      .select({ r: purchaseRequests, teamName: teams.name, askerName: askerUser.name, deciderName: deciderUser.name, budgetId: budgetAllocations.budgetId })
+      .select({ r: purchaseRequests, teamName: teams.name, askerName: asker.name, deciderName: decider.name, budgetId: budgetAllocations.budgetId })
       .from(purchaseRequests)
       .leftJoin(teams, eq(teams.id, purchaseRequests.teamId))
       .innerJoin(asker, eq(asker.id, purchaseRequests.requestedBy))
-      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
       .leftJoin(decider, eq(decider.id, purchaseRequests.decidedBy))
-      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid))
       .leftJoin(budgetAllocations, eq(budgetAllocations.id, purchaseRequests.allocationId));
 
   return {

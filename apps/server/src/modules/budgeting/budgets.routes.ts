@@ -13,7 +13,7 @@ import {
   Paginated,
   UpdateBudgetRequest,
 } from "@learnward/contracts";
-import { pageParams, toPage } from "../../lib/pagination.ts";
+import { presentPage } from "../../lib/pagination.ts";
 import { presentAuditEntry, presentBudget, presentUsage } from "./budgeting.present.ts";
 import type { AllocationView, BudgetRow } from "./budgeting.repo.ts";
 import type { BudgetingService } from "./budgeting.service.ts";
@@ -35,16 +35,12 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }>
         response: { 200: Paginated(Budget), ...errors },
       },
     },
-    async (req) => {
-      const p = pageParams(req.query, req.query.page_size);
-      const { rows, allocs, count } = await service.budgets(req.actor, req.companyId, req.query, p.limit, p.offset);
-      return toPage(
+    async (req) =>
+      presentPage(
         req,
-        p,
-        count,
-        rows.map((b) => presentBudget(b, allocs)),
-      );
-    },
+        (p) => service.budgets(req.actor, req.companyId, req.query, p.limit, p.offset),
+        (b, { allocs }) => presentBudget(b, allocs),
+      ),
   );
 
   app.post(
@@ -134,10 +130,11 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{ service: BudgetingService }>
         response: { 200: Paginated(AuditEntry), ...errors },
       },
     },
-    async (req) => {
-      const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await service.audit(req.companyId, { entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset);
-      return toPage(req, p, count, rows.map(presentAuditEntry));
-    },
+    async (req) =>
+      presentPage(
+        req,
+        (p) => service.audit(req.companyId, { entity: req.query.entity, entityId: req.query.entity_id }, p.limit, p.offset),
+        (row) => presentAuditEntry(row),
+      ),
   );
 };

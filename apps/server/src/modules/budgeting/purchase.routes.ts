@@ -12,7 +12,7 @@ import {
 } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { toCsv } from "../../lib/csv.ts";
-import { pageParams, toPage } from "../../lib/pagination.ts";
+import { presentPage } from "../../lib/pagination.ts";
 import { presentRequest, requestCsvColumns, requestCsvRow } from "./budgeting.present.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { BudgetingService, Decision } from "./budgeting.service.ts";
@@ -32,17 +32,12 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ service: BudgetingService; 
         response: { 200: Paginated(PurchaseRequest), ...errors },
       },
     },
-    async (req) => {
-      const { actor } = req;
-      const p = pageParams(req.query, req.query.page_size);
-      const { rows, count } = await service.requests(actor, req.companyId, req.query, p.limit, p.offset);
-      return toPage(
+    async (req) =>
+      presentPage(
         req,
-        p,
-        count,
-        rows.map((r) => presentRequest(actor, r)),
-      );
-    },
+        (p) => service.requests(req.actor, req.companyId, req.query, p.limit, p.offset),
+        (r) => presentRequest(req.actor, r),
+      ),
   );
 
   app.get(

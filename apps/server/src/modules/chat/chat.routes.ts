@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ChatHooks, ErrorBody, TestChatHookRequest, TestChatHookResponse, UpdateChatHooksRequest } from "@learnward/contracts";
-import { companyPlaces } from "../../lib/company-places.ts";
+import { ChatHooks, TestChatHookRequest, TestChatHookResponse, UpdateChatHooksRequest } from "@learnward/contracts";
+import { companyPlaces, placeRoute } from "../../lib/company-places.ts";
 import type { ChatRepo } from "./chat.repo.ts";
 import type { ChatService } from "./chat.service.ts";
 import { presentChatHooks } from "./chat.present.ts";
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
  * The company's chat hooks: hr at /company/chat-hooks for their own company; a platform
@@ -14,42 +12,29 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
  */
 export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; repo: ChatRepo }> = async (app, { service, repo }) => {
   for (const place of companyPlaces("chat-hooks", (id) => repo.companyExists(id))) {
-    const { config } = place;
-
     app.get(
       place.base,
-      {
-        config,
-        schema: { ...place.schema, summary: "The company's Slack and Microsoft Teams webhook addresses", response: { 200: ChatHooks, ...errors } },
-      },
+      placeRoute(place, { summary: "The company's Slack and Microsoft Teams webhook addresses", response: { 200: ChatHooks } }),
       async (req) => presentChatHooks(await service.read(req.actor, await place.company(req.actor, req.params))),
     );
 
     app.patch(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Connect or disconnect Slack and Microsoft Teams (https:// incoming-webhook addresses)",
-          body: UpdateChatHooksRequest,
-          response: { 200: ChatHooks, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Connect or disconnect Slack and Microsoft Teams (https:// incoming-webhook addresses)",
+        body: UpdateChatHooksRequest,
+        response: { 200: ChatHooks },
+      }),
       async (req) => presentChatHooks(await service.update(req.actor, await place.company(req.actor, req.params), req.body)),
     );
 
     app.post(
       `${place.base}/test`,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Post a test message to a saved address now, and answer whether the chat service took it",
-          body: TestChatHookRequest,
-          response: { 200: TestChatHookResponse, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Post a test message to a saved address now, and answer whether the chat service took it",
+        body: TestChatHookRequest,
+        response: { 200: TestChatHookResponse },
+      }),
       async (req) => service.test(req.actor, await place.company(req.actor, req.params), req.body.channel),
     );
   }

@@ -30,6 +30,17 @@ const none: AccountAbilities = {
   curate_catalog: false,
 };
 
+// A team leader's abilities short of the purchase ones, which need a team.
+const teamleaderWithoutTeam: AccountAbilities = {
+  ...none,
+  see_people: true,
+  see_own_team: true,
+  request_people_changes: true,
+  see_plan_progress: true,
+  assign_plans: true,
+  see_team_budget: true,
+};
+
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
 const expected: Record<string, AccountAbilities> = {
   admin: { ...none, admin_area: true },
@@ -55,27 +66,9 @@ const expected: Record<string, AccountAbilities> = {
     manage_company_budget: true,
     decide_purchase_requests: true,
   },
-  teamleader: {
-    ...none,
-    see_people: true,
-    see_own_team: true,
-    request_people_changes: true,
-    see_plan_progress: true,
-    assign_plans: true,
-    see_team_budget: true,
-    decide_purchase_requests: true,
-    request_purchases: true,
-  },
+  teamleader: { ...teamleaderWithoutTeam, decide_purchase_requests: true, request_purchases: true },
   // Without a team a team leader decides no purchase request (budgeting.policy decideScope).
-  teamleaderWithoutTeam: {
-    ...none,
-    see_people: true,
-    see_own_team: true,
-    request_people_changes: true,
-    see_plan_progress: true,
-    assign_plans: true,
-    see_team_budget: true,
-  },
+  teamleaderWithoutTeam,
   member: { ...none, request_purchases: true },
   globex: none,
 };

@@ -14,6 +14,17 @@ const c: Record<"admin" | "hr" | "ldleader" | "teamleader" | "member" | "globex"
 /** An address of the first company's domain, which its allow-list admits. */
 const at = (local: string) => `${local}@${co.company.domain}`;
 
+/** Someone who has just registered at the company, signed in: their client and sign-in user id. */
+async function signedInNewcomer(local: string, name: string) {
+  await t.register(at(local), "secret12", name);
+  const client = await t.as(at(local), "secret12");
+  const [user] = await t.database.db
+    .select()
+    .from(authUsers)
+    .where(eq(authUsers.email, at(local)));
+  return { client, uid: user!.id };
+}
+
 beforeAll(async () => {
   t = await createTestContext({ seed: false });
   co = await createCompanyWithRoles(t, {
@@ -140,13 +151,8 @@ describe("registration (allow-list and invitations)", () => {
 
 describe("missing and inactive accounts (spec §4 Session)", () => {
   it("signs out a user whose account row is missing and says so", async () => {
-    await t.register(at("gone"), "secret12", "Gone");
-    const client = await t.as(at("gone"), "secret12");
-    const [u] = await t.database.db
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, at("gone")));
-    await t.database.db.delete(accounts).where(eq(accounts.uid, u!.id));
+    const { client, uid } = await signedInNewcomer("gone", "Gone");
+    await t.database.db.delete(accounts).where(eq(accounts.uid, uid));
     const first = await client.get("/api/me");
     expect(first.status).toBe(401);
     expect(first.body.error.code).toBe("account_missing");
@@ -156,13 +162,8 @@ describe("missing and inactive accounts (spec §4 Session)", () => {
   });
 
   it("refuses sign-in to a deactivated account and ends its open sessions", async () => {
-    await t.register(at("leaving"), "secret12", "Leaving");
-    const client = await t.as(at("leaving"), "secret12");
-    const [u] = await t.database.db
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, at("leaving")));
-    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    const { client, uid } = await signedInNewcomer("leaving", "Leaving");
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, uid));
     expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
     const again = await t.anonymous.post("/api/auth/sign-in/email", { email: at("leaving"), password: "secret12" });
     expect(again.status).toBe(403);
@@ -181,13 +182,8 @@ describe("GET /api/session", () => {
   });
 
   it("still refuses a deactivated account with its code", async () => {
-    await t.register(at("quiet"), "secret12", "Gone Quiet");
-    const client = await t.as(at("quiet"), "secret12");
-    const [u] = await t.database.db
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, at("quiet")));
-    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    const { client, uid } = await signedInNewcomer("quiet", "Gone Quiet");
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, uid));
     const res = await client.get("/api/session");
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("account_inactive");
@@ -196,14 +192,9 @@ describe("GET /api/session", () => {
 
 describe("session cache", () => {
   it("remembers a token's signature, never the account: a deactivation is refused at once", async () => {
-    await t.register(at("cached"), "secret12", "Cached");
-    const client = await t.as(at("cached"), "secret12");
+    const { client, uid } = await signedInNewcomer("cached", "Cached");
     expect((await client.get("/api/me")).status).toBe(200);
-    const [u] = await t.database.db
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, at("cached")));
-    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, u!.id));
+    await t.database.db.update(accounts).set({ status: "deactivated" }).where(eq(accounts.uid, uid));
     // Within SESSION_CACHE_SECONDS, without anyone telling the cache.
     expect((await client.get("/api/me")).body.error.code).toBe("account_inactive");
   });

@@ -13,17 +13,21 @@ let other: App; // a second server process on the same database, with its own se
 let co: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 const at = (local: string) => `${local}@${co.company.domain}`;
 
-beforeAll(async () => {
-  t = await createTestContext({ seed: false, env: { SESSION_CACHE_SECONDS: "60" } });
-  co = await createCompanyWithRoles(t, { allowOwnDomain: true });
-  other = await buildApp({
-    config: t.config,
+/** Another server process on the same database and secret, as a second replica or a restart is. */
+const anotherProcess = (config = t.config) =>
+  buildApp({
+    config,
     database: t.database,
     authSecret: "test-secret-test-secret-test-secret-1234",
     passwordHashing: testPasswordHashing,
     logger: false,
     imageCacheDir: "/tmp/lw-sessions-test-images",
   });
+
+beforeAll(async () => {
+  t = await createTestContext({ seed: false, env: { SESSION_CACHE_SECONDS: "60" } });
+  co = await createCompanyWithRoles(t, { allowOwnDomain: true });
+  other = await anotherProcess();
   await other.ready();
 });
 afterAll(async () => {
@@ -116,14 +120,7 @@ describe("limits shared by every process", () => {
     for (const app of [t.app, other, t.app, other, t.app, other]) statuses.push((await attempt(app)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // A restarted process remembers too.
-    const restarted = await buildApp({
-      config: t.config,
-      database: t.database,
-      authSecret: "test-secret-test-secret-test-secret-1234",
-      passwordHashing: testPasswordHashing,
-      logger: false,
-      imageCacheDir: "/tmp/lw-sessions-test-images",
-    });
+    const restarted = await anotherProcess();
     try {
       expect((await attempt(restarted)).statusCode).toBe(429);
     } finally {
@@ -134,14 +131,7 @@ describe("limits shared by every process", () => {
 
 describe("behind a load balancer", () => {
   it("takes the client address from the last hop the balancer named in TRUST_PROXY saw, so a forged X-Forwarded-For escapes no limit", async () => {
-    const behind = await buildApp({
-      config: { ...t.config, TRUST_PROXY: ["10.0.0.0/8"] },
-      database: t.database,
-      authSecret: "test-secret-test-secret-test-secret-1234",
-      passwordHashing: testPasswordHashing,
-      logger: false,
-      imageCacheDir: "/tmp/lw-sessions-test-images",
-    });
+    const behind = await anotherProcess({ ...t.config, TRUST_PROXY: ["10.0.0.0/8"] });
     try {
       // The balancer at 10.0.0.2 appends the address it saw (198.51.100.7) to what the client sent.
       const attempt = (forged: string, client = "198.51.100.7") =>

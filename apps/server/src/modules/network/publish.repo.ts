@@ -1,16 +1,11 @@
 import type { z } from "zod";
 import type { PublishRequestsQuery } from "@learnward/contracts";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
-import { accounts, authUsers, collections, publishRequests } from "../../db/schema/index.ts";
+import { asker, decider } from "../../db/named-accounts.ts";
+import { collections, publishRequests } from "../../db/schema/index.ts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 import { filedRequest, requestColumns } from "./publish-request.repo.ts";
-
-const asker = alias(accounts, "asker");
-const askerUser = alias(authUsers, "asker_user");
-const decider = alias(accounts, "decider");
-const deciderUser = alias(authUsers, "decider_user");
 
 export interface PublishRequestFilter {
   companyId: number;
@@ -26,13 +21,11 @@ export interface PublishRequestFilter {
 export function createPublishRepo(db: Db) {
   const select = () =>
     db
-      .select({ r: requestColumns, title: collections.title, askerName: askerUser.name, deciderName: deciderUser.name })
+      .select({ r: requestColumns, title: collections.title, askerName: asker.name, deciderName: decider.name })
       .from(publishRequests)
       .innerJoin(collections, eq(collections.id, publishRequests.collectionId))
       .innerJoin(asker, eq(asker.id, publishRequests.requestedBy))
-      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
-      .leftJoin(decider, eq(decider.id, publishRequests.decidedBy))
-      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+      .leftJoin(decider, eq(decider.id, publishRequests.decidedBy));
 
   return {
     async get(companyId: number, id: number) {

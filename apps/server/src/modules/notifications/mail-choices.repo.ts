@@ -3,6 +3,7 @@ import { NOTIFICATION_KINDS, type MailFrequency, type NotificationKind, type Not
 import type { Db } from "../../db/client.ts";
 import { accounts, authUsers, notificationPreferences, notifications } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
+import { choiceForItsKind, mailColumns } from "./notifications.repo.ts";
 
 /** A person's mail choices and what their digests gather: the only queries of that part. */
 export function createMailChoicesRepo(db: Db) {
@@ -42,21 +43,9 @@ export function createMailChoicesRepo(db: Db) {
      */
     async waitingForDigest(frequency: "daily" | "weekly", until: Date) {
       return db
-        .select({
-          id: notifications.id,
-          kind: notifications.kind,
-          params: notifications.params,
-          link: notifications.link,
-          accountId: accounts.id,
-          email: authUsers.email,
-          name: authUsers.name,
-          locale: accounts.locale,
-        })
+        .select(mailColumns)
         .from(notifications)
-        .innerJoin(
-          notificationPreferences,
-          and(eq(notificationPreferences.accountId, notifications.accountId), eq(notificationPreferences.kind, notifications.kind)),
-        )
+        .innerJoin(notificationPreferences, choiceForItsKind)
         .innerJoin(accounts, eq(accounts.id, notifications.accountId))
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
         .where(

@@ -34,18 +34,24 @@ async function publish(world: Awaited<ReturnType<typeof createCompanyWithRoles>>
   expect((await world.ldleader.client.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
 }
 
+/** This caller assigns a plan over one path, due 2099-01-31, to the world's team. */
+async function assignToTeam(world: Awaited<ReturnType<typeof createCompanyWithRoles>>, client: Client, title: string, pathId: number) {
+  const plan = await client.post("/api/b2b/v1/plans/", {
+    title,
+    deadline: "2099-01-31",
+    skills: { data: { collections: [pathId] } },
+    selectedTeam: [world.team.id],
+  });
+  expect(plan.status, plan.text).toBe(201);
+  return plan;
+}
+
 describe("telling people when something happens", () => {
   it("tells the team of a plan its leader assigned, with a mail, but not the leader", async () => {
     const world = await createCompanyWithRoles(t, { names: { teamleader: "Tina Lead" } });
     const path = await pathOf(world, "Data basics");
     await publish(world, path.id);
-    const plan = await world.teamleader.client.post("/api/b2b/v1/plans/", {
-      title: "Data literacy",
-      deadline: "2099-01-31",
-      skills: { data: { collections: [path.id] } },
-      selectedTeam: [world.team.id],
-    });
-    expect(plan.status, plan.text).toBe(201);
+    await assignToTeam(world, world.teamleader.client, "Data literacy", path.id);
     const mine = await bell(world.member.client);
     expect(mine.results.filter((n) => n.kind === "plan_assigned")).toHaveLength(1);
     expect(mine.results[0]).toMatchObject({
@@ -155,13 +161,7 @@ describe("telling people when something happens", () => {
         .from(notifications)
         .where(and(eq(notifications.companyId, world.company.id), eq(notifications.kind, "plan_assigned")))
         .then((r) => r.length);
-    const plan = await world.ldleader.client.post("/api/b2b/v1/plans/", {
-      title: "Everyone",
-      deadline: "2099-01-31",
-      skills: { data: { collections: [path.id] } },
-      selectedTeam: [world.team.id],
-    });
-    expect(plan.status, plan.text).toBe(201);
+    const plan = await assignToTeam(world, world.ldleader.client, "Everyone", path.id);
     expect(await count()).toBe(0);
     await t.app.jobs.drain();
     // The team's members (the leader hands it out): the crowd and the member.

@@ -5,6 +5,22 @@ import { accounts, authUsers, notificationPreferences, notifications } from "../
 import type { Executor } from "../../lib/events.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** What a notification's mail needs: the notification, and its person's address, name and language. */
+export const mailColumns = {
+  id: notifications.id,
+  kind: notifications.kind,
+  params: notifications.params,
+  link: notifications.link,
+  accountId: accounts.id,
+  email: authUsers.email,
+  name: authUsers.name,
+  locale: accounts.locale,
+};
+
+/** Joins the person's mail choice for the notification's kind (no row: mailed immediately). */
+export const choiceForItsKind = and(eq(notificationPreferences.accountId, notifications.accountId), eq(notificationPreferences.kind, notifications.kind));
+
 export interface NewNotification {
   accountId: number;
   companyId: number | null;
@@ -70,25 +86,15 @@ export function createNotificationsRepo(db: Db) {
       if (ids.length === 0) return [];
       return db
         .select({
-          id: notifications.id,
-          kind: notifications.kind,
-          params: notifications.params,
-          link: notifications.link,
+          ...mailColumns,
           mailedAt: notifications.mailedAt,
-          accountId: accounts.id,
-          email: authUsers.email,
-          name: authUsers.name,
-          locale: accounts.locale,
           status: accounts.status,
           mail: sql<"immediately" | "daily" | "weekly" | "off">`coalesce(${notificationPreferences.mail}, 'immediately')`,
         })
         .from(notifications)
         .innerJoin(accounts, eq(accounts.id, notifications.accountId))
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-        .leftJoin(
-          notificationPreferences,
-          and(eq(notificationPreferences.accountId, notifications.accountId), eq(notificationPreferences.kind, notifications.kind)),
-        )
+        .leftJoin(notificationPreferences, choiceForItsKind)
         .where(inArray(notifications.id, ids));
     },
 

@@ -29,10 +29,8 @@ export const presentTeam = (t: TeamRow) => ({
   created_at: t.team.createdAt.toISOString(),
 });
 
-export const presentInvite = (x: InviteRequestRow) => ({
-  id: x.r.id,
-  email: x.r.email,
-  role: x.r.role,
+/** What invite and removal requests both show: the team, where the request stands, who asked and who decided when. */
+const requestFields = (x: InviteRequestRow | RemovalRequestRow) => ({
   team: { id: x.r.teamId, name: x.teamName },
   status: x.r.status,
   reason: x.r.reason,
@@ -42,17 +40,13 @@ export const presentInvite = (x: InviteRequestRow) => ({
   created_at: x.r.createdAt.toISOString(),
 });
 
+export const presentInvite = (x: InviteRequestRow) => ({ id: x.r.id, email: x.r.email, role: x.r.role, ...requestFields(x) });
+
 export const presentRemoval = (x: RemovalRequestRow) => ({
   id: x.r.id,
   employee: person(x.r.accountId, x.targetName, x.targetEmail)!,
-  team: { id: x.r.teamId, name: x.teamName },
-  status: x.r.status,
-  reason: x.r.reason,
   decision_reason: x.r.decisionReason,
-  requested_by: person(x.r.requestedBy, x.askerName, x.askerEmail)!,
-  decided_by: person(x.r.decidedBy, x.deciderName, x.deciderEmail),
-  decided_at: x.r.decidedAt?.toISOString() ?? null,
-  created_at: x.r.createdAt.toISOString(),
+  ...requestFields(x),
 });
 
 /** Where an invitation stands at `now`, as its link would find it. */

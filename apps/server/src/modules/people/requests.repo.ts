@@ -1,22 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
-import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
-import { accounts, authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
+import { asker, decider, namedAccounts } from "../../db/named-accounts.ts";
+import { authUsers, companies, invitations, inviteRequests, removalRequests, teams } from "../../db/schema/index.ts";
 import type { CompanyRole } from "@learnward/contracts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 
 export const INVITATION_DAYS = 7;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const asker = alias(accounts, "asker");
-const askerUser = alias(authUsers, "asker_user");
-const decider = alias(accounts, "decider");
-const deciderUser = alias(authUsers, "decider_user");
-const inviter = alias(accounts, "inviter");
-const inviterUser = alias(authUsers, "inviter_user");
-const target = alias(accounts, "target");
-const targetUser = alias(authUsers, "target_user");
+const inviter = namedAccounts("inviter");
+const target = namedAccounts("target");
 
 type Scope = { companyId: number; teamId?: number; status?: "pending" | "accepted" | "rejected"; sort: "asc" | "desc"; limit: number; offset: number };
 
@@ -40,7 +35,7 @@ export function createRequestsRepo(db: Db) {
   }
 
   // Who filed a request and who decided it (null while it waits): both kinds of request show them.
-  const askerAndDecider = { askerName: askerUser.name, askerEmail: askerUser.email, deciderName: deciderUser.name, deciderEmail: deciderUser.email };
+  const askerAndDecider = { askerName: asker.name, askerEmail: asker.email, deciderName: decider.name, deciderEmail: decider.email };
 
   const inviteSelect = () =>
     db
@@ -52,39 +47,33 @@ export function createRequestsRepo(db: Db) {
       .from(inviteRequests)
       .innerJoin(teams, eq(teams.id, inviteRequests.teamId))
       .innerJoin(asker, eq(asker.id, inviteRequests.requestedBy))
-      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
-      .leftJoin(decider, eq(decider.id, inviteRequests.decidedBy))
-      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+      .leftJoin(decider, eq(decider.id, inviteRequests.decidedBy));
 
   const removalSelect = () =>
     db
       .select({
         r: removalRequests,
         teamName: teams.name,
-        targetName: targetUser.name,
-        targetEmail: targetUser.email,
+        targetName: target.name,
+        targetEmail: target.email,
         ...askerAndDecider,
       })
       .from(removalRequests)
       .innerJoin(teams, eq(teams.id, removalRequests.teamId))
       .innerJoin(target, eq(target.id, removalRequests.accountId))
-      .innerJoin(targetUser, eq(targetUser.id, target.uid))
       .innerJoin(asker, eq(asker.id, removalRequests.requestedBy))
-      .innerJoin(askerUser, eq(askerUser.id, asker.uid))
-      .leftJoin(decider, eq(decider.id, removalRequests.decidedBy))
-      .leftJoin(deciderUser, eq(deciderUser.id, decider.uid));
+      .leftJoin(decider, eq(decider.id, removalRequests.decidedBy));
 
   type InviteView = Awaited<ReturnType<typeof inviteSelect>>[number];
   type RemovalView = Awaited<ReturnType<typeof removalSelect>>[number];
 
   const invitationSelect = () =>
     db
-      .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, teamName: teams.name, inviterName: inviterUser.name })
+      .select({ inv: invitations, companyName: companies.name, companyDomain: companies.domain, teamName: teams.name, inviterName: inviter.name })
       .from(invitations)
       .innerJoin(companies, eq(companies.id, invitations.companyId))
       .leftJoin(teams, eq(teams.id, invitations.teamId))
-      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-      .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid));
+      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy));
 
   return {
     listInvites: (s: Scope) => page(inviteRequests, s, inviteSelect().$dynamic()),
@@ -99,10 +88,9 @@ export function createRequestsRepo(db: Db) {
       const [row] = await tx.insert(inviteRequests).values(v).returning();
       // A new request has no decider yet: only the team's and the asker's names are looked up.
       const [names] = await tx
-        .select({ teamName: teams.name, askerName: askerUser.name, askerEmail: askerUser.email })
+        .select({ teamName: teams.name, askerName: asker.name, askerEmail: asker.email })
         .from(teams)
         .innerJoin(asker, eq(asker.id, row!.requestedBy))
-        .innerJoin(askerUser, eq(askerUser.id, asker.uid))
         .where(eq(teams.id, row!.teamId));
       return { r: row!, ...names!, deciderName: null, deciderEmail: null };
     },
@@ -127,12 +115,10 @@ export function createRequestsRepo(db: Db) {
       const [row] = await tx.insert(removalRequests).values(v).returning();
       // A new request has no decider yet: only the team's, the person's and the asker's names are looked up.
       const [names] = await tx
-        .select({ teamName: teams.name, targetName: targetUser.name, targetEmail: targetUser.email, askerName: askerUser.name, askerEmail: askerUser.email })
+        .select({ teamName: teams.name, targetName: target.name, targetEmail: target.email, askerName: asker.name, askerEmail: asker.email })
         .from(teams)
         .innerJoin(target, eq(target.id, row!.accountId))
-        .innerJoin(targetUser, eq(targetUser.id, target.uid))
         .innerJoin(asker, eq(asker.id, row!.requestedBy))
-        .innerJoin(askerUser, eq(askerUser.id, asker.uid))
         .where(eq(teams.id, row!.teamId));
       return { r: row!, ...names!, deciderName: null, deciderEmail: null };
     },
@@ -183,13 +169,12 @@ export function createRequestsRepo(db: Db) {
           companyDomain: companies.domain,
           companyStatus: companies.status,
           teamName: teams.name,
-          inviterName: inviterUser.name,
+          inviterName: inviter.name,
         })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .leftJoin(teams, eq(teams.id, invitations.teamId))
         .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-        .leftJoin(inviterUser, eq(inviterUser.id, inviter.uid))
         .where(eq(invitations.tokenHash, hashToken(token)));
       return row;
     },

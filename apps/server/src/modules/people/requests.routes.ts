@@ -12,7 +12,7 @@ import {
 } from "@learnward/contracts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
-import { pageParams, toPage } from "../../lib/pagination.ts";
+import { presentPage } from "../../lib/pagination.ts";
 import { peoplePolicy } from "./people.policy.ts";
 import type { PeopleService } from "./people.service.ts";
 import type { RequestsRepo } from "./requests.repo.ts";
@@ -55,18 +55,15 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsRepo; ser
         config: viewers,
         schema: { tags: ["people"], summary: `${kind} requests I may see`, querystring: RequestsQuery, response: { 200: Paginated(Item), ...errors } },
       },
-      async (req) => {
-        const { actor } = req;
-        const p = pageParams(req.query, req.query.page_size);
-        const s = scope(actor, req.companyId, req.query, p);
-        const { rows, count } = kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
-        return toPage(
+      async (req) =>
+        presentPage(
           req,
-          p,
-          count,
-          rows.map((r) => present(r as never)),
-        );
-      },
+          async (p) => {
+            const s = scope(req.actor, req.companyId, req.query, p);
+            return kind === "invite" ? await requests.listInvites(s) : await requests.listRemovals(s);
+          },
+          (r) => present(r as never),
+        ),
     );
 
     app.get(

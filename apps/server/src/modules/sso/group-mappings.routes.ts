@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
-import { companyPlaces } from "../../lib/company-places.ts";
+import { SsoGroupMappings, UpdateSsoGroupMappingsRequest } from "@learnward/contracts";
+import { companyPlaces, placeRoute } from "../../lib/company-places.ts";
 import type { GroupPlacement } from "./group-placement.ts";
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
  * Where just-in-time single sign-on accounts land by their identity provider groups: hr
@@ -14,30 +12,21 @@ export const groupMappingsRoutes: FastifyPluginAsyncZod<{ placement: GroupPlacem
   { placement, companyExists },
 ) => {
   for (const place of companyPlaces("sso/group-mappings", companyExists)) {
-    const { config } = place;
     app.get(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Which role and team a person single sign-on creates gets from their identity provider groups",
-          response: { 200: SsoGroupMappings, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Which role and team a person single sign-on creates gets from their identity provider groups",
+        response: { 200: SsoGroupMappings },
+      }),
       async (req) => placement.read(req.actor, await place.company(req.actor, req.params)),
     );
     app.put(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Replace the ordered group rules (the first rule whose group the person has decides; no match: member)",
-          body: UpdateSsoGroupMappingsRequest,
-          response: { 200: SsoGroupMappings, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Replace the ordered group rules (the first rule whose group the person has decides; no match: member)",
+        body: UpdateSsoGroupMappingsRequest,
+        response: { 200: SsoGroupMappings },
+      }),
       async (req) => placement.update(req.actor, await place.company(req.actor, req.params), req.body),
     );
   }

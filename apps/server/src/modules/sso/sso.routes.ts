@@ -10,14 +10,12 @@ import {
   UpdateSamlConnectionRequest,
   IdText,
 } from "@learnward/contracts";
-import { companyPlaces } from "../../lib/company-places.ts";
+import { companyPlaces, placeRoute } from "../../lib/company-places.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { SamlService } from "./saml.service.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 import type { SsoService } from "./sso.service.ts";
 import { presentOidcConnection } from "./sso.present.ts";
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
  * Single sign-on: hr sets the company's OIDC connection at /company/sso/oidc; a platform
@@ -42,32 +40,19 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; saml: SamlS
   );
 
   for (const place of companyPlaces("sso/oidc", (id) => repo.companyExists(id))) {
-    const { config } = place;
-
     app.get(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "The company's OpenID Connect single sign-on (never its client secret)",
-          response: { 200: OidcConnection, ...errors },
-        },
-      },
+      placeRoute(place, { summary: "The company's OpenID Connect single sign-on (never its client secret)", response: { 200: OidcConnection } }),
       async (req) => presentOidcConnection(await service.read(req.actor, await place.company(req.actor, req.params)), service.redirectUri),
     );
 
     app.put(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Connect the company's OpenID Connect provider (its discovery document is read first), enable or require single sign-on",
-          body: UpdateOidcConnectionRequest,
-          response: { 200: OidcConnection, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Connect the company's OpenID Connect provider (its discovery document is read first), enable or require single sign-on",
+        body: UpdateOidcConnectionRequest,
+        response: { 200: OidcConnection },
+      }),
       async (req) => presentOidcConnection(await service.update(req.actor, await place.company(req.actor, req.params), req.body), service.redirectUri),
     );
   }
@@ -91,18 +76,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; saml: SamlS
   );
 
   for (const place of companyPlaces("sso/saml", (id) => repo.companyExists(id))) {
-    const { config } = place;
-
     app.get(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "The company's SAML 2.0 single sign-on, and what to register at its identity provider",
-          response: { 200: SamlConnection, ...errors },
-        },
-      },
+      placeRoute(place, { summary: "The company's SAML 2.0 single sign-on, and what to register at its identity provider", response: { 200: SamlConnection } }),
       async (req) => {
         const companyId = await place.company(req.actor, req.params);
         return saml.present(companyId, await saml.read(req.actor, companyId));
@@ -111,15 +87,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ service: SsoService; saml: SamlS
 
     app.put(
       place.base,
-      {
-        config,
-        schema: {
-          ...place.schema,
-          summary: "Connect the company's SAML identity provider from its metadata (pasted, or fetched from its URL), enable or require single sign-on",
-          body: UpdateSamlConnectionRequest,
-          response: { 200: SamlConnection, ...errors },
-        },
-      },
+      placeRoute(place, {
+        summary: "Connect the company's SAML identity provider from its metadata (pasted, or fetched from its URL), enable or require single sign-on",
+        body: UpdateSamlConnectionRequest,
+        response: { 200: SamlConnection },
+      }),
       async (req) => {
         const companyId = await place.company(req.actor, req.params);
         return saml.present(companyId, await saml.update(req.actor, companyId, req.body));

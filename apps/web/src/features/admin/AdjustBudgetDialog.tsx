@@ -6,7 +6,6 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { AdjustBudgetRequest } from "@learnward/contracts";
@@ -20,6 +19,7 @@ import { AuditLog } from "./AuditLog";
 import { useAdjustBudget } from "./hooks";
 import { useFormatMoney, usePeriodLabel } from "./ui";
 import { useAdminError } from "./useAdminError";
+import { MoneyField } from "../../components/MoneyField";
 
 const ADJUST_ERRORS = ["required", "format", "tooLarge", "belowAllocated", "unchanged"] as const;
 
@@ -70,12 +70,12 @@ export function AdjustBudgetDialog({ budget, onClose }: { budget: AdminBudget; o
     >
       {({ field }) => (
         <>
-          <TextField
+          <MoneyField
             label={t("budgets.adjust.amount")}
             required
             autoFocus
             {...field("amount_minor", t("budgets.adjust.amountHelp", { allocated }))}
-            slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{budget.currency}</InputAdornment> } }}
+            currency={budget.currency}
           />
           <TextField label={t("budgets.adjust.reason")} required multiline minRows={2} {...field("reason", t("budgets.adjust.reasonHelp"))} />
         </>

@@ -3,7 +3,6 @@ import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
@@ -12,12 +11,12 @@ import { useTranslation } from "react-i18next";
 import { CreateBudgetRequest } from "@learnward/contracts";
 import { useSchemaForm } from "../../components/useSchemaForm";
 import { toast } from "../../lib/toast";
-import { useCreateBudget, type Frequency } from "./hooks";
+import { useCreateBudget } from "./hooks";
 import { MONEY_ERRORS, minorDigits } from "./money";
 import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
-
-const FREQUENCIES: Frequency[] = ["yearly", "monthly", "weekly"];
+import { MoneyField } from "../../components/MoneyField";
+import { FrequencySelect } from "./FrequencySelect";
 
 /** The first day of a period as the server wants it: YYYY-01-01 for a year, YYYY-MM-01 for a month. */
 export function periodStart(period: "year" | "month", year: number, month: number): string {
@@ -114,26 +113,8 @@ export function CreateBudgetForm({ currency, onCreated }: { currency: string; on
             ))}
           </TextField>
         )}
-        <TextField
-          label={t("companyBudget.create.amount")}
-          required
-          {...field("amount_minor")}
-          slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
-        />
-        <TextField
-          select
-          label={t("companyBudget.create.frequency")}
-          value={frequency.value}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(e) => frequency.onChange(e.target.value)}
-        >
-          <MenuItem value="">{t("companyBudget.create.noFrequency")}</MenuItem>
-          {FREQUENCIES.map((f) => (
-            <MenuItem key={f} value={f}>
-              {t(`frequency.${f}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <MoneyField label={t("companyBudget.create.amount")} required {...field("amount_minor")} currency={currency} />
+        <FrequencySelect value={frequency.value} onChange={frequency.onChange} />
         <Box sx={{ gridColumn: "1 / -1" }}>
           <Button type="submit" variant="contained" loading={create.isPending}>
             {t("companyBudget.create.submit")}

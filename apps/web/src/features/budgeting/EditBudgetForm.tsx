@@ -3,9 +3,6 @@ import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Frequency, UpdateBudgetRequest, type Budget } from "@learnward/contracts";
@@ -15,6 +12,8 @@ import { useUpdateBudget } from "./hooks";
 import { MONEY_ERRORS, minorDigits, toMajorText } from "./money";
 import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
+import { MoneyField } from "../../components/MoneyField";
+import { FrequencySelect } from "./FrequencySelect";
 
 /** The amount as typed in the budget's currency and how it repeats ("" for not at all), by the server's UpdateBudgetRequest. */
 const editBudgetForm = (digits: number) =>
@@ -49,26 +48,8 @@ export function EditBudgetForm({ budget }: { budget: Budget }) {
             {errorMessage(update.error)}
           </Alert>
         )}
-        <TextField
-          label={t("companyBudget.edit.amount")}
-          required
-          {...field("amount_minor")}
-          slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{budget.currency}</InputAdornment> } }}
-        />
-        <TextField
-          select
-          label={t("companyBudget.create.frequency")}
-          value={frequency.value}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(e) => frequency.onChange(e.target.value)}
-        >
-          <MenuItem value="">{t("companyBudget.create.noFrequency")}</MenuItem>
-          {(["yearly", "monthly", "weekly"] as const).map((f) => (
-            <MenuItem key={f} value={f}>
-              {t(`frequency.${f}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <MoneyField label={t("companyBudget.edit.amount")} required {...field("amount_minor")} currency={budget.currency} />
+        <FrequencySelect value={frequency.value} onChange={frequency.onChange} />
         <Box sx={{ pt: 1 }}>
           <Button type="submit" variant="outlined" loading={update.isPending} disabled={Boolean(form.formState.errors.amount_minor)}>
             {t("companyBudget.edit.save")}

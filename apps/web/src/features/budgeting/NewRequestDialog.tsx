@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import { z } from "zod";
-import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { CreatePurchaseRequest } from "@learnward/contracts";
@@ -10,6 +9,7 @@ import { useCreatePurchaseRequest } from "./hooks";
 import { MONEY_ERRORS, minorDigits } from "./money";
 import { moneyText } from "./moneyText";
 import { useBudgetError } from "./useBudgetError";
+import { MoneyField } from "../../components/MoneyField";
 
 const rules = CreatePurchaseRequest.shape;
 /** The request as typed: the contract's fields, a link that may stay empty, the price as text in the currency's decimals. */
@@ -53,13 +53,7 @@ export function NewRequestDialog({ currency, initial, onClose }: { currency: str
         <>
           <TextField label={t("form.title")} required autoFocus fullWidth {...field("title")} />
           <TextField label={t("form.link")} type="url" fullWidth {...field("link", t("form.linkHelp"))} />
-          <TextField
-            label={t("form.price")}
-            required
-            fullWidth
-            {...field("price_minor", t("form.priceHelp"))}
-            slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } }}
-          />
+          <MoneyField label={t("form.price")} required fullWidth {...field("price_minor", t("form.priceHelp"))} currency={currency} />
           <TextField label={t("form.reason")} fullWidth multiline minRows={3} {...field("reason")} />
         </>
       )}

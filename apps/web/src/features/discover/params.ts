@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { usePageSearchParams } from "../../lib/pageSearchParams";
+import { usePageSearchParams, withChanges } from "../../lib/pageSearchParams";
 import {
   CONTENT_TYPES,
   DISCOVER_KINDS,
@@ -50,11 +50,7 @@ export function useDiscoverParams() {
     (changes: Partial<Record<"q" | FilterName | "page" | "c", string | number | null>>) => {
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
+          const next = withChanges(current, changes);
           if (!("page" in changes) && Object.keys(changes).some((k) => k !== "c")) next.delete("page");
           return next;
         },

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { usePageSearchParams } from "../../lib/pageSearchParams";
+import { usePageSearchParams, withChanges } from "../../lib/pageSearchParams";
 import { CONTENT_TYPES } from "@learnward/contracts";
 import type { LibraryFilter } from "./CollectionGrid";
 import { pageOf } from "./requests";
@@ -19,17 +19,7 @@ export function useFilterParams() {
   /** Filters replace the history entry; opening something else (`push`) adds one, so back returns. */
   const update = useCallback(
     (changes: Record<string, string | number | null>, { push = false }: { push?: boolean } = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: !push },
-      ),
+      setParams((current) => withChanges(current, changes), { replace: !push }),
     [setParams],
   );
   const setFilter = useCallback((next: LibraryFilter) => update({ q: next.search, skill: next.skill, type: next.type, page: null }), [update]);

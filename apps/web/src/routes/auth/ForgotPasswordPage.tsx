@@ -2,8 +2,6 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import { TextLink } from "../../components/TextLink";
 import Stack from "@mui/material/Stack";
 import { FormTextField } from "../../components/FormTextField";
 import { useTranslation } from "react-i18next";
@@ -11,7 +9,7 @@ import { useRequestPasswordReset } from "../../features/identity/hooks";
 import { forgotPasswordResolver } from "../../features/identity/lazyResolvers";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, SubmitThenBack } from "./AuthCard";
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation("auth");
@@ -38,12 +36,7 @@ export default function ForgotPasswordPage() {
             </Alert>
           )}
           <FormTextField {...fieldProps(form, "email", message)} label={t("fields.email")} type="email" autoComplete="email" required fullWidth autoFocus />
-          <Button type="submit" variant="contained" size="large" loading={requestReset.isPending} fullWidth>
-            {t("forgot.submit")}
-          </Button>
-          <TextLink to="/login" style={{ textAlign: "center" }}>
-            {t("forgot.back")}
-          </TextLink>
+          <SubmitThenBack label={t("forgot.submit")} pending={requestReset.isPending} />
         </Stack>
       </Box>
     </AuthCard>

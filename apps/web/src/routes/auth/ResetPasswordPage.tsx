@@ -4,7 +4,6 @@ import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { TextLink } from "../../components/TextLink";
 import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { useResetPassword } from "../../features/identity/hooks";
@@ -13,7 +12,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { fieldProps } from "../../components/formField";
 import { PasswordField } from "../../components/PasswordField";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, SubmitThenBack } from "./AuthCard";
 
 /**
  * Opened from the reset mail: /reset-password?token=… With `confirm=1` it is the link that confirms a
@@ -72,12 +71,7 @@ export default function ResetPasswordPage() {
             autoFocus
           />
           <PasswordField {...fieldProps(form, "confirmPassword", message)} label={t("fields.confirmPassword")} autoComplete="new-password" required fullWidth />
-          <Button type="submit" variant="contained" size="large" loading={reset.isPending} fullWidth>
-            {t(`${copy}.submit`)}
-          </Button>
-          <TextLink to="/login" style={{ textAlign: "center" }}>
-            {t("forgot.back")}
-          </TextLink>
+          <SubmitThenBack label={t(`${copy}.submit`)} pending={reset.isPending} />
         </Stack>
       </Box>
     </AuthCard>
