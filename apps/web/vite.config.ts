@@ -55,7 +55,7 @@ const frameworkModule = new RegExp(
  * (Lighthouse /home desktop 80 → 94, /login mobile 61 → 73). Pages stay split by route.
  */
 const bootModule =
-  /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](AppTree|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
+  /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](AppTree|lazyPart|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
 const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]auth[\\/]LoginPage)\.tsx$/;
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
