@@ -12,12 +12,8 @@ import { formatSummary, readSummary } from "./summary.ts";
 
 const BENCHES = ["library", "writes", "reference", "insights", "notifications", "start", "cluster"] as const;
 
-/**
- * Figures asked for that no bench here measures, said in the table's notes rather than
- * invented: there is no import feature yet (no import route in the library module) and so no
- * import bench.
- */
-const NOTES = ["import of 10,000 bookmarks: not measured — the library has no import route yet"];
+/** Figures asked for that no bench here measures, said in the table's notes rather than invented. */
+const NOTES: string[] = [];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

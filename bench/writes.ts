@@ -2,7 +2,8 @@
 // BENCH_DATABASE_URL or DATABASE_URL is set) and PGlite, side by side in one run: rounds of 1 then
 // 16 (BENCH_WRITE_ROUNDS, 2), BENCH_SECONDS (10) each, from a child process (write-worker.mjs). The
 // person already has BENCH_WRITE_SIZE (10,000) saved items. Prints saves/s, p50, p99, the ratio of
-// 16 to 1 (target on PostgreSQL: ≥ 1.5), and what the library takes on disk per saved item.
+// 16 to 1 (target on PostgreSQL: ≥ 1.5), what the library takes on disk per saved item, and how long
+// a new person's import of BENCH_IMPORT_SIZE (10,000) bookmarks in 20 folders takes.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +57,30 @@ async function seedPerson(database: Database, hash: string) {
     from content_items c where c.normalized_url like 'https://bench.example/item/%'`);
   await database.db.execute(sql`vacuum analyze`);
   return { email, accountId: account!.id };
+}
+
+const IMPORT_SIZE = Number(process.env.BENCH_IMPORT_SIZE ?? 10_000);
+
+/** A browser's bookmark file of `size` links in 20 folders. */
+function bookmarkFile(size: number) {
+  const lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<TITLE>Bookmarks</TITLE>", "<DL><p>"];
+  for (let folder = 0; folder < 20; folder++) {
+    lines.push(`<DT><H3>Folder ${folder}</H3>`, "<DL><p>");
+    for (let n = folder; n < size; n += 20) {
+      lines.push(`<DT><A HREF="https://bench.example/imported/${n}" ADD_DATE="${1_700_000_000 + n}">Imported link ${n} about data and sql</A>`);
+    }
+    lines.push("</DL><p>");
+  }
+  lines.push("</DL><p>");
+  return lines.join("\n");
+}
+
+async function seedImporter(database: Database, hash: string) {
+  const uid = "bench-importer";
+  await database.db.insert(authUsers).values({ id: uid, name: "Importer", email: "importer@acme.test", emailVerified: true });
+  await database.db.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
+  await database.db.insert(accounts).values({ uid, companyId: 1, role: "member", username: "importer" });
+  return "importer@acme.test";
 }
 
 async function signIn(address: string, email: string) {
@@ -124,6 +149,27 @@ async function benchEngine(engine: string, database: Database): Promise<boolean>
     console.log(
       `  on disk: user_contents with its indexes ${(size!.library / 1e6).toFixed(1)} MB (${perItem} B per saved item, ${size!.items} of the writer's), database ${(size!.total / 1e6).toFixed(1)} MB`,
     );
+    // 10,000 bookmarks in 20 folders, imported through the import route by someone new.
+    const importer = await seedImporter(database, hash);
+    const importToken = await signIn(address, importer);
+    const started = performance.now();
+    const res = await fetch(`${address}/api/contentuser/import`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${importToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ format: "bookmarks_html", content: bookmarkFile(IMPORT_SIZE) }),
+    });
+    const answer = (await res.json()) as { imported?: number };
+    const importSeconds = (performance.now() - started) / 1000;
+    if (res.status !== 200 || answer.imported !== IMPORT_SIZE) throw new Error(`the import answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    console.log(
+      `  import of ${IMPORT_SIZE.toLocaleString("en")} bookmarks in 20 folders: ${importSeconds.toFixed(1)} s (${Math.round(IMPORT_SIZE / importSeconds)} links/s)`,
+    );
+    record({
+      bench: "writes",
+      figure: `${engine}: import of ${IMPORT_SIZE.toLocaleString("en")} bookmarks`,
+      value: Math.round(importSeconds * 10) / 10,
+      unit: "s",
+    });
     const postgres = engine === "PostgreSQL";
     for (const level of LEVELS) record({ bench: "writes", figure: `${engine}: one person's saves, ${level} at a time`, value: rate(level), unit: "saves/s" });
     record({

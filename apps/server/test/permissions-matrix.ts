@@ -36,6 +36,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/contentuser/search": COMPANY,
   "POST /api/contentuser/save": COMPANY,
   "POST /api/contentuser/preview": COMPANY,
+  "POST /api/contentuser/import": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,
   "DELETE /api/contentuser/delete": COMPANY,
   "GET /api/user/content-verifier/items": COMPANY,

@@ -62,6 +62,9 @@ export const ErrorCode = z.enum([
   "team_not_chosen",
   "already_in_folder",
   "already_in_library",
+  // An import whose file has no link in the format named, or more links than one import takes
+  "import_unreadable",
+  "import_too_large",
   "already_in_collection",
   "collection_not_published",
   "publish_request_open",

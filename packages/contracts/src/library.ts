@@ -89,6 +89,45 @@ export const UpdateContentRequest = z
   })
   .strict();
 
+/** The most links one import brings in: a browser's whole bookmarks, a Pocket or Raindrop library. */
+export const IMPORT_MAX_ITEMS = 20_000;
+/** The largest file an import reads (its text, sent in the body). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const ImportFormat = z
+  .enum(["bookmarks_html", "csv"])
+  .describe(
+    "bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); " +
+      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, " +
+      "created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export",
+  );
+
+export const ImportContentRequest = z
+  .object({
+    format: ImportFormat,
+    content: z.string().min(1).max(IMPORT_MAX_BYTES).describe("The file's text"),
+    is_private: z.boolean().default(false).describe("Whether the imported items are private"),
+  })
+  .strict();
+export type ImportContentRequest = z.input<typeof ImportContentRequest>;
+
+export const ImportContentResponse = z.object({
+  imported: z.number().int().describe("Links new to my library, now saved"),
+  already_saved: z.number().int().describe("Links I had saved already: left as they were"),
+  folders_created: z.number().int(),
+  skipped: z
+    .array(
+      z.object({
+        line: z.number().int().describe("Where in the file (a row of a CSV, a link's line in a bookmark file)"),
+        url: z.string(),
+        reason: z.enum(["not_a_link", "duplicate_in_file"]),
+      }),
+    )
+    .describe("Entries not imported, the first 100"),
+  skipped_count: z.number().int(),
+});
+export type ImportContentResponse = z.infer<typeof ImportContentResponse>;
+
 export const IdPrimaryQuery = z.object({ id_primary: IdText });
 export const CourseRef = z.object({ id_course: IdText });
 export const CreateCourseRequest = z.object({

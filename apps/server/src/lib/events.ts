@@ -17,6 +17,8 @@ const courseStatus = z.enum(["wishlist", "running", "finalized"]).nullable();
 export const DOMAIN_EVENTS = {
   /** A person put an item in their library (a new copy, not a repeat save). */
   "content.saved": z.object({ ...by, contentId: id, courseStatus }),
+  /** A person imported links: the new copies in their library, in one event (an import brings thousands). */
+  "content.imported": z.object({ ...by, contentIds: z.array(id).min(1), wishlisted: z.boolean() }),
   /** spec §4 Course status: the item moved to the wishlist, running or finalized. */
   "content.wishlisted": z.object({ ...by, contentId: id }),
   "content.started": z.object({ ...by, contentId: id }),

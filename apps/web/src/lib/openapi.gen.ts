@@ -3437,6 +3437,146 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/contentuser/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import links into my library from a bookmark file or a CSV (Pocket, Raindrop, a browser) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export
+                         * @enum {string}
+                         */
+                        format: "bookmarks_html" | "csv";
+                        /** @description The file's text */
+                        content: string;
+                        /**
+                         * @description Whether the imported items are private
+                         * @default false
+                         */
+                        is_private?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Links new to my library, now saved */
+                            imported: number;
+                            /** @description Links I had saved already: left as they were */
+                            already_saved: number;
+                            folders_created: number;
+                            /** @description Entries not imported, the first 100 */
+                            skipped: {
+                                /** @description Where in the file (a row of a CSV, a link's line in a bookmark file) */
+                                line: number;
+                                url: string;
+                                /** @enum {string} */
+                                reason: "not_a_link" | "duplicate_in_file";
+                            }[];
+                            skipped_count: number;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/folder": {
         parameters: {
             query?: never;

@@ -90,5 +90,15 @@ export function defineEmbeddingJobs(deps: { jobs: Jobs; repo: EmbeddingsRepo; em
   const saved: Handler<"content.saved"> = async (tx, { contentId }) => {
     await jobs.send(embed, { contentIds: [contentId] }, { tx });
   };
-  return { embed, sweep, subscriptions: [{ name: "content.saved" as const, handler: saved }] };
+  const imported: Handler<"content.imported"> = async (tx, { contentIds }) => {
+    for (let i = 0; i < contentIds.length; i += EMBED_BATCH) await jobs.send(embed, { contentIds: contentIds.slice(i, i + EMBED_BATCH) }, { tx });
+  };
+  return {
+    embed,
+    sweep,
+    subscriptions: [
+      { name: "content.saved" as const, handler: saved as Handler<never> },
+      { name: "content.imported" as const, handler: imported as Handler<never> },
+    ],
+  };
 }

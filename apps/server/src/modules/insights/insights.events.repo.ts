@@ -40,6 +40,8 @@ export interface LearningEvent {
   /** Who acted, when someone else did (the approver). */
   actorId?: number | null;
   contentId?: number | null;
+  /** Several items at once (an import's saves): one event each. */
+  contentIds?: readonly number[];
   collectionId?: number | null;
   planId?: number | null;
   requestId?: number | null;
@@ -74,6 +76,8 @@ const planSkills = (planId: SQL) => sql`(select array_agg(distinct ${pc.skill} o
 export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void> {
   const skills = [...new Set((ev.skills ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean))];
   const content = ev.contentId ?? null;
+  // One array parameter, an empty one for an event about no item.
+  const contents = `{${(ev.contentIds ?? (content === null ? [] : [content])).join(",")}}`;
   const collection = ev.collectionId ?? null;
   const plan = ev.planId ?? null;
   const inserted = rowsOf(
@@ -90,7 +94,7 @@ export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void
         ${ev.outcome ?? null}::text,
         coalesce(${ev.occurredAt?.toISOString() ?? null}::timestamptz, now())
       from ${A}
-      left join ${C} on ${c.id} = ${content}::int and ${c.companyId} = ${a.companyId}
+      left join ${C} on ${c.id} = any(${contents}::int[]) and ${c.companyId} = ${a.companyId}
       left join ${UC} on ${uc.accountId} = ${a.id} and ${uc.contentId} = ${c.id}
       where ${a.id} = ${ev.accountId}::int and ${a.companyId} is not null
         -- a course done in a learning path is finalized too: its finish event counts it once
@@ -113,7 +117,8 @@ export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void
  * each other there); foldEvents adds them once the action has committed, and before any read.
  */
 async function toFold(tx: Executor, ids: number[]): Promise<void> {
-  if (ids.length) await tx.insert(insightUnfolded).values(ids.map((eventId) => ({ eventId })));
+  // One array parameter however many there are (an import records thousands).
+  if (ids.length) await tx.execute(sql`insert into ${insightUnfolded} select unnest(${`{${ids.join(",")}}`}::bigint[])`);
 }
 
 /** One fold at a time: the pre-aggregations are updated by one transaction, never by two at once. */

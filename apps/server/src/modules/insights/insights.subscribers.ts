@@ -4,6 +4,7 @@ import { recordEvent, recordPlanAssigned } from "./insights.events.repo.ts";
 /** Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction. */
 export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
   on("content.saved", saved);
+  on("content.imported", imported);
   on("content.started", started);
   on("content.finished", finished);
   on("collection.item_done", itemDone);
@@ -12,6 +13,7 @@ export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
   on("purchase_request.rejected", rejected);
 }
 const saved: Handler<"content.saved"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentId: e.contentId });
+const imported: Handler<"content.imported"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentIds: e.contentIds });
 const started: Handler<"content.started"> = (tx, e) => recordEvent(tx, { kind: "start", accountId: e.actorId, contentId: e.contentId });
 const finished: Handler<"content.finished"> = (tx, e) => recordEvent(tx, { kind: "finish", accountId: e.actorId, contentId: e.contentId });
 const itemDone: Handler<"collection.item_done"> = (tx, e) =>

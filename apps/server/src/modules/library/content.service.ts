@@ -249,7 +249,8 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
 }
 export type ContentService = ReturnType<typeof createContentService>;
 
-function fallbackTitle(url: string): string {
+/** A title made from the link alone, for a save that has none: "blog.example.org · sql window functions". */
+export function fallbackTitle(url: string): string {
   const u = new URL(url);
   const last = u.pathname.split("/").filter(Boolean).pop();
   return last ? `${u.hostname.replace(/^www\./, "")} · ${decodePercentLeniently(last).replace(/[-_]+/g, " ")}`.slice(0, 300) : u.hostname;

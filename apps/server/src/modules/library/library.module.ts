@@ -13,6 +13,9 @@ import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
+import { createImportWrites } from "./import.repo.ts";
+import { importRoutes } from "./import.routes.ts";
+import { createImportService } from "./import.service.ts";
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
 export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMetadata; imageCacheDir?: string }) {
@@ -38,6 +41,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
+      await app.register(importRoutes, { service: createImportService({ db: ctx.database.db, events: ctx.events, writes: createImportWrites() }) });
       const folders = createFoldersRepo(ctx.database.db);
       const places = createFoldersService({ db: ctx.database.db, repo: folders });
       await app.register(foldersRoutes, { folders, places, content: repo, service });

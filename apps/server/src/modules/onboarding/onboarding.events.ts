@@ -13,6 +13,7 @@ const wishlisted: OnboardingEvent[] = ["content.saved", "wishlist.added"];
 const TICKS: { [N in DomainEventName]?: (e: DomainEventPayload<N>) => OnboardingEvent[] } = {
   // Every way into my library: a new save (a course lands on the wishlist, spec §4 Course status) or a course move.
   "content.saved": (e) => (e.courseStatus === "wishlist" ? wishlisted : saved),
+  "content.imported": (e) => (e.wishlisted ? wishlisted : saved),
   "content.wishlisted": () => wishlisted,
   "content.started": () => saved,
   "content.finished": () => saved,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NOTIFICATION_KINDS } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
@@ -78,5 +78,49 @@ describe("/setting → Personal Profile", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText("Min length 6 characters")).toBeInTheDocument();
     expect(screen.getByText("The passwords do not match")).toBeInTheDocument();
+  });
+});
+
+describe("/setting → Import your library", () => {
+  const result = {
+    imported: 2,
+    already_saved: 1,
+    folders_created: 1,
+    skipped: [{ line: 7, url: "javascript:alert(1)", reason: "not_a_link" }],
+    skipped_count: 1,
+  };
+
+  it("sends the chosen file's text with its format and says what came in", async () => {
+    const fetch = serve({ "POST /api/contentuser/import": { body: result } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    const file = new File(["title,url\nSQL,https://learn.example.org/sql\n"], "pocket.csv", { type: "text/csv" });
+    await user.upload(await screen.findByLabelText("Choose a file"), file);
+    expect(screen.getByText("Chosen: pocket.csv")).toBeInTheDocument();
+    await user.click(screen.getByLabelText("Keep the imported items private"));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("2 links imported.");
+    expect(status).toHaveTextContent("1 was in your library already.");
+    expect(status).toHaveTextContent("1 folder created.");
+    expect(status).toHaveTextContent("Line 7: not a web link (javascript:alert(1))");
+    const post = fetch.mock.calls.find(([url]) => String(url).includes("/api/contentuser/import"));
+    // A .csv file switches the format to CSV by itself.
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ format: "csv", content: "title,url\nSQL,https://learn.example.org/sql\n", is_private: true });
+  });
+
+  it("says why a file could not be imported, and asks for a file before sending anything", async () => {
+    const fetch = serve({ "POST /api/contentuser/import": { status: 400, body: { error: { code: "import_unreadable", message: "No link" } } } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    await user.click(await screen.findByRole("button", { name: "Import" }));
+    expect(screen.getByText("Choose a file to import first.")).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("/api/contentuser/import"))).toBe(false);
+
+    await user.upload(screen.getByLabelText("Choose a file"), new File(["<p>no links</p>"], "bookmarks.html", { type: "text/html" }));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    const section = screen.getByRole("region", { name: "Import your library" });
+    expect(await within(section).findByRole("alert")).toHaveTextContent("This file has no links we can read in the format you chose.");
   });
 });

@@ -26,6 +26,8 @@ import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import { OidcCard, SSO_HEADING_ID } from "../../features/sso/OidcCard";
 import { SAML_HEADING_ID, SamlCard } from "../../features/sso/SamlCard";
 import { SSO_GROUPS_HEADING_ID, SsoGroupsCard } from "../../features/sso/SsoGroupsCard";
+import { IMPORT_HEADING_ID, ImportLibrary } from "../../features/library/ImportLibrary";
+import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -53,6 +55,16 @@ export default function SettingPage() {
                 <ListItemText primary={t("items.twoFactor")} />
               </ListItemButton>
             </li>
+            {me.company && (
+              <li>
+                <ListItemButton href={`#${IMPORT_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <UploadFileOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.import")} />
+                </ListItemButton>
+              </li>
+            )}
             <li>
               <ListItemButton href={`#${NOTIFICATION_SETTINGS_HEADING_ID}`} component="a">
                 <ListItemIcon>
@@ -125,6 +137,8 @@ export default function SettingPage() {
           <PersonalProfile uid={me.user.uid} />
           <ChangePassword email={me.user.email} />
           <TwoFactorSection me={me} />
+          {/* A library belongs to someone of a company (the platform's operators have none). */}
+          {me.company && <ImportLibrary />}
           <NotificationSettings />
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, type Person } from "../../../test/factories.ts";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ readMetadata: async () => null });
+});
+afterAll(() => t.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as { rows: T[] }).rows;
+
+/** A browser's export, with a folder inside a folder, notes, a bookmarklet and a link twice. */
+const BOOKMARKS = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3 ADD_DATE="1700000000">Data skills</H3>
+    <DL><p>
+        <DT><A HREF="https://blog.example.org/sql-window-functions" ADD_DATE="1700000100">SQL window functions, explained</A>
+        <DD>Ranking and running totals.
+        <DT><H3>Video</H3>
+        <DL><p>
+            <DT><A HREF="https://www.youtube.com/watch?v=imp0rt00001" ADD_DATE="1700000200">Pandas in 10 minutes</A>
+        </DL><p>
+    </DL><p>
+    <DT><A HREF="javascript:alert(1)">A bookmarklet</A>
+    <DT><A HREF="https://blog.example.org/no-title/"></A>
+    <DT><A HREF="https://blog.example.org/sql-window-functions#again">The same link again</A>
+    <DT><A HREF="https://news.example.com/a" ADD_DATE="1700000300">&lt;script&gt;alert(1)&lt;/script&gt; headline</A>
+</DL><p>`;
+
+const importFile = (p: Person, body: Record<string, unknown>) => p.client.post("/api/contentuser/import", body);
+const library = async (p: Person) =>
+  (await p.client.get("/api/contentuser/search?contenType=all&page_size=100")).body.results as {
+    title: string;
+    url: string;
+    description: string | null;
+    content_type: string;
+    is_private: boolean;
+  }[];
+
+describe("importing a bookmark file", () => {
+  it("saves every link with its title, notes and folder, and lists what it skipped", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const res = await importFile(person, { format: "bookmarks_html", content: BOOKMARKS });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      imported: 4,
+      already_saved: 0,
+      folders_created: 2,
+      skipped: [
+        { line: 15, url: "javascript:alert(1)", reason: "not_a_link" },
+        { line: 17, url: "https://blog.example.org/sql-window-functions#again", reason: "duplicate_in_file" },
+      ],
+      skipped_count: 2,
+    });
+
+    const items = await library(person);
+    // Newest first, by the dates the file gives; a link without a title is named from its address.
+    expect(items.map((i) => i.title)).toEqual([
+      expect.stringMatching(/no title/),
+      "<script>alert(1)</script> headline",
+      "Pandas in 10 minutes",
+      "SQL window functions, explained",
+    ]);
+    expect(items.find((i) => i.title.startsWith("SQL"))).toMatchObject({ description: "Ranking and running totals.", content_type: "article" });
+    expect(items.find((i) => i.title.startsWith("Pandas"))).toMatchObject({ content_type: "video" });
+    const counts = await person.client.get("/api/contentuser/counts");
+    expect(counts.body).toMatchObject({ allContentCount: 4, articlesCount: 3, videosCount: 1 });
+
+    // Each link in the innermost folder it was in.
+    const folders = (await person.client.get("/api/user/folder/")).body as { id: number; name: string; count: number }[];
+    expect(folders.map((f) => [f.name, f.count]).sort()).toEqual([
+      ["Data skills", 1],
+      ["Video", 1],
+    ]);
+  });
+
+  it("leaves what was saved already as it was, and creates no folder twice", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const saved = await person.client.post("/api/contentuser/save/", {
+      url: "https://blog.example.org/sql-window-functions",
+      title: "My own title",
+      fetch_metadata: false,
+    });
+    expect(saved.status).toBe(201);
+    expect((await importFile(person, { format: "bookmarks_html", content: BOOKMARKS })).body).toMatchObject({
+      imported: 3,
+      already_saved: 1,
+      folders_created: 2,
+    });
+    expect((await importFile(person, { format: "bookmarks_html", content: BOOKMARKS })).body).toMatchObject({
+      imported: 0,
+      already_saved: 4,
+      folders_created: 0,
+    });
+    const items = await library(person);
+    expect(items).toHaveLength(4);
+    expect(items.map((i) => i.title)).toContain("My own title");
+    const folders = (await person.client.get("/api/user/folder/")).body as { name: string; count: number }[];
+    expect(folders.map((f) => [f.name, f.count]).sort()).toEqual([
+      ["Data skills", 1],
+      ["Video", 1],
+    ]);
+  });
+
+  it("counts the imported links in insights and ticks the first-week step, as saves do", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    await importFile(person, { format: "bookmarks_html", content: BOOKMARKS });
+    const events = await rows<{ n: number }>(sql`select count(*)::int as n from learning_events where account_id = ${person.id} and kind = 'save'`);
+    expect(events).toEqual([{ n: 4 }]);
+    const entries = await rows<{ ready: boolean }>(sql`select ready from onboarding_entries where account_id = ${person.id} and ready`);
+    expect(entries.length).toBeGreaterThan(0);
+  });
+
+  it("keeps private imports private: the company's catalog does not list them", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const colleague = await addPerson(t, { company: "acme", role: "member" });
+    const secret = `url,title\nhttps://private.example.org/imported-secret,A zebrafish reading list`;
+    const open = `url,title\nhttps://private.example.org/imported-open,An okapi reading list`;
+    expect((await importFile(person, { format: "csv", content: secret, is_private: true })).body).toMatchObject({ imported: 1 });
+    expect((await importFile(person, { format: "csv", content: open })).body).toMatchObject({ imported: 1 });
+    expect((await library(person)).find((i) => i.title.includes("zebrafish"))).toMatchObject({ is_private: true });
+    const search = async (term: string) => {
+      const res = await colleague.client.get(`/api/b2b/v1/discover?search=${term}&kind=content`);
+      expect(res.status).toBe(200);
+      return JSON.stringify(res.body);
+    };
+    expect(await search("okapi")).toContain("imported-open");
+    expect(await search("zebrafish")).not.toContain("imported-secret");
+  });
+});
+
+describe("importing a CSV", () => {
+  it("reads Pocket's export: title, url and the time each was added", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const content = [
+      "title,url,time_added,tags,status",
+      "Negotiation basics,https://learn.example.org/negotiation,1700000000,soft skills,unread",
+      '"Feedback, the hard way",https://learn.example.org/feedback,1710000000,,archive',
+      "Not a link,ftp://files.example.org/x,1710000000,,unread",
+    ].join("\n");
+    const res = await importFile(person, { format: "csv", content });
+    expect(res.body).toEqual({
+      imported: 2,
+      already_saved: 0,
+      folders_created: 0,
+      skipped: [{ line: 4, url: "ftp://files.example.org/x", reason: "not_a_link" }],
+      skipped_count: 1,
+    });
+    expect((await library(person)).map((i) => i.title)).toEqual(["Feedback, the hard way", "Negotiation basics"]);
+  });
+
+  it("reads Raindrop's export: its folder column makes folders", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const content = [
+      "id,title,note,excerpt,url,folder,tags,created",
+      "1,Kubernetes patterns,,Patterns for pods,https://learn.example.org/k8s,Cloud,,2024-03-01T10:00:00.000Z",
+    ].join("\n");
+    expect((await importFile(person, { format: "csv", content })).body).toMatchObject({ imported: 1, folders_created: 1 });
+    expect((await library(person))[0]).toMatchObject({ title: "Kubernetes patterns", description: "Patterns for pods" });
+  });
+});
+
+describe("a file that cannot be imported", () => {
+  it("is refused with a code, and nothing is written", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const refused = async (body: Record<string, unknown>, status: number, code: string) => {
+      const res = await importFile(person, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.error.code).toBe(code);
+    };
+    // A bookmark file sent as a CSV, a CSV without a url column, a file of no links at all.
+    await refused({ format: "csv", content: BOOKMARKS }, 400, "import_unreadable");
+    await refused({ format: "csv", content: "title,address\nA,https://x.example.org/" }, 400, "import_unreadable");
+    await refused({ format: "bookmarks_html", content: "<p>nothing here</p>" }, 400, "import_unreadable");
+    await refused({ format: "opml", content: "x" }, 400, "validation_error");
+    await refused({ format: "csv" }, 400, "validation_error");
+    await refused({ format: "csv", content: "url\nhttps://x.example.org/", extra: 1 }, 400, "validation_error");
+    const many = ["url", ...Array.from({ length: 20_001 }, (_, i) => `https://many.example.org/${i}`)].join("\n");
+    await refused({ format: "csv", content: many }, 400, "import_too_large");
+    expect(await library(person)).toEqual([]);
+  });
+
+  it("is refused to a caller who is not signed in", async () => {
+    const res = await t.anonymous.post("/api/contentuser/import", { format: "csv", content: "url\nhttps://x.example.org/" });
+    expect(res.status).toBe(401);
+  });
+});
