@@ -37,6 +37,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/contentuser/save": COMPANY,
   "POST /api/contentuser/preview": COMPANY,
   "POST /api/contentuser/import": COMPANY,
+  "GET /api/contentuser/export": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,
   "DELETE /api/contentuser/delete": COMPANY,
   "GET /api/user/content-verifier/items": COMPANY,

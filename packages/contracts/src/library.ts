@@ -102,6 +102,8 @@ export const ImportFormat = z
       "created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export",
   );
 
+export const ExportContentQuery = z.object({ format: ImportFormat }).strict();
+
 export const ImportContentRequest = z
   .object({
     format: ImportFormat,

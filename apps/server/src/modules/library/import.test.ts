@@ -190,3 +190,36 @@ describe("a file that cannot be imported", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("exporting my library", () => {
+  it("writes every item, private ones and folders included, and another library imports it back the same", async () => {
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const other = await addPerson(t, { company: "acme", role: "member" });
+    expect((await importFile(person, { format: "bookmarks_html", content: BOOKMARKS })).status).toBe(200);
+    await importFile(person, { format: "csv", content: "url,title\nhttps://private.example.org/exported-secret,A private one", is_private: true });
+    const mine = await library(person);
+
+    for (const format of ["csv", "bookmarks_html"] as const) {
+      const res = await person.client.get(`/api/contentuser/export?format=${format}`);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-disposition"]).toMatch(
+        new RegExp(`^attachment; filename="learnward-library-\\d{4}-\\d{2}-\\d{2}\\.${format === "csv" ? "csv" : "html"}"$`),
+      );
+      const reader = await addPerson(t, { company: "acme", role: "member" });
+      const back = await importFile(reader, { format, content: res.text });
+      expect(back.body, format).toMatchObject({ imported: mine.length, skipped_count: 0, folders_created: 2 });
+      const theirs = await library(reader);
+      expect(
+        theirs.map((i) => [i.title, i.url, i.description]),
+        format,
+      ).toEqual(mine.map((i) => [i.title, i.url, i.description]));
+    }
+    // A title with markup stays text in the bookmark file.
+    expect((await person.client.get("/api/contentuser/export?format=bookmarks_html")).text).toContain("&lt;script&gt;alert(1)&lt;/script&gt; headline");
+    // Only the caller's own library.
+    const theirs = await other.client.get("/api/contentuser/export?format=csv");
+    expect(theirs.text).not.toContain("exported-secret");
+    expect((await other.client.get("/api/contentuser/export?format=opml")).status).toBe(400);
+    expect((await t.anonymous.get("/api/contentuser/export?format=csv")).status).toBe(401);
+  });
+});

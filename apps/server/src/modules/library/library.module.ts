@@ -14,6 +14,7 @@ import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
 import { createImportWrites } from "./import.repo.ts";
+import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
 import { createImportService } from "./import.service.ts";
 
@@ -41,7 +42,11 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
-      await app.register(importRoutes, { service: createImportService({ db: ctx.database.db, events: ctx.events, writes: createImportWrites() }) });
+      await app.register(importRoutes, {
+        service: createImportService({ db: ctx.database.db, events: ctx.events, writes: createImportWrites() }),
+        exports: createExportReads(ctx.database.db),
+        clock: ctx.clock,
+      });
       const folders = createFoldersRepo(ctx.database.db);
       const places = createFoldersService({ db: ctx.database.db, repo: folders });
       await app.register(foldersRoutes, { folders, places, content: repo, service });

@@ -10,6 +10,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
 import { IMPORT_MAX_BYTES, type ImportContentResponse } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -19,7 +20,10 @@ import type { ImportContent } from "./api";
 export const IMPORT_HEADING_ID = "import-library-heading";
 const SKIPS_SHOWN = 5;
 
-/** Settings → bring a library in from a browser's bookmark file or a CSV (Pocket, Raindrop). */
+/**
+ * Settings → bring a library in from a browser's bookmark file or a CSV (Pocket, Raindrop), and
+ * take it out again in the same formats.
+ */
 export function ImportLibrary() {
   const { t } = useTranslation("settings");
   const message = useErrorMessage();
@@ -99,6 +103,20 @@ export function ImportLibrary() {
           </Box>
         </Stack>
       </Box>
+      <Typography variant="h3" sx={{ mt: 4, mb: 1 }}>
+        {t("import.exportHeading")}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t("import.exportDescription")}
+      </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
+        <Button component="a" href="/api/contentuser/export?format=bookmarks_html" download variant="outlined" startIcon={<DownloadOutlined />}>
+          {t("import.exportBookmarks")}
+        </Button>
+        <Button component="a" href="/api/contentuser/export?format=csv" download variant="outlined" startIcon={<DownloadOutlined />}>
+          {t("import.exportCsv")}
+        </Button>
+      </Stack>
     </Paper>
   );
 }

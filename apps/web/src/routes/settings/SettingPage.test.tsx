@@ -81,7 +81,7 @@ describe("/setting → Personal Profile", () => {
   });
 });
 
-describe("/setting → Import your library", () => {
+describe("/setting → Import and export your library", () => {
   const result = {
     imported: 2,
     already_saved: 1,
@@ -105,6 +105,9 @@ describe("/setting → Import your library", () => {
     expect(status).toHaveTextContent("1 was in your library already.");
     expect(status).toHaveTextContent("1 folder created.");
     expect(status).toHaveTextContent("Line 7: not a web link (javascript:alert(1))");
+    // The export is a download of the server's file, in either format.
+    expect(screen.getByRole("link", { name: "Download as CSV" })).toHaveAttribute("href", "/api/contentuser/export?format=csv");
+    expect(screen.getByRole("link", { name: "Download as a bookmark file" })).toHaveAttribute("href", "/api/contentuser/export?format=bookmarks_html");
     const post = fetch.mock.calls.find(([url]) => String(url).includes("/api/contentuser/import"));
     // A .csv file switches the format to CSV by itself.
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ format: "csv", content: "title,url\nSQL,https://learn.example.org/sql\n", is_private: true });
@@ -120,7 +123,7 @@ describe("/setting → Import your library", () => {
 
     await user.upload(screen.getByLabelText("Choose a file"), new File(["<p>no links</p>"], "bookmarks.html", { type: "text/html" }));
     await user.click(screen.getByRole("button", { name: "Import" }));
-    const section = screen.getByRole("region", { name: "Import your library" });
+    const section = screen.getByRole("region", { name: "Import and export your library" });
     expect(await within(section).findByRole("alert")).toHaveTextContent("This file has no links we can read in the format you chose.");
   });
 });
