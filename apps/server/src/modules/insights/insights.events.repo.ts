@@ -69,8 +69,8 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 const planSkills = (planId: SQL) => sql`(select array_agg(distinct ${pc.skill} order by ${pc.skill}) from ${PC} where ${pc.planId} = ${planId})`;
 
 /**
- * Records one learning event in the caller's transaction and keeps the pre-aggregations in step.
- * Company and team (at the time) come from the account; type, skills and duration from the catalog
+ * Records a learning event (one per item, given several) in the caller's transaction, and leaves it
+ * to foldEvents for the pre-aggregations. Company and team (at the time) come from the account; type, skills and duration from the catalog
  * row (the person's own copy wins for duration and type). Finishing an item may complete plans.
  */
 export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void> {
