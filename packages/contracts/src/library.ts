@@ -99,7 +99,8 @@ export const ImportFormat = z
   .describe(
     "bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); " +
       "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, " +
-      "created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export",
+      "created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. " +
+      "A bookmark's PRIVATE=\"1\" or a row's private yes keeps that link private",
   );
 
 export const ExportContentQuery = z.object({ format: ImportFormat }).strict();
@@ -108,7 +109,7 @@ export const ImportContentRequest = z
   .object({
     format: ImportFormat,
     content: z.string().min(1).max(IMPORT_MAX_BYTES).describe("The file's text"),
-    is_private: z.boolean().default(false).describe("Whether the imported items are private"),
+    is_private: z.boolean().default(false).describe("Every imported item private (otherwise only those the file marks private)"),
   })
   .strict();
 export type ImportContentRequest = z.input<typeof ImportContentRequest>;

@@ -3458,14 +3458,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export
+                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                          * @enum {string}
                          */
                         format: "bookmarks_html" | "csv";
                         /** @description The file's text */
                         content: string;
                         /**
-                         * @description Whether the imported items are private
+                         * @description Every imported item private (otherwise only those the file marks private)
                          * @default false
                          */
                         is_private?: boolean;
@@ -3588,7 +3588,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date), as Pocket and Raindrop export */
+                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. A bookmark's PRIVATE="1" or a row's private yes keeps that link private */
                     format: "bookmarks_html" | "csv";
                 };
                 header?: never;

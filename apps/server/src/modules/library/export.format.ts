@@ -31,7 +31,9 @@ export function libraryBookmarks(rows: ExportRow[], heading: string): string {
   const link = (row: ExportRow, indent: string) => {
     const date = Math.floor(row.created_at.getTime() / 1000);
     const notes = row.description ? `\n${indent}<DD>${escapeHtml(row.description)}` : "";
-    return `${indent}<DT><A HREF="${escapeHtml(row.url)}" ADD_DATE="${date}">${escapeHtml(row.title)}</A>${notes}`;
+    // PRIVATE="1" as Delicious and Pinboard write it: the import keeps such a link private.
+    const hidden = row.is_private ? ' PRIVATE="1"' : "";
+    return `${indent}<DT><A HREF="${escapeHtml(row.url)}" ADD_DATE="${date}"${hidden}>${escapeHtml(row.title)}</A>${notes}`;
   };
   const byFolder = new Map<string, ExportRow[]>();
   for (const row of rows) for (const folder of row.folders) byFolder.set(folder, [...(byFolder.get(folder) ?? []), row]);

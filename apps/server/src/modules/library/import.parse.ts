@@ -12,6 +12,8 @@ export interface ImportEntry {
   /** The folder it was in (the innermost one of a bookmark file). */
   folder: string | null;
   createdAt: Date | null;
+  /** The file marks it private (a bookmark's PRIVATE="1", a CSV's private column). */
+  isPrivate: boolean;
 }
 
 export interface ImportSkip {
@@ -78,6 +80,7 @@ function readBookmarks(html: string): { entries: ImportEntry[]; skipped: ImportS
           description: text(notes, DESCRIPTION_MAX),
           folder,
           createdAt: dateOf(attr(child, "add_date")),
+          isPrivate: attr(child, "private") === "1",
         });
       } else if (child.tagName !== "dd") walk(child, folder, notes);
     });
@@ -91,6 +94,8 @@ const TITLE_COLUMNS = ["title", "name"];
 const DESCRIPTION_COLUMNS = ["description", "excerpt", "note", "notes"];
 const DATE_COLUMNS = ["created", "time_added", "created_at", "date", "added"];
 const FOLDER_COLUMNS = ["folder", "collection"];
+const PRIVATE_COLUMNS = ["private", "is_private"];
+const YES = new Set(["yes", "true", "1"]);
 
 /** A CSV with a header row: Pocket's (title, url, time_added), Raindrop's (url, title, excerpt, folder, created) and the like. */
 function readCsv(csv: string): { entries: ImportEntry[]; skipped: ImportSkip[] } {
@@ -101,12 +106,13 @@ function readCsv(csv: string): { entries: ImportEntry[]; skipped: ImportSkip[] }
   });
   const fields = parsed.meta.fields ?? [];
   const column = (names: string[]) => names.find((n) => fields.includes(n));
-  const [urlColumn, titleColumn, descriptionColumn, dateColumn, folderColumn] = [
+  const [urlColumn, titleColumn, descriptionColumn, dateColumn, folderColumn, privateColumn] = [
     URL_COLUMNS,
     TITLE_COLUMNS,
     DESCRIPTION_COLUMNS,
     DATE_COLUMNS,
     FOLDER_COLUMNS,
+    PRIVATE_COLUMNS,
   ].map(column);
   const entries: ImportEntry[] = [];
   const skipped: ImportSkip[] = [];
@@ -126,6 +132,7 @@ function readCsv(csv: string): { entries: ImportEntry[]; skipped: ImportSkip[] }
       description: text(cell(descriptionColumn), DESCRIPTION_MAX),
       folder: text(cell(folderColumn), FOLDER_NAME_MAX),
       createdAt: dateOf(cell(dateColumn)),
+      isPrivate: YES.has(cell(privateColumn)?.trim().toLowerCase() ?? ""),
     });
   });
   return { entries, skipped };

@@ -17,6 +17,8 @@ export interface ImportRow {
   description: string | null;
   folder: string | null;
   created: string | null;
+  /** Private in my library: the file says so for this link, or the whole import is private. */
+  private: boolean;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -33,7 +35,7 @@ export function createImportWrites() {
   /** The import's rows as a table `x`: one jsonb parameter however many there are. */
   const rowsTable = (rows: ImportRow[]) => sql`(
     select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, url text, nurl text, title text, fallback text,
-      ctype text, provider text, description text, folder text, created timestamptz)) x`;
+      ctype text, provider text, description text, folder text, created timestamptz, private boolean)) x`;
   const own = (rows: ImportRow[], companyId: number) => sql`${rowsTable(rows)} join ${C} on ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl`;
 
   return {
@@ -41,20 +43,19 @@ export function createImportWrites() {
      * The catalog rows of the links, new ones created from the file. As a save does: a public
      * import gives a row that wasn't public (a colleague's private save) the person's own data.
      */
-    async catalogRows(tx: Tx, companyId: number, accountId: number, rows: ImportRow[], isPrivate: boolean) {
+    async catalogRows(tx: Tx, companyId: number, accountId: number, rows: ImportRow[]) {
       const i = contentItems;
       await tx.execute(sql`
         insert into ${i} (${names(i.companyId, i.url, i.normalizedUrl, i.title, i.contentType, i.provider, i.description, i.createdBy, i.privateOrigin)})
-        select ${companyId}::int, x.url, x.nurl, coalesce(x.title, x.fallback), x.ctype, x.provider, x.description, ${accountId}::int, ${isPrivate}::boolean
+        select ${companyId}::int, x.url, x.nurl, coalesce(x.title, x.fallback), x.ctype, x.provider, x.description, ${accountId}::int, x.private
         from ${rowsTable(rows)} order by x.i
         on conflict do nothing`);
-      if (isPrivate) return;
       await tx.execute(sql`
         update ${C} set ${names(i.title)} = coalesce(x.title, x.fallback), ${names(i.url)} = x.url, ${names(i.contentType)} = x.ctype,
           ${names(i.provider)} = x.provider, ${names(i.author)} = null, ${names(i.durationS)} = null, ${names(i.description)} = x.description,
           ${names(i.imageUrl)} = null, ${names(i.createdBy)} = ${accountId}::int, ${names(i.privateOrigin)} = false, ${names(i.updatedAt)} = now()
         from ${rowsTable(rows)}
-        where ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl and not ${publicInCatalog(c)}`);
+        where ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl and not x.private and not ${publicInCatalog(c)}`);
     },
 
     /**
@@ -62,7 +63,7 @@ export function createImportWrites() {
      * from a public catalog row (from their own data otherwise); a course starts on the wishlist.
      * Answers the new copies.
      */
-    async copies(tx: Tx, companyId: number, accountId: number, rows: ImportRow[], isPrivate: boolean) {
+    async copies(tx: Tx, companyId: number, accountId: number, rows: ImportRow[]) {
       const u = userContents;
       const pub = publicInCatalog(c);
       return rowsOf<{ id: number; content_id: number; course_status: string | null }>(
@@ -72,7 +73,7 @@ export function createImportWrites() {
             case when ${pub} then ${c.url} else x.url end, t.type, case when ${pub} then ${c.provider} else x.provider end,
             case when ${pub} then ${c.author} end, case when ${pub} then ${c.durationS} end,
             coalesce(x.description, case when ${pub} then ${c.description} end), case when ${pub} then ${c.imageUrl} end,
-            ${isPrivate}::boolean, case when t.type = 'course' then 'wishlist' end, coalesce(x.created, now()), now()
+            x.private, case when t.type = 'course' then 'wishlist' end, coalesce(x.created, now()), now()
           from ${own(rows, companyId)}
           cross join lateral (select case when ${pub} then ${c.contentType} else x.ctype end as type) t
           order by x.i

@@ -57,11 +57,12 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
           description: entry.description,
           folder: entry.folder,
           created: entry.createdAt?.toISOString() ?? null,
+          private: input.is_private || entry.isPrivate,
         });
       }
       const { imported, foldersCreated } = await db.transaction(async (tx) => {
-        await writes.catalogRows(tx, companyId, actor.accountId, rows, input.is_private);
-        const copies = await writes.copies(tx, companyId, actor.accountId, rows, input.is_private);
+        await writes.catalogRows(tx, companyId, actor.accountId, rows);
+        const copies = await writes.copies(tx, companyId, actor.accountId, rows);
         const created = await writes.folders(tx, actor.accountId, rows);
         await writes.placeInFolders(tx, companyId, actor.accountId, rows);
         // New copies are news for insights, onboarding and discover, as a save is.

@@ -199,6 +199,7 @@ describe("exporting my library", () => {
     await importFile(person, { format: "csv", content: "url,title\nhttps://private.example.org/exported-secret,A private one", is_private: true });
     const mine = await library(person);
 
+    // Private items come back private.
     for (const format of ["csv", "bookmarks_html"] as const) {
       const res = await person.client.get(`/api/contentuser/export?format=${format}`);
       expect(res.status).toBe(200);
@@ -210,9 +211,9 @@ describe("exporting my library", () => {
       expect(back.body, format).toMatchObject({ imported: mine.length, skipped_count: 0, folders_created: 2 });
       const theirs = await library(reader);
       expect(
-        theirs.map((i) => [i.title, i.url, i.description]),
+        theirs.map((i) => [i.title, i.url, i.description, i.is_private]),
         format,
-      ).toEqual(mine.map((i) => [i.title, i.url, i.description]));
+      ).toEqual(mine.map((i) => [i.title, i.url, i.description, i.is_private]));
     }
     // A title with markup stays text in the bookmark file.
     expect((await person.client.get("/api/contentuser/export?format=bookmarks_html")).text).toContain("&lt;script&gt;alert(1)&lt;/script&gt; headline");
