@@ -19,7 +19,7 @@ import { bulkSeed, ITEMS, TERMS } from "./seed.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
-import { accounts, authCredentials, authUsers } from "../apps/server/src/db/schema/index.ts";
+import { addMember, BENCH_PASSWORD, signIn } from "./people.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -44,34 +44,16 @@ const secret = randomUUID() + randomUUID();
 
 /** A person of acme with `size` saved items: a mix of types, courses in each state, one in ten private, one a minute. */
 async function seedLibrary(database: Database, hash: string, size: number) {
-  const uid = `bench-lib-${size}`;
-  const email = `library${size}@acme.test`;
-  await database.db.insert(authUsers).values({ id: uid, name: `Library ${size}`, email, emailVerified: true });
-  await database.db.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
-  const [account] = await database.db
-    .insert(accounts)
-    .values({ uid, companyId: 1, role: "member", username: `library${size}` })
-    .returning({ id: accounts.id });
+  const { accountId, email } = await addMember(database, hash, `library${size}`, `Library ${size}`);
   // 104729 is prime to ITEMS: s ↦ 1 + (s·104729 mod ITEMS) names `size` distinct catalog items.
   await database.db.execute(sql`
     insert into user_contents (account_id, content_id, title, url, content_type, author, duration_s, description, is_private, course_status, created_at, updated_at)
-    select ${account!.id}, c.id, c.title, c.url, c.content_type, c.author, c.duration_s, c.description, s % 10 = 0,
+    select ${accountId}, c.id, c.title, c.url, c.content_type, c.author, c.duration_s, c.description, s % 10 = 0,
       case when c.content_type = 'course' then (array['wishlist','running','finalized'])[1 + s % 3] end,
       now() - s * interval '1 minute', now() - s * interval '1 minute'
     from generate_series(1, ${size}) s
     join content_items c on c.company_id = 1 and c.normalized_url = 'https://bench.example/item/' || (1 + (s::bigint * 104729) % ${ITEMS})`);
   return email;
-}
-
-async function signIn(address: string, email: string) {
-  const res = await fetch(`${address}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: address },
-    body: JSON.stringify({ email, password: "learnward-demo" }),
-  });
-  const token = res.headers.get("set-auth-token");
-  if (!token) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  return token;
 }
 
 const line = (name: string, r: LoadResult) => `  ${name.padEnd(12)}: ${String(r.rps).padStart(6)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`;
@@ -88,9 +70,9 @@ async function benchEngine(name: string, database: Database, sizes: number[]) {
   const config = benchConfig(port, secret);
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
   app.get("/bench/hello", { config: { access: "public" } }, async () => ({ hello: "world" }));
-  await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
+  await seedDemo(database.db, { password: BENCH_PASSWORD, auth: app.auth });
   await bulkSeed(database);
-  const hash = await (await app.auth.$context).password.hash("learnward-demo");
+  const hash = await (await app.auth.$context).password.hash(BENCH_PASSWORD);
   const emails: Record<number, string> = {};
   for (const size of sizes) {
     const t = Date.now();

@@ -16,7 +16,7 @@ import { record } from "./summary.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { seedDemo } from "../apps/server/src/db/seed/index.ts";
 import { buildApp } from "../apps/server/src/app.ts";
-import { accounts, authCredentials, authUsers } from "../apps/server/src/db/schema/index.ts";
+import { addMember, BENCH_PASSWORD, signIn } from "./people.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 2);
@@ -40,23 +40,19 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A person of acme with SIZE saved items, each its own catalog item, one a minute. */
 async function seedPerson(database: Database, hash: string) {
-  const uid = `bench-writer`;
-  const email = "writer@acme.test";
-  await database.db.insert(authUsers).values({ id: uid, name: "Writer", email, emailVerified: true });
-  await database.db.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
-  const [account] = await database.db.insert(accounts).values({ uid, companyId: 1, role: "member", username: "writer" }).returning({ id: accounts.id });
+  const { accountId, email } = await addMember(database, hash, "writer", "Writer");
   await database.db.execute(sql`
     insert into content_items (company_id, url, normalized_url, title, content_type, description, created_by)
     select 1, 'https://bench.example/item/' || g, 'https://bench.example/item/' || g, 'Bench item ' || g,
-      (array['article','video','course','podcast','book'])[1 + g % 5], 'What item ' || g || ' teaches.', ${account!.id}
+      (array['article','video','course','podcast','book'])[1 + g % 5], 'What item ' || g || ' teaches.', ${accountId}
     from generate_series(1, ${SIZE}) g`);
   await database.db.execute(sql`
     insert into user_contents (account_id, content_id, title, url, content_type, description, is_private, course_status, created_at, updated_at)
-    select ${account!.id}, c.id, c.title, c.url, c.content_type, c.description, c.id % 10 = 0,
+    select ${accountId}, c.id, c.title, c.url, c.content_type, c.description, c.id % 10 = 0,
       case when c.content_type = 'course' then 'wishlist' end, now() - c.id * interval '1 minute', now() - c.id * interval '1 minute'
     from content_items c where c.normalized_url like 'https://bench.example/item/%'`);
   await database.db.execute(sql`vacuum analyze`);
-  return { email, accountId: account!.id };
+  return { email, accountId };
 }
 
 const IMPORT_SIZE = Number(process.env.BENCH_IMPORT_SIZE ?? 10_000);
@@ -75,25 +71,6 @@ function bookmarkFile(size: number) {
   return lines.join("\n");
 }
 
-async function seedImporter(database: Database, hash: string) {
-  const uid = "bench-importer";
-  await database.db.insert(authUsers).values({ id: uid, name: "Importer", email: "importer@acme.test", emailVerified: true });
-  await database.db.insert(authCredentials).values({ id: randomUUID(), accountId: uid, providerId: "credential", userId: uid, password: hash });
-  await database.db.insert(accounts).values({ uid, companyId: 1, role: "member", username: "importer" });
-  return "importer@acme.test";
-}
-
-async function signIn(address: string, email: string) {
-  const res = await fetch(`${address}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: address },
-    body: JSON.stringify({ email, password: "learnward-demo" }),
-  });
-  const token = res.headers.get("set-auth-token");
-  if (!token) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  return token;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length / 2;
@@ -105,8 +82,8 @@ async function benchEngine(engine: string, database: Database): Promise<boolean>
   const secret = randomUUID() + randomUUID();
   const app = await buildApp({ config: benchConfig(PORT, secret), database, authSecret: secret, logger: false });
   try {
-    await seedDemo(database.db, { password: "learnward-demo", auth: app.auth });
-    const hash = await (await app.auth.$context).password.hash("learnward-demo");
+    await seedDemo(database.db, { password: BENCH_PASSWORD, auth: app.auth });
+    const hash = await (await app.auth.$context).password.hash(BENCH_PASSWORD);
     const databaseSize = async () =>
       Number(rows<{ n: number }>(await database.db.execute(sql`select pg_database_size(current_database())::float8 as n`))[0]!.n);
     await database.db.execute(sql`vacuum analyze`);
@@ -150,8 +127,8 @@ async function benchEngine(engine: string, database: Database): Promise<boolean>
       `  on disk: user_contents with its indexes ${(size!.library / 1e6).toFixed(1)} MB (${perItem} B per saved item, ${size!.items} of the writer's), database ${(size!.total / 1e6).toFixed(1)} MB`,
     );
     // 10,000 bookmarks in 20 folders, imported through the import route by someone new.
-    const importer = await seedImporter(database, hash);
-    const importToken = await signIn(address, importer);
+    const importer = await addMember(database, hash, "importer", "Importer");
+    const importToken = await signIn(address, importer.email);
     const started = performance.now();
     const res = await fetch(`${address}/api/contentuser/import`, {
       method: "POST",

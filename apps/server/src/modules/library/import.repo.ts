@@ -32,29 +32,38 @@ const [R, r] = aliased(folderRelations, "r");
  * handful of statements, not 10,000 saves. All in the transaction the import service opens.
  */
 export function createImportWrites() {
-  /** The import's rows as a table `x`: one jsonb parameter however many there are. */
-  const rowsTable = (rows: ImportRow[]) => sql`(
-    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, url text, nurl text, title text, fallback text,
-      ctype text, provider text, description text, folder text, created timestamptz, private boolean)) x`;
-  const own = (rows: ImportRow[], companyId: number) => sql`${rowsTable(rows)} join ${C} on ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl`;
+  /** The rows staged by `stage`, as `x`. */
+  const x = sql.raw("import_rows x");
+  const own = (companyId: number) => sql`${x} join ${C} on ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl`;
 
   return {
+    /**
+     * Puts the import's rows in a table of the transaction (dropped when it ends) that the steps
+     * below read: sent and parsed once, one jsonb parameter however many rows there are.
+     */
+    async stage(tx: Tx, rows: ImportRow[]) {
+      await tx.execute(sql`
+        create temporary table import_rows on commit drop as
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, url text, nurl text, title text, fallback text,
+          ctype text, provider text, description text, folder text, created timestamptz, private boolean)`);
+    },
+
     /**
      * The catalog rows of the links, new ones created from the file. As a save does: a public
      * import gives a row that wasn't public (a colleague's private save) the person's own data.
      */
-    async catalogRows(tx: Tx, companyId: number, accountId: number, rows: ImportRow[]) {
+    async catalogRows(tx: Tx, companyId: number, accountId: number) {
       const i = contentItems;
       await tx.execute(sql`
         insert into ${i} (${names(i.companyId, i.url, i.normalizedUrl, i.title, i.contentType, i.provider, i.description, i.createdBy, i.privateOrigin)})
         select ${companyId}::int, x.url, x.nurl, coalesce(x.title, x.fallback), x.ctype, x.provider, x.description, ${accountId}::int, x.private
-        from ${rowsTable(rows)} order by x.i
+        from ${x} order by x.i
         on conflict do nothing`);
       await tx.execute(sql`
         update ${C} set ${names(i.title)} = coalesce(x.title, x.fallback), ${names(i.url)} = x.url, ${names(i.contentType)} = x.ctype,
           ${names(i.provider)} = x.provider, ${names(i.author)} = null, ${names(i.durationS)} = null, ${names(i.description)} = x.description,
           ${names(i.imageUrl)} = null, ${names(i.createdBy)} = ${accountId}::int, ${names(i.privateOrigin)} = false, ${names(i.updatedAt)} = now()
-        from ${rowsTable(rows)}
+        from ${x}
         where ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl and not x.private and not ${publicInCatalog(c)}`);
     },
 
@@ -63,19 +72,20 @@ export function createImportWrites() {
      * from a public catalog row (from their own data otherwise); a course starts on the wishlist.
      * Answers the new copies.
      */
-    async copies(tx: Tx, companyId: number, accountId: number, rows: ImportRow[]) {
+    async copies(tx: Tx, companyId: number, accountId: number) {
       const u = userContents;
-      const pub = publicInCatalog(c);
       return rowsOf<{ id: number; content_id: number; course_status: string | null }>(
         await tx.execute(sql`
           insert into ${u} (${names(u.accountId, u.contentId, u.title, u.url, u.contentType, u.provider, u.author, u.durationS, u.description, u.imageUrl, u.isPrivate, u.courseStatus, u.createdAt, u.updatedAt)})
-          select ${accountId}::int, ${c.id}, coalesce(x.title, case when ${pub} then ${c.title} end, x.fallback),
-            case when ${pub} then ${c.url} else x.url end, t.type, case when ${pub} then ${c.provider} else x.provider end,
-            case when ${pub} then ${c.author} end, case when ${pub} then ${c.durationS} end,
-            coalesce(x.description, case when ${pub} then ${c.description} end), case when ${pub} then ${c.imageUrl} end,
-            x.private, case when t.type = 'course' then 'wishlist' end, coalesce(x.created, now()), now()
-          from ${own(rows, companyId)}
-          cross join lateral (select case when ${pub} then ${c.contentType} else x.ctype end as type) t
+          select ${accountId}::int, ${c.id}, coalesce(x.title, case when p.pub then ${c.title} end, x.fallback),
+            case when p.pub then ${c.url} else x.url end, p.type, case when p.pub then ${c.provider} else x.provider end,
+            case when p.pub then ${c.author} end, case when p.pub then ${c.durationS} end,
+            coalesce(x.description, case when p.pub then ${c.description} end), case when p.pub then ${c.imageUrl} end,
+            x.private, case when p.type = 'course' then 'wishlist' end, coalesce(x.created, now()), now()
+          from ${own(companyId)}
+          -- whether the row is public, worked out once a row
+          cross join lateral (select ${publicInCatalog(c)} as pub) q
+          cross join lateral (select q.pub, case when q.pub then ${c.contentType} else x.ctype end as type) p
           order by x.i
           on conflict do nothing
           returning ${names(u.id, u.contentId, u.courseStatus)}`),
@@ -83,11 +93,11 @@ export function createImportWrites() {
     },
 
     /** The person's folders of the names the file gives, new ones created; answers how many were new. */
-    async folders(tx: Tx, accountId: number, rows: ImportRow[]) {
+    async folders(tx: Tx, accountId: number) {
       const created = rowsOf<{ id: number }>(
         await tx.execute(sql`
           insert into ${folders} (${names(folders.accountId, folders.name)})
-          select ${accountId}::int, x.folder from ${rowsTable(rows)}
+          select ${accountId}::int, x.folder from ${x}
           where x.folder is not null and not exists (select 1 from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = x.folder)
           group by x.folder order by min(x.i)
           returning ${names(folders.id)}`),
@@ -95,22 +105,22 @@ export function createImportWrites() {
       return created.length;
     },
 
-    /** Each link in its folder (the first of that name), after the folder's items, in the file's order. */
-    async placeInFolders(tx: Tx, companyId: number, accountId: number, rows: ImportRow[]) {
+    /**
+     * Each link in its folder (the first of that name), after the folder's items, in the file's
+     * order. Links are distinct in the staged rows and each has one folder: no pair comes twice.
+     */
+    async placeInFolders(tx: Tx, companyId: number, accountId: number) {
       const fr = folderRelations;
       await tx.execute(sql`
         insert into ${fr} (${names(fr.folderId, fr.userContentId, fr.priority)})
-        select d.folder_id, d.item_id,
-          coalesce((select max(${r.priority}) from ${R} where ${r.folderId} = d.folder_id and ${r.sectionId} is null), 0)
-            + row_number() over (partition by d.folder_id order by d.i)
-        from (
-          select distinct on (t.id, ${uc.id}) t.id as folder_id, ${uc.id} as item_id, x.i
-          from ${own(rows, companyId)}
-          join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
-          cross join lateral (select ${f.id} as id from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = x.folder order by ${f.id} limit 1) t
-          where x.folder is not null
-            and not exists (select 1 from ${R} where ${r.folderId} = t.id and ${r.userContentId} = ${uc.id})
-          order by t.id, ${uc.id}, x.i) d
+        select t.id, ${uc.id},
+          coalesce((select max(${r.priority}) from ${R} where ${r.folderId} = t.id and ${r.sectionId} is null), 0)
+            + row_number() over (partition by t.id order by x.i)
+        from ${own(companyId)}
+        join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
+        cross join lateral (select ${f.id} as id from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = x.folder order by ${f.id} limit 1) t
+        where x.folder is not null
+          and not exists (select 1 from ${R} where ${r.folderId} = t.id and ${r.userContentId} = ${uc.id})
         on conflict do nothing`);
     },
   };

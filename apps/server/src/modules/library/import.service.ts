@@ -61,10 +61,11 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
         });
       }
       const { imported, foldersCreated } = await db.transaction(async (tx) => {
-        await writes.catalogRows(tx, companyId, actor.accountId, rows);
-        const copies = await writes.copies(tx, companyId, actor.accountId, rows);
-        const created = await writes.folders(tx, actor.accountId, rows);
-        await writes.placeInFolders(tx, companyId, actor.accountId, rows);
+        await writes.stage(tx, rows);
+        await writes.catalogRows(tx, companyId, actor.accountId);
+        const copies = await writes.copies(tx, companyId, actor.accountId);
+        const created = await writes.folders(tx, actor.accountId);
+        await writes.placeInFolders(tx, companyId, actor.accountId);
         // New copies are news for insights, onboarding and discover, as a save is.
         if (copies.length) {
           await events.emit(tx, "content.imported", {
