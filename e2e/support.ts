@@ -129,6 +129,15 @@ export function heading(page: Page): Locator {
  * Waits for the page's h1 to read `title`. Reading whatever h1 shows first races with client-side
  * navigation (the previous page's heading) and with loading states that carry their own title.
  */
+/**
+ * After a keyboard pick-up, dnd-kit's keyboard sensor starts listening for arrow keys in a
+ * zero-delay timer, and Chromium runs queued input before timers: an arrow pressed before that
+ * timer fires is lost. A zero-delay timer set now fires after the sensor's, so the next key is heard.
+ */
+export async function untilDragKeysHeard(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 export async function expectHeading(page: Page, title: string): Promise<void> {
   await visible(page.getByRole("heading", { level: 1, name: title, exact: true }));
 }

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, expectHeading, OUR_ORIGIN } from "../support";
+import {
+  atBothWidths,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signInWithApi,
+  visible,
+  waitForPath,
+  expectHeading,
+  OUR_ORIGIN,
+  untilDragKeysHeard,
+} from "../support";
 
 // One signed-in member for the whole file: sign-in allows 5 attempts a minute per IP and email.
 let browser: Browser;
@@ -141,6 +152,7 @@ describe("personal library", () => {
     await page.getByRole("button", { name: `Reorder ${ARTICLE_TITLE}` }).focus();
     await page.keyboard.press("Space");
     await page.getByText(`Picked up ${ARTICLE_TITLE}`, { exact: false }).waitFor({ state: "attached" });
+    await untilDragKeysHeard(page);
     await page.keyboard.press("ArrowDown");
     await page.getByText(`${ARTICLE_TITLE} is over position 2 of 3`, { exact: false }).waitFor({ state: "attached" });
     await page.keyboard.press("Space");

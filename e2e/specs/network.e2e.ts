@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { atBothWidths, launchBrowser, openPage, screenshot, signInWithApi, visible, waitForPath, type Session, expectHeading } from "../support";
+import {
+  atBothWidths,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signInWithApi,
+  visible,
+  waitForPath,
+  type Session,
+  expectHeading,
+  untilDragKeysHeard,
+} from "../support";
 
 // The collaborative network end to end: a member builds a collection and asks to publish it, the
 // L&D leader accepts it, the team leader assigns it to their team as a plan, the member completes it.
@@ -92,6 +103,7 @@ describe("collaborative network", () => {
     await page.keyboard.press("Space");
     // dnd-kit's live region (visually hidden) says what happens, in the person's language.
     await page.getByText(/Picked up SQL windows/).waitFor({ state: "attached" });
+    await untilDragKeysHeard(page);
     await page.keyboard.press("ArrowUp");
     await page.getByText(/SQL windows moved to position 1 of 2/).waitFor({ state: "attached" });
     const [saved] = await Promise.all([
