@@ -65,6 +65,10 @@ export const ErrorCode = z.enum([
   // An import whose file has no link in the format named, or more links than one import takes
   "import_unreadable",
   "import_too_large",
+  // An import file broken at a line (details.line): an unclosed quote, JSON that does not parse
+  "import_malformed",
+  // An import whose job failed for good: what it had added was taken out again
+  "import_failed",
   "already_in_collection",
   "collection_not_published",
   "publish_request_open",

@@ -95,13 +95,17 @@ export const IMPORT_MAX_ITEMS = 20_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const ImportFormat = z
-  .enum(["bookmarks_html", "csv"])
+  .enum(["bookmarks_html", "csv", "json"])
   .describe(
-    "bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); " +
-      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, " +
-      "created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. " +
+    "bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become " +
+      "folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; " +
+      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder " +
+      "('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an " +
+      "ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, " +
+      "Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. " +
       "A bookmark's PRIVATE=\"1\" or a row's private yes keeps that link private",
   );
+export type ImportFormat = z.infer<typeof ImportFormat>;
 
 export const ExportContentQuery = z.object({ format: ImportFormat }).strict();
 
@@ -114,22 +118,34 @@ export const ImportContentRequest = z
   .strict();
 export type ImportContentRequest = z.input<typeof ImportContentRequest>;
 
-export const ImportContentResponse = z.object({
-  imported: z.number().int().describe("Links new to my library, now saved"),
-  already_saved: z.number().int().describe("Links I had saved already: left as they were"),
+export const ImportStatus = z.enum(["queued", "running", "done", "failed"]);
+
+/** An import as its person follows it: sent, worked through by a job, then its summary. */
+export const LibraryImport = z.object({
+  id: Id,
+  format: ImportFormat,
+  status: ImportStatus.describe("queued, running, done, or failed (then nothing of it stays in the library)"),
+  total: z.number().int().describe("Distinct links read from the file"),
+  processed: z.number().int().describe("Links worked through so far"),
+  added: z.number().int().describe("Links new to my library, now saved"),
+  merged: z.number().int().describe("Links I had saved already, and a link's repeats in the file: one item each, its folders joined"),
   folders_created: z.number().int(),
   skipped: z
     .array(
       z.object({
-        line: z.number().int().describe("Where in the file (a row of a CSV, a link's line in a bookmark file)"),
+        line: z.number().int().describe("Where in the file: a row of a CSV, a link's line in a bookmark file, an entry's number in a JSON list"),
         url: z.string(),
-        reason: z.enum(["not_a_link", "duplicate_in_file"]),
+        reason: z.enum(["not_a_link", "no_link"]).describe("not_a_link: not an http(s) address; no_link: an entry without one (a note)"),
       }),
     )
     .describe("Entries not imported, the first 100"),
   skipped_count: z.number().int(),
+  error: z.string().nullable().describe("Why it failed, as an error code"),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
 });
-export type ImportContentResponse = z.infer<typeof ImportContentResponse>;
+export type LibraryImport = z.infer<typeof LibraryImport>;
+export const LibraryImportList = z.object({ results: z.array(LibraryImport).describe("My latest imports, newest first") });
 
 export const IdPrimaryQuery = z.object({ id_primary: IdText });
 export const CourseRef = z.object({ id_course: IdText });

@@ -3444,9 +3444,108 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** My latest imports, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description My latest imports, newest first */
+                            results: {
+                                id: number;
+                                /**
+                                 * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                                 * @enum {string}
+                                 */
+                                format: "bookmarks_html" | "csv" | "json";
+                                /**
+                                 * @description queued, running, done, or failed (then nothing of it stays in the library)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "running" | "done" | "failed";
+                                /** @description Distinct links read from the file */
+                                total: number;
+                                /** @description Links worked through so far */
+                                processed: number;
+                                /** @description Links new to my library, now saved */
+                                added: number;
+                                /** @description Links I had saved already, and a link's repeats in the file: one item each, its folders joined */
+                                merged: number;
+                                folders_created: number;
+                                /** @description Entries not imported, the first 100 */
+                                skipped: {
+                                    /** @description Where in the file: a row of a CSV, a link's line in a bookmark file, an entry's number in a JSON list */
+                                    line: number;
+                                    url: string;
+                                    /**
+                                     * @description not_a_link: not an http(s) address; no_link: an entry without one (a note)
+                                     * @enum {string}
+                                     */
+                                    reason: "not_a_link" | "no_link";
+                                }[];
+                                skipped_count: number;
+                                /** @description Why it failed, as an error code */
+                                error: string | null;
+                                created_at: string;
+                                finished_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
-        /** Import links into my library from a bookmark file or a CSV (Pocket, Raindrop, a browser) */
+        /**
+         * Import links into my library from a bookmark file, a CSV or a JSON export (Pocket, Raindrop, Instapaper, Karakeep, Linkwarden, Omnivore, a browser)
+         * @description The file is read at once: a broken one is refused, naming its line, and nothing is written. Its links are then saved by a background job; follow it with GET /api/contentuser/import/{id}.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3458,10 +3557,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                          * @enum {string}
                          */
-                        format: "bookmarks_html" | "csv";
+                        format: "bookmarks_html" | "csv" | "json";
                         /** @description The file's text */
                         content: string;
                         /**
@@ -3474,26 +3573,48 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            id: number;
+                            /**
+                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                             * @enum {string}
+                             */
+                            format: "bookmarks_html" | "csv" | "json";
+                            /**
+                             * @description queued, running, done, or failed (then nothing of it stays in the library)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "done" | "failed";
+                            /** @description Distinct links read from the file */
+                            total: number;
+                            /** @description Links worked through so far */
+                            processed: number;
                             /** @description Links new to my library, now saved */
-                            imported: number;
-                            /** @description Links I had saved already: left as they were */
-                            already_saved: number;
+                            added: number;
+                            /** @description Links I had saved already, and a link's repeats in the file: one item each, its folders joined */
+                            merged: number;
                             folders_created: number;
                             /** @description Entries not imported, the first 100 */
                             skipped: {
-                                /** @description Where in the file (a row of a CSV, a link's line in a bookmark file) */
+                                /** @description Where in the file: a row of a CSV, a link's line in a bookmark file, an entry's number in a JSON list */
                                 line: number;
                                 url: string;
-                                /** @enum {string} */
-                                reason: "not_a_link" | "duplicate_in_file";
+                                /**
+                                 * @description not_a_link: not an http(s) address; no_link: an entry without one (a note)
+                                 * @enum {string}
+                                 */
+                                reason: "not_a_link" | "no_link";
                             }[];
                             skipped_count: number;
+                            /** @description Why it failed, as an error code */
+                            error: string | null;
+                            created_at: string;
+                            finished_at: string | null;
                         };
                     };
                 };
@@ -3577,6 +3698,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contentuser/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my imports: its progress, then its summary (another person's is not found) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /**
+                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                             * @enum {string}
+                             */
+                            format: "bookmarks_html" | "csv" | "json";
+                            /**
+                             * @description queued, running, done, or failed (then nothing of it stays in the library)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "done" | "failed";
+                            /** @description Distinct links read from the file */
+                            total: number;
+                            /** @description Links worked through so far */
+                            processed: number;
+                            /** @description Links new to my library, now saved */
+                            added: number;
+                            /** @description Links I had saved already, and a link's repeats in the file: one item each, its folders joined */
+                            merged: number;
+                            folders_created: number;
+                            /** @description Entries not imported, the first 100 */
+                            skipped: {
+                                /** @description Where in the file: a row of a CSV, a link's line in a bookmark file, an entry's number in a JSON list */
+                                line: number;
+                                url: string;
+                                /**
+                                 * @description not_a_link: not an http(s) address; no_link: an entry without one (a note)
+                                 * @enum {string}
+                                 */
+                                reason: "not_a_link" | "no_link";
+                            }[];
+                            skipped_count: number;
+                            /** @description Why it failed, as an error code */
+                            error: string | null;
+                            created_at: string;
+                            finished_at: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contentuser/export": {
         parameters: {
             query?: never;
@@ -3584,12 +3852,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My whole library as a bookmark file or a CSV, private items and folders included (what the import reads back) */
+        /** My whole library as a bookmark file, a CSV or JSON, private items, folders and sections included (what the import reads back) */
         get: {
             parameters: {
                 query: {
-                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket, Raindrop and Linkwarden export (folders become folders); csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note), folder, created (or time_added, created_at: seconds since 1970 or an ISO date) and private (yes), as Pocket and Raindrop export. A bookmark's PRIVATE="1" or a row's private yes keeps that link private */
-                    format: "bookmarks_html" | "csv";
+                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private */
+                    format: "bookmarks_html" | "csv" | "json";
                 };
                 header?: never;
                 path?: never;

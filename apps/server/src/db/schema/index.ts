@@ -2,6 +2,7 @@ export * from "./auth.ts";
 export * from "./identity.ts";
 export * from "./catalog.ts";
 export * from "./library.ts";
+export * from "./library-imports.ts";
 export * from "./people.ts";
 export * from "./network.ts";
 export * from "./budgeting.ts";

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders, userContents } from "../../db/schema/index.ts";
+import { folderRelations, folders, folderSections, userContents } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
+
+/** One of an item's places: a folder, its section if any, and the item's place in it. */
+export interface ExportPlace {
+  folder: string;
+  section: string | null;
+  priority: number;
+}
 
 /** One saved item as an export writes it. */
 export interface ExportRow {
@@ -9,16 +16,20 @@ export interface ExportRow {
   url: string;
   description: string | null;
   content_type: string;
+  author: string | null;
+  duration_s: number | null;
+  image_url: string | null;
   course_status: string | null;
   is_private: boolean;
   created_at: Date;
-  /** The names of the person's folders it is in, in the order the folders were made. */
-  folders: string[];
+  /** Its places in the person's folders, in the order the folders (and their sections) were made. */
+  folders: ExportPlace[];
 }
 
 const [UC, uc] = aliased(userContents, "uc");
 const [R, r] = aliased(folderRelations, "r");
 const [F, f] = aliased(folders, "f");
+const [S, s] = aliased(folderSections, "s");
 
 export function createExportReads(db: Db) {
   return {
@@ -26,8 +37,12 @@ export function createExportReads(db: Db) {
     async library(accountId: number): Promise<ExportRow[]> {
       const result = await db.execute(sql`
         select ${uc.title} as title, ${uc.url} as url, ${uc.description} as description, ${uc.contentType} as content_type,
+          ${uc.author} as author, ${uc.durationS} as duration_s, ${uc.imageUrl} as image_url,
           ${uc.courseStatus} as course_status, ${uc.isPrivate} as is_private, ${uc.createdAt} as created_at,
-          coalesce((select array_agg(${f.name} order by ${f.id}) from ${R} join ${F} on ${f.id} = ${r.folderId} where ${r.userContentId} = ${uc.id}), '{}') as folders
+          coalesce((select jsonb_agg(jsonb_build_object('folder', ${f.name}, 'section', ${s.name}, 'priority', ${r.priority})
+              order by ${f.id}, ${s.position} nulls first, ${s.id})
+            from ${R} join ${F} on ${f.id} = ${r.folderId} left join ${S} on ${s.id} = ${r.sectionId}
+            where ${r.userContentId} = ${uc.id}), '[]') as folders
         from ${UC} where ${uc.accountId} = ${accountId}::int
         order by ${uc.createdAt}, ${uc.id}`);
       return (result as unknown as { rows: (Omit<ExportRow, "created_at"> & { created_at: Date | string })[] }).rows.map((row) => ({

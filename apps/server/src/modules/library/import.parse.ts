@@ -1,45 +1,11 @@
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import Papa from "papaparse";
-import { HttpUrl, type ImportContentRequest } from "@learnward/contracts";
+import type { ImportFormat } from "@learnward/contracts";
+import { AppError } from "../../lib/errors.ts";
+import { collector, dateOf, DESCRIPTION_MAX, FOLDER_NAME_MAX, placeOf, tagsOf, text, TITLE_MAX, type ImportRead } from "./import.entry.ts";
+import { readJson } from "./import.json.ts";
 
-/** One link read from an imported file, with what the file says about it. */
-export interface ImportEntry {
-  /** Where it stands in the file: the line of a bookmark, the row of a CSV (the header is row 1). */
-  line: number;
-  url: string;
-  title: string | null;
-  description: string | null;
-  /** The folder it was in (the innermost one of a bookmark file). */
-  folder: string | null;
-  createdAt: Date | null;
-  /** The file marks it private (a bookmark's PRIVATE="1", a CSV's private column). */
-  isPrivate: boolean;
-}
-
-export interface ImportSkip {
-  line: number;
-  url: string;
-  reason: "not_a_link" | "duplicate_in_file";
-}
-
-const FOLDER_NAME_MAX = 120;
-const TITLE_MAX = 300;
-const DESCRIPTION_MAX = 5000;
-
-const text = (value: string | null | undefined, max: number) => {
-  const t = value?.replace(/\s+/g, " ").trim();
-  return t ? t.slice(0, max) : null;
-};
-
-/** Seconds since 1970 (milliseconds when that large) or an ISO date; null when it is neither. */
-function dateOf(raw: string | null | undefined): Date | null {
-  const t = raw?.trim();
-  if (!t) return null;
-  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
-  const date = Number.isFinite(n) ? new Date(n > 1e11 ? n : n * 1000) : new Date(t);
-  // Outside 1990..2100 it is a misread, not a date.
-  return Number.isNaN(date.getTime()) || date.getFullYear() < 1990 || date.getFullYear() > 2100 ? null : date;
-}
+export type { ImportEntry, ImportPlace, ImportSkip } from "./import.entry.ts";
 
 const attr = (el: T.Element, name: string) => el.attrs.find((a) => a.name === name)?.value ?? null;
 const isElement = (node: T.ChildNode): node is T.Element => "tagName" in node;
@@ -47,98 +13,119 @@ const textOf = (node: T.ParentNode): string =>
   node.childNodes.map((child) => (child.nodeName === "#text" ? (child as T.TextNode).value : "childNodes" in child ? textOf(child) : "")).join("");
 
 /**
- * The Netscape bookmark file: <DT><H3>folder</H3><DL> … <DT><A HREF ADD_DATE>title</A><DD>notes.
+ * The Netscape bookmark file: <DT><H3>folder</H3><DL> … <DT><A HREF ADD_DATE TAGS>title</A><DD>notes.
  * Read with an HTML parser (parse5, which never runs scripts), tolerant as browsers are of the
- * format's unclosed tags. A folder's name is the <H3> just before its <DL>.
+ * format's unclosed tags. A folder's name is the <H3> just before its <DL>; a folder inside a
+ * folder becomes a section of the outer one. Pocket's older export is a list under <H1>Unread</H1>
+ * and <H1>Read Archive</H1>: links under the second are done.
  */
-function readBookmarks(html: string): { entries: ImportEntry[]; skipped: ImportSkip[] } {
-  const entries: ImportEntry[] = [];
-  const skipped: ImportSkip[] = [];
+function readBookmarks(html: string): ImportRead {
+  const { read, add } = collector();
   // `notes`: the <DD> after the <DT> being read, which holds a link's notes.
-  const walk = (node: T.ParentNode, folder: string | null, notes: string | null) => {
+  const walk = (node: T.ParentNode, path: string[], notes: string | null, done: boolean) => {
     let heading: string | null = null;
     const children = node.childNodes.filter(isElement);
     children.forEach((child, i) => {
       if (child.tagName === "h3") heading = text(textOf(child), FOLDER_NAME_MAX);
+      else if (child.tagName === "h1") done = /archive/i.test(textOf(child));
       else if (child.tagName === "dl") {
-        walk(child, heading ?? folder, null);
+        walk(child, heading ? [...path, heading] : path, null, done);
         heading = null;
       } else if (child.tagName === "dt") {
         const next = children[i + 1];
-        walk(child, folder, next?.tagName === "dd" ? textOf(next) : null);
+        walk(child, path, next?.tagName === "dd" ? textOf(next) : null, done);
       } else if (child.tagName === "a" && attr(child, "href") !== null) {
-        const line = child.sourceCodeLocation?.startLine ?? 0;
-        const href = attr(child, "href")!.trim();
-        if (!HttpUrl.safeParse(href).success) {
-          skipped.push({ line, url: href.slice(0, 200), reason: "not_a_link" });
-          return;
-        }
-        entries.push({
-          line,
-          url: href,
+        add(child.sourceCodeLocation?.startLine ?? 0, attr(child, "href"), {
           title: text(textOf(child), TITLE_MAX),
           description: text(notes, DESCRIPTION_MAX),
-          folder,
-          createdAt: dateOf(attr(child, "add_date")),
+          places: placeOf(path),
+          createdAt: dateOf(attr(child, "add_date") ?? attr(child, "time_added")),
           isPrivate: attr(child, "private") === "1",
+          tags: tagsOf((attr(child, "tags") ?? "").split(",")),
+          done,
+          favourite: false,
         });
-      } else if (child.tagName !== "dd") walk(child, folder, notes);
+      } else if (child.tagName !== "dd") walk(child, path, notes, done);
     });
   };
-  walk(parse(html, { sourceCodeLocationInfo: true }), null, null);
-  return { entries, skipped };
+  walk(parse(html, { sourceCodeLocationInfo: true }), [], null, false);
+  return read;
 }
 
-const URL_COLUMNS = ["url", "href", "link"];
-const TITLE_COLUMNS = ["title", "name"];
-const DESCRIPTION_COLUMNS = ["description", "excerpt", "note", "notes"];
-const DATE_COLUMNS = ["created", "time_added", "created_at", "date", "added"];
-const FOLDER_COLUMNS = ["folder", "collection"];
-const PRIVATE_COLUMNS = ["private", "is_private"];
+const COLUMNS = {
+  url: ["url", "href", "link"],
+  title: ["title", "name"],
+  description: ["description", "excerpt", "note", "notes", "selection"],
+  created: ["created", "time_added", "created_at", "date", "added", "timestamp"],
+  folder: ["folder", "collection"],
+  tags: ["tags", "labels"],
+  status: ["status", "state"],
+  favourite: ["favorite", "favourite", "starred"],
+  private: ["private", "is_private"],
+} as const;
 const YES = new Set(["yes", "true", "1"]);
+const DONE = new Set(["archive", "archived", "read", "done", "finalized"]);
+/** Instapaper's folder column also holds its states; Raindrop's holds "Unsorted" for no folder. */
+const STATE_FOLDERS: Record<string, "done" | "favourite" | "none"> = { unread: "none", archive: "done", starred: "favourite", unsorted: "none" };
 
-/** A CSV with a header row: Pocket's (title, url, time_added), Raindrop's (url, title, excerpt, folder, created) and the like. */
-function readCsv(csv: string): { entries: ImportEntry[]; skipped: ImportSkip[] } {
+/** Pocket's `a|b`, Raindrop's `a, b`, Instapaper's `["a","b"]`. */
+function splitTags(raw: string | undefined): string[] {
+  const t = raw?.trim() ?? "";
+  if (t.startsWith("[")) {
+    try {
+      const list: unknown = JSON.parse(t);
+      if (Array.isArray(list)) return tagsOf(list);
+    } catch {
+      // Not JSON after all: read it as a plain list below.
+    }
+  }
+  return tagsOf(t.split(/[|,]/));
+}
+
+/**
+ * A CSV with a header row: Pocket's (title, url, time_added, tags, status), Raindrop's (url, title,
+ * excerpt, note, folder as "Outer / Inner", tags, created, favorite), Instapaper's (URL, Title,
+ * Selection, Folder, Timestamp, Tags), Learnward's own, and the like.
+ */
+function readCsv(csv: string): ImportRead {
   const parsed = Papa.parse<Record<string, string | undefined>>(csv, {
     header: true,
     skipEmptyLines: "greedy",
     transformHeader: (h) => h.trim().toLowerCase(),
   });
+  // An unclosed quote swallows the rest of the file: refuse it, naming where it starts.
+  const broken = parsed.errors.find((e) => e.type === "Quotes");
+  if (broken) {
+    // Papa gives the quote's place in the text; its row count is off by the header.
+    const line = broken.index !== undefined ? csv.slice(0, broken.index).split("\n").length : (broken.row ?? 0) + 2;
+    throw new AppError("import_malformed", 400, `Line ${line} of this CSV opens a quote that is never closed`, { line });
+  }
   const fields = parsed.meta.fields ?? [];
-  const column = (names: string[]) => names.find((n) => fields.includes(n));
-  const [urlColumn, titleColumn, descriptionColumn, dateColumn, folderColumn, privateColumn] = [
-    URL_COLUMNS,
-    TITLE_COLUMNS,
-    DESCRIPTION_COLUMNS,
-    DATE_COLUMNS,
-    FOLDER_COLUMNS,
-    PRIVATE_COLUMNS,
-  ].map(column);
-  const entries: ImportEntry[] = [];
-  const skipped: ImportSkip[] = [];
-  if (!urlColumn) return { entries, skipped };
+  const column = (names: readonly string[]) => names.find((n) => fields.includes(n));
+  const col = Object.fromEntries(Object.entries(COLUMNS).map(([key, names]) => [key, column(names)])) as Record<keyof typeof COLUMNS, string | undefined>;
+  const { read, add } = collector();
+  if (!col.url) return read;
   parsed.data.forEach((row, i) => {
-    const line = i + 2;
-    const url = row[urlColumn]?.trim() ?? "";
-    if (!HttpUrl.safeParse(url).success) {
-      skipped.push({ line, url: url.slice(0, 200), reason: "not_a_link" });
-      return;
-    }
     const cell = (name: string | undefined) => (name ? row[name] : undefined);
-    entries.push({
-      line,
-      url,
-      title: text(cell(titleColumn), TITLE_MAX),
-      description: text(cell(descriptionColumn), DESCRIPTION_MAX),
-      folder: text(cell(folderColumn), FOLDER_NAME_MAX),
-      createdAt: dateOf(cell(dateColumn)),
-      isPrivate: YES.has(cell(privateColumn)?.trim().toLowerCase() ?? ""),
+    const folder = cell(col.folder)?.trim() ?? "";
+    const folderState = STATE_FOLDERS[folder.toLowerCase()];
+    add(i + 2, cell(col.url), {
+      title: text(cell(col.title), TITLE_MAX),
+      description: text(cell(col.description), DESCRIPTION_MAX),
+      places: folderState ? [] : placeOf(folder.split(" / ")),
+      createdAt: dateOf(cell(col.created)),
+      isPrivate: YES.has(cell(col.private)?.trim().toLowerCase() ?? ""),
+      tags: splitTags(cell(col.tags)),
+      done: folderState === "done" || DONE.has(cell(col.status)?.trim().toLowerCase() ?? ""),
+      favourite: folderState === "favourite" || YES.has(cell(col.favourite)?.trim().toLowerCase() ?? ""),
     });
   });
-  return { entries, skipped };
+  return read;
 }
 
 /** The links of an imported file, in the file's order, and the entries that are not links. */
-export function readImport(format: ImportContentRequest["format"], content: string) {
-  return format === "bookmarks_html" ? readBookmarks(content) : readCsv(content);
+export function readImport(format: ImportFormat, content: string): ImportRead {
+  if (format === "bookmarks_html") return readBookmarks(content);
+  if (format === "json") return readJson(content);
+  return readCsv(content);
 }

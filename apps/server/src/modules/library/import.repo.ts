@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { contentItems, folderRelations, folders, userContents } from "../../db/schema/index.ts";
+import { contentItems, folderRelations, folders, folderSections, libraryImportRows, userContents } from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
 import { publicInCatalog } from "./catalog.scope.ts";
+import type { ImportPlace } from "./import.entry.ts";
 
 /** One link of an import as the statements read it (jsonb_to_recordset), in the file's order `i`. */
 export interface ImportRow {
@@ -15,7 +16,15 @@ export interface ImportRow {
   ctype: string;
   provider: string | null;
   description: string | null;
-  folder: string | null;
+  author: string | null;
+  duration_s: number | null;
+  image_url: string | null;
+  /** A course's state when the file gives it (Learnward's own export); else `done` decides. */
+  course_status: string | null;
+  places: ImportPlace[];
+  tags: string[];
+  done: boolean;
+  favourite: boolean;
   created: string | null;
   /** Private in my library: the file says so for this link, or the whole import is private. */
   private: boolean;
@@ -26,11 +35,18 @@ const [C, c] = aliased(contentItems, "c");
 const [UC, uc] = aliased(userContents, "uc");
 const [F, f] = aliased(folders, "f");
 const [R, r] = aliased(folderRelations, "r");
+const [S, s] = aliased(folderSections, "s");
+/** The places of the staged rows, one row each: the link's row `x` and its place `p`. */
+const placed = sql.raw("import_rows x cross join lateral jsonb_to_recordset(x.places) as p(folder text, section text, position int)");
 
 /**
  * The rows of an import, each statement over all of them at once: an import of 10,000 links is a
  * handful of statements, not 10,000 saves. All in the transaction the import service opens.
  */
+/** The first of the person's folders named as the place `p` says, as `t`. */
+const folderNamed = (accountId: number) =>
+  sql`select ${f.id} as id from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = p.folder order by ${f.id} limit 1`;
+
 export function createImportWrites() {
   /** The rows staged by `stage`, as `x`. */
   const x = sql.raw("import_rows x");
@@ -38,14 +54,30 @@ export function createImportWrites() {
 
   return {
     /**
-     * Puts the import's rows in a table of the transaction (dropped when it ends) that the steps
-     * below read: sent and parsed once, one jsonb parameter however many rows there are.
+     * Puts the next `limit` rows of an import still to do in a table of the transaction (dropped
+     * when it ends) that the steps below read. Answers how many it staged.
      */
-    async stage(tx: Tx, rows: ImportRow[]) {
+    async stage(tx: Tx, importId: number, limit: number): Promise<number> {
+      const ir = libraryImportRows;
       await tx.execute(sql`
         create temporary table import_rows on commit drop as
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, url text, nurl text, title text, fallback text,
-          ctype text, provider text, description text, folder text, created timestamptz, private boolean)`);
+        select x.* from (select ${ir.row} as row from ${ir} where ${ir.importId} = ${importId}::int and not ${ir.done} order by ${ir.i} limit ${limit}::int) r
+        cross join lateral jsonb_to_record(r.row) as x(i int, url text, nurl text, title text, fallback text,
+          ctype text, provider text, description text, author text, duration_s int, image_url text, course_status text, places jsonb,
+          tags jsonb, done boolean, favourite boolean, created timestamptz, private boolean)`);
+      const [staged] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${x}`));
+      return staged?.n ?? 0;
+    },
+
+    /** Marks the staged rows done, with the copy each added (taken out again if the import fails). */
+    async markDone(tx: Tx, importId: number, companyId: number, accountId: number, added: number[]) {
+      const ir = libraryImportRows;
+      await tx.execute(sql`
+        update ${ir} set ${names(ir.done)} = true,
+          ${names(ir.addedId)} = (select ${uc.id} from ${UC} join ${C} on ${c.id} = ${uc.contentId}
+            where ${uc.accountId} = ${accountId}::int and ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl
+              and ${uc.id} = any(${`{${added.join(",")}}`}::int[]))
+        from ${x} where ${ir.importId} = ${importId}::int and ${ir.i} = x.i`);
     },
 
     /**
@@ -55,14 +87,15 @@ export function createImportWrites() {
     async catalogRows(tx: Tx, companyId: number, accountId: number) {
       const i = contentItems;
       await tx.execute(sql`
-        insert into ${i} (${names(i.companyId, i.url, i.normalizedUrl, i.title, i.contentType, i.provider, i.description, i.createdBy, i.privateOrigin)})
-        select ${companyId}::int, x.url, x.nurl, coalesce(x.title, x.fallback), x.ctype, x.provider, x.description, ${accountId}::int, x.private
+        insert into ${i} (${names(i.companyId, i.url, i.normalizedUrl, i.title, i.contentType, i.provider, i.description, i.author, i.durationS, i.imageUrl, i.createdBy, i.privateOrigin)})
+        select ${companyId}::int, x.url, x.nurl, coalesce(x.title, x.fallback), x.ctype, x.provider, x.description, x.author, x.duration_s, x.image_url,
+          ${accountId}::int, x.private
         from ${x} order by x.i
         on conflict do nothing`);
       await tx.execute(sql`
         update ${C} set ${names(i.title)} = coalesce(x.title, x.fallback), ${names(i.url)} = x.url, ${names(i.contentType)} = x.ctype,
-          ${names(i.provider)} = x.provider, ${names(i.author)} = null, ${names(i.durationS)} = null, ${names(i.description)} = x.description,
-          ${names(i.imageUrl)} = null, ${names(i.createdBy)} = ${accountId}::int, ${names(i.privateOrigin)} = false, ${names(i.updatedAt)} = now()
+          ${names(i.provider)} = x.provider, ${names(i.author)} = x.author, ${names(i.durationS)} = x.duration_s, ${names(i.description)} = x.description,
+          ${names(i.imageUrl)} = x.image_url, ${names(i.createdBy)} = ${accountId}::int, ${names(i.privateOrigin)} = false, ${names(i.updatedAt)} = now()
         from ${x}
         where ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl and not x.private and not ${publicInCatalog(c)}`);
     },
@@ -79,48 +112,62 @@ export function createImportWrites() {
           insert into ${u} (${names(u.accountId, u.contentId, u.title, u.url, u.contentType, u.provider, u.author, u.durationS, u.description, u.imageUrl, u.isPrivate, u.courseStatus, u.createdAt, u.updatedAt)})
           select ${accountId}::int, ${c.id}, coalesce(x.title, case when p.pub then ${c.title} end, x.fallback),
             case when p.pub then ${c.url} else x.url end, p.type, case when p.pub then ${c.provider} else x.provider end,
-            case when p.pub then ${c.author} end, case when p.pub then ${c.durationS} end,
-            coalesce(x.description, case when p.pub then ${c.description} end), case when p.pub then ${c.imageUrl} end,
-            x.private, case when p.type = 'course' then 'wishlist' end, coalesce(x.created, now()), now()
+            coalesce(x.author, case when p.pub then ${c.author} end), coalesce(x.duration_s, case when p.pub then ${c.durationS} end),
+            coalesce(x.description, case when p.pub then ${c.description} end), coalesce(x.image_url, case when p.pub then ${c.imageUrl} end),
+            x.private, case when p.type = 'course' then coalesce(x.course_status, case when x.done then 'finalized' else 'wishlist' end) end,
+            coalesce(x.created, now()), now()
           from ${own(companyId)}
           -- whether the row is public, worked out once a row
           cross join lateral (select ${publicInCatalog(c)} as pub) q
-          cross join lateral (select q.pub, case when q.pub then ${c.contentType} else x.ctype end as type) p
+          -- A type the file states (Learnward's own export) wins; else the public row's, else the link's.
+          cross join lateral (select q.pub, case when q.pub and x.course_status is null then ${c.contentType} else x.ctype end as type) p
           order by x.i
           on conflict do nothing
           returning ${names(u.id, u.contentId, u.courseStatus)}`),
       );
     },
 
-    /** The person's folders of the names the file gives, new ones created; answers how many were new. */
+    /** The person's folders and sections of the names the file gives, new ones created; answers how many folders were new. */
     async folders(tx: Tx, accountId: number) {
       const created = rowsOf<{ id: number }>(
         await tx.execute(sql`
           insert into ${folders} (${names(folders.accountId, folders.name)})
-          select ${accountId}::int, x.folder from ${x}
-          where x.folder is not null and not exists (select 1 from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = x.folder)
-          group by x.folder order by min(x.i)
+          select ${accountId}::int, p.folder from ${placed}
+          where not exists (select 1 from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = p.folder)
+          group by p.folder order by min(x.i)
           returning ${names(folders.id)}`),
       );
+      const fs = folderSections;
+      await tx.execute(sql`
+        insert into ${fs} (${names(fs.folderId, fs.name, fs.position)})
+        select t.id, p.section,
+          coalesce((select max(${s.position}) from ${S} where ${s.folderId} = t.id), 0) + row_number() over (partition by t.id order by min(x.i))
+        from ${placed}
+        cross join lateral (${folderNamed(accountId)}) t
+        where p.section is not null and not exists (select 1 from ${S} where ${s.folderId} = t.id and ${s.name} = p.section)
+        group by t.id, p.section`);
       return created.length;
     },
 
     /**
-     * Each link in its folder (the first of that name), after the folder's items, in the file's
-     * order. Links are distinct in the staged rows and each has one folder: no pair comes twice.
+     * Each link in its places (the first folder, and section, of that name): at the position the
+     * file gives, else after the items already there, in the file's order. A link goes into a
+     * folder once (its first place there).
      */
     async placeInFolders(tx: Tx, companyId: number, accountId: number) {
       const fr = folderRelations;
       await tx.execute(sql`
-        insert into ${fr} (${names(fr.folderId, fr.userContentId, fr.priority)})
-        select t.id, ${uc.id},
-          coalesce((select max(${r.priority}) from ${R} where ${r.folderId} = t.id and ${r.sectionId} is null), 0)
-            + row_number() over (partition by t.id order by x.i)
-        from ${own(companyId)}
+        insert into ${fr} (${names(fr.folderId, fr.sectionId, fr.userContentId, fr.priority)})
+        select distinct on (t.id, ${uc.id}) t.id, sec.id, ${uc.id},
+          coalesce(p.position, coalesce((select max(${r.priority}) from ${R} where ${r.folderId} = t.id and ${r.sectionId} is not distinct from sec.id), 0)
+            + row_number() over (partition by t.id, sec.id order by x.i))
+        from ${placed}
+        join ${C} on ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl
         join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
-        cross join lateral (select ${f.id} as id from ${F} where ${f.accountId} = ${accountId}::int and ${f.name} = x.folder order by ${f.id} limit 1) t
-        where x.folder is not null
-          and not exists (select 1 from ${R} where ${r.folderId} = t.id and ${r.userContentId} = ${uc.id})
+        cross join lateral (${folderNamed(accountId)}) t
+        left join lateral (select ${s.id} as id from ${S} where ${s.folderId} = t.id and ${s.name} = p.section order by ${s.id} limit 1) sec on true
+        where not exists (select 1 from ${R} where ${r.folderId} = t.id and ${r.userContentId} = ${uc.id})
+        order by t.id, ${uc.id}, x.i
         on conflict do nothing`);
     },
   };

@@ -1,27 +1,136 @@
-import { IMPORT_MAX_ITEMS, type ImportContentResponse, type ImportFormat } from "@learnward/contracts";
-import type { z } from "zod";
+import { CourseStatus, CONTENT_TYPES, IMPORT_MAX_ITEMS, type ImportFormat, type LibraryImport } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import { fallbackTitle } from "./content.service.ts";
+import type { ImportEntry, ImportPlace, ImportSkip } from "./import.entry.ts";
+import { importEndedMail } from "./import.mail.ts";
+import { readImport } from "./import.parse.ts";
 import type { ImportRow, ImportWrites } from "./import.repo.ts";
-import { readImport, type ImportSkip } from "./import.parse.ts";
+import type { ImportRun, ImportRuns } from "./import-runs.repo.ts";
 
 const SKIPS_LISTED = 100;
+/** Links saved per transaction: each batch is short, so the person's other requests go on meanwhile. */
+export const IMPORT_BATCH = 1000;
+/** An import that takes longer than this is mailed when it ends: its person has likely gone. */
+const MAIL_AFTER_MS = 60_000;
+export const IMPORT_JOB = "library.import";
 
-/** Brings a library in from a file: its links, with their titles, notes, dates and folders. */
-export function createImportService(deps: { db: Db; events: EventBus; writes: ImportWrites }) {
-  const { db, events, writes } = deps;
+const KNOWN_TYPES = new Set<string>(CONTENT_TYPES);
+const KNOWN_STATUSES = new Set<string>(CourseStatus.options);
+
+/** A link's repeats in a file become one entry: every place and tag, the first title, the earliest date. */
+function merge(into: ImportEntry, repeat: ImportEntry) {
+  const key = (p: ImportPlace) => `${p.folder}\u0000${p.section ?? ""}`;
+  const placed = new Set(into.places.map(key));
+  into.places.push(...repeat.places.filter((p) => !placed.has(key(p))));
+  into.tags = [...new Set([...into.tags, ...repeat.tags])];
+  into.title ??= repeat.title;
+  into.description ??= repeat.description;
+  if (repeat.createdAt && (!into.createdAt || repeat.createdAt < into.createdAt)) into.createdAt = repeat.createdAt;
+  into.done ||= repeat.done;
+  into.favourite ||= repeat.favourite;
+}
+
+function rowOf(entry: ImportEntry, i: number, allPrivate: boolean): ImportRow {
+  const recognised = recognise(entry.url);
+  const item = entry.item;
   return {
-    /**
-     * All of the file or nothing: one transaction. Links the person had saved already stay as they
-     * were (and join the file's folder); entries that are not http(s) links, and a link's second
-     * appearance, are skipped and listed.
-     */
-    async importLibrary(actor: Actor, input: { format: z.infer<typeof ImportFormat>; content: string; is_private: boolean }): Promise<ImportContentResponse> {
-      const companyId = requireCompany(actor);
+    i,
+    url: entry.url,
+    nurl: normaliseUrl(entry.url),
+    title: entry.title,
+    fallback: fallbackTitle(entry.url),
+    ctype: item?.contentType && KNOWN_TYPES.has(item.contentType) ? item.contentType : recognised.type,
+    provider: recognised.provider,
+    description: entry.description,
+    author: item?.author ?? null,
+    duration_s: item?.durationS !== null && item?.durationS !== undefined && item.durationS >= 0 ? Math.round(item.durationS) : null,
+    image_url: item?.imageUrl && /^https?:\/\//i.test(item.imageUrl) ? item.imageUrl.slice(0, 2000) : null,
+    course_status: item?.courseStatus && KNOWN_STATUSES.has(item.courseStatus) ? item.courseStatus : null,
+    places: entry.places,
+    tags: entry.tags,
+    done: entry.done,
+    favourite: entry.favourite,
+    created: entry.createdAt?.toISOString() ?? null,
+    private: allPrivate || entry.isPrivate,
+  };
+}
+
+export function present(run: ImportRun): LibraryImport {
+  return {
+    id: run.id,
+    format: run.format as ImportFormat,
+    status: run.status as LibraryImport["status"],
+    total: run.total,
+    processed: run.processed,
+    added: run.added,
+    merged: run.merged,
+    folders_created: run.foldersCreated,
+    skipped: run.skipped as ImportSkip[],
+    skipped_count: run.skippedCount,
+    error: run.error,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Brings a library in from a file. The file is read when it is sent (a broken one is refused then,
+ * naming its line, and nothing is written); a job then saves its links a batch at a time, and the
+ * person follows its progress. A batch marks its rows done as it saves them, so a job that stops
+ * resumes where it was; an import that fails for good takes out what it had added.
+ */
+export function createImportService(deps: { db: Db; events: EventBus; writes: ImportWrites; runs: ImportRuns; jobs: Jobs; mailer: Mailer; publicUrl: string }) {
+  const { db, events, writes, runs } = deps;
+
+  /** One batch of the import's rows into the person's library in their company; answers false when none was left. */
+  async function batch(importId: number, companyId: number): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const run = await runs.lock(tx, importId);
+      if (!run || run.status === "done" || run.status === "failed") return false;
+      const staged = await writes.stage(tx, importId, IMPORT_BATCH);
+      if (!staged) return false;
+      await writes.catalogRows(tx, companyId, run.accountId);
+      const copies = await writes.copies(tx, companyId, run.accountId);
+      const foldersCreated = await writes.folders(tx, run.accountId);
+      await writes.placeInFolders(tx, companyId, run.accountId);
+      await writes.markDone(
+        tx,
+        importId,
+        companyId,
+        run.accountId,
+        copies.map((copy) => copy.id),
+      );
+      // New copies are news for insights, onboarding and discover, as a save is.
+      if (copies.length) {
+        await events.emit(tx, "content.imported", {
+          actorId: run.accountId,
+          contentIds: copies.map((copy) => copy.content_id),
+          wishlisted: copies.some((copy) => copy.course_status === "wishlist"),
+        });
+      }
+      await runs.progress(tx, importId, { processed: staged, added: copies.length, merged: staged - copies.length, foldersCreated });
+      return true;
+    });
+  }
+
+  async function ended(run: ImportRun) {
+    if (!run.finishedAt || run.finishedAt.getTime() - run.createdAt.getTime() < MAIL_AFTER_MS) return;
+    const who = await runs.recipient(run.accountId);
+    if (!who) return;
+    await deps.mailer.send(importEndedMail({ to: who.email, name: who.name, run: present(run), url: `${deps.publicUrl}/settings`, locale: who.locale }), {
+      key: `library-import:${run.id}`,
+    });
+  }
+
+  return {
+    async start(actor: Actor, input: { format: ImportFormat; content: string; is_private: boolean }): Promise<LibraryImport> {
+      requireCompany(actor);
       const { entries, skipped } = readImport(input.format, input.content);
       if (!entries.length) {
         throw new AppError("import_unreadable", 400, `No link could be read from this file as ${input.format}`, {
@@ -29,61 +138,69 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
           skipped: skipped.length,
         });
       }
-      if (entries.length > IMPORT_MAX_ITEMS) {
-        throw new AppError("import_too_large", 400, `This file has ${entries.length} links; one import takes at most ${IMPORT_MAX_ITEMS}`, {
-          links: entries.length,
+      const byUrl = new Map<string, ImportEntry>();
+      for (const entry of entries) {
+        const nurl = normaliseUrl(entry.url);
+        const first = byUrl.get(nurl);
+        if (first) merge(first, entry);
+        else byUrl.set(nurl, entry);
+      }
+      if (byUrl.size > IMPORT_MAX_ITEMS) {
+        throw new AppError("import_too_large", 400, `This file has ${byUrl.size} links; one import takes at most ${IMPORT_MAX_ITEMS}`, {
+          links: byUrl.size,
           max: IMPORT_MAX_ITEMS,
         });
       }
-      const skips: ImportSkip[] = [...skipped];
-      const seen = new Set<string>();
-      const rows: ImportRow[] = [];
-      for (const entry of entries) {
-        const nurl = normaliseUrl(entry.url);
-        if (seen.has(nurl)) {
-          skips.push({ line: entry.line, url: entry.url.slice(0, 200), reason: "duplicate_in_file" });
-          continue;
-        }
-        seen.add(nurl);
-        const recognised = recognise(entry.url);
-        rows.push({
-          i: rows.length,
-          url: entry.url,
-          nurl,
-          title: entry.title,
-          fallback: fallbackTitle(entry.url),
-          ctype: recognised.type,
-          provider: recognised.provider,
-          description: entry.description,
-          folder: entry.folder,
-          created: entry.createdAt?.toISOString() ?? null,
-          private: input.is_private || entry.isPrivate,
-        });
-      }
-      const { imported, foldersCreated } = await db.transaction(async (tx) => {
-        await writes.stage(tx, rows);
-        await writes.catalogRows(tx, companyId, actor.accountId);
-        const copies = await writes.copies(tx, companyId, actor.accountId);
-        const created = await writes.folders(tx, actor.accountId);
-        await writes.placeInFolders(tx, companyId, actor.accountId);
-        // New copies are news for insights, onboarding and discover, as a save is.
-        if (copies.length) {
-          await events.emit(tx, "content.imported", {
-            actorId: actor.accountId,
-            contentIds: copies.map((copy) => copy.content_id),
-            wishlisted: copies.some((copy) => copy.course_status === "wishlist"),
-          });
-        }
-        return { imported: copies.length, foldersCreated: created };
+      const rows = [...byUrl.values()].map((entry, i) => rowOf(entry, i, input.is_private));
+      const skips = [...skipped].sort((a, b) => a.line - b.line);
+      const run = await db.transaction(async (tx) => {
+        const created = await runs.create(
+          tx,
+          {
+            accountId: actor.accountId,
+            format: input.format,
+            merged: entries.length - rows.length,
+            skipped: skips.slice(0, SKIPS_LISTED),
+            skippedCount: skips.length,
+          },
+          rows,
+        );
+        await deps.jobs.send(IMPORT_JOB, { importId: created.id }, { tx, singletonKey: `import:${created.id}` });
+        return created;
       });
-      skips.sort((a, b) => a.line - b.line);
-      return {
-        imported,
-        already_saved: rows.length - imported,
-        folders_created: foldersCreated,
-        skipped: skips.slice(0, SKIPS_LISTED),
-        skipped_count: skips.length,
-      };
+      return present(run);
+    },
+
+    /** The job: batches until none is left, then the summary (mailed when it took long). */
+    async run(importId: number, opts: { lastAttempt: boolean }) {
+      const run = await runs.byId(importId);
+      const companyId = run && (await runs.recipient(run.accountId))?.companyId;
+      if (!companyId) return; // the person or their company is gone, and the import with them
+      try {
+        while (await batch(importId, companyId)) {
+          // each batch commits on its own: progress shows, and a restart resumes here
+        }
+        const finished = await db.transaction(async (tx) => {
+          const run = await runs.lock(tx, importId);
+          return run && (run.status === "queued" || run.status === "running") ? runs.finish(tx, importId) : undefined;
+        });
+        if (finished) await ended(finished);
+      } catch (err) {
+        if (!opts.lastAttempt) throw err;
+        const failed = await db.transaction((tx) => runs.fail(tx, importId, "import_failed"));
+        if (failed) await ended(failed);
+        throw err;
+      }
+    },
+
+    async get(actor: Actor, id: number): Promise<LibraryImport> {
+      const run = await runs.ofAccount(actor.accountId, id);
+      if (!run) throw notFound("Import");
+      return present(run);
+    },
+
+    async latest(actor: Actor): Promise<LibraryImport[]> {
+      return (await runs.latest(actor.accountId, 5)).map(present);
     },
   };
 }

@@ -32,7 +32,14 @@ const BOOKMARKS = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
     <DT><A HREF="https://news.example.com/a" ADD_DATE="1700000300">&lt;script&gt;alert(1)&lt;/script&gt; headline</A>
 </DL><p>`;
 
-const importFile = (p: Person, body: Record<string, unknown>) => p.client.post("/api/contentuser/import", body);
+/** Sends a file, lets the import's job run, and answers the import as its person then sees it. */
+async function importFile(p: Person, body: Record<string, unknown>) {
+  const sent = await p.client.post("/api/contentuser/import", body);
+  if (sent.status !== 202) return sent;
+  expect(sent.body).toMatchObject({ status: "queued", processed: 0, added: 0 });
+  await t.app.jobs.drain();
+  return p.client.get(`/api/contentuser/import/${sent.body.id}`);
+}
 const library = async (p: Person) =>
   (await p.client.get("/api/contentuser/search?contenType=all&page_size=100")).body.results as {
     title: string;
@@ -42,21 +49,32 @@ const library = async (p: Person) =>
     is_private: boolean;
   }[];
 
+/** Each folder and section of a person's, with its items' titles in order. */
+const placesOf = (p: Person) =>
+  rows<{ folder: string; section: string | null; titles: string[] }>(sql`
+    select f.name as folder, s.name as section, array_agg(uc.title order by r.priority, uc.title) as titles
+    from folder_relations r join folders f on f.id = r.folder_id join user_contents uc on uc.id = r.user_content_id
+    left join folder_sections s on s.id = r.section_id
+    where f.account_id = ${p.id} group by f.name, s.name order by f.name, s.name nulls first`);
+
 describe("importing a bookmark file", () => {
   it("saves every link with its title, notes and folder, and lists what it skipped", async () => {
     const person = await addPerson(t, { company: "acme", role: "member" });
     const res = await importFile(person, { format: "bookmarks_html", content: BOOKMARKS });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({
-      imported: 4,
-      already_saved: 0,
-      folders_created: 2,
-      skipped: [
-        { line: 15, url: "javascript:alert(1)", reason: "not_a_link" },
-        { line: 17, url: "https://blog.example.org/sql-window-functions#again", reason: "duplicate_in_file" },
-      ],
-      skipped_count: 2,
+    // The link's second appearance is merged into the first: one item.
+    expect(res.body).toMatchObject({
+      status: "done",
+      total: 4,
+      processed: 4,
+      added: 4,
+      merged: 1,
+      folders_created: 1,
+      skipped: [{ line: 15, url: "javascript:alert(1)", reason: "not_a_link" }],
+      skipped_count: 1,
+      error: null,
     });
+    expect(res.body.finished_at).toEqual(expect.any(String));
 
     const items = await library(person);
     // Newest first, by the dates the file gives; a link without a title is named from its address.
@@ -71,11 +89,12 @@ describe("importing a bookmark file", () => {
     const counts = await person.client.get("/api/contentuser/counts");
     expect(counts.body).toMatchObject({ allContentCount: 4, articlesCount: 3, videosCount: 1 });
 
-    // Each link in the innermost folder it was in.
+    // The folder inside a folder is a section of it.
     const folders = (await person.client.get("/api/user/folder/")).body as { id: number; name: string; count: number }[];
-    expect(folders.map((f) => [f.name, f.count]).sort()).toEqual([
-      ["Data skills", 1],
-      ["Video", 1],
+    expect(folders.map((f) => [f.name, f.count])).toEqual([["Data skills", 2]]);
+    expect(await placesOf(person)).toEqual([
+      { folder: "Data skills", section: null, titles: ["SQL window functions, explained"] },
+      { folder: "Data skills", section: "Video", titles: ["Pandas in 10 minutes"] },
     ]);
   });
 
@@ -87,24 +106,22 @@ describe("importing a bookmark file", () => {
       fetch_metadata: false,
     });
     expect(saved.status).toBe(201);
+    // Merged: the one saved already, and the link's repeat in the file.
     expect((await importFile(person, { format: "bookmarks_html", content: BOOKMARKS })).body).toMatchObject({
-      imported: 3,
-      already_saved: 1,
-      folders_created: 2,
+      added: 3,
+      merged: 2,
+      folders_created: 1,
     });
     expect((await importFile(person, { format: "bookmarks_html", content: BOOKMARKS })).body).toMatchObject({
-      imported: 0,
-      already_saved: 4,
+      added: 0,
+      merged: 5,
       folders_created: 0,
     });
     const items = await library(person);
     expect(items).toHaveLength(4);
     expect(items.map((i) => i.title)).toContain("My own title");
     const folders = (await person.client.get("/api/user/folder/")).body as { name: string; count: number }[];
-    expect(folders.map((f) => [f.name, f.count]).sort()).toEqual([
-      ["Data skills", 1],
-      ["Video", 1],
-    ]);
+    expect(folders.map((f) => [f.name, f.count])).toEqual([["Data skills", 2]]);
   });
 
   it("counts the imported links in insights and ticks the first-week step, as saves do", async () => {
@@ -121,8 +138,8 @@ describe("importing a bookmark file", () => {
     const colleague = await addPerson(t, { company: "acme", role: "member" });
     const secret = `url,title\nhttps://private.example.org/imported-secret,A zebrafish reading list`;
     const open = `url,title\nhttps://private.example.org/imported-open,An okapi reading list`;
-    expect((await importFile(person, { format: "csv", content: secret, is_private: true })).body).toMatchObject({ imported: 1 });
-    expect((await importFile(person, { format: "csv", content: open })).body).toMatchObject({ imported: 1 });
+    expect((await importFile(person, { format: "csv", content: secret, is_private: true })).body).toMatchObject({ added: 1 });
+    expect((await importFile(person, { format: "csv", content: open })).body).toMatchObject({ added: 1 });
     expect((await library(person)).find((i) => i.title.includes("zebrafish"))).toMatchObject({ is_private: true });
     const search = async (term: string) => {
       const res = await colleague.client.get(`/api/b2b/v1/discover?search=${term}&kind=content`);
@@ -144,9 +161,9 @@ describe("importing a CSV", () => {
       "Not a link,ftp://files.example.org/x,1710000000,,unread",
     ].join("\n");
     const res = await importFile(person, { format: "csv", content });
-    expect(res.body).toEqual({
-      imported: 2,
-      already_saved: 0,
+    expect(res.body).toMatchObject({
+      added: 2,
+      merged: 0,
       folders_created: 0,
       skipped: [{ line: 4, url: "ftp://files.example.org/x", reason: "not_a_link" }],
       skipped_count: 1,
@@ -160,7 +177,7 @@ describe("importing a CSV", () => {
       "id,title,note,excerpt,url,folder,tags,created",
       "1,Kubernetes patterns,,Patterns for pods,https://learn.example.org/k8s,Cloud,,2024-03-01T10:00:00.000Z",
     ].join("\n");
-    expect((await importFile(person, { format: "csv", content })).body).toMatchObject({ imported: 1, folders_created: 1 });
+    expect((await importFile(person, { format: "csv", content })).body).toMatchObject({ added: 1, folders_created: 1 });
     expect((await library(person))[0]).toMatchObject({ title: "Kubernetes patterns", description: "Patterns for pods" });
   });
 });
@@ -177,17 +194,31 @@ describe("a file that cannot be imported", () => {
     await refused({ format: "csv", content: BOOKMARKS }, 400, "import_unreadable");
     await refused({ format: "csv", content: "title,address\nA,https://x.example.org/" }, 400, "import_unreadable");
     await refused({ format: "bookmarks_html", content: "<p>nothing here</p>" }, 400, "import_unreadable");
+    await refused({ format: "json", content: '{"some":"other tool"}' }, 400, "import_unreadable");
+    // A broken file names its line.
+    const brokenJson = await importFile(person, { format: "json", content: '{\n  "bookmarks": [\n    { "title": "x", }\n  ]\n}' });
+    expect(brokenJson.body.error).toMatchObject({ code: "import_malformed", details: { line: 3 } });
+    const brokenCsv = await importFile(person, { format: "csv", content: 'url,title\nhttps://a.example.org/,"Open quote\nhttps://b.example.org/,B' });
+    expect(brokenCsv.body.error).toMatchObject({ code: "import_malformed", details: { line: 2 } });
     await refused({ format: "opml", content: "x" }, 400, "validation_error");
     await refused({ format: "csv" }, 400, "validation_error");
     await refused({ format: "csv", content: "url\nhttps://x.example.org/", extra: 1 }, 400, "validation_error");
     const many = ["url", ...Array.from({ length: 20_001 }, (_, i) => `https://many.example.org/${i}`)].join("\n");
     await refused({ format: "csv", content: many }, 400, "import_too_large");
     expect(await library(person)).toEqual([]);
+    expect((await person.client.get("/api/contentuser/import")).body).toEqual({ results: [] });
   });
 
-  it("is refused to a caller who is not signed in", async () => {
+  it("is refused to a caller who is not signed in, and another person's import is not found", async () => {
     const res = await t.anonymous.post("/api/contentuser/import", { format: "csv", content: "url\nhttps://x.example.org/" });
     expect(res.status).toBe(401);
+    const person = await addPerson(t, { company: "acme", role: "member" });
+    const stranger = await addPerson(t, { company: "globex", role: "hr" });
+    const mine = await importFile(person, { format: "csv", content: "url\nhttps://x.example.org/mine" });
+    expect((await stranger.client.get(`/api/contentuser/import/${mine.body.id}`)).status).toBe(404);
+    expect((await stranger.client.get("/api/contentuser/import")).body).toEqual({ results: [] });
+    expect((await t.anonymous.get(`/api/contentuser/import/${mine.body.id}`)).status).toBe(401);
+    expect((await person.client.get("/api/contentuser/import")).body.results).toEqual([expect.objectContaining({ id: mine.body.id, status: "done" })]);
   });
 });
 
@@ -199,21 +230,22 @@ describe("exporting my library", () => {
     await importFile(person, { format: "csv", content: "url,title\nhttps://private.example.org/exported-secret,A private one", is_private: true });
     const mine = await library(person);
 
-    // Private items come back private.
-    for (const format of ["csv", "bookmarks_html"] as const) {
+    // Private items come back private; folders with their sections, in order.
+    for (const format of ["csv", "bookmarks_html", "json"] as const) {
       const res = await person.client.get(`/api/contentuser/export?format=${format}`);
       expect(res.status).toBe(200);
       expect(res.headers["content-disposition"]).toMatch(
-        new RegExp(`^attachment; filename="learnward-library-\\d{4}-\\d{2}-\\d{2}\\.${format === "csv" ? "csv" : "html"}"$`),
+        new RegExp(`^attachment; filename="learnward-library-\\d{4}-\\d{2}-\\d{2}\\.${{ csv: "csv", bookmarks_html: "html", json: "json" }[format]}"$`),
       );
       const reader = await addPerson(t, { company: "acme", role: "member" });
       const back = await importFile(reader, { format, content: res.text });
-      expect(back.body, format).toMatchObject({ imported: mine.length, skipped_count: 0, folders_created: 2 });
+      expect(back.body, format).toMatchObject({ added: mine.length, skipped_count: 0, folders_created: 1 });
       const theirs = await library(reader);
       expect(
-        theirs.map((i) => [i.title, i.url, i.description, i.is_private]),
+        theirs.map((i) => [i.title, i.url, i.description, i.content_type, i.is_private]),
         format,
-      ).toEqual(mine.map((i) => [i.title, i.url, i.description, i.is_private]));
+      ).toEqual(mine.map((i) => [i.title, i.url, i.description, i.content_type, i.is_private]));
+      expect(await placesOf(reader), format).toEqual(await placesOf(person));
     }
     // A title with markup stays text in the bookmark file.
     expect((await person.client.get("/api/contentuser/export?format=bookmarks_html")).text).toContain("&lt;script&gt;alert(1)&lt;/script&gt; headline");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { z } from "zod";
 import type { Module, ModuleContext } from "../module.ts";
 import { createContentRepo } from "./content.repo.ts";
 import { contentRoutes } from "./content.routes.ts";
@@ -16,7 +17,11 @@ import { fetchMetadata } from "./metadata.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
-import { createImportService } from "./import.service.ts";
+import { createImportService, IMPORT_JOB } from "./import.service.ts";
+import { createImportRuns } from "./import-runs.repo.ts";
+
+/** Retries of a failed import job before it is given up (and what it added taken out). */
+const IMPORT_RETRIES = 2;
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
 export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMetadata; imageCacheDir?: string }) {
@@ -35,6 +40,24 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     fetch: ctx.fetch,
     onCacheError: (err) => ctx.log.warn({ err }, "image cache write failed"),
   });
+  const imports = createImportService({
+    db: ctx.database.db,
+    events: ctx.events,
+    writes: createImportWrites(),
+    runs: createImportRuns(ctx.database.db),
+    jobs: ctx.jobs,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+  });
+  ctx.jobs.define({
+    name: IMPORT_JOB,
+    data: z.object({ importId: z.number().int() }),
+    retryLimit: IMPORT_RETRIES,
+    retryDelay: 10,
+    // A batch is short; a whole import of 20,000 links takes a minute or two.
+    expireInSeconds: 15 * 60,
+    run: (data, job) => imports.run(data.importId, { lastAttempt: job.retryCount >= IMPORT_RETRIES }),
+  });
   return {
     name: "library",
     repo,
@@ -43,7 +66,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
       await app.register(importRoutes, {
-        service: createImportService({ db: ctx.database.db, events: ctx.events, writes: createImportWrites() }),
+        service: imports,
         exports: createExportReads(ctx.database.db),
         clock: ctx.clock,
       });

@@ -12,50 +12,61 @@ import Typography from "@mui/material/Typography";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
-import { IMPORT_MAX_BYTES, type ImportContentResponse } from "@learnward/contracts";
+import LinearProgress from "@mui/material/LinearProgress";
+import { IMPORT_MAX_BYTES, type LibraryImport } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
-import { useImportContent } from "./hooks";
-import type { ImportContent } from "./api";
+import { ApiError } from "../../lib/api";
+import { useImportContent, useLatestImport, type ImportContent } from "./imports";
 
 export const IMPORT_HEADING_ID = "import-library-heading";
 const SKIPS_SHOWN = 5;
 
+const FORMATS: ImportContent["format"][] = ["bookmarks_html", "csv", "json"];
+const EXPORTS = [
+  { format: "bookmarks_html", label: "import.exportBookmarks" },
+  { format: "csv", label: "import.exportCsv" },
+  { format: "json", label: "import.exportJson" },
+] as const;
+
+/** The format a file's name says, if it says one. */
+const formatOf = (name: string): ImportContent["format"] | null =>
+  /\.csv$/i.test(name) ? "csv" : /\.html?$/i.test(name) ? "bookmarks_html" : /\.json$/i.test(name) ? "json" : null;
+
 /**
- * Settings → bring a library in from a browser's bookmark file or a CSV (Pocket, Raindrop), and
- * take it out again in the same formats.
+ * Settings → bring a library in from a browser's bookmark file, a CSV or a JSON export (Pocket,
+ * Raindrop, Instapaper, Karakeep, Linkwarden, Omnivore), follow the import while its job runs (also
+ * after leaving the page and coming back), and take the library out again in the same formats.
  */
 export function ImportLibrary() {
   const { t } = useTranslation("settings");
   const message = useErrorMessage();
   const importing = useImportContent();
+  const { latest, running } = useLatestImport();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileHelp = useId();
   const [format, setFormat] = useState<ImportContent["format"]>("bookmarks_html");
   const [file, setFile] = useState<File | null>(null);
   const [isPrivate, setPrivate] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportContentResponse | null>(null);
 
   const choose = (chosen: File | null) => {
-    setResult(null);
     importing.reset();
     setProblem(chosen && chosen.size > IMPORT_MAX_BYTES ? t("import.tooBig") : null);
     setFile(chosen);
-    // A CSV chosen while the bookmark format is selected is most likely a CSV.
-    if (chosen?.name.toLowerCase().endsWith(".csv")) setFormat("csv");
-    else if (chosen && /\.html?$/i.test(chosen.name)) setFormat("bookmarks_html");
+    // The file's name says its format more often than the person remembers to.
+    const named = chosen && formatOf(chosen.name);
+    if (named) setFormat(named);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setResult(null);
     if (!file) {
       setProblem(t("import.noFile"));
       return;
     }
     if (file.size > IMPORT_MAX_BYTES) return;
     const content = await file.text();
-    importing.mutate({ format, content, is_private: isPrivate }, { onSuccess: setResult });
+    importing.mutate({ format, content, is_private: isPrivate });
   };
 
   return (
@@ -70,20 +81,23 @@ export function ImportLibrary() {
         <Stack spacing={2.5}>
           {importing.isError && (
             <Alert severity="error" role="alert">
-              {message(importing.error)}
+              {brokenAt(importing.error) !== null ? t("import.brokenAt", { line: brokenAt(importing.error) }) : message(importing.error)}
             </Alert>
           )}
-          {result && <ImportResult result={result} />}
+          {latest && (running ? <ImportProgress run={latest} /> : <ImportResult run={latest} />)}
           <TextField select label={t("import.format")} value={format} onChange={(e) => setFormat(e.target.value as ImportContent["format"])} fullWidth>
-            <MenuItem value="bookmarks_html">{t("import.formats.bookmarks_html")}</MenuItem>
-            <MenuItem value="csv">{t("import.formats.csv")}</MenuItem>
+            {FORMATS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {t(`import.formats.${f}`)}
+              </MenuItem>
+            ))}
           </TextField>
           <Box>
             <input
               ref={fileInput}
               id={`${fileHelp}-input`}
               type="file"
-              accept=".html,.htm,.csv,text/html,text/csv"
+              accept=".html,.htm,.csv,.json,text/html,text/csv,application/json"
               aria-describedby={fileHelp}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
               style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
@@ -97,7 +111,7 @@ export function ImportLibrary() {
           </Box>
           <FormControlLabel control={<Checkbox checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />} label={t("import.private")} />
           <Box>
-            <Button type="submit" variant="contained" loading={importing.isPending}>
+            <Button type="submit" variant="contained" loading={importing.isPending} disabled={running}>
               {t("import.submit")}
             </Button>
           </Box>
@@ -110,29 +124,55 @@ export function ImportLibrary() {
         {t("import.exportDescription")}
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
-        <Button component="a" href="/api/contentuser/export?format=bookmarks_html" download variant="outlined" startIcon={<DownloadOutlined />}>
-          {t("import.exportBookmarks")}
-        </Button>
-        <Button component="a" href="/api/contentuser/export?format=csv" download variant="outlined" startIcon={<DownloadOutlined />}>
-          {t("import.exportCsv")}
-        </Button>
+        {EXPORTS.map(({ format: f, label }) => (
+          <Button key={f} component="a" href={`/api/contentuser/export?format=${f}`} download variant="outlined" startIcon={<DownloadOutlined />}>
+            {t(label)}
+          </Button>
+        ))}
       </Stack>
     </Paper>
   );
 }
 
-function ImportResult({ result }: { result: ImportContentResponse }) {
+/** The line a refused file breaks at, when the server names one. */
+function brokenAt(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== "import_malformed") return null;
+  const line = (error.details as { line?: unknown } | undefined)?.line;
+  return typeof line === "number" ? line : null;
+}
+
+function ImportProgress({ run }: { run: LibraryImport }) {
   const { t } = useTranslation("settings");
+  const label = t("import.progress", { processed: run.processed, total: run.total });
   return (
-    <Alert severity={result.imported ? "success" : "info"} role="status">
-      <Typography>{t("import.imported", { count: result.imported })}</Typography>
-      {result.already_saved > 0 && <Typography>{t("import.alreadySaved", { count: result.already_saved })}</Typography>}
-      {result.folders_created > 0 && <Typography>{t("import.foldersCreated", { count: result.folders_created })}</Typography>}
-      {result.skipped_count > 0 && (
+    <Alert severity="info" role="status" icon={false}>
+      <Typography>{label}</Typography>
+      <LinearProgress variant="determinate" value={run.total ? (run.processed / run.total) * 100 : 0} aria-label={label} sx={{ my: 1 }} />
+      <Typography variant="body2">{t("import.mayLeave")}</Typography>
+    </Alert>
+  );
+}
+
+function ImportResult({ run }: { run: LibraryImport }) {
+  const { t } = useTranslation("settings");
+  const message = useErrorMessage();
+  if (run.status === "failed") {
+    return (
+      <Alert severity="error" role="alert">
+        {message(run.error ?? "import_failed")}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={run.added ? "success" : "info"} role="status">
+      <Typography>{t("import.imported", { count: run.added })}</Typography>
+      {run.merged > 0 && <Typography>{t("import.merged", { count: run.merged })}</Typography>}
+      {run.folders_created > 0 && <Typography>{t("import.foldersCreated", { count: run.folders_created })}</Typography>}
+      {run.skipped_count > 0 && (
         <>
-          <Typography>{t("import.skipped", { count: result.skipped_count })}</Typography>
+          <Typography>{t("import.skipped", { count: run.skipped_count })}</Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: "anywhere" }}>
-            {result.skipped.slice(0, SKIPS_SHOWN).map((skip) => (
+            {run.skipped.slice(0, SKIPS_SHOWN).map((skip) => (
               <li key={`${skip.line}-${skip.url}`}>{t(`import.skipReasons.${skip.reason}`, { line: skip.line, url: skip.url })}</li>
             ))}
           </Box>

@@ -12,7 +12,6 @@ import { contentCountsQuery, contentSearchQuery, type LibraryQuery } from "./que
 // app sends seconds as a number.
 export type SaveContent = OperationBody<"/api/contentuser/save", "POST">;
 export type UpdateContent = OperationBody<"/api/contentuser/{id}", "PATCH">;
-export type ImportContent = OperationBody<"/api/contentuser/import", "POST">;
 export type AddToFolder = OperationBody<"/api/user/folder_relation/create_content", "POST">;
 /** A folder's lists: the items without a section (null) or one section's items. */
 export type ListId = number | null;
@@ -21,7 +20,6 @@ const checkContentCounts = checkedBy((s) => s.ContentCounts);
 const checkContentSearchResponse = checkedBy((s) => s.ContentSearchResponse);
 const checkContentPreview = checkedBy((s) => s.ContentPreview);
 const checkContentItem = checkedBy((s) => s.ContentItem);
-const checkImportResponse = checkedBy((s) => s.ImportContentResponse);
 const checkDeleteContentResponse = checkedBy((s) => s.DeleteContentResponse);
 const checkFolderList = checkedBy((s) => s.Folder.array());
 const checkSectionList = checkedBy((s) => s.FolderSection.array());
@@ -81,9 +79,6 @@ export const previewContent = (url: string) => request("/api/contentuser/preview
 
 /** POST /api/contentuser/save/; 409 means it is already in the library (spec §8: the error is rethrown). */
 export const saveContent = (body: SaveContent) => request("/api/contentuser/save/", { method: "POST", body, parse: checkContentItem });
-
-/** POST /api/contentuser/import: a bookmark file's or a CSV's links into my library, all or none. */
-export const importContent = (body: ImportContent) => request("/api/contentuser/import", { method: "POST", body, parse: checkImportResponse });
 
 /** PATCH /api/contentuser/{id}/ with the changed fields only. */
 export const updateContent = (id: number, changes: UpdateContent) =>

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContentItem, ContentSearchResponse, CourseStatus, DeleteContentResponse } from "@learnward/contracts";
 import type { z } from "zod";
-import { addToFolder, deleteContent, importContent, previewContent, saveContent, updateContent, type SaveContent, type UpdateContent } from "./api";
+import { addToFolder, deleteContent, previewContent, saveContent, updateContent, type SaveContent, type UpdateContent } from "./api";
 import { moveCourse } from "./courseMoves";
 import { contentCountsOptions, contentSearchOptions } from "./queries";
 import { libraryKey, type LibraryQuery } from "./query";
@@ -33,15 +33,6 @@ export function useSaveContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
-  });
-}
-
-/** Imports a file's links; the library, its counts and its folders are read again after. */
-export function useImportContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importContent,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKey }),
   });
 }

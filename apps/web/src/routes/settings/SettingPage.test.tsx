@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NOTIFICATION_KINDS } from "@learnward/contracts";
+import { LibraryImport, LibraryImportList, NOTIFICATION_KINDS } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { meFor, renderApp, serveFetch, signedIn } from "../../test/render";
+import { reply } from "../../test/fetch";
 
 const me = meFor("hr");
 const profile = { uid: me.user.uid, displayName: "Demo hr", photoURL: null, email: me.user.email, username: "hr", role: "hr", locale: "en" };
@@ -82,16 +83,37 @@ describe("/setting → Personal Profile", () => {
 });
 
 describe("/setting → Import and export your library", () => {
-  const result = {
-    imported: 2,
-    already_saved: 1,
-    folders_created: 1,
+  const run = (changes: Partial<LibraryImport>): LibraryImport => ({
+    id: 7,
+    format: "csv",
+    status: "queued",
+    total: 3,
+    processed: 0,
+    added: 0,
+    merged: 0,
+    folders_created: 0,
     skipped: [{ line: 7, url: "javascript:alert(1)", reason: "not_a_link" }],
     skipped_count: 1,
-  };
+    error: null,
+    created_at: "2026-11-29T08:00:00.000Z",
+    finished_at: null,
+    ...changes,
+  });
 
-  it("sends the chosen file's text with its format and says what came in", async () => {
-    const fetch = serve({ "POST /api/contentuser/import": { body: result } });
+  it("sends the chosen file's text with its format, follows the import's progress and says what came in", async () => {
+    // The server's side of the import: queued when sent, then a batch saved, then done.
+    const states = [
+      run({ status: "running", processed: 1, added: 1 }),
+      run({ status: "done", processed: 3, added: 2, merged: 1, folders_created: 1, finished_at: "2026-11-29T08:00:05.000Z" }),
+    ];
+    let sent = false;
+    const fetch = serve({
+      "POST /api/contentuser/import": () => {
+        sent = true;
+        return reply(LibraryImport, run({}), 202);
+      },
+      "GET /api/contentuser/import": () => reply(LibraryImportList, { results: sent ? [states.length > 1 ? states.shift()! : states[0]!] : [] }),
+    });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
     const file = new File(["title,url\nSQL,https://learn.example.org/sql\n"], "pocket.csv", { type: "text/csv" });
@@ -100,30 +122,51 @@ describe("/setting → Import and export your library", () => {
     await user.click(screen.getByLabelText("Keep the imported items private"));
     await user.click(screen.getByRole("button", { name: "Import" }));
 
-    const status = await screen.findByRole("status");
-    expect(status).toHaveTextContent("2 links imported.");
-    expect(status).toHaveTextContent("1 was in your library already.");
-    expect(status).toHaveTextContent("1 folder created.");
-    expect(status).toHaveTextContent("Line 7: not a web link (javascript:alert(1))");
-    // The export is a download of the server's file, in either format.
+    // While it runs: a progress bar, and the person may leave.
+    expect(await screen.findByRole("progressbar", { name: "Importing: 0 of 3 links saved" })).toHaveAttribute("aria-valuenow", "0");
+    expect(screen.getByText(/You can leave this page/)).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: "Importing: 1 of 3 links saved" }, { timeout: 3000 })).toBeInTheDocument();
+
+    const status = await screen.findByText("2 links imported.", {}, { timeout: 3000 });
+    const summary = status.closest("[role=status]") as HTMLElement;
+    expect(summary).toHaveTextContent("1 was in your library already or repeated in the file, and was merged.");
+    expect(summary).toHaveTextContent("1 folder created.");
+    expect(summary).toHaveTextContent("Line 7: not a web link (javascript:alert(1))");
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    // The export is a download of the server's file, in each format.
     expect(screen.getByRole("link", { name: "Download as CSV" })).toHaveAttribute("href", "/api/contentuser/export?format=csv");
     expect(screen.getByRole("link", { name: "Download as a bookmark file" })).toHaveAttribute("href", "/api/contentuser/export?format=bookmarks_html");
-    const post = fetch.mock.calls.find(([url]) => String(url).includes("/api/contentuser/import"));
+    expect(screen.getByRole("link", { name: "Download as JSON" })).toHaveAttribute("href", "/api/contentuser/export?format=json");
+    const post = fetch.mock.calls.find(([url, init]) => String(url).includes("/api/contentuser/import") && init?.method === "POST");
     // A .csv file switches the format to CSV by itself.
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ format: "csv", content: "title,url\nSQL,https://learn.example.org/sql\n", is_private: true });
   });
 
-  it("says why a file could not be imported, and asks for a file before sending anything", async () => {
-    const fetch = serve({ "POST /api/contentuser/import": { status: 400, body: { error: { code: "import_unreadable", message: "No link" } } } });
+  it("shows an import still running when the person comes back to the page", async () => {
+    serve({ "GET /api/contentuser/import": reply(LibraryImportList, { results: [run({ status: "running", total: 2000, processed: 1000, added: 1000 })] }) });
+    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    expect(await screen.findByRole("progressbar", { name: "Importing: 1000 of 2000 links saved" })).toHaveAttribute("aria-valuenow", "50");
+    expect(screen.getByRole("button", { name: "Import" })).toBeDisabled();
+  });
+
+  it("says why a file could not be imported, naming the line of a broken one, and asks for a file before sending anything", async () => {
+    let answer = { status: 400, body: { error: { code: "import_unreadable", message: "No link" } } };
+    const fetch = serve({ "POST /api/contentuser/import": () => answer, "GET /api/contentuser/import": reply(LibraryImportList, { results: [] }) });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
     await user.click(await screen.findByRole("button", { name: "Import" }));
     expect(screen.getByText("Choose a file to import first.")).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => String(url).includes("/api/contentuser/import"))).toBe(false);
+    expect(fetch.mock.calls.some(([url, init]) => String(url).includes("/api/contentuser/import") && init?.method === "POST")).toBe(false);
 
     await user.upload(screen.getByLabelText("Choose a file"), new File(["<p>no links</p>"], "bookmarks.html", { type: "text/html" }));
     await user.click(screen.getByRole("button", { name: "Import" }));
     const section = screen.getByRole("region", { name: "Import and export your library" });
     expect(await within(section).findByRole("alert")).toHaveTextContent("This file has no links we can read in the format you chose.");
+
+    answer = { status: 400, body: { error: { code: "import_malformed", message: "Broken", details: { line: 12 } } as never } };
+    await user.upload(screen.getByLabelText("Choose a file"), new File(["{"], "karakeep.json", { type: "application/json" }));
+    expect(screen.getByRole("combobox", { name: "File format" })).toHaveTextContent("JSON: Karakeep, Linkwarden, Omnivore, Learnward");
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await within(section).findByRole("alert")).toHaveTextContent("This file is broken at line 12 and nothing of it was imported.");
   });
 });

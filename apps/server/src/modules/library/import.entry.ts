@@ -1,0 +1,108 @@
+import { HttpUrl } from "@learnward/contracts";
+
+/** Where an imported link goes: a folder, and a section of it (a folder inside a folder in the file). */
+export interface ImportPlace {
+  folder: string;
+  section: string | null;
+  /** Its place among the folder's items when the file says (Learnward's own export); else the file's order. */
+  position: number | null;
+}
+
+/** One link read from an imported file, with what the file says about it. */
+export interface ImportEntry {
+  /** Where it stands in the file: the line of a bookmark or of a JSON entry, the row of a CSV (the header is row 1). */
+  line: number;
+  url: string;
+  title: string | null;
+  description: string | null;
+  places: ImportPlace[];
+  createdAt: Date | null;
+  /** The file marks it private (a bookmark's PRIVATE="1", a CSV's private column). */
+  isPrivate: boolean;
+  tags: string[];
+  /** Read, archived or finished in the tool it comes from. */
+  done: boolean;
+  favourite: boolean;
+  /** What only Learnward's own export carries: the item as it was in the library it left. */
+  item?: { contentType: string | null; author: string | null; durationS: number | null; imageUrl: string | null; courseStatus: string | null };
+}
+
+export interface ImportSkip {
+  line: number;
+  url: string;
+  reason: "not_a_link" | "no_link";
+}
+
+/** What a reader makes of a file: its links in the file's order, and the entries it could not take. */
+export interface ImportRead {
+  entries: ImportEntry[];
+  skipped: ImportSkip[];
+}
+
+export const FOLDER_NAME_MAX = 120;
+export const TITLE_MAX = 300;
+export const DESCRIPTION_MAX = 5000;
+const TAG_MAX = 60;
+const TAGS_MAX = 50;
+
+/** Text squeezed to one line and cut to `max`; null when nothing is left. */
+export const text = (value: unknown, max: number) => {
+  const t = typeof value === "string" ? value.replace(/\s+/g, " ").trim() : typeof value === "number" ? String(value) : "";
+  return t ? t.slice(0, max) : null;
+};
+
+/** A tool's tags, without blanks, repeats (case aside) or a leading '#'. */
+export function tagsOf(values: unknown[]): string[] {
+  const tags = new Map<string, string>();
+  for (const value of values) {
+    const tag = text(value, TAG_MAX)?.replace(/^#+/, "").trim();
+    if (tag && !tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
+  }
+  return [...tags.values()].slice(0, TAGS_MAX);
+}
+
+/** Seconds since 1970 (milliseconds when that large) or an ISO date; null when it is neither. */
+export function dateOf(raw: unknown): Date | null {
+  const t = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!t) return null;
+  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  const date = Number.isFinite(n) ? new Date(n > 1e11 ? n : n * 1000) : new Date(t);
+  // Outside 1990..2100 it is a misread, not a date.
+  return Number.isNaN(date.getTime()) || date.getFullYear() < 1990 || date.getFullYear() > 2100 ? null : date;
+}
+
+/** A folder path from a file (outermost first) as a place: the outermost folder, the rest named as its section. */
+export function placeOf(path: (string | null | undefined)[], position: number | null = null): ImportPlace[] {
+  const names = path.map((name) => text(name, FOLDER_NAME_MAX)).filter((name): name is string => name !== null);
+  if (!names.length) return [];
+  const [folder] = names as [string, ...string[]];
+  return [{ folder, section: names.length > 1 ? names.slice(1).join(" / ").slice(0, FOLDER_NAME_MAX) : null, position }];
+}
+
+/**
+ * Collects a file's entries: a link goes in, anything else is skipped with its line. `url` is
+ * what the file gives, untrusted; only http(s) links are taken.
+ */
+export function collector() {
+  const read: ImportRead = { entries: [], skipped: [] };
+  return {
+    read,
+    add(line: number, url: unknown, entry: Omit<ImportEntry, "line" | "url">) {
+      const href = typeof url === "string" ? url.trim() : "";
+      if (!href) read.skipped.push({ line, url: "", reason: "no_link" });
+      else if (!HttpUrl.safeParse(href).success) read.skipped.push({ line, url: href.slice(0, 200), reason: "not_a_link" });
+      else read.entries.push({ line, url: href, ...entry });
+    },
+  };
+}
+
+/** An entry's defaults: no folder, tags or states. */
+export const plain = (): Omit<ImportEntry, "line" | "url" | "title"> => ({
+  places: [],
+  createdAt: null,
+  isPrivate: false,
+  tags: [],
+  done: false,
+  favourite: false,
+  description: null,
+});
