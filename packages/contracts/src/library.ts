@@ -41,6 +41,7 @@ export const ContentItem = z.object({
   course_status: CourseStatus.nullable().describe("wishlist, running (completed false) or finalized (completed true)"),
   completed: z.boolean().nullable(),
   created_at: z.string(),
+  metadata_pending: z.boolean().describe("The page is still being read after the save: title, author, description, duration and image may still be filled in"),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 

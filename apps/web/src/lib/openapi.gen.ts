@@ -1900,6 +1900,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             }[];
                             links: {
                                 next: string | null;
@@ -2081,6 +2083,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2402,6 +2406,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2695,6 +2701,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             }[];
                         };
                     };
@@ -2854,6 +2862,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2973,6 +2983,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3112,6 +3124,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3231,6 +3245,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3358,6 +3374,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -4752,6 +4770,8 @@ export interface paths {
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
                                     created_at: string;
+                                    /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                    metadata_pending: boolean;
                                 };
                             }[];
                         };
@@ -5037,6 +5057,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             };
                         };
                     };
@@ -5210,6 +5232,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             };
                         };
                     };
@@ -17246,6 +17270,8 @@ export interface paths {
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
                                     created_at: string;
+                                    /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                    metadata_pending: boolean;
                                 }[];
                             };
                         };
