@@ -70,9 +70,14 @@ describe("saving a link answers before the page is read", () => {
 
   it("keeps what the person typed, fills the rest, and gives the company's catalog row the page's data", async () => {
     const [member, colleague] = await colleagues();
+    const described: number[] = [];
+    const stop = t.app.events.on("content.described", async (_tx, e) => void described.push(e.contentId));
     const res = await save(member, { url: pages.url("/guides/feedback.html"), title: "My own title", author: "Someone I know" });
     expect(res.body).toMatchObject({ title: "My own title", author: "Someone I know", description: null, metadata_pending: true });
     await t.app.jobs.drain();
+    stop();
+    // Discover embeds and relates the item again from what the page gave its catalog row.
+    expect(described).toEqual([res.body.id_content]);
     expect(await listed(member, res.body.id_primary)).toMatchObject({
       title: "My own title",
       author: "Someone I know",
