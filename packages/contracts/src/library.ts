@@ -76,7 +76,7 @@ export const SaveContentRequest = z
     id_content: idContentOrNull.optional().describe("Save an existing catalog item (with a url, it must be the item's own); null: a new item"),
     title: z.string().trim().max(300).optional(),
     ...contentDetails,
-    fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page"),
+    fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page, after the save answers (metadata_pending until then)"),
   })
   .strict()
   .refine((b) => b.url !== undefined || b.id_content !== undefined, { message: "Give a url or an id_content", path: ["url"] });

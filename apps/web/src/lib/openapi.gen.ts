@@ -2045,7 +2045,7 @@ export interface paths {
                         image_url?: string | null;
                         is_private?: boolean;
                         /**
-                         * @description Read title, author… from the page
+                         * @description Read title, author… from the page, after the save answers (metadata_pending until then)
                          * @default true
                          */
                         fetch_metadata?: boolean;
