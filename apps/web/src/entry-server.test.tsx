@@ -169,6 +169,7 @@ describe("rendering the first view on the server", () => {
               course_status: null,
               completed: null,
               created_at: "2026-11-20T10:00:00.000Z",
+              metadata_pending: false,
             },
           ],
         },

@@ -41,6 +41,7 @@ export const ContentItem = z.object({
   course_status: CourseStatus.nullable().describe("wishlist, running (completed false) or finalized (completed true)"),
   completed: z.boolean().nullable(),
   created_at: z.string(),
+  metadata_pending: z.boolean().describe("The page is still being read after the save: title, author, description, duration and image may still be filled in"),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 
@@ -75,7 +76,7 @@ export const SaveContentRequest = z
     id_content: idContentOrNull.optional().describe("Save an existing catalog item (with a url, it must be the item's own); null: a new item"),
     title: z.string().trim().max(300).optional(),
     ...contentDetails,
-    fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page"),
+    fetch_metadata: z.boolean().default(true).describe("Read title, author… from the page, after the save answers (metadata_pending until then)"),
   })
   .strict()
   .refine((b) => b.url !== undefined || b.id_content !== undefined, { message: "Give a url or an id_content", path: ["url"] });

@@ -19,6 +19,8 @@ export const DOMAIN_EVENTS = {
   "content.saved": z.object({ ...by, contentId: id, courseStatus }),
   /** A person imported links: the new copies in their library, in one event (an import brings thousands). */
   "content.imported": z.object({ ...by, contentIds: z.array(id).min(1), wishlisted: z.boolean() }),
+  /** A saved link's page, read after the save, filled in what its catalog row still lacked. */
+  "content.described": z.object({ ...by, contentId: id }),
   /** spec §4 Course status: the item moved to the wishlist, running or finalized. */
   "content.wishlisted": z.object({ ...by, contentId: id }),
   "content.started": z.object({ ...by, contentId: id }),

@@ -1900,6 +1900,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             }[];
                             links: {
                                 next: string | null;
@@ -2043,7 +2045,7 @@ export interface paths {
                         image_url?: string | null;
                         is_private?: boolean;
                         /**
-                         * @description Read title, author… from the page
+                         * @description Read title, author… from the page, after the save answers (metadata_pending until then)
                          * @default true
                          */
                         fetch_metadata?: boolean;
@@ -2081,6 +2083,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2402,6 +2406,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2695,6 +2701,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             }[];
                         };
                     };
@@ -2854,6 +2862,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -2973,6 +2983,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3112,6 +3124,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3231,6 +3245,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -3358,6 +3374,8 @@ export interface paths {
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
                             created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
                         };
                     };
                 };
@@ -5020,6 +5038,8 @@ export interface paths {
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
                                     created_at: string;
+                                    /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                    metadata_pending: boolean;
                                 };
                             }[];
                         };
@@ -5305,6 +5325,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             };
                         };
                     };
@@ -5478,6 +5500,8 @@ export interface paths {
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
                                 created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
                             };
                         };
                     };
@@ -17514,6 +17538,8 @@ export interface paths {
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
                                     created_at: string;
+                                    /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                    metadata_pending: boolean;
                                 }[];
                             };
                         };

@@ -16,5 +16,6 @@ export const contentItem = (overrides: Partial<ContentItem> = {}): ContentItem =
   course_status: null,
   completed: null,
   created_at: new Date().toISOString(),
+  metadata_pending: false,
   ...overrides,
 });

@@ -22,6 +22,9 @@ export const userContents = pgTable(
     ...contentDetails(),
     isPrivate: boolean("is_private").notNull().default(false),
     courseStatus: text("course_status", { enum: ["wishlist", "running", "finalized"] }),
+    // Set by a save that left the page to be read afterwards; the job that reads it clears it,
+    // whether the page could be read or not, so that nobody waits on it for ever.
+    metadataPending: boolean("metadata_pending").notNull().default(false),
     ...timestamps(),
     // Stored, indexed and weighted: title A, author B, description C; English and Spanish
     // stemming plus an unstemmed copy for prefix search (ARCHITECTURE.md: never rank per row).

@@ -88,6 +88,7 @@ const DEBOUNCE_MS = 10_000;
 /** The events that change what a catalog says or what its people finish. */
 const CHANGES: DomainEventName[] = [
   "content.saved",
+  "content.described",
   "content.imported",
   "content.finished",
   "collection.item_done",

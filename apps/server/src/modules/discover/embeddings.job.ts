@@ -6,7 +6,8 @@ import type { Embedder } from "./embeddings.client.ts";
 import type { EmbeddingSource, EmbeddingsRepo } from "./embeddings.repo.ts";
 
 // Catalog items are embedded in the background. A save (content.saved, which also covers
-// a private row made public with the saver's text) queues its item; a sweep every few minutes
+// a private row made public with the saver's text) queues its item, and so does the page read after
+// a save (content.described); a sweep every few minutes
 // embeds items that have no vector of the configured model yet (the demo seed, items from before
 // the model was set, a changed model). A job skips items whose text and model are unchanged (hash),
 // so running it twice, or on every repeat save, asks the model nothing.
@@ -87,7 +88,7 @@ export function defineEmbeddingJobs(deps: { jobs: Jobs; repo: EmbeddingsRepo; em
   jobs.define(embed);
   jobs.define(sweep);
 
-  const saved: Handler<"content.saved"> = async (tx, { contentId }) => {
+  const saved: Handler<"content.saved" | "content.described"> = async (tx, { contentId }) => {
     await jobs.send(embed, { contentIds: [contentId] }, { tx });
   };
   const imported: Handler<"content.imported"> = async (tx, { contentIds }) => {
@@ -98,6 +99,8 @@ export function defineEmbeddingJobs(deps: { jobs: Jobs; repo: EmbeddingsRepo; em
     sweep,
     subscriptions: [
       { name: "content.saved" as const, handler: saved as Handler<never> },
+      // The page read after a save gave the item its real title and description.
+      { name: "content.described" as const, handler: saved as Handler<never> },
       { name: "content.imported" as const, handler: imported as Handler<never> },
     ],
   };

@@ -3,6 +3,9 @@ import type { CourseStatus } from "@learnward/contracts";
 import type { Tx } from "../../db/client.ts";
 import { contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 
+/** The details a page read may fill in, on a catalog row or a saved copy. */
+export type PageDetails = Partial<Pick<typeof userContents.$inferInsert, "title" | "author" | "description" | "durationS" | "imageUrl">>;
+
 // The steps of the writes to a person's library (content.service.ts opens their transaction and
 // emits their events), each run inside the transaction it is given.
 
@@ -22,6 +25,22 @@ export function createContentWrites() {
         .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
         .returning();
       return row;
+    },
+
+    /** A saved item and its catalog row, both locked (in that order, as an edit locks them), for the page read after the save. */
+    async lockForPageRead(tx: Tx, id: number) {
+      const [copy] = await tx.select().from(userContents).where(eq(userContents.id, id)).for("update");
+      if (!copy) return undefined;
+      const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, copy.contentId)).for("update");
+      return { copy, row };
+    },
+
+    /** Writes what the page read added to a catalog row. */
+    async describeCatalogRow(tx: Tx, id: number, patch: PageDetails) {
+      await tx
+        .update(contentItems)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(contentItems.id, id));
     },
 
     /** Marks the catalog row as brought in by a save now private, if this person created it (catalog.scope.ts). */

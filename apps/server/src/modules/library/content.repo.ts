@@ -323,6 +323,16 @@ export function createContentRepo(db: Db) {
       return row as ContentCounts;
     },
 
+    /** A saved item whose page waits to be read, whoever's it is (the job that reads it after the save). */
+    async awaitingPageRead(id: number) {
+      const [row] = await db
+        .select({ url: userContents.url })
+        .from(userContents)
+        .where(and(eq(userContents.id, id), eq(userContents.metadataPending, true)))
+        .limit(1);
+      return row;
+    },
+
     async owned(accountId: number, id: number) {
       const [row] = await db
         .select()

@@ -31,18 +31,38 @@ export type EditInput = Omit<SaveInput, "id_content" | "fetch_metadata">;
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v !== "") ?? null;
 
-export function createContentService(deps: { db: Db; events: EventBus; repo: ContentRepo; readMetadata: ReadMetadata }) {
+export interface ContentServiceDeps {
+  db: Db;
+  events: EventBus;
+  repo: ContentRepo;
+  /** Reads a page now: the preview, and links added to a collection. */
+  readMetadata: ReadMetadata;
+  /** Asks for a saved item's page to be read after the save, inside its transaction (page-read.job.ts). */
+  readLater: (tx: Tx, userContentId: number) => Promise<unknown>;
+}
+
+/** A saved copy the page could still tell more about: a title made from the link, or a detail left blank. */
+const lacksDetails = (c: NewUserContent) =>
+  c.title === fallbackTitle(c.url) || [c.author, c.description, c.imageUrl, c.durationS].some((v) => v === null || v === undefined);
+
+export function createContentService(deps: ContentServiceDeps) {
   const { db, events, repo } = deps;
 
   /** A new copy in a person's library (not a repeat save) is news for insights, onboarding and discover. */
   const saved = (tx: Tx, row: UserContentRow) =>
     events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
 
+  /** A new copy is news, and one saved before its page was read asks for the read. */
+  const afterInsert = async (tx: Tx, row: UserContentRow) => {
+    await saved(tx, row);
+    if (row.metadataPending) await deps.readLater(tx, row.id);
+  };
+
   /** undefined when the person already saved this catalog item. */
   function insertCopy(values: NewUserContent) {
     return db.transaction(async (tx) => {
       const row = await repo.insertCopy(tx, values);
-      if (row) await saved(tx, row);
+      if (row) await afterInsert(tx, row);
       return row;
     });
   }
@@ -59,7 +79,7 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
       const source = found.isPublic ? found.row : { ...found.row, ...own };
       const row = await repo.insertCopy(tx, copyOf(source));
       if (row && !found.isPublic && !opts.isPrivate) await repo.claimRow(tx, found.row.id, own, row.accountId);
-      if (row) await saved(tx, row);
+      if (row) await afterInsert(tx, row);
       return { item: source, row };
     });
   }
@@ -72,7 +92,8 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
     return item;
   }
 
-  async function catalogEntry(actor: Actor, input: SaveInput) {
+  /** The catalog item a save names, or the draft of a new one; `readPage` reads the page now for what was left blank. */
+  async function catalogEntry(actor: Actor, input: SaveInput, opts: { readPage: boolean }) {
     const companyId = requireCompany(actor);
     if (input.id_content !== undefined) {
       const existing = await readableItem(actor, input.id_content);
@@ -83,11 +104,11 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
           url: existing.url,
         });
       }
-      return { existing, meta: null };
+      return { existing };
     }
     const url = input.url!;
     const recognised = recognise(url);
-    const needsPage = input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
+    const needsPage = opts.readPage && input.fetch_metadata !== false && (blank(input.title) || blank(input.description) || blank(input.author));
     const meta = needsPage ? await deps.readMetadata(url) : null;
     const title = pick(input.title, meta?.title) ?? fallbackTitle(url);
     const draft = {
@@ -103,7 +124,7 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
       imageUrl: pick(input.image_url, meta?.image),
       createdBy: actor.accountId,
     };
-    return { draft, meta };
+    return { draft };
   }
 
   return {
@@ -124,27 +145,32 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
       };
     },
 
-    /** Saves to my library: what I typed wins, then the page, then the company catalog. */
+    /**
+     * Saves to my library at once, from what I typed, then the company catalog, then what the link
+     * alone tells; a link's page is read afterwards (page-read.job.ts) and fills in only what is
+     * still blank, while the item says so (metadata_pending).
+     */
     async save(actor: Actor, input: SaveInput): Promise<UserContentRow> {
-      const entry = await catalogEntry(actor, input);
-      const meta = entry.meta;
+      const entry = await catalogEntry(actor, input, { readPage: false });
+      const readLater = !entry.existing && input.fetch_metadata !== false;
       const copyOf = (item: CatalogRow): NewUserContent => {
         const contentType = input.content_type ?? item.contentType;
-        return {
+        const copy: NewUserContent = {
           accountId: actor.accountId,
           contentId: item.id,
-          title: pick(input.title, meta?.title, item.title)!,
+          title: pick(input.title, item.title)!,
           url: item.url,
           contentType,
           provider: item.provider,
-          author: pick(input.author, meta?.author, item.author),
-          durationS: pick(input.duration_s, meta?.duration_s, item.durationS),
-          description: pick(input.description, meta?.description, item.description),
-          imageUrl: pick(input.image_url, meta?.image, item.imageUrl),
+          author: pick(input.author, item.author),
+          durationS: pick(input.duration_s, item.durationS),
+          description: pick(input.description, item.description),
+          imageUrl: pick(input.image_url, item.imageUrl),
           isPrivate: input.is_private ?? false,
           // A saved course starts on the wishlist (spec §4 Course status).
           courseStatus: contentType === "course" ? "wishlist" : null,
         };
+        return { ...copy, metadataPending: readLater && lacksDetails(copy) };
       };
       // A new catalog row and my copy of it are written together, or not at all.
       const { item, row } = entry.existing
@@ -200,7 +226,8 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
         const item = await readableItem(actor, input.content_id);
         return { id: item.id, claim: async () => (item.isPublic ? undefined : repo.claim(actor.accountId, item.id)) };
       }
-      const entry = await catalogEntry(actor, { url: input.url, title: input.title });
+      // The item is placed with what its page says now: a collection shows catalog rows, which carry no "being read" state.
+      const entry = await catalogEntry(actor, { url: input.url, title: input.title }, { readPage: true });
       if (entry.existing) return { id: entry.existing.id, claim: async () => {} };
       const { row, isPublic } = await db.transaction((tx) => repo.catalogRow(tx, entry.draft));
       return { id: row.id, claim: async () => (isPublic ? undefined : repo.claim(actor.accountId, row.id, draftDescription(entry.draft))) };
@@ -249,9 +276,18 @@ export function createContentService(deps: { db: Db; events: EventBus; repo: Con
 }
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** A title made from the link alone, for a save that has none: "blog.example.org · sql window functions". */
+/** A page's name at the end of a link that says nothing about what it is ("guide.html", "index.php"). */
+const PAGE_EXTENSION = /\.(?:s?html?|xhtml|php\d?|aspx?|jspx?|cfm|cgi|pdf)$/i;
+
+/**
+ * A title made from the link alone, for a save that has none: its last path segment decoded, without
+ * a page extension, dashes and underscores as spaces, first letter capital (".../sql-window-functions"
+ * → "Sql window functions"); the host when the path says nothing.
+ */
 export function fallbackTitle(url: string): string {
   const u = new URL(url);
-  const last = u.pathname.split("/").filter(Boolean).pop();
-  return last ? `${u.hostname.replace(/^www\./, "")} · ${decodePercentLeniently(last).replace(/[-_]+/g, " ")}`.slice(0, 300) : u.hostname;
+  const last = u.pathname.split("/").filter(Boolean).pop() ?? "";
+  const words = decodePercentLeniently(last).replace(PAGE_EXTENSION, "").replace(/[-_]+/g, " ").trim();
+  if (!words) return u.hostname;
+  return words.replace(/^\p{Ll}/u, (c) => c.toUpperCase()).slice(0, 300);
 }

@@ -14,6 +14,7 @@ import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
+import { definePageRead } from "./page-read.job.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
@@ -33,7 +34,8 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page metadata unavailable");
       return read.ok ? read.metadata : null;
     });
-  const service = createContentService({ db: ctx.database.db, events: ctx.events, repo, readMetadata });
+  const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, readMetadata });
+  const service = createContentService({ db: ctx.database.db, events: ctx.events, repo, readMetadata, readLater: pageRead.readLater });
   const images = createImageService({
     cacheDir: opts.imageCacheDir ?? path.join(ctx.config.DATA_DIR, "image-cache"),
     cacheMaxBytes: ctx.config.IMAGE_CACHE_MAX_MB * 1024 * 1024,

@@ -11,6 +11,7 @@ export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem =
   course_status: r.courseStatus,
   completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,
   created_at: r.createdAt.toISOString(),
+  metadata_pending: r.metadataPending,
 });
 
 export const presentFolder = (f: { id: number; name: string; count: number; createdAt: Date }) => ({

@@ -47,6 +47,7 @@ const saved = (overrides: object = {}) => ({
   course_status: null,
   completed: null,
   created_at: new Date().toISOString(),
+  metadata_pending: false,
   ...overrides,
 });
 

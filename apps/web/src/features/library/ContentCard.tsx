@@ -68,6 +68,12 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
           headingLevel="h3"
           byline={byline}
         />
+        {item.metadata_pending && (
+          // Saved before its page was read: the title, picture and details may still change (the list asks again).
+          <Box component="span" role="status" sx={{ typography: "caption", color: "text.secondary" }}>
+            {t("card.readingPage")}
+          </Box>
+        )}
         {(item.course_status || (showPrivate && item.is_private)) && (
           <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
             {item.course_status && (

@@ -15,6 +15,7 @@ import {
   renameSection,
   type ListId,
 } from "./api";
+import { refetchWhileReading } from "./pendingItems";
 import { foldersOptions } from "./queries";
 import { foldersKey, libraryKey } from "./query";
 
@@ -50,6 +51,7 @@ export function useFolderItems(folderId: number, list: ListId, page: number) {
     queryKey: itemsKey(folderId, list, page),
     queryFn: ({ signal }) => fetchFolderItems(folderId, list, page, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileReading((items: Awaited<ReturnType<typeof fetchFolderItems>>) => items.results.map((r) => r.content)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { FirstData } from "../../app/firstData";
 import { fetchContentCounts, fetchFolders, searchContent } from "./api";
+import { refetchWhileReading } from "./pendingItems";
 import { contentSearchQuery, FOLDERS_TAB, foldersKey, libraryKey, libraryLocation, type LibraryQuery } from "./query";
 
 // The library's queries, declared once: the page's hooks read them, and the router and the server
@@ -14,12 +15,13 @@ export const contentCountsOptions = (username: string | undefined, search = "") 
     placeholderData: keepPreviousData,
   });
 
-/** One page of a library list. */
+/** One page of a library list; read again while an item it shows is still having its page read. */
 export const contentSearchOptions = (query: LibraryQuery) =>
   queryOptions({
     queryKey: [...libraryKey, "search", contentSearchQuery(query)] as const,
     queryFn: ({ signal }) => searchContent(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileReading((page: Awaited<ReturnType<typeof searchContent>>) => page.results),
   });
 
 /** GET /api/user/folder/: my folders. */

@@ -1,0 +1,1 @@
+ALTER TABLE "user_contents" ADD COLUMN "metadata_pending" boolean DEFAULT false NOT NULL;
