@@ -16,6 +16,8 @@ import { fetchMetadata } from "./metadata.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
+import { createLookupRepo } from "./lookup.repo.ts";
+import { lookupRoutes } from "./lookup.routes.ts";
 import { createImportService } from "./import.service.ts";
 
 /** My library: saved content, courses, folders, and the image proxy for their pictures. */
@@ -42,6 +44,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
+      await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
       await app.register(importRoutes, {
         service: createImportService({ db: ctx.database.db, events: ctx.events, writes: createImportWrites() }),
         exports: createExportReads(ctx.database.db),
