@@ -5,12 +5,14 @@ import { isSavable, metadataOf } from "./tab.ts";
 const SAVE_LINK = "learnward-save-link";
 const SAVE_SELECTION = "learnward-save-selection";
 
-chrome.runtime.onInstalled.addListener(() => {
+/** The two context menu entries, made afresh: Chromium keeps them across restarts, Firefox's event pages may not. */
+const createMenus = () =>
   void chrome.contextMenus.removeAll().then(() => {
     chrome.contextMenus.create({ id: SAVE_LINK, title: t("menuSaveLink"), contexts: ["link"] });
     chrome.contextMenus.create({ id: SAVE_SELECTION, title: t("menuSaveSelection"), contexts: ["selection"] });
   });
-});
+chrome.runtime.onInstalled.addListener(createMenus);
+chrome.runtime.onStartup.addListener(createMenus);
 
 /** The outcome on the toolbar button of the tab: a tick, or a cross with the reason as its tooltip. */
 async function show(tabId: number | undefined, ok: boolean, reason?: string) {

@@ -7,6 +7,7 @@ declare namespace chrome {
     function openOptionsPage(): Promise<void>;
     function getURL(path: string): string;
     const onInstalled: { addListener(cb: () => void): void };
+    const onStartup: { addListener(cb: () => void): void };
   }
   namespace i18n {
     function getMessage(name: string, substitutions?: string | string[]): string;
