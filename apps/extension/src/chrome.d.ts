@@ -38,7 +38,6 @@ declare namespace chrome {
   }
   namespace permissions {
     function request(p: { origins: string[] }): Promise<boolean>;
-    function contains(p: { origins: string[] }): Promise<boolean>;
   }
   namespace contextMenus {
     interface OnClickData {
