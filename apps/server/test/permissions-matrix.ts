@@ -36,6 +36,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/contentuser/search": COMPANY,
   "POST /api/contentuser/save": COMPANY,
   "POST /api/contentuser/preview": COMPANY,
+  "GET /api/contentuser/lookup": COMPANY,
   "POST /api/contentuser/import": COMPANY,
   "GET /api/contentuser/export": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,

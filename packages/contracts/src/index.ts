@@ -20,3 +20,4 @@ export * from "./chat.ts";
 export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
+export * from "./lookup.ts";

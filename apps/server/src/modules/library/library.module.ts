@@ -18,6 +18,8 @@ import { definePageRead } from "./page-read.job.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
+import { createLookupRepo } from "./lookup.repo.ts";
+import { lookupRoutes } from "./lookup.routes.ts";
 import { createImportService, IMPORT_JOB } from "./import.service.ts";
 import { createImportRuns } from "./import-runs.repo.ts";
 
@@ -67,6 +69,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     plugin: async (app) => {
       await app.register(contentRoutes, { repo, service });
       await app.register(coursesRoutes, { service });
+      await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
       await app.register(importRoutes, {
         service: imports,
         exports: createExportReads(ctx.database.db),

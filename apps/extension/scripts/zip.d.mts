@@ -1,0 +1,2 @@
+// Types of zip.mjs.
+export function zipFolder(dir: string, target: string): void;

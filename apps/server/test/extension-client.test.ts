@@ -1,0 +1,95 @@
+// The browser extension's API client (apps/extension/src/api.ts) against the real server, over
+// HTTP with a Bearer credential, as the extension calls a person's Learnward.
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, createClient, type LearnwardClient } from "../../extension/src/api.ts";
+import { createTestContext, type Client, type TestContext } from "./helpers.ts";
+import { addPerson, createCompany } from "./factories.ts";
+
+let t: TestContext;
+let origin: string;
+let company: number;
+
+beforeAll(async () => {
+  t = await createTestContext({ seed: false });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  company = (await createCompany(t)).id;
+});
+afterAll(() => t.close());
+
+/** A new person of the company and the extension's client holding their session token. */
+async function extensionOf(): Promise<{ email: string; client: LearnwardClient; web: Client }> {
+  const person = await addPerson(t, { company, role: "member", name: "Ada Extension" });
+  return { email: person.email, client: createClient({ origin, token: person.client.token! }), web: person.client };
+}
+
+const page = { title: "Window functions", description: "Ranking and running totals", author: "Ada", image: "https://cdn.example.com/w.png", duration_s: 3723 };
+
+describe("the extension's client against the server", () => {
+  it("says who is signed in", async () => {
+    const { email, client } = await extensionOf();
+    const me = await client.me();
+    expect(me.user).toMatchObject({ email, displayName: "Ada Extension" });
+  });
+
+  it("saves a tab with what the tab read into a chosen folder, then finds it saved there", async () => {
+    const { client, web } = await extensionOf();
+    const url = "https://intranet.example.com/courses/window-functions";
+    expect(await client.lookup(url)).toEqual({ saved: false });
+    // Folders are made in the web app; the extension lists them and files into one.
+    const created = (await web.post("/api/user/folder/", { name: "SQL" })).body;
+
+    const item = await client.save(url, page, { folderId: created.id });
+    // The server never had to reach the page: what the tab said is what is kept.
+    expect(item).toMatchObject({
+      title: "Window functions",
+      description: "Ranking and running totals",
+      author: "Ada",
+      duration_s: 3723,
+      image_url: "https://cdn.example.com/w.png",
+    });
+    expect(await client.lookup(`${url}#section`)).toMatchObject({
+      saved: true,
+      id_primary: item.id_primary,
+      title: "Window functions",
+      folders: [{ id: created.id, name: "SQL" }],
+    });
+    expect((await client.folders()).map((f) => [f.name, f.count])).toEqual([["SQL", 1]]);
+    // Adding it to the same folder again keeps it there once.
+    await client.addToFolder(created.id, item.id_primary);
+    expect((await client.folders())[0]!.count).toBe(1);
+  });
+
+  it("moves a saved course through wishlist, running, finished and back to none", async () => {
+    const { client } = await extensionOf();
+    const url = "https://learn.example.com/course/sql-basics";
+    const item = await client.save(url, { ...page, title: "SQL basics" });
+    const state = async () => {
+      const found = await client.lookup(url);
+      return found.saved ? found.course_status : "gone";
+    };
+    await client.setCourseStatus(item.id_content, null, "wishlist");
+    expect(await state()).toBe("wishlist");
+    await client.setCourseStatus(item.id_content, "wishlist", "running");
+    expect(await state()).toBe("running");
+    await client.setCourseStatus(item.id_content, "running", "finalized");
+    expect(await state()).toBe("finalized");
+    await client.setCourseStatus(item.id_content, "finalized", null);
+    expect(await state()).toBe(null);
+    await client.setCourseStatus(item.id_content, null, "wishlist");
+    await client.setCourseStatus(item.id_content, "wishlist", null);
+    expect(await state()).toBe(null);
+  });
+
+  it("answers a refused token and an unreachable address as errors the popup can name", async () => {
+    const wrong = createClient({ origin, token: "not-a-session" });
+    await expect(wrong.me()).rejects.toMatchObject({ status: 401, code: "unauthenticated" });
+    const { client } = await extensionOf();
+    await expect(client.lookup("https://example.com/x")).resolves.toEqual({ saved: false });
+    const nowhere = createClient({ origin: "http://127.0.0.1:9", token: "x" });
+    const err = await nowhere.me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, code: "network" });
+  });
+});
