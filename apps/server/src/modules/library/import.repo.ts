@@ -70,14 +70,15 @@ export function createImportWrites() {
     },
 
     /** Marks the staged rows done, with the copy each added (taken out again if the import fails). */
-    async markDone(tx: Tx, importId: number, companyId: number, accountId: number, added: number[]) {
+    async markDone(tx: Tx, importId: number, added: number[]) {
       const ir = libraryImportRows;
+      // The added copies found by id first (their primary key), then matched to the rows by link.
       await tx.execute(sql`
-        update ${ir} set ${names(ir.done)} = true,
-          ${names(ir.addedId)} = (select ${uc.id} from ${UC} join ${C} on ${c.id} = ${uc.contentId}
-            where ${uc.accountId} = ${accountId}::int and ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl
-              and ${uc.id} = any(${`{${added.join(",")}}`}::int[]))
-        from ${x} where ${ir.importId} = ${importId}::int and ${ir.i} = x.i`);
+        update ${ir} set ${names(ir.done)} = true, ${names(ir.addedId)} = a.id
+        from ${x}
+        left join (select ${uc.id} as id, ${c.normalizedUrl} as nurl from ${UC} join ${C} on ${c.id} = ${uc.contentId}
+          where ${uc.id} = any(${`{${added.join(",")}}`}::int[])) a on a.nurl = x.nurl
+        where ${ir.importId} = ${importId}::int and ${ir.i} = x.i`);
     },
 
     /**

@@ -102,8 +102,6 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
       await writes.markDone(
         tx,
         importId,
-        companyId,
-        run.accountId,
         copies.map((copy) => copy.id),
       );
       // New copies are news for insights, onboarding and discover, as a save is.
