@@ -21,6 +21,10 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/session": PUBLIC,
   "GET /api/me/notification-settings": SIGNED_IN,
   "PUT /api/me/notification-settings": SIGNED_IN,
+  // A person of a company, by a session only (a personal access token is refused: access-tokens.test.ts).
+  "GET /api/me/access-tokens": COMPANY,
+  "POST /api/me/access-tokens": COMPANY,
+  "DELETE /api/me/access-tokens/{id}": COMPANY,
   "POST /api/unsubscribe/{token}": PUBLIC,
   "GET /api/b2b/v1/accounts": SIGNED_IN,
   "GET /api/b2b/v1/profile/{domain}": SIGNED_IN,
