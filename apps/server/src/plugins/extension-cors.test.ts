@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/helpers.ts";
+import { createTestContext, sessionCookie, type TestContext } from "../../test/helpers.ts";
 import { createCompanyWithRoles } from "../../test/factories.ts";
 import { loadConfig } from "../config.ts";
 
@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 // moz-extension://<uuid>): the server answers CORS for it on the routes it uses, and nowhere else.
 let t: TestContext;
 let token: string;
+let memberEmail: string;
 const CHROME = "chrome-extension://abc";
 const FIREFOX = "moz-extension://0f6e1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
 
@@ -20,6 +21,7 @@ const preflight = (url: string, origin: string, method = "POST") =>
 beforeAll(async () => {
   t = await createTestContext({ seed: false, env: { CORS_ORIGINS: "https://app.partner.example" } });
   const acme = await createCompanyWithRoles(t);
+  memberEmail = acme.member.email;
   token = (await acme.member.client.post("/api/me/access-tokens", { name: "Extension" })).body.token;
 });
 afterAll(() => t.close());
@@ -100,6 +102,18 @@ describe("CORS for the browser extension", () => {
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
     const other = await t.app.inject({ method: "GET", url: "/api/b2b/v1/teams/", headers: { origin: CHROME, authorization: `Bearer ${token}` } });
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("takes no form-like post from an extension origin riding on a session cookie", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contentuser/save/",
+      headers: { origin: CHROME, cookie: await sessionCookie(t, memberEmail), "content-type": "text/plain" },
+      payload: JSON.stringify({ url: "https://example.com/ridden", title: "Ridden", fetch_metadata: false }),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toContain("example.com/ridden");
   });
 
   it("keeps the configured web origins' CORS, with credentials, on every route", async () => {

@@ -139,7 +139,9 @@ export default fp(
         if (carriesAuthCookie(req.headers.cookie) && (origin === "null" || req.headers["sec-fetch-site"] !== "same-origin")) throw refused();
         return;
       }
-      // The extension's own calls carry its bearer token (a cookie is never let through CORS for it).
+      // An admitted extension may make its own calls: the save and status moves take JSON only (a form
+      // or a text post can't be one), its CORS answer never allows credentials, and an extension the
+      // browser lets send our cookies could read them anyway.
       if (!allowed.has(origin) && !extensions.admits(origin, req.method, req.url)) throw refused();
     });
   },
