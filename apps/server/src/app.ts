@@ -112,6 +112,7 @@ export async function buildApp(opts: AppOptions) {
     publicUrl: config.publicUrl,
     sameOrigins: config.sameOrigins,
     corsOrigins: config.CORS_ORIGINS,
+    extensionIds: config.EXTENSION_IDS,
     thirdParties: { chatWidgetUrl: config.CHAT_WIDGET_URL, tagManagerId: config.TAG_MANAGER_ID },
   });
   // After security: its refusals still carry the security and CORS headers.
@@ -121,6 +122,7 @@ export async function buildApp(opts: AppOptions) {
     auth: identity.auth,
     repo: identity.repo,
     identity: identity.service,
+    accessTokens: identity.accessTokens,
     sessionCacheMs: config.SESSION_CACHE_SECONDS * 1000,
     rateLimitStore: databaseRateLimitStore(database.db),
   });

@@ -2,6 +2,9 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { TAG_MANAGER_ID_PATTERN } from "@learnward/contracts";
 
+/** A Chromium extension id (32 letters a–p) or a Firefox extension's UUID (EXTENSION_IDS). */
+const EXTENSION_ID = /^(?:[a-p]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" }).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
@@ -91,6 +94,18 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().url("each origin must be an absolute URL"))),
+  // Browser extensions answered CORS on the extension's calls (plugins/extension-origins.ts): Chromium
+  // ids and Firefox UUIDs, comma-separated. Unset: any extension may call them with a personal token.
+  EXTENSION_IDS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(EXTENSION_ID, "each id must be a Chromium extension id (32 letters a to p) or a Firefox extension UUID"))),
   WEB_DIST: z.string().optional(),
   IMAGE_CACHE_MAX_MB: z.coerce
     .number({ message: "must be a number of megabytes" })

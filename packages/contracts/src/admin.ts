@@ -136,6 +136,7 @@ export const AUDIT_ENTITIES = [
   "calendar_feed",
   "scim_token",
   "team",
+  "access_token",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -92,6 +92,11 @@ export const ErrorCode = z.enum([
   "sso_required",
   // SAML metadata (pasted or fetched) without an entity id, a redirect sign-in URL or a signing certificate
   "sso_metadata_invalid",
+  // A personal access token that is unknown or revoked, one past its expiry, and one used where only
+  // a signed-in session may act (token management, password, two-factor, company administration)
+  "access_token_invalid",
+  "access_token_expired",
+  "access_token_not_allowed",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -15,6 +15,7 @@ export * from "./shell.ts";
 export * from "./abilities.ts";
 export * from "./notifications.ts";
 export * from "./calendar.ts";
+export * from "./access-tokens.ts";
 export * from "./home.ts";
 export * from "./chat.ts";
 export * from "./scim.ts";

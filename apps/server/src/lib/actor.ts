@@ -33,6 +33,8 @@ declare module "fastify" {
     access?: Access;
     /** Open to someone who still has to set up two-factor sign-in (the pages that help them do it). */
     beforeTwoFactor?: boolean;
+    /** Only a signed-in session may call it, never a personal access token (identityPolicy.accessTokenOpens). */
+    sessionOnly?: boolean;
     /** Written to by another site's form on purpose (a SAML IdP's HTTP-POST binding); what it posts is its own credential. */
     crossOriginPost?: boolean;
   }

@@ -11,6 +11,7 @@ import { identityPolicy, SESSION_REFUSALS } from "../modules/identity/identity.p
 import { requestLocale } from "../lib/locale.ts";
 import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
 import type { IdentityService } from "../modules/identity/identity.service.ts";
+import { type AccessTokensService, isAccessToken } from "../modules/identity/access-tokens.service.ts";
 import { z } from "zod";
 
 /** better-auth codes → our stable codes (spec §5 messages). */
@@ -83,6 +84,8 @@ declare module "fastify" {
      * them whole (a known token): /api/me answers from it instead of reading them again.
      */
     sessionAccount: { account: AccountRow; company: CompanyRow | null } | null;
+    /** The personal access token this request was opened with, when it was (not a session). */
+    accessTokenId: number | null;
   }
 }
 
@@ -94,13 +97,21 @@ const SESSION_CHANGING = /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions
 export default fp(
   async function authPlugin(
     app: FastifyInstance,
-    opts: { auth: Auth; repo: IdentityRepo; identity: IdentityService; sessionCacheMs: number; rateLimitStore: FastifyRateLimitStoreCtor },
+    opts: {
+      auth: Auth;
+      repo: IdentityRepo;
+      identity: IdentityService;
+      accessTokens: AccessTokensService;
+      sessionCacheMs: number;
+      rateLimitStore: FastifyRateLimitStoreCtor;
+    },
   ) {
-    const { auth, repo, identity } = opts;
+    const { auth, repo, identity, accessTokens } = opts;
     const cache = createActorCache({ ttlMs: opts.sessionCacheMs, max: 10_000 });
     app.decorate("auth", auth);
     decorateActor(app);
     app.decorateRequest("sessionAccount", null);
+    app.decorateRequest("accessTokenId", null);
 
     const toFetchHeaders = (req: FastifyRequest) => {
       const headers = fromNodeHeaders(req.headers);
@@ -276,6 +287,16 @@ export default fp(
     });
 
     app.decorate("resolveActor", async (req: FastifyRequest): Promise<Actor | null> => {
+      // A personal access token names its person explicitly: it wins over a cookie sent along with it.
+      const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+      if (bearer && isAccessToken(bearer)) {
+        const opened = await accessTokens.resolve(bearer);
+        const refusal = identityPolicy.sessionRefusal(opened.account);
+        if (refusal) throw new AppError(refusal, 401, SESSION_REFUSALS[refusal]);
+        req.accessTokenId = opened.tokenId;
+        req.sessionAccount = { account: opened.account, company: opened.company };
+        return actorOf(opened.account);
+      }
       const token = sessionToken(req.headers as Parameters<typeof sessionToken>[0]);
       if (!token) return null;
       if (cache.get(token)) {
@@ -317,6 +338,9 @@ export default fp(
       if (access === undefined || access === "public") return;
       const actor = await app.resolveActor(req);
       if (!actor) throw unauthenticated();
+      if (req.accessTokenId !== null && !identityPolicy.accessTokenOpens(req.routeOptions.config ?? {})) {
+        throw new AppError("access_token_not_allowed", 403, "A personal access token can't do this: sign in to the app instead");
+      }
       if (actor.twoFactorPending && !req.routeOptions.config?.beforeTwoFactor) {
         throw new AppError("two_factor_required", 403, "Set up two-factor sign-in to continue");
       }

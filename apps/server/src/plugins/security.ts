@@ -6,6 +6,7 @@ import cors from "@fastify/cors";
 import compress from "@fastify/compress";
 import { AppError } from "../lib/errors.ts";
 import { carriesAuthCookie } from "../lib/actor-cache.ts";
+import { EXTENSION_REQUEST_HEADERS, extensionOrigins } from "./extension-origins.ts";
 
 /** The third parties a page may load (spec §1), as configured; absent ones add nothing. */
 export interface ThirdParties {
@@ -49,7 +50,17 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 
 /** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 export default fp(
-  async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; sameOrigins: string[]; corsOrigins: string[]; thirdParties?: ThirdParties }) {
+  async function securityPlugin(
+    app: FastifyInstance,
+    opts: {
+      publicUrl: string;
+      sameOrigins: string[];
+      corsOrigins: string[];
+      /** Browser extensions admitted on the extension's calls; unset or empty: any extension. */
+      extensionIds?: string[];
+      thirdParties?: ThirdParties;
+    },
+  ) {
     const https = opts.publicUrl.startsWith("https://");
     const extra = thirdPartySources(opts.thirdParties ?? {});
     // helmet's headers, computed once: they depend on the configuration, never on the request.
@@ -85,13 +96,30 @@ export default fp(
       reply.headers(securityHeaders);
       done();
     });
-    if (opts.corsOrigins.length) {
-      await app.register(cors, {
-        origin: opts.corsOrigins,
-        credentials: true,
-        exposedHeaders: ["set-auth-token", "x-request-id"],
-      });
-    }
+    const extensions = extensionOrigins(opts.extensionIds);
+    const webOrigins = new Set(opts.corsOrigins.map((o) => new URL(o).origin));
+    // Configured web origins (another app of the customer's) get CORS with credentials on every route;
+    // an admitted browser extension only on the calls it makes, for the methods it uses, without
+    // credentials (it sends a bearer token); any other origin gets no CORS header at all.
+    await app.register(cors, {
+      delegator: (req, done) => {
+        const origin = req.headers.origin;
+        if (origin && webOrigins.has(origin)) {
+          return done(null, { origin: opts.corsOrigins, credentials: true, exposedHeaders: ["set-auth-token", "x-request-id"] });
+        }
+        const methods = extensions.methodsFor(origin, req.url);
+        const asked = req.method === "OPTIONS" ? req.headers["access-control-request-method"] : req.method;
+        if (!methods || typeof asked !== "string" || !methods.includes(asked.toUpperCase())) return done(null, { origin: false });
+        done(null, {
+          origin,
+          credentials: false,
+          methods: [...methods],
+          allowedHeaders: EXTENSION_REQUEST_HEADERS,
+          exposedHeaders: ["x-request-id"],
+          maxAge: 600,
+        });
+      },
+    });
     await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
     // Never the request's own Host: a rebound DNS name would make any site "same origin".
@@ -111,7 +139,10 @@ export default fp(
         if (carriesAuthCookie(req.headers.cookie) && (origin === "null" || req.headers["sec-fetch-site"] !== "same-origin")) throw refused();
         return;
       }
-      if (!allowed.has(origin)) throw refused();
+      // An admitted extension may make its own calls: the save and status moves take JSON only (a form
+      // or a text post can't be one), its CORS answer never allows credentials, and an extension the
+      // browser lets send our cookies could read them anyway.
+      if (!allowed.has(origin) && !extensions.admits(origin, req.method, req.url)) throw refused();
     });
   },
   { name: "security" },

@@ -15,3 +15,4 @@ export * from "./embeddings.ts";
 export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
+export * from "./access-tokens.ts";

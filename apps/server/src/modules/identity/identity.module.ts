@@ -3,11 +3,14 @@ import type { Module, ModuleContext } from "../module.ts";
 import { createAuth, type AuthOptions } from "./auth.ts";
 import { createIdentityRepo } from "./identity.repo.ts";
 import { identityRoutes } from "./identity.routes.ts";
+import { createAccessTokensRepo } from "./access-tokens.repo.ts";
+import { accessTokensRoutes } from "./access-tokens.routes.ts";
+import { createAccessTokensService } from "./access-tokens.service.ts";
 import { createIdentityService } from "./identity.service.ts";
 
 /**
  * Accounts and sessions: better-auth (mounted by plugins/auth.ts, which resolves every request's
- * actor from it) and who I am (/api/me).
+ * actor from it), who I am (/api/me), and my personal access tokens.
  */
 export function identityModule(
   ctx: ModuleContext,
@@ -16,6 +19,7 @@ export function identityModule(
   const { config } = ctx;
   const repo = createIdentityRepo(ctx.database.db);
   const service = createIdentityService({ db: ctx.database.db, repo, clock: ctx.clock });
+  const accessTokens = createAccessTokensService({ db: ctx.database.db, repo: createAccessTokensRepo(ctx.database.db), clock: ctx.clock });
   const auth = createAuth({
     db: ctx.database.db,
     repo,
@@ -33,8 +37,10 @@ export function identityModule(
     repo,
     service,
     auth,
+    accessTokens,
     plugin: async (app) => {
       await app.register(identityRoutes, { service });
+      await app.register(accessTokensRoutes, { service: accessTokens });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -35,4 +35,21 @@ describe("identity policy", () => {
       "otherCompanyTeamleader",
     ]);
   });
+
+  it("lets each person of a company manage their own personal access tokens, nobody else's", () => {
+    expect(allowedBy((a) => identityPolicy.manageAccessTokens(a, { accountId: a.accountId }))).not.toContain("admin");
+    expect(allowedBy((a) => identityPolicy.manageAccessTokens(a, { accountId: a.accountId }))).toContain("member");
+    expect(allowedBy((a) => identityPolicy.manageAccessTokens(a, { accountId: ACTORS.member.accountId }))).toEqual(["member"]);
+  });
+
+  it("opens to a personal access token only what every person of a company may do, and never a session-only route", () => {
+    expect(identityPolicy.accessTokenOpens({ access: "signed-in" })).toBe(true);
+    expect(identityPolicy.accessTokenOpens({ access: "public" })).toBe(true);
+    expect(identityPolicy.accessTokenOpens({ access: ["hr", "ldleader", "teamleader", "member"] })).toBe(true);
+    expect(identityPolicy.accessTokenOpens({ access: ["hr"] })).toBe(false);
+    expect(identityPolicy.accessTokenOpens({ access: ["admin"] })).toBe(false);
+    expect(identityPolicy.accessTokenOpens({ access: ["hr", "ldleader", "teamleader"] })).toBe(false);
+    expect(identityPolicy.accessTokenOpens({ access: "signed-in", sessionOnly: true })).toBe(false);
+    expect(identityPolicy.accessTokenOpens({})).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import type { AccountAbilities, Role } from "@learnward/contracts";
-import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
+import { type Access, type Actor, COMPANY_ROLES, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/index.ts";
 import { budgetingPolicy } from "../budgeting/index.ts";
 import { scimPolicy } from "../scim/index.ts";
@@ -45,6 +45,21 @@ export const identityPolicy = {
    */
   sessionRefusal: (account: { status: string; companyStatus: string | null }): SessionRefusal | null =>
     account.status !== "active" ? "account_inactive" : account.companyStatus === "suspended" ? "company_suspended" : null,
+  /**
+   * Personal access tokens are one's own: made, seen and revoked by their person alone, and only by a
+   * person of a company (they save into a library; platform operators keep none).
+   */
+  manageAccessTokens: ((a, token) => a.companyId !== null && token.accountId === a.accountId) as Rule<{ accountId: number }>,
+  /**
+   * What a personal access token opens: what any person of a company may do as themselves (their
+   * library, folders, profile…). Never a route marked session-only (managing tokens), and never one
+   * open to some roles only (company administration: people, budgets, SSO, SCIM, the admin area), so
+   * a leaked token cannot reach further than its person's own things. Password and two-factor changes
+   * are better-auth's, which only ever takes a session.
+   */
+  accessTokenOpens: (route: { access?: Access; sessionOnly?: boolean }) =>
+    !route.sessionOnly &&
+    (route.access === "public" || route.access === "signed-in" || (route.access !== undefined && COMPANY_ROLES.every((r) => route.access!.includes(r)))),
   /** PRODUCT.md: platform operators always sign in with a second factor; hr and L&D leaders when their company says so. */
   mustUseTwoFactor: (account: { role: Role; companyRequiresTwoFactor: boolean | null }) =>
     account.role === "admin" || (account.companyRequiresTwoFactor === true && (account.role === "hr" || account.role === "ldleader")),

@@ -8,7 +8,7 @@ import { accounts, authSessions, authUsers, authVerifications, companies, invita
 
 export type CompanyRow = typeof companies.$inferSelect;
 
-const accountColumns = {
+export const accountColumns = {
   id: accounts.id,
   uid: accounts.uid,
   role: accounts.role,

@@ -28,6 +28,8 @@ import { SAML_HEADING_ID, SamlCard } from "../../features/sso/SamlCard";
 import { SSO_GROUPS_HEADING_ID, SsoGroupsCard } from "../../features/sso/SsoGroupsCard";
 import { IMPORT_HEADING_ID, ImportLibrary } from "../../features/library/ImportLibrary";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
+import VpnKeyOutlined from "@mui/icons-material/VpnKeyOutlined";
+import { ACCESS_TOKENS_HEADING_ID, AccessTokensSection } from "../../features/access-tokens/AccessTokensSection";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
@@ -62,6 +64,16 @@ export default function SettingPage() {
                     <UploadFileOutlined />
                   </ListItemIcon>
                   <ListItemText primary={t("items.import")} />
+                </ListItemButton>
+              </li>
+            )}
+            {me.company && (
+              <li>
+                <ListItemButton href={`#${ACCESS_TOKENS_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <VpnKeyOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.accessTokens")} />
                 </ListItemButton>
               </li>
             )}
@@ -139,6 +151,8 @@ export default function SettingPage() {
           <TwoFactorSection me={me} />
           {/* A library belongs to someone of a company (the platform's operators have none). */}
           {me.company && <ImportLibrary />}
+          {/* Tokens save into one's library as oneself: people of a company only. */}
+          {me.company && <AccessTokensSection />}
           <NotificationSettings />
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
