@@ -201,7 +201,7 @@ describe("chat widget and tag manager (spec §1)", () => {
   const THIRD_PARTIES = {
     CHAT_WIDGET_URL: "https://chat.example.test/widget.js",
     TAG_MANAGER_ID: "GTM-AB12CD3",
-    EXTENSION_URL: "https://extensions.example.test/learnward",
+    EXTENSION_CHROME_URL: "https://extensions.example.test/learnward",
   };
   beforeAll(async () => {
     // A second server, configured with them: the suite's own stays without.

@@ -17,6 +17,7 @@ import inputPlugin from "./plugins/input.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import securityPlugin from "./plugins/security.ts";
 import webPlugin from "./plugins/web.ts";
+import extensionDownloadsPlugin from "./plugins/extension-downloads.ts";
 import { systemModule } from "./modules/system/system.module.ts";
 import { identityModule } from "./modules/identity/identity.module.ts";
 import type { PasswordHashing } from "./modules/identity/index.ts";
@@ -46,6 +47,8 @@ import { type SafeFetch, safeFetch } from "./lib/safe-fetch.ts";
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+/** Where apps/extension's build writes its zips. */
+export const DEFAULT_EXTENSION_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../extension/dist");
 
 export interface AppOptions {
   config: Config;
@@ -167,10 +170,12 @@ export async function buildApp(opts: AppOptions) {
   app.decorate("clock", clock);
   app.decorate("notifier", notifications.notifier);
 
+  await app.register(extensionDownloadsPlugin, { dist: config.EXTENSION_DIST ?? DEFAULT_EXTENSION_DIST });
   await app.register(webPlugin, {
     dist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
     integrations: {
-      extension_url: config.EXTENSION_URL ?? null,
+      extension_chrome_url: config.EXTENSION_CHROME_URL ?? null,
+      extension_firefox_url: config.EXTENSION_FIREFOX_URL ?? null,
       chat_widget_url: config.CHAT_WIDGET_URL ?? null,
       tag_manager_id: config.TAG_MANAGER_ID ?? null,
     },

@@ -73,36 +73,61 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ IMAGE_CACHE_MAX_MB: "0" })).toThrow(/IMAGE_CACHE_MAX_MB="0": must be at least 1/);
   });
 
-  it("reads the optional extension link, chat widget and tag manager, none unless set", () => {
+  it("reads the optional extension store pages, chat widget and tag manager, none unless set", () => {
     const none = loadConfig({});
-    expect([none.EXTENSION_URL, none.CHAT_WIDGET_URL, none.TAG_MANAGER_ID]).toEqual([undefined, undefined, undefined]);
+    expect([none.EXTENSION_CHROME_URL, none.EXTENSION_FIREFOX_URL, none.CHAT_WIDGET_URL, none.TAG_MANAGER_ID]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     const set = loadConfig({
-      EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      EXTENSION_CHROME_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      EXTENSION_FIREFOX_URL: "https://addons.mozilla.org/firefox/addon/learnward/",
       CHAT_WIDGET_URL: "https://chat.example.com/widget.js",
       TAG_MANAGER_ID: "GTM-AB12CD3",
     });
     expect(set).toMatchObject({
-      EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      EXTENSION_CHROME_URL: "https://chromewebstore.google.com/detail/learnward/abc",
+      EXTENSION_FIREFOX_URL: "https://addons.mozilla.org/firefox/addon/learnward/",
       CHAT_WIDGET_URL: "https://chat.example.com/widget.js",
       TAG_MANAGER_ID: "GTM-AB12CD3",
     });
-    expect(loadConfig({ EXTENSION_URL: "http://localhost:8080/extension.zip" }).EXTENSION_URL).toBe("http://localhost:8080/extension.zip");
   });
 
-  it("refuses a bad extension link, chat widget or tag manager id, naming each", () => {
+  it("refuses a bad extension store page, chat widget or tag manager id, naming each", () => {
     try {
-      loadConfig({ EXTENSION_URL: "javascript:alert(1)", CHAT_WIDGET_URL: "http://chat.example.com/widget.js", TAG_MANAGER_ID: "UA-12345-1" });
+      loadConfig({
+        EXTENSION_CHROME_URL: "javascript:alert(1)",
+        EXTENSION_FIREFOX_URL: "http://addons.mozilla.org/firefox/addon/learnward/",
+        CHAT_WIDGET_URL: "http://chat.example.com/widget.js",
+        TAG_MANAGER_ID: "UA-12345-1",
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      expect(msg).toContain('EXTENSION_URL="javascript:alert(1)": must be an http:// or https:// URL');
+      expect(msg).toContain('EXTENSION_CHROME_URL="javascript:alert(1)": must be the https:// URL of the extension\'s store page');
+      expect(msg).toContain(
+        'EXTENSION_FIREFOX_URL="http://addons.mozilla.org/firefox/addon/learnward/": must be the https:// URL of the extension\'s store page',
+      );
       expect(msg).toContain('CHAT_WIDGET_URL="http://chat.example.com/widget.js": must be the https:// URL of the widget\'s script');
       expect(msg).toContain('TAG_MANAGER_ID="UA-12345-1": must be a Google Tag Manager container id such as GTM-AB12CD3');
     }
-    expect(() => loadConfig({ EXTENSION_URL: "not a url" })).toThrow(/EXTENSION_URL="not a url": must be an http/);
+    expect(() => loadConfig({ EXTENSION_FIREFOX_URL: "not a url" })).toThrow(/EXTENSION_FIREFOX_URL="not a url": must be the https/);
     expect(() => loadConfig({ CHAT_WIDGET_URL: "widget.js" })).toThrow(/CHAT_WIDGET_URL="widget.js": must be the https/);
     expect(() => loadConfig({ TAG_MANAGER_ID: 'gtm-ab12cd3"><script>' })).toThrow(/TAG_MANAGER_ID=.*must be a Google Tag Manager container id/);
+  });
+
+  it("says where the single extension link went rather than ignoring it", () => {
+    expect(() => loadConfig({ EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abc" })).toThrow(
+      /EXTENSION_URL: replaced by EXTENSION_CHROME_URL and EXTENSION_FIREFOX_URL/,
+    );
+  });
+
+  it("serves the extension's builds from apps/extension/dist unless EXTENSION_DIST says otherwise", () => {
+    expect(loadConfig({}).EXTENSION_DIST).toBeUndefined();
+    expect(loadConfig({ EXTENSION_DIST: "/srv/learnward/extension" }).EXTENSION_DIST).toBe("/srv/learnward/extension");
   });
 
   it("trusts X-Forwarded-For from nobody, every hop, or only the load balancers named in TRUST_PROXY", () => {

@@ -122,10 +122,14 @@ const EnvSchema = z.object({
     .optional(),
   LLM_MODEL: z.string().trim().min(1).max(200).optional(),
   LLM_API_KEY: z.string().min(1).max(500).optional(),
-  // spec §1: the browser-extension link (user menu), the support chat widget and the tag manager.
-  // The widget and the tag manager load only after the visitor accepts analytics cookies,
-  // and the Content-Security-Policy admits their hosts only when they are set (plugins/security.ts).
-  EXTENSION_URL: urlWith(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  // spec §1: the browser extension's store pages (the user menu's link), the support chat widget and
+  // the tag manager. The widget and the tag manager load only after the visitor accepts analytics
+  // cookies, and the Content-Security-Policy admits their hosts only when they are set (plugins/security.ts).
+  // Without a store page for the visitor's browser, the link opens /extension and its downloads.
+  EXTENSION_CHROME_URL: urlWith(["https:"], "must be the https:// URL of the extension's store page").optional(),
+  EXTENSION_FIREFOX_URL: urlWith(["https:"], "must be the https:// URL of the extension's store page").optional(),
+  // Where the extension's build puts its zips (/downloads/…); defaults to apps/extension/dist.
+  EXTENSION_DIST: z.string().min(1).optional(),
   CHAT_WIDGET_URL: urlWith(["https:"], "must be the https:// URL of the widget's script").optional(),
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
   // Chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
@@ -172,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}=${JSON.stringify(cleaned[String(i.path[0])] ?? "")}: ${i.message}`));
   }
   const c = parsed.data;
+  // Left set, the old single link would silently stop showing: say where it went.
+  if (cleaned.EXTENSION_URL !== undefined) {
+    throw new ConfigError(["EXTENSION_URL: replaced by EXTENSION_CHROME_URL and EXTENSION_FIREFOX_URL (each the https:// URL of a store page)"]);
+  }
   const llm = [c.LLM_BASE_URL, c.LLM_MODEL, c.LLM_API_KEY].filter((v) => v !== undefined).length;
   if (llm !== 0 && llm !== 3) {
     throw new ConfigError(["LLM_BASE_URL, LLM_MODEL and LLM_API_KEY: set all three to use a language model, or none"]);

@@ -86,7 +86,8 @@ function csp(res: { headers: Record<string, unknown> }): Record<string, string> 
 }
 
 const CONFIGURED = {
-  EXTENSION_URL: "https://chromewebstore.google.com/detail/learnward/abcdef",
+  EXTENSION_CHROME_URL: "https://chromewebstore.google.com/detail/learnward/abcdef",
+  EXTENSION_FIREFOX_URL: "https://addons.mozilla.org/firefox/addon/learnward/",
   CHAT_WIDGET_URL: "https://chat.example.com/widget/v2.js",
   TAG_MANAGER_ID: "GTM-AB12CD3",
 };
@@ -97,7 +98,7 @@ describe("the browser-extension link, chat widget and tag manager (spec §1)", (
   beforeAll(async () => {
     const dist = { WEB_DIST: path.join(root, "dist") };
     configured = await createTestContext({ seed: false, env: { ...dist, ...CONFIGURED } });
-    extensionOnly = await createTestContext({ seed: false, env: { ...dist, EXTENSION_URL: CONFIGURED.EXTENSION_URL } });
+    extensionOnly = await createTestContext({ seed: false, env: { ...dist, EXTENSION_CHROME_URL: CONFIGURED.EXTENSION_CHROME_URL } });
   });
   afterAll(async () => {
     await configured?.close();
@@ -120,11 +121,11 @@ describe("the browser-extension link, chat widget and tag manager (spec §1)", (
     const res = await configured.app.inject({ method: "GET", url: "/login" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
-      '<script type="application/json" id="learnward-config">{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":"https://chat.example.com/widget/v2.js","tag_manager_id":"GTM-AB12CD3"}</script></head>',
+      '<script type="application/json" id="learnward-config">{"extension_chrome_url":"https://chromewebstore.google.com/detail/learnward/abcdef","extension_firefox_url":"https://addons.mozilla.org/firefox/addon/learnward/","chat_widget_url":"https://chat.example.com/widget/v2.js","tag_manager_id":"GTM-AB12CD3"}</script></head>',
     );
     const extension = await extensionOnly.app.inject({ method: "GET", url: "/login" });
     expect(extension.body).toContain(
-      '{"extension_url":"https://chromewebstore.google.com/detail/learnward/abcdef","chat_widget_url":null,"tag_manager_id":null}',
+      '{"extension_chrome_url":"https://chromewebstore.google.com/detail/learnward/abcdef","extension_firefox_url":null,"chat_widget_url":null,"tag_manager_id":null}',
     );
   });
 

@@ -76,7 +76,7 @@ for (const route of ROUTES) {
   failed ||= over;
 
   console.log(
-    `\n${route.path}: initial JS ${kb(jsBytes)} gzip (budget ${kb(route.budgetJs)})${over ? "  OVER BUDGET" : ""}, CSS ${kb(cssBytes)} gzip, ${js.size} JS files`,
+    `\n${route.path}: initial JS ${kb(jsBytes)} (${jsBytes} B) gzip (budget ${kb(route.budgetJs)})${over ? "  OVER BUDGET" : ""}, CSS ${kb(cssBytes)} gzip, ${js.size} JS files`,
   );
   for (const file of [...js].sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
   for (const file of css) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);

@@ -12,6 +12,7 @@ export * from "./onboarding.ts";
 export * from "./insights.ts";
 export * from "./discover.ts";
 export * from "./shell.ts";
+export * from "./extension-downloads.ts";
 export * from "./abilities.ts";
 export * from "./notifications.ts";
 export * from "./calendar.ts";

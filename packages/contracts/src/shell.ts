@@ -32,12 +32,14 @@ export function isPublicPage(pathname: string): boolean {
 }
 
 /**
- * spec §1: the browser-extension link, the support chat widget and the tag manager, as configured on
- * the server (EXTENSION_URL, CHAT_WIDGET_URL, TAG_MANAGER_ID); null when not configured. The server
- * writes it into the page as JSON (script#learnward-config) only when one of them is set.
+ * spec §1: the browser extension's store pages, the support chat widget and the tag manager, as
+ * configured on the server (EXTENSION_CHROME_URL, EXTENSION_FIREFOX_URL, CHAT_WIDGET_URL,
+ * TAG_MANAGER_ID); null when not configured. The server writes it into the page as JSON
+ * (script#learnward-config) only when one of them is set.
  */
 export interface SiteIntegrations {
-  extension_url: string | null;
+  extension_chrome_url: string | null;
+  extension_firefox_url: string | null;
   chat_widget_url: string | null;
   tag_manager_id: string | null;
 }

@@ -9,12 +9,12 @@ export const SOCIAL_LINKS = {
 
 export const PRODUCT_NAME = "Learnward";
 
-const NOTHING_CONFIGURED: SiteIntegrations = { extension_url: null, chat_widget_url: null, tag_manager_id: null };
+const NOTHING_CONFIGURED: SiteIntegrations = { extension_chrome_url: null, extension_firefox_url: null, chat_widget_url: null, tag_manager_id: null };
 const stringOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
 
 /**
- * spec §1: the browser-extension link, chat widget and tag manager the server is configured with
- * (EXTENSION_URL, CHAT_WIDGET_URL, TAG_MANAGER_ID), as it writes them into the page
+ * spec §1: the browser extension's store pages, chat widget and tag manager the server is configured
+ * with (EXTENSION_CHROME_URL, EXTENSION_FIREFOX_URL, CHAT_WIDGET_URL, TAG_MANAGER_ID), as it writes them into the page
  * (apps/server/src/plugins/web.ts); none on the server's own render, or when the page carries none.
  */
 export function readIntegrations(): SiteIntegrations {
@@ -24,7 +24,8 @@ export function readIntegrations(): SiteIntegrations {
   try {
     const json = JSON.parse(text) as Record<string, unknown>;
     return {
-      extension_url: stringOrNull(json.extension_url),
+      extension_chrome_url: stringOrNull(json.extension_chrome_url),
+      extension_firefox_url: stringOrNull(json.extension_firefox_url),
       chat_widget_url: stringOrNull(json.chat_widget_url),
       tag_manager_id: stringOrNull(json.tag_manager_id),
     };

@@ -58,7 +58,8 @@ function page(
 const PublicLayout = page(() => import("./layout/PublicLayout"));
 const AppLayout = page(
   () => import("./layout/AppLayout"),
-  ["onboarding"],
+  // appErrors: the refusals only the signed-in app meets (useErrorMessage.ts).
+  ["onboarding", "appErrors"],
   () => import("./layout/firstData").then((m) => m.shellFirstData),
 );
 
@@ -305,6 +306,8 @@ const routes = (
       <Route path="setting" element={<SettingPage />} />
       <Route path="home" element={<HomePage />} />
       <Route path="profile/:username" element={<HomePage />} />
+      {/* A link shared to Learnward: /home opens its save dialog with it (no page of its own to load). */}
+      <Route path="share" element={<HomePage />} />
       <Route path="discover" element={<DiscoverPage />} />
       <Route path="dashboard/content" element={<InsightsPage />} />
       <Route path="collaborative-network">

@@ -1,22 +1,27 @@
 // spec §1: the chat widget and the tag manager load only when configured, and never
-// before the visitor has accepted analytics cookies; the extension link shows in the user menu.
+// before the visitor has accepted analytics cookies (the extension link: app/layout/ExtensionLink.test.tsx).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Footer } from "../app/layout/Footer";
-import { UserMenu } from "../app/layout/UserMenu";
-import { meFor, renderApp } from "../test/render";
+import { renderApp } from "../test/render";
 import { loadNamespaces } from "../i18n";
 
 const CHAT = "https://chat.example.com/widget/v2.js";
 const GTM = "https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3";
 
 /** What the server writes into the page (apps/server/src/plugins/web.ts). */
-function configure(integrations: { extension_url?: string; chat_widget_url?: string; tag_manager_id?: string }) {
+function configure(integrations: { extension_chrome_url?: string; chat_widget_url?: string; tag_manager_id?: string }) {
   const element = document.createElement("script");
   element.type = "application/json";
   element.id = "learnward-config";
-  element.textContent = JSON.stringify({ extension_url: null, chat_widget_url: null, tag_manager_id: null, ...integrations });
+  element.textContent = JSON.stringify({
+    extension_chrome_url: null,
+    extension_firefox_url: null,
+    chat_widget_url: null,
+    tag_manager_id: null,
+    ...integrations,
+  });
   document.head.append(element);
 }
 
@@ -116,7 +121,7 @@ describe("with only a tag manager", () => {
 
 describe("with neither configured", () => {
   it("asks nothing, loads nothing and offers no cookie settings", async () => {
-    configure({ extension_url: "https://extensions.example/learnward" });
+    configure({ extension_chrome_url: "https://extensions.example/learnward" });
     page();
     await screen.findByRole("link", { name: "Privacy policy" });
     // The code and words the question would need have loaded, and React has rendered whatever was
@@ -125,26 +130,5 @@ describe("with neither configured", () => {
     expect(banner()).toBeNull();
     expect(screen.queryByRole("button", { name: "Cookie settings" })).toBeNull();
     expect(thirdPartyScripts()).toEqual([]);
-  });
-});
-
-describe("the browser-extension link", () => {
-  it("is in the user menu when configured, opening elsewhere", async () => {
-    configure({ extension_url: "https://extensions.example/learnward" });
-    const user = userEvent.setup();
-    renderApp(<UserMenu me={meFor("member")} />);
-    await user.click(screen.getByRole("button", { name: /account menu/ }));
-    const link = await screen.findByRole("menuitem", { name: "Get the browser extension" });
-    expect(link).toHaveAttribute("href", "https://extensions.example/learnward");
-    expect(link).toHaveAttribute("target", "_blank");
-    expect(link).toHaveAttribute("rel", "noopener noreferrer");
-  });
-
-  it("is not there when not configured", async () => {
-    const user = userEvent.setup();
-    renderApp(<UserMenu me={meFor("member")} />);
-    await user.click(screen.getByRole("button", { name: /account menu/ }));
-    await screen.findByRole("menuitem", { name: "Settings" });
-    expect(screen.queryByRole("menuitem", { name: "Get the browser extension" })).toBeNull();
   });
 });

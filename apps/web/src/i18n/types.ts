@@ -1,5 +1,6 @@
 import type common from "./locales/en/common.json";
 import type errors from "./locales/en/errors.json";
+import type appErrors from "./locales/en/appErrors.json";
 import type auth from "./locales/en/auth.json";
 import type landing from "./locales/en/landing.json";
 import type legal from "./locales/en/legal.json";
@@ -19,6 +20,7 @@ import type notifications from "./locales/en/notifications.json";
 export interface Resources {
   common: typeof common;
   errors: typeof errors;
+  appErrors: typeof appErrors;
   auth: typeof auth;
   landing: typeof landing;
   legal: typeof legal;

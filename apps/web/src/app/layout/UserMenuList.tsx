@@ -12,6 +12,7 @@ import Extension from "@mui/icons-material/Extension";
 import { useTranslation } from "react-i18next";
 import type { Me } from "@learnward/contracts";
 import { readIntegrations } from "../config";
+import { extensionLink } from "../../features/settings/extensionLink";
 
 export interface UserMenuListProps {
   id: string;
@@ -24,8 +25,16 @@ export interface UserMenuListProps {
 /** The user menu's entries; loaded on first open, so screens that never open it do not pay for Menu. */
 export default function UserMenuList({ id, anchor, me, onClose, onLogout }: UserMenuListProps) {
   const { t } = useTranslation();
-  // spec §1: the browser-extension link, where the server is configured with one (EXTENSION_URL).
-  const extensionUrl = readIntegrations().extension_url;
+  // spec §1: the browser-extension link: the store page for this browser, or the settings' section about it.
+  const extension = extensionLink(readIntegrations(), navigator.userAgent);
+  const extensionLabel = (
+    <>
+      <ListItemIcon>
+        <Extension fontSize="small" />
+      </ListItemIcon>
+      {t("userMenu.extension")}
+    </>
+  );
   return (
     <Menu
       id={id}
@@ -52,16 +61,15 @@ export default function UserMenuList({ id, anchor, me, onClose, onLogout }: User
               </ListItemIcon>
               {t("userMenu.settings")}
             </MenuItem>,
-            ...(extensionUrl
-              ? [
-                  <MenuItem key="extension" component="a" href={extensionUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-                    <ListItemIcon>
-                      <Extension fontSize="small" />
-                    </ListItemIcon>
-                    {t("userMenu.extension")}
-                  </MenuItem>,
-                ]
-              : []),
+            extension.external ? (
+              <MenuItem key="extension" component="a" href={extension.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                {extensionLabel}
+              </MenuItem>
+            ) : (
+              <MenuItem key="extension" component={RouterLink} to={extension.href} onClick={onClose}>
+                {extensionLabel}
+              </MenuItem>
+            ),
             <MenuItem key="logout" onClick={onLogout}>
               <ListItemIcon>
                 <Logout fontSize="small" />

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -22,6 +22,7 @@ import { ContentTypeIcon } from "./ContentTypeIcon";
 import { ContentForm, UrlForm, contentFields, contentFormValues } from "./forms";
 import { useLibraryFormat } from "./format";
 import { usePreviewContent, useSaveContent } from "./hooks";
+import type { SharedLink } from "./shared";
 
 /** What the page said about the link: the metadata preview, or that it could not be read. */
 function PreviewSummary({ preview }: { preview: ContentPreview }) {
@@ -67,8 +68,9 @@ function PreviewSummary({ preview }: { preview: ContentPreview }) {
 /**
  * Add content: paste a link, see what the page says about it (POST /api/contentuser/preview/),
  * correct the fields, save (POST /api/contentuser/save/; 409: it is already in the library).
+ * A link shared to Learnward (`shared`) arrives filled in and is read at once.
  */
-export default function AddContentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function AddContentDialog({ open, onClose, shared }: { open: boolean; onClose: () => void; shared?: SharedLink }) {
   const { t } = useTranslation("home");
   const titleId = useId();
   const message = useErrorMessage();
@@ -77,7 +79,7 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
   const save = useSaveContent();
   const [previewed, setPreviewed] = useState<ContentPreview | null>(null);
   // Two forms checked with their schemas (useSchemaForm): the link to read, then the item's fields.
-  const link = useSchemaForm(UrlForm, { defaultValues: { url: "" } });
+  const link = useSchemaForm(UrlForm, { defaultValues: { url: shared?.url ?? "" } });
   const details = useSchemaForm(ContentForm, { defaultValues: {}, messages });
 
   const urlField = link.field("url", t("add.urlHint"));
@@ -86,10 +88,21 @@ export default function AddContentDialog({ open, onClose }: { open: boolean; onC
     preview.mutate(url, {
       onSuccess: (result) => {
         setPreviewed(result);
-        details.form.reset(contentFormValues(result));
+        const values = contentFormValues(result);
+        // The title the share came with, where the page gave none (it could not be read).
+        if (!values.title && shared?.title && url === shared.url) values.title = shared.title;
+        details.form.reset(values);
       },
     });
   });
+
+  // Once per dialog, not again when React runs effects twice in development.
+  const readShared = useRef(false);
+  useEffect(() => {
+    if (!shared?.url || readShared.current) return;
+    readShared.current = true;
+    void readPage();
+  }, [shared, readPage]);
 
   const submit = details.form.handleSubmit((values) => {
     if (!previewed) return;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link as RouterLink, useParams } from "react-router";
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -12,6 +12,7 @@ import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { HomeSections } from "../../features/home/HomeSections";
 import { Loading } from "../../components/Loading";
 import { lazyPart } from "../../app/lazyPart";
+import { sharedFromState, sharedLink } from "../../features/library/shared";
 
 const AddContentDialog = lazy(() => import("../../features/library/AddContentDialog"));
 // The folders UI, and dnd-kit with it, loads only when the Folders tab opens.
@@ -28,6 +29,15 @@ function MyLibrary() {
   const { t } = useTranslation("home");
   const me = useMe();
   const [adding, setAdding] = useState(false);
+  // A link shared to Learnward (/share, below) opens the dialog with it; closing it forgets the share,
+  // so that going back or reloading does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shared = sharedFromState(location.state);
+  const closeDialog = () => {
+    setAdding(false);
+    if (shared) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
   const addButton = (
     <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} aria-haspopup="dialog">
       {t("add.open")}
@@ -59,14 +69,28 @@ function MyLibrary() {
           </Suspense>
         }
       />
-      <Suspense fallback={null}>{adding && <AddContentDialog open onClose={() => setAdding(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {(adding || shared) && <AddContentDialog key={location.key} open onClose={closeDialog} shared={shared ?? undefined} />}
+      </Suspense>
     </>
   );
 }
 
-/** /home, and /profile/:username for a colleague's public saves (the same page, read-only). */
+/**
+ * /share: where a phone's share sheet (the manifest's share target) and the bookmarklet send a link.
+ * It goes on to /home, whose save dialog opens with the link; the address bar shows /home, so the
+ * shared link does not stay in the history to be opened again.
+ */
+function Share() {
+  const [params] = useSearchParams();
+  return <Navigate to="/home" replace state={{ share: sharedLink(params) }} />;
+}
+
+/** /home, /profile/:username for a colleague's public saves (the same page, read-only), and /share. */
 export default function HomePage() {
   const { username } = useParams();
+  const { pathname } = useLocation();
+  if (/^\/share\/?$/i.test(pathname)) return <Share />;
   if (username !== undefined) {
     return (
       <Suspense fallback={<Spinner />}>

@@ -32,6 +32,11 @@ describe("/setting menu", () => {
     expect(notifications).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Notifications" })).id}`);
     const calendar = screen.getByRole("link", { name: "Calendar" });
     expect(calendar).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Calendar" })).id}`);
+    // Saving from other places: the bookmarklet and the phone, and the extension (the user menu's link leads there).
+    const anywhere = screen.getByRole("link", { name: "Save from anywhere" });
+    expect(anywhere).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Save from anywhere" })).id}`);
+    const extension = screen.getByRole("link", { name: "Browser extension" });
+    expect(extension).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Browser extension" })).id}`);
   });
 });
 
@@ -161,7 +166,7 @@ describe("/setting → Import and export your library", () => {
     await user.upload(screen.getByLabelText("Choose a file"), new File(["<p>no links</p>"], "bookmarks.html", { type: "text/html" }));
     await user.click(screen.getByRole("button", { name: "Import" }));
     const section = screen.getByRole("region", { name: "Import and export your library" });
-    expect(await within(section).findByRole("alert")).toHaveTextContent("This file has no links we can read in the format you chose.");
+    expect(await within(section).findByRole("alert")).toHaveTextContent("No links could be read from this file in the format you chose.");
 
     answer = { status: 400, body: { error: { code: "import_malformed", message: "Broken", details: { line: 12 } } as never } };
     await user.upload(screen.getByLabelText("Choose a file"), new File(["{"], "karakeep.json", { type: "application/json" }));

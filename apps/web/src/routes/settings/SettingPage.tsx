@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
@@ -30,11 +32,22 @@ import { IMPORT_HEADING_ID, ImportLibrary } from "../../features/library/ImportL
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import VpnKeyOutlined from "@mui/icons-material/VpnKeyOutlined";
 import { ACCESS_TOKENS_HEADING_ID, AccessTokensSection } from "../../features/access-tokens/AccessTokensSection";
+import IosShareOutlined from "@mui/icons-material/IosShareOutlined";
+import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
+import { SAVE_ANYWHERE_HEADING_ID, SaveAnywhere } from "../../features/settings/SaveAnywhere";
+import { BrowserExtension } from "../../features/settings/BrowserExtension";
+import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
   const { t } = useTranslation("settings");
   const me = useMe();
+  // A link from elsewhere in the app to one section (the user menu's to the extension): the browser
+  // scrolls to it only on a full load, and the section renders after the page's code has arrived.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -77,6 +90,24 @@ export default function SettingPage() {
                 </ListItemButton>
               </li>
             )}
+            {me.company && (
+              <li>
+                <ListItemButton href={`#${SAVE_ANYWHERE_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <IosShareOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.saveAnywhere")} />
+                </ListItemButton>
+              </li>
+            )}
+            <li>
+              <ListItemButton href={`#${BROWSER_EXTENSION_HEADING_ID}`} component="a">
+                <ListItemIcon>
+                  <ExtensionOutlined />
+                </ListItemIcon>
+                <ListItemText primary={t("items.extension")} />
+              </ListItemButton>
+            </li>
             <li>
               <ListItemButton href={`#${NOTIFICATION_SETTINGS_HEADING_ID}`} component="a">
                 <ListItemIcon>
@@ -153,6 +184,8 @@ export default function SettingPage() {
           {me.company && <ImportLibrary />}
           {/* Tokens save into one's library as oneself: people of a company only. */}
           {me.company && <AccessTokensSection />}
+          {me.company && <SaveAnywhere />}
+          <BrowserExtension />
           <NotificationSettings />
           <CalendarSettings />
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
