@@ -133,8 +133,9 @@ describe("routing", () => {
 describe("preloadRoute", () => {
   it("names the translations of the layouts and page a path shows, nested routes included", () => {
     expect(preloadRoute("/login")).toEqual(["auth"]);
-    expect(preloadRoute("/budgetingPlan/companyBudget").sort()).toEqual(["budgeting", "onboarding"]);
-    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "network"]);
+    // The signed-in layout brings its onboarding panel's words and the refusals only the app meets.
+    expect(preloadRoute("/budgetingPlan/companyBudget").sort()).toEqual(["appErrors", "budgeting", "onboarding"]);
+    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network"]);
     expect(preloadRoute("/no/such/page")).toEqual(["onboarding"]);
   });
 });
