@@ -9,25 +9,13 @@ import { AppRoutes } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn } from "../../test/render";
 import { LocationProbe } from "../../test/LocationProbe";
 import { sharedLink } from "../../features/library/shared";
+import { EMPTY_COUNTS } from "../../features/library/api";
 
 afterEach(async () => {
   vi.unstubAllGlobals();
   await i18next.changeLanguage("en");
 });
 
-const counts: ContentCounts = {
-  articlesCount: 0,
-  videosCount: 0,
-  booksCount: 0,
-  podcastsCount: 0,
-  coursesCount: 0,
-  allContentCount: 0,
-  jobsCount: 0,
-  runningCount: 0,
-  finalizedCount: 0,
-  wishlistCount: 0,
-  allCount: 0,
-};
 
 const unreadable = (url: string): ContentPreview => ({
   url,
@@ -45,7 +33,7 @@ const unreadable = (url: string): ContentPreview => ({
 function serve() {
   return serveFetch({
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
-    "GET /api/contentuser/counts": reply(ContentCounts, counts),
+    "GET /api/contentuser/counts": reply(ContentCounts, EMPTY_COUNTS),
     "GET /api/contentuser/search": reply(ContentSearchResponse, { count: 0, results: [], links: { next: null, previous: null } }),
     "POST /api/contentuser/preview/": ({ body }) => ({ body: unreadable((body as { url: string }).url) }),
   }).calls;
