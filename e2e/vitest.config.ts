@@ -14,6 +14,9 @@ export default defineConfig({
     // file left (signInRequest waits the Retry-After, up to a minute, up to three times): a hang
     // guard above that, not a speed check.
     hookTimeout: 240_000,
+    // expect.poll waits for the page to reach a state (a search answered, a row gone): 1 s by default,
+    // which a loaded shard's server can miss. A hang guard too.
+    expect: { poll: { timeout: 15_000 } },
     // The default output, then the ten slowest files.
     reporters: ["default", "../scripts/slowest-files-reporter.ts"],
   },
