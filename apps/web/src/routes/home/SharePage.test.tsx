@@ -16,7 +16,6 @@ afterEach(async () => {
   await i18next.changeLanguage("en");
 });
 
-
 const unreadable = (url: string): ContentPreview => ({
   url,
   content_type: "article",
