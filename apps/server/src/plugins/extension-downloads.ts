@@ -9,7 +9,7 @@ const NAMES: readonly string[] = Object.values(EXTENSION_DOWNLOADS);
 
 /**
  * The browser extension's builds (its workspace's `npm run build` writes one zip per browser), for
- * loading it unpacked where it is not published in a store (the /extension page links here). Only
+ * loading it unpacked where it is not published in a store (Settings → Browser extension links here). Only
  * those two files are ever read: the name in the address is matched against them, never joined to a
  * path. Not part of the API, so not in its document.
  */
