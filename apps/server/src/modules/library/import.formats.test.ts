@@ -109,6 +109,17 @@ describe("reading hostile or broken files", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("keeps numbers a hand-edited Learnward file gets wrong out of the columns they would break", () => {
+    const file = JSON.stringify({
+      format: "learnward.library",
+      items: [{ url: "https://ok.example.org/a", title: "A", duration_s: 1e12 }],
+      folders: [{ name: "F", items: [{ url: "https://ok.example.org/a", section: null, priority: 1.5 }] }],
+    });
+    const [entry] = readImport("json", file).entries;
+    expect(entry?.item?.durationS).toBeNull();
+    expect(entry?.places).toEqual([{ folder: "F", section: null, position: 1 }]);
+  });
+
   it("names the line where a JSON file breaks", () => {
     const broken = (() => {
       try {

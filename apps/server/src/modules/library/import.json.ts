@@ -21,6 +21,10 @@ const SHAPES = {
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** A whole number within what the columns hold (a place in a folder, seconds of a video); else null. */
+const whole = (v: unknown, max: number) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max ? (v as number) : null);
+const PRIORITY_MAX = 1_000_000;
+const DURATION_MAX = 10_000_000;
 
 /**
  * The line where a file stops being JSON. V8 names it for some errors ("(line 3 column 5)") and not
@@ -47,7 +51,7 @@ function learnward(file: z.infer<typeof SHAPES.learnward>): ImportRead {
       const p = placed as Record<string, unknown> | null;
       const url = str(p?.url);
       if (!url) return;
-      places.set(url, [...(places.get(url) ?? []), ...placeOf([str(folder.name), str(p?.section)], num(p?.priority) ?? position + 1)]);
+      places.set(url, [...(places.get(url) ?? []), ...placeOf([str(folder.name), str(p?.section)], whole(p?.priority, PRIORITY_MAX) ?? position + 1)]);
     });
   }
   file.items.forEach((item, i) => {
@@ -64,7 +68,7 @@ function learnward(file: z.infer<typeof SHAPES.learnward>): ImportRead {
       item: {
         contentType: str(item.content_type),
         author: text(item.author, 200),
-        durationS: num(item.duration_s),
+        durationS: whole(item.duration_s, DURATION_MAX),
         imageUrl: str(item.image_url),
         courseStatus: str(item.course_status),
       },
