@@ -45,9 +45,13 @@ export const DESCRIPTION_MAX = 5000;
 const TAG_MAX = 60;
 const TAGS_MAX = 50;
 
-/** Text squeezed to one line and cut to `max`; null when nothing is left. */
+// Control characters (a JSON file's "\u0000" among them, which the database refuses to store).
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Text squeezed to one line, without control characters, and cut to `max`; null when nothing is left. */
 export const text = (value: unknown, max: number) => {
-  const t = typeof value === "string" ? value.replace(/\s+/g, " ").trim() : typeof value === "number" ? String(value) : "";
+  const t = typeof value === "string" ? value.replace(CONTROL, "").replace(/\s+/g, " ").trim() : typeof value === "number" ? String(value) : "";
   return t ? t.slice(0, max) : null;
 };
 
@@ -90,7 +94,8 @@ export function collector() {
     add(line: number, url: unknown, entry: Omit<ImportEntry, "line" | "url">) {
       const href = typeof url === "string" ? url.trim() : "";
       if (!href) read.skipped.push({ line, url: "", reason: "no_link" });
-      else if (!HttpUrl.safeParse(href).success) read.skipped.push({ line, url: href.slice(0, 200), reason: "not_a_link" });
+      else if (new RegExp(CONTROL.source).test(href) || !HttpUrl.safeParse(href).success)
+        read.skipped.push({ line, url: href.replace(CONTROL, "").slice(0, 200), reason: "not_a_link" });
       else read.entries.push({ line, url: href, ...entry });
     },
   };

@@ -120,6 +120,14 @@ describe("reading hostile or broken files", () => {
     expect(entry?.places).toEqual([{ folder: "F", section: null, position: 1 }]);
   });
 
+  it("drops control characters a JSON file escapes, which the database would refuse", () => {
+    const file = String.raw`{"bookmarks":[{"title":"a\u0000b","note":null,"tags":["t\u0000"],"content":{"type":"link","url":"https://ok.example.org/"}},
+      {"title":"c","tags":[],"content":{"type":"link","url":"https://ok.example.org/\u0000x"}}]}`;
+    const { entries, skipped } = readImport("json", file);
+    expect(entries.map((e) => [e.title, e.tags])).toEqual([["ab", ["t"]]]);
+    expect(skipped).toEqual([{ line: 2, url: "https://ok.example.org/x", reason: "not_a_link" }]);
+  });
+
   it("names the line where a JSON file breaks", () => {
     const broken = (() => {
       try {
