@@ -76,7 +76,7 @@ describe("an import's job", () => {
     await t.app.jobs.drain();
     const mails = await t.mails(person.email);
     expect(mails).toEqual([expect.objectContaining({ subject: "Tu importación a Learnward ha terminado: 2 elementos nuevos" })]);
-    expect(mails[0]?.text).toContain(`${t.config.publicUrl}/settings`);
+    expect(mails[0]?.text).toContain(`${t.config.publicUrl}/setting#import-library-heading`);
 
     // A quick one is not mailed: its person saw it end.
     const quick = await person.client.post("/api/contentuser/import", { format: "csv", content: "url\nhttps://long.example.org/c" });

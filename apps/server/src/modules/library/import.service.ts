@@ -121,9 +121,12 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
     if (!run.finishedAt || run.finishedAt.getTime() - run.createdAt.getTime() < MAIL_AFTER_MS) return;
     const who = await runs.recipient(run.accountId);
     if (!who) return;
-    await deps.mailer.send(importEndedMail({ to: who.email, name: who.name, run: present(run), url: `${deps.publicUrl}/settings`, locale: who.locale }), {
-      key: `library-import:${run.id}`,
-    });
+    await deps.mailer.send(
+      importEndedMail({ to: who.email, name: who.name, run: present(run), url: `${deps.publicUrl}/setting#import-library-heading`, locale: who.locale }),
+      {
+        key: `library-import:${run.id}`,
+      },
+    );
   }
 
   return {
