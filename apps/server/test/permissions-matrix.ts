@@ -46,6 +46,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/contentuser/import/{id}": COMPANY,
   "GET /api/contentuser/export": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,
+  "PATCH /api/contentuser/{id}/state": COMPANY,
   "DELETE /api/contentuser/delete": COMPANY,
   "GET /api/user/content-verifier/items": COMPANY,
   "POST /api/user/wishlist": COMPANY,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
-import { accountAbilities, type Me } from "@learnward/contracts";
+import { NO_STATE_COUNTS, accountAbilities, type Me } from "@learnward/contracts";
 import { render, type ApiGet } from "./entry-server";
 import { companyInsights } from "./features/insights/testing";
 import { collection } from "./features/network/testing";
@@ -149,6 +149,7 @@ describe("rendering the first view on the server", () => {
           finalizedCount: 0,
           wishlistCount: 0,
           allCount: 1,
+          states: NO_STATE_COUNTS,
         },
         "/api/contentuser/search": {
           count: 1,
@@ -168,6 +169,7 @@ describe("rendering the first view on the server", () => {
               is_private: false,
               course_status: null,
               completed: null,
+              state: null,
               created_at: "2026-11-20T10:00:00.000Z",
               metadata_pending: false,
             },

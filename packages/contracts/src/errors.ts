@@ -62,6 +62,8 @@ export const ErrorCode = z.enum([
   "team_not_chosen",
   "already_in_folder",
   "already_in_library",
+  // A state the item's type does not take (a job applied, an article saved/applied/closed, a job running)
+  "invalid_item_state",
   // An import whose file has no link in the format named, or more links than one import takes
   "import_unreadable",
   "import_too_large",

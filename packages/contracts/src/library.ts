@@ -9,6 +9,25 @@ export type ContentType = z.infer<typeof ContentType>;
 export const ALL_CONTENT_TYPES = ["article", "video", "book", "podcast", "course"] as const;
 export const CourseStatus = z.enum(["wishlist", "running", "finalized"]);
 export type CourseStatus = z.infer<typeof CourseStatus>;
+/** A saved job's states: saved, applied, closed. */
+export const JOB_STATES = ["saved", "applied", "closed"] as const;
+/**
+ * Where a saved item stands. Every type but jobs has the spec's course states (wishlist, running:
+ * in progress, finalized: done); a job has its own. One value per item, so an item is never in
+ * two states at once; null: none yet.
+ */
+export const ItemState = z.enum([...CourseStatus.options, ...JOB_STATES]);
+export type ItemState = z.infer<typeof ItemState>;
+type JobState = (typeof JOB_STATES)[number];
+/** The states an item of this type may take (the web app offers these, the server refuses others). */
+export function statesFor(type: ContentType): readonly ItemState[] {
+  return type === "job" ? JOB_STATES : CourseStatus.options;
+}
+/** The spec's course_status of an item in this state: a job's own states are none of the course ones. */
+export function courseStatusOf(state: ItemState | null): CourseStatus | null {
+  return state !== null && (CourseStatus.options as readonly string[]).includes(state) ? (state as CourseStatus) : null;
+}
+export const isJobState = (state: ItemState): state is JobState => (JOB_STATES as readonly string[]).includes(state);
 
 /** Seconds, as a number or as the numeric string a form gives ("120"). */
 const durationSeconds = z
@@ -40,6 +59,9 @@ export const ContentItem = z.object({
   is_private: z.boolean(),
   course_status: CourseStatus.nullable().describe("wishlist, running (completed false) or finalized (completed true)"),
   completed: z.boolean().nullable(),
+  state: ItemState.nullable().describe(
+    "Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed",
+  ),
   created_at: z.string(),
   metadata_pending: z.boolean().describe("The page is still being read after the save: title, author, description, duration and image may still be filled in"),
 });
@@ -53,6 +75,7 @@ export const ContentSearchQuery = z.object({
   search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
   is_wishlist: QueryBool.describe("true: only the wishlist"),
   completed: QueryBool.describe("true: finalized courses; false: running ones"),
+  state: ItemState.optional().describe("Only items in this state (of the types asked for); wins over is_wishlist and completed"),
 });
 export const ContentSearchResponse = z.object({
   count: z.number().int(),
@@ -155,6 +178,11 @@ export const CreateCourseRequest = z.object({
   completed: z.boolean().default(false),
 });
 export const UpdateCourseRequest = z.object({ completed: z.boolean() });
+/** Moves one of my saved items to a state its type takes (statesFor), or to none (null). */
+export const SetItemStateRequest = z.object({
+  state: ItemState.nullable().describe("wishlist, running or finalized; a job: saved, applied or closed; null: no state"),
+});
+export type SetItemStateRequest = z.infer<typeof SetItemStateRequest>;
 
 export const VerifierQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -244,6 +272,8 @@ export const ContentCountsQuery = z.object({
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
   search: z.string().max(200).optional().describe("Count only what matches; a leading # is stripped"),
 });
+const count = z.number().int();
+const readingCounts = z.object({ wishlist: count, running: count, finalized: count });
 export const ContentCounts = z.object({
   articlesCount: z.number().int(),
   videosCount: z.number().int(),
@@ -256,8 +286,30 @@ export const ContentCounts = z.object({
   finalizedCount: z.number().int().describe("courses finalized (contenType=course&completed=true)"),
   wishlistCount: z.number().int().describe("courses on the wishlist (contenType=course&is_wishlist=true)"),
   allCount: z.number().int().describe("running + finalized + wishlist"),
+  states: z
+    .object({
+      article: readingCounts,
+      video: readingCounts,
+      book: readingCounts,
+      podcast: readingCounts,
+      course: readingCounts,
+      job: z.object({ saved: count, applied: count, closed: count }),
+    })
+    .describe("Items of each type in each state: the totals of contenType=<type>&state=<state>"),
 });
 export type ContentCounts = z.infer<typeof ContentCounts>;
+/** The tab and course-list counts: every count of ContentCounts but the per-state ones. */
+export type TabCountKey = Exclude<keyof ContentCounts, "states">;
+const noReading = { wishlist: 0, running: 0, finalized: 0 } as const;
+/** Nothing in any state (a new library, a fixture). */
+export const NO_STATE_COUNTS: ContentCounts["states"] = {
+  article: noReading,
+  video: noReading,
+  book: noReading,
+  podcast: noReading,
+  course: noReading,
+  job: { saved: 0, applied: 0, closed: 0 },
+};
 
 /** An L&D leader hides a catalog item (junk) or merges a duplicate into the item to keep. */
 export const CuratedCatalogItem = z.object({

@@ -36,7 +36,7 @@ export const CollectionItem = z.object({
   section_id: z.number().int().nullable(),
   position: z.number().int(),
   done: z.boolean().describe("Done by me"),
-  content: ContentItem.omit({ id_primary: true, is_private: true, course_status: true, completed: true, metadata_pending: true }).extend({
+  content: ContentItem.omit({ id_primary: true, is_private: true, course_status: true, completed: true, state: true, metadata_pending: true }).extend({
     id_primary: z.number().int().nullable(),
   }),
 });

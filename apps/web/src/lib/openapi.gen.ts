@@ -2085,6 +2085,39 @@ export interface paths {
                             wishlistCount: number;
                             /** @description running + finalized + wishlist */
                             allCount: number;
+                            /** @description Items of each type in each state: the totals of contenType=<type>&state=<state> */
+                            states: {
+                                article: {
+                                    wishlist: number;
+                                    running: number;
+                                    finalized: number;
+                                };
+                                video: {
+                                    wishlist: number;
+                                    running: number;
+                                    finalized: number;
+                                };
+                                book: {
+                                    wishlist: number;
+                                    running: number;
+                                    finalized: number;
+                                };
+                                podcast: {
+                                    wishlist: number;
+                                    running: number;
+                                    finalized: number;
+                                };
+                                course: {
+                                    wishlist: number;
+                                    running: number;
+                                    finalized: number;
+                                };
+                                job: {
+                                    saved: number;
+                                    applied: number;
+                                    closed: number;
+                                };
+                            };
                         };
                     };
                 };
@@ -2211,6 +2244,8 @@ export interface paths {
                     is_wishlist?: "true" | "false" | "True" | "False" | "1" | "0";
                     /** @description true: finalized courses; false: running ones */
                     completed?: "true" | "false" | "True" | "False" | "1" | "0";
+                    /** @description Only items in this state (of the types asked for); wins over is_wishlist and completed */
+                    state?: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed";
                 };
                 header?: never;
                 path?: never;
@@ -2249,6 +2284,11 @@ export interface paths {
                                  */
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
+                                /**
+                                 * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                 * @enum {string|null}
+                                 */
+                                state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
@@ -2432,6 +2472,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -2755,6 +2800,180 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
+                            created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/contentuser/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move my saved item to a state: wishlist, running (in progress) or finalized (done); a job: saved, applied or closed */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description wishlist, running or finalized; a job: saved, applied or closed; null: no state
+                         * @enum {string|null}
+                         */
+                        state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The saved item (the person's copy) */
+                            id_primary: number;
+                            /** @description The company catalog item */
+                            id_content: number;
+                            /** @enum {string} */
+                            content_type: "article" | "video" | "course" | "podcast" | "book" | "job";
+                            title: string;
+                            url: string;
+                            author: string | null;
+                            /** @description Duration in seconds */
+                            duration_s: number | null;
+                            description: string | null;
+                            image_url: string | null;
+                            /** @description Recognised provider (spec §3), e.g. youtube, coursera */
+                            provider: string | null;
+                            is_private: boolean;
+                            /**
+                             * @description wishlist, running (completed false) or finalized (completed true)
+                             * @enum {string|null}
+                             */
+                            course_status: "wishlist" | "running" | "finalized" | null;
+                            completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -3050,6 +3269,11 @@ export interface paths {
                                  */
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
+                                /**
+                                 * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                 * @enum {string|null}
+                                 */
+                                state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
@@ -3211,6 +3435,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -3332,6 +3561,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -3473,6 +3707,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -3594,6 +3833,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -3723,6 +3967,11 @@ export interface paths {
                              */
                             course_status: "wishlist" | "running" | "finalized" | null;
                             completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
@@ -5500,6 +5749,11 @@ export interface paths {
                                      */
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
+                                    /**
+                                     * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                     * @enum {string|null}
+                                     */
+                                    state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                     created_at: string;
                                     /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                     metadata_pending: boolean;
@@ -5787,6 +6041,11 @@ export interface paths {
                                  */
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
+                                /**
+                                 * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                 * @enum {string|null}
+                                 */
+                                state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
@@ -5962,6 +6221,11 @@ export interface paths {
                                  */
                                 course_status: "wishlist" | "running" | "finalized" | null;
                                 completed: boolean | null;
+                                /**
+                                 * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                 * @enum {string|null}
+                                 */
+                                state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
@@ -18000,6 +18264,11 @@ export interface paths {
                                      */
                                     course_status: "wishlist" | "running" | "finalized" | null;
                                     completed: boolean | null;
+                                    /**
+                                     * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                     * @enum {string|null}
+                                     */
+                                    state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
                                     created_at: string;
                                     /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                     metadata_pending: boolean;

@@ -15,6 +15,8 @@ export const contentItem = (overrides: Partial<ContentItem> = {}): ContentItem =
   is_private: false,
   course_status: null,
   completed: null,
+  // A fixture's course state is its state, unless it says otherwise.
+  state: overrides.course_status ?? null,
   created_at: new Date().toISOString(),
   metadata_pending: false,
   ...overrides,

@@ -4,12 +4,15 @@ import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
 import { CONTENT_TYPES, contentDetails, contentItems } from "./catalog.ts";
 import { accounts } from "./identity.ts";
 
+/** contracts' ItemState: the spec's course states, then a job's own. */
+const ITEM_STATES = ["wishlist", "running", "finalized", "saved", "applied", "closed"] as const;
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * A person's saved copy of a catalog item (spec §3 Content item: id_primary → id, id_content →
  * content_id). Edits change the copy, never the shared catalog row. One row per person and
- * item, and one course status per row, so an item is never in two states at once.
+ * item, and one state per row, so an item is never in two states at once.
  */
 export const userContents = pgTable(
   "user_contents",
@@ -21,7 +24,10 @@ export const userContents = pgTable(
     url: text("url").notNull(),
     ...contentDetails(),
     isPrivate: boolean("is_private").notNull().default(false),
-    courseStatus: text("course_status", { enum: ["wishlist", "running", "finalized"] }),
+    // Where the item stands, for every type (contracts' statesFor): the spec's course states, which
+    // every type but jobs takes, or a job's own (saved, applied, closed). The column keeps the
+    // spec's name: its course values are the spec's course_status.
+    courseStatus: text("course_status", { enum: ITEM_STATES }),
     // Set by a save that left the page to be read afterwards; the job that reads it clears it,
     // whether the page could be read or not, so that nobody waits on it for ever.
     metadataPending: boolean("metadata_pending").notNull().default(false),
@@ -68,7 +74,7 @@ export const libraryCounts = pgTable(
   {
     accountId: integer("account_id").notNull(),
     contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
-    courseStatus: text("course_status", { enum: ["", "wishlist", "running", "finalized"] }).notNull(),
+    courseStatus: text("course_status", { enum: ["", ...ITEM_STATES] }).notNull(),
     isPrivate: boolean("is_private").notNull(),
     // The item's id modulo 16: one person's concurrent writes land on different rows (consecutive
     // new ids on 16 different ones), so no count row is held by all of them until they commit.

@@ -1,4 +1,4 @@
-import type { CopilotItem, DiscoverContent } from "@learnward/contracts";
+import { type CopilotItem, type DiscoverContent, courseStatusOf } from "@learnward/contracts";
 import { presentContentDetails } from "../../lib/content-details.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 
@@ -14,7 +14,7 @@ export function presentDiscoverContent(r: ContentRow): DiscoverContent {
     created_at: r.createdAt.toISOString(),
     savers_count: r.saversCount,
     saved_by: r.savedBy,
-    mine: r.mineId !== null ? { id_primary: r.mineId, course_status: r.mineStatus } : null,
+    mine: r.mineId !== null ? { id_primary: r.mineId, course_status: courseStatusOf(r.mineStatus) } : null,
   };
 }
 

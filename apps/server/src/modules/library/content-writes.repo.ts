@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CourseStatus } from "@learnward/contracts";
+import type { ItemState } from "@learnward/contracts";
 import type { Tx } from "../../db/client.ts";
 import { contentItems, folderRelations, userContents } from "../../db/schema/index.ts";
 
@@ -61,6 +61,16 @@ export function createContentWrites() {
       return owned;
     },
 
+    /** The person's own saved item, locked, with what its state depends on; undefined when it is not theirs. */
+    async lockOwnedItem(tx: Tx, accountId: number, id: number) {
+      const [owned] = await tx
+        .select({ id: userContents.id, accountId: userContents.accountId, contentId: userContents.contentId, contentType: userContents.contentType })
+        .from(userContents)
+        .where(and(eq(userContents.id, id), eq(userContents.accountId, accountId)))
+        .for("update");
+      return owned;
+    },
+
     /** An item's places in its owner's folders (what an undo puts back). */
     async folderPlaces(tx: Tx, id: number) {
       return tx
@@ -89,8 +99,8 @@ export function createContentWrites() {
      * spec §4 Course status: one statement moves the item, and only from the states allowed,
      * so concurrent moves can neither duplicate nor lose it. undefined when it was in none of them.
      */
-    async moveCourse(tx: Tx, accountId: number, contentId: number, from: readonly (CourseStatus | null)[], to: CourseStatus | null) {
-      const fromStates = from.filter((s): s is CourseStatus => s !== null);
+    async moveCourse(tx: Tx, accountId: number, contentId: number, from: readonly (ItemState | null)[], to: ItemState | null) {
+      const fromStates = from.filter((s): s is ItemState => s !== null);
       const fromCond =
         from.includes(null) && fromStates.length
           ? sql`(${userContents.courseStatus} is null or ${inArray(userContents.courseStatus, fromStates)})`

@@ -82,6 +82,60 @@ describe("the kept tab counts stay the library's after every kind of write", () 
     await expectKeptCountsExact();
   });
 
+  it("every type's states, moved by the state route and the spec's calls, count as their lists list them", async () => {
+    const [person] = await people();
+    const items = {
+      article: await save(person, "https://blog.example.org/kept-states-a", "Kept states article"),
+      video: await save(person, "https://videos.example.org/kept-states-v", "Kept states video", { content_type: "video" }),
+      book: await save(person, "https://books.example.org/kept-states-b", "Kept states book", { content_type: "book" }),
+      podcast: await save(person, "https://pod.example.org/kept-states-p", "Kept states podcast", { content_type: "podcast" }),
+      course: await save(person, "https://www.coursera.org/learn/kept-states-c", "Kept states course"),
+      job: await save(person, "https://jobs.example.org/kept-states-j", "Kept states job", { content_type: "job" }),
+      secretJob: await save(person, "https://jobs.example.org/kept-states-j2", "Kept states job two", { content_type: "job", is_private: true }),
+    };
+    const move = async (item: { id_primary: number }, state: string | null) => {
+      const res = await person.client.patch(`/api/contentuser/${item.id_primary}/state/`, { state });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await move(items.article, "running");
+    await move(items.video, "finalized");
+    await move(items.book, "wishlist");
+    await move(items.podcast, "running");
+    await move(items.podcast, null);
+    await move(items.course, "finalized");
+    await move(items.job, "applied");
+    await move(items.secretJob, "closed");
+    await expectKeptCountsExact();
+    expect((await person.client.post("/api/user/courses", { id_course: items.book.id_content, completed: false })).status).toBe(201);
+    await move(items.job, "closed");
+    // A job becoming an article leaves the job's states behind.
+    expect((await person.client.patch(`/api/contentuser/${items.secretJob.id_primary}/`, { content_type: "article" })).status).toBe(200);
+    await expectKeptCountsExact();
+
+    const expectCountsAreLists = async (query: string) => {
+      const counts = (await person.client.get(`/api/contentuser/counts?${query}`)).body;
+      const listed = async (type: string, state: string) =>
+        (await person.client.get(`/api/contentuser/search?contenType=${type}&state=${state}&page_size=100&${query}`)).body.count;
+      for (const [type, states] of Object.entries(counts.states as Record<string, Record<string, number>>)) {
+        for (const [state, n] of Object.entries(states)) expect(n, `${query} ${type} ${state}`).toBe(await listed(type, state));
+      }
+      return counts.states;
+    };
+    expect(await expectCountsAreLists("")).toEqual({
+      article: { wishlist: 0, running: 1, finalized: 0 },
+      video: { wishlist: 0, running: 0, finalized: 1 },
+      book: { wishlist: 0, running: 1, finalized: 0 },
+      podcast: { wishlist: 0, running: 0, finalized: 0 },
+      course: { wishlist: 0, running: 0, finalized: 1 },
+      job: { saved: 0, applied: 0, closed: 1 },
+    });
+    await expectCountsAreLists("search=kept");
+    const states = (await person.client.get("/api/contentuser/search?contenType=all,job&page_size=100&search=kept")).body.results.map(
+      (r: { title: string; state: string | null }) => `${r.title}: ${r.state}`,
+    );
+    expect(states).toContain("Kept states job two: null");
+  });
+
   it("concurrent saves by one person (a race on PostgreSQL) each count once", async () => {
     const racer = await addPerson(t, { company: "acme", role: "member" });
     await Promise.all([

@@ -1,4 +1,4 @@
-import { ALL_CONTENT_TYPES, type ContentCounts, type ContentType, type CourseStatus } from "@learnward/contracts";
+import { ALL_CONTENT_TYPES, type ContentCounts, type ContentType, type ItemState, statesFor } from "@learnward/contracts";
 
 /**
  * One of the library's lists: the types it holds and, for a course list, the states. The search
@@ -7,7 +7,7 @@ import { ALL_CONTENT_TYPES, type ContentCounts, type ContentType, type CourseSta
  */
 export interface LibraryList {
   types: readonly ContentType[];
-  courseStatuses?: readonly CourseStatus[];
+  courseStatuses?: readonly ItemState[];
 }
 
 /** spec §7 contenType: a comma list where 'all' means the five types of ALL_CONTENT_TYPES; other listed types are added ('all,job'). */
@@ -20,10 +20,17 @@ export function requestedTypes(contenType: string): string[] {
   return [...new Set(expanded)];
 }
 
-/** spec §7 search parameters: is_wishlist, or completed true (finalized) / false (running). */
-export function libraryList(types: readonly ContentType[], q: { is_wishlist?: boolean; completed?: boolean }): LibraryList {
-  const courseStatuses: readonly CourseStatus[] | undefined =
-    q.is_wishlist === true ? ["wishlist"] : q.completed === true ? ["finalized"] : q.completed === false ? ["running"] : undefined;
+/** spec §7 search parameters: is_wishlist, or completed true (finalized) / false (running); a state, for every type, wins over both. */
+export function libraryList(types: readonly ContentType[], q: { is_wishlist?: boolean; completed?: boolean; state?: ItemState }): LibraryList {
+  const courseStatuses: readonly ItemState[] | undefined = q.state
+    ? [q.state]
+    : q.is_wishlist === true
+      ? ["wishlist"]
+      : q.completed === true
+        ? ["finalized"]
+        : q.completed === false
+          ? ["running"]
+          : undefined;
   return courseStatuses ? { types, courseStatuses } : { types };
 }
 
@@ -41,4 +48,13 @@ export const COUNTED_LISTS = {
   wishlistCount: libraryList(["course"], { is_wishlist: true }),
   // spec §3: running + finalized + wishlist.
   allCount: { types: ["course"], courseStatuses: ["running", "finalized", "wishlist"] },
-} satisfies Record<keyof ContentCounts, LibraryList>;
+} satisfies Record<Exclude<keyof ContentCounts, "states">, LibraryList>;
+
+type StateCounts = ContentCounts["states"];
+/** The list each count of `states` measures: contenType=<type>&state=<state>, for every state the type takes. */
+export const STATE_LISTS = Object.fromEntries(
+  (["article", "video", "book", "podcast", "course", "job"] as const satisfies readonly (keyof StateCounts)[]).map((type) => [
+    type,
+    Object.fromEntries(statesFor(type).map((state) => [state, libraryList([type], { state })])),
+  ]),
+) as { [T in keyof StateCounts]: Record<keyof StateCounts[T], LibraryList> };

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, libraryCounts, userContents } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { createContentWrites } from "./content-writes.repo.ts";
-import { COUNTED_LISTS, type LibraryList } from "./content.lists.ts";
+import { COUNTED_LISTS, type LibraryList, STATE_LISTS } from "./content.lists.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
@@ -310,17 +310,23 @@ export function createContentRepo(db: Db) {
       if (!includePrivate) conds.push(eq(table.isPrivate, false));
       if (term) conds.push(await matchFor(ownerId, term));
       const counted = term ? sql`1` : sql`${libraryCounts.n}`;
-      const columns = Object.fromEntries(
-        Object.entries(COUNTED_LISTS).map(([key, list]) => [
-          key,
-          sql<number>`coalesce(sum(${counted}) filter (where ${inList(list, table)}), 0)::int`.mapWith(Number),
-        ]),
-      ) as Record<keyof ContentCounts, SQL<number>>;
+      const countOf = (list: LibraryList) => sql<number>`coalesce(sum(${counted}) filter (where ${inList(list, table)}), 0)::int`.mapWith(Number);
+      // Each state's count is a column of the same pass, named by position (`s0`, `s1`…) and put back in place afterwards.
+      const stateLists = Object.entries(STATE_LISTS).flatMap(([type, lists]) =>
+        Object.entries(lists as Record<string, LibraryList>).map(([state, list]) => ({ type, state, list })),
+      );
+      const columns = {
+        ...Object.fromEntries(Object.entries(COUNTED_LISTS).map(([key, list]) => [key, countOf(list)])),
+        ...Object.fromEntries(stateLists.map(({ list }, i) => [`s${i}`, countOf(list)])),
+      } as Record<string, SQL<number>>;
       const [row] = await db
         .select(columns)
         .from(table)
         .where(and(...conds));
-      return row as ContentCounts;
+      const states: Record<string, Record<string, number>> = {};
+      stateLists.forEach(({ type, state }, i) => ((states[type] ??= {})[state] = row![`s${i}`]!));
+      const flat = Object.fromEntries(Object.keys(COUNTED_LISTS).map((key) => [key, row![key]!]));
+      return { ...flat, states } as ContentCounts;
     },
 
     /** A saved item whose page waits to be read, whoever's it is (the job that reads it after the save). */

@@ -15,6 +15,7 @@ import {
   Paginated,
   PreviewContentRequest,
   SaveContentRequest,
+  SetItemStateRequest,
   UpdateContentRequest,
   VERIFIER_MAX_IDS,
   VerifierQuery,
@@ -144,6 +145,21 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       if (!row) throw notFound("Content");
       return presentContent(row);
     },
+  );
+
+  app.patch(
+    "/api/contentuser/:id/state",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "Move my saved item to a state: wishlist, running (in progress) or finalized (done); a job: saved, applied or closed",
+        params: IdParam,
+        body: SetItemStateRequest,
+        response: { 200: ContentItem, ...errors },
+      },
+    },
+    async (req) => presentContent(await service.setState(req.actor, req.params.id, req.body.state)),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import type { ContentType, CourseStatus } from "@learnward/contracts";
+import { type ContentType, type CourseStatus, ItemState, courseStatusOf, statesFor } from "@learnward/contracts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -41,6 +41,11 @@ export interface ContentServiceDeps {
   readLater: (tx: Tx, userContentId: number) => Promise<unknown>;
 }
 
+/** The domain event of arriving in a course state (spec §4); a job's own states have none. */
+const ARRIVED = { wishlist: "content.wishlisted", running: "content.started", finalized: "content.finished" } as const;
+/** Every state an item can be in, none included: where a move may start from. */
+const ANY_STATE: readonly (ItemState | null)[] = [null, ...ItemState.options];
+
 /** A saved copy the page could still tell more about: a title made from the link, or a detail left blank. */
 const lacksDetails = (c: NewUserContent) =>
   c.title === fallbackTitle(c.url) || [c.author, c.description, c.imageUrl, c.durationS].some((v) => v === null || v === undefined);
@@ -50,7 +55,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
   /** A new copy in a person's library (not a repeat save) is news for insights, onboarding and discover. */
   const saved = (tx: Tx, row: UserContentRow) =>
-    events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: row.courseStatus });
+    events.emit(tx, "content.saved", { actorId: row.accountId, contentId: row.contentId, courseStatus: courseStatusOf(row.courseStatus) });
 
   /** A new copy is news, and one saved before its page was read asks for the read. */
   const afterInsert = async (tx: Tx, row: UserContentRow) => {
@@ -82,6 +87,21 @@ export function createContentService(deps: ContentServiceDeps) {
       if (row) await afterInsert(tx, row);
       return { item: source, row };
     });
+  }
+
+  /**
+   * Moves the person's copy of a catalog item, only from the states in `from`, in the caller's
+   * transaction. Arriving in a course state is news (insights count a finish, onboarding ticks,
+   * discover learns); the state before, locked, tells a real move from a repeat.
+   */
+  async function move(tx: Tx, actor: Actor, contentId: number, from: readonly (ItemState | null)[], to: ItemState | null) {
+    const before = await repo.lockCourse(tx, actor.accountId, contentId);
+    const row = await repo.moveCourse(tx, actor.accountId, contentId, from, to);
+    const arrived = courseStatusOf(to);
+    if (row && arrived !== null && before?.status !== to) {
+      await events.emit(tx, ARRIVED[arrived], { actorId: actor.accountId, contentId });
+    }
+    return row;
   }
 
   /** A catalog item named by id, checked like an id in the path: another company's, or a colleague's private save, is not found. */
@@ -200,6 +220,10 @@ export function createContentService(deps: ContentServiceDeps) {
         });
         // The creator taking their save private takes the row they brought in with it (catalog.scope.ts).
         if (row && b.is_private === true) await repo.markPrivateOrigin(tx, row.contentId, actor.accountId);
+        // A new type that does not take the item's state (a job becoming an article) leaves it with none.
+        if (row?.courseStatus && !statesFor(row.contentType).includes(row.courseStatus)) {
+          return repo.moveCourse(tx, actor.accountId, row.contentId, [row.courseStatus], null);
+        }
         return row;
       });
     },
@@ -255,22 +279,32 @@ export function createContentService(deps: ContentServiceDeps) {
     ): Promise<UserContentRow> {
       requireCompany(actor);
       if (opts.create) await this.ensureSaved(actor, contentId);
-      const moved = await db.transaction(async (tx) => {
-        // Insights: the state before, locked, tells a real start or finish from a repeat.
-        const before = await repo.lockCourse(tx, actor.accountId, contentId);
-        const row = await repo.moveCourse(tx, actor.accountId, contentId, from, to);
-        if (row && to !== null && before?.status !== to) {
-          await events.emit(tx, to === "wishlist" ? "content.wishlisted" : to === "running" ? "content.started" : "content.finished", {
-            actorId: actor.accountId,
-            contentId,
-          });
-        }
-        return row;
-      });
+      const moved = await db.transaction((tx) => move(tx, actor, contentId, from, to));
       if (moved) return moved;
       const current = await repo.ownedByContent(actor.accountId, contentId);
       if (current && current.courseStatus === to) return current; // already there: idempotent
       throw notFound(from.length === 1 && from[0] === "wishlist" ? "Wishlist entry" : "Course entry");
+    },
+
+    /**
+     * Moves one of my saved items (by its id) to a state its type takes, or to none, from whatever
+     * state it is in: the spec's course calls together allow every such move, and a course moved here
+     * is moved and announced exactly as they do. Another person's item is not found.
+     */
+    async setState(actor: Actor, id: number, state: ItemState | null): Promise<UserContentRow> {
+      requireCompany(actor);
+      return db.transaction(async (tx) => {
+        const item = await repo.lockOwnedItem(tx, actor.accountId, id);
+        if (!item) throw notFound("Content");
+        authorize(actor, libraryPolicy.setItemState, item, "not_found");
+        const allowed = statesFor(item.contentType);
+        if (state !== null && !allowed.includes(state)) {
+          throw new AppError("invalid_item_state", 400, `A ${item.contentType} can't be ${state}`, { content_type: item.contentType, allowed });
+        }
+        const row = await move(tx, actor, item.contentId, ANY_STATE, state);
+        // The row is locked and every state is a starting point: the move always finds it.
+        return row!;
+      });
     },
   };
 }

@@ -13,6 +13,8 @@ export const libraryPolicy = {
   /** The L&D leader, who publishes collections (network.policy), hides and merges the company's catalog items. */
   curateCatalog: ((a) => libraryAccountAbilities(a).curate_catalog) as Rule<null>,
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
+  /** Only the owner moves a saved item between states; anyone else's item is not found. */
+  setItemState: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */

@@ -1,4 +1,4 @@
-import type { ContentItem } from "@learnward/contracts";
+import { type ContentItem, courseStatusOf } from "@learnward/contracts";
 import { presentContentDetails } from "../../lib/content-details.ts";
 import type { UserContentRow } from "./content.repo.ts";
 
@@ -8,8 +8,10 @@ export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem =
   id_content: r.contentId,
   ...presentContentDetails(r),
   is_private: r.isPrivate,
-  course_status: r.courseStatus,
+  // The spec's field keeps the spec's values: a job's own states show in `state` alone.
+  course_status: courseStatusOf(r.courseStatus),
   completed: r.courseStatus === "running" ? false : r.courseStatus === "finalized" ? true : null,
+  state: r.courseStatus,
   created_at: r.createdAt.toISOString(),
   metadata_pending: r.metadataPending,
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, LibraryLookupQuery, LibraryLookupResponse } from "@learnward/contracts";
+import { ErrorBody, LibraryLookupQuery, LibraryLookupResponse, courseStatusOf } from "@learnward/contracts";
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { normaliseUrl } from "../../lib/providers.ts";
 import type { ContentRepo } from "./content.repo.ts";
@@ -33,7 +33,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ content: ContentRepo; lookup:
         id_content: row.contentId,
         title: row.title,
         content_type: row.contentType,
-        course_status: row.courseStatus,
+        course_status: courseStatusOf(row.courseStatus),
         folders: await lookup.foldersHolding(req.actor.accountId, row.id),
       };
     },

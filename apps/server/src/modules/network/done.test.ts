@@ -16,12 +16,28 @@ const course =
   (completed: boolean): Step =>
   async (l, c) =>
     l.post("/api/user/courses", { id_course: c.contentId, completed });
+/** Saves the item and moves my copy through these states (any type, not only courses). */
+const states =
+  (...moves: string[]): Step =>
+  async (l, c) => {
+    const saved = (await l.post("/api/contentuser/save/", { url: c.url, title: "Saved", fetch_metadata: false })).body;
+    for (const state of moves) expect((await l.patch(`/api/contentuser/${saved.id_primary}/state/`, { state })).status).toBe(200);
+  };
 
 const CASES: { name: string; url: string; steps: Step[]; done: boolean; wasDone?: boolean }[] = [
   { name: "an article nobody touched", url: "https://blog.example/untouched", steps: [], done: false },
   { name: "an article saved to my library", url: "https://blog.example/saved", steps: [save], done: false },
   { name: "an article marked done in the path", url: "https://blog.example/marked", steps: [markDone], done: true },
   { name: "an article marked done, then undone", url: "https://blog.example/undone", steps: [markDone, unmark], done: false, wasDone: true },
+  { name: "an article in progress in my library", url: "https://blog.example/reading", steps: [states("running")], done: false },
+  { name: "an article done in my library", url: "https://blog.example/done-in-library", steps: [states("running", "finalized")], done: true },
+  {
+    name: "a podcast done in my library, then back on my wishlist",
+    url: "https://pod.example/done-then-wishlist",
+    steps: [states("finalized", "wishlist")],
+    done: false,
+    wasDone: true,
+  },
   { name: "a course on my wishlist", url: "https://www.udemy.com/course/wishlist-101/", steps: [save], done: false },
   { name: "a course I am taking", url: "https://www.udemy.com/course/running-101/", steps: [save, course(false)], done: false },
   { name: "a course finalized in my library", url: "https://www.udemy.com/course/finalized-101/", steps: [save, course(true)], done: true },

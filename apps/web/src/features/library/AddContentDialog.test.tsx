@@ -46,6 +46,7 @@ const saved = (overrides: object = {}) => ({
   is_private: false,
   course_status: null,
   completed: null,
+  state: null,
   created_at: new Date().toISOString(),
   metadata_pending: false,
   ...overrides,

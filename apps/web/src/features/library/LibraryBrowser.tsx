@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
-import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
+import { CONTENT_PAGE_SIZE, type TabCountKey } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
@@ -178,7 +178,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
   const { tab, course, search, page, update } = location;
   // spec §3: the counts of the lists for the current search term.
   const counts = useContentCounts(username, search);
-  const count = (key: keyof ContentCounts) => counts.data?.[key];
+  const count = (key: TabCountKey) => counts.data?.[key];
   const tabCount = (tab: LibraryTab) => (counts.data ? TAB_COUNT[tab].reduce((sum, key) => sum + counts.data[key], 0) : undefined);
 
   return (

@@ -1,4 +1,4 @@
-import { FOLDER_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
+import { FOLDER_PAGE_SIZE, NO_STATE_COUNTS, type ContentCounts } from "@learnward/contracts";
 import { isApiError, request } from "../../lib/api";
 import type { OperationBody } from "../../lib/apiPaths";
 import { checkedBy } from "../../lib/contracts";
@@ -40,6 +40,7 @@ export const EMPTY_COUNTS: ContentCounts = {
   finalizedCount: 0,
   wishlistCount: 0,
   allCount: 0,
+  states: NO_STATE_COUNTS,
 };
 const EMPTY_PAGE = { count: 0, results: [], links: { next: null, previous: null } };
 

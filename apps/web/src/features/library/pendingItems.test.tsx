@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { ContentCounts, ContentSearchResponse, type ContentItem } from "@learnward/contracts";
+import { ContentCounts, ContentSearchResponse, NO_STATE_COUNTS, type ContentItem } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn } from "../../test/render";
 import { contentItem } from "../../test/contentItem";
@@ -20,6 +20,7 @@ const counts: ContentCounts = {
   finalizedCount: 0,
   wishlistCount: 0,
   allCount: 0,
+  states: NO_STATE_COUNTS,
 };
 const page = (results: ContentItem[]) => reply(ContentSearchResponse, { count: results.length, results, links: { next: null, previous: null } });
 

@@ -1,4 +1,4 @@
-import { CONTENT_PAGE_SIZE, type ContentCounts } from "@learnward/contracts";
+import { CONTENT_PAGE_SIZE, type TabCountKey } from "@learnward/contracts";
 
 /**
  * The library's place in the address and the spec §7 calls it makes, without React or zod: /home's
@@ -34,7 +34,7 @@ const TAB_TYPES: Record<LibraryTab, string> = {
 };
 
 /** Which spec §3 counts add up to each tab's list. */
-export const TAB_COUNT: Record<LibraryTab, readonly (keyof ContentCounts)[]> = {
+export const TAB_COUNT: Record<LibraryTab, readonly TabCountKey[]> = {
   all: ["allContentCount", "jobsCount"],
   article: ["articlesCount"],
   video: ["videosCount"],
@@ -43,7 +43,7 @@ export const TAB_COUNT: Record<LibraryTab, readonly (keyof ContentCounts)[]> = {
   course: ["coursesCount"],
   job: ["jobsCount"],
 };
-export const COURSE_COUNT: Record<CourseFilter, keyof ContentCounts> = {
+export const COURSE_COUNT: Record<CourseFilter, TabCountKey> = {
   all: "coursesCount",
   running: "runningCount",
   finalized: "finalizedCount",

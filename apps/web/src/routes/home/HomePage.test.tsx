@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ContentCounts, ContentSearchResponse, type ContentItem } from "@learnward/contracts";
+import { ContentCounts, ContentSearchResponse, NO_STATE_COUNTS, type ContentItem } from "@learnward/contracts";
 import { AppRoutes, routeData } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 import { contentItem } from "../../test/contentItem";
@@ -44,6 +44,7 @@ const counts: ContentCounts = {
   finalizedCount: 0,
   wishlistCount: 1,
   allCount: 1,
+  states: NO_STATE_COUNTS,
 };
 
 /** The library's routes on the shared stub; the onboarding checklist finds nothing to show. */
