@@ -1,4 +1,5 @@
 // Business constants of spec §9, shared by server and web. Values are required to the letter.
+import type { ContentCounts } from "./library.ts";
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -55,3 +56,17 @@ export const COPILOT_QUESTION_MAX = 1000;
 export const HOME_SECTION_SIZE = 3;
 /** The learner home's "Due soon" looks this many days ahead. */
 export const HOME_DUE_SOON_DAYS = 14;
+
+const noReading = { wishlist: 0, running: 0, finalized: 0 } as const;
+/**
+ * Nothing in any state (a new library, a fixture). Here, not beside its schema: this module has no
+ * zod, so the web app's first load can use it without carrying zod along.
+ */
+export const NO_STATE_COUNTS: ContentCounts["states"] = {
+  article: noReading,
+  video: noReading,
+  book: noReading,
+  podcast: noReading,
+  course: noReading,
+  job: { saved: 0, applied: 0, closed: 0 },
+};

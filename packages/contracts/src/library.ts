@@ -300,17 +300,6 @@ export const ContentCounts = z.object({
 export type ContentCounts = z.infer<typeof ContentCounts>;
 /** The tab and course-list counts: every count of ContentCounts but the per-state ones. */
 export type TabCountKey = Exclude<keyof ContentCounts, "states">;
-const noReading = { wishlist: 0, running: 0, finalized: 0 } as const;
-/** Nothing in any state (a new library, a fixture). */
-export const NO_STATE_COUNTS: ContentCounts["states"] = {
-  article: noReading,
-  video: noReading,
-  book: noReading,
-  podcast: noReading,
-  course: noReading,
-  job: { saved: 0, applied: 0, closed: 0 },
-};
-
 /** An L&D leader hides a catalog item (junk) or merges a duplicate into the item to keep. */
 export const CuratedCatalogItem = z.object({
   id: z.number().int(),
