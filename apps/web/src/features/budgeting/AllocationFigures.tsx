@@ -14,6 +14,7 @@ import type { Allocation, Budget } from "@learnward/contracts";
 import { useBudgetUsage } from "./hooks";
 import { formatMoney } from "./money";
 import { lazyPart } from "../../app/lazyPart";
+import { ChartFrame } from "../../components/ChartFrame";
 
 // @mui/x-charts is about 100 KB gzip: it loads only here, after the figures are on screen.
 const UsageChart = lazyPart("budgeting.usageChart", () => import("./UsageChart"));
@@ -57,13 +58,15 @@ export function AllocationFigures({ budget, allocation, currency, headingId }: A
         {usage.isError ? (
           <Alert severity="warning">{t("chart.loadError")}</Alert>
         ) : (
-          <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-            {usage.data ? (
-              <UsageChart labelledBy={`${headingId}-chart`} budget={budget} usage={usage.data} format={money} />
-            ) : (
-              <Skeleton variant="rounded" height={220} />
-            )}
-          </Suspense>
+          <ChartFrame height={220}>
+            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+              {usage.data ? (
+                <UsageChart labelledBy={`${headingId}-chart`} budget={budget} usage={usage.data} format={money} />
+              ) : (
+                <Skeleton variant="rounded" height={220} />
+              )}
+            </Suspense>
+          </ChartFrame>
         )}
         <Table size="small" aria-label={t("chart.tableLabel")} sx={{ mt: 1 }}>
           <TableHead>

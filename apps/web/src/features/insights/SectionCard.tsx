@@ -8,6 +8,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import { useTranslation } from "react-i18next";
+import { ChartFrame } from "../../components/ChartFrame";
 
 interface SectionCardProps {
   title: string;
@@ -52,7 +53,9 @@ export function SectionCard({ title, csvHref, chart, children }: SectionCardProp
       </Box>
       {chart && view === "chart" ? (
         <Box role="img" aria-label={chart.summary} sx={{ minWidth: 0 }}>
-          <Suspense fallback={<Skeleton variant="rounded" height={chart.height} />}>{chart.node}</Suspense>
+          <ChartFrame height={chart.height}>
+            <Suspense fallback={<Skeleton variant="rounded" height={chart.height} />}>{chart.node}</Suspense>
+          </ChartFrame>
         </Box>
       ) : (
         children
