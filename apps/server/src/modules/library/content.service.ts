@@ -257,6 +257,13 @@ export function createContentService(deps: ContentServiceDeps) {
       return { id: row.id, claim: async () => (isPublic ? undefined : repo.claim(actor.accountId, row.id, draftDescription(entry.draft))) };
     },
 
+    /** One of my saved items, by its id; another person's is not found. */
+    async mine(actor: Actor, id: number): Promise<UserContentRow> {
+      const item = await repo.owned(actor.accountId, id);
+      if (!item) throw notFound("Content");
+      return item;
+    },
+
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
     async ensureSaved(actor: Actor, contentId: number): Promise<UserContentRow> {
       const existing = await repo.ownedByContent(actor.accountId, contentId);
