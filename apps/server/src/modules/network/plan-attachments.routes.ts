@@ -11,6 +11,19 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  */
 export const planAttachmentsRoutes: FastifyPluginAsyncZod<{ service: PlanAttachmentsService }> = async (app, { service }) => {
   app.get(
+    "/api/contentuser/plan-skills",
+    {
+      config: { access: COMPANY_ROLES },
+      schema: {
+        tags: ["network"],
+        summary: "The plans I hold that are not finished or declined, with their skills: where an item of my library may count",
+        response: { 200: ItemPlanSkills.shape.options, ...errors },
+      },
+    },
+    async (req) => service.options(req.actor),
+  );
+
+  app.get(
     "/api/contentuser/:id/plan-skills",
     {
       config: { access: COMPANY_ROLES },

@@ -16,23 +16,26 @@ export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; plan
     return (await d.planService.plansOf([actor.accountId]))(actor.accountId);
   }
 
+  /** The plans an item may count towards: those the person holds that are still open, with their skills. */
+  const optionsOf = (actor: Actor, plans: Awaited<ReturnType<typeof held>>) =>
+    plans
+      .filter((p) => networkPolicy.countTowardsPlan(actor, p))
+      .map((p) => ({ plan: { id: p.plan.id, title: p.plan.title, deadline: p.plan.deadline }, skills: Object.keys(p.plan.skills).sort() }));
+
   async function of(actor: Actor, id: number) {
     requireCompany(actor);
     const item = await d.content.mine(actor, id);
     const [plans, attached] = await Promise.all([held(actor), d.plans.attachmentsOfItem(actor.accountId, item.contentId)]);
-    return {
-      item,
-      plans,
-      answer: {
-        attached,
-        options: plans
-          .filter((p) => networkPolicy.countTowardsPlan(actor, p))
-          .map((p) => ({ plan: { id: p.plan.id, title: p.plan.title, deadline: p.plan.deadline }, skills: Object.keys(p.plan.skills).sort() })),
-      },
-    };
+    return { item, plans, answer: { attached, options: optionsOf(actor, plans) } };
   }
 
   return {
+    /** The open plans I hold and their skills: where an item I am about to save may count. */
+    async options(actor: Actor) {
+      requireCompany(actor);
+      return optionsOf(actor, await held(actor));
+    },
+
     /** Where one item of my library counts, and where it could. */
     async forItem(actor: Actor, id: number) {
       return (await of(actor, id)).answer;

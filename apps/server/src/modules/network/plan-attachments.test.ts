@@ -71,6 +71,8 @@ describe("an item of my library counted towards my plan", () => {
     const before = await w.member.client.get(url);
     expect(before.status, before.text).toBe(200);
     expect(before.body).toEqual({ attached: [], options: [{ plan: { id: w.planId, title: "SQL sprint", deadline: "2099-01-31" }, skills: ["sql"] }] });
+    // The same choice before an item is saved (the save dialog offers it).
+    expect((await w.member.client.get("/api/contentuser/plan-skills")).body).toEqual(before.body.options);
 
     const put = await w.member.client.put(url, { plan_id: w.planId, skill: " SQL " });
     expect(put.status, put.text).toBe(200);
@@ -122,6 +124,7 @@ describe("an item of my library counted towards my plan", () => {
     expect(closed.status).toBe(409);
     expect(closed.body.error.code).toBe("plan_not_open");
     expect((await w.member.client.get(url)).body.options.map((o: { plan: { id: number } }) => o.plan.id)).toEqual([w.planId]);
+    expect((await w.member.client.get("/api/contentuser/plan-skills")).body.map((o: { plan: { id: number } }) => o.plan.id)).toEqual([w.planId]);
 
     // The team leader's own plan (a leader does not hold their team's plans): not the member's to count towards.
     const leaders = await w.plan("Leader's sprint", { selectedAccount: [w.tlId] });
