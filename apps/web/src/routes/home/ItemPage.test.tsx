@@ -79,6 +79,21 @@ describe("/home/item/:id", () => {
     expect(screen.getByRole("button", { name: "Status of “Episode on finishing things”: In progress" })).toBeInTheDocument();
   });
 
+  it("deletes the item with the library's undo and goes back to the library", async () => {
+    const { calls } = serveFetch({
+      "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
+      "GET /api/contentuser/7/": reply(ContentItemDetail, podcast),
+      "DELETE /api/contentuser/delete/": { body: { id_primary: 7, folder_relations: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home/item/7", session: signedIn("member") });
+    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("“Episode on finishing things” deleted")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Home" })).toBeInTheDocument();
+    expect(calls().map((c) => c.call)).toContain("DELETE /api/contentuser/delete/?id_primary=7");
+  });
+
   it("says plainly when the item is not mine or not there, with the way back", async () => {
     serveItem(podcast);
     renderApp(<AppRoutes />, { path: "/home/item/8", session: signedIn("member") });
