@@ -2733,7 +2733,171 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One of my saved items, with my folders that hold it and the colleagues who saved it too (their public saves only)
+         * @description The owner's only: another person's item, a colleague's or another company's, is not found (404), as for PATCH. saved_by counts the active people of my company who saved the same content publicly and names the latest of them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The saved item (the person's copy) */
+                            id_primary: number;
+                            /** @description The company catalog item */
+                            id_content: number;
+                            /** @enum {string} */
+                            content_type: "article" | "video" | "course" | "podcast" | "book" | "job";
+                            title: string;
+                            url: string;
+                            author: string | null;
+                            /** @description Duration in seconds */
+                            duration_s: number | null;
+                            description: string | null;
+                            image_url: string | null;
+                            /** @description Recognised provider (spec §3), e.g. youtube, coursera */
+                            provider: string | null;
+                            is_private: boolean;
+                            /**
+                             * @description wishlist, running (completed false) or finalized (completed true)
+                             * @enum {string|null}
+                             */
+                            course_status: "wishlist" | "running" | "finalized" | null;
+                            completed: boolean | null;
+                            /**
+                             * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                             * @enum {string|null}
+                             */
+                            state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
+                            created_at: string;
+                            /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                            metadata_pending: boolean;
+                            /** @description My folders that hold this item, by name */
+                            folders: {
+                                id: number;
+                                name: string;
+                            }[];
+                            /** @description Other people of my company who saved the same content; private saves are never shown */
+                            saved_by: {
+                                /** @description Colleagues who saved it publicly */
+                                count: number;
+                                /** @description The 10 who saved it most recently */
+                                results: {
+                                    /** @description Their library is /profile/{username} */
+                                    username: string;
+                                    display_name: string;
+                                    /** @description Their picture, if they have one */
+                                    avatar_url: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;

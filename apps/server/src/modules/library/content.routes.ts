@@ -4,6 +4,7 @@ import {
   ContentCounts,
   ContentCountsQuery,
   ContentItem,
+  ContentItemDetail,
   DeleteContentResponse,
   ContentPreview,
   ContentSearchQuery,
@@ -25,7 +26,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { libraryList, requestedTypes } from "./content.lists.ts";
 import type { ContentRepo } from "./content.repo.ts";
-import { presentContent } from "./library.present.ts";
+import { presentContent, presentItemDetail } from "./library.present.ts";
 import type { ContentService } from "./content.service.ts";
 
 /** spec §5: a leading # is stripped from search terms. */
@@ -145,6 +146,23 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       if (!row) throw notFound("Content");
       return presentContent(row);
     },
+  );
+
+  app.get(
+    "/api/contentuser/:id",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "One of my saved items, with my folders that hold it and the colleagues who saved it too (their public saves only)",
+        description:
+          "The owner's only: another person's item, a colleague's or another company's, is not found (404), as for PATCH. " +
+          "saved_by counts the active people of my company who saved the same content publicly and names the latest of them.",
+        params: IdParam,
+        response: { 200: ContentItemDetail, ...errors },
+      },
+    },
+    async (req) => presentItemDetail(await service.item(req.actor, req.params.id)),
   );
 
   app.patch(

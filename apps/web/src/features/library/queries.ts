@@ -33,7 +33,7 @@ export const foldersOptions = () => queryOptions({ queryKey: foldersKey, queryFn
  */
 export const homeFirstData: FirstData = ({ search, params }) => {
   const username = params.username;
-  const { tab, course, search: term, page } = libraryLocation(search, username === undefined);
+  const { tab, course, state, search: term, page } = libraryLocation(search, username === undefined);
   if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term), foldersOptions()];
-  return [contentCountsOptions(username, term), contentSearchOptions({ username, tab, course, search: term, page })];
+  return [contentCountsOptions(username, term), contentSearchOptions({ username, tab, course, state, search: term, page })];
 };
