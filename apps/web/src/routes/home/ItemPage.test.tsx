@@ -34,6 +34,9 @@ function serveItem(item: ContentItemDetail) {
   return serveFetch({
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
     [`GET /api/contentuser/${item.id_primary}/`]: () => reply(ContentItemDetail, { ...item, state }),
+    [`GET /api/contentuser/${item.id_primary}/plan-skills`]: {
+      body: { attached: [{ plan: { id: 3, title: "Focus sprint", deadline: "2099-01-31" }, skill: "focus" }], options: [] },
+    },
     [`PATCH /api/contentuser/${item.id_primary}/state/`]: ({ body }: { body: unknown }) => {
       state = (body as { state: ItemState | null }).state;
       return reply(ContentItemSchema, { ...contentItem(item), state });
@@ -56,6 +59,8 @@ describe("/home/item/:id", () => {
     expect(source).toHaveAttribute("target", "_blank");
     expect(source).toHaveAttribute("rel", "noopener noreferrer");
 
+    const plans = screen.getByRole("region", { name: "Counts towards my plans" });
+    expect(await within(plans).findByText("Focus sprint · focus")).toBeInTheDocument();
     const folders = screen.getByRole("list", { name: "Folders that hold this item" });
     expect(within(folders).getByRole("link", { name: "Commute" })).toHaveAttribute("href", "/home?tab=folders&folder=3");
     expect(within(folders).getByRole("link", { name: "Learning" })).toHaveAttribute("href", "/home?tab=folders&folder=4");

@@ -29,6 +29,7 @@ import { ItemStateControl } from "../../features/library/ItemStateControl";
 import { ItemFolders, ItemSavers } from "../../features/library/item/ItemPeople";
 import { libraryItemOptions } from "../../features/library/item/itemQueries";
 import { ItemSection } from "../../features/library/item/ItemSection";
+import { ItemPlanSkills } from "../../features/network/planSkills/ItemPlanSkills";
 import { toastWithUndo } from "../../features/library/undoToast";
 
 const EditContentDialog = lazy(() => import("../../features/library/EditContentDialog"));
@@ -110,6 +111,7 @@ function ItemActions({ item }: { item: ContentItemDetail }) {
 /** One saved item: its heading and actions, then its details, notes and reader beside its folders and savers. */
 function ItemDetails({ item }: { item: ContentItemDetail }) {
   const { t, i18n } = useTranslation("home");
+  const { t: tNetwork } = useTranslation("network");
   const format = useLibraryFormat();
   usePageTitle(item.title);
   const meta = [format.type(item.content_type), format.provider(item.provider)].filter(Boolean).join(" · ");
@@ -162,6 +164,9 @@ function ItemDetails({ item }: { item: ContentItemDetail }) {
           {/* Mount point: a section titled t("item.sections.reader") holding <ReaderView itemId={item.id_primary} />. */}
         </Box>
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
+          <ItemSection title={tNetwork("planSkills.heading")}>
+            <ItemPlanSkills itemId={item.id_primary} />
+          </ItemSection>
           <ItemSection title={t("item.folders.title")}>
             <ItemFolders folders={item.folders} />
           </ItemSection>
