@@ -12,13 +12,15 @@ import { idFields, withValue, type IdField } from "./body-id-fields.ts";
 import type { Doc } from "./openapi-doc.ts";
 
 /** What each id-named field points at. A new field name must be added here. */
-type Resource = "content" | "saved" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
+type Resource =
+  "content" | "saved" | "plan" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
 const RESOURCE_OF: Record<string, Resource> = {
   id_content: "content",
   id_course: "content",
   content_id: "content",
   into_id: "content",
   id_primary: "saved",
+  plan_id: "plan",
   id_folder: "folder",
   id_section: "folderSection",
   section_id: "collectionSection",
@@ -85,6 +87,12 @@ const SCENARIOS: Record<string, Scenario> = {
     as: "ldleader",
     url: async () => `/api/b2b/v1/catalog/${await freshContent()}/merge/`,
     body: async () => ({ into_id: await freshContent() }),
+  },
+  // The member's own new item, counted towards a plan named in the body.
+  "PUT /api/contentuser/{id}/plan-skills": {
+    as: "member",
+    url: async () => `/api/contentuser/${await freshSaved()}/plan-skills`,
+    body: async () => ({ plan_id: own.plan, skill: "sql" }),
   },
   "POST /api/user/wishlist": { as: "member", url: () => "/api/user/wishlist/", body: async () => ({ id_course: await freshContent() }) },
   "POST /api/user/courses": { as: "member", url: () => "/api/user/courses/", body: async () => ({ id_course: await freshContent(), completed: false }) },
@@ -264,6 +272,14 @@ beforeAll(async () => {
     collection: cCollection,
     collectionSection: (await colleague.client.post(`/api/b2b/v1/collections/${cCollection}/sections/`, { title: "Theirs" })).body.sections[0].id,
     collectionItem: cWithItem.items[0].id,
+    // A plan the colleague holds by name and the member does not.
+    plan: (
+      await as.ldleader.post("/api/b2b/v1/plans/", {
+        title: "Colleague's plan",
+        skills: { sql: { collections: [published] } },
+        selectedAccount: [colleague.id],
+      })
+    ).body.id,
   });
 
   // Globex: one object of each kind.
@@ -291,6 +307,13 @@ beforeAll(async () => {
     account: (await gMember.get("/api/me")).body.account.id,
     team: (await gHr.post("/api/b2b/v1/teams/", { name: "Globex team" })).body.id,
     company: undefined,
+    plan: (
+      await gLd.post("/api/b2b/v1/plans/", {
+        title: "Globex secret plan",
+        skills: { sql: { collections: [gCollection] } },
+        selectedAccount: [(await gMember.get("/api/me")).body.account.id],
+      })
+    ).body.id,
   });
   for (const [k, v] of Object.entries({ ...own, ...foreign, ...colleagues })) if (v === null || Number.isNaN(v)) throw new Error(`set-up failed for ${k}`);
 });
