@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { ContentCounts, ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, libraryCounts, userContents } from "../../db/schema/index.ts";
+import { CONTENT_TYPES, accounts, contentItems, libraryCounts, userContents } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { createContentWrites } from "./content-writes.repo.ts";
+import { textHits } from "./content-texts.repo.ts";
 import { COUNTED_LISTS, type LibraryList, STATE_LISTS } from "./content.lists.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
@@ -115,6 +116,20 @@ export interface SearchFilter extends LibraryList {
 /** Membership of a list (content.lists.ts), in the library or in its kept counts; the prepared statements state the same with placeholders. */
 const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts = userContents): SQL =>
   and(inArray(table.contentType, [...list.types]), list.courseStatuses ? inArray(table.courseStatus, [...list.courseStatuses]) : undefined)!;
+
+/**
+ * A person's items in a list that a search finds by their page's readable text alone (textHits),
+ * not by their title, author or description: what the search answers after every such match.
+ */
+function textOnlyMatch(f: LibraryList & { ownerId: number; includePrivate: boolean }, term: string): SQL {
+  return and(
+    eq(userContents.accountId, f.ownerId),
+    inList(f),
+    f.includePrivate ? undefined : eq(userContents.isPrivate, false),
+    sql`${userContents.id} in (${textHits(f.ownerId, term)})`,
+    sql`not ${matchesSearch(sql`(select ${tsQuery(term)})`)}`,
+  )!;
+}
 
 type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 
@@ -258,6 +273,29 @@ export function createContentRepo(db: Db) {
       .where(and(...conds));
     return row?.n ?? 0;
   }
+  // Everything but the tsvector, as the search statements answer an item.
+  const { search: _search, ...contentColumns } = getTableColumns(userContents);
+  /**
+   * A page of the items a search finds by their text alone, and how many there are. Newest first, not
+   * ranked: ranking reads every matching page's whole tsvector (up to hundreds of kB each), so a broad
+   * word would cost more with every page kept.
+   */
+  async function textOnlyPage(f: SearchFilter & { term: string }, offset: number, limit: number) {
+    const where = textOnlyMatch(f, f.term);
+    if (limit > 0) {
+      const rows = await db
+        .select({ ...contentColumns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+        .from(userContents)
+        .where(where)
+        .orderBy(desc(userContents.id))
+        .limit(limit)
+        .offset(offset);
+      if (rows.length) return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]!.total };
+      if (offset === 0) return { rows: [], total: 0 };
+    }
+    const [row] = await db.select({ n: count() }).from(userContents).where(where);
+    return { rows: [], total: row?.n ?? 0 };
+  }
   return {
     ...createCatalogRepo(db),
     ...createContentWrites(),
@@ -296,7 +334,11 @@ export function createContentRepo(db: Db) {
       });
       // A page past the end has no row to carry the total: count on its own then.
       const total = rows[0]?.total ?? (f.offset > 0 ? await countSearch(f) : 0);
-      return { rows: rows.map(({ total: _, ...row }) => row), count: total };
+      const found = rows.map(({ total: _, ...row }) => ({ ...row, matchedInText: false }));
+      if (!f.term) return { rows: found, count: total };
+      // After every match of the title, author or description come the items found by their page's text alone.
+      const text = await textOnlyPage({ ...f, term: f.term }, Math.max(0, f.offset - total), f.limit - rows.length);
+      return { rows: [...found, ...text.rows.map((row) => ({ ...row, matchedInText: true }))], count: total + text.total };
     },
 
     /**
@@ -323,6 +365,15 @@ export function createContentRepo(db: Db) {
         .select(columns)
         .from(table)
         .where(and(...conds));
+      // A search's lists also hold the items found by their page's text alone: counted apart, so the
+      // title match above keeps its indexes.
+      if (term) {
+        const [more] = await db
+          .select(columns)
+          .from(userContents)
+          .where(textOnlyMatch({ ownerId, includePrivate, types: CONTENT_TYPES }, term));
+        for (const key of Object.keys(columns)) row![key] = row![key]! + more![key]!;
+      }
       const states: Record<string, Record<string, number>> = {};
       stateLists.forEach(({ type, state }, i) => ((states[type] ??= {})[state] = row![`s${i}`]!));
       const flat = Object.fromEntries(Object.keys(COUNTED_LISTS).map((key) => [key, row![key]!]));

@@ -15,6 +15,11 @@ export const libraryPolicy = {
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
   setItemState: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  /**
+   * Only the owner reads a saved item's page text (its reader view), private save or not; which
+   * kept text is theirs to read is catalog.scope.ts's textReadableBy.
+   */
+  readItemText: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
