@@ -1,26 +1,9 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { accounts, contentItems, contentTexts, userContents } from "../../db/schema/index.ts";
-import { aliased } from "../../db/sql.ts";
+import { contentItems, contentTexts, userContents } from "../../db/schema/index.ts";
 import { textReadableBy } from "./catalog.scope.ts";
 
 export type NewContentText = Omit<typeof contentTexts.$inferInsert, "id" | "search" | "readAt">;
-
-const [HT, ht] = aliased(contentTexts, "ht");
-const [HU, hu] = aliased(userContents, "hu");
-const [HC, hc] = aliased(contentItems, "hc");
-
-/**
- * The ids of a person's saved items whose readable page text (the one they read, textReadableBy)
- * matches a search's stems. The text's GIN index finds the matching pages of the person's company
- * first, so the cost follows the matches, not the size of the library.
- */
-export const textHits = (ownerId: number, term: string): SQL => sql`select ${hu.id} from ${HT}
-  join ${HU} on ${hu.contentId} = ${ht.contentId} and ${hu.accountId} = ${ownerId}
-  join ${HC} on ${hc.id} = ${ht.contentId}
-  where ${ht.search} @@ (select websearch_to_tsquery('english', ${term}) || websearch_to_tsquery('spanish', ${term}))
-    and ${ht.companyId} = (select ${accounts.companyId} from ${accounts} where ${accounts.id} = ${ownerId})
-    and ${textReadableBy(ownerId, ht, hu, hc)}`;
 
 export function createContentTexts(db: Db) {
   return {
