@@ -67,9 +67,12 @@ afterAll(async () => {
 });
 
 async function colleagues() {
-  const company = await createCompany(t);
-  const [a, b] = await Promise.all([addPerson(t, { company: company.id, role: "member" }), addPerson(t, { company: company.id, role: "member" })]);
+  const [a, b] = await colleaguePeople();
   return [a.client, b.client] as const;
+}
+async function colleaguePeople() {
+  const company = await createCompany(t);
+  return Promise.all([addPerson(t, { company: company.id, role: "member" }), addPerson(t, { company: company.id, role: "member" })]);
 }
 const save = (c: Client, body: object) => c.post("/api/contentuser/save/", body);
 const readerText = (c: Client, id: number) => c.get(`/api/contentuser/${id}/text`);
@@ -204,11 +207,17 @@ describe("who reads a page's text", () => {
   });
 
   it("keeps a private save's page to its reader, even from colleagues who save the same link", async () => {
-    const [member, colleague] = await colleagues();
+    const [memberPerson, colleaguePerson] = await colleaguePeople();
+    const [member, colleague] = [memberPerson.client, colleaguePerson.client];
     const mine = await save(colleague, { url: pages.url("/secret-plans"), is_private: true });
     await t.app.jobs.drain();
     expect((await readerText(colleague, mine.body.id_primary)).body.text).toContain("marmaladeword");
     expect(titles(await search(colleague, "marmaladeword"))).toEqual(["Reorganisation draft"]);
+    // Searching the colleague's library as colleagues see it finds nothing of it, by title or by text.
+    const asColleagues = await member.get(`/api/contentuser/search?contenType=all&username=${colleaguePerson.username}&search=marmaladeword`);
+    expect(asColleagues.status).toBe(200);
+    expect(asColleagues.body.count).toBe(0);
+    expect((await member.get(`/api/contentuser/counts?username=${colleaguePerson.username}&search=marmaladeword`)).body.allContentCount).toBe(0);
 
     // The member saves the same link without reading it: nothing of the private read is lent.
     const theirs = await save(member, { url: pages.url("/secret-plans"), fetch_metadata: false });
