@@ -52,6 +52,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/contentuser/{id}": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,
   "PATCH /api/contentuser/{id}/state": COMPANY,
+  "GET /api/contentuser/{id}/text": COMPANY,
   "DELETE /api/contentuser/delete": COMPANY,
   "GET /api/user/content-verifier/items": COMPANY,
   "POST /api/user/wishlist": COMPANY,

@@ -15,7 +15,8 @@ import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
-import { definePageRead } from "./page-read.job.ts";
+import { createContentTexts } from "./content-texts.repo.ts";
+import { definePageRead, type ReadPage } from "./page-read.job.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
@@ -37,7 +38,20 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page metadata unavailable");
       return read.ok ? read.metadata : null;
     });
-  const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, readMetadata });
+  // The job after a save reads the page once, for its metadata and its readable text; a test's own
+  // readMetadata stands in for the page's metadata and gives no text.
+  const readPage: ReadPage = opts.readMetadata
+    ? async (url) => {
+        const metadata = await readMetadata(url);
+        return metadata && { metadata, text: null, finalUrl: url };
+      }
+    : async (url) => {
+        const read = await fetchMetadata(url, { fetch: ctx.fetch, readText: true });
+        if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page unavailable");
+        return read.ok ? { metadata: read.metadata, text: read.text ?? null, finalUrl: read.finalUrl } : null;
+      };
+  const texts = createContentTexts(ctx.database.db);
+  const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, texts, readPage });
   const service = createContentService({
     db: ctx.database.db,
     events: ctx.events,
@@ -75,7 +89,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     repo,
     service,
     plugin: async (app) => {
-      await app.register(contentRoutes, { repo, service });
+      await app.register(contentRoutes, { repo, service, texts });
       await app.register(coursesRoutes, { service });
       await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
       await app.register(importRoutes, {

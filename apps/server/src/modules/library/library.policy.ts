@@ -20,6 +20,11 @@ export const libraryPolicy = {
   readItem: ownItem,
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
   setItemState: ownItem,
+  /**
+   * Only the owner reads a saved item's page text (its reader view), private save or not; which
+   * kept text is theirs to read is catalog.scope.ts's textReadableBy.
+   */
+  readItemText: ownItem,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
