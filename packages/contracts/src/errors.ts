@@ -99,6 +99,8 @@ export const ErrorCode = z.enum([
   "access_token_invalid",
   "access_token_expired",
   "access_token_not_allowed",
+  // A saved item that already keeps as many highlights as one item may (details.max)
+  "highlight_limit_reached",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -15,6 +15,8 @@ export const libraryPolicy = {
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
   setItemState: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  /** A saved item's note and highlights are its owner's alone: read, written and deleted by them only; anyone else's is not found. */
+  keepItemNotes: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
