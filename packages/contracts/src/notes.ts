@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { HttpUrl, IdText } from "./common.ts";
+import { HIGHLIGHT_COMMENT_MAX, HIGHLIGHT_TEXT_MAX, NOTE_MAX } from "./constants.ts";
 import { ContentItem } from "./library.ts";
-
-/** The longest note on a saved item (Markdown), in characters. */
-export const NOTE_MAX = 20_000;
-/** The longest passage a highlight quotes, and the longest comment on it, in characters. */
-export const HIGHLIGHT_TEXT_MAX = 5_000;
-export const HIGHLIGHT_COMMENT_MAX = 2_000;
-/** The most highlights one saved item keeps: a whole book's worth of marked passages. */
-export const HIGHLIGHTS_PER_ITEM_MAX = 500;
-/** Highlights per page of an item's list. */
-export const HIGHLIGHT_PAGE_SIZE = 100;
 
 /** My note on one of my saved items: Markdown, shown rendered without raw HTML. */
 export const ItemNote = z.object({
