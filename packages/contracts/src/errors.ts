@@ -106,6 +106,8 @@ export const ErrorCode = z.enum([
   // article (not HTML, unreachable, too large, no article in it)
   "item_text_pending",
   "item_text_unavailable",
+  // A saved item that already keeps as many highlights as one item may (details.max)
+  "highlight_limit_reached",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -23,3 +23,4 @@ export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./lookup.ts";
+export * from "./notes.ts";

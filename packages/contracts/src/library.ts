@@ -174,10 +174,12 @@ export const ImportFormat = z
   .describe(
     "bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become " +
       "folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; " +
-      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder " +
+      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, " +
+      "highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder " +
       "('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an " +
       "ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, " +
-      "Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. " +
+      "Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, " +
+      "Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). " +
       "A bookmark's PRIVATE=\"1\" or a row's private yes keeps that link private",
   );
 export type ImportFormat = z.infer<typeof ImportFormat>;

@@ -23,6 +23,9 @@ import { importRoutes } from "./import.routes.ts";
 import { createLookupRepo } from "./lookup.repo.ts";
 import { lookupRoutes } from "./lookup.routes.ts";
 import { createImportService, IMPORT_JOB } from "./import.service.ts";
+import { createNotesRepo } from "./notes.repo.ts";
+import { notesRoutes } from "./notes.routes.ts";
+import { createNotesService } from "./notes.service.ts";
 import { createImportRuns } from "./import-runs.repo.ts";
 
 /** Retries of a failed import job before it is given up (and what it added taken out). */
@@ -92,6 +95,8 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(contentRoutes, { repo, service, texts });
       await app.register(coursesRoutes, { service });
       await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
+      const notes = createNotesService({ db: ctx.database.db, repo: createNotesRepo(ctx.database.db), content: repo, contentService: service });
+      await app.register(notesRoutes, { service: notes });
       await app.register(importRoutes, {
         service: imports,
         exports: createExportReads(ctx.database.db),

@@ -25,6 +25,8 @@ export const libraryPolicy = {
    * kept text is theirs to read is catalog.scope.ts's textReadableBy.
    */
   readItemText: ownItem,
+  /** A saved item's note and highlights are its owner's alone: read, written and deleted by them only; anyone else's is not found. */
+  keepItemNotes: ownItem,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
