@@ -104,10 +104,17 @@ export const ContentSearchQuery = z.object({
   is_wishlist: QueryBool.describe("true: only the wishlist"),
   completed: QueryBool.describe("true: finalized courses; false: running ones"),
   state: ItemState.optional().describe("Only items in this state (of the types asked for); wins over is_wishlist and completed"),
+  in: z
+    .enum(["text"])
+    .optional()
+    .describe("text: the rest of the search, the items it finds only in their page's readable text (not in title, author or description), newest first"),
 });
-/** A search's item: a saved item, and whether it matched only in its page's text (after every title, author or description match). */
+/** A search's item: a saved item, and whether it matched only in its page's text (a search with in=text). */
 export const ContentSearchResult = ContentItem.extend({
-  matched_in_text: z.boolean().optional().describe("true when the search matched only the page's readable text, not the title, author or description"),
+  matched_in_text: z
+    .boolean()
+    .optional()
+    .describe("true when the search (in=text) matched only the page's readable text, not the title, author or description"),
 });
 export type ContentSearchResult = z.infer<typeof ContentSearchResult>;
 export const ContentSearchResponse = z.object({

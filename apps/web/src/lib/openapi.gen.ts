@@ -2246,6 +2246,8 @@ export interface paths {
                     completed?: "true" | "false" | "True" | "False" | "1" | "0";
                     /** @description Only items in this state (of the types asked for); wins over is_wishlist and completed */
                     state?: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed";
+                    /** @description text: the rest of the search, the items it finds only in their page's readable text (not in title, author or description), newest first */
+                    in?: "text";
                 };
                 header?: never;
                 path?: never;
@@ -2292,7 +2294,7 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
-                                /** @description true when the search matched only the page's readable text, not the title, author or description */
+                                /** @description true when the search (in=text) matched only the page's readable text, not the title, author or description */
                                 matched_in_text?: boolean;
                             }[];
                             links: {

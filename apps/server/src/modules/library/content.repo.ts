@@ -109,6 +109,8 @@ export interface SearchFilter extends LibraryList {
   ownerId: number;
   includePrivate: boolean;
   term?: string;
+  /** Only the items the term finds by their page's text alone (textOnly), not by their title, author or description. */
+  inText?: boolean;
   limit: number;
   offset: number;
 }
@@ -311,7 +313,7 @@ export function createContentRepo(db: Db) {
     return row?.n ?? 0;
   }
   const textSearch = prepareTextSearch(db, "library_search_text");
-  /** A page of the items a search finds by their text alone (textOnly), and how many there are. */
+  /** A page of the items a search finds by their text alone (textOnly), and how many there are (search's `inText`). */
   async function textOnlyPage(f: SearchFilter & { term: string }, offset: number, limit: number) {
     const rows = await textSearch.execute({
       owner: f.ownerId,
@@ -348,7 +350,16 @@ export function createContentRepo(db: Db) {
       return row?.id;
     },
 
+    /**
+     * One page of a search. With a term, the title, author and description matches; `inText` asks for
+     * the rest of the search, the items found by their page's text alone, as a list of its own: kept
+     * apart, a search pays for reading page texts only when someone asks for them.
+     */
     async search(f: SearchFilter) {
+      if (f.term && f.inText) {
+        const text = await textOnlyPage({ ...f, term: f.term }, f.offset, f.limit);
+        return { rows: text.rows.map((row) => ({ ...row, matchedInText: true })), count: text.total };
+      }
       const shape: SearchShape = !f.term
         ? f.types.length === 1
           ? "oneType"
@@ -373,11 +384,7 @@ export function createContentRepo(db: Db) {
       });
       // A page past the end has no row to carry the total: count on its own then.
       const total = rows[0]?.total ?? (f.offset > 0 ? await countSearch(f) : 0);
-      const found = rows.map(({ total: _, ...row }) => ({ ...row, matchedInText: false }));
-      if (!f.term) return { rows: found, count: total };
-      // After every match of the title, author or description come the items found by their page's text alone.
-      const text = await textOnlyPage({ ...f, term: f.term }, Math.max(0, f.offset - total), f.limit - rows.length);
-      return { rows: [...found, ...text.rows.map((row) => ({ ...row, matchedInText: true }))], count: total + text.total };
+      return { rows: rows.map(({ total: _, ...row }) => ({ ...row, matchedInText: false })), count: total };
     },
 
     /**
@@ -404,16 +411,6 @@ export function createContentRepo(db: Db) {
         .select(columns)
         .from(table)
         .where(and(...conds));
-      // A search's lists also hold the items found by their page's text alone: counted apart, so the
-      // title match above keeps its indexes.
-      if (term) {
-        const [more] = await db
-          .select(columns)
-          .from(contentTexts)
-          .innerJoin(userContents, textOnly.join(ownerId))
-          .where(and(includePrivate ? undefined : eq(userContents.isPrivate, false), textOnly.where(ownerId, term, prefixQuery(term))));
-        for (const key of Object.keys(columns)) row![key] = row![key]! + more![key]!;
-      }
       const states: Record<string, Record<string, number>> = {};
       stateLists.forEach(({ type, state }, i) => ((states[type] ??= {})[state] = row![`s${i}`]!));
       const flat = Object.fromEntries(Object.keys(COUNTED_LISTS).map((key) => [key, row![key]!]));

@@ -97,6 +97,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
         includePrivate: !q.username,
         ...libraryList(parsed.data, q),
         term,
+        inText: q.in === "text",
         limit: p.limit,
         offset: p.offset,
       });

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
-import { CONTENT_PAGE_SIZE, type TabCountKey } from "@learnward/contracts";
+import { CONTENT_PAGE_SIZE, type ContentItem, type TabCountKey } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
@@ -102,17 +102,53 @@ interface ResultsProps {
   emptyAction?: ReactNode;
 }
 
-/** One page of the current tab's items, with pagination and an announcement of the count. */
-function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
+/** Saved items as cards, with the owner's state control and actions. */
+function ItemGrid({ items, owner, label, dimmed }: { items: ContentItem[]; owner: boolean; label: string; dimmed: boolean }) {
   const { t } = useTranslation("home");
   const message = useErrorMessage();
-  const results = useContentSearch(query);
   const { move, loading } = useCourseMove();
   const moveItem: Parameters<typeof ContentActions>[0]["onMove"] = (item, to) =>
     move(
       { item, to },
       { onSuccess: () => toast(t(`courses.moved.${to}`, { title: item.title }), "success"), onError: (error) => toast(message(error), "error") },
     );
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      aria-busy={dimmed || undefined}
+      sx={{
+        listStyle: "none",
+        m: 0,
+        p: 0,
+        display: "grid",
+        gap: 1.5,
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
+        opacity: dimmed ? 0.6 : 1,
+      }}
+    >
+      {items.map((item) => {
+        const busy = loading.includes(item.id_primary);
+        return (
+          <ContentCard
+            key={item.id_primary}
+            item={item}
+            busy={busy}
+            showPrivate
+            linkToPage={owner}
+            stateControl={owner ? <ItemStateControl item={item} /> : undefined}
+            actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** One page of the current tab's items, with pagination and an announcement of the count. */
+function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
+  const { t } = useTranslation("home");
+  const results = useContentSearch(query);
 
   if (results.isPending) {
     return <Loading label={t("list.loading")} py={6} />;
@@ -136,38 +172,32 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
           action={searching ? undefined : emptyAction}
         />
       ) : (
-        <Box
-          component="ul"
-          aria-label={t("list.label")}
-          aria-busy={results.isPlaceholderData || undefined}
-          sx={{
-            listStyle: "none",
-            m: 0,
-            p: 0,
-            display: "grid",
-            gap: 1.5,
-            gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
-            opacity: results.isPlaceholderData ? 0.6 : 1,
-          }}
-        >
-          {items.map((item) => {
-            const busy = loading.includes(item.id_primary);
-            return (
-              <ContentCard
-                key={item.id_primary}
-                item={item}
-                busy={busy}
-                showPrivate
-                linkToPage={owner}
-                stateControl={owner ? <ItemStateControl item={item} /> : undefined}
-                actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
-              />
-            );
-          })}
-        </Box>
+        <ItemGrid items={items} owner={owner} label={t("list.label")} dimmed={results.isPlaceholderData} />
       )}
       <TablePager label={t("pagination.label")} count={count} page={Math.min(query.page, pages)} pageSize={CONTENT_PAGE_SIZE} onPage={onPage} />
     </>
+  );
+}
+
+/**
+ * The rest of a search, below its title matches: the items whose page's kept text alone holds the
+ * words, with pages of their own. Nothing shows when there are none.
+ */
+function TextMatches({ query, owner }: { query: LibraryQuery; owner: boolean }) {
+  const { t } = useTranslation("home");
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const results = useContentSearch({ ...query, page, inText: true });
+  if (!results.data || results.data.count === 0) return null;
+  const { count, results: items } = results.data;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: "1.125rem", fontWeight: 600, mb: 1.5 }}>
+        {t("list.textMatches", { count, search: query.search.trim() })}
+      </Typography>
+      <ItemGrid items={items} owner={owner} label={t("list.textMatchesLabel")} dimmed={results.isPlaceholderData} />
+      <TablePager label={t("list.textMatchesPages")} count={count} page={page} pageSize={CONTENT_PAGE_SIZE} onPage={setPage} />
+    </Box>
   );
 }
 
@@ -264,6 +294,13 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
               onPage={(next) => update({ page: next === 1 ? null : String(next) })}
               emptyAction={emptyAction}
             />
+            {search.trim() && (
+              <TextMatches
+                key={`${tab}:${course}:${state}:${search}`}
+                query={{ username, tab, course, state, search, page: 1 }}
+                owner={username === undefined}
+              />
+            )}
           </>
         )}
       </Box>

@@ -82,6 +82,8 @@ export interface LibraryQuery {
   state: StateFilter;
   search: string;
   page: number;
+  /** The rest of a search: the items it finds in their page's text alone (in=text). */
+  inText?: boolean;
 }
 
 const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
@@ -108,7 +110,7 @@ export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
  * spec §7 search parameters: a course list is contenType=course with is_wishlist or completed; the
  * other tabs' state filters ask with state.
  */
-export function contentSearchQuery({ username, tab, course, state, search, page }: LibraryQuery) {
+export function contentSearchQuery({ username, tab, course, state, search, page, inText }: LibraryQuery) {
   return {
     page,
     page_size: CONTENT_PAGE_SIZE,
@@ -118,6 +120,7 @@ export function contentSearchQuery({ username, tab, course, state, search, page 
     is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
     completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
     state: tab !== "course" && state !== "all" ? state : undefined,
+    ...(inText ? { in: "text" as const } : {}),
   };
 }
 

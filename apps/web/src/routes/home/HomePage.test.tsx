@@ -86,6 +86,8 @@ describe("/home library", () => {
     expect(gets.sort()).toEqual([
       "GET /api/contentuser/counts?search=sql",
       "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true",
+      // The search's page-text matches, asked for once the page shows.
+      "GET /api/contentuser/search?page=1&page_size=8&contenType=course&search=sql&is_wishlist=true&in=text",
     ]);
 
     // The folders tab shows no list: the counts and my folders are asked for early.
@@ -214,6 +216,8 @@ describe("/home saved jobs", () => {
       "GET /api/contentuser/search": ({ url }) => {
         const types = url.searchParams.get("contenType")!.split(",");
         const search = url.searchParams.get("search");
+        // Nothing is found in page texts alone here.
+        if (url.searchParams.get("in") === "text") return page([]);
         const items = [article, course, job].filter((i) => (types.includes("all") && i.content_type !== "job") || types.includes(i.content_type));
         return page(search ? items.filter((i) => i.title.toLowerCase().includes(search)) : items);
       },
@@ -264,5 +268,27 @@ describe("/profile/:username", () => {
     renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
     expect(await screen.findByRole("tab", { name: "All 0" })).toBeInTheDocument();
     expect(await screen.findByText("No saved content yet")).toBeInTheDocument();
+  });
+});
+
+describe("/home search in page texts", () => {
+  it("lists, below the title matches, the items whose kept page text alone holds the words", async () => {
+    const calls = serve({
+      "GET /api/contentuser/counts": answerCounts(counts),
+      "GET /api/contentuser/search": ({ url }) => {
+        if (!url.searchParams.get("search")) return page([article, course]);
+        // The course's title says "SQL"; the article's page alone talks of it.
+        return url.searchParams.get("in") === "text" ? page([{ ...article, matched_in_text: true }]) : page([course]);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "sql");
+    expect(await screen.findByText("1 item matches “sql”")).toBeInTheDocument();
+    const inText = await screen.findByRole("region", { name: "1 more item holds “sql” in its page's text" });
+    const list = within(inText).getByRole("list", { name: "Items found in their page's text" });
+    expect(within(list).getByRole("link", { name: "Window functions explained" })).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Saved items" })).queryByRole("link", { name: "Window functions explained" })).toBeNull();
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&search=sql&in=text");
   });
 });
