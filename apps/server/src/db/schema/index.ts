@@ -16,3 +16,4 @@ export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./access-tokens.ts";
+export * from "./library-tags.ts";

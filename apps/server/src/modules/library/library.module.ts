@@ -22,6 +22,9 @@ import { createLookupRepo } from "./lookup.repo.ts";
 import { lookupRoutes } from "./lookup.routes.ts";
 import { createImportService, IMPORT_JOB } from "./import.service.ts";
 import { createImportRuns } from "./import-runs.repo.ts";
+import { createTagsRepo } from "./tags.repo.ts";
+import { tagsRoutes } from "./tags.routes.ts";
+import { createTagsService } from "./tags.service.ts";
 
 /** Retries of a failed import job before it is given up (and what it added taken out). */
 const IMPORT_RETRIES = 2;
@@ -67,7 +70,9 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     repo,
     service,
     plugin: async (app) => {
-      await app.register(contentRoutes, { repo, service });
+      const tags = createTagsRepo(ctx.database.db);
+      await app.register(contentRoutes, { repo, service, tags });
+      await app.register(tagsRoutes, { service: createTagsService({ db: ctx.database.db, repo: tags, content: repo }) });
       await app.register(coursesRoutes, { service });
       await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
       await app.register(importRoutes, {

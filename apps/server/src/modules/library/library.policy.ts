@@ -15,6 +15,14 @@ export const libraryPolicy = {
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
   setItemState: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  /**
+   * Tags are a person's own: only the owner puts them on their items, and only their own tags; a
+   * colleague's item or tag (same company or not) is not found. Colleagues viewing my public
+   * saves never see my tags.
+   */
+  tagItem: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  manageTag: ((a, tag) => tag.accountId === a.accountId) as Rule<{ accountId: number }>,
+  seeTags: ((a, library) => library.ownerId === a.accountId) as Rule<{ ownerId: number }>,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
