@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders, folderSections, userContents } from "../../db/schema/index.ts";
+import { folderRelations, folders, folderSections, tags, userContents, userContentTags } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 
 /** One of an item's places: a folder, its section if any, and the item's place in it. */
@@ -24,12 +24,16 @@ export interface ExportRow {
   created_at: Date;
   /** Its places in the person's folders, in the order the folders (and their sections) were made. */
   folders: ExportPlace[];
+  /** The person's tags on it, by name. */
+  tags: string[];
 }
 
 const [UC, uc] = aliased(userContents, "uc");
 const [R, r] = aliased(folderRelations, "r");
 const [F, f] = aliased(folders, "f");
 const [S, s] = aliased(folderSections, "s");
+const [L, l] = aliased(userContentTags, "l");
+const [T, tg] = aliased(tags, "tg");
 
 export function createExportReads(db: Db) {
   return {
@@ -42,7 +46,9 @@ export function createExportReads(db: Db) {
           coalesce((select jsonb_agg(jsonb_build_object('folder', ${f.name}, 'section', ${s.name}, 'priority', ${r.priority})
               order by ${f.id}, ${s.position} nulls first, ${s.id})
             from ${R} join ${F} on ${f.id} = ${r.folderId} left join ${S} on ${s.id} = ${r.sectionId}
-            where ${r.userContentId} = ${uc.id}), '[]') as folders
+            where ${r.userContentId} = ${uc.id}), '[]') as folders,
+          coalesce((select jsonb_agg(${tg.name} order by lower(${tg.name}), ${tg.id}) from ${L} join ${T} on ${tg.id} = ${l.tagId}
+            where ${l.userContentId} = ${uc.id}), '[]') as tags
         from ${UC} where ${uc.accountId} = ${accountId}::int
         order by ${uc.createdAt}, ${uc.id}`);
       return (result as unknown as { rows: (Omit<ExportRow, "created_at"> & { created_at: Date | string })[] }).rows.map((row) => ({

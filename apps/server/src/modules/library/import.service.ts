@@ -99,6 +99,7 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
       const copies = await writes.copies(tx, companyId, run.accountId);
       const foldersCreated = await writes.folders(tx, run.accountId);
       await writes.placeInFolders(tx, companyId, run.accountId);
+      await writes.tagCopies(tx, companyId, run.accountId);
       await writes.markDone(
         tx,
         importId,
