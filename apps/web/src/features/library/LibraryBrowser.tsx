@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -17,6 +17,8 @@ import { ContentCard } from "./ContentCard";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
+import { TagFilter } from "./tags/TagFilter";
+import { useTags } from "./tags/hooks";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Loading } from "../../components/Loading";
 import {
@@ -32,8 +34,9 @@ import {
 } from "./query";
 
 const SEARCH_DELAY_MS = 300;
+const ManageTagsDialog = lazy(() => import("./tags/ManageTagsDialog"));
 
-/** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
+/** The library's place in the URL (?tab, ?course, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 function useLibraryLocation(withFolders: boolean) {
   const [params, setParams] = usePageSearchParams();
   const update = (changes: Record<string, string | null>, replace = false) => {
@@ -58,10 +61,17 @@ function CountBadge({ value }: { value: number | undefined }) {
   );
 }
 
-/** The search box: types freely, updates the URL (and the search) once typing pauses. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+/**
+ * The search box: types freely, updates the URL (and the search) once typing pauses. In my own
+ * library a `#` offers my tags (the browser's own suggestion list: nothing more to load), and a
+ * search of just `#tag` lists that tag's items.
+ */
+function SearchBox({ value, onSearch, suggestTags }: { value: string; onSearch: (value: string) => void; suggestTags: boolean }) {
   const { t } = useTranslation("home");
+  const listId = useId();
   const [text, setText] = useState(value);
+  const hashed = suggestTags && text.trimStart().startsWith("#");
+  const tags = useTags(hashed);
   const latest = useRef(onSearch);
   latest.current = onSearch;
   useEffect(() => setText(value), [value]);
@@ -82,7 +92,16 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
       }}
       size="small"
       sx={{ flex: "1 1 260px", maxWidth: 480 }}
-      slotProps={{ htmlInput: { maxLength: 200 } }}
+      slotProps={{ htmlInput: { maxLength: 200, list: hashed ? listId : undefined } }}
+      helperText={
+        hashed && tags.data ? (
+          <datalist id={listId}>
+            {tags.data.results.map((tag) => (
+              <option key={tag.id} value={`#${tag.name}`} />
+            ))}
+          </datalist>
+        ) : undefined
+      }
     />
   );
 }
@@ -91,11 +110,13 @@ interface ResultsProps {
   query: LibraryQuery;
   owner: boolean;
   onPage: (page: number) => void;
+  /** Lists my items with the tag chosen on a card. */
+  onTag?: (tag: string) => void;
   emptyAction?: ReactNode;
 }
 
 /** One page of the current tab's items, with pagination and an announcement of the count. */
-function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
+function Results({ query, owner, onPage, onTag, emptyAction }: ResultsProps) {
   const { t } = useTranslation("home");
   const message = useErrorMessage();
   const results = useContentSearch(query);
@@ -114,11 +135,13 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
   }
   const { count, results: items } = results.data;
   const pages = Math.max(1, Math.ceil(count / CONTENT_PAGE_SIZE));
-  const searching = query.search.trim() !== "";
+  const searching = query.search.trim() !== "" || Boolean(query.tag);
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {searching ? t("list.matches", { count, search: query.search.trim() }) : t("list.count", { count })}
+        {searching
+          ? t("list.matches", { count, search: [query.tag && `#${query.tag}`, query.search.trim()].filter(Boolean).join(" ") })
+          : t("list.count", { count })}
       </Typography>
       {items.length === 0 ? (
         <EmptyState
@@ -150,6 +173,7 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
                 item={item}
                 busy={busy}
                 showPrivate
+                onTag={onTag}
                 actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
               />
             );
@@ -175,9 +199,11 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
   const { t } = useTranslation("home");
   const baseId = useId();
   const location = useLibraryLocation(Boolean(folders));
-  const { tab, course, search, page, update } = location;
-  // spec §3: the counts of the lists for the current search term.
-  const counts = useContentCounts(username, search);
+  const { tab, course, search, tag, page, update } = location;
+  const owner = username === undefined;
+  const [managing, setManaging] = useState(false);
+  // spec §3: the counts of the lists for the current search term (and my tag filter).
+  const counts = useContentCounts(username, search, tag);
   const count = (key: TabCountKey) => counts.data?.[key];
   const tabCount = (tab: LibraryTab) => (counts.data ? TAB_COUNT[tab].reduce((sum, key) => sum + counts.data[key], 0) : undefined);
 
@@ -185,9 +211,18 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
     <Box>
       {tab !== FOLDERS_TAB && (
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 2 }}>
-          <SearchBox value={search} onSearch={(value) => update({ q: value.trim(), page: null }, true)} />
+          <SearchBox value={search} suggestTags={owner} onSearch={(value) => update({ q: value.trim(), page: null }, true)} />
+          {owner && (
+            <>
+              <TagFilter value={tag} onChange={(next) => update({ tag: next ?? null, page: null })} />
+              <Button size="small" onClick={() => setManaging(true)}>
+                {t("tags.manage.open")}
+              </Button>
+            </>
+          )}
         </Box>
       )}
+      <Suspense fallback={null}>{managing && <ManageTagsDialog onClose={() => setManaging(false)} />}</Suspense>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
         <Tabs
           value={tab}
@@ -233,9 +268,10 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
               </Box>
             )}
             <Results
-              query={{ username, tab, course, search, page }}
-              owner={username === undefined}
+              query={{ username, tab, course, search, tag, page }}
+              owner={owner}
               onPage={(next) => update({ page: next === 1 ? null : String(next) })}
+              onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}
               emptyAction={emptyAction}
             />
           </>

@@ -56,6 +56,8 @@ export interface LibraryQuery {
   tab: LibraryTab;
   course: CourseFilter;
   search: string;
+  /** Only my items carrying this tag of mine (by name). */
+  tag?: string;
   page: number;
 }
 
@@ -63,7 +65,7 @@ const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
   (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
 const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
 
-/** The library's place in the URL (?tab, ?course, ?q, ?page), so a reload or a shared link keeps it. */
+/** The library's place in the URL (?tab, ?course, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
   const tabParam = params.get("tab");
   const courseParam = params.get("course");
@@ -71,21 +73,28 @@ export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
     tab: isTab(tabParam, withFolders) ? tabParam : ("all" as const),
     course: isCourseFilter(courseParam) ? courseParam : ("all" as const),
     search: params.get("q") ?? "",
+    // Tags are the owner's own: a colleague's library is never filtered by one.
+    tag: (withFolders && params.get("tag")?.trim()) || undefined,
     page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
   };
 }
 
 /** spec §7 search parameters: a course list is contenType=course with is_wishlist or completed. */
-export function contentSearchQuery({ username, tab, course, search, page }: LibraryQuery) {
+export function contentSearchQuery({ username, tab, course, search, tag, page }: LibraryQuery) {
   return {
     page,
     page_size: CONTENT_PAGE_SIZE,
     contenType: TAB_TYPES[tab],
     username,
     search: search.trim() || undefined,
+    tag: tag || undefined,
     is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
     completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
   };
 }
 
-export const contentCountsQuery = (username: string | undefined, search: string) => ({ username, search: search.trim() || undefined });
+export const contentCountsQuery = (username: string | undefined, search: string, tag?: string) => ({
+  username,
+  search: search.trim() || undefined,
+  tag: tag || undefined,
+});
