@@ -17,4 +17,4 @@ ALTER TABLE "tags" ADD CONSTRAINT "tags_account_id_accounts_id_fk" FOREIGN KEY (
 ALTER TABLE "user_content_tags" ADD CONSTRAINT "user_content_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_content_tags" ADD CONSTRAINT "user_content_tags_user_content_id_user_contents_id_fk" FOREIGN KEY ("user_content_id") REFERENCES "public"."user_contents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_account_name_uq" ON "tags" USING btree ("account_id",lower("name"));--> statement-breakpoint
-CREATE INDEX "user_content_tags_tag_recent_idx" ON "user_content_tags" USING btree ("tag_id","item_created_at" DESC NULLS LAST,"user_content_id" DESC NULLS LAST);
+CREATE INDEX "user_content_tags_tag_recent_idx" ON "user_content_tags" USING btree ("tag_id","item_created_at","user_content_id");

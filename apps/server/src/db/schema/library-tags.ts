@@ -39,6 +39,8 @@ export const userContentTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userContentId, t.tagId] }),
-    index("user_content_tags_tag_recent_idx").on(t.tagId, t.itemCreatedAt.desc(), t.userContentId.desc()),
+    // Ascending, read backwards for "newest first" (created desc, id desc: nulls first, as ORDER BY … DESC
+    // reads them); a DESC NULLS LAST index could not serve that order and the page sorted the whole tag.
+    index("user_content_tags_tag_recent_idx").on(t.tagId, t.itemCreatedAt, t.userContentId),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { ContentCounts, ContentType } from "@learnward/contracts";
+import { CONTENT_TYPES, type ContentCounts, type ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
@@ -269,8 +269,10 @@ export function createContentRepo(db: Db) {
   }
   /**
    * A list or search among the items carrying tags. Without a term the page is read walking the
-   * first tag's (tag, item created, item) index newest first, which stops once the page is full
-   * whatever the size of the library; with a term, ranked as the search is.
+   * first tag's (tag, item created, item) index backwards, newest first, and stops once the page is
+   * full whatever the size of the library or the tag (a window count over the matches read them all:
+   * 85 ms for a tag on 5,000 of 10,000 items); its total is counted apart. With a term, ranked as the
+   * search is, its total beside it.
    */
   async function searchTagged(f: SearchFilter, [first, ...rest]: [number, ...number[]]) {
     const { search: _, ...content } = getTableColumns(userContents);
@@ -281,33 +283,53 @@ export function createContentRepo(db: Db) {
       f.includePrivate ? undefined : eq(userContents.isPrivate, false),
       ...rest.map(carries),
     ];
-    if (f.term) conds.push(await matchFor(f.ownerId, f.term));
+    const joined = () =>
+      db
+        .select({ ...content })
+        .from(userContentTags)
+        .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId));
+    if (!f.term) {
+      const rows = await joined()
+        .where(and(...conds))
+        .orderBy(desc(userContentTags.itemCreatedAt), desc(userContentTags.userContentId))
+        .limit(f.limit)
+        .offset(f.offset);
+      // A short first page is the whole list.
+      const count = f.offset === 0 && rows.length < f.limit ? rows.length : await countTagged(f, [first, ...rest]);
+      return { rows, count };
+    }
+    conds.push(await matchFor(f.ownerId, f.term));
     const rows = await db
       .select({ ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
       .from(userContentTags)
       .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId))
       .where(and(...conds))
-      .orderBy(
-        ...(f.term
-          ? [sql`ts_rank(${userContents.search}, (select ${tsQuery(f.term)})) desc`, desc(userContents.id)]
-          : [desc(userContentTags.itemCreatedAt), desc(userContentTags.userContentId)]),
-      )
+      .orderBy(sql`ts_rank(${userContents.search}, (select ${tsQuery(f.term)})) desc`, desc(userContents.id))
       .limit(f.limit)
       .offset(f.offset);
     const total = rows[0]?.total ?? (f.offset > 0 ? await countTagged(f, [first, ...rest]) : 0);
     return { rows: rows.map(({ total: _t, ...row }) => row), count: total };
   }
-  async function countTagged(f: SearchFilter, tagIds: readonly number[]) {
+  /** How many items a tagged list holds: one tag on every item of mine, from its index alone; else item by item. */
+  async function countTagged(f: SearchFilter, [first, ...rest]: readonly number[]) {
+    const everything = !f.term && !rest.length && f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type));
+    if (everything) {
+      // The tag is the owner's, so every item it is on is theirs.
+      const [row] = await db.select({ n: count() }).from(userContentTags).where(eq(userContentTags.tagId, first!));
+      return row?.n ?? 0;
+    }
     const conds: (SQL | undefined)[] = [
+      eq(userContentTags.tagId, first!),
       eq(userContents.accountId, f.ownerId),
       inList(f),
       f.includePrivate ? undefined : eq(userContents.isPrivate, false),
-      ...tagIds.map(carries),
+      ...rest.map(carries),
     ];
     if (f.term) conds.push(await matchFor(f.ownerId, f.term));
     const [row] = await db
       .select({ n: count() })
-      .from(userContents)
+      .from(userContentTags)
+      .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId))
       .where(and(...conds));
     return row?.n ?? 0;
   }

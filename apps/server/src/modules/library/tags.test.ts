@@ -177,6 +177,8 @@ describe("finding items by tag", () => {
     const page2 = await me.client.get("/api/contentuser/search/?contenType=all&tag=leadership&page_size=1&page=2");
     expect([page2.body.count, titles(page2)]).toEqual([2, ["Managing people"]]);
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=leadership&page_size=1&page=5")).body.count).toBe(2);
+    // Every type, private ones too: counted from the tag alone.
+    expect((await me.client.get("/api/contentuser/search/?contenType=all,job&tag=leadership&page_size=1")).body.count).toBe(2);
     // A tag I don't have finds nothing.
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=nope")).body.count).toBe(0);
 
