@@ -4,6 +4,7 @@ import { TAG_NAME_MAX } from "@learnward/contracts";
 import { contentItems, folderRelations, folders, folderSections, libraryImportRows, tags, userContents, userContentTags } from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
 import { publicInCatalog } from "./catalog.scope.ts";
+import { serialiseTagChanges } from "./tags.repo.ts";
 import type { ImportPlace } from "./import.entry.ts";
 
 /** One link of an import as the statements read it (jsonb_to_recordset), in the file's order `i`. */
@@ -182,6 +183,7 @@ export function createImportWrites() {
      * ones already in the library alike), in two statements for the whole batch.
      */
     async tagCopies(tx: Tx, companyId: number, accountId: number) {
+      await serialiseTagChanges(tx, accountId);
       await tx.execute(sql`
         insert into ${tags} (${names(tags.accountId, tags.name)})
         select ${accountId}::int, (array_agg(k.name order by x.i))[1] from ${tagged}

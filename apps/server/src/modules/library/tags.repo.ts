@@ -13,9 +13,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** `like` pattern for names beginning with what was typed, its wildcards taken literally. */
 const startsWith = (typed: string) => `${typed.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Waits for the person's other tag changes to end (held until the transaction ends): a rename checks
+ * that no tag has the new name and then takes it, which a tag created meanwhile (an item's editor, an
+ * import) would otherwise make a unique violation. Every writer of a person's tags takes it first.
+ */
+export const serialiseTagChanges = (tx: Tx, accountId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('library.tags'), ${accountId}::int)`);
+
 /** A person's tags and the links between their tags and their saved items. Only reads and writes. */
 export function createTagsRepo(db: Db) {
   return {
+    serialise: serialiseTagChanges,
+
     /** The person's tags of these names (any case), new ones created. */
     async ensure(tx: Tx, accountId: number, wanted: readonly string[]): Promise<TagRow[]> {
       if (!wanted.length) return [];

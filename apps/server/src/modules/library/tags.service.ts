@@ -23,6 +23,7 @@ export function createTagsService(deps: { db: Db; repo: TagsRepo; content: Conte
 
   /** The tags named, all the caller's, locked; any other id is not found (an id in a body counts like one in the path). */
   async function ownTags(tx: Tx, actor: Actor, ids: readonly number[]) {
+    await repo.serialise(tx, actor.accountId);
     const found = await repo.lock(tx, ids);
     if (found.length !== new Set(ids).size) throw notFound("Tag");
     for (const tag of found) authorize(actor, libraryPolicy.manageTag, tag, "not_found");
@@ -33,6 +34,7 @@ export function createTagsService(deps: { db: Db; repo: TagsRepo; content: Conte
     /** The item's whole list of tags: names I have not used yet become tags, the ones left out come off. */
     async setItemTags(actor: Actor, itemId: number, names: readonly string[]) {
       return db.transaction(async (tx) => {
+        await repo.serialise(tx, actor.accountId);
         const item = await content.lockOwnedItem(tx, actor.accountId, itemId);
         if (!item) throw notFound("Content");
         authorize(actor, libraryPolicy.tagItem, item, "not_found");

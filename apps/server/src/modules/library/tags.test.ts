@@ -224,3 +224,22 @@ describe("finding items by tag", () => {
     expect((await me.client.get("/api/contentuser/tags/suggest/?q=%25")).body.results).toEqual([]);
   });
 });
+
+describe("one person's tag changes at the same time", () => {
+  it("a rename racing an editor that creates the same name ends as one tag, never a server error", async () => {
+    const me = await person();
+    const items = await Promise.all(Array.from({ length: 6 }, (_, i) => save(me, `Race ${i}`)));
+    for (let round = 0; round < 6; round++) {
+      const [a, b] = [items[(round * 2) % 6]!, items[(round * 2 + 1) % 6]!];
+      await setTags(me, a.id_primary, [`old-${round}`]);
+      const tag = (await myTags(me)).find((x) => x.name === `old-${round}`)!;
+      const [renamed, created] = await Promise.all([
+        me.client.patch(`/api/contentuser/tags/${tag.id}/`, { name: `new-${round}` }),
+        setTags(me, b.id_primary, [`NEW-${round}`]),
+      ]);
+      expect([renamed.status, created.status], JSON.stringify([renamed.body, created.body])).toEqual([200, 200]);
+      const same = (await myTags(me)).filter((x) => x.name.toLowerCase() === `new-${round}`);
+      expect(same.map((x) => x.count)).toEqual([2]);
+    }
+  });
+});
