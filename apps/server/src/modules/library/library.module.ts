@@ -82,7 +82,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       });
       const folders = createFoldersRepo(ctx.database.db);
       const places = createFoldersService({ db: ctx.database.db, repo: folders });
-      await app.register(foldersRoutes, { folders, places, content: repo, service });
+      await app.register(foldersRoutes, { folders, places, content: repo, service, tags });
       await app.register(imageRoutes, { service: images });
       const curation = createCurationRepo(ctx.database.db);
       await app.register(curationRoutes, { repo: curation, service: createCurationService({ db: ctx.database.db, events: ctx.events, repo: curation }) });

@@ -49,6 +49,11 @@ describe("tags on my items", () => {
     // Items answered by an edit and a state move carry their tags too.
     expect((await me.client.patch(`/api/contentuser/${b.id_primary}/`, { title: "Numpy tricks 2" })).body.tags).toEqual(["Python"]);
     expect((await me.client.patch(`/api/contentuser/${b.id_primary}/state/`, { state: "running" })).body.tags).toEqual(["Python"]);
+    // So do a folder's items.
+    const folder = (await me.client.post("/api/user/folder/", { name: "Data" })).body.id;
+    await me.client.post("/api/user/folder_relation/create_content/", { id_folder: folder, id_primary: a.id_primary });
+    const inFolder = await me.client.get(`/api/user/folder_relation/?id_folder__id=${folder}`);
+    expect(inFolder.body.results.map((r: { content: { tags: string[] } }) => r.content.tags)).toEqual([["data science"]]);
   });
 
   it("refuses a blank or too long tag and too many tags, changing nothing", async () => {
