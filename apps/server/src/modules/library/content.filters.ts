@@ -18,9 +18,10 @@ const hashWord = (raw: string | undefined) => /^#+([^\s#]+)$/u.exec(raw?.trim() 
 export async function libraryFilters(tags: TagsRepo, q: { search?: string; tag?: string }, view: { ownerId: number; own: boolean }) {
   let term = searchTerm(q.search);
   const tagIds: number[] = [];
-  if (q.tag !== undefined) {
-    const name = normalizeTagName(q.tag);
-    const tag = view.own && name ? await tags.byName(view.ownerId, name) : undefined;
+  // A blank tag= is no filter, as any blank parameter is.
+  const name = normalizeTagName(q.tag ?? "");
+  if (name) {
+    const tag = view.own ? await tags.byName(view.ownerId, name) : undefined;
     tagIds.push(tag?.id ?? NO_TAG);
   }
   const word = hashWord(q.search);

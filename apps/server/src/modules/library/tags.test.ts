@@ -184,7 +184,8 @@ describe("finding items by tag", () => {
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=leadership&page_size=1&page=5")).body.count).toBe(2);
     // Every type, private ones too: counted from the tag alone.
     expect((await me.client.get("/api/contentuser/search/?contenType=all,job&tag=leadership&page_size=1")).body.count).toBe(2);
-    // A tag I don't have finds nothing.
+    // A blank tag is no filter; a tag I don't have finds nothing.
+    expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=%20%23%20")).body.count).toBe(4);
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=nope")).body.count).toBe(0);
 
     // #tag: the tagged items only, not every title with the word.
