@@ -45,6 +45,7 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/contentuser/import": COMPANY,
   "GET /api/contentuser/import/{id}": COMPANY,
   "GET /api/contentuser/export": COMPANY,
+  "GET /api/contentuser/{id}": COMPANY,
   "PATCH /api/contentuser/{id}": COMPANY,
   "PATCH /api/contentuser/{id}/state": COMPANY,
   "PUT /api/contentuser/{id}/tags": COMPANY,

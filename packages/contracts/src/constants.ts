@@ -57,6 +57,19 @@ export const HOME_SECTION_SIZE = 3;
 /** The learner home's "Due soon" looks this many days ahead. */
 export const HOME_DUE_SOON_DAYS = 14;
 
+/**
+ * The states of every type but jobs, in the order an item goes through them: the spec's course
+ * states (wishlist, running: in progress, finalized: done). CourseStatus in library.ts is built from it.
+ */
+export const READING_STATES = ["wishlist", "running", "finalized"] as const;
+/** A saved job's states: saved, applied, closed. */
+export const JOB_STATES = ["saved", "applied", "closed"] as const;
+/** The states an item of this type may take, without zod (contracts' statesFor, for the web app's first load). */
+export const statesOfType = (type: (typeof CONTENT_TYPES)[number]): readonly (typeof READING_STATES)[number][] | typeof JOB_STATES =>
+  type === "job" ? JOB_STATES : READING_STATES;
+/** How many of the colleagues who also saved an item its page names (the rest are counted). */
+export const ITEM_SAVERS_SHOWN = 10;
+
 const noReading = { wishlist: 0, running: 0, finalized: 0 } as const;
 /**
  * Nothing in any state (a new library, a fixture). Here, not beside its schema: this module has no

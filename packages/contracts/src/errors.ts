@@ -64,6 +64,9 @@ export const ErrorCode = z.enum([
   "already_in_library",
   // A state the item's type does not take (a job applied, an article saved/applied/closed, a job running)
   "invalid_item_state",
+  // A skill the plan does not have, or a plan of mine that is finished or declined, for an item of my library to count towards
+  "plan_not_open",
+  "invalid_plan_skill",
   // An import whose file has no link in the format named, or more links than one import takes
   "import_unreadable",
   "import_too_large",

@@ -1,16 +1,25 @@
 import { z } from "zod";
 import { HttpUrl, Id, IdText, QueryBool } from "./common.ts";
-import { CONTENT_PAGE_SIZE, CONTENT_TYPES, FOLDER_PAGE_SIZE, TAG_NAME_MAX, VERIFIER_MAX_IDS, VERIFIER_PAGE_SIZE } from "./constants.ts";
+import {
+  CONTENT_PAGE_SIZE,
+  CONTENT_TYPES,
+  FOLDER_PAGE_SIZE,
+  ITEM_SAVERS_SHOWN,
+  JOB_STATES,
+  READING_STATES,
+  statesOfType,
+  TAG_NAME_MAX,
+  VERIFIER_MAX_IDS,
+  VERIFIER_PAGE_SIZE,
+} from "./constants.ts";
 
 /** spec §3 content types. */
 export const ContentType = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof ContentType>;
 /** spec §7: contenType 'all' means these. */
 export const ALL_CONTENT_TYPES = ["article", "video", "book", "podcast", "course"] as const;
-export const CourseStatus = z.enum(["wishlist", "running", "finalized"]);
+export const CourseStatus = z.enum(READING_STATES);
 export type CourseStatus = z.infer<typeof CourseStatus>;
-/** A saved job's states: saved, applied, closed. */
-export const JOB_STATES = ["saved", "applied", "closed"] as const;
 /**
  * Where a saved item stands. Every type but jobs has the spec's course states (wishlist, running:
  * in progress, finalized: done); a job has its own. One value per item, so an item is never in
@@ -21,7 +30,7 @@ export type ItemState = z.infer<typeof ItemState>;
 type JobState = (typeof JOB_STATES)[number];
 /** The states an item of this type may take (the web app offers these, the server refuses others). */
 export function statesFor(type: ContentType): readonly ItemState[] {
-  return type === "job" ? JOB_STATES : CourseStatus.options;
+  return statesOfType(type);
 }
 /** The spec's course_status of an item in this state: a job's own states are none of the course ones. */
 export function courseStatusOf(state: ItemState | null): CourseStatus | null {
@@ -77,6 +86,26 @@ export const ContentItem = z.object({
     .describe("My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves"),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
+
+/** A colleague who saved the same catalog item publicly, as my item's page shows them. */
+export const ItemSaver = z.object({
+  username: z.string().describe("Their library is /profile/{username}"),
+  display_name: z.string(),
+  avatar_url: z.string().nullable().describe("Their picture, if they have one"),
+});
+export type ItemSaver = z.infer<typeof ItemSaver>;
+
+/** GET /api/contentuser/{id}: one of my saved items with where it sits and who else has it. */
+export const ContentItemDetail = ContentItem.extend({
+  folders: z.array(z.object({ id: z.number().int(), name: z.string() })).describe("My folders that hold this item, by name"),
+  saved_by: z
+    .object({
+      count: z.number().int().describe("Colleagues who saved it publicly"),
+      results: z.array(ItemSaver).describe(`The ${ITEM_SAVERS_SHOWN} who saved it most recently`),
+    })
+    .describe("Other people of my company who saved the same content; private saves are never shown"),
+});
+export type ContentItemDetail = z.infer<typeof ContentItemDetail>;
 
 export const ContentSearchQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

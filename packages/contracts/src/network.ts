@@ -259,3 +259,17 @@ export const MyTasksQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(["all", "pending", "active", "completed", "rejected"]).default("all"),
 });
+
+const PlanRef = z.object({ id: z.number().int(), title: z.string(), deadline: z.string() });
+/** Where one item of my library counts: the skills of my plans it counts towards, and the plans it could. */
+export const ItemPlanSkills = z.object({
+  attached: z.array(z.object({ plan: PlanRef, skill: z.string() })).describe("The plans (and the skill of each) this item counts towards"),
+  options: z
+    .array(z.object({ plan: PlanRef, skills: z.array(z.string()) }))
+    .describe("The plans I hold that are not finished or declined, with their skills: where it may count"),
+});
+export type ItemPlanSkills = z.infer<typeof ItemPlanSkills>;
+/** Counts an item of my library towards one skill of a plan I hold (again: moves it to that skill). */
+export const AttachToPlanRequest = z.object({ plan_id: Id, skill: z.string().trim().min(1).max(200).describe("One of the plan's skills (any case)") }).strict();
+export type AttachToPlanRequest = z.infer<typeof AttachToPlanRequest>;
+export const PlanItemParams = z.object({ id: IdText, planId: IdText });

@@ -61,10 +61,39 @@ describe("firebase_token beside a static token in Authorization (spec §6 consum
     expect(res.json().error.code).toBe("unauthenticated");
   });
 
+  it("answers from the firebase_token session when Authorization holds a static token as Bearer", async () => {
+    const token = await freshToken(w.member.email);
+    const res = await search({ firebase_token: token, authorization: "Bearer static-consumer-key" });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it("keeps a Bearer session in Authorization working as before, with or without firebase_token", async () => {
     const token = await freshToken(otherMember.email);
     expect((await search({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
     expect((await search({ authorization: `Bearer ${token}`, firebase_token: token })).statusCode).toBe(200);
+  });
+});
+
+describe("sign-in from a client that is not a browser", () => {
+  it("signs in with Node's own fetch: no cookie, no Origin, but fetch metadata", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const res = await fetch(`${address}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: w.hr.email, password: DEMO_PASSWORD }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("set-auth-token")).toBeTruthy();
+  });
+
+  it("still refuses a sign-in another site's page posts", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      payload: { email: w.hr.email, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
   });
 });
 

@@ -9,7 +9,7 @@ import { type Auth, CLIENT_IP_HEADER } from "../modules/identity/auth.ts";
 import type { AccountRow, CompanyRow, IdentityRepo } from "../modules/identity/identity.repo.ts";
 import { identityPolicy, SESSION_REFUSALS } from "../modules/identity/identity.policy.ts";
 import { requestLocale } from "../lib/locale.ts";
-import { createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
+import { carriesAuthCookie, createActorCache, isBearer, rawSessionToken, sessionToken } from "../lib/actor-cache.ts";
 import type { IdentityService } from "../modules/identity/identity.service.ts";
 import { type AccessTokensService, isAccessToken } from "../modules/identity/access-tokens.service.ts";
 import { z } from "zod";
@@ -117,14 +117,21 @@ export default fp(
       const headers = fromNodeHeaders(req.headers);
       // Our own header, never the client's: better-auth keys its limiter and session IPs on it.
       headers.set(CLIENT_IP_HEADER, req.ip);
+      // A browser always says where a POST comes from (Origin), and the security plugin refuses other
+      // sites' pages. A request without Origin or Referer that carries no session cookie is an API
+      // client's, whatever fetch metadata its library adds (Node's fetch sends sec-fetch-mode) or
+      // cookies it keeps (the language): better-auth would refuse it as a browser without Origin, so
+      // it is told the call is our own.
+      if (!headers.has("origin") && !headers.has("referer") && !carriesAuthCookie(req.headers.cookie)) {
+        headers.set("origin", new URL(app.publicUrl).origin);
+      }
       // A static consumer token (`Token …`, `Api-Key …`: spec §6) is no session: better-auth must read
       // the session the cache is keyed on (sessionToken), so the answer never depends on the cache.
       if (!isBearer(headers.get("authorization"))) headers.delete("authorization");
       // Existing clients send the session as `firebase_token` (spec §9); treat it as a bearer token.
+      // It wins over anything else in Authorization: a consumer may send its static token as Bearer too.
       const legacy = req.headers[TOKEN_HEADER];
-      if (typeof legacy === "string" && legacy && !headers.has("authorization")) {
-        headers.set("authorization", `Bearer ${legacy}`);
-      }
+      if (typeof legacy === "string" && legacy) headers.set("authorization", `Bearer ${legacy}`);
       return headers;
     };
 

@@ -86,6 +86,8 @@ const HomePage = page(
   () => import("../features/home/queries").then((m) => m.homeFirstData),
   { serverRendered: "signedIn" },
 );
+// One saved item: its own chunk, never part of /home's first load.
+const ItemPage = page(() => import("../routes/home/ItemPage"), ["home"]);
 const DiscoverPage = page(
   () => import("../routes/discover/DiscoverPage"),
   ["discover"],
@@ -305,6 +307,7 @@ const routes = (
     <Route element={<AppLayout />}>
       <Route path="setting" element={<SettingPage />} />
       <Route path="home" element={<HomePage />} />
+      <Route path="home/item/:id" element={<ItemPage />} />
       <Route path="profile/:username" element={<HomePage />} />
       {/* A link shared to Learnward: /home opens its save dialog with it (no page of its own to load). */}
       <Route path="share" element={<HomePage />} />

@@ -16,4 +16,5 @@ export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./access-tokens.ts";
+export * from "./plan-attachments.ts";
 export * from "./library-tags.ts";

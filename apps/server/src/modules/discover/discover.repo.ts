@@ -16,7 +16,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { aliased, qualified, textArray } from "../../db/sql.ts";
-import { listedInCatalog } from "../library/index.ts";
+import { listedInCatalog, seenColleagueSave } from "../library/index.ts";
 import { doneItems, notTeamLeader } from "../network/index.ts";
 import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
 
@@ -229,7 +229,8 @@ export function createDiscoverRepo(db: Db) {
           saversCount: sql<number>`(select count(*)::int from ${SU} where ${su.contentId} = ${qualified(contentItems.id)} and not ${su.isPrivate})`,
           savedBy: sql<{ username: string; display_name: string }[]>`(select coalesce(json_agg(x), '[]'::json) from (
             select ${a.username}, ${au.name} as display_name from ${SU} join ${A} on ${a.id} = ${su.accountId} join ${AU} on ${au.id} = ${a.uid}
-            where ${su.contentId} = ${qualified(contentItems.id)} and not ${su.isPrivate} and ${su.accountId} <> ${viewerId} and ${a.status} = 'active'
+            where ${su.contentId} = ${qualified(contentItems.id)} and ${su.accountId} <> ${viewerId}
+              and ${seenColleagueSave(companyId, { isPrivate: su.isPrivate, saverCompanyId: a.companyId, saverStatus: a.status })}
             order by ${su.createdAt} desc limit 3) x)`,
         })
         .from(contentItems)

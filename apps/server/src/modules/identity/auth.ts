@@ -145,6 +145,9 @@ export function createAuth(o: AuthOptions) {
       },
     },
     advanced: {
+      // Checked in tests too (better-auth skips it under NODE_ENV=test): tests then meet what a
+      // client meets in production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: o.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },

@@ -3,7 +3,6 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   accounts,
-  collectionItems,
   collections,
   contentItems,
   insightContents,
@@ -20,7 +19,7 @@ import {
   userContents,
 } from "../../db/schema/index.ts";
 import { aliased, names, textArray } from "../../db/sql.ts";
-import { doneBy, notTeamLeader } from "../network/index.ts";
+import { doneBy, notTeamLeader, planItemsFor } from "../network/index.ts";
 import type { LearningEventKind } from "../../db/schema/insights.ts";
 
 /** A database handle or an open transaction: events are written in the action's own transaction. */
@@ -62,7 +61,6 @@ const [P, p] = aliased(upskillingPlans, "p");
 const [PA, pa] = aliased(planAssignees, "pa");
 const [PT, pt] = aliased(planTeams, "pt");
 const [PC, pc] = aliased(planCollections, "pc");
-const [CI, ci] = aliased(collectionItems, "ci");
 const le = learningEvents;
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -166,7 +164,7 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
   );
 }
 
-/** Plans holding this content that the person has now done in full: one plan_completed each, once. */
+/** Plans holding this content for the person (its paths' items and their own counted towards it) that they have now done in full: one plan_completed each, once. */
 async function completePlans(tx: Executor, accountId: number, contentId: number): Promise<number[]> {
   const rows = rowsOf(
     await tx.execute(sql`
@@ -175,11 +173,11 @@ async function completePlans(tx: Executor, accountId: number, contentId: number)
       from ${A}
       join ${P} on ${p.companyId} = ${a.companyId}
       where ${a.id} = ${accountId}::int
-        and exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = ${p.id} and ${ci.contentId} = ${contentId}::int)
+        and exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i where i.content_id = ${contentId}::int)
         and (exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id})
              or exists (select 1 from ${PT} where ${pt.planId} = ${p.id} and ${pt.teamId} = ${a.teamId} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)}))
         and not exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id} and ${pa.status} = 'rejected')
-        and not exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = ${p.id} and not ${doneBy(sql`${a.id}`, sql`${ci.contentId}`)})
+        and not exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i where not ${doneBy(sql`${a.id}`, sql`i.content_id`)})
         and not exists (select 1 from ${X} where ${x.planId} = ${p.id} and ${x.accountId} = ${a.id} and ${x.kind} = 'plan_completed')
       returning ${names(le.id)}`),
   );

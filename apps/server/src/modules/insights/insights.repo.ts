@@ -9,6 +9,7 @@ import {
   insightReminders,
   inviteRequests,
   planAssignees,
+  planAttachments,
   planCollections,
   planTeams,
   publishRequests,
@@ -16,7 +17,7 @@ import {
   teams,
   upskillingPlans,
 } from "../../db/schema/index.ts";
-import { notTeamLeader } from "../network/index.ts";
+import { doneBy, notTeamLeader } from "../network/index.ts";
 import { createActivityInsightsRepo } from "./insights.activity.repo.ts";
 import { num, rowsOf, type Row } from "./insights.rows.ts";
 
@@ -32,6 +33,7 @@ const [A, a] = aliased(accounts, "a");
 const [U, u] = aliased(authUsers, "u");
 const [T, t] = aliased(teams, "t");
 const [D, d] = aliased(insightPlanDone, "d");
+const [PX, px] = aliased(planAttachments, "px");
 
 export function createInsightsRepo(db: Db) {
   const run = async (q: SQL) => rowsOf(await db.execute(q));
@@ -188,15 +190,27 @@ function progressOf(companyId: number, people: People, today: string, opts: { pa
       order by x.plan_id, x.account_id, x.rank),
     -- items done per (plan, person): kept by the database (migration 0008_insights_sql)
     done as (select ${d.planId} as plan_id, ${d.accountId} as account_id, ${d.done} as n from ${D}),
-    progress as (
-      select s.plan_id, s.account_id, p.title, p.deadline, coalesce(t.total, 0) as total, coalesce(d.n, 0) as done,
-        case when s.stored = 'rejected' then 'rejected'
-             when coalesce(t.total, 0) > 0 and coalesce(d.n, 0) = t.total then 'completed'
-             when s.stored = 'active' or coalesce(d.n, 0) > 0 then 'active'
-             else 'pending' end as status
-      from scoped s join plans p on p.id = s.plan_id
+    -- items of their own library people counted towards a plan beyond its paths' items (the network's
+    -- planItemsFor): few rows, read live; the same "done" rule as the database's counts
+    extra as (
+      select ${px.planId} as plan_id, ${px.accountId} as account_id, count(*)::int as total,
+        (count(*) filter (where ${doneBy(sql`${px.accountId}`, sql`${px.contentId}`)}))::int as n
+      from ${PX} where ${px.planId} in (select id from plans)
+        and not exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = ${px.planId} and ${ci.contentId} = ${px.contentId})
+      group by 1, 2),
+    counted as (
+      select s.plan_id, s.account_id, s.stored, coalesce(t.total, 0) + coalesce(e.total, 0) as total, coalesce(d.n, 0) + coalesce(e.n, 0) as done
+      from scoped s
       left join totals t on t.plan_id = s.plan_id
-      left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id),
+      left join done d on d.plan_id = s.plan_id and d.account_id = s.account_id
+      left join extra e on e.plan_id = s.plan_id and e.account_id = s.account_id),
+    progress as (
+      select c.plan_id, c.account_id, p.title, p.deadline, c.total, c.done,
+        case when c.stored = 'rejected' then 'rejected'
+             when c.total > 0 and c.done = c.total then 'completed'
+             when c.stored = 'active' or c.done > 0 then 'active'
+             else 'pending' end as status
+      from counted c join plans p on p.id = c.plan_id),
     rows as (
       -- integer rounding half up (numeric division was a fifth of the overdue list's time)
       select *, case when total > 0 then (200 * done + total) / (2 * total) else 0 end as percent,

@@ -35,3 +35,14 @@ export const listedInCatalog = (c: ListedColumns) => sql`(${c.hiddenAt} is null 
 /** What a person may see of the catalog: the public rows, and the ones in their own library. */
 export const catalogScope = (viewerId: number, c: CatalogColumns) =>
   sql`(${publicInCatalog(c)} or exists (select 1 from ${MINE} where ${mine.contentId} = ${c.id} and ${mine.accountId} = ${viewerId}))`;
+
+/** A save's and its saver's columns, as the calling query names them. */
+type SaveColumns = { isPrivate: SQLWrapper; saverCompanyId: SQLWrapper; saverStatus: SQLWrapper };
+
+/**
+ * PRODUCT.md: whose saves a person of `companyId` sees — colleagues of the same company whose account
+ * is active, and only their public saves (a private save is its owner's alone). The same people and
+ * saves a colleague's library shows by username.
+ */
+export const seenColleagueSave = (companyId: number, c: SaveColumns) =>
+  sql`(not ${c.isPrivate} and ${c.saverCompanyId} = ${companyId} and ${c.saverStatus} = 'active')`;

@@ -4,6 +4,7 @@ import {
   ContentCounts,
   ContentCountsQuery,
   ContentItem,
+  ContentItemDetail,
   DeleteContentResponse,
   ContentPreview,
   ContentSearchQuery,
@@ -26,6 +27,7 @@ import { pageParams, toPage } from "../../lib/pagination.ts";
 import { libraryFilters, presentOwnItem, presentWithTags } from "./content.filters.ts";
 import { libraryList, requestedTypes } from "./content.lists.ts";
 import type { ContentRepo } from "./content.repo.ts";
+import { presentItemDetail } from "./library.present.ts";
 import { libraryPolicy } from "./library.policy.ts";
 import type { ContentService } from "./content.service.ts";
 import type { TagsRepo } from "./tags.repo.ts";
@@ -148,6 +150,28 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       const row = await service.edit(req.actor, req.params.id, req.body);
       if (!row) throw notFound("Content");
       return presentOwnItem(tags, row);
+    },
+  );
+
+  app.get(
+    "/api/contentuser/:id",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "One of my saved items, with my folders that hold it and the colleagues who saved it too (their public saves only)",
+        description:
+          "The owner's only: another person's item, a colleague's or another company's, is not found (404), as for PATCH. " +
+          "saved_by counts the active people of my company who saved the same content publicly and names the latest of them.",
+        params: IdParam,
+        response: { 200: ContentItemDetail, ...errors },
+      },
+    },
+    async (req) => {
+      const detail = presentItemDetail(await service.item(req.actor, req.params.id));
+      // The owner's own item: its tags for the page's tag editor.
+      const tagged = await tags.ofItems([detail.id_primary]);
+      return { ...detail, tags: tagged.get(detail.id_primary) ?? [] };
     },
   );
 

@@ -1,4 +1,4 @@
-import { type ContentType, type CourseStatus, ItemState, courseStatusOf, statesFor } from "@learnward/contracts";
+import { type ContentType, type CourseStatus, ITEM_SAVERS_SHOWN, ItemState, courseStatusOf, statesFor } from "@learnward/contracts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -7,6 +7,7 @@ import { decodePercentLeniently } from "../../lib/percent-decoding.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import { draftDescription, type NewCatalogItem } from "./catalog.repo.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
+import type { ItemRepo } from "./item.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
 import type { PageMetadata } from "./metadata-values.ts";
 
@@ -39,6 +40,8 @@ export interface ContentServiceDeps {
   readMetadata: ReadMetadata;
   /** Asks for a saved item's page to be read after the save, inside its transaction (page-read.job.ts). */
   readLater: (tx: Tx, userContentId: number) => Promise<unknown>;
+  /** What an item's page reads besides the item: its folders and who else saved it. */
+  items: ItemRepo;
 }
 
 /** The domain event of arriving in a course state (spec §4); a job's own states have none. */
@@ -257,6 +260,13 @@ export function createContentService(deps: ContentServiceDeps) {
       return { id: row.id, claim: async () => (isPublic ? undefined : repo.claim(actor.accountId, row.id, draftDescription(entry.draft))) };
     },
 
+    /** One of my saved items, by its id; another person's is not found. */
+    async mine(actor: Actor, id: number): Promise<UserContentRow> {
+      const item = await repo.owned(actor.accountId, id);
+      if (!item) throw notFound("Content");
+      return item;
+    },
+
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */
     async ensureSaved(actor: Actor, contentId: number): Promise<UserContentRow> {
       const existing = await repo.ownedByContent(actor.accountId, contentId);
@@ -284,6 +294,21 @@ export function createContentService(deps: ContentServiceDeps) {
       const current = await repo.ownedByContent(actor.accountId, contentId);
       if (current && current.courseStatus === to) return current; // already there: idempotent
       throw notFound(from.length === 1 && from[0] === "wishlist" ? "Wishlist entry" : "Course entry");
+    },
+
+    /**
+     * One of my saved items with the folders of mine it is in and the colleagues who also saved it
+     * (public saves of people I may see, the latest ITEM_SAVERS_SHOWN and a count). Another person's
+     * item is not found, as for every other call on a saved item.
+     */
+    async item(actor: Actor, id: number) {
+      const companyId = requireCompany(actor);
+      const row = await repo.owned(actor.accountId, id);
+      if (!row) throw notFound("Content");
+      authorize(actor, libraryPolicy.readItem, row, "not_found");
+      const folders = await deps.items.folders(actor.accountId, row.id);
+      const savers = await deps.items.savers(companyId, actor.accountId, row.contentId, ITEM_SAVERS_SHOWN);
+      return { row, folders, savers };
     },
 
     /**

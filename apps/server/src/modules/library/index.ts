@@ -4,6 +4,6 @@
  * files); app.ts builds the module itself with library.module.ts.
  */
 export { libraryPolicy } from "./library.policy.ts";
-export { listedInCatalog, publicInCatalog } from "./catalog.scope.ts";
+export { listedInCatalog, publicInCatalog, seenColleagueSave } from "./catalog.scope.ts";
 export { presentContent } from "./library.present.ts";
 export type { ContentService } from "./content.service.ts";

@@ -5,6 +5,7 @@ import { createContentRepo } from "./content.repo.ts";
 import { contentRoutes } from "./content.routes.ts";
 import { createContentService, type ReadMetadata } from "./content.service.ts";
 import { coursesRoutes } from "./courses.routes.ts";
+import { createItemRepo } from "./item.repo.ts";
 import { createCurationRepo } from "./curation.repo.ts";
 import { curationRoutes } from "./curation.routes.ts";
 import { createCurationService } from "./curation.service.ts";
@@ -40,7 +41,14 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       return read.ok ? read.metadata : null;
     });
   const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, readMetadata });
-  const service = createContentService({ db: ctx.database.db, events: ctx.events, repo, readMetadata, readLater: pageRead.readLater });
+  const service = createContentService({
+    db: ctx.database.db,
+    events: ctx.events,
+    repo,
+    items: createItemRepo(ctx.database.db),
+    readMetadata,
+    readLater: pageRead.readLater,
+  });
   const images = createImageService({
     cacheDir: opts.imageCacheDir ?? path.join(ctx.config.DATA_DIR, "image-cache"),
     cacheMaxBytes: ctx.config.IMAGE_CACHE_MAX_MB * 1024 * 1024,

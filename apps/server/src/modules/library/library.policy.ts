@@ -1,6 +1,9 @@
 import { libraryAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
+/** A saved item is its owner's: a colleague, even of the same company, sees only what the catalog shows of it. */
+const ownItem: Rule<{ accountId: number }> = (a, item) => item.accountId === a.accountId;
+
 /**
  * Personal library rules: everyone acts on their own library (the repo filters by owner), and a
  * catalog item named by id (a body's content_id, id_content, id_course) is checked like an id in the
@@ -13,14 +16,16 @@ export const libraryPolicy = {
   /** The L&D leader, who publishes collections (network.policy), hides and merges the company's catalog items. */
   curateCatalog: ((a) => libraryAccountAbilities(a).curate_catalog) as Rule<null>,
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
+  /** Only the owner reads a saved item's page (its folders, who else saved it); anyone else's item is not found. */
+  readItem: ownItem,
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
-  setItemState: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  setItemState: ownItem,
   /**
    * Tags are a person's own: only the owner puts them on their items, and only their own tags; a
    * colleague's item or tag (same company or not) is not found. Colleagues viewing my public
    * saves never see my tags.
    */
-  tagItem: ((a, item) => item.accountId === a.accountId) as Rule<{ accountId: number }>,
+  tagItem: ownItem,
   manageTag: ((a, tag) => tag.accountId === a.accountId) as Rule<{ accountId: number }>,
   seeTags: ((a, library) => library.ownerId === a.accountId) as Rule<{ ownerId: number }>,
 };

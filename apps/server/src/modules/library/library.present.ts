@@ -1,4 +1,4 @@
-import { type ContentItem, courseStatusOf } from "@learnward/contracts";
+import { type ContentItem, type ContentItemDetail, courseStatusOf } from "@learnward/contracts";
 import { presentContentDetails } from "../../lib/content-details.ts";
 import type { UserContentRow } from "./content.repo.ts";
 
@@ -14,6 +14,20 @@ export const presentContent = (r: Omit<UserContentRow, "search">): ContentItem =
   state: r.courseStatus,
   created_at: r.createdAt.toISOString(),
   metadata_pending: r.metadataPending,
+});
+
+/** A saved item's page: the item, my folders that hold it, and the colleagues who saved it too. */
+export const presentItemDetail = (d: {
+  row: Omit<UserContentRow, "search">;
+  folders: { id: number; name: string }[];
+  savers: { rows: { username: string; displayName: string; image: string | null }[]; count: number };
+}): ContentItemDetail => ({
+  ...presentContent(d.row),
+  folders: d.folders,
+  saved_by: {
+    count: d.savers.count,
+    results: d.savers.rows.map((s) => ({ username: s.username, display_name: s.displayName, avatar_url: s.image })),
+  },
 });
 
 export const presentFolder = (f: { id: number; name: string; count: number; createdAt: Date }) => ({

@@ -49,7 +49,8 @@ describe("tags on my items", () => {
     // Items answered by an edit and a state move carry their tags too.
     expect((await me.client.patch(`/api/contentuser/${b.id_primary}/`, { title: "Numpy tricks 2" })).body.tags).toEqual(["Python"]);
     expect((await me.client.patch(`/api/contentuser/${b.id_primary}/state/`, { state: "running" })).body.tags).toEqual(["Python"]);
-    // So do a folder's items.
+    // So do the item's own page and a folder's items.
+    expect((await me.client.get(`/api/contentuser/${a.id_primary}/`)).body.tags).toEqual(["data science"]);
     const folder = (await me.client.post("/api/user/folder/", { name: "Data" })).body.id;
     await me.client.post("/api/user/folder_relation/create_content/", { id_folder: folder, id_primary: a.id_primary });
     const inFolder = await me.client.get(`/api/user/folder_relation/?id_folder__id=${folder}`);

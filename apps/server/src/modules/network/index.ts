@@ -5,7 +5,7 @@
  */
 export { networkPolicy } from "./network.policy.ts";
 export { doneBy, doneItems } from "./done.scope.ts";
-export { notTeamLeader } from "./plans.scope.ts";
+export { notTeamLeader, planItemsFor } from "./plans.scope.ts";
 export { presentSummary } from "./network.present.ts";
 export type { CollectionsService } from "./collections.service.ts";
 export type { PlansService } from "./plans.service.ts";

@@ -6,6 +6,8 @@ import { createCollectionsRepo } from "./collections.repo.ts";
 import { collectionsRoutes } from "./collections.routes.ts";
 import { createCollectionsService } from "./collections.service.ts";
 import { createDraftsRepo } from "./drafts.repo.ts";
+import { createPlanAttachmentsService } from "./plan-attachments.service.ts";
+import { planAttachmentsRoutes } from "./plan-attachments.routes.ts";
 import { createPlansRepo } from "./plans.repo.ts";
 import { plansRoutes } from "./plans.routes.ts";
 import { createPlansService } from "./plans.service.ts";
@@ -37,6 +39,9 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
         service: createPublishService({ db: ctx.database.db, events: ctx.events, publish: createPublishRepo(ctx.database.db), collections, drafts }),
       });
       await app.register(plansRoutes, { plans, people: deps.people, service: plansService });
+      await app.register(planAttachmentsRoutes, {
+        service: createPlanAttachmentsService({ db: ctx.database.db, plans, planService: plansService, content: deps.content }),
+      });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -28,6 +28,8 @@ export const networkPolicy = {
   requestPublish: ((a, c) => sameCompany(a, c.companyId) && c.ownerId === a.accountId && c.status === "private") as Rule<CollectionRef>,
   follow: ((a, c) => sameCompany(a, c.companyId) && c.status === "published") as Rule<CollectionRef>,
   decidePublish: ((a) => networkAccountAbilities(a).decide_publish_requests) as Rule<null>,
+  /** An item of one's own library counts towards a plan one holds while it is open: not finished, not declined. */
+  countTowardsPlan: ((_a, held) => held.status === "pending" || held.status === "active") as Rule<{ status: string }>,
   /** ldleader assigns plans to anyone of the company; a team leader to their own team only. */
   assignAccount: ((a, target) =>
     sameCompany(a, target.companyId) &&

@@ -11,6 +11,7 @@ import {
   planCollections,
   planTeams,
   teams,
+  planAttachments,
   upskillingPlans,
 } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
@@ -244,6 +245,41 @@ export function createPlansRepo(db: Db) {
         .from(planCollections)
         .innerJoin(collectionItems, eq(collectionItems.collectionId, planCollections.collectionId))
         .where(inArray(planCollections.planId, planIds));
+    },
+
+    /** The items of their own library these people counted towards these plans (plans.scope.ts's planItemsFor). */
+    async attachmentsOf(planIds: number[], accountIds: number[]) {
+      if (!planIds.length || !accountIds.length) return [];
+      return db
+        .select({ planId: planAttachments.planId, accountId: planAttachments.accountId, skill: planAttachments.skill, contentId: planAttachments.contentId })
+        .from(planAttachments)
+        .where(and(inArray(planAttachments.planId, planIds), inArray(planAttachments.accountId, accountIds)));
+    },
+
+    /** The plans one item of a person's library counts towards, and for which skill. */
+    async attachmentsOfItem(accountId: number, contentId: number) {
+      return db
+        .select({ plan: { id: upskillingPlans.id, title: upskillingPlans.title, deadline: upskillingPlans.deadline }, skill: planAttachments.skill })
+        .from(planAttachments)
+        .innerJoin(upskillingPlans, eq(upskillingPlans.id, planAttachments.planId))
+        .where(and(eq(planAttachments.accountId, accountId), eq(planAttachments.contentId, contentId)))
+        .orderBy(asc(upskillingPlans.deadline), asc(upskillingPlans.id));
+    },
+
+    /** Counts the item towards the plan's skill (a second time moves it to this skill). */
+    async attach(tx: Tx, v: { planId: number; accountId: number; contentId: number; skill: string }) {
+      await tx
+        .insert(planAttachments)
+        .values(v)
+        .onConflictDoUpdate({ target: [planAttachments.planId, planAttachments.accountId, planAttachments.contentId], set: { skill: v.skill } });
+    },
+
+    async detach(tx: Tx, v: { planId: number; accountId: number; contentId: number }) {
+      const gone = await tx
+        .delete(planAttachments)
+        .where(and(eq(planAttachments.planId, v.planId), eq(planAttachments.accountId, v.accountId), eq(planAttachments.contentId, v.contentId)))
+        .returning({ planId: planAttachments.planId });
+      return gone.length > 0;
     },
 
     /** Which of these contents each person has done (done.scope.ts). */

@@ -27,20 +27,28 @@ type PlanSkillsInput = Record<string, { collections: number[] }>;
 
 export function createPlansService(d: { db: Db; events: EventBus; clock: Clock; plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
   const { db, events } = d;
-  /** How far each of these people is on each of these plans: over all its content, and per skill. */
+  /**
+   * How far each of these people is on each of these plans: over all its content, and per skill. A
+   * plan's items for a person are its learning paths' items and those of their own library they
+   * counted towards one of its skills (plans.scope.ts's planItemsFor is the same rule in SQL).
+   */
   async function progressOf(planIds: number[], accountIds: number[]) {
-    const contents = await d.plans.contentBySkill(planIds);
-    const done = await d.plans.done(accountIds, [...new Set(contents.map((c) => c.contentId))]);
+    const [contents, attachments] = await Promise.all([d.plans.contentBySkill(planIds), d.plans.attachmentsOf(planIds, accountIds)]);
+    const done = await d.plans.done(accountIds, [...new Set([...contents, ...attachments].map((c) => c.contentId))]);
     const doneSet = new Set(done.map((x) => `${x.accountId}:${x.contentId}`));
-    const skillsByPlan = new Map<number, Map<string, Set<number>>>();
-    for (const c of contents) {
-      const skills = skillsByPlan.get(c.planId) ?? new Map<string, Set<number>>();
-      skills.set(c.skill, (skills.get(c.skill) ?? new Set()).add(c.contentId));
-      skillsByPlan.set(c.planId, skills);
-    }
+    const add = (into: Map<string, Map<string, Set<number>>>, key: string, skill: string, contentId: number) => {
+      const skills = into.get(key) ?? new Map<string, Set<number>>();
+      skills.set(skill, (skills.get(skill) ?? new Set()).add(contentId));
+      into.set(key, skills);
+    };
+    const byPlan = new Map<string, Map<string, Set<number>>>();
+    for (const c of contents) add(byPlan, `${c.planId}`, c.skill, c.contentId);
+    const byPerson = new Map<string, Map<string, Set<number>>>();
+    for (const x of attachments) add(byPerson, `${x.planId}:${x.accountId}`, x.skill, x.contentId);
     return (planId: number, accountId: number) => {
       const count = (ids: Set<number>) => pct([...ids].filter((id) => doneSet.has(`${accountId}:${id}`)).length, ids.size);
-      const skills = skillsByPlan.get(planId) ?? new Map<string, Set<number>>();
+      const skills = new Map([...(byPlan.get(`${planId}`) ?? [])].map(([skill, ids]) => [skill, new Set(ids)]));
+      for (const [skill, ids] of byPerson.get(`${planId}:${accountId}`) ?? []) skills.set(skill, new Set([...(skills.get(skill) ?? []), ...ids]));
       const all = new Set([...skills.values()].flatMap((ids) => [...ids]));
       return { total: count(all), bySkill: Object.fromEntries([...skills].map(([skill, ids]) => [skill, count(ids)])) };
     };

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, collectionItems, notifications, planAssignees, planCollections, teams, upskillingPlans } from "../../db/schema/index.ts";
+import { accounts, authUsers, notifications, planAssignees, teams, upskillingPlans } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 import { doneBy } from "./done.scope.ts";
 import { holderAliases, holders } from "./plans.repo.ts";
+import { planItemsFor } from "./plans.scope.ts";
 
 const [P, p] = aliased(upskillingPlans, "rp");
 const [A, a] = aliased(accounts, "ra");
 const [U, u] = aliased(authUsers, "ru");
 const [T, t] = aliased(teams, "rt");
 const [S, s] = aliased(planAssignees, "rs");
-const [PC, pc] = aliased(planCollections, "rpc");
-const [CI, ci] = aliased(collectionItems, "rci");
 const [N, n] = aliased(notifications, "rn");
 const ACTIVE = sql.raw(`'${"active" satisfies (typeof accounts.$inferSelect)["status"]}'`);
 const REJECTED = sql.raw(`'${"rejected" satisfies (typeof planAssignees.$inferSelect)["status"]}'`);
@@ -78,10 +77,9 @@ export function createRemindersRepo(db: Db) {
         ) x
         where (x.tell_person or x.tell_leader)
           and not (
-            exists (select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId} where ${pc.planId} = x.plan_id)
+            exists (${planItemsFor(sql`x.plan_id`, sql`x.account_id`)})
             and not exists (
-              select 1 from ${PC} join ${CI} on ${ci.collectionId} = ${pc.collectionId}
-              where ${pc.planId} = x.plan_id and not ${doneBy(sql`x.account_id`, sql`${ci.contentId}`)}))
+              select 1 from (${planItemsFor(sql`x.plan_id`, sql`x.account_id`)}) i where not ${doneBy(sql`x.account_id`, sql`i.content_id`)}))
         order by x.plan_id, x.account_id`)) as { rows: Record<string, unknown>[] };
       return result.rows.map((r) => ({
         planId: Number(r.plan_id),

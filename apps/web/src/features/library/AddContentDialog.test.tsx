@@ -101,6 +101,28 @@ describe("add content dialog", () => {
     });
   });
 
+  it("counts the new item towards a skill of one of my open plans when I choose one", async () => {
+    const sprint = { id: 3, title: "SQL sprint", deadline: "2099-01-31" };
+    const fetch = serve({
+      "POST /api/contentuser/preview/": { body: course },
+      "POST /api/contentuser/save/": { status: 201, body: saved({ id_primary: 41, content_type: "course", course_status: "wishlist" }) },
+      "GET /api/contentuser/plan-skills": { body: [{ plan: sprint, skills: ["sql", "statistics"] }] },
+      "PUT /api/contentuser/41/plan-skills": {
+        body: { attached: [{ plan: sprint, skill: "statistics" }], options: [{ plan: sprint, skills: ["sql", "statistics"] }] },
+      },
+    });
+    const user = userEvent.setup();
+    const onClose = open();
+    await user.type(screen.getByLabelText(/^Link/), course.url);
+    await user.click(screen.getByRole("button", { name: "Read page" }));
+    await user.click(await screen.findByRole("combobox", { name: "Counts towards a plan (optional)" }));
+    await user.click(await screen.findByRole("option", { name: "SQL sprint · statistics" }));
+    await user.click(screen.getByRole("button", { name: "Save to my library" }));
+
+    await vi.waitFor(() => expect(bodyOf(fetch, "PUT", "/api/contentuser/41/plan-skills")).toEqual({ plan_id: 3, skill: "statistics" }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it("shows the page's metadata and says so when it is already in the library (409)", async () => {
     const fetch = serve({
       "POST /api/contentuser/preview/": { body: course },

@@ -11,7 +11,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import type { ContentPreview } from "@learnward/contracts";
+import type { AttachToPlanRequest, ContentPreview } from "@learnward/contracts";
 import { Img } from "../../components/Img";
 import { useSchemaForm } from "../../components/useSchemaForm";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -22,6 +22,8 @@ import { ContentTypeIcon } from "./ContentTypeIcon";
 import { ContentForm, UrlForm, contentFields, contentFormValues } from "./forms";
 import { useLibraryFormat } from "./format";
 import { usePreviewContent, useSaveContent } from "./hooks";
+import { attachToPlan } from "../network/planSkills/api";
+import { PlanSkillSelect } from "../network/planSkills/PlanSkillSelect";
 import type { SharedLink } from "./shared";
 
 /** What the page said about the link: the metadata preview, or that it could not be read. */
@@ -72,12 +74,14 @@ function PreviewSummary({ preview }: { preview: ContentPreview }) {
  */
 export default function AddContentDialog({ open, onClose, shared }: { open: boolean; onClose: () => void; shared?: SharedLink }) {
   const { t } = useTranslation("home");
+  const { t: tNetwork } = useTranslation("network");
   const titleId = useId();
   const message = useErrorMessage();
   const messages = useContentMessages();
   const preview = usePreviewContent();
   const save = useSaveContent();
   const [previewed, setPreviewed] = useState<ContentPreview | null>(null);
+  const [countsTowards, setCountsTowards] = useState<AttachToPlanRequest | null>(null);
   // Two forms checked with their schemas (useSchemaForm): the link to read, then the item's fields.
   const link = useSchemaForm(UrlForm, { defaultValues: { url: shared?.url ?? "" } });
   const details = useSchemaForm(ContentForm, { defaultValues: {}, messages });
@@ -112,6 +116,12 @@ export default function AddContentDialog({ open, onClose, shared }: { open: bool
       {
         onSuccess: (item) => {
           toast(item.course_status === "wishlist" ? t("add.savedCourse") : t("add.saved"), "success");
+          // The item is saved either way; a plan that refuses it (finished meanwhile) is said apart.
+          if (countsTowards) {
+            attachToPlan(item.id_primary, countsTowards).catch((error: unknown) =>
+              toast(tNetwork("planSkills.notCounted", { reason: message(error) }), "error"),
+            );
+          }
           onClose();
         },
       },
@@ -157,6 +167,9 @@ export default function AddContentDialog({ open, onClose, shared }: { open: bool
                   {t("add.detailsHeading")}
                 </Typography>
                 <ContentFields fields={details} />
+                <Box sx={{ mt: 2.5 }}>
+                  <PlanSkillSelect value={countsTowards} onChange={setCountsTowards} />
+                </Box>
               </Box>
             </>
           )}

@@ -6,6 +6,8 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import { useTranslation } from "react-i18next";
 import type { ContentItem } from "@learnward/contracts";
 import { ItemHeading, ItemPicture } from "./ItemHeading";
+import { useStateLabel } from "./ItemStateControl";
+import { itemPath } from "./query";
 import { useLibraryFormat } from "./format";
 
 /** A small outlined label (MUI's Chip would put its icons in the framework chunk every screen loads). */
@@ -42,6 +44,10 @@ interface ContentCardProps {
   showPrivate?: boolean;
   /** Rendered as a list item of a `ul`. */
   component?: "li" | "div";
+  /** The owner's control of the item's state (ItemStateControl); others see the state as a label. */
+  stateControl?: ReactNode;
+  /** The title links to the item's page (my own items); otherwise to the item's link. */
+  linkToPage?: boolean;
   /** Lists my items with this tag (a tag chip was chosen); without it the chips are plain labels. */
   onTag?: (tag: string) => void;
 }
@@ -89,8 +95,9 @@ function TagChips({ tags, onTag }: { tags: string[]; onTag?: (tag: string) => vo
 }
 
 /** One saved item: picture, type and provider, title (a link to it), author and duration. */
-export function ContentCard({ item, actions, busy = false, showPrivate = false, component = "li", onTag }: ContentCardProps) {
+export function ContentCard({ item, actions, busy = false, showPrivate = false, component = "li", stateControl, linkToPage = false, onTag }: ContentCardProps) {
   const { t } = useTranslation("home");
+  const stateLabel = useStateLabel();
   const format = useLibraryFormat();
   const provider = format.provider(item.provider);
   const duration = format.duration(item.duration_s);
@@ -111,6 +118,7 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
           url={item.url}
           headingLevel="h3"
           byline={byline}
+          page={linkToPage ? { to: itemPath(item.id_primary), sourceLabel: t("card.openSource") } : undefined}
         />
         {item.metadata_pending && (
           // Saved before its page was read: the title, picture and details may still change (the list asks again).
@@ -118,11 +126,12 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
             {t("card.readingPage")}
           </Box>
         )}
-        {(item.course_status || (showPrivate && item.is_private)) && (
-          <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
-            {item.course_status && (
-              <Tag color={item.course_status === "finalized" ? "success.main" : "text.secondary"}>{t(`courses.${item.course_status}`)}</Tag>
-            )}
+        {(stateControl || item.state || (showPrivate && item.is_private)) && (
+          <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", alignItems: "center", mt: 0.5 }}>
+            {stateControl ??
+              (item.state && (
+                <Tag color={item.state === "finalized" || item.state === "applied" ? "success.main" : "text.secondary"}>{stateLabel(item, item.state)}</Tag>
+              ))}
             {showPrivate && item.is_private && (
               <Tag color="text.secondary">
                 <LockOutlined sx={{ fontSize: 14 }} />

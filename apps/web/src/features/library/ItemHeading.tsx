@@ -1,4 +1,7 @@
+import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import OpenInNew from "@mui/icons-material/OpenInNew";
 import Typography from "@mui/material/Typography";
 import type { ContentType } from "@learnward/contracts";
 import { Img } from "../../components/Img";
@@ -13,26 +16,40 @@ interface ItemHeadingProps {
   headingLevel: "h3" | "h4";
   /** Author and duration under the title; nothing when empty. */
   byline: string;
+  /**
+   * The item's page in the app: the title links there, and a small button beside the type opens the
+   * item's own link (named `sourceLabel`). Without it the title is the item's link.
+   */
+  page?: { to: string; sourceLabel: string };
 }
 
+const titleLink = { color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } } as const;
+
 /** A card's top: the item's type and provider, its title as a link to it, and who made it and how long it takes. */
-export function ItemHeading({ type, meta, title, url, headingLevel, byline }: ItemHeadingProps) {
+export function ItemHeading({ type, meta, title, url, headingLevel, byline, page }: ItemHeadingProps) {
   return (
     <>
-      <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}>
-        <ContentTypeIcon type={type} fontSize="inherit" />
-        {meta}
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap", minWidth: 0 }}>
+          <ContentTypeIcon type={type} fontSize="inherit" />
+          {meta}
+        </Typography>
+        {page && (
+          <IconButton component="a" href={url} target="_blank" rel="noopener noreferrer" size="small" aria-label={page.sourceLabel} sx={{ p: 0.25 }}>
+            <OpenInNew sx={{ fontSize: 14 }} />
+          </IconButton>
+        )}
+      </Box>
       <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" }}>
-        <Box
-          component="a"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ color: "inherit", textDecoration: "none", "&:hover, &:focus-visible": { textDecoration: "underline" } }}
-        >
-          {title}
-        </Box>
+        {page ? (
+          <Box component={RouterLink} to={page.to} sx={titleLink}>
+            {title}
+          </Box>
+        ) : (
+          <Box component="a" href={url} target="_blank" rel="noopener noreferrer" sx={titleLink}>
+            {title}
+          </Box>
+        )}
       </Typography>
       {byline && (
         <Typography variant="body2" color="text.secondary" noWrap>

@@ -14,6 +14,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { ContentActions } from "./ContentActions";
 import { ContentCard } from "./ContentCard";
+import { ItemStateControl } from "./ItemStateControl";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
@@ -27,6 +28,8 @@ import {
   FOLDERS_TAB,
   LIBRARY_TABS,
   libraryLocation,
+  STATE_FILTERS,
+  stateCount,
   TAB_COUNT,
   type LibraryQuery,
   type LibraryTab,
@@ -36,7 +39,12 @@ import {
 const SEARCH_DELAY_MS = 300;
 const ManageTagsDialog = lazy(() => import("./tags/ManageTagsDialog"));
 
-/** The library's place in the URL (?tab, ?course, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
+/** The translation keys of each tab's state filters (query.ts's STATE_FILTERS). */
+type StateFilterKey = {
+  [Tab in keyof typeof STATE_FILTERS]: `stateFilters.${Tab}.${(typeof STATE_FILTERS)[Tab][number]}`;
+}[keyof typeof STATE_FILTERS];
+
+/** The library's place in the URL (?tab, ?course, ?state, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 function useLibraryLocation(withFolders: boolean) {
   const [params, setParams] = usePageSearchParams();
   const update = (changes: Record<string, string | null>, replace = false) => {
@@ -174,6 +182,8 @@ function Results({ query, owner, onPage, onTag, emptyAction }: ResultsProps) {
                 busy={busy}
                 showPrivate
                 onTag={onTag}
+                linkToPage={owner}
+                stateControl={owner ? <ItemStateControl item={item} /> : undefined}
                 actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
               />
             );
@@ -194,12 +204,12 @@ interface LibraryBrowserProps {
   emptyAction?: ReactNode;
 }
 
-/** Saved content by type with counts (spec §3), search, course states and pages of 8 (spec §9). */
+/** Saved content by type with counts (spec §3), search, filters by state (the spec's course lists on the courses tab) and pages of 8 (spec §9). */
 export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowserProps) {
   const { t } = useTranslation("home");
   const baseId = useId();
   const location = useLibraryLocation(Boolean(folders));
-  const { tab, course, search, tag, page, update } = location;
+  const { tab, course, state, search, tag, page, update } = location;
   const owner = username === undefined;
   const [managing, setManaging] = useState(false);
   // spec §3: the counts of the lists for the current search term (and my tag filter).
@@ -226,7 +236,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: TabValue) => update({ tab: value === "all" ? null : value, page: null, course: null })}
+          onChange={(_event, value: TabValue) => update({ tab: value === "all" ? null : value, page: null, course: null, state: null })}
           aria-label={t("tabs.label")}
           variant="scrollable"
           allowScrollButtonsMobile
@@ -267,8 +277,24 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
                 ))}
               </Box>
             )}
+            {tab !== "course" && (
+              <Box role="group" aria-label={t("stateFilters.label")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }}>
+                {STATE_FILTERS[tab].map((value) => (
+                  <Button
+                    key={value}
+                    size="small"
+                    variant={state === value ? "contained" : "outlined"}
+                    aria-pressed={state === value}
+                    onClick={() => update({ state: value === "all" ? null : value, page: null })}
+                  >
+                    {t(`stateFilters.${tab}.${value}` as StateFilterKey)}{" "}
+                    <CountBadge value={value === "all" ? tabCount(tab) : counts.data && stateCount(counts.data, tab, value)} />
+                  </Button>
+                ))}
+              </Box>
+            )}
             <Results
-              query={{ username, tab, course, search, tag, page }}
+              query={{ username, tab, course, state, search, tag, page }}
               owner={owner}
               onPage={(next) => update({ page: next === 1 ? null : String(next) })}
               onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}

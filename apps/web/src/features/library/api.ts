@@ -1,4 +1,4 @@
-import { FOLDER_PAGE_SIZE, NO_STATE_COUNTS, type ContentCounts } from "@learnward/contracts";
+import { FOLDER_PAGE_SIZE, NO_STATE_COUNTS, type ContentCounts, type ItemState } from "@learnward/contracts";
 import { isApiError, request } from "../../lib/api";
 import type { OperationBody } from "../../lib/apiPaths";
 import { checkedBy } from "../../lib/contracts";
@@ -84,6 +84,10 @@ export const saveContent = (body: SaveContent) => request("/api/contentuser/save
 /** PATCH /api/contentuser/{id}/ with the changed fields only. */
 export const updateContent = (id: number, changes: UpdateContent) =>
   request(`/api/contentuser/${id}/`, { method: "PATCH", body: changes, parse: checkContentItem });
+
+/** PATCH /api/contentuser/{id}/state/: my item to a state its type takes, or to none (null). */
+export const setItemState = (id: number, state: ItemState | null) =>
+  request(`/api/contentuser/${id}/state/`, { method: "PATCH", body: { state }, parse: checkContentItem });
 
 /** DELETE /api/contentuser/delete/?id_primary= (spec §7: then it leaves the lists). */
 export const deleteContent = (idPrimary: number) =>

@@ -33,7 +33,7 @@ export const foldersOptions = () => queryOptions({ queryKey: foldersKey, queryFn
  */
 export const homeFirstData: FirstData = ({ search, params }) => {
   const username = params.username;
-  const { tab, course, search: term, tag, page } = libraryLocation(search, username === undefined);
+  const { tab, course, state, search: term, tag, page } = libraryLocation(search, username === undefined);
   if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term, tag), foldersOptions()];
-  return [contentCountsOptions(username, term, tag), contentSearchOptions({ username, tab, course, search: term, tag, page })];
+  return [contentCountsOptions(username, term, tag), contentSearchOptions({ username, tab, course, state, search: term, tag, page })];
 };

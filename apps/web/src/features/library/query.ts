@@ -1,4 +1,4 @@
-import { CONTENT_PAGE_SIZE, type TabCountKey } from "@learnward/contracts";
+import { CONTENT_PAGE_SIZE, JOB_STATES, READING_STATES, type ContentCounts, type TabCountKey } from "@learnward/contracts";
 
 /**
  * The library's place in the address and the spec §7 calls it makes, without React or zod: /home's
@@ -16,6 +16,29 @@ export type LibraryTab = (typeof LIBRARY_TABS)[number];
 /** Course filters of the courses tab: spec §3 course state lists. */
 export const COURSE_FILTERS = ["all", "running", "finalized", "wishlist"] as const;
 export type CourseFilter = (typeof COURSE_FILTERS)[number];
+/**
+ * The state filters of every other tab (?state=): all, then each state its types take, in the order
+ * an item goes through them. The All tab filters by the reading states, which every type but jobs takes.
+ */
+export const STATE_FILTERS = {
+  all: ["all", ...READING_STATES],
+  article: ["all", ...READING_STATES],
+  video: ["all", ...READING_STATES],
+  book: ["all", ...READING_STATES],
+  podcast: ["all", ...READING_STATES],
+  job: ["all", ...JOB_STATES],
+} as const satisfies Record<Exclude<LibraryTab, "course">, readonly string[]>;
+export type StateFilter = "all" | (typeof READING_STATES)[number] | (typeof JOB_STATES)[number];
+/** The types whose items the All tab's state filters count. */
+const READING_TYPES = ["article", "video", "book", "podcast", "course"] as const;
+
+/** How many items of a tab a state filter shows, from the counts' per-state totals (a filter of all: undefined, the tab's own count). */
+export function stateCount(counts: ContentCounts, tab: Exclude<LibraryTab, "course">, state: StateFilter): number | undefined {
+  if (state === "all") return undefined;
+  const states = counts.states as Record<string, Record<string, number>>;
+  if (tab === "all") return READING_TYPES.reduce((sum, type) => sum + (states[type]?.[state] ?? 0), 0);
+  return states[tab]?.[state] ?? 0;
+}
 export const FOLDERS_TAB = "folders";
 export type TabValue = LibraryTab | typeof FOLDERS_TAB;
 
@@ -55,6 +78,8 @@ export interface LibraryQuery {
   username?: string;
   tab: LibraryTab;
   course: CourseFilter;
+  /** The state filter of a tab but the courses' (which keeps the spec's course lists). */
+  state: StateFilter;
   search: string;
   /** Only my items carrying this tag of mine (by name). */
   tag?: string;
@@ -65,13 +90,17 @@ const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
   (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
 const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
 
-/** The library's place in the URL (?tab, ?course, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
+/** The library's place in the URL (?tab, ?course, ?state, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
   const tabParam = params.get("tab");
   const courseParam = params.get("course");
+  const tab = isTab(tabParam, withFolders) ? tabParam : ("all" as const);
+  const stateParam = params.get("state");
+  const states: readonly string[] = tab === "course" || tab === FOLDERS_TAB ? [] : STATE_FILTERS[tab];
   return {
-    tab: isTab(tabParam, withFolders) ? tabParam : ("all" as const),
+    tab,
     course: isCourseFilter(courseParam) ? courseParam : ("all" as const),
+    state: (stateParam !== null && states.includes(stateParam) ? stateParam : "all") as StateFilter,
     search: params.get("q") ?? "",
     // Tags are the owner's own: a colleague's library is never filtered by one.
     tag: (withFolders && params.get("tag")?.trim()) || undefined,
@@ -79,8 +108,11 @@ export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
   };
 }
 
-/** spec §7 search parameters: a course list is contenType=course with is_wishlist or completed. */
-export function contentSearchQuery({ username, tab, course, search, tag, page }: LibraryQuery) {
+/**
+ * spec §7 search parameters: a course list is contenType=course with is_wishlist or completed; the
+ * other tabs' state filters ask with state.
+ */
+export function contentSearchQuery({ username, tab, course, state, search, tag, page }: LibraryQuery) {
   return {
     page,
     page_size: CONTENT_PAGE_SIZE,
@@ -90,8 +122,12 @@ export function contentSearchQuery({ username, tab, course, search, tag, page }:
     tag: tag || undefined,
     is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
     completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
+    state: tab !== "course" && state !== "all" ? state : undefined,
   };
 }
+
+/** The page of one of my saved items. */
+export const itemPath = (idPrimary: number) => `/home/item/${idPrimary}`;
 
 export const contentCountsQuery = (username: string | undefined, search: string, tag?: string) => ({
   username,

@@ -63,7 +63,11 @@ describe("/home library", () => {
     expect(screen.getByRole("tab", { name: "Articles 1" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Courses 1" })).toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Saved items" });
-    expect(within(list).getByRole("link", { name: "SQL for Data Science" })).toHaveAttribute("href", "https://example.com/a");
+    // The title opens the item's page; the item's own link opens from the button beside its type.
+    expect(within(list).getByRole("link", { name: "SQL for Data Science" })).toHaveAttribute("href", "/home/item/2");
+    const [, courseSource] = within(list).getAllByRole("link", { name: "Open the original page" });
+    expect(courseSource).toHaveAttribute("href", "https://example.com/a");
+    expect(courseSource).toHaveAttribute("rel", "noopener noreferrer");
     expect(within(list).getByText("Course · Coursera")).toBeInTheDocument();
     expect(within(list).getByText("Ada · 3 h 5 min")).toBeInTheDocument();
     expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob");

@@ -42,7 +42,7 @@ function FromLibrary({ onAdd, added, pending }: { onAdd: (item: ContentItem) => 
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const query = useDebounced(search, SEARCH_DELAY_MS);
-  const results = useContentSearch({ tab: "all", course: "all", search: query, page });
+  const results = useContentSearch({ tab: "all", course: "all", state: "all", search: query, page });
   return (
     <Stack spacing={1.5}>
       <TextField

@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { FOLDER_PAGE_SIZE, type FolderRelation } from "@learnward/contracts";
 import { useErrorMessage } from "../../../i18n/useErrorMessage";
 import { ContentCard } from "../ContentCard";
+import { ItemStateControl } from "../ItemStateControl";
 import { TablePager } from "../../../components/TablePager";
 import { useFolderItems, type ListId } from "../folderHooks";
 
@@ -93,6 +94,8 @@ function SortableFolderItem({ relation, list, offset, total, busy, moveTargets, 
           component="div"
           item={relation.content}
           busy={busy}
+          linkToPage
+          stateControl={<ItemStateControl item={relation.content} />}
           actions={
             <>
               <IconButton
