@@ -10,6 +10,35 @@ export const SAVED = Number(process.env.BENCH_SAVED ?? 100);
 /** The bench's broad search terms. */
 export const TERMS = ["sql", "leadership", "python data", "kubernetes", "negotiation", "#design", "feedback", "cloud security"];
 
+/**
+ * Words only the pages' texts hold (content_texts), from every second page to every hundredth, and one
+ * with a title word: what full-text search finds after the title matches.
+ */
+export const TEXT_TERMS = ["mentoring", "retrospective", "observability", "sql mentoring"];
+
+/**
+ * A readable text for every item of one person's library that has none yet, as the job after a save
+ * keeps it: about 2,000 characters of common words around the item's title, with TEXT_TERMS' words
+ * in every 2nd (mentoring), 10th (retrospective) and 100th (observability) page.
+ */
+export async function seedTexts(database: Database, accountId: number) {
+  await database.db.execute(sql`
+    with words as (select array['team','work','plan','review','goal','habit','week','meeting','notes','share','learn','practice','skill','project','update','owner','risk','deadline','quality','customer','value','change','process','tool','example','question','answer','lesson','story','idea'] as w)
+    insert into content_texts (content_id, company_id, account_id, shared, source_url, title, text, word_count)
+    select c.id, c.company_id, ${accountId}, true, c.url, c.title,
+      'Notes on ' || c.title || '.' || chr(10) || chr(10) || body.text
+        || case when c.id % 2 = 0 then ' Mentoring keeps the habit alive.' else '' end
+        || case when c.id % 10 = 0 then ' The retrospective changed the plan.' else '' end
+        || case when c.id % 100 = 0 then ' Observability showed the risk early.' else '' end,
+      300
+    from user_contents u
+    join content_items c on c.id = u.content_id
+    cross join words
+    cross join lateral (select string_agg(w[1 + ((c.id * 7 + i * 13 + i * i) % 30)], ' ') as text from generate_series(1, 300) i) body
+    where u.account_id = ${accountId}
+    on conflict do nothing`);
+}
+
 export async function bulkSeed(database: Database) {
   const db = database.db;
   const t = Date.now();

@@ -1,9 +1,18 @@
 // The extension's calls to a Learnward server, on the person's own address with a Bearer
 // credential (a personal access token, or a session token). Free of extension APIs, so the server's
 // test suite runs it against the real app.
-import type { ContentItem, ContentType, CourseStatus, LibraryLookupResponse, Me, SaveContentRequest } from "@learnward/contracts";
+import type {
+  ContentItem,
+  ContentType,
+  CourseStatus,
+  LibraryLookupResponse,
+  Me,
+  SaveContentRequest,
+  SaveHighlightByUrlRequest,
+  SaveHighlightByUrlResponse,
+} from "@learnward/contracts";
 
-export type { ContentItem, LibraryLookupResponse, Me };
+export type { ContentItem, LibraryLookupResponse, Me, SaveHighlightByUrlResponse };
 export interface FolderSummary {
   id: number;
   name: string;
@@ -91,10 +100,21 @@ export function saveBody(url: string, meta: PageMetadata | null, opts: SaveOptio
   };
 }
 
+/** The longest passage a highlight keeps (the server's HIGHLIGHT_TEXT_MAX). */
+const HIGHLIGHT_MAX = 5000;
+
+/** The highlight body for a passage selected on a page: the passage within the server's limit, and the tab's title for a page not saved yet. */
+export function highlightBody(url: string, title: string | null | undefined, selection: string): SaveHighlightByUrlRequest {
+  const name = clip(title, TITLE_MAX);
+  return { url, text: clip(selection, HIGHLIGHT_MAX) ?? "", ...(name ? { title: name } : {}) };
+}
+
 export interface LearnwardClient {
   me(): Promise<Me>;
   lookup(url: string): Promise<LibraryLookupResponse>;
   save(url: string, meta: PageMetadata | null, opts?: SaveOptions): Promise<ContentItem>;
+  /** Keeps a passage of a page as a highlight on my copy of it, saving the page first if it is not in my library. */
+  highlight(url: string, title: string | null | undefined, selection: string): Promise<SaveHighlightByUrlResponse>;
   folders(): Promise<FolderSummary[]>;
   addToFolder(folderId: number, idPrimary: number): Promise<void>;
   /** Moves a course between none, wishlist, running and finalized with the course status routes. */
@@ -144,6 +164,7 @@ export function createClient(opts: { origin: string; token: string; fetch?: type
       if (saveOpts.folderId) await this.addToFolder(saveOpts.folderId, item.id_primary);
       return item;
     },
+    highlight: (url, title, selection) => call<SaveHighlightByUrlResponse>("POST", "/api/contentuser/highlights/", highlightBody(url, title, selection)),
     folders: () => call<FolderSummary[]>("GET", "/api/user/folder/"),
     async addToFolder(folderId, idPrimary) {
       try {

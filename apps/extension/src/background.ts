@@ -4,12 +4,14 @@ import { isSavable, metadataOf } from "./tab.ts";
 
 const SAVE_LINK = "learnward-save-link";
 const SAVE_SELECTION = "learnward-save-selection";
+const SAVE_HIGHLIGHT = "learnward-save-highlight";
 
-/** The two context menu entries, made afresh: Chromium keeps them across restarts, Firefox's event pages may not. */
+/** The context menu entries, made afresh: Chromium keeps them across restarts, Firefox's event pages may not. */
 const createMenus = () =>
   void chrome.contextMenus.removeAll().then(() => {
     chrome.contextMenus.create({ id: SAVE_LINK, title: t("menuSaveLink"), contexts: ["link"] });
     chrome.contextMenus.create({ id: SAVE_SELECTION, title: t("menuSaveSelection"), contexts: ["selection"] });
+    chrome.contextMenus.create({ id: SAVE_HIGHLIGHT, title: t("menuSaveHighlight"), contexts: ["selection"] });
   });
 chrome.runtime.onInstalled.addListener(createMenus);
 chrome.runtime.onStartup.addListener(createMenus);
@@ -41,6 +43,12 @@ chrome.contextMenus.onClicked.addListener((info, tab) => {
         if (!isSavable(url)) throw new Error("not a web page");
         const meta = tab?.id !== undefined ? await metadataOf(tab.id) : null;
         await client.save(url, meta, { selection: info.selectionText ?? null });
+      } else if (info.menuItemId === SAVE_HIGHLIGHT) {
+        // The passage as a highlight on the page's saved copy; the server saves the page first if it is new.
+        const url = tab?.url ?? info.pageUrl;
+        if (!isSavable(url)) throw new Error("not a web page");
+        if (!info.selectionText?.trim()) throw new Error("nothing selected");
+        await client.highlight(url, tab?.title, info.selectionText);
       } else return;
       await show(tab?.id, true);
     } catch (err) {

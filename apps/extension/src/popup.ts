@@ -33,6 +33,7 @@ function renderSaved(found: Extract<LibraryLookupResponse, { saved: true }>, cli
   $("saved-state").hidden = false;
   $("saved-type").textContent = `(${t(TYPE_KEYS[found.content_type] ?? "typeArticle")})`;
   $("saved-folders").textContent = found.folders.length ? t("popupInFolders", found.folders.map((f) => f.name).join(", ")) : "";
+  $("saved-highlights").textContent = found.highlights ? t("popupHighlights", String(found.highlights)) : "";
   const select = $<HTMLSelectElement>("course-status");
   $("course-row").hidden = found.content_type !== "course";
   select.value = found.course_status ?? "";

@@ -91,6 +91,13 @@ export async function buildApp(opts: AppOptions) {
   app.decorate("publicUrl", config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A call that says JSON and sends nothing (many HTTP clients' DELETE) has no body: Fastify's own
+  // parser would answer 400. Anything sent is parsed, and refused when broken, as before.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) =>
+    body === "" ? done(null, undefined) : parseJson(req, String(body), done),
+  );
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });

@@ -13,7 +13,7 @@ import type { Doc } from "./openapi-doc.ts";
 
 /** What each id-named field points at. A new field name must be added here. */
 type Resource =
-  "content" | "saved" | "tag" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
+  "content" | "saved" | "plan" | "tag" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
 const RESOURCE_OF: Record<string, Resource> = {
   id_content: "content",
   id_course: "content",
@@ -22,6 +22,7 @@ const RESOURCE_OF: Record<string, Resource> = {
   id_primary: "saved",
   tag_ids: "tag",
   into_tag_id: "tag",
+  plan_id: "plan",
   id_folder: "folder",
   id_section: "folderSection",
   section_id: "collectionSection",
@@ -101,6 +102,12 @@ const SCENARIOS: Record<string, Scenario> = {
     as: "member",
     url: () => "/api/contentuser/tags/merge/",
     body: async () => ({ tag_ids: [await freshTag()], into_tag_id: own.tag }),
+  },
+  // The member's own new item, counted towards a plan named in the body.
+  "PUT /api/contentuser/{id}/plan-skills": {
+    as: "member",
+    url: async () => `/api/contentuser/${await freshSaved()}/plan-skills`,
+    body: async () => ({ plan_id: own.plan, skill: "sql" }),
   },
   "POST /api/user/wishlist": { as: "member", url: () => "/api/user/wishlist/", body: async () => ({ id_course: await freshContent() }) },
   "POST /api/user/courses": { as: "member", url: () => "/api/user/courses/", body: async () => ({ id_course: await freshContent(), completed: false }) },
@@ -284,6 +291,14 @@ beforeAll(async () => {
     collectionSection: (await colleague.client.post(`/api/b2b/v1/collections/${cCollection}/sections/`, { title: "Theirs" })).body.sections[0].id,
     collectionItem: cWithItem.items[0].id,
     tag: cTag,
+    // A plan the colleague holds by name and the member does not.
+    plan: (
+      await as.ldleader.post("/api/b2b/v1/plans/", {
+        title: "Colleague's plan",
+        skills: { sql: { collections: [published] } },
+        selectedAccount: [colleague.id],
+      })
+    ).body.id,
   });
 
   // Globex: one object of each kind.
@@ -313,6 +328,13 @@ beforeAll(async () => {
     account: (await gMember.get("/api/me")).body.account.id,
     team: (await gHr.post("/api/b2b/v1/teams/", { name: "Globex team" })).body.id,
     company: undefined,
+    plan: (
+      await gLd.post("/api/b2b/v1/plans/", {
+        title: "Globex secret plan",
+        skills: { sql: { collections: [gCollection] } },
+        selectedAccount: [(await gMember.get("/api/me")).body.account.id],
+      })
+    ).body.id,
   });
   for (const [k, v] of Object.entries({ ...own, ...foreign, ...colleagues })) if (v === null || Number.isNaN(v)) throw new Error(`set-up failed for ${k}`);
 });

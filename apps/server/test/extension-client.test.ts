@@ -82,6 +82,18 @@ describe("the extension's client against the server", () => {
     expect(await state()).toBe(null);
   });
 
+  it("keeps a selected passage as a highlight, saving the page first, and the lookup counts it", async () => {
+    const { client } = await extensionOf();
+    const url = "https://blog.example.org/extension-highlight";
+    const first = await client.highlight(url, "Highlighted page", "  A passage worth keeping.  ");
+    expect(first).toMatchObject({ item_created: true, item: { title: "Highlighted page" }, highlight: { text: "A passage worth keeping.", comment: null } });
+    const second = await client.highlight(url, "Highlighted page", "x".repeat(6000));
+    expect(second).toMatchObject({ item_created: false, item: { id_primary: first.item.id_primary } });
+    // A passage longer than the server keeps is cut to its limit, not refused.
+    expect(second.highlight.text).toHaveLength(5000);
+    expect(await client.lookup(url)).toMatchObject({ saved: true, id_primary: first.item.id_primary, highlights: 2 });
+  });
+
   it("answers a refused token and an unreachable address as errors the popup can name", async () => {
     const wrong = createClient({ origin, token: "not-a-session" });
     await expect(wrong.me()).rejects.toMatchObject({ status: 401, code: "unauthenticated" });

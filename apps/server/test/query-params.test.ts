@@ -31,9 +31,17 @@ beforeAll(async () => {
   const me = (await member.get("/api/me")).body;
   const folder = await member.post("/api/user/folder/", { name: "Reading list" });
   expect(folder.status).toBe(201);
+  // A saved item of the member's, whose highlights are a list.
+  const saved = await member.post("/api/contentuser/save/", { url: "https://learn.example.org/query-params-sweep", title: "Swept", fetch_metadata: false });
+  expect(saved.status).toBe(201);
   fill = { uid: me.account.uid, id_folder__id: String(folder.body.id) };
 });
 afterAll(() => t.close());
+
+/** Where the items a nested route names by {id} are listed, when that is not the path above it: a saved item's note and highlights. */
+const PARENT_LISTS: Record<string, { url: string; id: string }> = {
+  "/api/contentuser": { url: "/api/contentuser/search/?contenType=all,job&page_size=1", id: "id_primary" },
+};
 
 /** The first caller the route answers 200, with its path's {id} taken from the list above it. */
 async function callable(op: Op): Promise<{ caller: Client; url: (query: Record<string, string>) => string } | null> {
@@ -41,7 +49,8 @@ async function callable(op: Op): Promise<{ caller: Client; url: (query: Record<s
     let path = op.path;
     const parent = op.path.match(/^(.*)\/\{id\}/)?.[1];
     if (parent) {
-      const first = (await caller.get(`${parent}/?page_size=1`)).body?.results?.[0]?.id;
+      const list = PARENT_LISTS[parent];
+      const first = (await caller.get(list?.url ?? `${parent}/?page_size=1`)).body?.results?.[0]?.[list?.id ?? "id"];
       if (first === undefined) continue;
       path = op.path.replace("{id}", String(first));
     }

@@ -84,6 +84,16 @@ export const NO_STATE_COUNTS: ContentCounts["states"] = {
   job: { saved: 0, applied: 0, closed: 0 },
 };
 
+/** The longest note on a saved item (Markdown), in characters. */
+export const NOTE_MAX = 20_000;
+/** The longest passage a highlight quotes, and the longest comment on it, in characters. */
+export const HIGHLIGHT_TEXT_MAX = 5_000;
+export const HIGHLIGHT_COMMENT_MAX = 2_000;
+/** The most highlights one saved item keeps: a whole book's worth of marked passages. */
+export const HIGHLIGHTS_PER_ITEM_MAX = 500;
+/** Highlights per page of an item's list. */
+export const HIGHLIGHT_PAGE_SIZE = 100;
+
 /** The longest tag name a person keeps (characters), and the most tags one saved item carries. */
 export const TAG_NAME_MAX = 64;
 export const ITEM_TAGS_MAX = 50;

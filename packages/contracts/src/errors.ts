@@ -102,6 +102,12 @@ export const ErrorCode = z.enum([
   "access_token_invalid",
   "access_token_expired",
   "access_token_not_allowed",
+  // A saved item's reader view: its page is still being read, or it was read without a readable
+  // article (not HTML, unreachable, too large, no article in it)
+  "item_text_pending",
+  "item_text_unavailable",
+  // A saved item that already keeps as many highlights as one item may (details.max)
+  "highlight_limit_reached",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

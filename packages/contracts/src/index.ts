@@ -24,3 +24,4 @@ export * from "./scim.ts";
 export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./lookup.ts";
+export * from "./notes.ts";

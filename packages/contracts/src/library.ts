@@ -124,11 +124,34 @@ export const ContentSearchQuery = z.object({
   completed: QueryBool.describe("true: finalized courses; false: running ones"),
   state: ItemState.optional().describe("Only items in this state (of the types asked for); wins over is_wishlist and completed"),
 });
+/** A search's item: a saved item, and whether it matched only in its page's text (after every title, author or description match). */
+export const ContentSearchResult = ContentItem.extend({
+  matched_in_text: z.boolean().optional().describe("true when the search matched only the page's readable text, not the title, author or description"),
+});
+export type ContentSearchResult = z.infer<typeof ContentSearchResult>;
 export const ContentSearchResponse = z.object({
   count: z.number().int(),
-  results: z.array(ContentItem),
+  results: z.array(ContentSearchResult),
   links: z.object({ next: z.string().nullable(), previous: z.string().nullable() }),
 });
+
+/** Average reading speed (words a minute) behind an item text's reading_minutes. */
+export const READING_WORDS_PER_MINUTE = 230;
+
+/** A saved item's reader view: the readable text kept when its page was read after the save. */
+export const ItemText = z.object({
+  id_primary: z.number().int(),
+  title: z.string().describe("The article's title as the page gives it, else the item's"),
+  byline: z.string().nullable(),
+  site_name: z.string().nullable(),
+  excerpt: z.string().nullable(),
+  url: z.string().describe("The page the text was read from (after redirects)"),
+  text: z.string().describe("Plain text, paragraphs separated by a blank line; at most 200,000 characters, cut at a paragraph"),
+  word_count: z.number().int(),
+  reading_minutes: z.number().int().describe(`word_count at ${READING_WORDS_PER_MINUTE} words a minute, at least 1`),
+  read_at: z.string().describe("When the page was read"),
+});
+export type ItemText = z.infer<typeof ItemText>;
 
 /** What a person writes about their copy of an item, on saving it and on editing it. */
 const contentDetails = {
@@ -170,10 +193,12 @@ export const ImportFormat = z
   .describe(
     "bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become " +
       "folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; " +
-      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder " +
+      "csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, " +
+      "highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder " +
       "('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an " +
       "ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, " +
-      "Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. " +
+      "Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, " +
+      "Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). " +
       "A bookmark's PRIVATE=\"1\" or a row's private yes keeps that link private",
   );
 export type ImportFormat = z.infer<typeof ImportFormat>;

@@ -15,6 +15,7 @@ export const LibraryLookupResponse = z.discriminatedUnion("saved", [
     content_type: ContentType,
     course_status: CourseStatus.nullable(),
     folders: z.array(z.object({ id: z.number().int(), name: z.string() })).describe("My folders holding it, by name"),
+    highlights: z.number().int().describe("How many highlights I keep on it"),
   }),
 ]);
 export type LibraryLookupResponse = z.infer<typeof LibraryLookupResponse>;

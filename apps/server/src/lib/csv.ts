@@ -16,6 +16,12 @@ export function csvCell(value: unknown): string | number | boolean {
   return PLAIN_NUMBER.test(text) ? text : text.replace(FORMULA_START, "'");
 }
 
+/**
+ * The text csvCell escaped, for a cell read back where lines are meant to start so (a Markdown
+ * note's "- " list): the ' before each such line start is taken off again.
+ */
+export const unescapeCell = (text: string) => text.replace(/(?<=^|[\r\n])'(?=[=+\-@\t\r])/g, "");
+
 /** The CSV every export sends: the header row always, then each row's cells escaped. */
 export function toCsv<F extends string>(fields: readonly F[], rows: readonly Partial<Record<F, unknown>>[]): string {
   return Papa.unparse({ fields: [...fields], data: rows.map((r) => fields.map((f) => csvCell(r[f]))) });

@@ -2298,6 +2298,8 @@ export interface paths {
                                 metadata_pending: boolean;
                                 /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
                                 tags?: string[];
+                                /** @description true when the search matched only the page's readable text, not the title, author or description */
+                                matched_in_text?: boolean;
                             }[];
                             links: {
                                 next: string | null;
@@ -3250,6 +3252,150 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/contentuser/{id}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The readable text of my saved item's page (its reader view), kept when the page was read after the save */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id_primary: number;
+                            /** @description The article's title as the page gives it, else the item's */
+                            title: string;
+                            byline: string | null;
+                            site_name: string | null;
+                            excerpt: string | null;
+                            /** @description The page the text was read from (after redirects) */
+                            url: string;
+                            /** @description Plain text, paragraphs separated by a blank line; at most 200,000 characters, cut at a paragraph */
+                            text: string;
+                            word_count: number;
+                            /** @description word_count at 230 words a minute, at least 1 */
+                            reading_minutes: number;
+                            /** @description When the page was read */
+                            read_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/contentuser/delete": {
@@ -5010,6 +5156,8 @@ export interface paths {
                                 id: number;
                                 name: string;
                             }[];
+                            /** @description How many highlights I keep on it */
+                            highlights: number;
                         };
                     };
                 };
@@ -5077,6 +5225,918 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contentuser/{id}/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My note on my saved item (Markdown; empty when there is none). Owner only: anyone else's item is not found */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The saved item (my copy) */
+                            id_primary: number;
+                            /** @description Markdown; empty when the item has no note */
+                            note: string;
+                            /** @description When the note last changed; null when there is none */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Write my note on my saved item (the whole note; empty clears it). Owner only */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The whole note, Markdown, at most 20000 characters; an empty (or blank) note clears it */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The saved item (my copy) */
+                            id_primary: number;
+                            /** @description Markdown; empty when the item has no note */
+                            note: string;
+                            /** @description When the note last changed; null when there is none */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/{id}/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The highlights of my saved item, in page order. Owner only */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number */
+                    page?: number;
+                    /** @description Items per page (max 100) */
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total number of matching items */
+                            count: number;
+                            /** @description Absolute URL of the next page */
+                            next: string | null;
+                            /** @description Absolute URL of the previous page */
+                            previous: string | null;
+                            results: {
+                                id: number;
+                                /** @description The saved item it belongs to */
+                                id_primary: number;
+                                text: string;
+                                comment: string | null;
+                                position: number | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a highlight (a quoted passage and my comment) to my saved item. Owner only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The quoted passage, at most 5000 characters */
+                        text: string;
+                        /** @description My comment on the passage, at most 2000 characters; empty or null: none */
+                        comment?: string | null;
+                        /** @description Where the passage is in the page (a character offset): highlights are listed in this order, those without one last */
+                        position?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description The saved item it belongs to */
+                            id_primary: number;
+                            text: string;
+                            comment: string | null;
+                            position: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Highlight a passage of a page by its address (the browser extension): the page is saved to my library first if it is not yet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The page the passage is on
+                         */
+                        url: string;
+                        /** @description The page's title, for a page not saved yet */
+                        title?: string;
+                        /** @description The quoted passage, at most 5000 characters */
+                        text: string;
+                        /** @description My comment on the passage, at most 2000 characters; empty or null: none */
+                        comment?: string | null;
+                        /** @description Where the passage is in the page (a character offset): highlights are listed in this order, those without one last */
+                        position?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description My saved copy of the page */
+                            item: {
+                                /** @description The saved item (the person's copy) */
+                                id_primary: number;
+                                /** @description The company catalog item */
+                                id_content: number;
+                                /** @enum {string} */
+                                content_type: "article" | "video" | "course" | "podcast" | "book" | "job";
+                                title: string;
+                                url: string;
+                                author: string | null;
+                                /** @description Duration in seconds */
+                                duration_s: number | null;
+                                description: string | null;
+                                image_url: string | null;
+                                /** @description Recognised provider (spec §3), e.g. youtube, coursera */
+                                provider: string | null;
+                                is_private: boolean;
+                                /**
+                                 * @description wishlist, running (completed false) or finalized (completed true)
+                                 * @enum {string|null}
+                                 */
+                                course_status: "wishlist" | "running" | "finalized" | null;
+                                completed: boolean | null;
+                                /**
+                                 * @description Where the item stands, for every type: wishlist, running (in progress) or finalized (done), the course_status values; a job: saved, applied or closed
+                                 * @enum {string|null}
+                                 */
+                                state: "wishlist" | "running" | "finalized" | "saved" | "applied" | "closed" | null;
+                                created_at: string;
+                                /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
+                                metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
+                            };
+                            /** @description true when the page was saved by this call */
+                            item_created: boolean;
+                            highlight: {
+                                id: number;
+                                /** @description The saved item it belongs to */
+                                id_primary: number;
+                                text: string;
+                                comment: string | null;
+                                position: number | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/highlights/{highlightId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my highlights; answers it, for an undo. Owner only */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    highlightId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description The saved item it belongs to */
+                            id_primary: number;
+                            text: string;
+                            comment: string | null;
+                            position: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Edit one of my highlights: its comment, or the quoted text. Owner only */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    highlightId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The quoted passage, at most 5000 characters */
+                        text?: string;
+                        /** @description My comment on the passage, at most 2000 characters; empty or null: none */
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description The saved item it belongs to */
+                            id_primary: number;
+                            text: string;
+                            comment: string | null;
+                            position: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/contentuser/import": {
         parameters: {
             query?: never;
@@ -5105,7 +6165,7 @@ export interface paths {
                             results: {
                                 id: number;
                                 /**
-                                 * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                                 * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                                  * @enum {string}
                                  */
                                 format: "bookmarks_html" | "csv" | "json";
@@ -5197,7 +6257,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                         * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                          * @enum {string}
                          */
                         format: "bookmarks_html" | "csv" | "json";
@@ -5221,7 +6281,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             /**
-                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                              * @enum {string}
                              */
                             format: "bookmarks_html" | "csv" | "json";
@@ -5366,7 +6426,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             /**
-                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private
+                             * @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). A bookmark's PRIVATE="1" or a row's private yes keeps that link private
                              * @enum {string}
                              */
                             format: "bookmarks_html" | "csv" | "json";
@@ -5496,7 +6556,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, note, selection), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export; json: the exports of Karakeep, Linkwarden, Omnivore (its metadata files) and Learnward. A bookmark's PRIVATE="1" or a row's private yes keeps that link private */
+                    /** @description bookmarks_html: the Netscape bookmark file browsers, Pocket (its older export), Raindrop and Linkwarden export: folders become folders, a folder inside one becomes a section of it, TAGS are kept, links under Pocket's 'Read Archive' are done; csv: a header row with a url column (url, href or link) and optionally title, description (or excerpt, selection), note, highlights ('Highlight: passage' lines, each comment after 'Note:', passages apart by an empty line), folder ('Outer / Inner'; Instapaper's Unread, Archive and Starred are states), created (or time_added, timestamp: seconds since 1970 or an ISO date), tags (a|b, a, b or a JSON list), status (archive, read or done), favorite and private (yes), as Pocket, Raindrop, Instapaper and Learnward export (Learnward's status column: each item's state); json: the exports of Karakeep (its notes as notes), Linkwarden, Omnivore (its metadata files, highlights when listed) and Learnward (states, notes and highlights). A bookmark's PRIVATE="1" or a row's private yes keeps that link private */
                     format: "bookmarks_html" | "csv" | "json";
                 };
                 header?: never;

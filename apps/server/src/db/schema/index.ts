@@ -3,6 +3,7 @@ export * from "./identity.ts";
 export * from "./catalog.ts";
 export * from "./library.ts";
 export * from "./library-imports.ts";
+export * from "./library-notes.ts";
 export * from "./people.ts";
 export * from "./network.ts";
 export * from "./budgeting.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, timestamps, ownedBy, pointsTo } from "./columns.ts";
+import { createdAt, timestamps, timestamptz, ownedBy, pointsTo } from "./columns.ts";
+import { companyRef } from "./refs.ts";
 import { CONTENT_TYPES, contentDetails, contentItems } from "./catalog.ts";
 import { accounts } from "./identity.ts";
 
@@ -122,5 +123,47 @@ export const folderRelations = pgTable(
   (t) => [
     uniqueIndex("folder_relations_folder_content_uq").on(t.folderId, t.userContentId),
     index("folder_relations_list_idx").on(t.folderId, t.sectionId, t.priority),
+  ],
+);
+
+/**
+ * The readable text of a saved page, read by the job after a save (page-read.job.ts): kept apart
+ * from user_contents so the library's lists never carry it. A public save's read is the company's
+ * one copy of the page (`shared`), lent to everyone whose copy may see the catalog row; a private
+ * save's read is its reader's alone (`shared` false), since nobody else may learn the page was saved.
+ */
+export const contentTexts = pgTable(
+  "content_texts",
+  {
+    id: serial("id").primaryKey(),
+    contentId: ownedBy("content_id", () => contentItems.id),
+    // The catalog row's company, so a search keeps to one company's texts without a join.
+    companyId: companyRef(),
+    // Whose save read the page: the only reader of a private text, and always a reader of a shared one.
+    accountId: ownedBy("account_id", () => accounts.id),
+    shared: boolean("shared").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    title: text("title"),
+    byline: text("byline"),
+    excerpt: text("excerpt"),
+    siteName: text("site_name"),
+    // Paragraphs separated by a blank line; bounded when read (readable-text.ts).
+    text: text("text").notNull(),
+    wordCount: integer("word_count").notNull(),
+    readAt: timestamptz("read_at").notNull().defaultNow(),
+    // Stemmed in English and Spanish, as the library's own search column is (never ranked per row).
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, coalesce(text, '')) || to_tsvector('spanish'::regconfig, coalesce(text, ''))`,
+    ),
+  },
+  (t) => [
+    // One company copy of a page, and one private copy per reader.
+    uniqueIndex("content_texts_shared_uq")
+      .on(t.contentId)
+      .where(sql`${t.shared}`),
+    uniqueIndex("content_texts_own_uq")
+      .on(t.contentId, t.accountId)
+      .where(sql`not ${t.shared}`),
+    index("content_texts_search_idx").using("gin", t.search),
   ],
 );

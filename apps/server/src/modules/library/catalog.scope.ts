@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { collectionItems, collections, userContents } from "../../db/schema/index.ts";
+import { collectionItems, collections, contentTexts, userContents } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 
 /** A catalog row's columns as the calling query names them (`contentItems.id`, or sql`ci.id`). */
@@ -9,6 +9,7 @@ const [VU, vu] = aliased(userContents, "vu");
 const [VX, vx] = aliased(collectionItems, "vx");
 const [VC, vc] = aliased(collections, "vc");
 const [MINE, mine] = aliased(userContents, "mine");
+const [OWN, own] = aliased(contentTexts, "own");
 const PUBLISHED = "published" satisfies (typeof collections.$inferSelect)["status"];
 
 /**
@@ -46,3 +47,19 @@ type SaveColumns = { isPrivate: SQLWrapper; saverCompanyId: SQLWrapper; saverSta
  */
 export const seenColleagueSave = (companyId: number, c: SaveColumns) =>
   sql`(not ${c.isPrivate} and ${c.saverCompanyId} = ${companyId} and ${c.saverStatus} = 'active')`;
+
+/** A page text's columns, and the reader's copy of the item, as the calling query names them. */
+type TextColumns = { contentId: SQLWrapper; accountId: SQLWrapper; shared: SQLWrapper };
+type CopyColumns = { isPrivate: SQLWrapper };
+
+/**
+ * Which kept page text (content_texts) is the one a person reads for their copy of an item: their
+ * own private read, else the company's shared one, which a row that isn't public lends nobody, as
+ * it lends nobody its data (the reader's own public copy makes it public; its own reader keeps
+ * it). At most one text per person and item passes. The rule the reader view and the library
+ * search both use.
+ */
+export const textReadableBy = (viewerId: number | SQLWrapper, t: TextColumns, copy: CopyColumns, c: CatalogColumns) => sql`(
+  (not ${t.shared} and ${t.accountId} = ${viewerId})
+  or (${t.shared} and (not ${copy.isPrivate} or ${t.accountId} = ${viewerId} or ${publicInCatalog(c)})
+    and not exists (select 1 from ${OWN} where ${own.contentId} = ${t.contentId} and ${own.accountId} = ${viewerId} and not ${own.shared})))`;

@@ -35,11 +35,19 @@ export async function libraryFilters(tags: TagsRepo, q: { search?: string; tag?:
   return { term, tagIds };
 }
 
-/** Items as the library answers them, each with its owner's tags when the caller is the owner: one query for the whole list. */
-export async function presentWithTags(tags: TagsRepo, rows: Omit<UserContentRow, "search">[], showTags: boolean): Promise<ContentItem[]> {
-  if (!showTags) return rows.map((row) => presentContent(row));
+/**
+ * Items as the library answers them (a search's text-only matches marked), each with its owner's
+ * tags when the caller is the owner: one query for the whole list.
+ */
+export async function presentWithTags(
+  tags: TagsRepo,
+  rows: (Omit<UserContentRow, "search"> & { matchedInText?: boolean })[],
+  showTags: boolean,
+): Promise<ContentItem[]> {
+  const present = (row: (typeof rows)[number]) => (row.matchedInText ? { ...presentContent(row), matched_in_text: true } : presentContent(row));
+  if (!showTags) return rows.map(present);
   const byItem = await tags.ofItems(rows.map((row) => row.id));
-  return rows.map((row) => ({ ...presentContent(row), tags: byItem.get(row.id) ?? [] }));
+  return rows.map((row) => ({ ...present(row), tags: byItem.get(row.id) ?? [] }));
 }
 
 /** One of my items as the library answers it, with its tags. */

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { CONTENT_TYPES, type ContentCounts, type ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
+import { accounts, contentItems, contentTexts, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { createContentWrites } from "./content-writes.repo.ts";
+import { textReadableBy } from "./catalog.scope.ts";
 import { COUNTED_LISTS, type LibraryList, STATE_LISTS } from "./content.lists.ts";
 
 export type UserContentRow = typeof userContents.$inferSelect;
@@ -124,6 +125,57 @@ export const NO_TAG = 0;
 /** The item carries the tag. */
 const carries = (tagId: number) =>
   sql`exists (select 1 from ${userContentTags} where ${userContentTags.userContentId} = ${userContents.id} and ${userContentTags.tagId} = ${tagId}::int)`;
+
+/**
+ * A person's saved items that a search finds by their page's readable text alone, not by their title,
+ * author or description: what the search answers after every such match. Read from the texts' side
+ * (content_texts joined to the person's copies): the text's GIN index finds the company's matching
+ * pages, each then one lookup of the person's copy, so the cost follows the matches, not the size of
+ * the library. The text a person reads is textReadableBy's; the catalog row it asks about is read only
+ * when the copy alone doesn't settle it. `owner`, `term` and `prefix` are values or placeholders.
+ */
+const textOnly = {
+  join: (owner: SQLValue | number) => and(eq(userContents.contentId, contentTexts.contentId), eq(userContents.accountId, owner))!,
+  where: (owner: SQLValue | number, term: SQLValue | string, prefix: SQLValue | string | null) =>
+    and(
+      sql`${contentTexts.search} @@ (select ${stemmedQuery(term)})`,
+      sql`${contentTexts.companyId} = (select ${accounts.companyId} from ${accounts} where ${accounts.id} = ${owner})`,
+      textReadableBy(owner, contentTexts, userContents, {
+        id: contentTexts.contentId,
+        privateOrigin: sql`(select ${contentItems.privateOrigin} from ${contentItems} where ${contentItems.id} = ${contentTexts.contentId})`,
+      }),
+      sql`not ${matchesSearch(sql`(select ${searchQuery(term, prefix)})`)}`,
+    )!,
+};
+
+/**
+ * The page of a search's text-only matches (textOnly) in a list, newest first, with their total,
+ * prepared once per connection as the search's own statements are (planning it cost more than running
+ * it for a narrow word). Not ranked: ranking reads every matching page's whole tsvector (up to hundreds
+ * of kB each), so a broad word would cost more with every page kept.
+ */
+function prepareTextSearch(db: Db, name: string) {
+  const p = sql.placeholder;
+  const { search: _, ...content } = getTableColumns(userContents);
+  const owner = p("owner");
+  const statuses = sql`${p("statuses")}::text[]`;
+  return db
+    .select({ ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+    .from(contentTexts)
+    .innerJoin(userContents, textOnly.join(owner))
+    .where(
+      and(
+        sql`${userContents.contentType} = any(${p("types")}::text[])`,
+        sql`(${p("includePrivate")}::boolean or not ${userContents.isPrivate})`,
+        sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
+        textOnly.where(owner, p("term"), p("prefix")),
+      ),
+    )
+    .orderBy(desc(userContents.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(name);
+}
 
 type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 
@@ -333,6 +385,31 @@ export function createContentRepo(db: Db) {
       .where(and(...conds));
     return row?.n ?? 0;
   }
+  const textSearch = prepareTextSearch(db, "library_search_text");
+  /** A page of the items a search finds by their text alone (textOnly), and how many there are. */
+  async function textOnlyPage(f: SearchFilter & { term: string }, offset: number, limit: number) {
+    const rows = await textSearch.execute({
+      owner: f.ownerId,
+      includePrivate: f.includePrivate,
+      types: [...f.types],
+      statuses: f.courseStatuses ? [...f.courseStatuses] : null,
+      term: f.term,
+      prefix: prefixQuery(f.term),
+      // A page filled by the title matches still needs the total: one row carries it.
+      limit: Math.max(limit, 1),
+      offset,
+    });
+    const total = rows[0]?.total ?? (offset > 0 ? await countTextOnly(f) : 0);
+    return { rows: limit > 0 ? rows.map(({ total: _, ...row }) => row) : [], total };
+  }
+  async function countTextOnly(f: SearchFilter & { term: string }) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(contentTexts)
+      .innerJoin(userContents, textOnly.join(f.ownerId))
+      .where(and(inList(f), f.includePrivate ? undefined : eq(userContents.isPrivate, false), textOnly.where(f.ownerId, f.term, prefixQuery(f.term))));
+    return row?.n ?? 0;
+  }
   return {
     ...createCatalogRepo(db),
     ...createContentWrites(),
@@ -372,7 +449,11 @@ export function createContentRepo(db: Db) {
       });
       // A page past the end has no row to carry the total: count on its own then.
       const total = rows[0]?.total ?? (f.offset > 0 ? await countSearch(f) : 0);
-      return { rows: rows.map(({ total: _, ...row }) => row), count: total };
+      const found = rows.map(({ total: _, ...row }) => ({ ...row, matchedInText: false }));
+      if (!f.term) return { rows: found, count: total };
+      // After every match of the title, author or description come the items found by their page's text alone.
+      const text = await textOnlyPage({ ...f, term: f.term }, Math.max(0, f.offset - total), f.limit - rows.length);
+      return { rows: [...found, ...text.rows.map((row) => ({ ...row, matchedInText: true }))], count: total + text.total };
     },
 
     /**
@@ -403,6 +484,16 @@ export function createContentRepo(db: Db) {
       const [row] = await (firstTag !== undefined ? from.innerJoin(userContentTags, eq(userContentTags.userContentId, userContents.id)) : from).where(
         and(...conds),
       );
+      // A search's lists also hold the items found by their page's text alone: counted apart, so the
+      // title match above keeps its indexes. A tag filter lists title matches only.
+      if (term && firstTag === undefined) {
+        const [more] = await db
+          .select(columns)
+          .from(contentTexts)
+          .innerJoin(userContents, textOnly.join(ownerId))
+          .where(and(includePrivate ? undefined : eq(userContents.isPrivate, false), textOnly.where(ownerId, term, prefixQuery(term))));
+        for (const key of Object.keys(columns)) row![key] = row![key]! + more![key]!;
+      }
       const states: Record<string, Record<string, number>> = {};
       stateLists.forEach(({ type, state }, i) => ((states[type] ??= {})[state] = row![`s${i}`]!));
       const flat = Object.fromEntries(Object.keys(COUNTED_LISTS).map((key) => [key, row![key]!]));

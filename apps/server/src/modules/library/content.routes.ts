@@ -13,6 +13,8 @@ import {
   ErrorBody,
   IdParam,
   IdPrimaryQuery,
+  ItemText,
+  READING_WORDS_PER_MINUTE,
   Paginated,
   PreviewContentRequest,
   SaveContentRequest,
@@ -21,14 +23,15 @@ import {
   VERIFIER_MAX_IDS,
   VerifierQuery,
 } from "@learnward/contracts";
-import { type Actor, COMPANY_ROLES } from "../../lib/actor.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { type Actor, COMPANY_ROLES, authorize } from "../../lib/actor.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { libraryFilters, presentOwnItem, presentWithTags } from "./content.filters.ts";
 import { libraryList, requestedTypes } from "./content.lists.ts";
+import type { ContentTexts } from "./content-texts.repo.ts";
 import type { ContentRepo } from "./content.repo.ts";
-import { presentItemDetail } from "./library.present.ts";
 import { libraryPolicy } from "./library.policy.ts";
+import { presentItemDetail } from "./library.present.ts";
 import type { ContentService } from "./content.service.ts";
 import type { TagsRepo } from "./tags.repo.ts";
 
@@ -39,7 +42,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** spec §7 consumer area: a person's saved content. Everyone acts on their own library only. */
-export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService; tags: TagsRepo }> = async (app, { repo, service, tags }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService; texts: ContentTexts; tags: TagsRepo }> = async (
+  app,
+  { repo, service, texts, tags },
+) => {
   /** PRODUCT.md: another person's saves only inside the same company, and only public ones. */
   async function libraryOwner({ actor, companyId }: { actor: Actor; companyId: number }, username: string | undefined) {
     if (!username) return actor.accountId;
@@ -188,6 +194,42 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       },
     },
     async (req) => presentOwnItem(tags, await service.setState(req.actor, req.params.id, req.body.state)),
+  );
+
+  app.get(
+    "/api/contentuser/:id/text",
+    {
+      config: access,
+      schema: {
+        tags: ["library"],
+        summary: "The readable text of my saved item's page (its reader view), kept when the page was read after the save",
+        params: IdParam,
+        response: { 200: ItemText, ...errors },
+      },
+    },
+    async (req) => {
+      const found = await texts.forReader(req.actor.accountId, req.params.id);
+      if (!found) throw notFound("Content");
+      authorize(req.actor, libraryPolicy.readItemText, found.copy, "not_found");
+      const { copy, text } = found;
+      if (!text) {
+        throw copy.metadataPending
+          ? new AppError("item_text_pending", 404, "The page is still being read")
+          : new AppError("item_text_unavailable", 404, "No readable text was found on this page");
+      }
+      return {
+        id_primary: copy.id,
+        title: text.title ?? copy.title,
+        byline: text.byline,
+        site_name: text.siteName,
+        excerpt: text.excerpt,
+        url: text.sourceUrl,
+        text: text.text,
+        word_count: text.wordCount,
+        reading_minutes: Math.max(1, Math.round(text.wordCount / READING_WORDS_PER_MINUTE)),
+        read_at: text.readAt.toISOString(),
+      };
+    },
   );
 
   app.delete(

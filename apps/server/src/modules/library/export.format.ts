@@ -1,11 +1,13 @@
+import { courseStatusOf, type ItemState } from "@learnward/contracts";
 import { toCsv } from "../../lib/csv.ts";
+import { highlightsCellOf } from "./import.entry.ts";
 import type { ExportPlace, ExportRow } from "./export.repo.ts";
 
 /** A place as one name, as the CSV's folder column and the import read it: "Folder / Section". */
 const placeName = (place: ExportPlace) => (place.section ? `${place.folder} / ${place.section}` : place.folder);
 
 /** The CSV columns an import reads back (import.parse.ts), and what else a library knows. */
-const CSV_FIELDS = ["url", "title", "description", "folder", "created", "content_type", "status", "private", "tags"] as const;
+const CSV_FIELDS = ["url", "title", "description", "folder", "created", "content_type", "status", "private", "note", "highlights", "tags"] as const;
 
 /** Tags in one cell as Pocket writes them (a|b), or as a JSON list when a name holds a | or a comma (the import reads both). */
 const tagsCell = (tags: string[]) => (tags.some((tag) => /[|,]/.test(tag)) ? JSON.stringify(tags) : tags.join("|"));
@@ -22,6 +24,8 @@ export function libraryCsv(rows: ExportRow[]): string {
       content_type: row.content_type,
       status: row.course_status ?? "",
       private: row.is_private ? "yes" : "no",
+      note: row.note ?? "",
+      highlights: highlightsCellOf(row.highlights),
       tags: tagsCell(row.tags),
     })),
   );
@@ -92,8 +96,8 @@ export function libraryBookmarks(rows: ExportRow[], heading: string): string {
 }
 
 /**
- * Everything, as Learnward's import reads it back: each item with its details and course state,
- * and each folder with its sections and its items (by link) in order.
+ * Everything, as Learnward's import reads it back: each item with its details, state, note and
+ * highlights, and each folder with its sections and its items (by link) in order.
  */
 export function libraryJson(rows: ExportRow[], exportedAt: Date): string {
   const folders = [...byFolder(rows)].map(([name, sections]) => ({
@@ -109,9 +113,13 @@ export function libraryJson(rows: ExportRow[], exportedAt: Date): string {
     author: row.author,
     duration_s: row.duration_s,
     image_url: row.image_url,
-    course_status: row.course_status,
+    // course_status as the spec has it (a job's states are none of its values); state for every type.
+    course_status: courseStatusOf(row.course_status as ItemState | null),
+    state: row.course_status,
     is_private: row.is_private,
     created_at: row.created_at.toISOString(),
+    note: row.note,
+    highlights: row.highlights,
     tags: row.tags,
   }));
   return `${JSON.stringify({ format: "learnward.library", version: 1, exported_at: exportedAt.toISOString(), items, folders }, null, 2)}\n`;

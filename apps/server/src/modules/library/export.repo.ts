@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders, folderSections, tags, userContents, userContentTags } from "../../db/schema/index.ts";
+import { folderRelations, folders, folderSections, itemHighlights, itemNotes, tags, userContents, userContentTags } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 
 /** One of an item's places: a folder, its section if any, and the item's place in it. */
@@ -8,6 +8,14 @@ export interface ExportPlace {
   folder: string;
   section: string | null;
   priority: number;
+}
+
+/** A highlight as an export writes it. */
+export interface ExportHighlight {
+  text: string;
+  comment: string | null;
+  position: number | null;
+  created_at: string;
 }
 
 /** One saved item as an export writes it. */
@@ -19,8 +27,12 @@ export interface ExportRow {
   author: string | null;
   duration_s: number | null;
   image_url: string | null;
+  /** Its state (the column keeps the spec's name): a course state, or a job's own. */
   course_status: string | null;
   is_private: boolean;
+  /** The person's note (Markdown), and their highlights in page order. */
+  note: string | null;
+  highlights: ExportHighlight[];
   created_at: Date;
   /** Its places in the person's folders, in the order the folders (and their sections) were made. */
   folders: ExportPlace[];
@@ -32,6 +44,8 @@ const [UC, uc] = aliased(userContents, "uc");
 const [R, r] = aliased(folderRelations, "r");
 const [F, f] = aliased(folders, "f");
 const [S, s] = aliased(folderSections, "s");
+const [N, n] = aliased(itemNotes, "n");
+const [H, h] = aliased(itemHighlights, "h");
 const [L, l] = aliased(userContentTags, "l");
 const [T, tg] = aliased(tags, "tg");
 
@@ -47,6 +61,11 @@ export function createExportReads(db: Db) {
               order by ${f.id}, ${s.position} nulls first, ${s.id})
             from ${R} join ${F} on ${f.id} = ${r.folderId} left join ${S} on ${s.id} = ${r.sectionId}
             where ${r.userContentId} = ${uc.id}), '[]') as folders,
+          (select ${n.body} from ${N} where ${n.userContentId} = ${uc.id}) as note,
+          coalesce((select jsonb_agg(jsonb_build_object('text', ${h.text}, 'comment', ${h.comment}, 'position', ${h.position},
+              'created_at', to_char(${h.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+              order by ${h.position} nulls last, ${h.id})
+            from ${H} where ${h.userContentId} = ${uc.id}), '[]') as highlights,
           coalesce((select jsonb_agg(${tg.name} order by lower(${tg.name}), ${tg.id}) from ${L} join ${T} on ${tg.id} = ${l.tagId}
             where ${l.userContentId} = ${uc.id}), '[]') as tags
         from ${UC} where ${uc.accountId} = ${accountId}::int

@@ -1,4 +1,13 @@
-import { HttpUrl, ITEM_TAGS_MAX, normalizeTagName, TAG_NAME_MAX } from "@learnward/contracts";
+import {
+  HIGHLIGHT_COMMENT_MAX,
+  HIGHLIGHT_TEXT_MAX,
+  HIGHLIGHTS_PER_ITEM_MAX,
+  HttpUrl,
+  ITEM_TAGS_MAX,
+  NOTE_MAX,
+  normalizeTagName,
+  TAG_NAME_MAX,
+} from "@learnward/contracts";
 
 /** Where an imported link goes: a folder, and a section of it (a folder inside a folder in the file). */
 export interface ImportPlace {
@@ -6,6 +15,14 @@ export interface ImportPlace {
   section: string | null;
   /** Its place among the folder's items when the file says (Learnward's own export); else the file's order. */
   position: number | null;
+}
+
+/** A passage the file quotes from the link's page, with the person's comment on it. */
+export interface ImportHighlight {
+  text: string;
+  comment: string | null;
+  position: number | null;
+  createdAt: Date | null;
 }
 
 /** One link read from an imported file, with what the file says about it. */
@@ -23,6 +40,9 @@ export interface ImportEntry {
   /** Read, archived or finished in the tool it comes from. */
   done: boolean;
   favourite: boolean;
+  /** The person's own note on it (Markdown in Learnward's export), and the passages they highlighted. */
+  note: string | null;
+  highlights: ImportHighlight[];
   /** What only Learnward's own export carries: the item as it was in the library it left. */
   item?: { contentType: string | null; author: string | null; durationS: number | null; imageUrl: string | null; courseStatus: string | null };
 }
@@ -52,6 +72,60 @@ export const text = (value: unknown, max: number) => {
   const t = typeof value === "string" ? value.replace(CONTROL, "").replace(/\s+/g, " ").trim() : typeof value === "number" ? String(value) : "";
   return t ? t.slice(0, max) : null;
 };
+
+/** Text of several lines (a note, a quote: line breaks and tabs kept), without control characters, ends trimmed, cut to `max`; null when nothing is left. */
+export const lines = (value: unknown, max: number) => {
+  const t = typeof value === "string" ? value.replace(CONTROL, "").replace(/\r\n?/g, "\n").trim() : "";
+  return t ? Array.from(t).slice(0, max).join("").trim() : null;
+};
+
+/** The person's note on a link, within what a note keeps. */
+export const noteOf = (value: unknown) => lines(value, NOTE_MAX);
+
+/**
+ * Highlights as a file gives them, each read by `read` into a quote and a comment: empty quotes
+ * dropped, each cut to what a highlight keeps, no more than one item keeps.
+ */
+export function highlightsOf<T>(
+  values: T[],
+  read: (value: T) => { text: unknown; comment?: unknown; position?: unknown; createdAt?: unknown },
+): ImportHighlight[] {
+  const out: ImportHighlight[] = [];
+  for (const value of values) {
+    const h = read(value);
+    const quote = lines(h.text, HIGHLIGHT_TEXT_MAX);
+    if (!quote) continue;
+    const position = h.position;
+    out.push({
+      text: quote,
+      comment: lines(h.comment, HIGHLIGHT_COMMENT_MAX),
+      position: Number.isInteger(position) && (position as number) >= 0 && (position as number) <= 2_147_483_647 ? (position as number) : null,
+      createdAt: dateOf(h.createdAt),
+    });
+    if (out.length === HIGHLIGHTS_PER_ITEM_MAX) break;
+  }
+  return out;
+}
+
+/**
+ * A CSV cell of highlights, as Learnward's CSV writes it and Raindrop's is read: each passage after
+ * "Highlight:", its comment after "Note:", passages apart by an empty line. A cell without those
+ * words is one passage per paragraph.
+ */
+export function highlightsCell(raw: string | undefined): ImportHighlight[] {
+  const cell = raw?.replace(/\r\n?/g, "\n").trim() ?? "";
+  if (!cell) return [];
+  if (!/^Highlight:/m.test(cell)) return highlightsOf(cell.split(/\n\s*\n/), (text) => ({ text }));
+  const parts = cell.split(/^Highlight:[ \t]?/m).filter((part) => part.trim());
+  return highlightsOf(parts, (part) => {
+    const [text, ...comment] = part.split(/^Note:[ \t]?/m);
+    return { text, comment: comment.join("Note: ") };
+  });
+}
+
+/** The CSV cell of highlights highlightsCell reads back. */
+export const highlightsCellOf = (highlights: { text: string; comment: string | null }[]) =>
+  highlights.map((h) => `Highlight: ${h.text}${h.comment ? `\nNote: ${h.comment}` : ""}`).join("\n\n");
 
 /** A tool's tags as the library keeps them (normalizeTagName), without blanks or repeats (case aside), cut to a tag's length. */
 export function tagsOf(values: unknown[]): string[] {
@@ -110,4 +184,6 @@ export const plain = (): Omit<ImportEntry, "line" | "url" | "title"> => ({
   done: false,
   favourite: false,
   description: null,
+  note: null,
+  highlights: [],
 });

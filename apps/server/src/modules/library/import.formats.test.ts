@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ImportFormat } from "@learnward/contracts";
+import { type ImportFormat, NOTE_MAX } from "@learnward/contracts";
 import { readImport } from "./import.parse.ts";
 
 /** Each tool's export, as its documentation and real files show it, read as the import reads it. */
@@ -44,15 +44,21 @@ describe("reading each tool's export", () => {
     ]);
   });
 
-  it("Raindrop's CSV: nested folders, tags, favourites; Unsorted is no folder", () => {
+  it("Raindrop's CSV: nested folders, tags, favourites, the note and highlights; Unsorted is no folder", () => {
     const [k8s, inbox] = read("csv", "raindrop.csv").entries;
     expect(k8s).toMatchObject({
       title: "Kubernetes patterns",
+      description: "Patterns for pods",
+      note: "My note",
+      highlights: [
+        { text: "Sidecars share the pod's network.", comment: "Use for proxies", position: null, createdAt: null },
+        { text: "Ambassadors proxy outbound calls.", comment: null, position: null, createdAt: null },
+      ],
       places: [{ folder: "Cloud", section: "Containers", position: null }],
       tags: ["k8s", "ops"],
       favourite: true,
     });
-    expect(inbox).toMatchObject({ places: [], favourite: false });
+    expect(inbox).toMatchObject({ places: [], favourite: false, note: null, highlights: [] });
   });
 
   it("Instapaper's CSV: its Archive and Starred folders are states, other folders are folders", () => {
@@ -64,13 +70,14 @@ describe("reading each tool's export", () => {
     ]);
   });
 
-  it("Karakeep's JSON: lists as folders (nested ones as sections), notes, archived and favourites; a text note has no link", () => {
+  it("Karakeep's JSON: lists as folders (nested ones as sections), the person's note, archived and favourites; a text note has no link", () => {
     const { entries, skipped } = read("json", "karakeep.json");
     expect(entries).toEqual([
       expect.objectContaining({
         line: 1,
         url: "https://learn.example.org/ddia",
-        description: "Chapter 5 first",
+        description: null,
+        note: "Chapter 5 first",
         places: [{ folder: "Engineering", section: "Data", position: null }],
         tags: ["data", "books"],
         done: true,
@@ -92,6 +99,31 @@ describe("reading each tool's export", () => {
       { title: "The Mom Test", tags: ["product", "interviews"], done: true, created: "2024-02-01" },
       { title: "Shape Up", tags: [], done: false },
     ]);
+  });
+});
+
+describe("reading notes and highlights", () => {
+  it("keeps a note's lines and Markdown, drops control characters and cuts it to what a note keeps", () => {
+    const file = JSON.stringify({
+      format: "learnward.library",
+      items: [
+        {
+          url: "https://ok.example.org/a",
+          note: "# Title\r\n\n- point\u0000 one\n",
+          highlights: [{ text: " A quote\nover lines ", comment: "", position: 3.5 }, { text: "  " }],
+        },
+        { url: "https://ok.example.org/b", note: "x".repeat(NOTE_MAX + 10), highlights: "not a list" },
+      ],
+    });
+    const [a, b] = readImport("json", file).entries;
+    expect(a).toMatchObject({ note: "# Title\n\n- point one", highlights: [{ text: "A quote\nover lines", comment: null, position: null }] });
+    expect(b?.note).toHaveLength(NOTE_MAX);
+    expect(b?.highlights).toEqual([]);
+  });
+
+  it("reads a CSV highlights cell without the Highlight: words as one passage per paragraph", () => {
+    const [entry] = readImport("csv", 'url,highlights\nhttps://ok.example.org/a,"First passage\n\nSecond passage"\n').entries;
+    expect(entry?.highlights.map((h) => h.text)).toEqual(["First passage", "Second passage"]);
   });
 });
 

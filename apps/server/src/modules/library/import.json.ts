@@ -1,7 +1,20 @@
 import JSON5 from "json5";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
-import { collector, dateOf, DESCRIPTION_MAX, placeOf, plain, tagsOf, text, TITLE_MAX, type ImportPlace, type ImportRead } from "./import.entry.ts";
+import {
+  collector,
+  dateOf,
+  DESCRIPTION_MAX,
+  highlightsOf,
+  noteOf,
+  placeOf,
+  plain,
+  tagsOf,
+  text,
+  TITLE_MAX,
+  type ImportPlace,
+  type ImportRead,
+} from "./import.entry.ts";
 
 /**
  * The JSON exports of read-later tools, told apart by their shape. Each is read leniently: an entry
@@ -65,19 +78,25 @@ function learnward(file: z.infer<typeof SHAPES.learnward>): ImportRead {
       tags: tagsOf(list(item.tags)),
       done: item.done === true,
       favourite: item.favourite === true,
+      note: noteOf(item.note),
+      highlights: highlightsOf(list(item.highlights), (h) => {
+        const o = (h ?? {}) as Record<string, unknown>;
+        return { text: o.text, comment: o.comment, position: o.position, createdAt: o.created_at };
+      }),
       item: {
         contentType: str(item.content_type),
         author: text(item.author, 200),
         durationS: whole(item.duration_s, DURATION_MAX),
         imageUrl: str(item.image_url),
-        courseStatus: str(item.course_status),
+        // Every type's state since items have states; course_status alone in files exported before.
+        courseStatus: str(item.state) ?? str(item.course_status),
       },
     });
   });
   return read;
 }
 
-/** Karakeep: bookmarks with a link (or a text note, which has none), tags, a note, and its lists as folders. */
+/** Karakeep: bookmarks with a link (or a text note, which has none), tags, the person's note, and its lists as folders. */
 function karakeep(file: z.infer<typeof SHAPES.karakeep>): ImportRead {
   const { read, add } = collector();
   const lists = new Map((file.lists ?? []).map((l) => [str(l.id), l]));
@@ -93,7 +112,8 @@ function karakeep(file: z.infer<typeof SHAPES.karakeep>): ImportRead {
     add(i + 1, content?.type === "link" ? content.url : null, {
       ...plain(),
       title: text(b.title, TITLE_MAX),
-      description: text(b.note, DESCRIPTION_MAX),
+      description: text(content?.description, DESCRIPTION_MAX),
+      note: noteOf(b.note),
       places: list(b.lists).flatMap((id) => (typeof id === "string" ? placeOf(pathOf(id)) : [])),
       createdAt: dateOf(b.createdAt),
       tags: tagsOf(list(b.tags)),
@@ -132,7 +152,7 @@ function linkwarden(file: z.infer<typeof SHAPES.linkwarden>): ImportRead {
   return read;
 }
 
-/** Omnivore's metadata files: a list of saved pages with labels and a state. */
+/** Omnivore's metadata files: a list of saved pages with labels, a state, and their highlights (quote and annotation) when listed. */
 function omnivore(file: z.infer<typeof SHAPES.omnivore>): ImportRead {
   const { read, add } = collector();
   file.forEach((page, i) =>
@@ -143,6 +163,10 @@ function omnivore(file: z.infer<typeof SHAPES.omnivore>): ImportRead {
       createdAt: dateOf(page.savedAt),
       tags: tagsOf(list(page.labels).map((l) => (typeof l === "string" ? l : (l as Record<string, unknown> | null)?.name))),
       done: page.state === "Archived" || num(page.readingProgress) === 100,
+      highlights: highlightsOf(list(page.highlights), (h) => {
+        const o = (h ?? {}) as Record<string, unknown>;
+        return { text: o.quote, comment: o.annotation, createdAt: o.createdAt };
+      }),
     }),
   );
   return read;

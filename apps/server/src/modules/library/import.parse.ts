@@ -1,8 +1,21 @@
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import Papa from "papaparse";
-import type { ImportFormat } from "@learnward/contracts";
+import { type ImportFormat, ItemState } from "@learnward/contracts";
+import { unescapeCell } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
-import { collector, dateOf, DESCRIPTION_MAX, FOLDER_NAME_MAX, placeOf, tagsOf, text, TITLE_MAX, type ImportRead } from "./import.entry.ts";
+import {
+  collector,
+  dateOf,
+  DESCRIPTION_MAX,
+  FOLDER_NAME_MAX,
+  highlightsCell,
+  noteOf,
+  placeOf,
+  tagsOf,
+  text,
+  TITLE_MAX,
+  type ImportRead,
+} from "./import.entry.ts";
 import { readJson } from "./import.json.ts";
 
 export type { ImportEntry, ImportPlace, ImportSkip } from "./import.entry.ts";
@@ -44,6 +57,8 @@ function readBookmarks(html: string): ImportRead {
           tags: tagsOf((attr(child, "tags") ?? "").split(",")),
           done,
           favourite: false,
+          note: null,
+          highlights: [],
         });
       } else if (child.tagName !== "dd") walk(child, path, notes, done);
     });
@@ -55,7 +70,9 @@ function readBookmarks(html: string): ImportRead {
 const COLUMNS = {
   url: ["url", "href", "link"],
   title: ["title", "name"],
-  description: ["description", "excerpt", "note", "notes", "selection"],
+  description: ["description", "excerpt", "selection"],
+  note: ["note", "notes"],
+  highlights: ["highlights"],
   created: ["created", "time_added", "created_at", "date", "added", "timestamp"],
   folder: ["folder", "collection"],
   tags: ["tags", "labels"],
@@ -64,6 +81,7 @@ const COLUMNS = {
   private: ["private", "is_private"],
 } as const;
 const YES = new Set(["yes", "true", "1"]);
+const ITEM_STATES = new Set<string>(ItemState.options);
 const DONE = new Set(["archive", "archived", "read", "done", "finalized"]);
 /** Instapaper's folder column also holds its states; Raindrop's holds "Unsorted" for no folder. */
 const STATE_FOLDERS: Record<string, "done" | "favourite" | "none"> = { unread: "none", archive: "done", starred: "favourite", unsorted: "none" };
@@ -84,7 +102,7 @@ function splitTags(raw: string | undefined): string[] {
 
 /**
  * A CSV with a header row: Pocket's (title, url, time_added, tags, status), Raindrop's (url, title,
- * excerpt, note, folder as "Outer / Inner", tags, created, favorite), Instapaper's (URL, Title,
+ * excerpt, note, folder as "Outer / Inner", tags, created, highlights, favorite), Instapaper's (URL, Title,
  * Selection, Folder, Timestamp, Tags), Learnward's own, and the like.
  */
 function readCsv(csv: string): ImportRead {
@@ -105,6 +123,7 @@ function readCsv(csv: string): ImportRead {
   const col = Object.fromEntries(Object.entries(COLUMNS).map(([key, names]) => [key, column(names)])) as Record<keyof typeof COLUMNS, string | undefined>;
   const { read, add } = collector();
   if (!col.url) return read;
+  const typeColumn = fields.includes("content_type") ? "content_type" : undefined;
   parsed.data.forEach((row, i) => {
     const cell = (name: string | undefined) => (name ? row[name] : undefined);
     const folder = cell(col.folder)?.trim() ?? "";
@@ -118,6 +137,13 @@ function readCsv(csv: string): ImportRead {
       tags: splitTags(cell(col.tags)),
       done: folderState === "done" || DONE.has(cell(col.status)?.trim().toLowerCase() ?? ""),
       favourite: folderState === "favourite" || YES.has(cell(col.favourite)?.trim().toLowerCase() ?? ""),
+      // Learnward's CSV escapes lines that a spreadsheet would run as formulas; a note's Markdown list starts so.
+      note: noteOf(unescapeCell(cell(col.note) ?? "")),
+      highlights: highlightsCell(unescapeCell(cell(col.highlights) ?? "")),
+      // Learnward's own CSV names each item's type and state: kept when the state is one of ours.
+      ...(ITEM_STATES.has(cell(col.status)?.trim() ?? "")
+        ? { item: { contentType: cell(typeColumn)?.trim() ?? null, author: null, durationS: null, imageUrl: null, courseStatus: cell(col.status)!.trim() } }
+        : {}),
     });
   });
   return read;

@@ -1,7 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { TAG_NAME_MAX } from "@learnward/contracts";
-import { contentItems, folderRelations, folders, folderSections, libraryImportRows, tags, userContents, userContentTags } from "../../db/schema/index.ts";
+import { HIGHLIGHTS_PER_ITEM_MAX, TAG_NAME_MAX } from "@learnward/contracts";
+import {
+  contentItems,
+  folderRelations,
+  folders,
+  folderSections,
+  itemHighlights,
+  itemNotes,
+  libraryImportRows,
+  tags,
+  userContents,
+  userContentTags,
+} from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
 import { publicInCatalog } from "./catalog.scope.ts";
 import { serialiseTagChanges } from "./tags.repo.ts";
@@ -21,7 +32,7 @@ export interface ImportRow {
   author: string | null;
   duration_s: number | null;
   image_url: string | null;
-  /** A course's state when the file gives it (Learnward's own export); else `done` decides. */
+  /** The item's state when the file gives one its type takes (Learnward's own export); else `done` decides. */
   course_status: string | null;
   places: ImportPlace[];
   tags: string[];
@@ -30,6 +41,9 @@ export interface ImportRow {
   created: string | null;
   /** Private in my library: the file says so for this link, or the whole import is private. */
   private: boolean;
+  /** The person's note (within NOTE_MAX) and highlights (each within its bounds, at most HIGHLIGHTS_PER_ITEM_MAX). */
+  note: string | null;
+  highlights: { text: string; comment: string | null; position: number | null; created: string | null }[];
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -41,6 +55,7 @@ const [S, s] = aliased(folderSections, "s");
 const [T, tg] = aliased(tags, "tg");
 /** The tags of the staged rows, one row each: the link's row `x` and the tag's name `k.name`. */
 const tagged = sql.raw("import_rows x cross join lateral jsonb_array_elements_text(x.tags) as k(name)");
+const [H, hl] = aliased(itemHighlights, "hl");
 /** The places of the staged rows, one row each: the link's row `x` and its place `p`. */
 const placed = sql.raw("import_rows x cross join lateral jsonb_to_recordset(x.places) as p(folder text, section text, position int)");
 
@@ -69,7 +84,7 @@ export function createImportWrites() {
         select x.* from (select ${ir.row} as row from ${ir} where ${ir.importId} = ${importId}::int and not ${ir.done} order by ${ir.i} limit ${limit}::int) r
         cross join lateral jsonb_to_record(r.row) as x(i int, url text, nurl text, title text, fallback text,
           ctype text, provider text, description text, author text, duration_s int, image_url text, course_status text, places jsonb,
-          tags jsonb, done boolean, favourite boolean, created timestamptz, private boolean)`);
+          tags jsonb, done boolean, favourite boolean, created timestamptz, private boolean, note text, highlights jsonb)`);
       const [staged] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${x}`));
       return staged?.n ?? 0;
     },
@@ -107,8 +122,8 @@ export function createImportWrites() {
     },
 
     /**
-     * The person's copies of the links they had not saved yet: the file's title and notes, the rest
-     * from a public catalog row (from their own data otherwise); a course starts on the wishlist.
+     * The person's copies of the links they had not saved yet: the file's title and description, the rest
+     * from a public catalog row (from their own data otherwise), in the state the file gives.
      * Answers the new copies.
      */
     async copies(tx: Tx, companyId: number, accountId: number) {
@@ -120,7 +135,11 @@ export function createImportWrites() {
             case when p.pub then ${c.url} else x.url end, p.type, case when p.pub then ${c.provider} else x.provider end,
             coalesce(x.author, case when p.pub then ${c.author} end), coalesce(x.duration_s, case when p.pub then ${c.durationS} end),
             coalesce(x.description, case when p.pub then ${c.description} end), coalesce(x.image_url, case when p.pub then ${c.imageUrl} end),
-            x.private, case when p.type = 'course' then coalesce(x.course_status, case when x.done then 'finalized' else 'wishlist' end) end,
+            x.private,
+            -- The file's state (one the type takes: rowOf checked it); else a course starts on the wishlist, and what the tool
+            -- it comes from calls read, archived or done is done (a job: closed).
+            case when p.type = 'course' then coalesce(x.course_status, case when x.done then 'finalized' else 'wishlist' end)
+              else coalesce(x.course_status, case when x.done then case when p.type = 'job' then 'closed' else 'finalized' end end) end,
             coalesce(x.created, now()), now()
           from ${own(companyId)}
           -- whether the row is public, worked out once a row
@@ -199,6 +218,39 @@ export function createImportWrites() {
         join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
         join ${T} on ${tg.accountId} = ${accountId}::int and lower(${tg.name}) = lower(k.name)
         on conflict do nothing`);
+    },
+    /** The file's note on each link, on the person's copy that has none yet (a note already written is kept). */
+    async notes(tx: Tx, companyId: number, accountId: number) {
+      const n = itemNotes;
+      await tx.execute(sql`
+        insert into ${n} (${names(n.userContentId, n.accountId, n.body)})
+        select ${uc.id}, ${accountId}::int, x.note
+        from ${own(companyId)}
+        join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
+        where x.note is not null
+        on conflict do nothing`);
+    },
+
+    /**
+     * The file's highlights of each link on the person's copy, but those it keeps already (the same
+     * passage and comment), in the file's order, up to what one item keeps.
+     */
+    async highlights(tx: Tx, companyId: number, accountId: number) {
+      const h = itemHighlights;
+      await tx.execute(sql`
+        insert into ${h} (${names(h.userContentId, h.accountId, h.text, h.comment, h.position, h.createdAt, h.updatedAt)})
+        select q.item, ${accountId}::int, q.text, q.comment, q.position, coalesce(q.created, now()), now()
+        from (
+          select ${uc.id} as item, y.text, y.comment, y.position, y.created,
+            row_number() over (partition by ${uc.id} order by x.i, y.n) as k
+          from ${own(companyId)}
+          join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
+          cross join lateral rows from (jsonb_to_recordset(x.highlights) as (text text, comment text, position int, created timestamptz))
+            with ordinality as y(text, comment, position, created, n)
+          where not exists (select 1 from ${H} where ${hl.userContentId} = ${uc.id} and ${hl.text} = y.text and ${hl.comment} is not distinct from y.comment)
+        ) q
+        where q.k + (select count(*) from ${H} where ${hl.userContentId} = q.item) <= ${HIGHLIGHTS_PER_ITEM_MAX}::int
+        order by q.item, q.k`);
     },
   };
 }

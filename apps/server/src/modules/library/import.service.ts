@@ -1,4 +1,13 @@
-import { CourseStatus, CONTENT_TYPES, IMPORT_MAX_ITEMS, type ImportFormat, type LibraryImport } from "@learnward/contracts";
+import {
+  CONTENT_TYPES,
+  type ContentType,
+  HIGHLIGHTS_PER_ITEM_MAX,
+  IMPORT_MAX_ITEMS,
+  type ImportFormat,
+  ItemState,
+  type LibraryImport,
+  statesFor,
+} from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -21,7 +30,10 @@ const MAIL_AFTER_MS = 60_000;
 export const IMPORT_JOB = "library.import";
 
 const KNOWN_TYPES = new Set<string>(CONTENT_TYPES);
-const KNOWN_STATUSES = new Set<string>(CourseStatus.options);
+const KNOWN_STATES = new Set<string>(ItemState.options);
+/** A state the file gives, when the item's type takes it (a course's, or a job's own). */
+const stateFor = (type: string, state: string | null | undefined) =>
+  state && KNOWN_STATES.has(state) && statesFor(type as ContentType).includes(state as ItemState) ? state : null;
 
 /** A link's repeats in a file become one entry: every place and tag, the first title, the earliest date. */
 function merge(into: ImportEntry, repeat: ImportEntry) {
@@ -34,30 +46,37 @@ function merge(into: ImportEntry, repeat: ImportEntry) {
   if (repeat.createdAt && (!into.createdAt || repeat.createdAt < into.createdAt)) into.createdAt = repeat.createdAt;
   into.done ||= repeat.done;
   into.favourite ||= repeat.favourite;
+  into.note ??= repeat.note;
+  const quoted = new Set(into.highlights.map((h) => `${h.text}\u0000${h.comment ?? ""}`));
+  into.highlights.push(...repeat.highlights.filter((h) => !quoted.has(`${h.text}\u0000${h.comment ?? ""}`)));
+  into.highlights.splice(HIGHLIGHTS_PER_ITEM_MAX);
 }
 
 function rowOf(entry: ImportEntry, i: number, allPrivate: boolean): ImportRow {
   const recognised = recognise(entry.url);
   const item = entry.item;
+  const ctype = item?.contentType && KNOWN_TYPES.has(item.contentType) ? item.contentType : recognised.type;
   return {
     i,
     url: entry.url,
     nurl: normaliseUrl(entry.url),
     title: entry.title,
     fallback: fallbackTitle(entry.url),
-    ctype: item?.contentType && KNOWN_TYPES.has(item.contentType) ? item.contentType : recognised.type,
+    ctype,
     provider: recognised.provider,
     description: entry.description,
     author: item?.author ?? null,
     duration_s: item?.durationS !== null && item?.durationS !== undefined && item.durationS >= 0 ? Math.round(item.durationS) : null,
     image_url: item?.imageUrl && /^https?:\/\//i.test(item.imageUrl) ? item.imageUrl.slice(0, 2000) : null,
-    course_status: item?.courseStatus && KNOWN_STATUSES.has(item.courseStatus) ? item.courseStatus : null,
+    course_status: stateFor(ctype, item?.courseStatus),
     places: entry.places,
     tags: entry.tags,
     done: entry.done,
     favourite: entry.favourite,
     created: entry.createdAt?.toISOString() ?? null,
     private: allPrivate || entry.isPrivate,
+    note: entry.note,
+    highlights: entry.highlights.map((h) => ({ text: h.text, comment: h.comment, position: h.position, created: h.createdAt?.toISOString() ?? null })),
   };
 }
 
@@ -99,6 +118,8 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
       const copies = await writes.copies(tx, companyId, run.accountId);
       const foldersCreated = await writes.folders(tx, run.accountId);
       await writes.placeInFolders(tx, companyId, run.accountId);
+      await writes.notes(tx, companyId, run.accountId);
+      await writes.highlights(tx, companyId, run.accountId);
       await writes.tagCopies(tx, companyId, run.accountId);
       await writes.markDone(
         tx,

@@ -15,13 +15,17 @@ import { createFoldersService } from "./folders.service.ts";
 import { imageRoutes } from "./image.routes.ts";
 import { createImageService } from "./image.service.ts";
 import { fetchMetadata } from "./metadata.ts";
-import { definePageRead } from "./page-read.job.ts";
+import { createContentTexts } from "./content-texts.repo.ts";
+import { definePageRead, type ReadPage } from "./page-read.job.ts";
 import { createImportWrites } from "./import.repo.ts";
 import { createExportReads } from "./export.repo.ts";
 import { importRoutes } from "./import.routes.ts";
 import { createLookupRepo } from "./lookup.repo.ts";
 import { lookupRoutes } from "./lookup.routes.ts";
 import { createImportService, IMPORT_JOB } from "./import.service.ts";
+import { createNotesRepo } from "./notes.repo.ts";
+import { notesRoutes } from "./notes.routes.ts";
+import { createNotesService } from "./notes.service.ts";
 import { createImportRuns } from "./import-runs.repo.ts";
 import { createTagsRepo } from "./tags.repo.ts";
 import { tagsRoutes } from "./tags.routes.ts";
@@ -40,7 +44,20 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page metadata unavailable");
       return read.ok ? read.metadata : null;
     });
-  const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, readMetadata });
+  // The job after a save reads the page once, for its metadata and its readable text; a test's own
+  // readMetadata stands in for the page's metadata and gives no text.
+  const readPage: ReadPage = opts.readMetadata
+    ? async (url) => {
+        const metadata = await readMetadata(url);
+        return metadata && { metadata, text: null, finalUrl: url };
+      }
+    : async (url) => {
+        const read = await fetchMetadata(url, { fetch: ctx.fetch, readText: true });
+        if (!read.ok) ctx.log.info({ url, reason: read.reason }, "page unavailable");
+        return read.ok ? { metadata: read.metadata, text: read.text ?? null, finalUrl: read.finalUrl } : null;
+      };
+  const texts = createContentTexts(ctx.database.db);
+  const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, texts, readPage });
   const service = createContentService({
     db: ctx.database.db,
     events: ctx.events,
@@ -79,10 +96,12 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     service,
     plugin: async (app) => {
       const tags = createTagsRepo(ctx.database.db);
-      await app.register(contentRoutes, { repo, service, tags });
+      await app.register(contentRoutes, { repo, service, texts, tags });
       await app.register(tagsRoutes, { service: createTagsService({ db: ctx.database.db, repo: tags, content: repo }) });
       await app.register(coursesRoutes, { service });
       await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
+      const notes = createNotesService({ db: ctx.database.db, repo: createNotesRepo(ctx.database.db), content: repo, contentService: service });
+      await app.register(notesRoutes, { service: notes });
       await app.register(importRoutes, {
         service: imports,
         exports: createExportReads(ctx.database.db),

@@ -28,6 +28,13 @@ export const libraryPolicy = {
   tagItem: ownItem,
   manageTag: ((a, tag) => tag.accountId === a.accountId) as Rule<{ accountId: number }>,
   seeTags: ((a, library) => library.ownerId === a.accountId) as Rule<{ ownerId: number }>,
+  /**
+   * Only the owner reads a saved item's page text (its reader view), private save or not; which
+   * kept text is theirs to read is catalog.scope.ts's textReadableBy.
+   */
+  readItemText: ownItem,
+  /** A saved item's note and highlights are its owner's alone: read, written and deleted by them only; anyone else's is not found. */
+  keepItemNotes: ownItem,
 };
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */

@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders } from "../../db/schema/index.ts";
+import { folderRelations, folders, itemHighlights } from "../../db/schema/index.ts";
 
-/** The folders of a person holding one of their saved items, by name. */
+/** What the extension shows of a page already saved: the folders holding it, its highlights. */
 export function createLookupRepo(db: Db) {
   return {
     async foldersHolding(accountId: number, userContentId: number) {
@@ -12,6 +12,15 @@ export function createLookupRepo(db: Db) {
         .innerJoin(folders, eq(folders.id, folderRelations.folderId))
         .where(and(eq(folders.accountId, accountId), eq(folderRelations.userContentId, userContentId)))
         .orderBy(asc(folders.name), asc(folders.id));
+    },
+
+    /** How many highlights a person keeps on one of their saved items. */
+    async highlightsOn(accountId: number, userContentId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(itemHighlights)
+        .where(and(eq(itemHighlights.accountId, accountId), eq(itemHighlights.userContentId, userContentId)));
+      return row?.n ?? 0;
     },
   };
 }

@@ -35,6 +35,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ content: ContentRepo; lookup:
         content_type: row.contentType,
         course_status: courseStatusOf(row.courseStatus),
         folders: await lookup.foldersHolding(req.actor.accountId, row.id),
+        highlights: await lookup.highlightsOn(req.actor.accountId, row.id),
       };
     },
   );

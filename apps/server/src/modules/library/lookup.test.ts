@@ -37,6 +37,7 @@ describe("is this page in my library (the browser extension's lookup)", () => {
       content_type: "course",
       course_status: "wishlist",
       folders: [{ id: folder, name: "SQL" }],
+      highlights: 0,
     });
   });
 

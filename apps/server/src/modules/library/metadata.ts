@@ -2,6 +2,7 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { type ContentType, recognise } from "../../lib/providers.ts";
 import { type SafeFetch, SafeFetchError, type SafeFetchErrorCode } from "../../lib/safe-fetch.ts";
 import { readJsonLd } from "./metadata-jsonld.ts";
+import { type ReadableText, readableShape, readableText } from "./readable-text.ts";
 import { LIMITS, type PageMetadata, absoluteHttpUrl, parseDuration, plainText, squish, textContent } from "./metadata-values.ts";
 
 export type { PageMetadata };
@@ -10,7 +11,9 @@ type Element = DefaultTreeAdapterMap["element"];
 type Node = DefaultTreeAdapterMap["node"];
 
 export type MetadataFailure = SafeFetchErrorCode | "not_html" | "unexpected_error";
-export type FetchMetadataResult = { ok: true; metadata: PageMetadata; finalUrl: string } | { ok: false; reason: MetadataFailure; message: string };
+export type FetchMetadataResult =
+  | { ok: true; metadata: PageMetadata; finalUrl: string; /** With readText: the page's readable text, null when it has none. */ text?: ReadableText | null }
+  | { ok: false; reason: MetadataFailure; message: string };
 
 export interface FetchMetadataOptions {
   fetch: SafeFetch;
@@ -18,6 +21,8 @@ export interface FetchMetadataOptions {
   timeoutMs?: number;
   /** Largest page read (default 2 MB). */
   maxBytes?: number;
+  /** Also keep the page's readable text (the job after a save; a preview needs none of it). */
+  readText?: boolean;
 }
 
 const HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -37,18 +42,25 @@ interface PageSignals {
   imageSrc?: string;
   oembed?: string;
   jsonLd: string[];
+  /** Elements in the page and their deepest nesting: whether its readable text may be read (readable-text.ts). */
+  elements: number;
+  depth: number;
 }
 
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 function collect(html: string): PageSignals {
-  const signals: PageSignals = { meta: new Map(), jsonLd: [] };
-  const stack: Node[] = [parse(html)];
+  const signals: PageSignals = { meta: new Map(), jsonLd: [], elements: 0, depth: 0 };
+  const stack: [Node, number][] = [[parse(html), 0]];
   while (stack.length) {
-    const node = stack.pop()!;
-    if ("tagName" in node && node.namespaceURI === HTML_NS) visit(node, signals);
+    const [node, depth] = stack.pop()!;
+    if ("tagName" in node) {
+      signals.elements++;
+      if (depth > signals.depth) signals.depth = depth;
+      if (node.namespaceURI === HTML_NS) visit(node, signals);
+    }
     // <template> contents live apart from childNodes and are never read: inert markup.
-    if ("childNodes" in node) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    if ("childNodes" in node) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push([node.childNodes[i]!, depth + 1]);
   }
   return signals;
 }
@@ -199,7 +211,10 @@ export async function fetchMetadata(url: string, opts: FetchMetadataOptions): Pr
     let metadata = fromSignals(signals, res.finalUrl);
     const oembed = absoluteHttpUrl(signals.oembed, absoluteHttpUrl(signals.base, res.finalUrl) ?? res.finalUrl);
     if (oembed) metadata = await withOembed(metadata, oembed, opts.fetch, Math.min(OEMBED_TIMEOUT_MS, timeoutMs));
-    return { ok: true, metadata: withoutEmpty(metadata), finalUrl: res.finalUrl };
+    const read = { ok: true as const, metadata: withoutEmpty(metadata), finalUrl: res.finalUrl };
+    if (!opts.readText) return read;
+    // From the HTML already fetched, and only when its shape is safe to read (readable-text.ts).
+    return { ...read, text: readableShape(signals) ? readableText(html) : null };
   } catch (err) {
     if (err instanceof SafeFetchError) return { ok: false, reason: err.code, message: err.message };
     return { ok: false, reason: "unexpected_error", message: "The page could not be read" };

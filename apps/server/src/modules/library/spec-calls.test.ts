@@ -124,3 +124,19 @@ describe("PATCH /api/contentuser/{id}/", () => {
     expect((await colleague.patch(`/api/contentuser/${item.id_primary}/`, { url: "https://www.ted.com/talks/x" })).status).toBe(404);
   });
 });
+
+describe("DELETE /api/contentuser/delete/ as HTTP clients send it", () => {
+  it("deletes when the call says JSON but carries no body", async () => {
+    const c = await newcomer();
+    const saved = (await save(c, { url: "https://blog.example.org/to-delete", title: "To delete", fetch_metadata: false })).body;
+    const res = await c.delete(`/api/contentuser/delete/?id_primary=${saved.id_primary}`, { "content-type": "application/json" });
+    expect(res.status, res.text).toBe(200);
+    expect((await c.get("/api/contentuser/counts/")).body.allCount).toBe(0);
+  });
+
+  it("still refuses a body that is not JSON", async () => {
+    const res = await me.post("/api/contentuser/save/", "{not json", { "content-type": "application/json" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBeTruthy();
+  });
+});
