@@ -34,6 +34,24 @@ function serveItem(item: ContentItemDetail) {
   return serveFetch({
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
     [`GET /api/contentuser/${item.id_primary}/`]: () => reply(ContentItemDetail, { ...item, state }),
+    [`GET /api/contentuser/${item.id_primary}/note/`]: {
+      body: { id_primary: item.id_primary, note: "Listen **twice**.", updated_at: "2026-03-05T10:00:00.000Z" },
+    },
+    [`GET /api/contentuser/${item.id_primary}/highlights/`]: { body: { count: 0, next: null, previous: null, results: [] } },
+    [`GET /api/contentuser/${item.id_primary}/text`]: {
+      body: {
+        id_primary: item.id_primary,
+        title: "Finishing things, the transcript",
+        byline: null,
+        site_name: null,
+        excerpt: null,
+        url: "https://pod.example.org/finishing",
+        text: "Done beats perfect.\n\nShip it.",
+        word_count: 5,
+        reading_minutes: 1,
+        read_at: "2026-03-04T10:00:00.000Z",
+      },
+    },
     [`GET /api/contentuser/${item.id_primary}/plan-skills`]: {
       body: { attached: [{ plan: { id: 3, title: "Focus sprint", deadline: "2099-01-31" }, skill: "focus" }], options: [] },
     },
@@ -59,6 +77,11 @@ describe("/home/item/:id", () => {
     expect(source).toHaveAttribute("target", "_blank");
     expect(source).toHaveAttribute("rel", "noopener noreferrer");
 
+    // My note rendered, and the page's kept text in the reader.
+    expect(await screen.findByText("twice", { selector: "strong" })).toBeInTheDocument();
+    const reader = screen.getByRole("region", { name: "Reader" });
+    expect(await within(reader).findByRole("heading", { name: "Finishing things, the transcript" })).toBeInTheDocument();
+    expect(within(reader).getByText("Ship it.")).toBeInTheDocument();
     const plans = screen.getByRole("region", { name: "Counts towards my plans" });
     expect(await within(plans).findByText("Focus sprint · focus")).toBeInTheDocument();
     const folders = screen.getByRole("list", { name: "Folders that hold this item" });

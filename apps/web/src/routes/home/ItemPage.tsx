@@ -29,6 +29,8 @@ import { ItemStateControl } from "../../features/library/ItemStateControl";
 import { ItemFolders, ItemSavers } from "../../features/library/item/ItemPeople";
 import { libraryItemOptions } from "../../features/library/item/itemQueries";
 import { ItemSection } from "../../features/library/item/ItemSection";
+import { ItemHighlights, ItemNotes } from "../../features/library/notes/ItemNotes";
+import { ReaderView } from "../../features/library/reader/ReaderView";
 import { ItemPlanSkills } from "../../features/network/planSkills/ItemPlanSkills";
 import { toastWithUndo } from "../../features/library/undoToast";
 
@@ -159,9 +161,11 @@ function ItemDetails({ item }: { item: ContentItemDetail }) {
             {item.description && <Typography sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{item.description}</Typography>}
             {/* Mount point: the item's tags, <ItemTags itemId={item.id_primary} tags={…} />. */}
           </ItemSection>
-          {/* Mount point: a section titled t("item.sections.notes") holding <ItemNotes itemId={item.id_primary} /> and
-              <ItemHighlights itemId={item.id_primary} />. */}
-          {/* Mount point: a section titled t("item.sections.reader") holding <ReaderView itemId={item.id_primary} />. */}
+          <ItemNotes itemId={item.id_primary} />
+          <ItemHighlights itemId={item.id_primary} />
+          <ItemSection title={t("item.sections.reader")}>
+            <ReaderView itemId={item.id_primary} />
+          </ItemSection>
         </Box>
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
           <ItemSection title={tNetwork("planSkills.heading")}>

@@ -89,7 +89,7 @@ describe("/collaborative-network/collections/{id}/{slug}", () => {
     renderApp(app, { path: "/collaborative-network/collections/5/SQL-joins-and-windows", session: signedIn("member") });
     const joins = await screen.findByRole("checkbox", { name: "Done: SQL joins" });
     await user.click(joins);
-    expect(await screen.findByText("You are not allowed to do this.")).toBeInTheDocument();
+    expect(await screen.findByText("Permission denied")).toBeInTheDocument();
     await waitFor(() => expect(joins).not.toBeChecked());
   });
 
