@@ -13,13 +13,15 @@ import type { Doc } from "./openapi-doc.ts";
 
 /** What each id-named field points at. A new field name must be added here. */
 type Resource =
-  "content" | "saved" | "plan" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
+  "content" | "saved" | "plan" | "tag" | "folder" | "folderSection" | "collection" | "collectionSection" | "collectionItem" | "account" | "team" | "company";
 const RESOURCE_OF: Record<string, Resource> = {
   id_content: "content",
   id_course: "content",
   content_id: "content",
   into_id: "content",
   id_primary: "saved",
+  tag_ids: "tag",
+  into_tag_id: "tag",
   plan_id: "plan",
   id_folder: "folder",
   id_section: "folderSection",
@@ -61,6 +63,13 @@ async function freshContent(): Promise<number> {
   });
   return r.body.id_content;
 }
+/** A new tag of the member's, on a new item of theirs. */
+async function freshTag(): Promise<number> {
+  const name = `Tag ${++serial}`;
+  await as.member.put(`/api/contentuser/${await freshSaved()}/tags/`, { tags: [name] });
+  const tags = (await as.member.get("/api/contentuser/tags/")).body.results as { id: number; name: string }[];
+  return tags.find((tag) => tag.name === name)!.id;
+}
 /** A new item of the member's library. */
 async function freshSaved(): Promise<number> {
   const r = await as.member.post("/api/contentuser/save/", { url: `https://acme.example/mine-${++serial}`, title: `Mine ${serial}`, fetch_metadata: false });
@@ -87,6 +96,12 @@ const SCENARIOS: Record<string, Scenario> = {
     as: "ldleader",
     url: async () => `/api/b2b/v1/catalog/${await freshContent()}/merge/`,
     body: async () => ({ into_id: await freshContent() }),
+  },
+  // Fresh tags each time (a merged tag is gone), merged into the member's own kept tag.
+  "POST /api/contentuser/tags/merge": {
+    as: "member",
+    url: () => "/api/contentuser/tags/merge/",
+    body: async () => ({ tag_ids: [await freshTag()], into_tag_id: own.tag }),
   },
   // The member's own new item, counted towards a plan named in the body.
   "PUT /api/contentuser/{id}/plan-skills": {
@@ -233,6 +248,7 @@ beforeAll(async () => {
   own.engineering = me.team.id;
   own.marketing = (await as.hr.get("/api/b2b/v1/teams/?search=Marketing")).body.results[0].id;
   own.folder = (await as.member.post("/api/user/folder/", { name: "Mine" })).body.id;
+  own.tag = await freshTag();
   own.folderSection = (await as.member.post(`/api/user/folder/${own.folder}/section/`, { name: "Part" })).body.id;
   own.relation = (await as.member.post("/api/user/folder_relation/create_content/", { id_folder: own.folder, id_primary: await freshSaved() })).body.id;
   own.collection = (await as.member.post("/api/b2b/v1/collections/", { title: "My path" })).body.id;
@@ -262,6 +278,8 @@ beforeAll(async () => {
     })
   ).body;
   const cFolder = (await colleague.client.post("/api/user/folder/", { name: "Theirs" })).body.id;
+  await colleague.client.put(`/api/contentuser/${diary.id_primary}/tags/`, { tags: ["Colleague diary tag"] });
+  const cTag = (await colleague.client.get("/api/contentuser/tags/")).body.results[0].id;
   const cCollection = (await colleague.client.post("/api/b2b/v1/collections/", { title: "Their path" })).body.id;
   const cWithItem = (await colleague.client.post(`/api/b2b/v1/collections/${cCollection}/items/`, { content_id: await freshContent() })).body;
   Object.assign(colleagues, {
@@ -272,6 +290,7 @@ beforeAll(async () => {
     collection: cCollection,
     collectionSection: (await colleague.client.post(`/api/b2b/v1/collections/${cCollection}/sections/`, { title: "Theirs" })).body.sections[0].id,
     collectionItem: cWithItem.items[0].id,
+    tag: cTag,
     // A plan the colleague holds by name and the member does not.
     plan: (
       await as.ldleader.post("/api/b2b/v1/plans/", {
@@ -291,6 +310,7 @@ beforeAll(async () => {
     await gMember.post("/api/contentuser/save/", { url: "https://globex.example/secret-plan", title: "Globex secret plan", fetch_metadata: false })
   ).body;
   const gFolder = (await gMember.post("/api/user/folder/", { name: "Globex folder" })).body.id;
+  await gMember.put(`/api/contentuser/${gSaved.id_primary}/tags/`, { tags: ["Globex secret tag"] });
   const gCollection = (await gLd.post("/api/b2b/v1/collections/", { title: "Globex path" })).body.id;
   const gSection = (await gLd.post(`/api/b2b/v1/collections/${gCollection}/sections/`, { title: "Globex week" })).body.sections[0].id;
   const gItem = (await gLd.post(`/api/b2b/v1/collections/${gCollection}/items/`, { content_id: gSaved.id_content })).body.items[0].id;
@@ -300,6 +320,7 @@ beforeAll(async () => {
     content: gSaved.id_content,
     saved: gSaved.id_primary,
     folder: gFolder,
+    tag: (await gMember.get("/api/contentuser/tags/")).body.results[0].id,
     folderSection: (await gMember.post(`/api/user/folder/${gFolder}/section/`, { name: "Globex part" })).body.id,
     collection: gCollection,
     collectionSection: gSection,

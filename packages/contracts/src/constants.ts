@@ -93,3 +93,14 @@ export const HIGHLIGHT_COMMENT_MAX = 2_000;
 export const HIGHLIGHTS_PER_ITEM_MAX = 500;
 /** Highlights per page of an item's list. */
 export const HIGHLIGHT_PAGE_SIZE = 100;
+
+/** The longest tag name a person keeps (characters), and the most tags one saved item carries. */
+export const TAG_NAME_MAX = 64;
+export const ITEM_TAGS_MAX = 50;
+/** How many tags a suggestion list offers at most (the person's own first, then catalog skills). */
+export const TAG_SUGGESTIONS_MAX = 10;
+/**
+ * A tag as it is kept: one line, single spaces, no leading '#' (the search's `#tag` sign, not a
+ * part of the name). The same on server and web, so what the editor shows is what is stored.
+ */
+export const normalizeTagName = (raw: string) => raw.replace(/\s+/g, " ").trim().replace(/^#+/, "").trim();

@@ -4,6 +4,7 @@ export * from "./errors.ts";
 export * from "./common.ts";
 export * from "./identity.ts";
 export * from "./library.ts";
+export * from "./tags.ts";
 export * from "./people.ts";
 export * from "./network.ts";
 export * from "./budgeting.ts";

@@ -8,6 +8,7 @@ import {
   JOB_STATES,
   READING_STATES,
   statesOfType,
+  TAG_NAME_MAX,
   VERIFIER_MAX_IDS,
   VERIFIER_PAGE_SIZE,
 } from "./constants.ts";
@@ -52,6 +53,13 @@ const durationSeconds = z
 /** A catalog item to save; null (a new item, spec §7) is the same as leaving it out. */
 const idContentOrNull = Id.nullable().transform((v) => v ?? undefined);
 
+/** A list of my items carrying one of my tags, named (any case); none of mine by that name, or a colleague's library: nothing. */
+const TagFilter = z
+  .string()
+  .max(TAG_NAME_MAX * 4)
+  .optional()
+  .describe("Only my items carrying this tag of mine (by name, any case)");
+
 /** spec §3 Content item, as one person's saved copy. */
 export const ContentItem = z.object({
   id_primary: z.number().int().describe("The saved item (the person's copy)"),
@@ -72,6 +80,10 @@ export const ContentItem = z.object({
   ),
   created_at: z.string(),
   metadata_pending: z.boolean().describe("The page is still being read after the save: title, author, description, duration and image may still be filled in"),
+  tags: z
+    .array(z.string())
+    .optional()
+    .describe("My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves"),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 
@@ -100,7 +112,14 @@ export const ContentSearchQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(CONTENT_PAGE_SIZE),
   contenType: z.string().max(200).default("all").describe("Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs)"),
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
-  search: z.string().max(200).optional().describe("Full-text search; a leading # is stripped"),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Full-text search; a leading # is stripped, except that a search of just #word in my own library lists my items tagged word when I have that tag",
+    ),
+  tag: TagFilter,
   is_wishlist: QueryBool.describe("true: only the wishlist"),
   completed: QueryBool.describe("true: finalized courses; false: running ones"),
   state: ItemState.optional().describe("Only items in this state (of the types asked for); wins over is_wishlist and completed"),
@@ -330,7 +349,8 @@ export type ContentPreview = z.infer<typeof ContentPreview>;
 /** spec §3 user content and course state counts, in one answer. */
 export const ContentCountsQuery = z.object({
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
-  search: z.string().max(200).optional().describe("Count only what matches; a leading # is stripped"),
+  search: z.string().max(200).optional().describe("Count only what matches; a leading # is stripped (#word: my tag, as the search reads it)"),
+  tag: TagFilter,
 });
 const count = z.number().int();
 const readingCounts = z.object({ wishlist: count, running: count, finalized: count });

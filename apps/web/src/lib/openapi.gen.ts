@@ -2052,8 +2052,10 @@ export interface paths {
                 query?: {
                     /** @description Another person of the same company */
                     username?: string;
-                    /** @description Count only what matches; a leading # is stripped */
+                    /** @description Count only what matches; a leading # is stripped (#word: my tag, as the search reads it) */
                     search?: string;
+                    /** @description Only my items carrying this tag of mine (by name, any case) */
+                    tag?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2238,8 +2240,10 @@ export interface paths {
                     contenType?: string;
                     /** @description Another person of the same company */
                     username?: string;
-                    /** @description Full-text search; a leading # is stripped */
+                    /** @description Full-text search; a leading # is stripped, except that a search of just #word in my own library lists my items tagged word when I have that tag */
                     search?: string;
+                    /** @description Only my items carrying this tag of mine (by name, any case) */
+                    tag?: string;
                     /** @description true: only the wishlist */
                     is_wishlist?: "true" | "false" | "True" | "False" | "1" | "0";
                     /** @description true: finalized courses; false: running ones */
@@ -2294,6 +2298,8 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
                                 /** @description true when the search (in=text) matched only the page's readable text, not the title, author or description */
                                 matched_in_text?: boolean;
                             }[];
@@ -2484,6 +2490,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -2789,6 +2797,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                             /** @description My folders that hold this item, by name */
                             folders: {
                                 id: number;
@@ -2976,6 +2986,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -3145,6 +3157,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -3589,6 +3603,8 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
                             }[];
                         };
                     };
@@ -3693,6 +3709,726 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contentuser/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set my saved item's tags: the whole list, new names becoming tags, names left out taken off
+         * @description Only the signed-in owner: another person's item or tag, in my company or not, is not found (404).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The item's tags, all of them (at most 50): names I have not used yet become new tags; tags left out are taken off the item */
+                        tags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id_primary: number;
+                            /** @description The item's tags, by name */
+                            tags: string[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My tags by name, with how many of my items carry each
+         * @description The signed-in person's own tags only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description All my tags, by name */
+                            results: {
+                                id: number;
+                                name: string;
+                                /** @description My items carrying it */
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/tags/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tags to offer while typing: my own tags beginning so (most used first), then skills of my company's catalog
+         * @description The signed-in person's own tags and their own company's catalog only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description What was typed so far (a leading # is ignored); empty: my most used tags */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description My tags first, then the catalog's skills not already among them */
+                            results: {
+                                name: string;
+                                /**
+                                 * @description mine: one of my tags; skill: a skill of the company catalog
+                                 * @enum {string}
+                                 */
+                                source: "mine" | "skill";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/tags/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge tags into one: their items carry the kept tag and the merged tags are deleted
+         * @description Only the signed-in owner: another person's item or tag, in my company or not, is not found (404). Every id, in the body too, must be one of my tags.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description My tags to merge away: their items get the kept tag, and they are deleted */
+                        tag_ids: number[];
+                        /** @description My tag to keep */
+                        into_tag_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @description My items carrying it */
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contentuser/tags/{tagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete my tag; the items that carried it stay in my library
+         * @description Only the signed-in owner: another person's item or tag, in my company or not, is not found (404).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tagId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Items that carried it; they stay in my library */
+                            items: number;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename my tag; onto another of my tags' name (any case) it merges into that tag
+         * @description Only the signed-in owner: another person's item or tag, in my company or not, is not found (404).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tagId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The new name; another of my tags' name (in any case) merges this tag into that one */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @description My items carrying it */
+                            count: number;
+                            /** @description true when the name was another tag's: this tag's items now carry that one, and this tag is gone */
+                            merged: boolean;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/user/wishlist": {
         parameters: {
             query?: never;
@@ -3755,6 +4491,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -3881,6 +4619,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -4027,6 +4767,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -4153,6 +4895,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -4287,6 +5031,8 @@ export interface paths {
                             created_at: string;
                             /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                             metadata_pending: boolean;
+                            /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                            tags?: string[];
                         };
                     };
                 };
@@ -5046,6 +5792,8 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
                             };
                             /** @description true when the page was saved by this call */
                             item_created: boolean;
@@ -6981,6 +7729,8 @@ export interface paths {
                                     created_at: string;
                                     /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                     metadata_pending: boolean;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                 };
                             }[];
                         };
@@ -7273,6 +8023,8 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
                             };
                         };
                     };
@@ -7453,6 +8205,8 @@ export interface paths {
                                 created_at: string;
                                 /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                 metadata_pending: boolean;
+                                /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                tags?: string[];
                             };
                         };
                     };
@@ -12033,6 +12787,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -12245,6 +13001,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -12568,6 +13326,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -12782,6 +13542,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -12995,6 +13757,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -13201,6 +13965,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -13423,6 +14189,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -13636,6 +14404,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -13842,6 +14612,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -14050,6 +14822,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -14260,6 +15034,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -14456,6 +15232,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -14793,6 +15571,8 @@ export interface paths {
                                     /** @description Recognised provider (spec §3), e.g. youtube, coursera */
                                     provider: string | null;
                                     created_at: string;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                     id_primary: number | null;
                                 };
                             }[];
@@ -20063,6 +20843,8 @@ export interface paths {
                                     created_at: string;
                                     /** @description The page is still being read after the save: title, author, description, duration and image may still be filled in */
                                     metadata_pending: boolean;
+                                    /** @description My tags on the item, by name: sent with my own library's lists and searches and my edits of an item, never on a colleague's saves */
+                                    tags?: string[];
                                 }[];
                             };
                         };

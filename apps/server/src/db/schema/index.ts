@@ -18,3 +18,4 @@ export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./access-tokens.ts";
 export * from "./plan-attachments.ts";
+export * from "./library-tags.ts";

@@ -26,15 +26,14 @@ import {
 import { type Actor, COMPANY_ROLES, authorize } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
+import { libraryFilters, presentOwnItem, presentWithTags } from "./content.filters.ts";
 import { libraryList, requestedTypes } from "./content.lists.ts";
 import type { ContentTexts } from "./content-texts.repo.ts";
 import type { ContentRepo } from "./content.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
-import { presentContent, presentItemDetail } from "./library.present.ts";
+import { presentItemDetail } from "./library.present.ts";
 import type { ContentService } from "./content.service.ts";
-
-/** spec §5: a leading # is stripped from search terms. */
-const searchTerm = (raw: string | undefined) => raw?.trim().replace(/^#+/, "").trim() || undefined;
+import type { TagsRepo } from "./tags.repo.ts";
 
 /** contenType's list, built once: a zod schema built per request cost about 4% of a search. */
 const RequestedTypes = z.array(ContentType).min(1);
@@ -43,9 +42,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const access = { access: COMPANY_ROLES };
 
 /** spec §7 consumer area: a person's saved content. Everyone acts on their own library only. */
-export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService; texts: ContentTexts }> = async (
+export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: ContentService; texts: ContentTexts; tags: TagsRepo }> = async (
   app,
-  { repo, service, texts },
+  { repo, service, texts, tags },
 ) => {
   /** PRODUCT.md: another person's saves only inside the same company, and only public ones. */
   async function libraryOwner({ actor, companyId }: { actor: Actor; companyId: number }, username: string | undefined) {
@@ -69,7 +68,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     async (req) => {
       const ownerId = await libraryOwner(req, req.query.username);
       // Asking by username is the public view, even of myself ("as colleagues see it").
-      return repo.counts(ownerId, !req.query.username, searchTerm(req.query.search));
+      const own = !req.query.username;
+      const { term, tagIds } = await libraryFilters(tags, req.query, { ownerId, own });
+      return repo.counts(ownerId, own, term, tagIds);
     },
   );
 
@@ -90,23 +91,21 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       if (!parsed.success) throw badRequest("contenType must list article, video, course, podcast, book, job or all", { contenType: q.contenType });
 
       const ownerId = await libraryOwner(req, q.username);
-      const term = searchTerm(q.search);
+      const own = !q.username;
+      const { term, tagIds } = await libraryFilters(tags, q, { ownerId, own });
       const p = pageParams(q, q.page_size);
       const { rows, count } = await repo.search({
         ownerId,
-        includePrivate: !q.username,
+        includePrivate: own,
         ...libraryList(parsed.data, q),
         term,
         inText: q.in === "text",
+        tagIds,
         limit: p.limit,
         offset: p.offset,
       });
-      const page = toPage(
-        req,
-        p,
-        count,
-        rows.map((r) => (r.matchedInText ? { ...presentContent(r), matched_in_text: true } : presentContent(r))),
-      );
+      const items = await presentWithTags(tags, rows, own && libraryPolicy.seeTags(req.actor, { ownerId }));
+      const page = toPage(req, p, count, items);
       return { count, results: page.results, links: { next: page.next, previous: page.previous } };
     },
   );
@@ -124,7 +123,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     },
     async (req, reply) => {
       const row = await service.save(req.actor, req.body);
-      return reply.status(201).send(presentContent(row));
+      return reply.status(201).send(await presentOwnItem(tags, row));
     },
   );
 
@@ -157,7 +156,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
     async (req) => {
       const row = await service.edit(req.actor, req.params.id, req.body);
       if (!row) throw notFound("Content");
-      return presentContent(row);
+      return presentOwnItem(tags, row);
     },
   );
 
@@ -175,7 +174,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
         response: { 200: ContentItemDetail, ...errors },
       },
     },
-    async (req) => presentItemDetail(await service.item(req.actor, req.params.id)),
+    async (req) => {
+      const detail = presentItemDetail(await service.item(req.actor, req.params.id));
+      // The owner's own item: its tags for the page's tag editor.
+      const tagged = await tags.ofItems([detail.id_primary]);
+      return { ...detail, tags: tagged.get(detail.id_primary) ?? [] };
+    },
   );
 
   app.patch(
@@ -190,7 +194,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
         response: { 200: ContentItem, ...errors },
       },
     },
-    async (req) => presentContent(await service.setState(req.actor, req.params.id, req.body.state)),
+    async (req) => presentOwnItem(tags, await service.setState(req.actor, req.params.id, req.body.state)),
   );
 
   app.get(
@@ -272,7 +276,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ repo: ContentRepo; service: 
       if (ids && ids.length > VERIFIER_MAX_IDS) throw badRequest(`At most ${VERIFIER_MAX_IDS} ids per query`);
       const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await repo.verify(actor.accountId, req.query.type, ids?.length ? ids : undefined, p.limit, p.offset);
-      return toPage(req, p, count, rows.map(presentContent));
+      return toPage(req, p, count, await presentWithTags(tags, rows, true));
     },
   );
 };

@@ -7,7 +7,10 @@ import type { ExportPlace, ExportRow } from "./export.repo.ts";
 const placeName = (place: ExportPlace) => (place.section ? `${place.folder} / ${place.section}` : place.folder);
 
 /** The CSV columns an import reads back (import.parse.ts), and what else a library knows. */
-const CSV_FIELDS = ["url", "title", "description", "folder", "created", "content_type", "status", "private", "note", "highlights"] as const;
+const CSV_FIELDS = ["url", "title", "description", "folder", "created", "content_type", "status", "private", "note", "highlights", "tags"] as const;
+
+/** Tags in one cell as Pocket writes them (a|b), or as a JSON list when a name holds a | or a comma (the import reads both). */
+const tagsCell = (tags: string[]) => (tags.some((tag) => /[|,]/.test(tag)) ? JSON.stringify(tags) : tags.join("|"));
 
 /** One row per item; an item in several folders is written once per folder, and the import merges them back. */
 export function libraryCsv(rows: ExportRow[]): string {
@@ -23,6 +26,7 @@ export function libraryCsv(rows: ExportRow[]): string {
       private: row.is_private ? "yes" : "no",
       note: row.note ?? "",
       highlights: highlightsCellOf(row.highlights),
+      tags: tagsCell(row.tags),
     })),
   );
   return toCsv(CSV_FIELDS, data);
@@ -54,7 +58,9 @@ export function libraryBookmarks(rows: ExportRow[], heading: string): string {
     const notes = row.description ? `\n${indent}<DD>${escapeHtml(row.description)}` : "";
     // PRIVATE="1" as Delicious and Pinboard write it: the import keeps such a link private.
     const hidden = row.is_private ? ' PRIVATE="1"' : "";
-    return `${indent}<DT><A HREF="${escapeHtml(row.url)}" ADD_DATE="${date}"${hidden}>${escapeHtml(row.title)}</A>${notes}`;
+    // TAGS="a,b" as Pinboard, Raindrop and Firefox write it (a comma inside a name can't be said there).
+    const tagged = row.tags.length ? ` TAGS="${escapeHtml(row.tags.map((tag) => tag.replace(/,/g, " ")).join(","))}"` : "";
+    return `${indent}<DT><A HREF="${escapeHtml(row.url)}" ADD_DATE="${date}"${hidden}${tagged}>${escapeHtml(row.title)}</A>${notes}`;
   };
   const folder = (name: string, indent: string, body: string[]) => [
     `${indent}<DT><H3>${escapeHtml(name)}</H3>`,
@@ -114,6 +120,7 @@ export function libraryJson(rows: ExportRow[], exportedAt: Date): string {
     created_at: row.created_at.toISOString(),
     note: row.note,
     highlights: row.highlights,
+    tags: row.tags,
   }));
   return `${JSON.stringify({ format: "learnward.library", version: 1, exported_at: exportedAt.toISOString(), items, folders }, null, 2)}\n`;
 }

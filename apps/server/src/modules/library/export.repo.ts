@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders, folderSections, itemHighlights, itemNotes, userContents } from "../../db/schema/index.ts";
+import { folderRelations, folders, folderSections, itemHighlights, itemNotes, tags, userContents, userContentTags } from "../../db/schema/index.ts";
 import { aliased } from "../../db/sql.ts";
 
 /** One of an item's places: a folder, its section if any, and the item's place in it. */
@@ -36,6 +36,8 @@ export interface ExportRow {
   created_at: Date;
   /** Its places in the person's folders, in the order the folders (and their sections) were made. */
   folders: ExportPlace[];
+  /** The person's tags on it, by name. */
+  tags: string[];
 }
 
 const [UC, uc] = aliased(userContents, "uc");
@@ -44,6 +46,8 @@ const [F, f] = aliased(folders, "f");
 const [S, s] = aliased(folderSections, "s");
 const [N, n] = aliased(itemNotes, "n");
 const [H, h] = aliased(itemHighlights, "h");
+const [L, l] = aliased(userContentTags, "l");
+const [T, tg] = aliased(tags, "tg");
 
 export function createExportReads(db: Db) {
   return {
@@ -61,7 +65,9 @@ export function createExportReads(db: Db) {
           coalesce((select jsonb_agg(jsonb_build_object('text', ${h.text}, 'comment', ${h.comment}, 'position', ${h.position},
               'created_at', to_char(${h.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               order by ${h.position} nulls last, ${h.id})
-            from ${H} where ${h.userContentId} = ${uc.id}), '[]') as highlights
+            from ${H} where ${h.userContentId} = ${uc.id}), '[]') as highlights,
+          coalesce((select jsonb_agg(${tg.name} order by lower(${tg.name}), ${tg.id}) from ${L} join ${T} on ${tg.id} = ${l.tagId}
+            where ${l.userContentId} = ${uc.id}), '[]') as tags
         from ${UC} where ${uc.accountId} = ${accountId}::int
         order by ${uc.createdAt}, ${uc.id}`);
       return (result as unknown as { rows: (Omit<ExportRow, "created_at"> & { created_at: Date | string })[] }).rows.map((row) => ({

@@ -22,16 +22,20 @@ import type { ContentService } from "./content.service.ts";
 import type { FoldersRepo } from "./folders.repo.ts";
 import type { FoldersService } from "./folders.service.ts";
 import { presentFolder, presentRelation, presentSection } from "./library.present.ts";
+import type { TagsRepo } from "./tags.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const access = { access: COMPANY_ROLES };
 const SectionParams = IdParam.extend({ sectionId: IdText });
 
 /** Folders with sections (paths ours) and the spec's folder relations (§3, §4, §7). Own folders only. */
-export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; places: FoldersService; content: ContentRepo; service: ContentService }> = async (
-  app,
-  { folders, places, content, service },
-) => {
+export const foldersRoutes: FastifyPluginAsyncZod<{
+  folders: FoldersRepo;
+  places: FoldersService;
+  content: ContentRepo;
+  service: ContentService;
+  tags: TagsRepo;
+}> = async (app, { folders, places, content, service, tags }) => {
   app.get(
     "/api/user/folder",
     { config: access, schema: { tags: ["folders"], summary: "My folders with item counts", response: { 200: z.array(Folder), ...errors } } },
@@ -112,11 +116,13 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersRepo; places
       const scope = q.id_section ?? (q.without_section ? null : "all");
       const p = pageParams(q, q.page_size);
       const { rows, count } = await places.listRelations(actor.accountId, q.id_folder__id, scope, p.limit, p.offset);
+      // The folder is the caller's (listRelations refuses others'): their own tags, one query for the page.
+      const tagged = await tags.ofItems(rows.map((r) => r.content.id));
       return toPage(
         req,
         p,
         count,
-        rows.map((r) => presentRelation(r.relation, r.content)),
+        rows.map((r) => presentRelation(r.relation, r.content, tagged.get(r.content.id) ?? [])),
       );
     },
   );

@@ -1,4 +1,13 @@
-import { HIGHLIGHT_COMMENT_MAX, HIGHLIGHT_TEXT_MAX, HIGHLIGHTS_PER_ITEM_MAX, HttpUrl, NOTE_MAX } from "@learnward/contracts";
+import {
+  HIGHLIGHT_COMMENT_MAX,
+  HIGHLIGHT_TEXT_MAX,
+  HIGHLIGHTS_PER_ITEM_MAX,
+  HttpUrl,
+  ITEM_TAGS_MAX,
+  NOTE_MAX,
+  normalizeTagName,
+  TAG_NAME_MAX,
+} from "@learnward/contracts";
 
 /** Where an imported link goes: a folder, and a section of it (a folder inside a folder in the file). */
 export interface ImportPlace {
@@ -53,8 +62,6 @@ export interface ImportRead {
 export const FOLDER_NAME_MAX = 120;
 export const TITLE_MAX = 300;
 export const DESCRIPTION_MAX = 5000;
-const TAG_MAX = 60;
-const TAGS_MAX = 50;
 
 // Control characters (a JSON file's "\u0000" among them, which the database refuses to store).
 // eslint-disable-next-line no-control-regex -- matching them is the point
@@ -120,14 +127,16 @@ export function highlightsCell(raw: string | undefined): ImportHighlight[] {
 export const highlightsCellOf = (highlights: { text: string; comment: string | null }[]) =>
   highlights.map((h) => `Highlight: ${h.text}${h.comment ? `\nNote: ${h.comment}` : ""}`).join("\n\n");
 
-/** A tool's tags, without blanks, repeats (case aside) or a leading '#'. */
+/** A tool's tags as the library keeps them (normalizeTagName), without blanks or repeats (case aside), cut to a tag's length. */
 export function tagsOf(values: unknown[]): string[] {
   const tags = new Map<string, string>();
   for (const value of values) {
-    const tag = text(value, TAG_MAX)?.replace(/^#+/, "").trim();
+    const tag = normalizeTagName(text(value, TAG_NAME_MAX * 4) ?? "")
+      .slice(0, TAG_NAME_MAX)
+      .trim();
     if (tag && !tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
   }
-  return [...tags.values()].slice(0, TAGS_MAX);
+  return [...tags.values()].slice(0, ITEM_TAGS_MAX);
 }
 
 /** Seconds since 1970 (milliseconds when that large) or an ISO date; null when it is neither. */

@@ -91,7 +91,7 @@ describe("exporting notes, highlights and states", () => {
   it("the CSV carries the note, the highlights and the state, and imports them back", async () => {
     const me = await fullLibrary();
     const csv = await exported(me, "csv");
-    expect(csv.split(/\r?\n/)[0]).toBe("url,title,description,folder,created,content_type,status,private,note,highlights");
+    expect(csv.split(/\r?\n/)[0]).toBe("url,title,description,folder,created,content_type,status,private,note,highlights,tags");
     const fresh = await newPerson();
     expect(await importFile(fresh, { format: "csv", content: csv })).toMatchObject({ added: 4, skipped_count: 0 });
     const theirs = await exportedJson(fresh);

@@ -1,9 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { HIGHLIGHTS_PER_ITEM_MAX } from "@learnward/contracts";
-import { contentItems, folderRelations, folders, folderSections, itemHighlights, itemNotes, libraryImportRows, userContents } from "../../db/schema/index.ts";
+import { HIGHLIGHTS_PER_ITEM_MAX, TAG_NAME_MAX } from "@learnward/contracts";
+import {
+  contentItems,
+  folderRelations,
+  folders,
+  folderSections,
+  itemHighlights,
+  itemNotes,
+  libraryImportRows,
+  tags,
+  userContents,
+  userContentTags,
+} from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
 import { publicInCatalog } from "./catalog.scope.ts";
+import { serialiseTagChanges } from "./tags.repo.ts";
 import type { ImportPlace } from "./import.entry.ts";
 
 /** One link of an import as the statements read it (jsonb_to_recordset), in the file's order `i`. */
@@ -40,6 +52,9 @@ const [UC, uc] = aliased(userContents, "uc");
 const [F, f] = aliased(folders, "f");
 const [R, r] = aliased(folderRelations, "r");
 const [S, s] = aliased(folderSections, "s");
+const [T, tg] = aliased(tags, "tg");
+/** The tags of the staged rows, one row each: the link's row `x` and the tag's name `k.name`. */
+const tagged = sql.raw("import_rows x cross join lateral jsonb_array_elements_text(x.tags) as k(name)");
 const [H, hl] = aliased(itemHighlights, "hl");
 /** The places of the staged rows, one row each: the link's row `x` and its place `p`. */
 const placed = sql.raw("import_rows x cross join lateral jsonb_to_recordset(x.places) as p(folder text, section text, position int)");
@@ -181,6 +196,29 @@ export function createImportWrites() {
         on conflict do nothing`);
     },
 
+    /**
+     * The file's tags: the person's tags of those names (any case) created where missing, spelled
+     * as the file first spells them, and put on the person's copies of the links (new copies and
+     * ones already in the library alike), in two statements for the whole batch.
+     */
+    async tagCopies(tx: Tx, companyId: number, accountId: number) {
+      await serialiseTagChanges(tx, accountId);
+      await tx.execute(sql`
+        insert into ${tags} (${names(tags.accountId, tags.name)})
+        select ${accountId}::int, (array_agg(k.name order by x.i))[1] from ${tagged}
+        where char_length(k.name) between 1 and ${TAG_NAME_MAX}::int and k.name = btrim(k.name)
+        group by lower(k.name)
+        on conflict do nothing`);
+      const l = userContentTags;
+      await tx.execute(sql`
+        insert into ${l} (${names(l.tagId, l.userContentId, l.itemCreatedAt)})
+        select distinct ${tg.id}, ${uc.id}, ${uc.createdAt}
+        from ${tagged}
+        join ${C} on ${c.companyId} = ${companyId}::int and ${c.normalizedUrl} = x.nurl
+        join ${UC} on ${uc.accountId} = ${accountId}::int and ${uc.contentId} = ${c.id}
+        join ${T} on ${tg.accountId} = ${accountId}::int and lower(${tg.name}) = lower(k.name)
+        on conflict do nothing`);
+    },
     /** The file's note on each link, on the person's copy that has none yet (a note already written is kept). */
     async notes(tx: Tx, companyId: number, accountId: number) {
       const n = itemNotes;

@@ -120,6 +120,7 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
       await writes.placeInFolders(tx, companyId, run.accountId);
       await writes.notes(tx, companyId, run.accountId);
       await writes.highlights(tx, companyId, run.accountId);
+      await writes.tagCopies(tx, companyId, run.accountId);
       await writes.markDone(
         tx,
         importId,

@@ -27,6 +27,9 @@ import { createNotesRepo } from "./notes.repo.ts";
 import { notesRoutes } from "./notes.routes.ts";
 import { createNotesService } from "./notes.service.ts";
 import { createImportRuns } from "./import-runs.repo.ts";
+import { createTagsRepo } from "./tags.repo.ts";
+import { tagsRoutes } from "./tags.routes.ts";
+import { createTagsService } from "./tags.service.ts";
 
 /** Retries of a failed import job before it is given up (and what it added taken out). */
 const IMPORT_RETRIES = 2;
@@ -92,7 +95,9 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     repo,
     service,
     plugin: async (app) => {
-      await app.register(contentRoutes, { repo, service, texts });
+      const tags = createTagsRepo(ctx.database.db);
+      await app.register(contentRoutes, { repo, service, texts, tags });
+      await app.register(tagsRoutes, { service: createTagsService({ db: ctx.database.db, repo: tags, content: repo }) });
       await app.register(coursesRoutes, { service });
       await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
       const notes = createNotesService({ db: ctx.database.db, repo: createNotesRepo(ctx.database.db), content: repo, contentService: service });
@@ -104,7 +109,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       });
       const folders = createFoldersRepo(ctx.database.db);
       const places = createFoldersService({ db: ctx.database.db, repo: folders });
-      await app.register(foldersRoutes, { folders, places, content: repo, service });
+      await app.register(foldersRoutes, { folders, places, content: repo, service, tags });
       await app.register(imageRoutes, { service: images });
       const curation = createCurationRepo(ctx.database.db);
       await app.register(curationRoutes, { repo: curation, service: createCurationService({ db: ctx.database.db, events: ctx.events, repo: curation }) });

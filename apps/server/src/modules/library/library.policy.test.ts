@@ -23,4 +23,11 @@ describe("library policy", () => {
       "otherCompanyTeamleader",
     ]);
   });
+
+  it("lets only the owner tag an item, change a tag or see their tags, whoever else asks", () => {
+    const owner = ACTORS.member.accountId;
+    expect(allowedBy((a) => libraryPolicy.tagItem(a, { accountId: owner }))).toEqual(["member"]);
+    expect(allowedBy((a) => libraryPolicy.manageTag(a, { accountId: owner }))).toEqual(["member"]);
+    expect(allowedBy((a) => libraryPolicy.seeTags(a, { ownerId: owner }))).toEqual(["member"]);
+  });
 });

@@ -21,6 +21,14 @@ export const libraryPolicy = {
   /** Only the owner moves a saved item between states; anyone else's item is not found. */
   setItemState: ownItem,
   /**
+   * Tags are a person's own: only the owner puts them on their items, and only their own tags; a
+   * colleague's item or tag (same company or not) is not found. Colleagues viewing my public
+   * saves never see my tags.
+   */
+  tagItem: ownItem,
+  manageTag: ((a, tag) => tag.accountId === a.accountId) as Rule<{ accountId: number }>,
+  seeTags: ((a, library) => library.ownerId === a.accountId) as Rule<{ ownerId: number }>,
+  /**
    * Only the owner reads a saved item's page text (its reader view), private save or not; which
    * kept text is theirs to read is catalog.scope.ts's textReadableBy.
    */

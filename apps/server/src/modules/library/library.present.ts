@@ -42,10 +42,11 @@ export const presentSection = (s: { id: number; folderId: number; name: string; 
   name: s.name,
   position: s.position,
 });
-export const presentRelation = (r: { id: number; folderId: number; sectionId: number | null; priority: number }, content: UserContentRow) => ({
+/** A folder's item; with `tags`, the owner's tags on it (their folder lists show them as their library's lists do). */
+export const presentRelation = (r: { id: number; folderId: number; sectionId: number | null; priority: number }, content: UserContentRow, tags?: string[]) => ({
   id: r.id,
   id_folder: r.folderId,
   id_section: r.sectionId,
   priority: r.priority,
-  content: presentContent(content),
+  content: tags ? { ...presentContent(content), tags } : presentContent(content),
 });

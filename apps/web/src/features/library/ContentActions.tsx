@@ -11,6 +11,7 @@ import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import BookmarkBorderOutlined from "@mui/icons-material/BookmarkBorderOutlined";
+import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import { useTranslation } from "react-i18next";
 import type { ContentItem, CourseStatus, DeleteContentResponse } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -20,6 +21,7 @@ import { toastWithUndo } from "./undoToast";
 
 const EditContentDialog = lazy(() => import("./EditContentDialog"));
 const AddToFolderDialog = lazy(() => import("./AddToFolderDialog"));
+const ItemTagsDialog = lazy(() => import("./tags/ItemTagsDialog"));
 
 // spec §4 course states, in the order a course goes through them.
 const COURSE_STATES = ["wishlist", "running", "finalized"] as const satisfies readonly CourseStatus[];
@@ -35,13 +37,13 @@ interface ContentActionsProps {
   onMove: (item: ContentItem, to: CourseStatus) => void;
 }
 
-/** The owner's menu of a saved item: edit, add to a folder, move a course, delete (with undo). */
+/** The owner's menu of a saved item: edit, add to a folder, tags, move a course, delete (with undo). */
 export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
   const { t } = useTranslation("home");
   const message = useErrorMessage();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<"edit" | "folder" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "folder" | "tags" | null>(null);
   const { remove, restore } = useDeleteContent();
   const close = () => setAnchor(null);
   const isCourse = item.content_type === "course" || item.course_status !== null;
@@ -95,6 +97,17 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
           </ListItemIcon>
           <ListItemText>{t("card.addToFolder")}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setDialog("tags");
+          }}
+        >
+          <ListItemIcon>
+            <LocalOfferOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("card.tags")}</ListItemText>
+        </MenuItem>
         {isCourse &&
           COURSE_STATES.filter((status) => status !== item.course_status).map((status) => (
             <MenuItem
@@ -118,6 +131,7 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
       <Suspense fallback={null}>
         {dialog === "edit" && <EditContentDialog item={item} onClose={() => setDialog(null)} />}
         {dialog === "folder" && <AddToFolderDialog item={item} onClose={() => setDialog(null)} />}
+        {dialog === "tags" && <ItemTagsDialog item={item} onClose={() => setDialog(null)} />}
       </Suspense>
     </>
   );

@@ -48,10 +48,54 @@ interface ContentCardProps {
   stateControl?: ReactNode;
   /** The title links to the item's page (my own items); otherwise to the item's link. */
   linkToPage?: boolean;
+  /** Lists my items with this tag (a tag chip was chosen); without it the chips are plain labels. */
+  onTag?: (tag: string) => void;
+}
+
+/** The item's tags as small chips; each lists the items with that tag when the list can filter. */
+function TagChips({ tags, onTag }: { tags: string[]; onTag?: (tag: string) => void }) {
+  const { t } = useTranslation("home");
+  const chip = {
+    px: 0.75,
+    py: 0.125,
+    border: 0,
+    borderRadius: 4,
+    bgcolor: "action.selected",
+    color: "text.primary",
+    font: "inherit",
+    fontSize: "0.75rem",
+    maxWidth: "100%",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+  } as const;
+  return (
+    <Box component="ul" aria-label={t("tags.onItem")} sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", listStyle: "none", m: 0, p: 0 }}>
+      {tags.map((tag) => (
+        <li key={tag} style={{ minWidth: 0, maxWidth: "100%" }}>
+          {onTag ? (
+            <Box
+              component="button"
+              type="button"
+              aria-label={t("tags.filterBy", { tag })}
+              onClick={() => onTag(tag)}
+              sx={{ ...chip, cursor: "pointer", "&:hover": { bgcolor: "action.focus" }, "&:focus-visible": { outline: 2, outlineColor: "primary.main" } }}
+            >
+              #{tag}
+            </Box>
+          ) : (
+            <Box component="span" sx={{ ...chip, display: "inline-block" }}>
+              #{tag}
+            </Box>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
 }
 
 /** One saved item: picture, type and provider, title (a link to it), author and duration. */
-export function ContentCard({ item, actions, busy = false, showPrivate = false, component = "li", stateControl, linkToPage = false }: ContentCardProps) {
+export function ContentCard({ item, actions, busy = false, showPrivate = false, component = "li", stateControl, linkToPage = false, onTag }: ContentCardProps) {
   const { t } = useTranslation("home");
   const stateLabel = useStateLabel();
   const format = useLibraryFormat();
@@ -96,6 +140,7 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
             )}
           </Box>
         )}
+        {item.tags && item.tags.length > 0 && <TagChips tags={item.tags} onTag={onTag} />}
       </Box>
       {actions && <Box sx={{ flex: "0 0 auto", alignSelf: "flex-start" }}>{actions}</Box>}
       {busy && <LinearProgress aria-label={t("card.updating", { title: item.title })} sx={{ position: "absolute", left: 0, right: 0, bottom: 0 }} />}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,6 +18,8 @@ import { ItemStateControl } from "./ItemStateControl";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
+import { TagFilter } from "./tags/TagFilter";
+import { useTags } from "./tags/hooks";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Loading } from "../../components/Loading";
 import {
@@ -35,13 +37,14 @@ import {
 } from "./query";
 
 const SEARCH_DELAY_MS = 300;
+const ManageTagsDialog = lazy(() => import("./tags/ManageTagsDialog"));
 
 /** The translation keys of each tab's state filters (query.ts's STATE_FILTERS). */
 type StateFilterKey = {
   [Tab in keyof typeof STATE_FILTERS]: `stateFilters.${Tab}.${(typeof STATE_FILTERS)[Tab][number]}`;
 }[keyof typeof STATE_FILTERS];
 
-/** The library's place in the URL (?tab, ?course, ?state, ?q, ?page), so a reload or a shared link keeps it. */
+/** The library's place in the URL (?tab, ?course, ?state, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 function useLibraryLocation(withFolders: boolean) {
   const [params, setParams] = usePageSearchParams();
   const update = (changes: Record<string, string | null>, replace = false) => {
@@ -66,10 +69,17 @@ function CountBadge({ value }: { value: number | undefined }) {
   );
 }
 
-/** The search box: types freely, updates the URL (and the search) once typing pauses. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+/**
+ * The search box: types freely, updates the URL (and the search) once typing pauses. In my own
+ * library a `#` offers my tags (the browser's own suggestion list: nothing more to load), and a
+ * search of just `#tag` lists that tag's items.
+ */
+function SearchBox({ value, onSearch, suggestTags }: { value: string; onSearch: (value: string) => void; suggestTags: boolean }) {
   const { t } = useTranslation("home");
+  const listId = useId();
   const [text, setText] = useState(value);
+  const hashed = suggestTags && text.trimStart().startsWith("#");
+  const tags = useTags(hashed);
   const latest = useRef(onSearch);
   latest.current = onSearch;
   useEffect(() => setText(value), [value]);
@@ -90,7 +100,16 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
       }}
       size="small"
       sx={{ flex: "1 1 260px", maxWidth: 480 }}
-      slotProps={{ htmlInput: { maxLength: 200 } }}
+      slotProps={{ htmlInput: { maxLength: 200, list: hashed ? listId : undefined } }}
+      helperText={
+        hashed && tags.data ? (
+          <datalist id={listId}>
+            {tags.data.results.map((tag) => (
+              <option key={tag.id} value={`#${tag.name}`} />
+            ))}
+          </datalist>
+        ) : undefined
+      }
     />
   );
 }
@@ -99,11 +118,25 @@ interface ResultsProps {
   query: LibraryQuery;
   owner: boolean;
   onPage: (page: number) => void;
+  /** Lists my items with the tag chosen on a card. */
+  onTag?: (tag: string) => void;
   emptyAction?: ReactNode;
 }
 
 /** Saved items as cards, with the owner's state control and actions. */
-function ItemGrid({ items, owner, label, dimmed }: { items: ContentItem[]; owner: boolean; label: string; dimmed: boolean }) {
+function ItemGrid({
+  items,
+  owner,
+  label,
+  dimmed,
+  onTag,
+}: {
+  items: ContentItem[];
+  owner: boolean;
+  label: string;
+  dimmed: boolean;
+  onTag?: (tag: string) => void;
+}) {
   const { t } = useTranslation("home");
   const message = useErrorMessage();
   const { move, loading } = useCourseMove();
@@ -135,6 +168,7 @@ function ItemGrid({ items, owner, label, dimmed }: { items: ContentItem[]; owner
             item={item}
             busy={busy}
             showPrivate
+            onTag={onTag}
             linkToPage={owner}
             stateControl={owner ? <ItemStateControl item={item} /> : undefined}
             actions={owner ? <ContentActions item={item} busy={busy} onMove={moveItem} /> : undefined}
@@ -146,7 +180,7 @@ function ItemGrid({ items, owner, label, dimmed }: { items: ContentItem[]; owner
 }
 
 /** One page of the current tab's items, with pagination and an announcement of the count. */
-function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
+function Results({ query, owner, onPage, onTag, emptyAction }: ResultsProps) {
   const { t } = useTranslation("home");
   const results = useContentSearch(query);
 
@@ -158,11 +192,13 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
   }
   const { count, results: items } = results.data;
   const pages = Math.max(1, Math.ceil(count / CONTENT_PAGE_SIZE));
-  const searching = query.search.trim() !== "";
+  const searching = query.search.trim() !== "" || Boolean(query.tag);
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {searching ? t("list.matches", { count, search: query.search.trim() }) : t("list.count", { count })}
+        {searching
+          ? t("list.matches", { count, search: [query.tag && `#${query.tag}`, query.search.trim()].filter(Boolean).join(" ") })
+          : t("list.count", { count })}
       </Typography>
       {items.length === 0 ? (
         <EmptyState
@@ -172,7 +208,7 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
           action={searching ? undefined : emptyAction}
         />
       ) : (
-        <ItemGrid items={items} owner={owner} label={t("list.label")} dimmed={results.isPlaceholderData} />
+        <ItemGrid items={items} owner={owner} label={t("list.label")} dimmed={results.isPlaceholderData} onTag={onTag} />
       )}
       <TablePager label={t("pagination.label")} count={count} page={Math.min(query.page, pages)} pageSize={CONTENT_PAGE_SIZE} onPage={onPage} />
     </>
@@ -183,7 +219,7 @@ function Results({ query, owner, onPage, emptyAction }: ResultsProps) {
  * The rest of a search, below its title matches: the items whose page's kept text alone holds the
  * words, with pages of their own. Nothing shows when there are none.
  */
-function TextMatches({ query, owner }: { query: LibraryQuery; owner: boolean }) {
+function TextMatches({ query, owner, onTag }: { query: LibraryQuery; owner: boolean; onTag?: (tag: string) => void }) {
   const { t } = useTranslation("home");
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -195,7 +231,7 @@ function TextMatches({ query, owner }: { query: LibraryQuery; owner: boolean }) 
       <Typography id={headingId} variant="h2" sx={{ fontSize: "1.125rem", fontWeight: 600, mb: 1.5 }}>
         {t("list.textMatches", { count, search: query.search.trim() })}
       </Typography>
-      <ItemGrid items={items} owner={owner} label={t("list.textMatchesLabel")} dimmed={results.isPlaceholderData} />
+      <ItemGrid items={items} owner={owner} label={t("list.textMatchesLabel")} dimmed={results.isPlaceholderData} onTag={onTag} />
       <TablePager label={t("list.textMatchesPages")} count={count} page={page} pageSize={CONTENT_PAGE_SIZE} onPage={setPage} />
     </Box>
   );
@@ -215,9 +251,11 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
   const { t } = useTranslation("home");
   const baseId = useId();
   const location = useLibraryLocation(Boolean(folders));
-  const { tab, course, state, search, page, update } = location;
-  // spec §3: the counts of the lists for the current search term.
-  const counts = useContentCounts(username, search);
+  const { tab, course, state, search, tag, page, update } = location;
+  const owner = username === undefined;
+  const [managing, setManaging] = useState(false);
+  // spec §3: the counts of the lists for the current search term (and my tag filter).
+  const counts = useContentCounts(username, search, tag);
   const count = (key: TabCountKey) => counts.data?.[key];
   const tabCount = (tab: LibraryTab) => (counts.data ? TAB_COUNT[tab].reduce((sum, key) => sum + counts.data[key], 0) : undefined);
 
@@ -225,9 +263,18 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
     <Box>
       {tab !== FOLDERS_TAB && (
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 2 }}>
-          <SearchBox value={search} onSearch={(value) => update({ q: value.trim(), page: null }, true)} />
+          <SearchBox value={search} suggestTags={owner} onSearch={(value) => update({ q: value.trim(), page: null }, true)} />
+          {owner && (
+            <>
+              <TagFilter value={tag} onChange={(next) => update({ tag: next ?? null, page: null })} />
+              <Button size="small" onClick={() => setManaging(true)}>
+                {t("tags.manage.open")}
+              </Button>
+            </>
+          )}
         </Box>
       )}
+      <Suspense fallback={null}>{managing && <ManageTagsDialog onClose={() => setManaging(false)} />}</Suspense>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
         <Tabs
           value={tab}
@@ -289,16 +336,19 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
               </Box>
             )}
             <Results
-              query={{ username, tab, course, state, search, page }}
-              owner={username === undefined}
+              query={{ username, tab, course, state, search, tag, page }}
+              owner={owner}
               onPage={(next) => update({ page: next === 1 ? null : String(next) })}
+              onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}
               emptyAction={emptyAction}
             />
-            {search.trim() && (
+            {/* A tag filter lists title matches only: page texts are not searched within a tag. */}
+            {search.trim() && !tag && (
               <TextMatches
                 key={`${tab}:${course}:${state}:${search}`}
                 query={{ username, tab, course, state, search, page: 1 }}
-                owner={username === undefined}
+                owner={owner}
+                onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}
               />
             )}
           </>

@@ -60,10 +60,10 @@ async function orEmptyForColleague<T>(username: string | undefined, load: () => 
 }
 
 /** GET /api/contentuser/counts: spec §3 counts, for a search term when one is given. */
-export const fetchContentCounts = (username: string | undefined, search: string, signal?: AbortSignal) =>
+export const fetchContentCounts = (username: string | undefined, search: string, tag: string | undefined, signal?: AbortSignal) =>
   orEmptyForColleague(
     username,
-    () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search), parse: checkContentCounts, signal }),
+    () => request("/api/contentuser/counts", { query: contentCountsQuery(username, search, tag), parse: checkContentCounts, signal }),
     EMPTY_COUNTS,
   );
 

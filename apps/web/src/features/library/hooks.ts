@@ -12,8 +12,8 @@ export type { UpdateContent };
 export { saveContent };
 
 /** GET /api/contentuser/counts: spec §3 counts, for a search term when one is given. */
-export function useContentCounts(username: string | undefined, search = "") {
-  return useQuery(contentCountsOptions(username, search));
+export function useContentCounts(username: string | undefined, search = "", tag?: string) {
+  return useQuery(contentCountsOptions(username, search, tag));
 }
 
 /** GET /api/contentuser/search: one page of 8 (spec §9); never more than is shown. */

@@ -7,11 +7,11 @@ import { contentSearchQuery, FOLDERS_TAB, foldersKey, libraryKey, libraryLocatio
 // The library's queries, declared once: the page's hooks read them, and the router and the server
 // render fetch a page's first ones from the same options (app/firstData.ts).
 
-/** spec §3 counts of my (or a colleague's) library for a search term. */
-export const contentCountsOptions = (username: string | undefined, search = "") =>
+/** spec §3 counts of my (or a colleague's) library for a search term, and of my items with a tag. */
+export const contentCountsOptions = (username: string | undefined, search = "", tag?: string) =>
   queryOptions({
-    queryKey: [...libraryKey, "counts", username ?? null, search.trim()] as const,
-    queryFn: ({ signal }) => fetchContentCounts(username, search, signal),
+    queryKey: [...libraryKey, "counts", username ?? null, search.trim(), ...(tag ? [tag] : [])] as const,
+    queryFn: ({ signal }) => fetchContentCounts(username, search, tag, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +33,7 @@ export const foldersOptions = () => queryOptions({ queryKey: foldersKey, queryFn
  */
 export const homeFirstData: FirstData = ({ search, params }) => {
   const username = params.username;
-  const { tab, course, state, search: term, page } = libraryLocation(search, username === undefined);
-  if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term), foldersOptions()];
-  return [contentCountsOptions(username, term), contentSearchOptions({ username, tab, course, state, search: term, page })];
+  const { tab, course, state, search: term, tag, page } = libraryLocation(search, username === undefined);
+  if (tab === FOLDERS_TAB) return [contentCountsOptions(username, term, tag), foldersOptions()];
+  return [contentCountsOptions(username, term, tag), contentSearchOptions({ username, tab, course, state, search: term, tag, page })];
 };

@@ -81,6 +81,8 @@ export interface LibraryQuery {
   /** The state filter of a tab but the courses' (which keeps the spec's course lists). */
   state: StateFilter;
   search: string;
+  /** Only my items carrying this tag of mine (by name). */
+  tag?: string;
   page: number;
   /** The rest of a search: the items it finds in their page's text alone (in=text). */
   inText?: boolean;
@@ -90,7 +92,7 @@ const isTab = (value: string | null, withFolders: boolean): value is TabValue =>
   (LIBRARY_TABS as readonly string[]).includes(value ?? "") || (withFolders && value === FOLDERS_TAB);
 const isCourseFilter = (value: string | null): value is CourseFilter => (COURSE_FILTERS as readonly string[]).includes(value ?? "");
 
-/** The library's place in the URL (?tab, ?course, ?state, ?q, ?page), so a reload or a shared link keeps it. */
+/** The library's place in the URL (?tab, ?course, ?state, ?q, ?tag, ?page), so a reload or a shared link keeps it. */
 export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
   const tabParam = params.get("tab");
   const courseParam = params.get("course");
@@ -102,6 +104,8 @@ export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
     course: isCourseFilter(courseParam) ? courseParam : ("all" as const),
     state: (stateParam !== null && states.includes(stateParam) ? stateParam : "all") as StateFilter,
     search: params.get("q") ?? "",
+    // Tags are the owner's own: a colleague's library is never filtered by one.
+    tag: (withFolders && params.get("tag")?.trim()) || undefined,
     page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
   };
 }
@@ -110,13 +114,14 @@ export function libraryLocation(params: URLSearchParams, withFolders: boolean) {
  * spec §7 search parameters: a course list is contenType=course with is_wishlist or completed; the
  * other tabs' state filters ask with state.
  */
-export function contentSearchQuery({ username, tab, course, state, search, page, inText }: LibraryQuery) {
+export function contentSearchQuery({ username, tab, course, state, search, tag, page, inText }: LibraryQuery) {
   return {
     page,
     page_size: CONTENT_PAGE_SIZE,
     contenType: TAB_TYPES[tab],
     username,
     search: search.trim() || undefined,
+    tag: tag || undefined,
     is_wishlist: tab === "course" && course === "wishlist" ? true : undefined,
     completed: tab === "course" && (course === "running" || course === "finalized") ? course === "finalized" : undefined,
     state: tab !== "course" && state !== "all" ? state : undefined,
@@ -127,4 +132,8 @@ export function contentSearchQuery({ username, tab, course, state, search, page,
 /** The page of one of my saved items. */
 export const itemPath = (idPrimary: number) => `/home/item/${idPrimary}`;
 
-export const contentCountsQuery = (username: string | undefined, search: string) => ({ username, search: search.trim() || undefined });
+export const contentCountsQuery = (username: string | undefined, search: string, tag?: string) => ({
+  username,
+  search: search.trim() || undefined,
+  tag: tag || undefined,
+});

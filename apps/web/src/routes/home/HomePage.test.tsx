@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ContentCounts, ContentSearchResponse, NO_STATE_COUNTS, type ContentItem } from "@learnward/contracts";
+import { ContentCounts, ContentSearchResponse, NO_STATE_COUNTS, TagList, type ContentItem } from "@learnward/contracts";
 import { AppRoutes, routeData } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn, type StubRoutes } from "../../test/render";
 import { contentItem } from "../../test/contentItem";
@@ -199,6 +199,64 @@ describe("/home library", () => {
   });
 });
 
+describe("/home tags", () => {
+  const tagged = item({ id_primary: 7, title: "Giving feedback", tags: ["career", "people"] });
+
+  it("filters by a card's tag chip with ?tag= in the address, so a reload keeps it, and clears the filter", async () => {
+    const calls = serve({
+      "GET /api/contentuser/counts": answerCounts(counts),
+      "GET /api/contentuser/search": ({ url }) => page(url.searchParams.get("tag") === "career" ? [tagged] : [tagged, course]),
+      "GET /api/contentuser/tags": reply(TagList, {
+        results: [
+          { id: 1, name: "career", count: 1 },
+          { id: 2, name: "people", count: 1 },
+        ],
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    // My tags are not asked for until they are needed.
+    await screen.findByRole("link", { name: "SQL for Data Science" });
+    expect(calls().map((c) => c.call)).not.toContain("GET /api/contentuser/tags");
+
+    await user.click(screen.getByRole("button", { name: "Show items tagged career" }));
+    expect(await screen.findByText("1 item matches “#career”")).toBeInTheDocument();
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&tag=career");
+    expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/counts?tag=career");
+    expect(screen.getByRole("combobox", { name: "Tag" })).toHaveTextContent("#career");
+
+    // The filter's menu lists my tags; "All tags" lifts the filter.
+    await user.click(screen.getByRole("combobox", { name: "Tag" }));
+    expect(await screen.findByRole("option", { name: "#people" })).toBeInTheDocument();
+    await user.click(screen.getByRole("option", { name: "All tags" }));
+    expect(await screen.findByText("2 items")).toBeInTheDocument();
+  });
+
+  it("opens on the tag of the address", async () => {
+    const calls = serve({ "GET /api/contentuser/counts": answerCounts(counts), "GET /api/contentuser/search": page([tagged]) });
+    renderApp(<AppRoutes />, { path: "/home?tag=career", session: signedIn("member") });
+    await screen.findByRole("link", { name: "Giving feedback" });
+    expect(calls().map((c) => c.call)).toEqual(
+      expect.arrayContaining(["GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&tag=career", "GET /api/contentuser/counts?tag=career"]),
+    );
+  });
+
+  it("offers my tags in the search box after a #", async () => {
+    serve({
+      "GET /api/contentuser/counts": answerCounts(counts),
+      "GET /api/contentuser/search": page([tagged]),
+      "GET /api/contentuser/tags": reply(TagList, { results: [{ id: 1, name: "career", count: 1 }] }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    const box = await screen.findByRole("searchbox", { name: "Search my library" });
+    await user.type(box, "#");
+    await waitFor(() => expect(box).toHaveAttribute("list"));
+    const list = document.getElementById(box.getAttribute("list")!);
+    await waitFor(() => expect([...(list?.querySelectorAll("option") ?? [])].map((o) => o.getAttribute("value"))).toEqual(["#career"]));
+  });
+});
+
 describe("/home saved jobs", () => {
   const job = item({
     id_primary: 3,
@@ -278,7 +336,7 @@ describe("/home search in page texts", () => {
       "GET /api/contentuser/search": ({ url }) => {
         if (!url.searchParams.get("search")) return page([article, course]);
         // The course's title says "SQL"; the article's page alone talks of it.
-        return url.searchParams.get("in") === "text" ? page([{ ...article, matched_in_text: true }]) : page([course]);
+        return url.searchParams.get("in") === "text" ? page([article]) : page([course]);
       },
     });
     const user = userEvent.setup();

@@ -29,6 +29,7 @@ import { ItemStateControl } from "../../features/library/ItemStateControl";
 import { ItemFolders, ItemSavers } from "../../features/library/item/ItemPeople";
 import { libraryItemOptions } from "../../features/library/item/itemQueries";
 import { ItemSection } from "../../features/library/item/ItemSection";
+import { ItemTags } from "../../features/library/tags/ItemTags";
 import { ItemHighlights, ItemNotes } from "../../features/library/notes/ItemNotes";
 import { ReaderView } from "../../features/library/reader/ReaderView";
 import { ItemPlanSkills } from "../../features/network/planSkills/ItemPlanSkills";
@@ -159,7 +160,7 @@ function ItemDetails({ item }: { item: ContentItemDetail }) {
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
           <ItemSection title={t("item.sections.details")}>
             {item.description && <Typography sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{item.description}</Typography>}
-            {/* Mount point: the item's tags, <ItemTags itemId={item.id_primary} tags={…} />. */}
+            <ItemTags itemId={item.id_primary} tags={item.tags ?? []} />
           </ItemSection>
           <ItemNotes itemId={item.id_primary} />
           <ItemHighlights itemId={item.id_primary} />
