@@ -8,6 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
 import { CONTENT_PAGE_SIZE, type ContentItem, type TabCountKey } from "@learnward/contracts";
 import { EmptyState } from "../../components/EmptyState";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -18,6 +19,7 @@ import { ItemStateControl } from "./ItemStateControl";
 import { TablePager } from "../../components/TablePager";
 import { ContentTypeIcon } from "./ContentTypeIcon";
 import { useContentCounts, useContentSearch, useCourseMove } from "./hooks";
+import { contentSearchOptions } from "./queries";
 import { TagFilter } from "./tags/TagFilter";
 import { useTags } from "./tags/hooks";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -223,7 +225,10 @@ function TextMatches({ query, owner, onTag }: { query: LibraryQuery; owner: bool
   const { t } = useTranslation("home");
   const headingId = useId();
   const [page, setPage] = useState(1);
-  const results = useContentSearch({ ...query, page, inText: true });
+  // Asked for once the page is in the browser: the server's first view carries the title matches only.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const results = useQuery({ ...contentSearchOptions({ ...query, page, inText: true }), enabled: hydrated });
   if (!results.data || results.data.count === 0) return null;
   const { count, results: items } = results.data;
   return (
