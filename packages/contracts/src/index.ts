@@ -25,3 +25,4 @@ export * from "./sso.ts";
 export * from "./sso-groups.ts";
 export * from "./lookup.ts";
 export * from "./notes.ts";
+export * from "./reader.ts";

@@ -1,125 +1,30 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { CONTENT_TYPES, type ContentCounts, type ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, contentItems, contentTexts, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
+import { accounts, contentItems, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
 import { createContentWrites } from "./content-writes.repo.ts";
-import { textReadableBy } from "./catalog.scope.ts";
 import { COUNTED_LISTS, type LibraryList, STATE_LISTS } from "./content.lists.ts";
+import {
+  inList,
+  largeLibraryMatch,
+  LARGE_LIBRARY,
+  matchesSearch,
+  prefixEntries,
+  prefixQuery,
+  RANKED_MATCHES,
+  type SearchFilter,
+  TS_QUERY_PLACEHOLDERS,
+  tsQuery,
+  matchesThroughIndex,
+} from "./search.scope.ts";
+import { createTextSearch } from "./text-search.repo.ts";
+
+export { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch, type SearchFilter };
 
 export type UserContentRow = typeof userContents.$inferSelect;
 export type NewUserContent = typeof userContents.$inferInsert;
 export type { CatalogRow } from "./catalog.repo.ts";
-
-type SQLValue = SQL | Placeholder;
-
-const searchWords = (term: string) =>
-  term
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 12);
-
-/** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
-function prefixQuery(term: string): string | null {
-  const words = searchWords(term);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
-}
-
-/** The longest beginning of a word kept as an exact index entry (migration 0028, learnward_search_prefixes). */
-const PREFIX_ENTRY_LENGTH = 24;
-
-/**
- * The same words as exact entries of learnward_search_prefixes: "kube fund" → kube & fund, each cut
- * to PREFIX_ENTRY_LENGTH characters; and, when a word was cut, the prefix query that checks it whole.
- */
-function prefixEntries(term: string): { entries: string | null; longPrefix: string | null } {
-  const words = searchWords(term).map((w) => Array.from(w));
-  if (!words.length) return { entries: null, longPrefix: null };
-  return {
-    entries: words.map((w) => w.slice(0, PREFIX_ENTRY_LENGTH).join("")).join(" & "),
-    longPrefix: words.some((w) => w.length > PREFIX_ENTRY_LENGTH) ? prefixQuery(term) : null,
-  };
-}
-
-/** A search's words stemmed in English and in Spanish, as the search column keeps them. */
-const englishStems = (term: SQLValue | string) => sql`websearch_to_tsquery('english', ${term})`;
-const spanishStems = (term: SQLValue | string) => sql`websearch_to_tsquery('spanish', ${term})`;
-const stemmedQuery = (term: SQLValue | string) => sql`${englishStems(term)} || ${spanishStems(term)}`;
-
-/** What a search matches: its stems, or the beginnings of its words (`prefix`, prefixQuery; none when null). */
-const searchQuery = (term: SQLValue | string, prefix: SQLValue | string | null) =>
-  sql`(${stemmedQuery(term)} || coalesce(to_tsquery('simple', ${prefix}::text), ''::tsquery))`;
-
-const tsQuery = (term: string): SQL => searchQuery(term, prefixQuery(term));
-
-/**
- * A person's items matching a search term. Their library is a few hundred rows, read through the
- * account index: matching them one by one beats intersecting with the whole company's search index
- * (a prefix like sql:* hits thousands of rows there: 2.8 ms against 0.3 ms on the bench data), so
- * the match is written in a form that index can't serve, and the query is a scalar subquery, parsed
- * once per call instead of once per row. coalesce rather than `|| ''::tsvector`: the same plan
- * without copying every row's tsvector (bench data: 0.31–0.42 ms → 0.22–0.24 ms per search).
- */
-const matchesSearch = (query: SQL) => sql`coalesce(${userContents.search}, ''::tsvector) @@ ${query}`;
-
-/**
- * Past this many saved items a library is searched through the person's search indexes instead of
- * match by match, and a broad search ranks only its RANKED_MATCHES newest matches (a
- * 100,000-item library matched 100,000 rows and ranked 16,666 for "leadership"). Below it the match
- * by match read stays the faster one (0.3 ms against 2–7 ms for 100 items on the bench data).
- */
-export const LARGE_LIBRARY = 1_000;
-export const RANKED_MATCHES = 500;
-
-/**
- * What tsQuery matches, said so that both indexes serve it with exact entries: the stems through
- * user_contents_account_search_idx, the words' beginnings through user_contents_account_prefix_idx
- * (migration 0028) instead of a partial match over every person's words (bench data, 10,000 items:
- * 10.6 → 4.5 ms a search). A beginning longer than the index keeps is checked whole on the row.
- * `term`, `entries` and `longPrefix` are text values or placeholders (prefixEntries).
- */
-const matchesThroughIndex = (term: SQLValue, entries: SQLValue, longPrefix: SQLValue) => {
-  const stemmed = sql`(select ${stemmedQuery(term)})`;
-  const beginnings = sql`to_tsquery('simple', ${entries}::text)`;
-  // When the stems are the words themselves ("feedback", "sql"), every item holding them also holds
-  // them as beginnings: the stems index would find the same items again (bench data, 100,000 items,
-  // "leadership": 11.7 → 9.6 ms a search). A null query reads nothing from a GIN index. Comparing
-  // the queries' texts is enough: the beginnings are words joined by &, never a negation; but a
-  // word the parser splits ("m²n" is 'm' <-> 'n') is a phrase, which the beginnings, kept without
-  // positions, never match, so a query with `<` keeps its stems.
-  const stemsToRead = sql`(select case when ${englishStems(term)}::text = ${beginnings}::text
-    and ${spanishStems(term)}::text = ${beginnings}::text and strpos(${beginnings}::text, '<') = 0
-    then null else ${stemmedQuery(term)} end)`;
-  const search = userContents.search;
-  return sql`(${search} @@ ${stemsToRead} or learnward_search_prefixes(${search}) @@ (select ${beginnings}))
-    and (${longPrefix}::text is null or ${search} @@ (${stemmed} || to_tsquery('simple', ${longPrefix}::text)))`;
-};
-
-/** matchesThroughIndex for a search term, as a large library's counts read it. */
-export function largeLibraryMatch(term: string): SQL {
-  const { entries, longPrefix } = prefixEntries(term);
-  return matchesThroughIndex(sql`${term}`, sql`${entries}`, sql`${longPrefix}`);
-}
-
-/** tsQuery with its values as placeholders (`term`, `prefix`), for prepared statements. */
-const TS_QUERY_PLACEHOLDERS = searchQuery(sql.placeholder("term"), sql.placeholder("prefix"));
-
-export interface SearchFilter extends LibraryList {
-  ownerId: number;
-  includePrivate: boolean;
-  term?: string;
-  /** Only the items the term finds by their page's text alone (textOnly), not by their title, author or description. */
-  inText?: boolean;
-  /** Only items carrying every one of these tags (the owner's; NO_TAG: a tag that does not exist, so nothing). */
-  tagIds?: readonly number[];
-  limit: number;
-  offset: number;
-}
-
-/** Membership of a list (content.lists.ts), in the library or in its kept counts; the prepared statements state the same with placeholders. */
-const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts = userContents): SQL =>
-  and(inArray(table.contentType, [...list.types]), list.courseStatuses ? inArray(table.courseStatus, [...list.courseStatuses]) : undefined)!;
 
 /** Stands for a tag named in a filter that the person does not have: no item carries it. */
 export const NO_TAG = 0;
@@ -127,57 +32,6 @@ export const NO_TAG = 0;
 /** The item carries the tag. */
 const carries = (tagId: number) =>
   sql`exists (select 1 from ${userContentTags} where ${userContentTags.userContentId} = ${userContents.id} and ${userContentTags.tagId} = ${tagId}::int)`;
-
-/**
- * A person's saved items that a search finds by their page's readable text alone, not by their title,
- * author or description: what the search answers after every such match. Read from the texts' side
- * (content_texts joined to the person's copies): the text's GIN index finds the company's matching
- * pages, each then one lookup of the person's copy, so the cost follows the matches, not the size of
- * the library. The text a person reads is textReadableBy's; the catalog row it asks about is read only
- * when the copy alone doesn't settle it. `owner`, `term` and `prefix` are values or placeholders.
- */
-const textOnly = {
-  join: (owner: SQLValue | number) => and(eq(userContents.contentId, contentTexts.contentId), eq(userContents.accountId, owner))!,
-  where: (owner: SQLValue | number, term: SQLValue | string, prefix: SQLValue | string | null) =>
-    and(
-      sql`${contentTexts.search} @@ (select ${stemmedQuery(term)})`,
-      sql`${contentTexts.companyId} = (select ${accounts.companyId} from ${accounts} where ${accounts.id} = ${owner})`,
-      textReadableBy(owner, contentTexts, userContents, {
-        id: contentTexts.contentId,
-        privateOrigin: sql`(select ${contentItems.privateOrigin} from ${contentItems} where ${contentItems.id} = ${contentTexts.contentId})`,
-      }),
-      sql`not ${matchesSearch(sql`(select ${searchQuery(term, prefix)})`)}`,
-    )!,
-};
-
-/**
- * The page of a search's text-only matches (textOnly) in a list, newest first, with their total,
- * prepared once per connection as the search's own statements are (planning it cost more than running
- * it for a narrow word). Not ranked: ranking reads every matching page's whole tsvector (up to hundreds
- * of kB each), so a broad word would cost more with every page kept.
- */
-function prepareTextSearch(db: Db, name: string) {
-  const p = sql.placeholder;
-  const { search: _, ...content } = getTableColumns(userContents);
-  const owner = p("owner");
-  const statuses = sql`${p("statuses")}::text[]`;
-  return db
-    .select({ ...content, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
-    .from(contentTexts)
-    .innerJoin(userContents, textOnly.join(owner))
-    .where(
-      and(
-        sql`${userContents.contentType} = any(${p("types")}::text[])`,
-        sql`(${p("includePrivate")}::boolean or not ${userContents.isPrivate})`,
-        sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
-        textOnly.where(owner, p("term"), p("prefix")),
-      ),
-    )
-    .orderBy(desc(userContents.id))
-    .limit(p("limit"))
-    .offset(p("offset"))
-    .prepare(name);
-}
 
 type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 
@@ -387,31 +241,7 @@ export function createContentRepo(db: Db) {
       .where(and(...conds));
     return row?.n ?? 0;
   }
-  const textSearch = prepareTextSearch(db, "library_search_text");
-  /** A page of the items a search finds by their text alone (textOnly), and how many there are (search's `inText`). */
-  async function textOnlyPage(f: SearchFilter & { term: string }, offset: number, limit: number) {
-    const rows = await textSearch.execute({
-      owner: f.ownerId,
-      includePrivate: f.includePrivate,
-      types: [...f.types],
-      statuses: f.courseStatuses ? [...f.courseStatuses] : null,
-      term: f.term,
-      prefix: prefixQuery(f.term),
-      // A page filled by the title matches still needs the total: one row carries it.
-      limit: Math.max(limit, 1),
-      offset,
-    });
-    const total = rows[0]?.total ?? (offset > 0 ? await countTextOnly(f) : 0);
-    return { rows: limit > 0 ? rows.map(({ total: _, ...row }) => row) : [], total };
-  }
-  async function countTextOnly(f: SearchFilter & { term: string }) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(contentTexts)
-      .innerJoin(userContents, textOnly.join(f.ownerId))
-      .where(and(inList(f), f.includePrivate ? undefined : eq(userContents.isPrivate, false), textOnly.where(f.ownerId, f.term, prefixQuery(f.term))));
-    return row?.n ?? 0;
-  }
+  const textSearch = createTextSearch(db);
   return {
     ...createCatalogRepo(db),
     ...createContentWrites(),
@@ -434,7 +264,7 @@ export function createContentRepo(db: Db) {
       if (f.term && f.inText) {
         // A tag filter lists title matches only: page texts are not searched within a tag.
         if (f.tagIds?.length) return { rows: [], count: 0 };
-        const text = await textOnlyPage({ ...f, term: f.term }, f.offset, f.limit);
+        const text = await textSearch.page({ ...f, term: f.term }, f.offset, f.limit);
         return { rows: text.rows.map((row) => ({ ...row, matchedInText: true })), count: text.total };
       }
       if (f.tagIds?.length) return searchTagged(f, f.tagIds as [number, ...number[]]);
