@@ -72,13 +72,14 @@ describe("personal library", () => {
     await visible(page.getByRole("tab", { name: /^Articles [1-9]/ }));
 
     // A leading # is stripped by the server (spec §5).
-    await page.getByRole("searchbox", { name: "Search my library" }).fill(`#window functions ${run}`);
+    // My own library's search box offers my tags as a list: a combobox.
+    await page.getByRole("combobox", { name: "Search my library" }).fill(`#window functions ${run}`);
     await waitForPath(page, /[?&]q=/);
     await visible(page.getByText(/^1 item matches/));
     expect(await savedItems().getByRole("listitem").count()).toBe(1);
     await visible(savedItems().getByRole("link", { name: ARTICLE_TITLE }));
 
-    await page.getByRole("searchbox", { name: "Search my library" }).fill(`nothing-like-this-${run}`);
+    await page.getByRole("combobox", { name: "Search my library" }).fill(`nothing-like-this-${run}`);
     await visible(page.getByText("Nothing matches this search"));
     expect(errors).toEqual([]);
   });

@@ -102,15 +102,11 @@ function SearchBox({ value, onSearch, suggestTags }: { value: string; onSearch: 
       }}
       size="small"
       sx={{ flex: "1 1 260px", maxWidth: 480 }}
-      slotProps={{ htmlInput: { maxLength: 200, list: hashed ? listId : undefined } }}
+      // The suggestion list stays attached for my own library, so the box keeps one role (a list makes
+      // it a combobox) instead of changing it when a '#' is typed.
+      slotProps={{ htmlInput: { maxLength: 200, list: suggestTags ? listId : undefined } }}
       helperText={
-        hashed && tags.data ? (
-          <datalist id={listId}>
-            {tags.data.results.map((tag) => (
-              <option key={tag.id} value={`#${tag.name}`} />
-            ))}
-          </datalist>
-        ) : undefined
+        suggestTags ? <datalist id={listId}>{hashed && tags.data?.results.map((tag) => <option key={tag.id} value={`#${tag.name}`} />)}</datalist> : undefined
       }
     />
   );
