@@ -192,7 +192,7 @@ describe("/home library", () => {
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
-    await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "#window");
+    await user.type(await screen.findByRole("combobox", { name: "Search my library" }), "#window");
     expect(await screen.findByText("1 item matches “#window”")).toBeInTheDocument();
     expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/search?page=1&page_size=8&contenType=all%2Cjob&search=%23window");
     expect(calls().map((c) => c.call)).toContain("GET /api/contentuser/counts?search=%23window");
@@ -249,7 +249,7 @@ describe("/home tags", () => {
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
-    const box = await screen.findByRole("searchbox", { name: "Search my library" });
+    const box = await screen.findByRole("combobox", { name: "Search my library" });
     await user.type(box, "#");
     await waitFor(() => expect(box).toHaveAttribute("list"));
     const list = document.getElementById(box.getAttribute("list")!);
@@ -287,11 +287,11 @@ describe("/home saved jobs", () => {
     expect(await screen.findByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
     expect(screen.getByText("3 items")).toBeInTheDocument();
 
-    await user.type(screen.getByRole("searchbox", { name: "Search my library" }), "platform");
+    await user.type(screen.getByRole("combobox", { name: "Search my library" }), "platform");
     expect(await screen.findByText("1 item matches “platform”")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Platform engineer" })).toBeInTheDocument();
 
-    await user.clear(screen.getByRole("searchbox", { name: "Search my library" }));
+    await user.clear(screen.getByRole("combobox", { name: "Search my library" }));
     expect(await screen.findByText("3 items")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Jobs 1" }));
     const list = await screen.findByRole("list", { name: "Saved items" });
@@ -341,7 +341,7 @@ describe("/home search in page texts", () => {
     });
     const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
-    await user.type(await screen.findByRole("searchbox", { name: "Search my library" }), "sql");
+    await user.type(await screen.findByRole("combobox", { name: "Search my library" }), "sql");
     expect(await screen.findByText("1 item matches “sql”")).toBeInTheDocument();
     const inText = await screen.findByRole("region", { name: "1 more item holds “sql” in its page's text" });
     const list = within(inText).getByRole("list", { name: "Items found in their page's text" });
