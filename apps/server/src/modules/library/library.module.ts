@@ -58,11 +58,12 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       };
   const texts = createContentTexts(ctx.database.db);
   const pageRead = definePageRead({ db: ctx.database.db, jobs: ctx.jobs, events: ctx.events, repo, texts, readPage });
+  const items = createItemRepo(ctx.database.db);
   const service = createContentService({
     db: ctx.database.db,
     events: ctx.events,
     repo,
-    items: createItemRepo(ctx.database.db),
+    items,
     readMetadata,
     readLater: pageRead.readLater,
   });
@@ -99,7 +100,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(contentRoutes, { repo, service, texts, tags });
       await app.register(tagsRoutes, { service: createTagsService({ db: ctx.database.db, repo: tags, content: repo }) });
       await app.register(coursesRoutes, { service });
-      await app.register(lookupRoutes, { content: repo, lookup: createLookupRepo(ctx.database.db) });
+      await app.register(lookupRoutes, { content: repo, items, lookup: createLookupRepo(ctx.database.db) });
       const notes = createNotesService({ db: ctx.database.db, repo: createNotesRepo(ctx.database.db), content: repo, contentService: service });
       await app.register(notesRoutes, { service: notes });
       await app.register(importRoutes, {

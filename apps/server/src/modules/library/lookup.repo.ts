@@ -1,19 +1,10 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { folderRelations, folders, itemHighlights } from "../../db/schema/index.ts";
+import { itemHighlights } from "../../db/schema/index.ts";
 
-/** What the extension shows of a page already saved: the folders holding it, its highlights. */
+/** What the extension shows of a page already saved besides its folders (item.repo.ts): its highlights. */
 export function createLookupRepo(db: Db) {
   return {
-    async foldersHolding(accountId: number, userContentId: number) {
-      return db
-        .select({ id: folders.id, name: folders.name })
-        .from(folderRelations)
-        .innerJoin(folders, eq(folders.id, folderRelations.folderId))
-        .where(and(eq(folders.accountId, accountId), eq(folderRelations.userContentId, userContentId)))
-        .orderBy(asc(folders.name), asc(folders.id));
-    },
-
     /** How many highlights a person keeps on one of their saved items. */
     async highlightsOn(accountId: number, userContentId: number) {
       const [row] = await db

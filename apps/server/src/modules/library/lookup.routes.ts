@@ -3,6 +3,7 @@ import { ErrorBody, LibraryLookupQuery, LibraryLookupResponse, courseStatusOf } 
 import { COMPANY_ROLES } from "../../lib/actor.ts";
 import { normaliseUrl } from "../../lib/providers.ts";
 import type { ContentRepo } from "./content.repo.ts";
+import type { ItemRepo } from "./item.repo.ts";
 import type { LookupRepo } from "./lookup.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -12,7 +13,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
  * saves a tab. Only the caller's own copy is ever answered (the repo filters by owner), so a
  * colleague's save of the same page, public or not, reads as not saved.
  */
-export const lookupRoutes: FastifyPluginAsyncZod<{ content: ContentRepo; lookup: LookupRepo }> = async (app, { content, lookup }) => {
+export const lookupRoutes: FastifyPluginAsyncZod<{ content: ContentRepo; items: ItemRepo; lookup: LookupRepo }> = async (app, { content, items, lookup }) => {
   app.get(
     "/api/contentuser/lookup",
     {
@@ -34,7 +35,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ content: ContentRepo; lookup:
         title: row.title,
         content_type: row.contentType,
         course_status: courseStatusOf(row.courseStatus),
-        folders: await lookup.foldersHolding(req.actor.accountId, row.id),
+        folders: await items.folders(req.actor.accountId, row.id),
         highlights: await lookup.highlightsOn(req.actor.accountId, row.id),
       };
     },

@@ -29,6 +29,12 @@ export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; plan
     return { item, plans, answer: { attached, options: optionsOf(actor, plans) } };
   }
 
+  /** The answer after counting an item towards an open plan: its links read again; adding an item leaves every plan as open as it was. */
+  const answerAfterAttach = async (actor: Actor, contentId: number, plans: Awaited<ReturnType<typeof held>>) => ({
+    attached: await d.plans.attachmentsOfItem(actor.accountId, contentId),
+    options: optionsOf(actor, plans),
+  });
+
   return {
     /** The open plans I hold and their skills: where an item I am about to save may count. */
     async options(actor: Actor) {
@@ -51,7 +57,7 @@ export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; plan
       const skills = Object.keys(plan.plan.skills).sort();
       if (!skills.includes(skill)) throw new AppError("invalid_plan_skill", 400, "The plan has no such skill", { skills });
       await d.db.transaction((tx) => d.plans.attach(tx, { planId: plan.plan.id, accountId: actor.accountId, contentId: item.contentId, skill }));
-      return (await of(actor, id)).answer;
+      return answerAfterAttach(actor, item.contentId, plans);
     },
 
     /** Stops counting my item towards a plan (whatever its state: taking it out is always allowed). */
@@ -59,6 +65,7 @@ export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; plan
       const { item } = await of(actor, id);
       const gone = await d.db.transaction((tx) => d.plans.detach(tx, { planId, accountId: actor.accountId, contentId: item.contentId }));
       if (!gone) throw new AppError("not_found", 404, "This item does not count towards that plan");
+      // Read again: taking out an item not yet done can finish a plan, which then is no longer offered.
       return (await of(actor, id)).answer;
     },
   };
