@@ -41,12 +41,13 @@ export async function libraryFilters(tags: TagsRepo, q: { search?: string; tag?:
  */
 export async function presentWithTags(
   tags: TagsRepo,
-  rows: (Omit<UserContentRow, "search"> & { matchedInText?: boolean })[],
+  rows: (Omit<UserContentRow, "search"> & { matchedInText?: boolean; tags?: string[] })[],
   showTags: boolean,
 ): Promise<ContentItem[]> {
   const present = (row: (typeof rows)[number]) => (row.matchedInText ? { ...presentContent(row), matched_in_text: true } : presentContent(row));
   if (!showTags) return rows.map(present);
-  const byItem = await tags.ofItems(rows.map((row) => row.id));
+  // A page read with its tags (itemTagNames) needs no second query.
+  const byItem = rows.every((row) => row.tags) ? new Map(rows.map((row) => [row.id, row.tags!])) : await tags.ofItems(rows.map((row) => row.id));
   return rows.map((row) => ({ ...present(row), tags: byItem.get(row.id) ?? [] }));
 }
 

@@ -7,6 +7,7 @@ import { createContentWrites } from "./content-writes.repo.ts";
 import { COUNTED_LISTS, type LibraryList, STATE_LISTS } from "./content.lists.ts";
 import {
   inList,
+  itemTagNames,
   largeLibraryMatch,
   LARGE_LIBRARY,
   matchesSearch,
@@ -47,7 +48,8 @@ type SearchShape = "term" | "termLarge" | "termDeep" | "oneType" | "types";
 function prepareSearch(db: Db, shape: SearchShape, name: string) {
   const p = sql.placeholder;
   // Everything but the tsvector, which no answer shows and which is the widest column by far.
-  const { search: _, ...content } = getTableColumns(userContents);
+  const { search: _, ...columns } = getTableColumns(userContents);
+  const content = { ...columns, tags: itemTagNames };
   const owner = p("owner");
   const includePrivate = sql`${p("includePrivate")}::boolean`;
   const statuses = sql`${p("statuses")}::text[]`;
@@ -183,7 +185,8 @@ export function createContentRepo(db: Db) {
    * search is, its total beside it.
    */
   async function searchTagged(f: SearchFilter, [first, ...rest]: [number, ...number[]]) {
-    const { search: _, ...content } = getTableColumns(userContents);
+    const { search: _, ...columns } = getTableColumns(userContents);
+    const content = { ...columns, tags: itemTagNames };
     const conds: (SQL | undefined)[] = [
       eq(userContentTags.tagId, first),
       eq(userContents.accountId, f.ownerId),
