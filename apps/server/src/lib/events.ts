@@ -25,6 +25,8 @@ export const DOMAIN_EVENTS = {
   "content.wishlisted": z.object({ ...by, contentId: id }),
   "content.started": z.object({ ...by, contentId: id }),
   "content.finished": z.object({ ...by, contentId: id }),
+  /** An item deleted from the person's library (and so from the plans it counted towards). */
+  "content.removed": z.object({ ...by, contentId: id }),
   "collection.created": z.object({ ...by, collectionId: id }),
   "collection.followed": z.object({ ...by, collectionId: id }),
   /** An item of a learning path marked done by the person following it. */
@@ -34,6 +36,8 @@ export const DOMAIN_EVENTS = {
   /** A plan created or given more people or teams (the actor is the one assigning). */
   "plan.assigned": z.object({ ...by, planId: id }),
   "plan.accepted": z.object({ ...by, planId: id }),
+  /** An item of the person's own library no longer counted towards their plan. */
+  "plan.item_detached": z.object({ ...by, planId: id, contentId: id }),
   /** A purchase request filed; what it is, so that telling whoever decides it reads nothing back. */
   "purchase_request.created": z.object({ ...by, requestId: id, companyId: id, teamId: id.nullable(), title: z.string() }),
   "purchase_request.approved": z.object({ ...by, requestId: id, requesterId: id, companyId: id, title: z.string() }),

@@ -104,9 +104,14 @@ export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void
   );
   const ids = inserted.map((r) => Number(r.id));
   if ((ev.kind === "finish" || ev.kind === "item_done") && content !== null) {
-    ids.push(...(await completePlans(tx, ev.accountId, content)));
+    ids.push(...(await completePlans(tx, ev.accountId, { contentId: content })));
   }
   await toFold(tx, ids);
+}
+
+/** After an item left the person's plans (taken out of one, or deleted): those now done in full are completed. */
+export async function recordPlansDone(tx: Executor, accountId: number, planId?: number): Promise<void> {
+  await toFold(tx, await completePlans(tx, accountId, planId === undefined ? "any" : { planId }));
 }
 
 /**
@@ -164,8 +169,18 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
   );
 }
 
-/** Plans holding this content for the person (its paths' items and their own counted towards it) that they have now done in full: one plan_completed each, once. */
-async function completePlans(tx: Executor, accountId: number, contentId: number): Promise<number[]> {
+/**
+ * Plans the person holds (those holding this content, or this plan, or any) that they have now done in
+ * full: one plan_completed each, once. A plan's items are its paths' and the person's own counted
+ * towards it, so taking out the one not done yet completes it as finishing it would.
+ */
+async function completePlans(tx: Executor, accountId: number, of: { contentId: number } | { planId: number } | "any"): Promise<number[]> {
+  const holding =
+    of === "any"
+      ? sql`true`
+      : "planId" in of
+        ? sql`${p.id} = ${of.planId}::int`
+        : sql`exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i where i.content_id = ${of.contentId}::int)`;
   const rows = rowsOf(
     await tx.execute(sql`
       insert into ${le} (${names(le.companyId, le.teamId, le.accountId, le.kind, le.planId, le.skills)})
@@ -173,7 +188,9 @@ async function completePlans(tx: Executor, accountId: number, contentId: number)
       from ${A}
       join ${P} on ${p.companyId} = ${a.companyId}
       where ${a.id} = ${accountId}::int
-        and exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i where i.content_id = ${contentId}::int)
+        and ${holding}
+        -- a plan with nothing in it is not done
+        and exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i)
         and (exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id})
              or exists (select 1 from ${PT} where ${pt.planId} = ${p.id} and ${pt.teamId} = ${a.teamId} and ${notTeamLeader(sql`${a.id}`, sql`${pt.teamId}`)}))
         and not exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id} and ${pa.status} = 'rejected')

@@ -1,5 +1,5 @@
 import type { EventBus, Handler } from "../../lib/events.ts";
-import { recordEvent, recordPlanAssigned } from "./insights.events.repo.ts";
+import { recordEvent, recordPlanAssigned, recordPlansDone } from "./insights.events.repo.ts";
 
 /** Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction. */
 export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
@@ -9,6 +9,8 @@ export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
   on("content.finished", finished);
   on("collection.item_done", itemDone);
   on("plan.assigned", planAssigned);
+  on("plan.item_detached", (tx, e) => recordPlansDone(tx, e.actorId, e.planId));
+  on("content.removed", (tx, e) => recordPlansDone(tx, e.actorId));
   on("purchase_request.approved", approved);
   on("purchase_request.rejected", rejected);
 }

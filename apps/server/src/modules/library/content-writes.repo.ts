@@ -81,8 +81,10 @@ export function createContentWrites() {
     },
 
     /** Removes the item and, with it, its places in the owner's folders. */
+    /** Deletes the copy; answers which catalog item it was a copy of. */
     async deleteCopy(tx: Tx, id: number) {
-      await tx.delete(userContents).where(eq(userContents.id, id));
+      const [gone] = await tx.delete(userContents).where(eq(userContents.id, id)).returning({ contentId: userContents.contentId });
+      return gone;
     },
 
     /** The course state of the person's copy of a catalog item, locked. */

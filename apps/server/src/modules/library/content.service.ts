@@ -236,7 +236,8 @@ export function createContentService(deps: ContentServiceDeps) {
       return db.transaction(async (tx) => {
         if (!(await repo.lockOwned(tx, actor.accountId, id))) return null;
         const places = await repo.folderPlaces(tx, id);
-        await repo.deleteCopy(tx, id);
+        const copy = await repo.deleteCopy(tx, id);
+        if (copy) await events.emit(tx, "content.removed", { actorId: actor.accountId, contentId: copy.contentId });
         return { id_primary: id, folder_relations: places };
       });
     },

@@ -40,7 +40,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
       });
       await app.register(plansRoutes, { plans, people: deps.people, service: plansService });
       await app.register(planAttachmentsRoutes, {
-        service: createPlanAttachmentsService({ db: ctx.database.db, plans, planService: plansService, content: deps.content }),
+        service: createPlanAttachmentsService({ db: ctx.database.db, events: ctx.events, plans, planService: plansService, content: deps.content }),
       });
     },
   } satisfies Module & Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { AppError } from "../../lib/errors.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import type { Db } from "../../db/client.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { ContentService } from "../library/index.ts";
 import { networkPolicy } from "./network.policy.ts";
 import type { PlansRepo } from "./plans.repo.ts";
@@ -10,7 +11,7 @@ import type { PlansService } from "./plans.service.ts";
  * Items of a person's own library counted towards a skill of a plan they hold: finishing one moves
  * that plan's progress, the team's skills matrix and insights like the plan's own items.
  */
-export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; planService: PlansService; content: ContentService }) {
+export function createPlanAttachmentsService(d: { db: Db; events: EventBus; plans: PlansRepo; planService: PlansService; content: ContentService }) {
   /** The plans the person holds, with their status, as the rule and the answer need them. */
   async function held(actor: Actor) {
     return (await d.planService.plansOf([actor.accountId]))(actor.accountId);
@@ -63,7 +64,11 @@ export function createPlanAttachmentsService(d: { db: Db; plans: PlansRepo; plan
     /** Stops counting my item towards a plan (whatever its state: taking it out is always allowed). */
     async detach(actor: Actor, id: number, planId: number) {
       const { item } = await of(actor, id);
-      const gone = await d.db.transaction((tx) => d.plans.detach(tx, { planId, accountId: actor.accountId, contentId: item.contentId }));
+      const gone = await d.db.transaction(async (tx) => {
+        const detached = await d.plans.detach(tx, { planId, accountId: actor.accountId, contentId: item.contentId });
+        if (detached) await d.events.emit(tx, "plan.item_detached", { actorId: actor.accountId, planId, contentId: item.contentId });
+        return detached;
+      });
       if (!gone) throw new AppError("not_found", 404, "This item does not count towards that plan");
       // Read again: taking out an item not yet done can finish a plan, which then is no longer offered.
       return (await of(actor, id)).answer;

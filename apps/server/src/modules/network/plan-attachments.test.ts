@@ -111,6 +111,33 @@ describe("an item of my library counted towards my plan", () => {
     expect((await task(w.member.client, w.planId)).progress).toMatchObject({ total: 1 });
   });
 
+  it("completes the plan, with its one completion event, when taking out or deleting the only item not done leaves every other done", async () => {
+    const completions = async (w: Awaited<ReturnType<typeof teamPlan>>) =>
+      (
+        (await t.database.db.execute(
+          sql`select 1 from learning_events where kind = 'plan_completed' and account_id = ${w.member.id} and plan_id = ${w.planId}`,
+        )) as { rows: unknown[] }
+      ).rows.length;
+    for (const takeOut of ["detach", "delete"] as const) {
+      const w = await teamPlan();
+      const url = `/api/contentuser/${w.own.id_primary}/plan-skills`;
+      expect((await w.member.client.put(url, { plan_id: w.planId, skill: "sql" })).status).toBe(200);
+      const pathCopy = await w.member.client.post("/api/contentuser/save/", { id_content: w.pathItem.id, fetch_metadata: false });
+      expect((await finish(w.member.client, pathCopy.body.id_primary)).status).toBe(200);
+      expect(await task(w.member.client, w.planId)).toMatchObject({ progress: { done: 1, total: 2 } });
+      expect(await completions(w)).toBe(0);
+
+      const out =
+        takeOut === "detach"
+          ? await w.member.client.delete(`${url}/${w.planId}`)
+          : await w.member.client.delete(`/api/contentuser/delete/?id_primary=${w.own.id_primary}`);
+      expect(out.status, out.text).toBe(200);
+      expect(await task(w.member.client, w.planId)).toMatchObject({ status: "completed", progress: { done: 1, total: 1 } });
+      expect(await insightsRow(w.ld, w.planId), takeOut).toMatchObject({ completed: 1, percent: 100 });
+      expect(await completions(w), takeOut).toBe(1);
+    }
+  });
+
   it("refuses a skill the plan lacks, a plan I declined, and a plan I do not hold, writing nothing", async () => {
     const w = await teamPlan();
     const url = `/api/contentuser/${w.own.id_primary}/plan-skills`;
