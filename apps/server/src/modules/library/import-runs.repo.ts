@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { accounts, authUsers, libraryImportRows, libraryImports, userContents } from "../../db/schema/index.ts";
+import { accounts, authUsers, libraryImportRows, libraryImports, tags, userContents } from "../../db/schema/index.ts";
 import type { ImportSkip } from "./import.entry.ts";
 import type { ImportRow } from "./import.repo.ts";
 
@@ -76,6 +76,14 @@ export function createImportRuns(db: Db) {
     async fail(tx: Tx, id: number, code: string) {
       const added = tx.select({ id: libraryImportRows.addedId }).from(libraryImportRows).where(eq(libraryImportRows.importId, id));
       await tx.delete(userContents).where(inArray(userContents.id, added));
+      // And the tags it created: those the file names that the person has had only since the import
+      // began (with them go their places on items the person had before).
+      await tx.execute(sql`
+        delete from ${tags} using ${libraryImports}
+        where ${libraryImports.id} = ${id} and ${tags.accountId} = ${libraryImports.accountId} and ${tags.createdAt} >= ${libraryImports.createdAt}
+          and lower(${tags.name}) in (
+            select lower(k.name) from ${libraryImportRows} r cross join lateral jsonb_array_elements_text(coalesce(r.row -> 'tags', '[]'::jsonb)) k(name)
+            where r.import_id = ${id})`);
       await tx.delete(libraryImportRows).where(eq(libraryImportRows.importId, id));
       const [run] = await tx
         .update(libraryImports)

@@ -49,7 +49,16 @@ describe("an import's job", () => {
     const person = await addPerson(t, { company: "acme", role: "member" });
     const saved = await person.client.post("/api/contentuser/save/", { url: "https://fail.example.org/1", title: "Mine before", fetch_metadata: false });
     expect(saved.status).toBe(201);
-    const sent = await person.client.post("/api/contentuser/import", { format: "csv", content: csv("fail") });
+    expect((await person.client.put(`/api/contentuser/${saved.body.id_primary}/tags`, { tags: ["mine"] })).status).toBe(200);
+    // The file tags its links, the one I had included, with a tag I had and a tag new to me.
+    const tagged = [
+      "url,title,tags",
+      ...csv("fail")
+        .split("\n")
+        .slice(1)
+        .map((line) => `${line},mine|from the file`),
+    ].join("\n");
+    const sent = await person.client.post("/api/contentuser/import", { format: "csv", content: tagged });
     await breakRow(sent.body.id, IMPORT_BATCH * 2 + 1);
     // The job's last attempt, run as the queue would run it.
     const service = createImportService({
@@ -63,8 +72,11 @@ describe("an import's job", () => {
     });
     await expect(service.run(sent.body.id, { lastAttempt: true })).rejects.toThrow();
     expect(await seen(person, sent.body.id)).toMatchObject({ status: "failed", error: "import_failed", added: 0 });
-    // What was there before stays; nothing of the import does.
+    // What was there before stays; nothing of the import does: not even the tag it had created.
     expect(await libraryCount(person)).toBe(1);
+    expect((await person.client.get("/api/contentuser/tags")).body.results.map((tag: { name: string; count: number }) => [tag.name, tag.count])).toEqual([
+      ["mine", 1],
+    ]);
   });
 
   it("mails its summary when it took long, in the person's language", async () => {
