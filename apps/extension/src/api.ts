@@ -6,6 +6,7 @@ import type {
   ContentType,
   CourseStatus,
   LibraryLookupResponse,
+  ItemPlanSkills,
   Me,
   SaveContentRequest,
   SaveHighlightByUrlRequest,
@@ -58,8 +59,12 @@ export interface SaveOptions {
   folderId?: number | null;
   /** A selection saved with the page: kept as its description. */
   selection?: string | null;
-  // Tags: the library has none yet; once it has, they travel here and in the save body.
+  /** A skill of one of my open plans that the page counts towards once saved. */
+  planSkill?: { planId: number; skill: string } | null;
 }
+
+/** An open plan I hold and its skills: where a page I save may count. */
+export type PlanSkillOption = ItemPlanSkills["options"][number];
 
 const TITLE_MAX = 300;
 const DESCRIPTION_MAX = 5000;
@@ -116,6 +121,10 @@ export interface LearnwardClient {
   /** Keeps a passage of a page as a highlight on my copy of it, saving the page first if it is not in my library. */
   highlight(url: string, title: string | null | undefined, selection: string): Promise<SaveHighlightByUrlResponse>;
   folders(): Promise<FolderSummary[]>;
+  /** The open plans I hold and their skills. */
+  planSkills(): Promise<PlanSkillOption[]>;
+  /** Counts my saved item towards a skill of one of my open plans. */
+  countTowards(idPrimary: number, planId: number, skill: string): Promise<void>;
   addToFolder(folderId: number, idPrimary: number): Promise<void>;
   /** Moves a course between none, wishlist, running and finalized with the course status routes. */
   setCourseStatus(idContent: number, from: CourseStatus | null, to: CourseStatus | null): Promise<void>;
@@ -162,10 +171,15 @@ export function createClient(opts: { origin: string; token: string; fetch?: type
     async save(url, meta, saveOpts = {}) {
       const item = await call<ContentItem>("POST", "/api/contentuser/save/", saveBody(url, meta, saveOpts));
       if (saveOpts.folderId) await this.addToFolder(saveOpts.folderId, item.id_primary);
+      if (saveOpts.planSkill) await this.countTowards(item.id_primary, saveOpts.planSkill.planId, saveOpts.planSkill.skill);
       return item;
     },
     highlight: (url, title, selection) => call<SaveHighlightByUrlResponse>("POST", "/api/contentuser/highlights/", highlightBody(url, title, selection)),
     folders: () => call<FolderSummary[]>("GET", "/api/user/folder/"),
+    planSkills: () => call<PlanSkillOption[]>("GET", "/api/contentuser/plan-skills"),
+    async countTowards(idPrimary, planId, skill) {
+      await call("PUT", `/api/contentuser/${idPrimary}/plan-skills`, { plan_id: planId, skill });
+    },
     async addToFolder(folderId, idPrimary) {
       try {
         await call("POST", "/api/user/folder_relation/create_content/", { id_folder: folderId, id_primary: idPrimary });

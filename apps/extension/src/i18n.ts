@@ -17,6 +17,7 @@ export function errorText(err: unknown): string {
   if (err.status === 403) return t("errorForbidden");
   if (err.code === "validation_error" || err.code === "bad_request") return t("errorValidation");
   if (err.code === "rate_limited") return t("errorRateLimited");
+  if (err.code === "plan_not_open" || err.code === "invalid_plan_skill") return t("errorPlanNotOpen");
   if (err.status === 503 || err.code === "service_unavailable") return t("errorUnavailable");
   return t("errorGeneric", err.code);
 }

@@ -1,4 +1,4 @@
-import type { CourseStatus, LearnwardClient, LibraryLookupResponse } from "./api.ts";
+import type { CourseStatus, LearnwardClient, LibraryLookupResponse, PlanSkillOption } from "./api.ts";
 import { errorText, t, translatePage } from "./i18n.ts";
 import { clientFromSettings, loadSettings } from "./settings.ts";
 import { isSavable, metadataOf } from "./tab.ts";
@@ -74,6 +74,25 @@ function renderSaved(found: Extract<LibraryLookupResponse, { saved: true }>, cli
   };
 }
 
+/** The open plans I hold, each a group of its skills: a page saved may count towards one (none when I hold none). */
+function showPlanSkills(plans: PlanSkillOption[]) {
+  const select = $<HTMLSelectElement>("plan-skill");
+  for (const { plan, skills } of plans) {
+    const group = document.createElement("optgroup");
+    group.label = plan.title;
+    for (const skill of skills) group.append(new Option(skill, JSON.stringify({ planId: plan.id, skill })));
+    select.append(group);
+  }
+  $("plan-row").hidden = plans.every((p) => !p.skills.length);
+}
+/** The plan skill chosen, read back from the option's own value (written above, never typed by anyone). */
+function chosenPlanSkill(): { planId: number; skill: string } | null {
+  const value = $<HTMLSelectElement>("plan-skill").value;
+  if (!value) return null;
+  const { planId, skill } = JSON.parse(value) as { planId: number; skill: string };
+  return { planId, skill };
+}
+
 async function main() {
   translatePage();
   $("open-options").onclick = () => void chrome.runtime.openOptionsPage();
@@ -100,10 +119,11 @@ async function main() {
 
   let found: LibraryLookupResponse;
   try {
-    const [lookup, folders] = await Promise.all([client.lookup(url), client.folders()]);
+    const [lookup, folders, plans] = await Promise.all([client.lookup(url), client.folders(), client.planSkills()]);
     found = lookup;
     const select = $<HTMLSelectElement>("folder");
     for (const f of folders) select.add(new Option(f.name, String(f.id)));
+    showPlanSkills(plans);
   } catch (err) {
     say(errorText(err), true);
     return;
@@ -121,13 +141,16 @@ async function main() {
     say(t("popupSaving"));
     try {
       const folder = $<HTMLSelectElement>("folder").value;
-      await client.save(url, await metadataOf(tabId), { folderId: folder ? Number(folder) : null });
+      await client.save(url, await metadataOf(tabId), { folderId: folder ? Number(folder) : null, planSkill: chosenPlanSkill() });
       const now = await client.lookup(url);
       say(t("popupSaved"));
       if (now.saved) renderSaved(now, client);
     } catch (err) {
       say(errorText(err), true);
-      button.disabled = false;
+      // The page may be saved although what followed failed (a plan closed meanwhile): show it saved.
+      const now = await client.lookup(url).catch(() => null);
+      if (now?.saved) renderSaved(now, client);
+      else button.disabled = false;
     }
   };
 }

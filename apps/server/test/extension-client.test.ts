@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createClient, type LearnwardClient } from "../../extension/src/api.ts";
 import { createTestContext, type Client, type TestContext } from "./helpers.ts";
-import { addPerson, createCompany } from "./factories.ts";
+import { addContent, addPerson, createCompany, createCompanyWithRoles } from "./factories.ts";
 
 let t: TestContext;
 let origin: string;
@@ -59,6 +59,34 @@ describe("the extension's client against the server", () => {
     // Adding it to the same folder again keeps it there once.
     await client.addToFolder(created.id, item.id_primary);
     expect((await client.folders())[0]!.count).toBe(1);
+  });
+
+  it("lists my open plans' skills and saves a page counting towards the one I chose", async () => {
+    const { company: own, ldleader, teamleader, member } = await createCompanyWithRoles(t);
+    const pathItem = await addContent(t, { company: own.id, contentType: "article", skills: ["sql"] });
+    // A published learning path for the plan's skill.
+    const collectionId = (await member.client.post("/api/b2b/v1/collections/", { title: "SQL path", skills: ["sql"] })).body.id;
+    await member.client.post(`/api/b2b/v1/collections/${collectionId}/items/`, { content_id: pathItem.id });
+    const asked = await member.client.post("/api/b2b/v1/publish-requests/", { collection_id: collectionId });
+    expect((await ldleader.client.post(`/api/b2b/v1/publish-requests/${asked.body.id}/accept/`, {})).status).toBe(200);
+    const plan = await teamleader.client.post("/api/b2b/v1/plans/", {
+      title: "SQL sprint",
+      deadline: "2099-01-31",
+      skills: { sql: { collections: [collectionId] } },
+      selectedAccount: [member.id],
+    });
+    expect(plan.status, plan.text).toBe(201);
+    const client = createClient({ origin, token: member.client.token! });
+    expect(await client.planSkills()).toEqual([{ plan: { id: plan.body.id, title: "SQL sprint", deadline: "2099-01-31" }, skills: ["sql"] }]);
+
+    const item = await client.save("https://blog.example/window-functions", page, { planSkill: { planId: plan.body.id, skill: "sql" } });
+    const counted = await member.client.get(`/api/contentuser/${item.id_primary}/plan-skills`);
+    expect(counted.body.attached).toEqual([{ plan: { id: plan.body.id, title: "SQL sprint", deadline: "2099-01-31" }, skill: "sql" }]);
+    // A skill the plan lacks is refused with a code the popup names; the page stays saved.
+    await expect(client.save("https://blog.example/other", page, { planSkill: { planId: plan.body.id, skill: "cobol" } })).rejects.toMatchObject({
+      code: "invalid_plan_skill",
+    });
+    expect(await client.lookup("https://blog.example/other")).toMatchObject({ saved: true });
   });
 
   it("moves a saved course through wishlist, running, finished and back to none", async () => {
