@@ -173,6 +173,7 @@ describe("language model output filter", () => {
       items: [
         {
           ref: 1,
+          source: "catalog",
           title: "SQL",
           type: "article",
           provider: null,
