@@ -157,7 +157,7 @@ export async function buildApp(opts: AppOptions) {
     library,
     people,
     network,
-    discoverModule(ctx, { collections: network.collections }),
+    discoverModule(ctx, { collections: network.collections, library: library.service }),
     homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),

@@ -114,6 +114,9 @@ export const CopilotItem = z.object({
   language: DiscoverLanguage,
   skills: z.array(z.string()),
   mine: DiscoverContent.shape.mine,
+  source: z
+    .enum(["library", "catalog"])
+    .describe("Where the item was found: the asker's own library (their saves, private ones included) or the company catalog"),
 });
 export type CopilotItem = z.infer<typeof CopilotItem>;
 
@@ -140,7 +143,7 @@ export const CopilotMessage = z.object({
   created_at: z.string(),
   engine: z.enum(["local", "llm"]).nullable().describe("Who wrote the answer"),
   fallback: z.enum(["timeout", "error"]).nullable().describe("Why the language model's answer was not used"),
-  found: z.boolean().nullable().describe("false: nothing relevant in the catalog"),
+  found: z.boolean().nullable().describe("false: nothing relevant in the catalog, nor in the asker's library"),
   items: z.array(CopilotItem),
   plan: CopilotPlan.nullable(),
   suggestions: z.array(z.string()).describe("Searches to try when nothing was found"),

@@ -19654,7 +19654,7 @@ export interface paths {
                                  * @enum {string|null}
                                  */
                                 fallback: "timeout" | "error" | null;
-                                /** @description false: nothing relevant in the catalog */
+                                /** @description false: nothing relevant in the catalog, nor in the asker's library */
                                 found: boolean | null;
                                 items: {
                                     /** @description Its number in the answer's text: [ref] */
@@ -19676,6 +19676,11 @@ export interface paths {
                                         /** @enum {string|null} */
                                         course_status: "wishlist" | "running" | "finalized" | null;
                                     } | null;
+                                    /**
+                                     * @description Where the item was found: the asker's own library (their saves, private ones included) or the company catalog
+                                     * @enum {string}
+                                     */
+                                    source: "library" | "catalog";
                                 }[];
                                 plan: {
                                     /** @description Skills understood in the question */
@@ -19877,7 +19882,7 @@ export interface paths {
                                  * @enum {string|null}
                                  */
                                 fallback: "timeout" | "error" | null;
-                                /** @description false: nothing relevant in the catalog */
+                                /** @description false: nothing relevant in the catalog, nor in the asker's library */
                                 found: boolean | null;
                                 items: {
                                     /** @description Its number in the answer's text: [ref] */
@@ -19899,6 +19904,11 @@ export interface paths {
                                         /** @enum {string|null} */
                                         course_status: "wishlist" | "running" | "finalized" | null;
                                     } | null;
+                                    /**
+                                     * @description Where the item was found: the asker's own library (their saves, private ones included) or the company catalog
+                                     * @enum {string}
+                                     */
+                                    source: "library" | "catalog";
                                 }[];
                                 plan: {
                                     /** @description Skills understood in the question */
@@ -20243,7 +20253,7 @@ export interface paths {
                                  * @enum {string|null}
                                  */
                                 fallback: "timeout" | "error" | null;
-                                /** @description false: nothing relevant in the catalog */
+                                /** @description false: nothing relevant in the catalog, nor in the asker's library */
                                 found: boolean | null;
                                 items: {
                                     /** @description Its number in the answer's text: [ref] */
@@ -20265,6 +20275,11 @@ export interface paths {
                                         /** @enum {string|null} */
                                         course_status: "wishlist" | "running" | "finalized" | null;
                                     } | null;
+                                    /**
+                                     * @description Where the item was found: the asker's own library (their saves, private ones included) or the company catalog
+                                     * @enum {string}
+                                     */
+                                    source: "library" | "catalog";
                                 }[];
                                 plan: {
                                     /** @description Skills understood in the question */
@@ -20314,7 +20329,7 @@ export interface paths {
                                  * @enum {string|null}
                                  */
                                 fallback: "timeout" | "error" | null;
-                                /** @description false: nothing relevant in the catalog */
+                                /** @description false: nothing relevant in the catalog, nor in the asker's library */
                                 found: boolean | null;
                                 items: {
                                     /** @description Its number in the answer's text: [ref] */
@@ -20336,6 +20351,11 @@ export interface paths {
                                         /** @enum {string|null} */
                                         course_status: "wishlist" | "running" | "finalized" | null;
                                     } | null;
+                                    /**
+                                     * @description Where the item was found: the asker's own library (their saves, private ones included) or the company catalog
+                                     * @enum {string}
+                                     */
+                                    source: "library" | "catalog";
                                 }[];
                                 plan: {
                                     /** @description Skills understood in the question */

@@ -7,8 +7,12 @@ import { collections } from "./network.ts";
 /** What an assistant message keeps besides its text: the cited catalog items, the plan, suggestions. */
 export interface StoredAnswer {
   found: boolean;
-  /** The catalog items the answer shows: [ref] in the text cites the item with that ref. */
-  items: { ref: number; id: number }[];
+  /**
+   * The items the answer shows: [ref] in the text cites the item with that ref. `id` is the catalog
+   * row's; `source` "library" marks one of the asker's own saves (read back from their library,
+   * never from the catalog, which leaves private saves out). Answers stored before it have none.
+   */
+  items: { ref: number; id: number; source?: "library" }[];
   plan: {
     skills: string[];
     available_s: number | null;

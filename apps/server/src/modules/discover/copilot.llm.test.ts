@@ -115,6 +115,35 @@ describe("the language model path", () => {
     expect(question).toEqual({ role: "user", content: "Question: I need to learn SQL for analytics in two weeks" });
   });
 
+  it("gives the model my own saves marked as mine, and shows them marked, to me alone", async () => {
+    const saved = await member.post("/api/contentuser/save/", {
+      url: "https://notes.example/quiet-operators",
+      title: "Quiet kubernetes operators notebook",
+      description: "My private notes on operators",
+      is_private: true,
+      fetch_metadata: false,
+    });
+    expect(saved.status).toBe(201);
+    script = ["Your library has [1]; ", "the catalog adds [2]."];
+    const c = await newConversation();
+    const res = await member.post(`${CONVERSATIONS}/${c}/messages/`, { content: "What did I save about kubernetes operators?" });
+    expect(res.body.answer).toMatchObject({ engine: "llm", found: true });
+    const mine = res.body.answer.items.filter((i: { source: string }) => i.source === "library");
+    expect(mine.map((i: { ref: number; title: string }) => [i.ref, i.title])).toEqual([[1, "Quiet kubernetes operators notebook"]]);
+    const payload = JSON.parse(recorded[0]!.body.messages[1]!.content.replace(/^[^\n]*\n/, ""));
+    expect(payload.items[0]).toMatchObject({ ref: 1, source: "library", title: "Quiet kubernetes operators notebook", description: null });
+    for (const i of payload.items.slice(1)) expect(i.source).toBe("catalog");
+    expect(recorded[0]!.body.messages[0]!.content).toContain('source "library"');
+
+    // A colleague asking the same never has it offered to the model nor shown.
+    recorded.length = 0;
+    const other = (await ld.post(`${CONVERSATIONS}/`, {})).body.id as number;
+    const theirs = await ld.post(`${CONVERSATIONS}/${other}/messages/`, { content: "What did I save about kubernetes operators?" });
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain("Quiet kubernetes");
+    expect(JSON.stringify(recorded)).not.toContain("Quiet kubernetes");
+  });
+
   it("gives text written inside content items to the model as data only", async () => {
     await ld.post("/api/contentuser/save/", {
       url: "https://blog.example/sql-cheat-sheet",

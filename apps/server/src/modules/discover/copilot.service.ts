@@ -9,12 +9,13 @@ import type { Db } from "../../db/client.ts";
 import type { StoredAnswer } from "../../db/schema/index.ts";
 import { type Actor, requireCompany } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
+import type { ContentService, SavedCopyRow } from "../library/index.ts";
 import { type CollectionsService, presentSummary } from "../network/index.ts";
 import type { ConversationRow, CopilotRepo, MessageRow, NewMessage } from "./copilot.repo.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
-import { presentCopilotItem } from "./discover.present.ts";
+import { presentCopilotItem, presentSavedCopilotItem } from "./discover.present.ts";
 import { formatDuration, list, spanLabel } from "./copilot/compose.ts";
-import type { CopilotEngine } from "./copilot/engine.ts";
+import type { CopilotEngine, LocalAnswer, MySaves } from "./copilot/engine.ts";
 import { type Llm, type LlmRequest, LlmTimeoutError } from "./copilot/llm.ts";
 import { durationOf, skillLabel } from "./copilot/planner.ts";
 import { detectLanguage, type Lang } from "./copilot/understand.ts";
@@ -39,6 +40,8 @@ export interface CopilotDeps {
   discover: DiscoverRepo;
   engine: CopilotEngine;
   collections: CollectionsService;
+  /** The asker's own library: what the copilot cites "from your library". */
+  library: Pick<ContentService, "savedMatching" | "savedCopies">;
   llm: Llm | null;
   warn: (err: unknown, message: string) => void;
 }
@@ -49,8 +52,26 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 /** The local answer streams too, a few words at a time, so clients read one protocol. */
 const pieces = (text: string) => (text.match(/\S+\s*/g) ?? []).reduce<string[]>((out, w, i) => (i % 4 ? ((out[out.length - 1] += w), out) : [...out, w]), []);
 
+/** The answer's own saves as stored: marked, so they are read back from the asker's library. */
+const savedItems = (local: LocalAnswer): StoredAnswer["items"] => local.saved.map(({ ref, item }) => ({ ref, id: item.contentId, source: "library" }));
+const byRef = <T extends { ref: number }>(items: T[]) => [...items].sort((a, b) => a.ref - b.ref);
+
 export function createCopilotService(deps: CopilotDeps) {
-  const { db, repo, discover, engine, collections, llm } = deps;
+  const { db, repo, discover, engine, collections, library, llm } = deps;
+
+  /** The asker's library as the engine searches it: their own saves only, private ones included. */
+  const mySaves =
+    (actor: Actor): MySaves =>
+    async (terms, limit) =>
+      (await library.savedMatching(actor, terms, limit)).map((r) => ({
+        contentId: r.contentId,
+        title: r.title,
+        contentType: r.contentType,
+        durationS: r.durationS,
+        language: r.language,
+        skills: r.skills,
+        termHits: r.termHits,
+      }));
 
   /**
    * Stores a person's question unless they already asked `limit` since `since`; undefined when
@@ -75,12 +96,21 @@ export function createCopilotService(deps: CopilotDeps) {
   });
 
   async function presentMessages(actor: Actor, rows: MessageRow[]): Promise<CopilotMessage[]> {
-    const ids = [...new Set(rows.flatMap((r) => r.answer?.items.map((i) => i.id) ?? []))];
-    const [contents, titles] = await Promise.all([
+    const cited = rows.flatMap((r) => r.answer?.items ?? []);
+    const ids = [...new Set(cited.filter((i) => i.source !== "library").map((i) => i.id))];
+    const savedIds = [...new Set(cited.filter((i) => i.source === "library").map((i) => i.id))];
+    const [contents, copies, titles] = await Promise.all([
       discover.contents(requireCompany(actor), actor.accountId, ids),
+      // Read from the asker's own library (the conversation is theirs alone): a save deleted since leaves the answer.
+      library.savedCopies(actor, savedIds),
       repo.collectionTitles(rows.flatMap((r) => (r.collectionId !== null ? [r.collectionId] : []))),
     ]);
     const byId = new Map(contents.map((c) => [c.id, c]));
+    const copyOf = new Map<number, SavedCopyRow>(copies.map((c) => [c.contentId, c]));
+    const present = ({ ref, id, source }: StoredAnswer["items"][number]) => {
+      if (source === "library") return copyOf.has(id) ? [presentSavedCopilotItem(ref, copyOf.get(id)!)] : [];
+      return byId.has(id) ? [presentCopilotItem(ref, byId.get(id)!)] : [];
+    };
     return rows.map((r) => {
       const a = r.answer;
       const title = r.collectionId !== null ? titles.get(r.collectionId) : undefined;
@@ -94,7 +124,7 @@ export function createCopilotService(deps: CopilotDeps) {
         fallback: a?.fallback ?? null,
         found: a ? a.found : null,
         // An item deleted from the catalog since leaves the answer; its number stays in the text.
-        items: (a?.items ?? []).flatMap(({ ref, id }) => (byId.has(id) ? [presentCopilotItem(ref, byId.get(id)!)] : [])),
+        items: (a?.items ?? []).flatMap(present),
         plan: a?.plan ?? null,
         suggestions: a?.suggestions ?? [],
         collection: r.collectionId !== null && title !== undefined ? { id: r.collectionId, title, url: collectionUrl(r.collectionId, title) } : null,
@@ -110,8 +140,10 @@ export function createCopilotService(deps: CopilotDeps) {
   /** Asks the language model to write the answer from the local retrieval; null when it can't. */
   async function writeWithModel(actor: Actor, local: Awaited<ReturnType<CopilotEngine["answer"]>>, question: string, hooks: AskHooks) {
     const planned = [...local.refs].map(([id, ref]) => ({ ref, id }));
+    const saved = savedItems(local);
+    const lastRef = Math.max(0, ...planned.map((p) => p.ref), ...saved.map((s) => s.ref));
     const extra = local.ranked.filter((c) => !local.refs.has(c.id)).slice(0, Math.max(0, LLM_ITEMS - planned.length));
-    const offered = [...planned, ...extra.map((c, i) => ({ ref: planned.length + i + 1, id: c.id }))];
+    const offered = [...planned, ...extra.map((c, i) => ({ ref: lastRef + i + 1, id: c.id }))];
     const contents = new Map(
       (
         await discover.contents(
@@ -125,28 +157,44 @@ export function createCopilotService(deps: CopilotDeps) {
     const request: LlmRequest = {
       question,
       language: local.understanding.language,
-      items: offered.flatMap(({ ref, id }) => {
-        const c = contents.get(id);
-        if (!c) return [];
-        const duration = c.contentType === "job" ? null : formatDuration(durationOf(c));
-        return [
-          {
-            ref,
-            title: c.title,
-            type: c.contentType,
-            provider: c.provider,
-            author: c.author,
-            duration,
-            language: c.language,
-            skills: c.skills,
-            description: c.description,
-          },
-        ];
-      }),
+      // The asker's own saves, marked as theirs: titles only, never the notes they wrote on them.
+      items: byRef([
+        ...local.saved.map(({ ref, item }) => ({
+          ref,
+          source: "library" as const,
+          title: item.title,
+          type: item.contentType,
+          provider: null,
+          author: null,
+          duration: item.contentType === "job" ? null : formatDuration(durationOf(item)),
+          language: item.language,
+          skills: item.skills,
+          description: null,
+        })),
+        ...offered.flatMap(({ ref, id }) => {
+          const c = contents.get(id);
+          if (!c) return [];
+          const duration = c.contentType === "job" ? null : formatDuration(durationOf(c));
+          return [
+            {
+              ref,
+              source: "catalog" as const,
+              title: c.title,
+              type: c.contentType,
+              provider: c.provider,
+              author: c.author,
+              duration,
+              language: c.language,
+              skills: c.skills,
+              description: c.description,
+            },
+          ];
+        }),
+      ]),
       plan: {
-        sections: local.plan!.sections.map((s) => ({ title: s.title, refs: s.items.map((id) => refOf.get(id)!) })),
-        available: local.plan!.availableS !== null ? formatDuration(local.plan!.availableS) : null,
-        total: formatDuration(local.plan!.totalS),
+        sections: (local.plan?.sections ?? []).map((s) => ({ title: s.title, refs: s.items.map((id) => refOf.get(id)!) })),
+        available: local.plan && local.plan.availableS !== null ? formatDuration(local.plan.availableS) : null,
+        total: formatDuration(local.plan?.totalS ?? 0),
       },
     };
     let streamed = false;
@@ -159,7 +207,7 @@ export function createCopilotService(deps: CopilotDeps) {
         },
       });
       const shown = offered.filter((o) => local.refs.has(o.id) || result.cited.includes(o.ref));
-      return { text: result.text, items: shown, fallback: null };
+      return { text: result.text, items: byRef([...shown, ...saved]), fallback: null };
     } catch (err) {
       const reason = err instanceof LlmTimeoutError ? ("timeout" as const) : ("error" as const);
       deps.warn(err, "the copilot's language model failed; answering with the local engine");
@@ -219,9 +267,9 @@ export function createCopilotService(deps: CopilotDeps) {
       const [questionMessage] = await presentMessages(actor, [asked]);
       hooks.onStart?.({ conversation: await summary(actor, conversation.id), question: questionMessage! });
 
-      const local = await engine.answer(companyId, question, { locale: language, earlier });
+      const local = await engine.answer(companyId, question, { locale: language, earlier, mine: mySaves(actor) });
       let content = local.text;
-      let items = [...local.refs].map(([id, ref]) => ({ ref, id }));
+      let items: StoredAnswer["items"] = byRef([...[...local.refs].map(([id, ref]) => ({ ref, id })), ...savedItems(local)]);
       let fallback: StoredAnswer["fallback"] = null;
       let writer: "local" | "llm" = "local";
       if (llm && local.found) {

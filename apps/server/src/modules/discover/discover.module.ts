@@ -1,4 +1,5 @@
 import type { Module, ModuleContext } from "../module.ts";
+import type { ContentService } from "../library/index.ts";
 import type { CollectionsService } from "../network/index.ts";
 import { catalogLearning } from "./catalog-learning.ts";
 import { createCatalogLearningRepo } from "./catalog-learning.repo.ts";
@@ -15,7 +16,7 @@ import { createDiscoverRepo } from "./discover.repo.ts";
 import { discoverRoutes } from "./discover.routes.ts";
 
 /** Search across the company's content and the copilot that recommends from it. */
-export function discoverModule(ctx: ModuleContext, deps: { collections: CollectionsService }) {
+export function discoverModule(ctx: ModuleContext, deps: { collections: CollectionsService; library: ContentService }) {
   const { config } = ctx;
   const repo = createDiscoverRepo(ctx.database.db);
   const copilotRepo = createCopilotRepo(ctx.database.db);
@@ -46,6 +47,7 @@ export function discoverModule(ctx: ModuleContext, deps: { collections: Collecti
     discover: repo,
     engine: createCopilotEngine(repo, { semantic }),
     collections: deps.collections,
+    library: deps.library,
     llm,
     warn: (err, message) => ctx.log.warn({ err }, message),
   });

@@ -1,5 +1,6 @@
 import { type CopilotItem, type DiscoverContent, courseStatusOf } from "@learnward/contracts";
 import { presentContentDetails } from "../../lib/content-details.ts";
+import type { SavedCopyRow } from "../library/index.ts";
 import type { DiscoverRepo } from "./discover.repo.ts";
 
 export type ContentRow = Awaited<ReturnType<DiscoverRepo["contents"]>>[number];
@@ -32,5 +33,25 @@ export function presentCopilotItem(ref: number, r: ContentRow): CopilotItem {
     language: c.language,
     skills: c.skills,
     mine: c.mine,
+    source: "catalog",
+  };
+}
+
+/** One of the asker's own saves cited by an answer: their copy as they keep it, marked as from their library. */
+export function presentSavedCopilotItem(ref: number, r: SavedCopyRow): CopilotItem {
+  const d = presentContentDetails(r);
+  return {
+    ref,
+    id_content: r.contentId,
+    content_type: d.content_type,
+    title: d.title,
+    url: d.url,
+    author: d.author,
+    provider: d.provider,
+    duration_s: d.duration_s,
+    language: r.language === "es" ? "es" : "en",
+    skills: r.skills,
+    mine: { id_primary: r.id, course_status: courseStatusOf(r.courseStatus) },
+    source: "library",
   };
 }

@@ -10,6 +10,7 @@ import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./
 import type { ItemRepo } from "./item.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
 import type { PageMetadata } from "./metadata-values.ts";
+import type { SavedMatches } from "./saved-matches.repo.ts";
 
 /** Reads a page's metadata; null when it can't be read (the caller keeps what the user typed). */
 export type ReadMetadata = (url: string) => Promise<PageMetadata | null>;
@@ -42,6 +43,8 @@ export interface ContentServiceDeps {
   readLater: (tx: Tx, userContentId: number) => Promise<unknown>;
   /** What an item's page reads besides the item: its folders and who else saved it. */
   items: ItemRepo;
+  /** A person's saves as the copilot reads them for a question. */
+  saved: SavedMatches;
 }
 
 /** The domain event of arriving in a course state (spec §4); a job's own states have none. */
@@ -266,6 +269,22 @@ export function createContentService(deps: ContentServiceDeps) {
       const item = await repo.owned(actor.accountId, id);
       if (!item) throw notFound("Content");
       return item;
+    },
+
+    /**
+     * My saves (private ones included) that a question's terms find, best first, each with the terms
+     * it matches: what the copilot cites "from your library". Only the asker's own, as every read of
+     * a saved item is.
+     */
+    async savedMatching(actor: Actor, terms: readonly (readonly string[])[], limit: number) {
+      const rows = await deps.saved.matching(actor.accountId, terms, limit);
+      return rows.filter((r) => libraryPolicy.readItem(actor, r));
+    },
+
+    /** My copies of these catalog items, the ones I still keep (an answer citing my library, read again). */
+    async savedCopies(actor: Actor, contentIds: readonly number[]) {
+      const rows = await deps.saved.copies(actor.accountId, contentIds);
+      return rows.filter((r) => libraryPolicy.readItem(actor, r));
     },
 
     /** The person's copy of a catalog item, saved on the fly when a course move needs it. */

@@ -7,3 +7,4 @@ export { libraryPolicy } from "./library.policy.ts";
 export { listedInCatalog, publicInCatalog, seenColleagueSave } from "./catalog.scope.ts";
 export { presentContent } from "./library.present.ts";
 export type { ContentService } from "./content.service.ts";
+export type { SavedCopyRow } from "./saved-matches.repo.ts";

@@ -30,6 +30,7 @@ import { createImportRuns } from "./import-runs.repo.ts";
 import { createTagsRepo } from "./tags.repo.ts";
 import { tagsRoutes } from "./tags.routes.ts";
 import { createTagsService } from "./tags.service.ts";
+import { createSavedMatches } from "./saved-matches.repo.ts";
 
 /** Retries of a failed import job before it is given up (and what it added taken out). */
 const IMPORT_RETRIES = 2;
@@ -66,6 +67,7 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     items,
     readMetadata,
     readLater: pageRead.readLater,
+    saved: createSavedMatches(ctx.database.db),
   });
   const images = createImageService({
     cacheDir: opts.imageCacheDir ?? path.join(ctx.config.DATA_DIR, "image-cache"),

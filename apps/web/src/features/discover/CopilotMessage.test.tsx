@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { RequireAuth } from "../../app/session";
 import { renderApp, signedIn } from "../../test/render";
 import { AnswerText, CopilotMessage, citations } from "./CopilotMessage";
@@ -39,6 +39,43 @@ describe("an answer's items", () => {
       "Request to buy: SQL Essential Training",
     ]) {
       expect(screen.getByRole("button", { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe("where each cited item comes from", () => {
+  const answer = message(3, "assistant", "From your library, on “helm”:\n[1] Helm values cheat sheet — article, 10 min\n\n[2] Helm charts field guide", {
+    items: [
+      { ...copilotItem(1, "Helm values cheat sheet"), source: "library", mine: { id_primary: 9, course_status: null } },
+      copilotItem(2, "Helm charts field guide"),
+    ],
+  });
+  const show = () =>
+    renderApp(
+      <RequireAuth>
+        <CopilotMessage message={answer} latest={false} making={false} onMakeCollection={() => {}} onSearch={() => {}} />
+      </RequireAuth>,
+      { session: signedIn("member") },
+    );
+  const itemOf = (title: string) => screen.getByRole("link", { name: title }).closest("li")!;
+
+  it("labels my own saves as from my library and the rest as the company catalog's", async () => {
+    show();
+    expect(await within(itemOf("Helm values cheat sheet")).findByText("From your library")).toBeVisible();
+    expect(within(itemOf("Helm values cheat sheet")).queryByText("From the company catalog")).toBeNull();
+    expect(within(itemOf("Helm charts field guide")).getByText("From the company catalog")).toBeVisible();
+    expect(within(itemOf("Helm charts field guide")).queryByText("From your library")).toBeNull();
+  });
+
+  it("says so in Spanish too", async () => {
+    const { default: i18next } = await import("i18next");
+    await i18next.changeLanguage("es");
+    try {
+      show();
+      expect(await within(itemOf("Helm values cheat sheet")).findByText("De tu biblioteca")).toBeVisible();
+      expect(within(itemOf("Helm charts field guide")).getByText("Del catálogo de la empresa")).toBeVisible();
+    } finally {
+      await i18next.changeLanguage("en");
     }
   });
 });

@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import CollectionsBookmarkOutlined from "@mui/icons-material/CollectionsBookmarkOutlined";
@@ -135,9 +136,18 @@ export function CopilotMessage({ message, latest, making, onMakeCollection, onSe
                         {item.title}
                       </Box>
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {[format.type(item.content_type), format.provider(item.provider), format.duration(item.duration_s)].filter(Boolean).join(" · ")}
-                    </Typography>
+                    <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+                      {/* Where it comes from: the person's own saves (private ones are theirs alone) or the company's catalog. */}
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={item.source === "library" ? "primary" : "default"}
+                        label={t(item.source === "library" ? "copilot.fromLibrary" : "copilot.fromCatalog")}
+                      />
+                      <Typography variant="caption" color="text.secondary" component="p">
+                        {[format.type(item.content_type), format.provider(item.provider), format.duration(item.duration_s)].filter(Boolean).join(" · ")}
+                      </Typography>
+                    </Box>
                     <Box sx={{ mt: 0.5 }}>
                       <CopilotItemActions item={item} />
                     </Box>

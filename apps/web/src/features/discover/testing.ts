@@ -53,6 +53,7 @@ export function copilotItem(ref: number, title: string): CopilotItem {
     language: "en",
     skills: ["sql"],
     mine: null,
+    source: "catalog",
   };
 }
 

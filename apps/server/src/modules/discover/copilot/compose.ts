@@ -211,3 +211,37 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+/** One of the person's own saves as an answer lists it. */
+export interface SavedLine {
+  title: string;
+  contentType: ContentType;
+  durationS: number | null;
+}
+
+/**
+ * The part of an answer from the person's own library: the saves on the question's topic, each
+ * said to be theirs, or (for a question that named the library) that it holds nothing on it.
+ * `first`: the question named the library, so its saves lead the answer.
+ */
+export function composeSaved(u: Understanding, saved: { ref: number; item: SavedLine }[], first: boolean): string | null {
+  const lang = u.language;
+  const es = lang === "es";
+  if (!u.skills.length && !u.keywords.length) return null;
+  const topic = topicLabel(u);
+  if (!saved.length) {
+    if (!first) return null;
+    return es ? `No encontré nada sobre ${topic} en tu biblioteca.` : `I found nothing on ${topic} in your library.`;
+  }
+  const intro = first
+    ? es
+      ? `De tu biblioteca, sobre ${topic}:`
+      : `From your library, on ${topic}:`
+    : es
+      ? `También en tu biblioteca, sobre ${topic}:`
+      : `Also in your library, on ${topic}:`;
+  const lines = saved.map(
+    ({ ref, item }) => `[${ref}] ${item.title.replace(/\s+/g, " ").trim()} — ${TYPE_NAMES[lang][item.contentType]}, ${formatDuration(durationOf(item))}`,
+  );
+  return [intro, ...lines].join("\n");
+}

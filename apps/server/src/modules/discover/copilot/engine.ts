@@ -1,5 +1,5 @@
 import type { CandidateRow, DiscoverRepo, Learned } from "../discover.repo.ts";
-import { composeAnswer, composeNothingFound, suggestFor } from "./compose.ts";
+import { composeAnswer, composeNothingFound, composeSaved, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
 import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
 import type { RankedCandidate } from "./ranked.ts";
@@ -9,6 +9,22 @@ import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./
 // The local copilot: understand the question, retrieve from the company catalog, rank, plan
 // into the person's time and write the answer. No external service.
 
+/** One of the asker's own saves as their library's search found it for a question. */
+export interface SavedCandidate {
+  /** The catalog row's id (the same item may be in the catalog too). */
+  contentId: number;
+  title: string;
+  contentType: CandidateRow["content_type"];
+  durationS: number | null;
+  language: string;
+  skills: string[];
+  /** Whether the save's own words match each term of the question, in order (1 or 0). */
+  termHits: number[];
+}
+
+/** The asker's library, searched for a question's terms (each term: the words it stands for). */
+export type MySaves = (terms: string[][], limit: number) => Promise<SavedCandidate[]>;
+
 export interface LocalAnswer {
   understanding: Context;
   ranked: RankedCandidate[];
@@ -16,8 +32,39 @@ export interface LocalAnswer {
   found: boolean;
   text: string;
   suggestions: string[];
-  /** Citation number of each planned item, in plan order. */
+  /** Citation number of each planned catalog item, in plan order. */
   refs: Map<number, number>;
+  /** The asker's own saves the answer cites, with their citation numbers. */
+  saved: { ref: number; item: SavedCandidate }[];
+}
+
+/** Saves read for a question, and cited at most: more when the question named the library. */
+const SAVED_CANDIDATES = 40;
+const SAVED_NAMED = 5;
+const SAVED_BESIDE = 3;
+
+/**
+ * The saves on the question's topic, best first: as for catalog items, the save's own words (or
+ * the skills of its catalog row, for terms that named a skill) must meet at least half of the
+ * question's terms. Jobs only when asked for; asked for videos (or books…), only those when some
+ * are. Pure.
+ */
+export function pickSaved(rows: SavedCandidate[], u: Understanding & { library?: boolean }): SavedCandidate[] {
+  const terms = u.terms;
+  if (!terms.length) return [];
+  const need = Math.ceil(terms.length / 2);
+  const scored = rows
+    .filter((r) => (u.jobs ? r.contentType === "job" : r.contentType !== "job"))
+    .map((r, order) => {
+      const skilled = r.skills.some((s) => u.skills.includes(s));
+      const hits = terms.filter((t, i) => (r.termHits[i] ?? 0) > 0 || (t.covered && skilled)).length;
+      return { r, hits, order };
+    })
+    .filter((x) => x.hits >= need)
+    .sort((a, b) => b.hits - a.hits || a.order - b.order)
+    .map((x) => x.r);
+  const typed = u.types.length && scored.some((r) => u.types.includes(r.contentType)) ? scored.filter((r) => u.types.includes(r.contentType)) : scored;
+  return typed.slice(0, u.library ? SAVED_NAMED : SAVED_BESIDE);
 }
 
 const CANDIDATES = 80;
@@ -155,16 +202,30 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
     vocabulary,
     retrieve,
 
-    async answer(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[] }): Promise<LocalAnswer> {
-      const { understanding: u, ranked, vocabulary: skills } = await retrieve(companyId, question, o);
-      if (!ranked.length) {
-        const suggestions = suggestFor(u.keywords.map(fold), skills);
-        return { understanding: u, ranked, plan: null, found: false, text: composeNothingFound(u, suggestions), suggestions, refs: new Map() };
-      }
-      const plan = makePlan(ranked, u);
-      const order = plan.sections.flatMap((s) => s.items);
-      const refs = new Map(order.map((id, i) => [id, i + 1]));
-      return { understanding: u, ranked, plan, found: true, text: composeAnswer(u, plan, (id) => refs.get(id)!, u.changes), suggestions: [], refs };
+    /**
+     * `mine`: the asker's library. Its saves on the topic are cited beside the catalog, marked as
+     * theirs, and lead the answer when the question names the library ("what did I save about…").
+     */
+    async answer(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[]; mine?: MySaves }): Promise<LocalAnswer> {
+      const retrieved = await retrieve(companyId, question, o);
+      const { understanding: u, vocabulary: skills } = retrieved;
+      // The question named the library: its saves lead the answer (and take the first citation numbers).
+      const library = Boolean(u.library && o.mine);
+      const terms = u.terms.map((t) => t.words);
+      const picked = o.mine && terms.length ? pickSaved(await o.mine(terms, SAVED_CANDIDATES), u) : [];
+      // An item of the catalog that the asker saved is cited once, as theirs.
+      const savedIds = new Set(picked.map((s) => s.contentId));
+      const ranked = retrieved.ranked.filter((c) => !savedIds.has(c.id));
+      const plan = ranked.length ? makePlan(ranked, u) : null;
+      const order = plan ? plan.sections.flatMap((s) => s.items) : [];
+      const refs = new Map(order.map((id, i) => [id, (library ? picked.length : 0) + i + 1]));
+      const saved = picked.map((item, i) => ({ ref: (library ? 0 : order.length) + i + 1, item }));
+      const suggestions = ranked.length || saved.length ? [] : suggestFor(u.keywords.map(fold), skills);
+      const catalog = plan ? composeAnswer(u, plan, (id) => refs.get(id)!, u.changes) : saved.length && library ? null : composeNothingFound(u, suggestions);
+      const mineText = o.mine ? composeSaved(u, saved, library) : null;
+      const parts = library ? [mineText, catalog] : [catalog, mineText];
+      const text = parts.filter((p): p is string => p !== null).join("\n\n");
+      return { understanding: u, ranked, plan, found: Boolean(plan) || saved.length > 0, text, suggestions, refs, saved };
     },
   };
 }

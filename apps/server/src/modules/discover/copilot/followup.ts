@@ -68,6 +68,8 @@ export function refine(context: Context | null, u: Understanding, previous?: Pre
     // The follow-up's own language: the person may switch ("solo vídeos" after an English question).
     language: u.language,
     jobs: context.jobs || u.jobs,
+    // "And in my library?" keeps the topic and looks in the person's saves too.
+    library: context.library || u.library,
     changes: [],
   };
   if (u.types.length) {

@@ -173,6 +173,7 @@ describe("language model output filter", () => {
       items: [
         {
           ref: 1,
+          source: "catalog",
           title: "SQL",
           type: "article",
           provider: null,
@@ -300,5 +301,30 @@ describe("follow-ups", () => {
     expect(composeNothingFound(refine(null, u("solo vídeos", "es")), ["SQL"])).toBe(
       "¿Sobre qué tema busco? Pregunta por una habilidad o un tema, por ejemplo SQL.",
     );
+  });
+});
+
+describe("questions about my library", () => {
+  it("knows when a question names the person's library, and keeps those words out of its topic", () => {
+    const named: [string, string[]][] = [
+      ["What did I save about kubernetes operators?", ["kubernetes", "operators"]],
+      ["what's in my library about helm charts?", ["helm", "charts"]],
+      ["videos I have saved on python", ["python"]],
+      ["¿Qué guardé sobre liderazgo?", ["liderazgo"]],
+      ["lo que he guardado de negociación en mi biblioteca", ["negociación"]],
+      ["mis guardados sobre Excel", ["excel"]],
+    ];
+    for (const [q, keywords] of named) {
+      expect(u(q).library, q).toBe(true);
+      expect(u(q).keywords, q).toEqual(keywords);
+    }
+    for (const q of ["How can I save money on cloud costs?", "I need to learn SQL for analytics in two weeks", "library management systems"]) {
+      expect(u(q).library, q).toBe(false);
+    }
+  });
+
+  it("lets a follow-up look in the library without changing the topic", () => {
+    const context = refine(refine(null, u("kubernetes operators")), u("and in my library?"));
+    expect(context).toMatchObject({ keywords: ["kubernetes", "operators"], library: true });
   });
 });

@@ -31,6 +31,8 @@ export interface Understanding {
   length?: "shorter" | "longer" | null;
   /** More advanced or more basic items than the previous answer's. */
   level?: "advanced" | "basic" | null;
+  /** The question names the person's own library ("what did I save about…", "en mi biblioteca"): answer from their saves first. */
+  library?: boolean;
 }
 
 /** Lower case without accents: "Análisis" → "analisis". */
@@ -315,6 +317,32 @@ export function extractConstraints(folded: string): Constraints {
   return { itemLanguage, length, level, rest: rest.replace(GLUE, " ") };
 }
 
+/**
+ * Phrases that name the person's own library, folded: "in my library", "my saves", "what did I save
+ * about", "de mi biblioteca", "lo que guardé sobre". They ask where to look, not about a topic.
+ */
+const LIBRARY_RE = new RegExp(
+  [
+    String.raw`\b(?:in|from|of|on|through)?\s*my\s+(?:own\s+)?(?:library|saves|saved(?:\s+(?:items?|links?|articles?|videos?|stuff|things|content|pages?))?|bookmarks|reading\s+list)\b`,
+    // Past tense, or a question about the past: "how can I save money" names no library.
+    String.raw`\b(?:(?:did|do|have|had)\s+i|i\s+(?:have|had)|i've|ive|i)\s+(?:ever\s+|already\s+)?(?:saved|bookmarked)\b`,
+    String.raw`\b(?:did|do)\s+i\s+(?:ever\s+)?(?:save|bookmark|keep)\b`,
+    String.raw`\b(?:en|de|desde)?\s*mis?\s+(?:propia\s+)?(?:biblioteca|guardados|marcadores|elementos\s+guardados|lista\s+de\s+lectura)\b`,
+    String.raw`\b(?:lo\s+que\s+|que\s+)?(?:he\s+|habia\s+)?(?:guarde|guardado|guardados|guardadas)\b`,
+  ].join("|"),
+  "g",
+);
+
+/** Whether the question names the person's library, and the folded question without those words. */
+export function extractLibrary(folded: string): { library: boolean; rest: string } {
+  let library = false;
+  const rest = folded.replace(LIBRARY_RE, () => {
+    library = true;
+    return " ";
+  });
+  return { library, rest };
+}
+
 export interface UnderstandOptions {
   /** The interface language: used when the question's words don't tell. */
   locale: Lang;
@@ -324,7 +352,8 @@ export interface UnderstandOptions {
 
 export function understand(question: string, opts: UnderstandOptions): Understanding {
   const folded = fold(question);
-  const time = extractTime(folded);
+  const mine = extractLibrary(folded);
+  const time = extractTime(mine.rest);
   const { span, availableS } = time;
   const { itemLanguage, length, level, rest } = extractConstraints(time.rest);
   const types = TYPE_WORDS.filter(([re]) => re.test(folded)).map(([, t]) => t);
@@ -345,6 +374,7 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     itemLanguage,
     length,
     level,
+    library: mine.library,
   };
 }
 
