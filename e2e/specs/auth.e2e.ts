@@ -259,6 +259,8 @@ describe("two-factor sign-in", () => {
     await signInWithApi(context, email, password);
 
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Two-factor sign-in", exact: true }).click();
     await expectHeading(page, "Settings");
     const section = page.getByRole("region", { name: "Two-factor sign-in" });
     await visible(section.getByText("Off", { exact: true }));

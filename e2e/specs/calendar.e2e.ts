@@ -28,6 +28,8 @@ describe("calendar feed", () => {
     expect(held.length).toBeGreaterThan(0);
 
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Calendar", exact: true }).click();
     const section = page.getByRole("region", { name: "Calendar" });
     const field = await visible(section.getByRole("textbox", { name: "Your private calendar link" }));
     await section.getByRole("button", { name: "Copy link" }).click();

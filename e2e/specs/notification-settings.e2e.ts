@@ -20,6 +20,8 @@ describe("notification mail settings", () => {
     const { page, context, errors } = await openPage(browser());
     await signInWithApi(context, "member@acme.test");
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Notifications", exact: true }).click();
     const section = page.getByRole("region", { name: "Notifications" });
     const choice = section.getByLabel("A plan is assigned to me");
     await visible(choice);

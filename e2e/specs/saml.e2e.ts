@@ -41,6 +41,8 @@ describe("single sign-on (SAML 2.0)", () => {
   it("hr connects the IdP from its metadata URL; a newcomer signs in through it and lands as a member", async () => {
     const { page } = hr;
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "SAML single sign-on", exact: true }).click();
     const card = page.getByRole("region", { name: "SAML single sign-on" });
     await visible(card);
     await visible(card.getByLabel("Assertion Consumer Service (ACS) URL"));

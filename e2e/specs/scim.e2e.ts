@@ -47,6 +47,8 @@ describe("directory provisioning (SCIM)", () => {
   it("hr creates the token in Settings; it is shown once and the directory's calls are accepted with it", async () => {
     const { page, errors } = hr;
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Directory provisioning (SCIM)", exact: true }).click();
     const card = page.getByRole("region", { name: "Directory provisioning (SCIM)" });
     await visible(card);
     baseUrl = await (await visible(card.getByLabel("SCIM base URL"))).inputValue();

@@ -30,6 +30,8 @@ describe("single sign-on (OIDC)", () => {
   it("hr connects the provider; a newcomer signs in through it with only their email and lands as a member", async () => {
     const { page } = hr;
     await page.goto("/setting");
+    // One section at a time: chosen in the page's own navigation.
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Single sign-on", exact: true }).click();
     const card = page.getByRole("region", { name: "Single sign-on", exact: true });
     await visible(card);
     await visible(card.getByText(`${BASE_URL}/api/auth/sso/oidc/callback`));

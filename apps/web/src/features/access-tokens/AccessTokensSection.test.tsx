@@ -63,7 +63,7 @@ function serve(initial: AccessToken[], routes: Parameters<typeof serveFetch>[0] 
 }
 
 async function openSection() {
-  renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+  renderApp(<AppRoutes />, { path: "/setting#access-tokens-heading", session: signedIn("member") });
   return screen.findByRole("region", { name: "Access tokens" });
 }
 
@@ -73,7 +73,7 @@ describe("/setting → Access tokens", () => {
     const section = await openSection();
     expect(screen.getByRole("link", { name: "Access tokens" })).toHaveAttribute(
       "href",
-      `#${within(section).getByRole("heading", { name: "Access tokens" }).id}`,
+      `/setting#${within(section).getByRole("heading", { name: "Access tokens" }).id}`,
     );
     const list = await within(section).findByRole("list", { name: "Your tokens" });
     const rows = within(list).getAllByRole("listitem");
@@ -156,7 +156,7 @@ describe("/setting → Access tokens", () => {
     serve([], { "POST /api/me/access-tokens": { status: 429, body: { error: { code: "rate_limited", message: "Too many requests" } } } });
     await i18next.changeLanguage("es");
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+    renderApp(<AppRoutes />, { path: "/setting#access-tokens-heading", session: signedIn("member") });
     const section = await screen.findByRole("region", { name: "Tokens de acceso" });
     await user.type(within(section).getByRole("textbox", { name: "Nombre del token" }), "Script");
     await user.click(within(section).getByRole("button", { name: "Crear token" }));

@@ -29,7 +29,7 @@ function serve(rotate = reply(CalendarFeed, { url: NEW, created_at: "2026-11-26T
 }
 
 async function openSection() {
-  renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+  renderApp(<AppRoutes />, { path: "/setting#calendar-heading", session: signedIn("member") });
   return screen.findByRole("region", { name: "Calendar" });
 }
 

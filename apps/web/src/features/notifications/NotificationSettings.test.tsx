@@ -30,7 +30,7 @@ describe("/setting → Notifications", () => {
   it("lists every kind with a labelled choice and saves only what changed", async () => {
     const { sent } = serveSettings(({ body }) => reply(NotificationSettings, { ...all("immediately"), ...(body as object) }));
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+    renderApp(<AppRoutes />, { path: "/setting#notification-settings-heading", session: signedIn("member") });
     const section = await screen.findByRole("region", { name: "Notifications" });
     const planAssigned = await within(section).findByLabelText("A plan is assigned to me");
     expect(within(section).getAllByRole("combobox")).toHaveLength(NOTIFICATION_KINDS.length);
@@ -47,7 +47,7 @@ describe("/setting → Notifications", () => {
   it("says so when saving fails", async () => {
     serveSettings({ status: 400, body: { error: { code: "validation_error", message: "Invalid input" } } });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+    renderApp(<AppRoutes />, { path: "/setting#notification-settings-heading", session: signedIn("member") });
     const section = await screen.findByRole("region", { name: "Notifications" });
     await user.selectOptions(await within(section).findByLabelText("A plan of mine is overdue"), "In a weekly digest");
     await user.click(within(section).getByRole("button", { name: "Save notification settings" }));
@@ -58,7 +58,7 @@ describe("/setting → Notifications", () => {
   it("speaks Spanish", async () => {
     serveSettings(reply(NotificationSettings, all("immediately")));
     await i18next.changeLanguage("es");
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("member") });
+    renderApp(<AppRoutes />, { path: "/setting#notification-settings-heading", session: signedIn("member") });
     const section = await screen.findByRole("region", { name: "Notificaciones" });
     expect(await within(section).findByLabelText("Me asignan un plan")).toHaveDisplayValue("Al momento");
     expect(within(section).getByRole("button", { name: "Guardar ajustes de notificaciones" })).toBeInTheDocument();

@@ -28,7 +28,7 @@ const card = async () => within((await screen.findByRole("heading", { name: "Cha
 describe("/setting → Chat notifications", () => {
   it("is not offered to anyone else", async () => {
     const { calls } = serve();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("ldleader") });
+    renderApp(<AppRoutes />, { path: "/setting#chat-hooks-heading", session: signedIn("ldleader") });
     expect(await screen.findByRole("heading", { name: "Personal Profile" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Chat notifications" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Chat notifications" })).not.toBeInTheDocument();
@@ -37,8 +37,8 @@ describe("/setting → Chat notifications", () => {
 
   it("is offered to hr, with the saved addresses", async () => {
     serve();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    expect(await screen.findByRole("link", { name: "Chat notifications" })).toHaveAttribute("href", "#chat-hooks-heading");
+    renderApp(<AppRoutes />, { path: "/setting#chat-hooks-heading", session: signedIn("hr") });
+    expect(await screen.findByRole("link", { name: "Chat notifications" })).toHaveAttribute("href", "/setting#chat-hooks-heading");
     const section = await card();
     expect(await section.findByLabelText("Microsoft Teams webhook URL")).toHaveValue("https://acme.webhook.office.com/webhookb2/abc");
     expect(section.getByLabelText("Slack webhook URL")).toHaveValue("");
@@ -60,7 +60,7 @@ describe("/setting → Chat notifications", () => {
           : reply(ChatHooks, { slack_webhook_url: SLACK, teams_webhook_url: null, updated_at: "2026-11-26T10:00:00Z" }),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#chat-hooks-heading", session: signedIn("hr") });
     const section = await card();
     const slack = await section.findByLabelText("Slack webhook URL");
 
@@ -98,7 +98,7 @@ describe("/setting → Chat notifications", () => {
           : reply(TestChatHookResponse, { channel: "teams", ok: false, failure: "http_error", status: 404 }),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#chat-hooks-heading", session: signedIn("hr") });
     const section = await card();
 
     await user.click(await section.findByRole("button", { name: "Send a test message to Slack" }));

@@ -16,6 +16,7 @@ const card = async () => within((await screen.findByRole("heading", { name: "SAM
 describe("/setting → SAML single sign-on", () => {
   itShowsConnectionToHrOnly({
     path: SAML,
+    section: "saml-heading",
     refused: "member",
     heading: "SAML single sign-on",
     loading: "Loading the SAML settings",
@@ -28,7 +29,7 @@ describe("/setting → SAML single sign-on", () => {
 
   it("shows hr our entity ID, ACS URL and metadata link to register at the IdP", async () => {
     serveSettings();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#saml-heading", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByLabelText("Entity ID (audience)")).toHaveValue(SP);
     expect(section.getByLabelText("Assertion Consumer Service (ACS) URL")).toHaveValue(ACS);
@@ -50,7 +51,7 @@ describe("/setting → SAML single sign-on", () => {
             }),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#saml-heading", session: signedIn("hr") });
     const section = await card();
     await user.click(await section.findByLabelText("Paste the XML"));
     await user.click(section.getByRole("button", { name: "Save SAML single sign-on" }));
@@ -70,7 +71,7 @@ describe("/setting → SAML single sign-on", () => {
   it("connects the IdP from its metadata URL", { timeout: 40_000 }, async () => {
     const { sent } = serveSettings({ [`PUT ${SAML}`]: ({ body }) => reply(SamlConnection, { ...samlNone, ...(body as object), idp_entity_id: "x" }) });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#saml-heading", session: signedIn("hr") });
     const section = await card();
     await user.type(await section.findByLabelText(/^Metadata URL/), "https://idp.acme.test/metadata");
     await user.click(section.getByLabelText("Sign in through this SAML provider"));

@@ -33,7 +33,7 @@ const card = async () => within((await screen.findByRole("heading", { name: "Dir
 describe("/setting → Directory provisioning (SCIM)", () => {
   it("is not offered to anyone else", async () => {
     const { calls } = serve();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("ldleader") });
+    renderApp(<AppRoutes />, { path: "/setting#scim-heading", session: signedIn("ldleader") });
     expect(await screen.findByRole("heading", { name: "Personal Profile" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Directory provisioning (SCIM)" })).not.toBeInTheDocument();
     expect(calls().map((c) => c.call)).not.toContain(`GET ${TOKEN}`);
@@ -42,7 +42,7 @@ describe("/setting → Directory provisioning (SCIM)", () => {
   it("shows hr the base URL, creates a token, shows it once with a copy button", async () => {
     const { sent, calls } = serve();
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#scim-heading", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByRole("textbox", { name: "SCIM base URL" })).toHaveValue(BASE);
     expect(section.getByText("No token yet: your directory can't provision people.")).toBeInTheDocument();

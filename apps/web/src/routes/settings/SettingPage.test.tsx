@@ -25,18 +25,26 @@ function serve(overrides: Parameters<typeof serveFetch>[0] = {}) {
 }
 
 describe("/setting menu", () => {
-  it("leads to every section of the page: notifications and the calendar feed included", async () => {
+  it("shows one section at a time, chosen in its navigation: notifications and the calendar feed included", async () => {
     serve();
+    const user = userEvent.setup();
     renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
-    const notifications = await screen.findByRole("link", { name: "Notifications" });
-    expect(notifications).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Notifications" })).id}`);
-    const calendar = screen.getByRole("link", { name: "Calendar" });
-    expect(calendar).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Calendar" })).id}`);
-    // Saving from other places: the bookmarklet and the phone, and the extension (the user menu's link leads there).
-    const anywhere = screen.getByRole("link", { name: "Save from anywhere" });
-    expect(anywhere).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Save from anywhere" })).id}`);
-    const extension = screen.getByRole("link", { name: "Browser extension" });
-    expect(extension).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: "Browser extension" })).id}`);
+    // Personal Profile first, alone: the other sections wait for their turn.
+    expect(await screen.findByRole("link", { name: "Personal Profile", current: "page" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Personal Profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Notifications" })).not.toBeInTheDocument();
+
+    for (const name of ["Notifications", "Calendar", "Save from anywhere", "Browser extension", "Directory provisioning (SCIM)"]) {
+      const link = screen.getByRole("link", { name });
+      await user.click(link);
+      const heading = await screen.findByRole("heading", { name, level: 2 });
+      expect(link).toHaveAttribute("href", `/setting#${heading.id}`);
+      expect(screen.getByRole("link", { name, current: "page" })).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Personal Profile" })).not.toBeInTheDocument();
+    }
+    // The phone's menu of the same sections.
+    await user.selectOptions(screen.getByRole("combobox", { name: "Settings sections" }), "Two-factor sign-in");
+    expect(await screen.findByRole("heading", { name: "Two-factor sign-in", level: 2 })).toBeInTheDocument();
   });
 });
 
@@ -120,7 +128,7 @@ describe("/setting → Import and export your library", () => {
       "GET /api/contentuser/import": () => reply(LibraryImportList, { results: sent ? [states.length > 1 ? states.shift()! : states[0]!] : [] }),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#import-library-heading", session: signedIn("hr") });
     const file = new File(["title,url\nSQL,https://learn.example.org/sql\n"], "pocket.csv", { type: "text/csv" });
     await user.upload(await screen.findByLabelText("Choose a file"), file);
     expect(screen.getByText("Chosen: pocket.csv")).toBeInTheDocument();
@@ -149,7 +157,7 @@ describe("/setting → Import and export your library", () => {
 
   it("shows an import still running when the person comes back to the page", async () => {
     serve({ "GET /api/contentuser/import": reply(LibraryImportList, { results: [run({ status: "running", total: 2000, processed: 1000, added: 1000 })] }) });
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#import-library-heading", session: signedIn("hr") });
     expect(await screen.findByRole("progressbar", { name: "Importing: 1000 of 2000 links saved" })).toHaveAttribute("aria-valuenow", "50");
     expect(screen.getByRole("button", { name: "Import" })).toBeDisabled();
   });
@@ -158,7 +166,7 @@ describe("/setting → Import and export your library", () => {
     let answer = { status: 400, body: { error: { code: "import_unreadable", message: "No link" } } };
     const fetch = serve({ "POST /api/contentuser/import": () => answer, "GET /api/contentuser/import": reply(LibraryImportList, { results: [] }) });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#import-library-heading", session: signedIn("hr") });
     await user.click(await screen.findByRole("button", { name: "Import" }));
     expect(screen.getByText("Choose a file to import first.")).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url, init]) => String(url).includes("/api/contentuser/import") && init?.method === "POST")).toBe(false);

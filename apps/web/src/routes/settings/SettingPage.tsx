@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
@@ -7,6 +7,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
@@ -38,161 +39,105 @@ import { SAVE_ANYWHERE_HEADING_ID, SaveAnywhere } from "../../features/settings/
 import { BrowserExtension } from "../../features/settings/BrowserExtension";
 import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
 
-/** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
+interface Section {
+  /** Its heading's id: the address of the section (/setting#id), as links from mails and menus name it. */
+  id: string;
+  label: string;
+  icon: ReactNode;
+  content: ReactNode;
+}
+
+/**
+ * spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. One section
+ * at a time, chosen in the page's own navigation (a list beside it, a menu on a phone): all of them
+ * stacked made hr's page about 5,800 px tall. The address's #fragment names the section shown, so
+ * links to one section (the import mail's, the user menu's extension item) keep working.
+ */
 export default function SettingPage() {
   const { t } = useTranslation("settings");
   const me = useMe();
-  // A link from elsewhere in the app to one section (the user menu's to the extension): the browser
-  // scrolls to it only on a full load, and the section renders after the page's code has arrived.
+  const navigate = useNavigate();
+  const sections: Section[] = [
+    {
+      id: "personal-profile-heading",
+      label: t("items.personalProfile"),
+      icon: <PersonOutlined />,
+      content: (
+        <>
+          <PersonalProfile uid={me.user.uid} />
+          <ChangePassword email={me.user.email} />
+        </>
+      ),
+    },
+    { id: TWO_FACTOR_HEADING_ID, label: t("items.twoFactor"), icon: <PhonelinkLockOutlined />, content: <TwoFactorSection me={me} /> },
+    // A library belongs to someone of a company (the platform's operators have none); tokens save into
+    // one's library as oneself: people of a company only.
+    ...(me.company
+      ? [
+          { id: IMPORT_HEADING_ID, label: t("items.import"), icon: <UploadFileOutlined />, content: <ImportLibrary /> },
+          { id: ACCESS_TOKENS_HEADING_ID, label: t("items.accessTokens"), icon: <VpnKeyOutlined />, content: <AccessTokensSection /> },
+          { id: SAVE_ANYWHERE_HEADING_ID, label: t("items.saveAnywhere"), icon: <IosShareOutlined />, content: <SaveAnywhere /> },
+        ]
+      : []),
+    { id: BROWSER_EXTENSION_HEADING_ID, label: t("items.extension"), icon: <ExtensionOutlined />, content: <BrowserExtension /> },
+    { id: NOTIFICATION_SETTINGS_HEADING_ID, label: t("items.notifications"), icon: <NotificationsOutlined />, content: <NotificationSettings /> },
+    { id: CALENDAR_HEADING_ID, label: t("items.calendar"), icon: <EventOutlined />, content: <CalendarSettings /> },
+    ...(me.abilities.manage_chat_hooks
+      ? [{ id: CHAT_HOOKS_HEADING_ID, label: t("items.chatHooks"), icon: <ForumOutlined />, content: <ChatHooksCard /> }]
+      : []),
+    ...(me.abilities.manage_scim_token ? [{ id: SCIM_HEADING_ID, label: t("items.scim"), icon: <SyncAltOutlined />, content: <ScimCard /> }] : []),
+    ...(me.abilities.manage_sso
+      ? [
+          { id: SSO_HEADING_ID, label: t("items.sso"), icon: <KeyOutlined />, content: <OidcCard /> },
+          { id: SAML_HEADING_ID, label: t("items.saml"), icon: <KeyOutlined />, content: <SamlCard /> },
+          { id: SSO_GROUPS_HEADING_ID, label: t("items.ssoGroups"), icon: <GroupsOutlined />, content: <SsoGroupsCard /> },
+        ]
+      : []),
+  ];
   const { hash } = useLocation();
+  const asked = decodeURIComponent(hash.slice(1));
+  const current = sections.find((section) => section.id === asked) ?? sections[0]!;
+  // A section chosen (or linked to) is brought into view: on a phone it sits below the menu.
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
-  }, [hash]);
+    if (asked) document.getElementById(asked)?.scrollIntoView?.();
+  }, [asked]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "240px minmax(0, 1fr)" }, alignItems: "start" }}>
-        <Paper variant="outlined" component="nav" aria-label={t("itemsLabel")}>
+        <Paper variant="outlined" component="nav" aria-label={t("itemsLabel")} sx={{ display: { xs: "none", md: "block" } }}>
           <List>
-            <li>
-              <ListItemButton selected aria-current="page" href="#personal-profile-heading" component="a">
-                <ListItemIcon>
-                  <PersonOutlined />
-                </ListItemIcon>
-                <ListItemText primary={t("items.personalProfile")} />
-              </ListItemButton>
-            </li>
-            <li>
-              <ListItemButton href={`#${TWO_FACTOR_HEADING_ID}`} component="a">
-                <ListItemIcon>
-                  <PhonelinkLockOutlined />
-                </ListItemIcon>
-                <ListItemText primary={t("items.twoFactor")} />
-              </ListItemButton>
-            </li>
-            {me.company && (
-              <li>
-                <ListItemButton href={`#${IMPORT_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <UploadFileOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.import")} />
+            {sections.map((section) => (
+              <li key={section.id}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={{ hash: section.id }}
+                  selected={section === current}
+                  aria-current={section === current ? "page" : undefined}
+                >
+                  <ListItemIcon>{section.icon}</ListItemIcon>
+                  <ListItemText primary={section.label} />
                 </ListItemButton>
               </li>
-            )}
-            {me.company && (
-              <li>
-                <ListItemButton href={`#${ACCESS_TOKENS_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <VpnKeyOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.accessTokens")} />
-                </ListItemButton>
-              </li>
-            )}
-            {me.company && (
-              <li>
-                <ListItemButton href={`#${SAVE_ANYWHERE_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <IosShareOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.saveAnywhere")} />
-                </ListItemButton>
-              </li>
-            )}
-            <li>
-              <ListItemButton href={`#${BROWSER_EXTENSION_HEADING_ID}`} component="a">
-                <ListItemIcon>
-                  <ExtensionOutlined />
-                </ListItemIcon>
-                <ListItemText primary={t("items.extension")} />
-              </ListItemButton>
-            </li>
-            <li>
-              <ListItemButton href={`#${NOTIFICATION_SETTINGS_HEADING_ID}`} component="a">
-                <ListItemIcon>
-                  <NotificationsOutlined />
-                </ListItemIcon>
-                <ListItemText primary={t("items.notifications")} />
-              </ListItemButton>
-            </li>
-            <li>
-              <ListItemButton href={`#${CALENDAR_HEADING_ID}`} component="a">
-                <ListItemIcon>
-                  <EventOutlined />
-                </ListItemIcon>
-                <ListItemText primary={t("items.calendar")} />
-              </ListItemButton>
-            </li>
-            {me.abilities.manage_chat_hooks && (
-              <li>
-                <ListItemButton href={`#${CHAT_HOOKS_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <ForumOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.chatHooks")} />
-                </ListItemButton>
-              </li>
-            )}
-            {me.abilities.manage_scim_token && (
-              <li>
-                <ListItemButton href={`#${SCIM_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <SyncAltOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.scim")} />
-                </ListItemButton>
-              </li>
-            )}
-            {me.abilities.manage_sso && (
-              <li>
-                <ListItemButton href={`#${SSO_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <KeyOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.sso")} />
-                </ListItemButton>
-              </li>
-            )}
-            {me.abilities.manage_sso && (
-              <li>
-                <ListItemButton href={`#${SAML_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <KeyOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.saml")} />
-                </ListItemButton>
-              </li>
-            )}
-            {me.abilities.manage_sso && (
-              <li>
-                <ListItemButton href={`#${SSO_GROUPS_HEADING_ID}`} component="a">
-                  <ListItemIcon>
-                    <GroupsOutlined />
-                  </ListItemIcon>
-                  <ListItemText primary={t("items.ssoGroups")} />
-                </ListItemButton>
-              </li>
-            )}
+            ))}
           </List>
         </Paper>
-        <Stack spacing={3} sx={{ maxWidth: 640 }}>
-          <PersonalProfile uid={me.user.uid} />
-          <ChangePassword email={me.user.email} />
-          <TwoFactorSection me={me} />
-          {/* A library belongs to someone of a company (the platform's operators have none). */}
-          {me.company && <ImportLibrary />}
-          {/* Tokens save into one's library as oneself: people of a company only. */}
-          {me.company && <AccessTokensSection />}
-          {me.company && <SaveAnywhere />}
-          <BrowserExtension />
-          <NotificationSettings />
-          <CalendarSettings />
-          {me.abilities.manage_chat_hooks && <ChatHooksCard />}
-          {me.abilities.manage_scim_token && <ScimCard />}
-          {me.abilities.manage_sso && <OidcCard />}
-          {me.abilities.manage_sso && <SamlCard />}
-          {me.abilities.manage_sso && <SsoGroupsCard />}
+        <TextField
+          select
+          label={t("itemsLabel")}
+          value={current.id}
+          onChange={(e) => void navigate({ hash: e.target.value })}
+          slotProps={{ select: { native: true } }}
+          sx={{ display: { xs: "flex", md: "none" } }}
+        >
+          {sections.map((section) => (
+            <option key={section.id} value={section.id}>
+              {section.label}
+            </option>
+          ))}
+        </TextField>
+        <Stack spacing={3} sx={{ maxWidth: 640, minWidth: 0 }}>
+          {current.content}
         </Stack>
       </Box>
     </>

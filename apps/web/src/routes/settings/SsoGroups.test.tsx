@@ -34,7 +34,7 @@ const card = async () => within((await screen.findByRole("heading", { name: HEAD
 describe("/setting → Groups from your identity provider", () => {
   it("is not offered to anyone else", async () => {
     const { calls } = serve();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("ldleader") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-groups-heading", session: signedIn("ldleader") });
     expect(await screen.findByRole("heading", { name: "Personal Profile" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: HEADING })).not.toBeInTheDocument();
     expect(calls().map((c) => c.call)).not.toContain(`GET ${GROUPS}`);
@@ -42,15 +42,15 @@ describe("/setting → Groups from your identity provider", () => {
 
   it("is reached from the settings menu", async () => {
     serve();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-groups-heading", session: signedIn("hr") });
     const link = await screen.findByRole("link", { name: "Identity provider groups" });
-    expect(link).toHaveAttribute("href", `#${(await screen.findByRole("heading", { name: HEADING })).id}`);
+    expect(link).toHaveAttribute("href", `/setting#${(await screen.findByRole("heading", { name: HEADING })).id}`);
   });
 
   it("adds, reorders and removes rules, and saves them in order", { timeout: 40_000 }, async () => {
     const { sent } = serve({ [`PUT ${GROUPS}`]: ({ body }) => reply(SsoGroupMappings, { ...(body as typeof saved), updated_at: "2026-11-26T11:00:00Z" }) });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-groups-heading", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByLabelText(/^Group of rule 1/)).toHaveValue("learnward-hr");
     expect(section.getByLabelText(/^Group of rule 2/)).toHaveValue("engineers");
@@ -79,7 +79,7 @@ describe("/setting → Groups from your identity provider", () => {
   it("asks for a group before saving, and shows the server's refusal", async () => {
     const { sent } = serve({ [`PUT ${GROUPS}`]: { status: 404, body: { error: { code: "not_found", message: "Team not found" } } } });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-groups-heading", session: signedIn("hr") });
     const section = await card();
     await user.click(await section.findByRole("button", { name: "Add a rule" }));
     await user.click(section.getByRole("button", { name: "Save group rules" }));

@@ -16,6 +16,7 @@ const card = async () => within((await screen.findByRole("heading", { name: "Sin
 describe("/setting → Single sign-on", () => {
   itShowsConnectionToHrOnly({
     path: OIDC,
+    section: "sso-heading",
     refused: "ldleader",
     heading: "Single sign-on",
     loading: "Loading the single sign-on settings",
@@ -28,7 +29,7 @@ describe("/setting → Single sign-on", () => {
 
   it("shows hr the redirect URI to register at the provider, read from hr's own path", async () => {
     const { calls } = serveSettings();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-heading", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByText(REDIRECT)).toBeInTheDocument();
     expect(section.getByLabelText(/^Issuer URL/)).toHaveValue("");
@@ -52,7 +53,7 @@ describe("/setting → Single sign-on", () => {
             } as never),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-heading", session: signedIn("hr") });
     const section = await card();
     await user.type(await section.findByLabelText(/^Issuer URL/), "https://login.acme.test");
     await user.type(section.getByLabelText(/^Client ID/), "learnward");
@@ -81,7 +82,7 @@ describe("/setting → Single sign-on", () => {
       "PUT /api/b2b/v1/company/sso/oidc/": reply(OidcConnection, { ...saved, require_sso: true }),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: "/setting#sso-heading", session: signedIn("hr") });
     const section = await card();
     expect(await section.findByLabelText(/^Issuer URL/)).toHaveValue("https://login.acme.test");
     await user.click(section.getByLabelText("Require single sign-on (passwords stop working)"));

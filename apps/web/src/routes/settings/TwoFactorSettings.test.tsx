@@ -36,7 +36,7 @@ function serve(twoFactor: Me["account"]["two_factor"], answers: Record<string, A
 }
 
 async function openSection(twoFactor: Me["account"]["two_factor"]) {
-  renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr", { two_factor: twoFactor }) });
+  renderApp(<AppRoutes />, { path: "/setting#two-factor-heading", session: signedIn("hr", { two_factor: twoFactor }) });
   return screen.findByRole("region", { name: "Two-factor sign-in" });
 }
 
@@ -60,7 +60,7 @@ describe("/setting → Two-factor sign-in", () => {
     const user = userEvent.setup();
     const section = await openSection({ enabled: false, required: false });
     expect(within(section).getByText("Off")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Two-factor sign-in" })).toHaveAttribute("href", "#two-factor-heading");
+    expect(screen.getByRole("link", { name: "Two-factor sign-in" })).toHaveAttribute("href", "/setting#two-factor-heading");
 
     await user.click(within(section).getByRole("button", { name: "Turn on" }));
     await user.type(within(section).getByLabelText(/^Password/), "not-it");

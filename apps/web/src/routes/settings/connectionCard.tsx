@@ -17,6 +17,7 @@ type Section = ReturnType<typeof within>;
  */
 export function itShowsConnectionToHrOnly<S extends z.ZodType>({
   path,
+  section: sectionId,
   refused,
   heading,
   loading,
@@ -25,6 +26,8 @@ export function itShowsConnectionToHrOnly<S extends z.ZodType>({
   loaded,
 }: {
   path: `/${string}`;
+  /** The section's id on /setting (its heading's). */
+  section: string;
   refused: Role;
   heading: string;
   loading: string;
@@ -36,7 +39,8 @@ export function itShowsConnectionToHrOnly<S extends z.ZodType>({
 
   it("is not offered to anyone else", async () => {
     const { calls } = serveSettings();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn(refused) });
+    // Even asked for by its address, the page shows its first section instead.
+    renderApp(<AppRoutes />, { path: `/setting#${sectionId}`, session: signedIn(refused) });
     // The first page of a file loads cold: on a busy machine that is past the 5 s default.
     expect(await screen.findByRole("heading", { name: "Personal Profile" }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: heading })).not.toBeInTheDocument();
@@ -45,7 +49,7 @@ export function itShowsConnectionToHrOnly<S extends z.ZodType>({
 
   it("says that it is loading while the connection is read", async () => {
     serveSettings({ [`GET ${path}` as const]: { never: true } });
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: `/setting#${sectionId}`, session: signedIn("hr") });
     const section = await card();
     expect(section.getByRole("status")).toContainElement(section.getByRole("progressbar", { name: loading }));
   });
@@ -56,7 +60,7 @@ export function itShowsConnectionToHrOnly<S extends z.ZodType>({
       [`GET ${path}` as const]: () => (fail ? { status: 500, body: { error: { code: "internal", message: "down" } } } : reply(schema, saved)),
     });
     const user = userEvent.setup();
-    renderApp(<AppRoutes />, { path: "/setting", session: signedIn("hr") });
+    renderApp(<AppRoutes />, { path: `/setting#${sectionId}`, session: signedIn("hr") });
     const section = await card();
     expect(await section.findByRole("alert")).toHaveTextContent("We had a error");
     fail = false;
