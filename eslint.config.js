@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 // module's *.repo.ts and the SQL conditions it shares with other repos (*.scope.ts). Services,
 // policies, presenters, routes and event subscribers ask a repo. Row types may still be imported.
 // The one exception: better-auth's Drizzle adapter is handed the database and schema in identity/auth.ts.
-const REPO_LAYER = ["**/*.repo.ts", "**/*.scope.ts", "**/*.test.ts", "apps/server/src/modules/identity/auth.ts"];
+const REPO_LAYER = ["**/*.repo.ts", "**/*.scope.ts", "**/*.test.ts", "**/*.test.tsx", "apps/server/src/modules/identity/auth.ts"];
 
 // One seam between modules: a module reaches another only through that module's index.ts (its
 // policy, services' types, scopes and the few write steps it lends). Tests may reach further in.
@@ -17,8 +17,8 @@ const MODULES = readdirSync(new URL(`./${MODULES_DIR}`, import.meta.url), { with
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 const moduleSeams = MODULES.map((name) => ({
-  files: [`${MODULES_DIR}/${name}/**/*.ts`],
-  ignores: ["**/*.test.ts"],
+  files: [`${MODULES_DIR}/${name}/**/*.{ts,tsx}`],
+  ignores: ["**/*.test.ts", "**/*.test.tsx"],
   rules: {
     "no-restricted-imports": [
       "error",
@@ -82,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/server/src/modules/**/*.ts"],
+    files: ["apps/server/src/modules/**/*.{ts,tsx}"],
     ignores: REPO_LAYER,
     rules: {
       "@typescript-eslint/no-restricted-imports": [

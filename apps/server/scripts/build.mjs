@@ -23,9 +23,11 @@ export const serverArgs = () => ["--max-semi-space-size=4", path.join(SERVER_DIS
  * at run time (PGlite's wasm and data, sharp's native addon, @fastify/swagger-ui's static files,
  * pino's worker transports) or are loaded only on demand (PGlite again, mail, the OpenAI client).
  * The bundle costs about 30 MB of RSS at start (154–175 → 194 MB on PostgreSQL) for its 300 ms.
+ * Prettier is only reached by @react-email/render's `pretty` option, which the server never asks
+ * for: kept out, it is never loaded, and the bundle is spared its formatter.
  */
 const KEEP_EXTERNAL =
-  /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai)(\/|$)/;
+  /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai|prettier)(\/|$)/;
 
 /** Bare imports are bundled in (one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
 const externalPackages = {

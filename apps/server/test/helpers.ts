@@ -27,7 +27,7 @@ export interface TestContext {
   as(email: string, password?: string): Promise<Client>;
   anonymous: Client;
   /** Mail that went to the outbox for this address, oldest first (read from the table, as an operator would). */
-  mails(to: string): Promise<Array<{ to: string; subject: string; text: string }>>;
+  mails(to: string): Promise<Array<{ to: string; subject: string; text: string; html: string | null }>>;
   /**
    * The first http(s) link of the newest mail to this address, waiting up to 5 s for the mail (the
    * `count`th one, or the newest whose link matches `pattern`).
@@ -139,6 +139,7 @@ export async function createTestContext(opts: { seed?: boolean; logger?: Logger 
       to: m.to,
       subject: m.subject,
       text: m.text,
+      html: m.html,
     }));
   };
   const linkIn = async (to: string, count = 1, pattern?: RegExp) => {

@@ -55,4 +55,22 @@ describe("the development outbox", () => {
     const audit = await admin.get("/api/b2b/v1/admin/audit/?entity=outbox");
     expect(audit.body.results[0]).toMatchObject({ entity: "outbox", action: "read", actor: { display_name: expect.any(String) } });
   });
+
+  it("shows one mail as it would arrive, both parts, to a platform operator only", async () => {
+    const asked = await t.anonymous.post("/api/auth/request-password-reset", { email: w.hr.email, redirectTo: "/reset-password" });
+    expect(asked.status, asked.text).toBe(200);
+    await t.linkIn(w.hr.email);
+    const admin = (await addOperator(t)).client;
+    const listed = (await admin.get("/api/dev/outbox")).body.results.find((m: { to: string }) => m.to === w.hr.email);
+    const url = `/api/dev/outbox/${listed.id}`;
+    expect((await t.anonymous.get(url)).status).toBe(401);
+    for (const person of [w.hr, w.ldleader, w.member]) expect((await person.client.get(url)).status).toBe(403);
+    const read = await admin.get(url);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: listed.id, to: w.hr.email, subject: listed.subject, text: listed.text });
+    expect(read.body.html).toMatch(/^<!DOCTYPE html/);
+    const link = listed.text.match(/https?:\/\/\S+/)[0];
+    expect(read.body.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
+    expect((await admin.get("/api/dev/outbox/999999")).body.error.code).toBe("not_found");
+  });
 });

@@ -114,6 +114,7 @@ describe("OpenAPI and route declarations", () => {
       logger: false,
     });
     expect((await app.inject({ method: "GET", url: "/api/dev/outbox" })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: "/api/dev/outbox/1" })).statusCode).toBe(404);
     await app.close();
   });
 });

@@ -171,6 +171,12 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
+/** One mail of the development outbox as it would arrive: both its parts. */
+export const OutboxMail = OutboxMessage.extend({
+  html: z.string().nullable().describe("The HTML part (null for a mail written before mails had one)"),
+});
+export type OutboxMail = z.infer<typeof OutboxMail>;
+
 export const Health = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["pglite", "postgres"]) });
 
 // Two-factor sign-in: better-auth's two-factor plugin answers these under /api/auth/two-factor/*

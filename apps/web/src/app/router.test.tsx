@@ -83,7 +83,7 @@ describe("routing", () => {
     const links = within(await menu())
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(links).toEqual(["Companies", "Budget management", "People management"]);
+    expect(links).toEqual(["Companies", "Budget management", "People management", "Mail outbox"]);
     // No company: the drawer shows the platform's branding.
     expect(screen.getByText("Platform administration")).toBeInTheDocument();
   });

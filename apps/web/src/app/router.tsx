@@ -171,6 +171,7 @@ const AdminPeoplePage = page(
   ["admin"],
   () => import("../features/admin/firstData").then((m) => m.adminPeopleFirstData),
 );
+const OutboxPage = page(() => import("../routes/admin/OutboxPage"), ["admin"]);
 const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboarding"]);
 
 /**
@@ -338,6 +339,7 @@ const routes = (
         <Route index element={<CompaniesPage />} />
         <Route path="budget-management" element={<BudgetManagementPage />} />
         <Route path="people-management" element={<AdminPeoplePage />} />
+        <Route path="outbox" element={<OutboxPage />} />
       </Route>
     </Route>
 

@@ -165,6 +165,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail of the development outbox with its HTML and text parts (absent in production; platform operators only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            to: string;
+                            subject: string;
+                            text: string;
+                            created_at: string;
+                            /** @description The HTML part (null for a mail written before mails had one) */
+                            html: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;

@@ -13,7 +13,7 @@ import { fetchRequestLocale } from "../../lib/locale.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { SESSION_REFUSALS } from "./identity.policy.ts";
 import type { IdentityRepo } from "./identity.repo.ts";
-import { confirmAddressMail, existingAccountMail, resetPasswordMail } from "./identity.mail.ts";
+import { confirmAddressMail, existingAccountMail, resetPasswordMail } from "./identity.mail.tsx";
 import { createIdentityService } from "./identity.service.ts";
 
 /** The header our server sets (replacing any client value) with the caller's IP for better-auth. */
@@ -100,16 +100,18 @@ export function createAuth(o: AuthOptions) {
           // The link confirms the address: it lands on the page that says so, whoever asked for it.
           const link = new URL(url);
           link.searchParams.set("callbackURL", CONFIRM_PAGE);
-          await o.mailer.send(confirmAddressMail({ to: user.email, url: link.toString(), locale: fetchRequestLocale(request) }));
+          await o.mailer.send(await confirmAddressMail({ to: user.email, url: link.toString(), locale: fetchRequestLocale(request) }));
           return;
         }
-        await o.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, locale: await localeOfUser(user.id, request) }));
+        await o.mailer.send(await resetPasswordMail({ to: user.email, name: user.name, url, locale: await localeOfUser(user.id, request) }));
       },
       // The owner (proven) hears of the attempt; for an address not proven yet, whoever registers it
       // again gets a fresh confirmation, so a stranger who came first holds nothing.
       onExistingUserSignUp: async ({ user }, request) => {
         if (!user.emailVerified) return void (await mailConfirmation(user.email, request));
-        await o.mailer.send(existingAccountMail({ to: user.email, name: user.name, publicUrl: o.publicUrl, locale: await localeOfUser(user.id, request) }));
+        await o.mailer.send(
+          await existingAccountMail({ to: user.email, name: user.name, publicUrl: o.publicUrl, locale: await localeOfUser(user.id, request) }),
+        );
       },
     },
     emailVerification: {

@@ -2,7 +2,7 @@ import type { InsightActionKind, InsightActionResult, InsightScope } from "@lear
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { reminderMail } from "./insights.mail.ts";
+import { reminderMail } from "./insights.mail.tsx";
 import { insightsPolicy, LINKS } from "./insights.policy.ts";
 import type { InsightsRepo } from "./insights.repo.ts";
 import type { OverdueRow } from "./insights.repo.ts";
@@ -65,7 +65,7 @@ export function createInsightActions(d: {
         const rows = byPerson.get(accountId)!;
         const person = rows[0]!;
         try {
-          await d.mailer.send(reminderMail({ to: person.email, name: person.name, locale: person.locale, sender, plans: rows, publicUrl: d.publicUrl }));
+          await d.mailer.send(await reminderMail({ to: person.email, name: person.name, locale: person.locale, sender, plans: rows, publicUrl: d.publicUrl }));
           reminded++;
         } catch (err) {
           // Not sent: free today's slot so a later click can try again.

@@ -17,7 +17,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import { fallbackTitle } from "./content.service.ts";
 import type { ImportEntry, ImportPlace, ImportSkip } from "./import.entry.ts";
-import { importEndedMail } from "./import.mail.ts";
+import { importEndedMail } from "./import.mail.tsx";
 import { readImport } from "./import.parse.ts";
 import type { ImportRow, ImportWrites } from "./import.repo.ts";
 import type { ImportRun, ImportRuns } from "./import-runs.repo.ts";
@@ -144,7 +144,7 @@ export function createImportService(deps: { db: Db; events: EventBus; writes: Im
     const who = await runs.recipient(run.accountId);
     if (!who) return;
     await deps.mailer.send(
-      importEndedMail({ to: who.email, name: who.name, run: present(run), url: `${deps.publicUrl}/setting#import-library-heading`, locale: who.locale }),
+      await importEndedMail({ to: who.email, name: who.name, run: present(run), url: `${deps.publicUrl}/setting#import-library-heading`, locale: who.locale }),
       {
         key: `library-import:${run.id}`,
       },

@@ -20,6 +20,11 @@ afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
+/** A day as each language's mail writes it: "5 December 2026", "5 de diciembre de 2026". */
+const written = (region: "en-GB" | "es-ES", day: string) =>
+  new Intl.DateTimeFormat(region, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const inEnglish = (day: string) => written("en-GB", day);
+const inSpanish = (day: string) => written("es-ES", day);
 /** The reminder mails of a person (the plan's own "new plan" mail left aside), oldest first. */
 const REMINDER = /is due|is overdue|days late|vence en|vence mañana|está vencido|días de retraso/;
 const reminders = async (email: string) => (await t.mails(email)).filter((m) => REMINDER.test(m.subject));
@@ -63,8 +68,8 @@ describe("deadline reminders", () => {
     await runOn(3);
     await runOn(3);
     await runOn(5); // still within the 7-day point, already told
-    expect(await subjects(member.email)).toEqual([`Data literacy is due in 7 days (${dueOn})`]);
-    expect(await subjects(es.email)).toEqual([`Data literacy vence en 7 días (${dueOn})`]);
+    expect(await subjects(member.email)).toEqual([`Data literacy is due in 7 days (${inEnglish(dueOn)})`]);
+    expect(await subjects(es.email)).toEqual([`Data literacy vence en 7 días (${inSpanish(dueOn)})`]);
     expect((await reminders(member.email))[0]!.text).toContain("http://localhost:3000/collaborative-network/myTasks");
 
     await runOn(9);
@@ -75,8 +80,8 @@ describe("deadline reminders", () => {
 
     await runOn(11);
     await runOn(12);
-    expect((await subjects(member.email)).slice(2)).toEqual([`Data literacy is overdue (it was due ${dueOn})`]);
-    expect((await subjects(es.email)).slice(2)).toEqual([`Data literacy está vencido (vencía el ${dueOn})`]);
+    expect((await subjects(member.email)).slice(2)).toEqual([`Data literacy is overdue (it was due ${inEnglish(dueOn)})`]);
+    expect((await subjects(es.email)).slice(2)).toEqual([`Data literacy está vencido (vencía el ${inSpanish(dueOn)})`]);
 
     // The bell holds the same, once per point.
     const kinds = await t.database.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.accountId, member.id));
@@ -89,7 +94,7 @@ describe("deadline reminders", () => {
     await runOn(0);
     expect(await subjects(member.email)).toEqual(["Late plan is due tomorrow"]);
     await runOn(2);
-    expect(await subjects(member.email)).toEqual(["Late plan is due tomorrow", `Late plan is overdue (it was due ${dueOn})`]);
+    expect(await subjects(member.email)).toEqual(["Late plan is due tomorrow", `Late plan is overdue (it was due ${inEnglish(dueOn)})`]);
   });
 
   it("leaves plans overdue for more than 30 days alone: the feature's first run does not remind people of old plans", async () => {
@@ -113,10 +118,10 @@ describe("deadline reminders", () => {
   it("reminds again when the plan's deadline moves", async () => {
     const { member, ldleader, planId } = await teamPlan(6, "Moved plan");
     await runOn(0);
-    expect(await subjects(member.email)).toEqual([`Moved plan is due in 7 days (${inDays(6)})`]);
+    expect(await subjects(member.email)).toEqual([`Moved plan is due in 7 days (${inEnglish(inDays(6))})`]);
     expect((await ldleader.client.patch(`/api/b2b/v1/plans/${planId}/`, { deadline: inDays(9) })).status).toBe(200);
     await runOn(3);
-    expect((await subjects(member.email)).slice(1)).toEqual([`Moved plan is due in 7 days (${inDays(9)})`]);
+    expect((await subjects(member.email)).slice(1)).toEqual([`Moved plan is due in 7 days (${inEnglish(inDays(9))})`]);
   });
 
   it("shows the plan overdue in My tasks on the same moved clock", async () => {
@@ -155,7 +160,7 @@ describe("deadline reminders", () => {
     const told = await reminders(teamleader.email);
     expect(told.map((m) => m.subject)).toEqual(["Mia Member is 3 days late on Escalated plan"]);
     expect(told[0]!.text).toContain(`http://localhost:3000/peopleManagement/team/${team.id}`);
-    expect(await subjects(member.email)).toEqual([`Escalated plan is overdue (it was due ${dueOn})`]);
+    expect(await subjects(member.email)).toEqual([`Escalated plan is overdue (it was due ${inEnglish(dueOn)})`]);
   });
 });
 
@@ -190,7 +195,7 @@ describe.runIf(process.env.DATABASE_URL)("two server processes on one PostgreSQL
     await expect.poll(waiting, { timeout: 60_000, interval: 500 }).toBe(0);
     // Both processes stopped, each finishing what it had taken: nothing writes the outbox after this.
     await Promise.all(servers.map(stopServer));
-    expect((await outboxOf()).map((m) => m.subject)).toEqual([`Shared plan is due in 7 days (${dueOn})`]);
+    expect((await outboxOf()).map((m) => m.subject)).toEqual([`Shared plan is due in 7 days (${inEnglish(dueOn)})`]);
   });
 });
 

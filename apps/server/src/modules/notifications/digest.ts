@@ -1,54 +1,12 @@
 import { z } from "zod";
-import type { Locale, NotificationKind } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
-import type { Mail, Mailer } from "../../lib/mailer.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import type { MailChoicesRepo } from "./mail-choices.repo.ts";
-import { SENTENCES, unsubscribeFooter } from "./notifications.mail.ts";
+import { digestMail } from "./notifications.mail.tsx";
 import { unsubscribeHeaders, unsubscribeLinks, type UnsubscribeTokens } from "./unsubscribe.token.ts";
 
 type Frequency = "daily" | "weekly";
-type Params = Record<string, string | number | null>;
-
-const WORDS = {
-  en: {
-    subject: {
-      daily: (n: number) => `Your daily digest: ${n} ${n === 1 ? "notification" : "notifications"}`,
-      weekly: (n: number) => `Your weekly digest: ${n} ${n === 1 ? "notification" : "notifications"}`,
-    },
-    hello: (name: string) => `Hello ${name},`,
-    intro: {
-      daily: "Here is what happened in Learnward since your last daily digest:",
-      weekly: "Here is what happened in Learnward since your last weekly digest:",
-    },
-  },
-  es: {
-    subject: {
-      daily: (n: number) => `Tu resumen diario: ${n} ${n === 1 ? "notificación" : "notificaciones"}`,
-      weekly: (n: number) => `Tu resumen semanal: ${n} ${n === 1 ? "notificación" : "notificaciones"}`,
-    },
-    hello: (name: string) => `Hola, ${name}:`,
-    intro: {
-      daily: "Esto es lo que ha pasado en Learnward desde tu último resumen diario:",
-      weekly: "Esto es lo que ha pasado en Learnward desde tu último resumen semanal:",
-    },
-  },
-} satisfies Record<Locale, unknown>;
-
-/** One digest: each notification's sentence and link, in the person's language. */
-export function digestMail(d: {
-  to: string;
-  name: string;
-  locale: Locale;
-  frequency: Frequency;
-  items: Array<{ kind: NotificationKind; params: Params; url: string }>;
-  unsubscribeUrl: string;
-}): Mail {
-  const w = WORDS[d.locale];
-  const lines = d.items.map((n) => `- ${SENTENCES[d.locale][n.kind](n.params)}\n  ${n.url}`);
-  const text = `${w.hello(d.name)}\n\n${w.intro[d.frequency]}\n\n${lines.join("\n\n")}\n${unsubscribeFooter(d.locale, d.unsubscribeUrl, d.frequency)}`;
-  return { to: d.to, subject: w.subject[d.frequency](d.items.length), text };
-}
 
 const NoData = z.object({}).passthrough();
 
@@ -77,10 +35,11 @@ export function defineDigests(d: { db: Db; repo: MailChoicesRepo; jobs: Jobs; ma
         const mine = items.filter((n) => claimed.has(n.id));
         if (mine.length === 0) return;
         const links = unsubscribeLinks(d.publicUrl, d.tokens.sign(accountId, frequency));
-        const mail = digestMail({
+        const mail = await digestMail({
           to: first.email,
           name: first.name,
           locale: first.locale,
+          company: first.companyName,
           frequency,
           items: mine.map((n) => ({ kind: n.kind, params: n.params, url: `${d.publicUrl}${n.link}` })),
           unsubscribeUrl: links.page,

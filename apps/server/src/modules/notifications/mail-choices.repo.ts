@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS, type MailFrequency, type NotificationKind, type NotificationSettings } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, notificationPreferences, notifications } from "../../db/schema/index.ts";
+import { accounts, authUsers, companies, notificationPreferences, notifications } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
 import { choiceForItsKind, mailColumns } from "./notifications.repo.ts";
 
@@ -48,6 +48,7 @@ export function createMailChoicesRepo(db: Db) {
         .innerJoin(notificationPreferences, choiceForItsKind)
         .innerJoin(accounts, eq(accounts.id, notifications.accountId))
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(companies, eq(companies.id, accounts.companyId))
         .where(
           and(isNull(notifications.mailedAt), eq(notificationPreferences.mail, frequency), eq(accounts.status, "active"), lte(notifications.createdAt, until)),
         )

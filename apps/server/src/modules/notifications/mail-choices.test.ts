@@ -92,15 +92,15 @@ describe("digests", () => {
       }),
     );
     // Only the immediate kind is mailed at once.
-    expect((await t.mails(p.email)).map((m) => m.subject)).toEqual(["Security basics is overdue (it was due 2026-11-01)"]);
+    expect((await t.mails(p.email)).map((m) => m.subject)).toEqual(["Security basics is overdue (it was due 1 November 2026)"]);
 
     await digest("daily");
     const mails = await t.mails(p.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe("Your daily digest: 2 notifications");
     expect(mails[1]!.text).toContain("Hello Dana Daily,");
-    expect(mails[1]!.text).toContain("- New plan for you: Data literacy (due 2026-12-24)\n  http://localhost:3000/plans/1");
-    expect(mails[1]!.text).toContain("- Your request for SQL course was approved\n  http://localhost:3000/budgetingPlan/purchaseRequest");
+    expect(mails[1]!.text).toContain(" * New plan for you: Data literacy (due 24 December 2026)\n   http://localhost:3000/plans/1");
+    expect(mails[1]!.text).toContain(" * Your request for SQL course was approved\n   http://localhost:3000/budgetingPlan/purchaseRequest");
     expect(mails[1]!.text).not.toContain("Security basics");
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.accountId, p.id));
     expect(rows.every((n) => n.mailedAt !== null)).toBe(true);
@@ -123,8 +123,8 @@ describe("digests", () => {
     const mails = await t.mails(p.email);
     expect(mails.map((m) => m.subject)).toEqual(["Tu resumen semanal: 2 notificaciones"]);
     expect(mails[0]!.text).toContain("Hola, Eva:");
-    expect(mails[0]!.text).toContain("- Tienes un plan nuevo: Datos (vence el 2026-12-24)");
-    expect(mails[0]!.text).toContain("- Tienes un plan nuevo: Seguridad (vence el 2026-12-24)");
+    expect(mails[0]!.text).toContain(" * Tienes un plan nuevo: Datos (vence el 24 de diciembre de 2026)");
+    expect(mails[0]!.text).toContain(" * Tienes un plan nuevo: Seguridad (vence el 24 de diciembre de 2026)");
     expect(mails[0]!.text).toContain("¿No quieres este resumen semanal? Desactívalo aquí:");
   });
 

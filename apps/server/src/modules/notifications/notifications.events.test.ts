@@ -60,7 +60,7 @@ describe("telling people when something happens", () => {
       link: "/collaborative-network/myTasks",
     });
     expect(await kinds(world.teamleader.client)).not.toContain("plan_assigned");
-    expect((await t.mails(world.member.email)).map((m) => m.subject)).toContain("New plan for you: Data literacy (due 2099-01-31)");
+    expect((await t.mails(world.member.email)).map((m) => m.subject)).toContain("New plan for you: Data literacy (due 31 January 2099)");
   });
 
   it("tells whoever decides a purchase request (the policy's deciders, never the requester), then the requester of the decision", async () => {

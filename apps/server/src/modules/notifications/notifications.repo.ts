@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationKind } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { accounts, authUsers, notificationPreferences, notifications } from "../../db/schema/index.ts";
+import { accounts, authUsers, companies, notificationPreferences, notifications } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -16,6 +16,8 @@ export const mailColumns = {
   email: authUsers.email,
   name: authUsers.name,
   locale: accounts.locale,
+  /** The company the mail's frame names (none for a platform operator). */
+  companyName: companies.name,
 };
 
 /** Joins the person's mail choice for the notification's kind (no row: mailed immediately). */
@@ -94,6 +96,7 @@ export function createNotificationsRepo(db: Db) {
         .from(notifications)
         .innerJoin(accounts, eq(accounts.id, notifications.accountId))
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(companies, eq(companies.id, accounts.companyId))
         .leftJoin(notificationPreferences, choiceForItsKind)
         .where(inArray(notifications.id, ids));
     },

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { notificationMail } from "./notifications.mail.ts";
+import { notificationMail } from "./notifications.mail.tsx";
 import type { NotificationsRepo } from "./notifications.repo.ts";
 import { unsubscribeHeaders, unsubscribeLinks, type UnsubscribeTokens } from "./unsubscribe.token.ts";
 
@@ -42,10 +42,11 @@ export function createNotifier(d: { db: Db; repo: NotificationsRepo; jobs: Jobs;
           if (!(await d.repo.claimMail(tx, n.id))) return;
           // Every mail can be turned off in one click (RFC 8058), from the mail client or the page the footer links.
           const unsubscribe = unsubscribeLinks(d.publicUrl, d.tokens.sign(n.accountId, n.kind));
-          const message = notificationMail({
+          const message = await notificationMail({
             to: n.email,
             name: n.name,
             locale: n.locale,
+            company: n.companyName,
             kind: n.kind,
             params: n.params,
             url: `${d.publicUrl}${n.link}`,

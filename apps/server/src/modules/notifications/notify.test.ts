@@ -33,8 +33,8 @@ describe("notify", () => {
     await t.database.db.update(accounts).set({ locale: "es" }).where(eq(accounts.id, es.id));
     await t.database.db.transaction((tx) => notify(tx, notice([en.id, es.id, en.id])));
     expect(await t.database.db.select().from(notifications).where(eq(notifications.accountId, en.id))).toHaveLength(1);
-    expect((await t.mails(en.email)).map((m) => m.subject)).toEqual(["New plan for you: Data literacy (due 2026-12-24)"]);
-    expect((await t.mails(es.email)).map((m) => m.subject)).toEqual(["Tienes un plan nuevo: Data literacy (vence el 2026-12-24)"]);
+    expect((await t.mails(en.email)).map((m) => m.subject)).toEqual(["New plan for you: Data literacy (due 24 December 2026)"]);
+    expect((await t.mails(es.email)).map((m) => m.subject)).toEqual(["Tienes un plan nuevo: Data literacy (vence el 24 de diciembre de 2026)"]);
     expect((await t.mails(en.email))[0]!.text).toContain("http://localhost:3000/plans/1");
   });
 

@@ -9,7 +9,7 @@ import { type PeopleRepo, removeFromTeam, uniqueViolation } from "./people.repo.
 import { invitableRole, peoplePolicy } from "./people.policy.ts";
 import { INVITATION_DAYS, type RequestsRepo } from "./requests.repo.ts";
 import type { TeamDirectory } from "./team-directory.service.ts";
-import { invitationMail } from "./people.mail.ts";
+import { invitationMail } from "./people.mail.tsx";
 
 export interface PeopleServiceDeps {
   db: Db;
@@ -29,7 +29,16 @@ export function createPeopleService(d: PeopleServiceDeps) {
   async function mailInvitation(email: string, token: string, fresh = false) {
     const inv = await d.requests.invitationByToken(token);
     await d.mailer.send(
-      invitationMail({ to: email, company: inv?.companyName ?? null, team: inv?.teamName ?? null, link: `${d.publicUrl}/invitation/${token}`, fresh }),
+      await invitationMail({
+        to: email,
+        company: inv?.companyName ?? null,
+        team: inv?.teamName ?? null,
+        inviter: inv?.inviterName ?? null,
+        link: `${d.publicUrl}/invitation/${token}`,
+        expiresAt: inv?.inv.expiresAt ?? invitationExpiry(),
+        locale: inv?.inviterLocale ?? "en",
+        fresh,
+      }),
     );
   }
 

@@ -170,6 +170,7 @@ export function createRequestsRepo(db: Db) {
           companyStatus: companies.status,
           teamName: teams.name,
           inviterName: inviter.name,
+          inviterLocale: inviter.locale,
         })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))

@@ -1,6 +1,6 @@
 import type { Executor } from "../../lib/events.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { issuerChangedMail, type ProviderName } from "./sso.mail.ts";
+import { issuerChangedMail, type ProviderName } from "./sso.mail.tsx";
 import type { SsoRepo } from "./sso.repo.ts";
 
 export interface IssuerChange {
@@ -23,7 +23,7 @@ export function createIssuerAnnouncer({ repo, mailer }: { repo: SsoRepo; mailer:
     const company = (await repo.companyName(change.companyId, tx)) ?? `#${change.companyId}`;
     const by = (change.actorId === null ? undefined : await repo.accountName(tx, change.actorId)) ?? { name: "Learnward", email: "-" };
     for (const person of await repo.issuerAudience(tx, change.companyId, change.actorId)) {
-      const mail = issuerChangedMail({
+      const mail = await issuerChangedMail({
         to: person.email,
         name: person.name,
         locale: person.locale,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { SsoLinkInfo } from "@learnward/contracts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { GroupPlacement } from "./group-placement.ts";
-import { linkConfirmationMail, type ProviderName } from "./sso.mail.ts";
+import { linkConfirmationMail, type ProviderName } from "./sso.mail.tsx";
 import { type InternalAdapter, openSession, personFor, type SsoEndpointContext, type SsoIdentity } from "./sso.person.ts";
 import type { SsoRepo } from "./sso.repo.ts";
 
@@ -71,7 +71,7 @@ export async function finishSignIn(
     value: JSON.stringify(pending),
     expiresAt: new Date(Date.now() + LINK_TTL_MS),
   });
-  const mail = linkConfirmationMail({
+  const mail = await linkConfirmationMail({
     to: outcome.confirm.email,
     name: outcome.confirm.name,
     company: (await deps.repo.companyName(companyId)) ?? "",

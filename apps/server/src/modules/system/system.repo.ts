@@ -1,4 +1,4 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 
@@ -11,6 +11,10 @@ export function createSystemRepo(db: Db) {
         db.select({ n: count() }).from(outbox),
       ]);
       return { rows, count: total?.n ?? 0 };
+    },
+    async outboxMail(id: number) {
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+      return row;
     },
   };
 }

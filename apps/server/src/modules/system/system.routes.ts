@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, Health, OutboxMessage, PageQuery, Paginated } from "@learnward/contracts";
+import { ErrorBody, Health, IdParam, OutboxMail, OutboxMessage, PageQuery, Paginated } from "@learnward/contracts";
 import type { Database } from "../../db/client.ts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { prototypeChanges, snapshotPrototypes } from "../../lib/prototypes.ts";
-import { presentOutboxMessage } from "./system.present.ts";
+import { presentOutboxMail, presentOutboxMessage } from "./system.present.ts";
 import type { SystemService } from "./system.service.ts";
 
 export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; service: SystemService; exposeOutbox: boolean }> = async (
@@ -53,6 +53,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; service: 
         const { rows, count } = await service.readOutbox(req.actor, p.page, p.limit, p.offset);
         return toPage(req, p, count, rows.map(presentOutboxMessage));
       },
+    );
+    app.get(
+      "/api/dev/outbox/:id",
+      {
+        config: { access: ["admin"] },
+        schema: {
+          tags: ["system"],
+          summary: "One mail of the development outbox with its HTML and text parts (absent in production; platform operators only)",
+          params: IdParam,
+          response: { 200: OutboxMail, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req) => presentOutboxMail(await service.readOutboxMail(req.actor, req.params.id)),
     );
   }
 };

@@ -27,6 +27,7 @@ import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOu
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import OutboxOutlined from "@mui/icons-material/OutboxOutlined";
 import { useTranslation } from "react-i18next";
 import { LAYOUT, type Me } from "@learnward/contracts";
 import { PRODUCT_NAME } from "../config";
@@ -50,6 +51,7 @@ const ICONS: Record<NavKey, ReactElement> = {
   companies: <ApartmentOutlined />,
   budgetManagement: <SavingsOutlined />,
   adminPeople: <ManageAccountsOutlined />,
+  outbox: <OutboxOutlined />,
 };
 
 export const DRAWER_ID = "app-drawer";

@@ -29,7 +29,7 @@ describe("menuFor", () => {
   });
 
   it("shows the admin menu to admins on paths under /admin (spec §6)", () => {
-    expect(keys("admin", "/admin/budget-management")).toEqual(["companies", "budgetManagement", "adminPeople"]);
+    expect(keys("admin", "/admin/budget-management")).toEqual(["companies", "budgetManagement", "adminPeople", "outbox"]);
     expect(keys("admin", "/setting")).toEqual(["admin"]);
   });
 

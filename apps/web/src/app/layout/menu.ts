@@ -16,7 +16,8 @@ export type NavKey =
   | "admin"
   | "companies"
   | "budgetManagement"
-  | "adminPeople";
+  | "adminPeople"
+  | "outbox";
 
 export type NavGroupKey = "main" | "network" | "budgeting" | "people" | "admin";
 
@@ -57,6 +58,8 @@ export function menuFor({ abilities, teamId, pathname }: MenuInput): NavGroup[] 
             { key: "companies", to: "/admin" },
             { key: "budgetManagement", to: "/admin/budget-management" },
             { key: "adminPeople", to: "/admin/people-management" },
+            // The server keeps an outbox only outside production; there the page says so.
+            { key: "outbox", to: "/admin/outbox" },
           ],
         },
       ];

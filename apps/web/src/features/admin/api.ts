@@ -4,6 +4,8 @@ import {
   AdminAuditEntry as AdminAuditEntrySchema,
   AdminBudget as AdminBudgetSchema,
   AdminCompany as AdminCompanySchema,
+  OutboxMail as OutboxMailSchema,
+  OutboxMessage as OutboxMessageSchema,
   Paginated,
   PendingInvitation as PendingInvitationSchema,
   SignInEvent as SignInEventSchema,
@@ -31,6 +33,8 @@ export type CompanyPatch = z.input<typeof UpdateCompanyRequest>;
 export type AccountPatch = z.input<typeof UpdateAdminAccountRequest>;
 export type AdjustBody = z.input<typeof AdjustBudgetRequest>;
 export type InvitationBody = z.input<typeof CreateInvitationRequest>;
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 
 const ADMIN = "/api/b2b/v1/admin";
 const CompaniesPage = Paginated(AdminCompanySchema);
@@ -124,3 +128,13 @@ export interface AuditParams {
 
 export const fetchAudit = (params: AuditParams, signal?: AbortSignal): Promise<Page<AuditEntry>> =>
   request(`${ADMIN}/audit/`, { query: { ...params }, parse: (json) => AuditPage.parse(json), signal });
+
+// ---- Development outbox (the server answers 404 in production) ----
+
+const OutboxPage = Paginated(OutboxMessageSchema);
+
+export const fetchOutbox = (params: { page: number; page_size: number }, signal?: AbortSignal): Promise<Page<OutboxMessage>> =>
+  request("/api/dev/outbox", { query: params, parse: (json) => OutboxPage.parse(json), signal });
+
+export const fetchOutboxMail = (id: number, signal?: AbortSignal): Promise<OutboxMail> =>
+  request(`/api/dev/outbox/${id}`, { parse: (json) => OutboxMailSchema.parse(json), signal });

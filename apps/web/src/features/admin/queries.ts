@@ -4,6 +4,8 @@ import {
   fetchAudit,
   fetchBudgets,
   fetchCompanies,
+  fetchOutbox,
+  fetchOutboxMail,
   type AccountsParams,
   type AuditParams,
   type BudgetsParams,
@@ -45,4 +47,21 @@ export const auditOptions = (params: AuditParams) =>
     queryKey: [ADMIN, "audit", params] as const,
     queryFn: ({ signal }) => fetchAudit(params, signal),
     placeholderData: keepPreviousData,
+  });
+
+/** A page of the development outbox, newest first (mail written while no SMTP server is set). */
+export const outboxOptions = (params: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: [ADMIN, "outbox", params] as const,
+    queryFn: ({ signal }) => fetchOutbox(params, signal),
+    placeholderData: keepPreviousData,
+    // A 404 means this server runs in production, where there is no outbox: asking again changes nothing.
+    retry: false,
+  });
+
+/** One outbox mail with its HTML and text parts. */
+export const outboxMailOptions = (id: number) =>
+  queryOptions({
+    queryKey: [ADMIN, "outbox", "mail", id] as const,
+    queryFn: ({ signal }) => fetchOutboxMail(id, signal),
   });
