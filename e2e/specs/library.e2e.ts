@@ -84,6 +84,36 @@ describe("personal library", () => {
     expect(errors).toEqual([]);
   });
 
+  it("opens a saved article on its own page: marks it done, tags it and keeps a note, all still there after a reload", async () => {
+    await openHome();
+    await savedItems().getByRole("link", { name: ARTICLE_TITLE }).click();
+    await waitForPath(page, /^\/home\/item\/\d+$/);
+    await expectHeading(page, ARTICLE_TITLE);
+
+    await page.getByRole("button", { name: `Status of “${ARTICLE_TITLE}”: No status` }).click();
+    await page.getByRole("menuitemradio", { name: "Done" }).click();
+    await visible(page.getByRole("button", { name: `Status of “${ARTICLE_TITLE}”: Done` }));
+
+    const tag = `e2e-${run}`;
+    const tags = page.getByRole("combobox", { name: "Tags" });
+    await tags.fill(tag);
+    await tags.press("Enter");
+    await visible(page.getByRole("button", { name: tag }));
+
+    const notes = page.getByRole("region", { name: "Notes" });
+    await notes.getByRole("button", { name: "Add a note" }).click();
+    await notes.getByRole("textbox", { name: "Note" }).fill("## Takeaway\n\nRank rows **within** a partition.");
+    await notes.getByRole("button", { name: "Save note" }).click();
+    await visible(notes.getByRole("heading", { name: "Takeaway" }));
+
+    await page.reload();
+    await expectHeading(page, ARTICLE_TITLE);
+    await visible(page.getByRole("button", { name: `Status of “${ARTICLE_TITLE}”: Done` }));
+    await visible(page.getByRole("button", { name: tag }));
+    await visible(page.getByRole("region", { name: "Notes" }).getByRole("heading", { name: "Takeaway" }));
+    expect(errors).toEqual([]);
+  });
+
   it("saves a course to the wishlist and moves it to running, then finalized", async () => {
     await openHome();
     await saveLink(COURSE_URL, COURSE_TITLE);

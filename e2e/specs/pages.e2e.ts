@@ -32,16 +32,15 @@ async function visit(page: Page, path: string): Promise<string> {
 /**
  * A page never scrolls sideways. Answers null when the document is no wider than the
  * window, otherwise which element makes it wider: the innermost one whose right edge is the
- * document's (a visually hidden label that escapes its scrolling table counts too).
+ * document's (a visually hidden label that escapes its scrolling table counts too); on a phone, also
+ * a table wider than its box.
  */
 async function horizontalOverflow(page: Page): Promise<string | null> {
   await settled(page);
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const width = root.clientWidth;
-    if (root.scrollWidth <= width) return null;
     const right = (el: Element) => el.getBoundingClientRect().right + root.scrollLeft;
-    const edge = [...document.body.querySelectorAll("*")].filter((el) => Math.abs(right(el) - root.scrollWidth) < 1);
     const describe = (el: Element) => {
       const label = el.getAttribute("aria-label") ?? el.getAttribute("role") ?? "";
       const classes = [...el.classList]
@@ -54,8 +53,17 @@ async function horizontalOverflow(page: Page): Promise<string | null> {
         place && place !== el ? ` in <${place.tagName.toLowerCase()}${place.getAttribute("aria-label") ? ` "${place.getAttribute("aria-label")}"` : ""}>` : "";
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${classes ? `.${classes}` : ""}${label ? ` "${label}"` : ""} position ${getComputedStyle(el).position}> "${text}"${where}`;
     };
-    const culprit = edge.at(-1);
-    return `document ${root.scrollWidth}px wide in a ${width}px window${culprit ? `; its right edge is ${describe(culprit)}` : ""}`;
+    if (root.scrollWidth > width) {
+      const edge = [...document.body.querySelectorAll("*")].filter((el) => Math.abs(right(el) - root.scrollWidth) < 1);
+      const culprit = edge.at(-1);
+      return `document ${root.scrollWidth}px wide in a ${width}px window${culprit ? `; its right edge is ${describe(culprit)}` : ""}`;
+    }
+    // On a phone a table is read as rows, not clipped in a box that scrolls sideways.
+    if (width > 600) return null;
+    const clipped = [...document.querySelectorAll("table")].find((table) => table.scrollWidth > table.parentElement!.clientWidth + 1);
+    return clipped
+      ? `table "${clipped.getAttribute("aria-label") ?? ""}" ${clipped.scrollWidth}px wide in its ${clipped.parentElement!.clientWidth}px box`
+      : null;
   });
 }
 

@@ -74,7 +74,46 @@ type DataTableProps<Row> = Name & {
   rowSx?: SxProps<Theme>;
   /** A visible sentence under the table saying what it shows (its name stays `label`). */
   caption?: ReactNode;
+  /**
+   * On a phone each row becomes a block of "header: value" lines (the default), or the table keeps
+   * its columns and scrolls sideways in its box ("scroll": a matrix read across, as a heat map is).
+   */
+  phone?: "rows" | "scroll";
 };
+
+/**
+ * A phone's table as readable rows: each row a block, each cell a line led by its column's header
+ * (its text, drawn before the cell there only; the explicit roles keep the table's semantics when its
+ * parts are displayed as blocks). A column without a text header (row actions) spans the line.
+ */
+const ROWS_ON_PHONE: SxProps<Theme> = (theme) => ({
+  "& .lw-cell-value": { display: "contents" },
+  [theme.breakpoints.down("sm")]: {
+    minWidth: 0,
+    "& thead": { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" },
+    "& tbody, & tbody tr": { display: "block" },
+    "& tbody tr": { py: 1, borderBottom: `1px solid ${theme.palette.divider}` },
+    "& tbody td, & tbody th": {
+      display: "grid",
+      gridTemplateColumns: "minmax(6.5rem, 38%) minmax(0, 1fr)",
+      columnGap: 1.5,
+      alignItems: "center",
+      border: 0,
+      py: 0.5,
+      px: 2,
+      textAlign: "left",
+      position: "static",
+      overflowWrap: "anywhere",
+      whiteSpace: "normal",
+    },
+    "& tbody [data-label]::before": { content: "attr(data-label)", color: "text.secondary", fontWeight: 600 },
+    "& tbody :not([data-label]) > .lw-cell-value": { gridColumn: "1 / -1" },
+    "& .lw-cell-value": { display: "block", minWidth: 0 },
+  },
+});
+
+/** A header's words, when it is words (a column of row actions has none to show). */
+const labelOf = (header: ReactNode) => (typeof header === "string" && header.trim() ? header : undefined);
 
 const mergeSx = (...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> =>
   parts.flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? part : [part])) as SxProps<Theme>;
@@ -98,6 +137,7 @@ export function DataTable<Row>({
   maxHeight,
   rowSx,
   caption,
+  phone = "rows",
   ...props
 }: DataTableProps<Row>) {
   const name: Name = props.labelledBy ? { labelledBy: props.labelledBy } : { label: props.label! };
@@ -122,15 +162,16 @@ export function DataTable<Row>({
         aria-label={name.label}
         aria-labelledby={name.labelledBy}
         aria-busy={busy || undefined}
-        sx={minWidth ? { minWidth } : undefined}
+        role="table"
+        sx={mergeSx(minWidth ? { minWidth } : undefined, phone === "rows" ? ROWS_ON_PHONE : undefined)}
       >
         {caption && <caption>{caption}</caption>}
-        <TableHead>
-          <TableRow>
+        <TableHead role="rowgroup">
+          <TableRow role="row">
             {shown.map((column) => {
               const sorted = sort && column.sort !== undefined && sort.by === column.sort;
               return (
-                <TableCell key={column.key} scope="col" align={column.align} sx={column.sx} sortDirection={sorted ? sort.direction : false}>
+                <TableCell key={column.key} role="columnheader" scope="col" align={column.align} sx={column.sx} sortDirection={sorted ? sort.direction : false}>
                   {sort && column.sort !== undefined ? (
                     <TableSortLabel active={sorted} direction={sorted ? sort.direction : "asc"} onClick={() => sort.onSort(column.sort!)}>
                       {column.header}
@@ -143,17 +184,25 @@ export function DataTable<Row>({
             })}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody role="rowgroup">
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} sx={rowSx}>
+            <TableRow key={rowKey(row)} role="row" sx={rowSx}>
               {shown.map((column) => (
                 <TableCell
                   key={column.key}
                   align={column.align}
+                  role={column.rowHeader ? "rowheader" : "cell"}
+                  data-label={phone === "rows" ? labelOf(column.header) : undefined}
                   {...(column.rowHeader ? { component: "th", scope: "row" } : {})}
                   sx={mergeSx(column.sx, column.cellSx, column.cellSxOf?.(row))}
                 >
-                  {column.cell(row)}
+                  {phone === "rows" ? (
+                    <Box component="span" className="lw-cell-value">
+                      {column.cell(row)}
+                    </Box>
+                  ) : (
+                    column.cell(row)
+                  )}
                 </TableCell>
               ))}
             </TableRow>
