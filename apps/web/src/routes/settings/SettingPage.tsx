@@ -37,11 +37,15 @@ import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import { SAVE_ANYWHERE_HEADING_ID, SaveAnywhere } from "../../features/settings/SaveAnywhere";
 import { BrowserExtension } from "../../features/settings/BrowserExtension";
 import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
+import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
+import { CATALOG_SUPPLY_HEADING_ID, CatalogSupplyCard } from "../../features/library/supply/CatalogSupplyCard";
 
 /** spec §2: /setting, reached from the user menu; its default item is 'Personal Profile'. */
 export default function SettingPage() {
   const { t } = useTranslation("settings");
   const me = useMe();
+  // The L&D leader adds the starter catalog; the L&D leader and hr follow feeds.
+  const supplies = me.abilities.add_starter_catalog || me.abilities.manage_catalog_feeds;
   // A link from elsewhere in the app to one section (the user menu's to the extension): the browser
   // scrolls to it only on a full load, and the section renders after the page's code has arrived.
   const { hash } = useLocation();
@@ -124,6 +128,16 @@ export default function SettingPage() {
                 <ListItemText primary={t("items.calendar")} />
               </ListItemButton>
             </li>
+            {supplies && (
+              <li>
+                <ListItemButton href={`#${CATALOG_SUPPLY_HEADING_ID}`} component="a">
+                  <ListItemIcon>
+                    <LibraryAddOutlined />
+                  </ListItemIcon>
+                  <ListItemText primary={t("items.catalogSupply")} />
+                </ListItemButton>
+              </li>
+            )}
             {me.abilities.manage_chat_hooks && (
               <li>
                 <ListItemButton href={`#${CHAT_HOOKS_HEADING_ID}`} component="a">
@@ -188,6 +202,7 @@ export default function SettingPage() {
           <BrowserExtension />
           <NotificationSettings />
           <CalendarSettings />
+          {supplies && <CatalogSupplyCard me={me} />}
           {me.abilities.manage_chat_hooks && <ChatHooksCard />}
           {me.abilities.manage_scim_token && <ScimCard />}
           {me.abilities.manage_sso && <OidcCard />}
