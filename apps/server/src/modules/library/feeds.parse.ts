@@ -142,11 +142,17 @@ function entryOf(item: Item, kind: CatalogFeedKind, base: string): FeedEntry | n
   };
 }
 
+/**
+ * Atom's dates, which the catalog does not keep: rss-parser turns an entry's date into ISO text
+ * without a guard, so one date it cannot read would make the whole feed unreadable.
+ */
+const ATOM_DATES = /<(published|updated)(\s[^>]*)?>[^<]*<\/\1\s*>/g;
+
 /** The feed in a body, or null when the body is no RSS or Atom feed. */
 export async function readFeed(body: Buffer, feedUrl: string): Promise<ReadFeed | null> {
   let feed: Feed;
   try {
-    feed = (await parser().parseString(body.toString("utf-8"))) as Feed;
+    feed = (await parser().parseString(body.toString("utf-8").replace(ATOM_DATES, ""))) as Feed;
   } catch {
     return null;
   }

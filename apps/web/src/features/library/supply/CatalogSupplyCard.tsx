@@ -20,8 +20,11 @@ export const CATALOG_SUPPLY_HEADING_ID = "catalog-supply-heading";
 const when = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : null;
 
-/** One click fills the catalog with the starter items; the result says how many were new. */
-function StarterCatalog({ companyId }: { companyId: number }) {
+/**
+ * One click fills the catalog with the starter items; the result says how many were new. The L&D
+ * leader's on Settings, and a platform operator's in a company's details (a new company's catalog).
+ */
+export function StarterCatalog({ companyId }: { companyId: number }) {
   const { t } = useTranslation("settings");
   const message = useErrorMessage();
   const add = useAddStarterCatalog();
@@ -29,8 +32,8 @@ function StarterCatalog({ companyId }: { companyId: number }) {
   const [result, setResult] = useState<AddStarterCatalogResponse | null>(null);
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h3" sx={{ mb: 1 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <Typography id={headingId} variant="h3" component="h3" sx={{ mb: 1 }}>
         {t("catalogSupply.starter.heading")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
