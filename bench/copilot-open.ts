@@ -94,14 +94,17 @@ export async function buildCatalog(app: FastifyInstance, database: Database) {
   await database.db.insert(companies).values({ name: "Open Set Bench Co", domain, currency: "EUR", registrationAllowlist: [`*@${domain}`] });
   const join = async (name: string, email: string, from?: string) => {
     await inject(app, "POST", "/api/auth/sign-up/email", null, { name, email, password: PASSWORD }, from);
-    // Confirms the address through the mailed link, as the person would.
+    // Confirms the address through the mailed link, as the person would: it leads to the page that
+    // proves the address by choosing the password.
     await app.jobs.drain();
     const mails = await database.db.select({ text: outbox.text }).from(outbox).where(eq(outbox.to, email));
-    const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/verify-email\?\S+/)?.[0]).find(Boolean);
+    const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/reset-password\/\S+/)?.[0]).find(Boolean);
     if (!link) throw new Error(`no confirmation mail to ${email}`);
     const url = new URL(link);
-    const confirmed = await app.inject({ method: "GET", url: url.pathname + url.search });
-    if (confirmed.statusCode !== 302) throw new Error(`the confirmation link answered ${confirmed.statusCode}: ${confirmed.body}`);
+    const followed = await app.inject({ method: "GET", url: url.pathname + url.search });
+    const resetToken = new URL(String(followed.headers.location), "http://localhost").searchParams.get("token");
+    if (!resetToken) throw new Error(`the confirmation link answered ${followed.statusCode}: ${followed.body}`);
+    await inject(app, "POST", "/api/auth/reset-password", null, { token: resetToken, newPassword: PASSWORD }, from);
     return signIn(email, PASSWORD, from);
   };
   const token = await join("Open Set Curator", `curator@${domain}`);

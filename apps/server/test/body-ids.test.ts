@@ -202,6 +202,12 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/b2b/v1/insights/actions/remind_overdue/",
     body: async () => ({ scope: "team", team: own.engineering, account_ids: [own.member] }),
   },
+  // A feed subscription names the company whose catalog follows it (the caller's own, by default).
+  "POST /api/b2b/v1/catalog-feeds": {
+    as: "ldleader",
+    url: () => "/api/b2b/v1/catalog-feeds/",
+    body: async () => ({ url: `https://feeds.acme.example/${++serial}.xml`, company_id: own.acme }),
+  },
   "PATCH /api/b2b/v1/admin/accounts/{id}": {
     as: "admin",
     url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`,

@@ -230,4 +230,9 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/catalog/{id}/hide": ["ldleader"],
   "POST /api/b2b/v1/catalog/{id}/unhide": ["ldleader"],
   "POST /api/b2b/v1/catalog/{id}/merge": ["ldleader"],
+  "POST /api/b2b/v1/companies/{id}/starter-catalog": ["admin", "ldleader"],
+  "GET /api/b2b/v1/catalog-feeds": ["ldleader", "hr"],
+  "POST /api/b2b/v1/catalog-feeds": ["ldleader", "hr"],
+  "POST /api/b2b/v1/catalog-feeds/{id}/refresh": ["ldleader", "hr"],
+  "DELETE /api/b2b/v1/catalog-feeds/{id}": ["ldleader", "hr"],
 };

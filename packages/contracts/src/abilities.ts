@@ -44,8 +44,13 @@ export const scimAccountAbilities = ({ role }: AbilitySubject) => ({ manage_scim
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
-/** library.policy: the L&D leader, who curates the library and publishes collections, hides and merges catalog items. */
-export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({ curate_catalog: role === "ldleader" });
+/** library.policy: the L&D leader, who curates the library and publishes collections, hides and merges catalog items and supplies content; hr follows feeds too. */
+export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({
+  curate_catalog: role === "ldleader",
+  // An operator adds it to any company through /admin (library.policy addStarterCatalog).
+  add_starter_catalog: role === "ldleader",
+  manage_catalog_feeds: role === "ldleader" || role === "hr",
+});
 
 /** admin: platform operators only. */
 export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area: role === "admin" });

@@ -137,6 +137,7 @@ export const AUDIT_ENTITIES = [
   "scim_token",
   "team",
   "access_token",
+  "catalog_feed",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

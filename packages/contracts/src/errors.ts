@@ -89,6 +89,12 @@ export const ErrorCode = z.enum([
   "catalog_merge_into_itself",
   "catalog_merge_into_hidden",
   "catalog_item_merged",
+  // A feed subscription: an address that is no http(s) URL (or a YouTube page that names no channel
+  // or playlist), and a feed the company already follows
+  "catalog_feed_url_invalid",
+  // A YouTube @handle or custom channel address: its channel id is not in the address
+  "catalog_feed_youtube_handle",
+  "catalog_feed_exists",
   // An OIDC issuer whose discovery document cannot be read; a first connection without its secret;
   // require-SSO without SSO switched on; a password refused where the company requires single sign-on
   "sso_issuer_invalid",

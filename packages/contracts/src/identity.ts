@@ -129,6 +129,8 @@ export const AccountAbilities = z.object({
   manage_scim_token: z.boolean().describe("Create, rotate and revoke the company's SCIM provisioning token"),
   manage_sso: z.boolean().describe("Connect the company's identity provider for single sign-on"),
   curate_catalog: z.boolean().describe("Hide catalog items and merge duplicates"),
+  add_starter_catalog: z.boolean().describe("Add the starter catalog to the own company"),
+  manage_catalog_feeds: z.boolean().describe("Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube)"),
 });
 export type AccountAbilities = z.infer<typeof AccountAbilities>;
 export type AccountAbility = keyof AccountAbilities;

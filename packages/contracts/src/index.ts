@@ -26,3 +26,4 @@ export * from "./sso-groups.ts";
 export * from "./lookup.ts";
 export * from "./notes.ts";
 export * from "./reader.ts";
+export * from "./catalog-feeds.ts";

@@ -63,6 +63,11 @@ export const DOMAIN_EVENTS = {
   /** An L&D leader took a catalog item out of discover and the copilot (or put it back). */
   "catalog_item.hidden": z.object({ ...by, companyId: id, contentId: id }),
   "catalog_item.unhidden": z.object({ ...by, companyId: id, contentId: id }),
+  /**
+   * Items new to a company's catalog from its content supply: the starter catalog, or a feed it
+   * follows (`actorId`: who subscribed; null once their account is gone).
+   */
+  "catalog_items.added": z.object({ actorId: id.nullable(), companyId: id, count: id, source: z.enum(["starter", "feed"]) }),
   /** A duplicate merged into the item to keep: collections, saves and done marks now name `intoId`. */
   "catalog_item.merged": z.object({ ...by, companyId: id, contentId: id, intoId: id }),
 } as const;

@@ -99,6 +99,11 @@ describe("safeFetch", () => {
         res.writeHead(200, { "content-type": "text/html" });
         res.write("<p>first bytes");
       },
+      "/validated": (req, res) => {
+        const unchanged = req.headers["if-none-match"] === '"v1"' || req.headers["if-modified-since"] === "Tue, 01 Dec 2026 10:00:00 GMT";
+        res.writeHead(unchanged ? 304 : 200, { etag: '"v1"', "last-modified": "Tue, 01 Dec 2026 10:00:00 GMT" });
+        res.end(unchanged ? undefined : "fresh");
+      },
       "/to-other": redirect(other.url("/")),
       "/to-evil": redirect("http://evil.test/"),
       "/to-file": redirect("file:///etc/passwd"),
@@ -130,6 +135,17 @@ describe("safeFetch", () => {
   it("sends the Accept header asked for", async () => {
     const res = await fetch(server.url("/echo"), { ...opts, accept: "text/html" });
     expect(JSON.parse(res.body.toString()).accept).toBe("text/html");
+  });
+
+  it("asks conditionally with the validators it is given: an unchanged resource is a 304 with no body, not an error", async () => {
+    const first = await fetch(server.url("/validated"), opts);
+    expect([first.status, first.body.toString(), first.headers.etag]).toEqual([200, "fresh", '"v1"']);
+    const byEtag = await fetch(server.url("/validated"), { ...opts, conditional: { etag: '"v1"' } });
+    expect([byEtag.status, byEtag.body.length]).toEqual([304, 0]);
+    const byDate = await fetch(server.url("/validated"), { ...opts, conditional: { lastModified: "Tue, 01 Dec 2026 10:00:00 GMT" } });
+    expect(byDate.status).toBe(304);
+    // Without validators a 304 is not something the caller can use.
+    expect((await fetch(server.url("/validated"), { ...opts, conditional: { etag: '"v0"' } })).status).toBe(200);
   });
 
   // Chat webhooks are POSTs through the same address rules.

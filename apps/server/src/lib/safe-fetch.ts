@@ -36,6 +36,11 @@ export interface SafeFetchOptions {
    * body would go somewhere nobody configured.
    */
   post?: { body: string; contentType: string };
+  /**
+   * The validators of a copy the caller keeps (a feed read before): sent as If-None-Match and
+   * If-Modified-Since, and an unchanged resource then answers status 304 with an empty body.
+   */
+  conditional?: { etag?: string | null; lastModified?: string | null };
 }
 
 export interface SafeFetchResponse {
@@ -155,6 +160,8 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
           accept: opts.accept ?? "*/*",
           "accept-encoding": "gzip, deflate, br",
           ...(body ? { "content-type": opts.post!.contentType, "content-length": String(body.length) } : {}),
+          ...(opts.conditional?.etag ? { "if-none-match": opts.conditional.etag } : {}),
+          ...(opts.conditional?.lastModified ? { "if-modified-since": opts.conditional.lastModified } : {}),
         },
       });
       req.on("response", resolveRes);
@@ -233,6 +240,10 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
           // Each hop is a new target: scheme, address and port are checked again.
           url = parseTarget(location, url);
           continue;
+        }
+        if (status === 304 && (opts.conditional?.etag || opts.conditional?.lastModified)) {
+          res.destroy();
+          return { finalUrl: url.toString(), status, headers: res.headers, body: Buffer.alloc(0), contentType: null };
         }
         if (status < 200 || status > 299) {
           res.destroy();

@@ -19,3 +19,4 @@ export * from "./sso-groups.ts";
 export * from "./access-tokens.ts";
 export * from "./plan-attachments.ts";
 export * from "./library-tags.ts";
+export * from "./catalog-feeds.ts";

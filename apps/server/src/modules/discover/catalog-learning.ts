@@ -95,6 +95,7 @@ const CHANGES: DomainEventName[] = [
   "catalog_item.hidden",
   "catalog_item.unhidden",
   "catalog_item.merged",
+  "catalog_items.added",
 ];
 
 /** Recomputes one company's relations from its catalog and its people's completions. */

@@ -5,3 +5,5 @@
  */
 export { discoverPolicy } from "./discover.policy.ts";
 export type { CopilotService } from "./copilot.service.ts";
+// How the copilot reads a text's skills and language, for the library's feeds to tag what they add.
+export { detectLanguage, extractSkills, fold } from "./copilot/understand.ts";

@@ -28,6 +28,8 @@ const none: AccountAbilities = {
   manage_scim_token: false,
   manage_sso: false,
   curate_catalog: false,
+  add_starter_catalog: false,
+  manage_catalog_feeds: false,
 };
 
 // A team leader's abilities short of the purchase ones, which need a team.
@@ -53,6 +55,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_chat_hooks: true,
     manage_scim_token: true,
     manage_sso: true,
+    manage_catalog_feeds: true,
   },
   ldleader: {
     ...none,
@@ -62,6 +65,8 @@ const expected: Record<string, AccountAbilities> = {
     assign_plans: true,
     decide_publish_requests: true,
     curate_catalog: true,
+    add_starter_catalog: true,
+    manage_catalog_feeds: true,
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,

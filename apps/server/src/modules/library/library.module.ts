@@ -31,6 +31,10 @@ import { createTagsRepo } from "./tags.repo.ts";
 import { tagsRoutes } from "./tags.routes.ts";
 import { createTagsService } from "./tags.service.ts";
 import { createSavedMatches } from "./saved-matches.repo.ts";
+import { createFeedsService } from "./feeds.service.ts";
+import { createStarterService } from "./starter.service.ts";
+import { createSupplyRepo } from "./supply.repo.ts";
+import { supplyRoutes } from "./supply.routes.ts";
 
 /** Retries of a failed import job before it is given up (and what it added taken out). */
 const IMPORT_RETRIES = 2;
@@ -93,6 +97,9 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
     expireInSeconds: 15 * 60,
     run: (data, job) => imports.run(data.importId, { lastAttempt: job.retryCount >= IMPORT_RETRIES }),
   });
+  const supply = createSupplyRepo(ctx.database.db);
+  const feeds = createFeedsService({ db: ctx.database.db, events: ctx.events, repo: supply, jobs: ctx.jobs, fetch: ctx.fetch });
+  for (const job of feeds.jobs) ctx.jobs.define(job);
   return {
     name: "library",
     repo,
@@ -116,6 +123,8 @@ export function libraryModule(ctx: ModuleContext, opts: { readMetadata?: ReadMet
       await app.register(imageRoutes, { service: images });
       const curation = createCurationRepo(ctx.database.db);
       await app.register(curationRoutes, { repo: curation, service: createCurationService({ db: ctx.database.db, events: ctx.events, repo: curation }) });
+      const starter = createStarterService({ db: ctx.database.db, events: ctx.events, repo: supply });
+      await app.register(supplyRoutes, { repo: supply, starter, feeds });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACTORS, allowedBy, COMPANY, OTHER_COMPANY, SEES_COMPANY } from "../../../test/actors.ts";
-import { CURATORS, libraryPolicy } from "./library.policy.ts";
+import { CURATORS, FEED_MANAGERS, libraryPolicy, STARTER_CATALOG_ADDERS } from "./library.policy.ts";
 
 describe("library policy", () => {
   it("lets the L&D leader of each company curate its catalog, and nobody else", () => {
@@ -11,6 +11,20 @@ describe("library policy", () => {
   it("gates the curation routes with the same roles the ability names", () => {
     const roles = [...new Set(allowedBy((a) => libraryPolicy.curateCatalog(a, null)).map((k) => ACTORS[k].role))];
     expect(roles).toEqual([...CURATORS]);
+  });
+
+  it("lets a company's L&D leader add the starter catalog to it, and an operator to any company", () => {
+    expect(allowedBy((a) => libraryPolicy.addStarterCatalog(a, { id: COMPANY }))).toEqual(["admin", "ldleader"]);
+    expect(allowedBy((a) => libraryPolicy.addStarterCatalog(a, { id: OTHER_COMPANY }))).toEqual(["admin", "otherCompanyLdleader"]);
+    const roles = [...new Set(allowedBy((a) => libraryPolicy.addStarterCatalog(a, { id: a.companyId ?? COMPANY })).map((k) => ACTORS[k].role))];
+    expect(roles.sort()).toEqual([...STARTER_CATALOG_ADDERS].sort());
+  });
+
+  it("lets a company's L&D leader and hr manage its catalog's feeds, and nobody else (an operator neither)", () => {
+    expect(allowedBy((a) => libraryPolicy.manageCatalogFeeds(a, { companyId: COMPANY }))).toEqual(["hr", "ldleader"]);
+    expect(allowedBy((a) => libraryPolicy.manageCatalogFeeds(a, { companyId: OTHER_COMPANY }))).toEqual(["otherCompanyHr", "otherCompanyLdleader"]);
+    const roles = [...new Set(allowedBy((a) => libraryPolicy.manageCatalogFeeds(a, { companyId: a.companyId ?? COMPANY })).map((k) => ACTORS[k].role))];
+    expect(roles.sort()).toEqual([...FEED_MANAGERS].sort());
   });
 
   it("reads a catalog item named by id only in its own company and while it is visible there", () => {

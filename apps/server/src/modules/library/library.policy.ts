@@ -1,4 +1,4 @@
-import { libraryAccountAbilities } from "@learnward/contracts";
+import { adminAccountAbilities, libraryAccountAbilities } from "@learnward/contracts";
 import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 /** A saved item is its owner's: a colleague, even of the same company, sees only what the catalog shows of it. */
@@ -15,6 +15,14 @@ export const libraryPolicy = {
   accountAbilities: (a: Actor) => libraryAccountAbilities(a),
   /** The L&D leader, who publishes collections (network.policy), hides and merges the company's catalog items. */
   curateCatalog: ((a) => libraryAccountAbilities(a).curate_catalog) as Rule<null>,
+  /**
+   * The starter catalog goes into a company by its L&D leader, or by a platform operator into any
+   * company (a new one, set up from /admin); anyone else's company is not theirs to fill.
+   */
+  addStarterCatalog: ((a, company) =>
+    adminAccountAbilities(a).admin_area || (libraryAccountAbilities(a).add_starter_catalog && a.companyId === company.id)) as Rule<{ id: number }>,
+  /** The feeds a company catalog follows are its L&D leader's and hr's to manage, and nobody else's. */
+  manageCatalogFeeds: ((a, feeds) => libraryAccountAbilities(a).manage_catalog_feeds && a.companyId === feeds.companyId) as Rule<{ companyId: number }>,
   readCatalogItem: ((a, item) => sameCompany(a, item.companyId) && item.visible) as Rule<{ companyId: number; visible: boolean }>,
   /** Only the owner reads a saved item's page (its folders, who else saved it); anyone else's item is not found. */
   readItem: ownItem,
@@ -39,3 +47,7 @@ export const libraryPolicy = {
 
 /** Who passes the catalog curation routes' gate: the roles whose libraryAccountAbilities say curate_catalog. */
 export const CURATORS = ["ldleader"] as const;
+/** Who passes the starter catalog route's gate: a platform operator, and the roles whose abilities say add_starter_catalog. */
+export const STARTER_CATALOG_ADDERS = ["admin", "ldleader"] as const;
+/** Who passes the feed routes' gate: the roles whose libraryAccountAbilities say manage_catalog_feeds. */
+export const FEED_MANAGERS = ["ldleader", "hr"] as const;

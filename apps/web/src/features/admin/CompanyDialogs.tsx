@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast";
 import type { AdminCompany } from "./api";
 import { AuditLog } from "./AuditLog";
 import { CompanyChatHooksSection } from "../chat/ChatHooksCard";
+import { StarterCatalog } from "../library/supply/CatalogSupplyCard";
 import { CompanyScimSection } from "../scim/ScimCard";
 import { CompanyOidcSection } from "../sso/OidcCard";
 import { CompanySamlSection } from "../sso/SamlCard";
@@ -113,6 +114,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
               ))}
             </Box>
           )}
+          <StarterCatalog companyId={company.id} />
           <CompanyChatHooksSection companyId={company.id} />
           <CompanyOidcSection companyId={company.id} />
           <CompanySamlSection companyId={company.id} />

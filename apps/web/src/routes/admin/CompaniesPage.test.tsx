@@ -229,6 +229,23 @@ describe("/admin companies", () => {
   });
 });
 
+// The platform admin fills a new company's catalog with the starter items, as its L&D leader can.
+describe("/admin company details → Starter catalog", () => {
+  it("adds the starter catalog to that company after a confirmation and says how many items were new", async () => {
+    const path = "/api/b2b/v1/companies/2/starter-catalog/";
+    const fetch = serveAdmin({ [`POST ${path}`]: { body: { company_id: 2, added: 171, already_present: 0 } } });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/admin", session: admin });
+    await user.click(await screen.findByRole("button", { name: "Details and history of Globex" }));
+    const dialog = await screen.findByRole("dialog", { name: "Globex" });
+    const section = within((await within(dialog).findByRole("heading", { name: "Starter catalog" })).closest("section")!);
+    await user.click(section.getByRole("button", { name: "Add starter catalog" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Add the starter catalog?" })).getByRole("button", { name: "Add items" }));
+    expect(await section.findByRole("status")).toHaveTextContent("Added 171 items to the catalog (0 already there).");
+    expect(callsOf(fetch).filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: path, body: undefined }]);
+  });
+});
+
 // The platform admin connects a company's Slack and Teams channels as its hr can.
 describe("/admin company details → Chat notifications", () => {
   it("shows the company's saved addresses and saves a change through the admin's path for that company", async () => {

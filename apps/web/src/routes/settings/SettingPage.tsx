@@ -38,6 +38,8 @@ import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import { SAVE_ANYWHERE_HEADING_ID, SaveAnywhere } from "../../features/settings/SaveAnywhere";
 import { BrowserExtension } from "../../features/settings/BrowserExtension";
 import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
+import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
+import { CATALOG_SUPPLY_HEADING_ID, CatalogSupplyCard } from "../../features/library/supply/CatalogSupplyCard";
 
 interface Section {
   /** Its heading's id: the address of the section (/setting#id), as links from mails and menus name it. */
@@ -82,6 +84,10 @@ export default function SettingPage() {
     { id: BROWSER_EXTENSION_HEADING_ID, label: t("items.extension"), icon: <ExtensionOutlined />, content: <BrowserExtension /> },
     { id: NOTIFICATION_SETTINGS_HEADING_ID, label: t("items.notifications"), icon: <NotificationsOutlined />, content: <NotificationSettings /> },
     { id: CALENDAR_HEADING_ID, label: t("items.calendar"), icon: <EventOutlined />, content: <CalendarSettings /> },
+    // The L&D leader adds the starter catalog; the L&D leader and hr follow feeds.
+    ...(me.abilities.add_starter_catalog || me.abilities.manage_catalog_feeds
+      ? [{ id: CATALOG_SUPPLY_HEADING_ID, label: t("items.catalogSupply"), icon: <LibraryAddOutlined />, content: <CatalogSupplyCard me={me} /> }]
+      : []),
     ...(me.abilities.manage_chat_hooks
       ? [{ id: CHAT_HOOKS_HEADING_ID, label: t("items.chatHooks"), icon: <ForumOutlined />, content: <ChatHooksCard /> }]
       : []),
