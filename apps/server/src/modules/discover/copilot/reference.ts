@@ -118,20 +118,21 @@ const SUPERLATIVES: [RegExp, Pick["kind"]][] = [
   ],
   [/\b(?:the\s+)?(?:most\s+advanced|hardest|deepest)\b/g, "advanced"],
 ];
-/** Spanish says "the shortest" as "el más corto": a comparison with an article, or asked of "those"/"cuál". */
+/** Spanish comparisons: "más corto" is "shorter"; "el más corto", with its article, "the shortest". */
+const MAS: [string, Pick["kind"]][] = [
+  [String.raw`mas\s+(?:cort[oa]s?|breves?|rapid[oa]s?)|menos\s+larg[oa]s?`, "shortest"],
+  [String.raw`mas\s+(?:larg[oa]s?|complet[oa]s?)`, "longest"],
+  [String.raw`mas\s+(?:recientes?|nuev[oa]s?|actual(?:es)?)`, "newest"],
+  [String.raw`mas\s+(?:antigu[oa]s?|viej[oa]s?)`, "oldest"],
+  [String.raw`mas\s+(?:facil(?:es)?|sencill[oa]s?|basic[oa]s?|simples?)`, "basic"],
+  [String.raw`mas\s+(?:avanzad[oa]s?|dificil(?:es)?|profund[oa]s?)`, "advanced"],
+];
+const WITH_ARTICLE: [RegExp, Pick["kind"]][] = MAS.map(([stem, kind]) => [new RegExp(`\\b(?:el|la|los|las)\\s+(?:${stem})\\b`, "g"), kind]);
+/** Comparisons asked of "those" or with "which": a pick among the items ("¿cuál de esos es más corto?", "which is for beginners?"). */
 const COMPARISONS: [RegExp, Pick["kind"]][] = [
-  [
-    /\b(?:(?:el|la|los|las|lo)\s+)?(?:mas\s+(?:cort[oa]s?|breves?|rapid[oa]s?)|menos\s+larg[oa]s?)\b|\b(?:dura|duran|lleva|llevan|ocupa|ocupan)\s+menos(?:\s+tiempo)?\b|\bmenos\s+tiempo\b/g,
-    "shortest",
-  ],
-  [/\b(?:(?:el|la|los|las|lo)\s+)?mas\s+(?:larg[oa]s?|complet[oa]s?)\b|\b(?:dura|duran|lleva|llevan)\s+mas(?:\s+tiempo)?\b/g, "longest"],
-  [/\b(?:(?:el|la|los|las|lo)\s+)?mas\s+(?:recientes?|nuev[oa]s?|actual(?:es)?)\b/g, "newest"],
-  [/\b(?:(?:el|la|los|las|lo)\s+)?mas\s+(?:antigu[oa]s?|viej[oa]s?)\b/g, "oldest"],
-  [/\b(?:(?:el|la|los|las|lo)\s+)?mas\s+(?:facil(?:es)?|sencill[oa]s?|basic[oa]s?|simples?)\b/g, "basic"],
-  [/\b(?:(?:el|la|los|las|lo)\s+)?mas\s+(?:avanzad[oa]s?|dificil(?:es)?|profund[oa]s?)\b/g, "advanced"],
-  // Asked of those: "which of those is shorter / for beginners", "¿cuál de esos es para principiantes?"
-  [/\b(?:shorter|quicker)\b/g, "shortest"],
-  [/\blonger\b/g, "longest"],
+  ...MAS.map(([stem, kind]): [RegExp, Pick["kind"]] => [new RegExp(`\\b(?:(?:el|la|los|las|lo)\\s+)?(?:${stem})\\b`, "g"), kind]),
+  [/\b(?:dura|duran|lleva|llevan|ocupa|ocupan)\s+menos(?:\s+tiempo)?\b|\bmenos\s+tiempo\b|\b(?:shorter|quicker)\b/g, "shortest"],
+  [/\b(?:dura|duran|lleva|llevan)\s+mas(?:\s+tiempo)?\b|\blonger\b/g, "longest"],
   [/\b(?:newer|more\s+recent)\b/g, "newest"],
   [/\bolder\b/g, "oldest"],
   [
@@ -177,25 +178,13 @@ export function extractReference(folded: string): { reference: Reference | null;
   });
   // "¿Hay alguno que sea un vídeo?": the glue of the reference goes with it.
   if (refers) rest = rest.replace(/\bque\s+(?:sea|sean|este|esten)\b/g, " ");
-  if (refers || pointed || WHICH.test(rest)) {
-    // Comparisons: a pick among "those" ("¿cuál de esos es más corto?", "which is for beginners?").
-    for (const [re, kind] of COMPARISONS) {
-      // Without "those" or "which", only Spanish's "el más corto" (article and comparison) picks.
-      const gate = refers || pointed || WHICH.test(rest) ? re : null;
-      if (!gate) continue;
-      take(gate, () => {
-        pick ??= { kind } as Pick;
-      });
-    }
-  } else {
-    // "el más corto", "la más reciente": the article makes the comparison a superlative.
-    for (const [re, kind] of COMPARISONS.slice(0, 6)) {
-      const withArticle = new RegExp(re.source.replace("(?:(?:el|la|los|las|lo)\\s+)?", "(?:el|la|los|las)\\s+"), "g");
-      take(withArticle, () => {
-        pick ??= { kind } as Pick;
-        pointed = true;
-      });
-    }
+  const asked = refers || pointed || WHICH.test(rest);
+  // Without "those" or "which", only Spanish's "el más corto" (article and comparison) picks: "algo más corto" is a constraint.
+  for (const [re, kind] of asked ? COMPARISONS : WITH_ARTICLE) {
+    take(re, () => {
+      pick ??= { kind } as Pick;
+      if (!asked) pointed = true;
+    });
   }
   if (!refers && !pointed && !(pick && WHICH.test(rest))) return { reference: null, rest: folded };
   let detail = false;
