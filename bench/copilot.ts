@@ -4,7 +4,7 @@
 // and how long answers take (the engine alone, and a whole POST …/messages/ through the server
 // with its database writes).
 // Target: precision@5 ≥ 0.8. Exits 1 when the target is missed.
-// Then the open set (bench/copilot-open.ts): a fresh company's catalog of topics nobody
+// Then follow-ups in multi-turn conversations (bench/copilot-conversations.ts), and the open set (bench/copilot-open.ts): a fresh company's catalog of topics nobody
 // listed, with tuning and held-out halves; its figures are printed next to their targets.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -21,6 +21,7 @@ import { createCopilotEngine } from "../apps/server/src/modules/discover/copilot
 import { learnCompany } from "../apps/server/src/modules/discover/catalog-learning.ts";
 import { createCatalogLearningRepo } from "../apps/server/src/modules/discover/catalog-learning.repo.ts";
 import { openSetQuestions, runOpenSet } from "./copilot-open.ts";
+import { runConversations } from "./copilot-conversations.ts";
 import { embeddingsEnv } from "./semantic.ts";
 import { QUESTIONS } from "./copilot-demo-set.ts";
 
@@ -117,6 +118,14 @@ async function main() {
     `             POST …/messages/ (JSON, with its database writes) p50 ${percentile(httpMs, 50).toFixed(1)} ms, p95 ${percentile(httpMs, 95).toFixed(1)} ms`,
   );
   console.log(`database     ${database.kind}`);
+
+  // Follow-ups in conversations on the demo catalog, asked by people of the company (two of them just asked half the questions above each).
+  const busy = Math.ceil(QUESTIONS.length / 2);
+  await runConversations(app, database, [
+    { token: await signIn("hr@acme.test"), busy: 0 },
+    { token: await signIn("ldleader@acme.test"), busy: 0 },
+    ...tokens.map((token) => ({ token, busy })),
+  ]);
 
   // The second labelled set, topics the demo catalog does not cover (figures only).
   await runOpenSet(app, database);

@@ -13,6 +13,11 @@ export interface StoredAnswer {
    * never from the catalog, which leaves private saves out). Answers stored before it have none.
    */
   items: { ref: number; id: number; source?: "library" }[];
+  /**
+   * For an answer that picked among the previous answer's items ("which of those is shortest?"):
+   * those items, so that the next "the second one" still means the second of that list.
+   */
+  among?: { ref: number; id: number; source?: "library" }[];
   plan: {
     skills: string[];
     available_s: number | null;

@@ -72,6 +72,17 @@ describe("the copilot and my library", () => {
     for (const i of mine.items) expect(i.source).toBe("catalog");
   });
 
+  it("a follow-up that points back at my save answers about it, still marked as mine", async () => {
+    const first = await ask(me, "What did I save about kubernetes operators?");
+    const res = await me.post(`${BASE}/${first.conversation}/messages/`, { content: "tell me more about the first one" });
+    expect(res.status).toBe(200);
+    const answer = res.body.answer as { content: string; items: Item[]; found: boolean };
+    expect(answer.found).toBe(true);
+    expect(answer.items).toMatchObject([{ ref: 1, source: "library", title: "Kubernetes operators, my field notes" }]);
+    expect(answer.items[0]!.mine).not.toBeNull();
+    expect(answer.content).toMatch(/from your library/);
+  });
+
   it("answers in Spanish from my library", async () => {
     const answer = await ask(me, "¿Qué guardé sobre kubernetes en mi biblioteca?", { "accept-language": "es" });
     expect(titles(answer.items, "library")).toEqual(["Kubernetes operators, my field notes"]);

@@ -115,6 +115,23 @@ describe("the language model path", () => {
     expect(question).toEqual({ role: "user", content: "Question: I need to learn SQL for analytics in two weeks" });
   });
 
+  it("gives the model the items a follow-up points back at, with the question it follows", async () => {
+    const c = await newConversation();
+    const first = (await member.post(`${CONVERSATIONS}/${c}/messages/`, { content: "I need to learn kubernetes" })).body.answer;
+    expect(first.items.length).toBeGreaterThan(2);
+    const second = [...first.items].sort((a: { ref: number }, b: { ref: number }) => a.ref - b.ref)[1];
+    recorded.length = 0;
+    script = ["That one is ", `[${second.ref}].`];
+    const res = await member.post(`${CONVERSATIONS}/${c}/messages/`, { content: "tell me more about the second one" });
+    expect(res.body.answer).toMatchObject({ engine: "llm", found: true, content: `That one is [${second.ref}].` });
+    expect(res.body.answer.items.map((i: { ref: number; title: string }) => [i.ref, i.title])).toEqual([[second.ref, second.title]]);
+    // The model gets that item alone, under its number, and reads the question after the one it follows.
+    const [, data, question] = recorded[0]!.body.messages;
+    const payload = JSON.parse(data!.content.replace(/^[^\n]*\n/, ""));
+    expect(payload.items.map((i: { ref: number; title: string }) => [i.ref, i.title])).toEqual([[second.ref, second.title]]);
+    expect(question!.content).toBe("Question: I need to learn kubernetes → tell me more about the second one");
+  });
+
   it("gives the model my own saves marked as mine, and shows them marked, to me alone", async () => {
     const saved = await member.post("/api/contentuser/save/", {
       url: "https://notes.example/quiet-operators",

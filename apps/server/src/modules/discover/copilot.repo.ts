@@ -81,6 +81,17 @@ export function createCopilotRepo(db: Db) {
       return rows.reverse();
     },
 
+    /** The conversation's last answer before the message `beforeId`: what a follow-up's "those" points at. */
+    async answerBefore(conversationId: number, beforeId: number) {
+      const [row] = await db
+        .select()
+        .from(copilotMessages)
+        .where(and(eq(copilotMessages.conversationId, conversationId), eq(copilotMessages.role, "assistant"), lt(copilotMessages.id, beforeId)))
+        .orderBy(desc(copilotMessages.id))
+        .limit(1);
+      return row;
+    },
+
     async lastAnswer(conversationId: number) {
       const [row] = await db
         .select()

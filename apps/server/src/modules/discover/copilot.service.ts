@@ -15,7 +15,8 @@ import type { ConversationRow, CopilotRepo, MessageRow, NewMessage } from "./cop
 import type { DiscoverRepo } from "./discover.repo.ts";
 import { presentCopilotItem, presentSavedCopilotItem } from "./discover.present.ts";
 import { formatDuration, list, spanLabel } from "./copilot/compose.ts";
-import type { CopilotEngine, LocalAnswer, MySaves } from "./copilot/engine.ts";
+import type { CopilotEngine, LocalAnswer, MySaves, PriorItems } from "./copilot/engine.ts";
+import type { PriorItem } from "./copilot/reference.ts";
 import { type Llm, type LlmRequest, LlmTimeoutError } from "./copilot/llm.ts";
 import { durationOf, skillLabel } from "./copilot/planner.ts";
 import { detectLanguage, type Lang } from "./copilot/understand.ts";
@@ -131,6 +132,65 @@ export function createCopilotService(deps: CopilotDeps) {
       };
     });
   }
+
+  /**
+   * The items of the conversation's answer before `beforeId`, as "which of those…" reads them (the
+   * list an answer picked among, when it picked): catalog items as the catalog has them now, the
+   * asker's own saves read from their library only.
+   */
+  const priorItems =
+    (actor: Actor, conversationId: number, beforeId: number): PriorItems =>
+    async () => {
+      const answer = (await repo.answerBefore(conversationId, beforeId))?.answer;
+      if (!answer) return null;
+      const stored = answer.among ?? answer.items;
+      const catalogIds = stored.filter((i) => i.source !== "library").map((i) => i.id);
+      const savedIds = stored.filter((i) => i.source === "library").map((i) => i.id);
+      const [contents, copies] = await Promise.all([
+        discover.contents(requireCompany(actor), actor.accountId, catalogIds),
+        library.savedCopies(actor, savedIds),
+      ]);
+      const byId = new Map(contents.map((c) => [c.id, c]));
+      const copyOf = new Map(copies.map((c) => [c.contentId, c]));
+      return byRef(stored).flatMap(({ ref, id, source }): PriorItem[] => {
+        if (source === "library") {
+          const c = copyOf.get(id);
+          return c
+            ? [
+                {
+                  ref,
+                  id,
+                  source: "library" as const,
+                  title: c.title,
+                  contentType: c.contentType,
+                  durationS: c.durationS,
+                  language: c.language,
+                  skills: c.skills,
+                  provider: c.provider,
+                  createdAt: null,
+                },
+              ]
+            : [];
+        }
+        const c = byId.get(id);
+        return c
+          ? [
+              {
+                ref,
+                id,
+                source: "catalog" as const,
+                title: c.title,
+                contentType: c.contentType,
+                durationS: c.durationS,
+                language: c.language,
+                skills: c.skills ?? [],
+                provider: c.provider,
+                createdAt: c.createdAt,
+              },
+            ]
+          : [];
+      });
+    };
 
   async function summary(actor: Actor, id: number) {
     const row = await repo.get(actor.accountId, id);
@@ -267,14 +327,20 @@ export function createCopilotService(deps: CopilotDeps) {
       const [questionMessage] = await presentMessages(actor, [asked]);
       hooks.onStart?.({ conversation: await summary(actor, conversation.id), question: questionMessage! });
 
-      const local = await engine.answer(companyId, question, { locale: language, earlier, mine: mySaves(actor) });
+      const local = await engine.answer(companyId, question, {
+        locale: language,
+        earlier,
+        mine: mySaves(actor),
+        prior: priorItems(actor, conversation.id, asked.id),
+      });
       let content = local.text;
       let items: StoredAnswer["items"] = byRef([...[...local.refs].map(([id, ref]) => ({ ref, id })), ...savedItems(local)]);
       let fallback: StoredAnswer["fallback"] = null;
       let writer: "local" | "llm" = "local";
       if (llm && local.found) {
         // A follow-up ("only videos") means little alone: the model reads it after the questions it refines.
-        const forModel = local.understanding.changes.length ? [...earlier.slice(-3), question].join(" → ") : question;
+        // So does "which of those is shortest?": the model gets the items it resolved to, and the questions before it.
+        const forModel = local.understanding.changes.length || local.among ? [...earlier.slice(-3), question].join(" → ") : question;
         const written = await writeWithModel(actor, local, forModel, hooks);
         if (written.text !== null) {
           content = written.text;
@@ -300,6 +366,7 @@ export function createCopilotService(deps: CopilotDeps) {
           : null,
         suggestions: local.suggestions,
         fallback,
+        ...(local.among ? { among: local.among.map(({ ref, id, source }) => (source === "library" ? { ref, id, source } : { ref, id })) } : {}),
       };
       const answer = await repo.addMessage({
         conversationId: conversation.id,

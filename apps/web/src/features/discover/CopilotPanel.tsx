@@ -246,7 +246,8 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
           <Typography id="copilot-refine" variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
             {t("copilot.refine.label")}
           </Typography>
-          {(["videos", "shorter", "advanced", "otherLanguage", "time"] as const).map((key) => (
+          {/* With several items, one that points back at them: the copilot picks among those items. */}
+          {([...(lastAnswer.items.length > 1 ? (["shortest"] as const) : []), "videos", "shorter", "advanced", "otherLanguage", "time"] as const).map((key) => (
             <Button key={key} size="small" variant="outlined" onClick={() => void ask(t(`copilot.refine.${key}`))} sx={{ textTransform: "none" }}>
               {t(`copilot.refine.${key}`)}
             </Button>

@@ -167,7 +167,7 @@ describe("/discover", () => {
         available_s: 36000,
         span: { unit: "week", count: 2 },
         total_s: 600,
-        sections: [{ title: "Week 1", kind: "week", items: [1], duration_s: 600 }],
+        sections: [{ title: "Week 1", kind: "week", items: [1, 2], duration_s: 600 }],
       },
     });
     const done = answered(9, question, answer);
@@ -215,14 +215,14 @@ describe("/discover", () => {
   });
   it("offers follow-ups under the latest answer that refine it in the same conversation", async () => {
     const question = "I need to learn SQL";
-    const answer = message(2, "assistant", "Here is a plan for SQL:\n\n[1] SQL basics — article, 10 min", {
-      items: [copilotItem(1, "SQL basics")],
+    const answer = message(2, "assistant", "Here is a plan for SQL:\n\n[1] SQL basics — article, 10 min\n[2] SQL joins — video, 20 min", {
+      items: [copilotItem(1, "SQL basics"), copilotItem(2, "SQL joins")],
       plan: {
         skills: ["sql"],
         available_s: 36000,
         span: { unit: "week", count: 1 },
         total_s: 600,
-        sections: [{ title: "Week 1", kind: "week", items: [1], duration_s: 600 }],
+        sections: [{ title: "Week 1", kind: "week", items: [1, 2], duration_s: 600 }],
       },
     });
     const done = answered(9, question, answer);
@@ -243,7 +243,7 @@ describe("/discover", () => {
       within(refine)
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Only videos", "Shorter", "More advanced", "In Spanish", "I have 2 hours this week"]);
+    ).toEqual(["Which of those is shortest?", "Only videos", "Shorter", "More advanced", "In Spanish", "I have 2 hours this week"]);
     await user.click(within(refine).getByRole("button", { name: "Only videos" }));
     await waitFor(() => expect(server.sent("POST /api/b2b/v1/copilot/conversations/9/messages/")).toEqual([{ content: question }, { content: "Only videos" }]));
   });

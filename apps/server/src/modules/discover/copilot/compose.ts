@@ -1,6 +1,7 @@
 import type { ContentType } from "@learnward/contracts";
 import { durationOf, type Plan, type PlanCandidate, skillLabel } from "./planner.ts";
 import type { Change } from "./followup.ts";
+import type { Pick, PriorItem, Resolved } from "./reference.ts";
 import type { Lang, Span, Understanding } from "./understand.ts";
 
 // The local engine's answer: a short text in the question's language that cites only the
@@ -244,4 +245,127 @@ export function composeSaved(u: Understanding, saved: { ref: number; item: Saved
     ({ ref, item }) => `[${ref}] ${item.title.replace(/\s+/g, " ").trim()} — ${TYPE_NAMES[lang][item.contentType]}, ${formatDuration(durationOf(item))}`,
   );
   return [intro, ...lines].join("\n");
+}
+
+const PICKED: Record<Lang, Record<"shortest" | "longest" | "newest" | "oldest", string>> = {
+  en: { shortest: "the shortest", longest: "the longest", newest: "the newest", oldest: "the oldest" },
+  es: { shortest: "el más corto", longest: "el más largo", newest: "el más reciente", oldest: "el más antiguo" },
+};
+const ORDINAL_NAMES: Record<Lang, string[]> = {
+  en: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
+  es: ["primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "séptimo", "octavo", "noveno", "décimo"],
+};
+const LANGUAGE_ADJ: Record<Lang, Record<string, string>> = {
+  en: { en: "English", es: "Spanish" },
+  es: { en: "inglés", es: "español" },
+};
+
+/** One cited item on a line, as answers list them. */
+const itemLine = (lang: Lang, i: PriorItem) =>
+  `[${i.ref}] ${i.title.replace(/\s+/g, " ").trim()} — ${TYPE_NAMES[lang][i.contentType]}${i.contentType === "job" ? "" : `, ${formatDuration(durationOf(i))}`}`;
+
+/** Why the earlier answer cited an item: the skill it is filed under, or the words of its title the question used. */
+function whyCited(topic: Understanding, i: PriorItem): string | null {
+  const es = topic.language === "es";
+  if (i.source === "library" && (topic.skills.length || topic.keywords.length))
+    return es
+      ? `Es de tu biblioteca y lo cité porque trata de ${topicLabel(topic)}.`
+      : `It is from your library, cited because it is about ${topicLabel(topic)}.`;
+  const skills = topic.skills.filter((s) => i.skills.includes(s)).map(skillLabel);
+  if (skills.length)
+    return es ? `Lo cité por ${list("es", skills)}: está clasificado en esa materia.` : `I cited it for ${list("en", skills)}: it is filed under that skill.`;
+  const title = i.title.toLowerCase();
+  const words = topic.keywords.filter((w) => title.includes(w.toLowerCase()));
+  if (words.length) {
+    const quoted = words.map((w) => (es ? `«${w}»` : `“${w}”`));
+    return es ? `Lo cité porque su título habla de ${list("es", quoted)}.` : `I cited it because its title names ${list("en", quoted)}.`;
+  }
+  if (topic.skills.length || topic.keywords.length)
+    return es ? `Lo cité entre lo mejor del catálogo sobre ${topicLabel(topic)}.` : `I cited it as one of the catalog's best matches on ${topicLabel(topic)}.`;
+  return null;
+}
+
+/** Everything the answer knows of one item: title, type, length, language, provider, skills, and why it was cited. */
+function describeItem(topic: Understanding, lang: Lang, i: PriorItem): string {
+  const es = lang === "es";
+  const facts = [
+    `${es ? "Idioma" : "Language"}: ${LANGUAGE_ADJ[lang][i.language] ?? i.language}.`,
+    i.provider ? `${es ? "Fuente" : "Source"}: ${i.provider}.` : null,
+    i.skills.length ? `${es ? "Materias" : "Skills"}: ${i.skills.slice(0, 5).map(skillLabel).join(", ")}.` : null,
+    whyCited({ ...topic, language: lang }, i),
+  ].filter((x): x is string => x !== null);
+  return [itemLine(lang, i), facts.join(" ")].join("\n");
+}
+
+/** What a question asked of the items, for "none of them is …" and "of those, these are …". */
+function criterion(lang: Lang, asked: Understanding, pick: Pick | null, one: boolean): string | null {
+  const es = lang === "es";
+  if (asked.types.length) {
+    const names = asked.types.map((t) => (one ? `${es ? "un" : "a"} ${TYPE_NAMES[lang][t]}` : TYPE_PLURALS[lang][t]));
+    return list(lang, names).replace(/^a ([aeiou])/, "an $1");
+  }
+  if (asked.itemLanguage) return `${es ? "en" : "in"} ${LANGUAGE_ADJ[lang][asked.itemLanguage]}`;
+  if (pick?.kind === "basic") return es ? (one ? "una introducción" : "introducciones") : one ? "an introduction" : "introductions";
+  if (pick?.kind === "advanced") return es ? (one ? "avanzado" : "avanzados") : "advanced";
+  if (asked.skills.length || asked.keywords.length) return `${es ? "sobre" : "about"} ${topicLabel(asked)}`;
+  return null;
+}
+
+/**
+ * The answer to a question that points back at the previous answer's items: the item it picked,
+ * described, or the items that meet what it asked of them, each under its earlier number; or an
+ * honest sentence when the reference can't be resolved. Titles are the only catalog text repeated.
+ */
+export function composeReference(topic: Understanding, asked: Understanding, resolved: Resolved<PriorItem>, suggestions: string[]): string {
+  const lang = asked.language;
+  const es = lang === "es";
+  const ref = asked.reference!;
+  const pick = ref.pick;
+  if (!resolved.ok) {
+    if (resolved.reason === "none") {
+      const text = es
+        ? "No sé a qué elementos te refieres: todavía no te he mostrado ninguno en esta conversación. Pregúntame por un tema"
+        : "I can't tell which items you mean: I haven't shown you any in this conversation yet. Ask me about a topic";
+      return suggestions.length ? `${text}, ${es ? "por ejemplo" : "for example"} ${list(lang, suggestions)}.` : `${text}.`;
+    }
+    const n = resolved.count;
+    if (resolved.reason === "out-of-range") {
+      const which =
+        pick?.kind === "ordinal"
+          ? (ORDINAL_NAMES[lang][pick.position - 1] ?? `${pick.position}.º`)
+          : pick?.kind === "ref"
+            ? es
+              ? `número ${pick.ref}`
+              : `number ${pick.ref}`
+            : "";
+      return es
+        ? `Mi última respuesta solo tenía ${n} ${n === 1 ? "elemento" : "elementos"}, así que no hay ${which ? `un ${which}` : "ese"}. Pregúntame por uno del 1 al ${n}.`
+        : `My last answer listed only ${n} ${n === 1 ? "item" : "items"}, so there is no ${which ? `${which} one` : "such item"}. Ask about one from 1 to ${n}.`;
+    }
+    const what = criterion(lang, asked, pick, true);
+    return es
+      ? `Ninguno de los ${n} elementos de mi última respuesta es ${what ?? "lo que buscas"}. Pregúntame de nuevo por el tema y lo busco en el catálogo.`
+      : `None of the ${n} items of my last answer is ${what ?? "what you asked for"}. Ask me again with the topic and I'll search the catalog for it.`;
+  }
+  const items = resolved.items;
+  if (resolved.single) {
+    const item = items[0]!;
+    let intro: string;
+    if (pick && (pick.kind === "shortest" || pick.kind === "longest" || pick.kind === "newest" || pick.kind === "oldest")) {
+      intro = es ? `De esos, ${PICKED.es[pick.kind]} es [${item.ref}]:` : `Of those, ${PICKED.en[pick.kind]} is [${item.ref}]:`;
+    } else {
+      intro = es ? `Sobre el elemento [${item.ref}] de mi última respuesta:` : `About item [${item.ref}] of my last answer:`;
+    }
+    return [intro, describeItem(topic, lang, item)].join("\n");
+  }
+  const what = criterion(lang, asked, pick, false);
+  const n = items.length;
+  const intro = what
+    ? es
+      ? `De esos, ${n === 1 ? `uno es ${criterion(lang, asked, pick, true)}` : `${n} son ${what}`}:`
+      : `Of those, ${n === 1 ? `one is ${criterion(lang, asked, pick, true)}` : `${n} are ${what}`}:`
+    : es
+      ? "Estos son los elementos de mi última respuesta:"
+      : "These are the items of my last answer:";
+  return [intro, ...items.map((i) => itemLine(lang, i))].join("\n");
 }

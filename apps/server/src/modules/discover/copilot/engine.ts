@@ -1,8 +1,9 @@
 import type { CandidateRow, DiscoverRepo, Learned } from "../discover.repo.ts";
-import { composeAnswer, composeNothingFound, composeSaved, suggestFor } from "./compose.ts";
+import { composeAnswer, composeNothingFound, composeReference, composeSaved, suggestFor } from "./compose.ts";
 import { durationOf, plan as makePlan, type Plan } from "./planner.ts";
 import { applyConstraints, type Context, isFollowUp, type PreviousAnswer, refine } from "./followup.ts";
 import type { RankedCandidate } from "./ranked.ts";
+import { type PriorItem, resolveReference } from "./reference.ts";
 import type { Semantic } from "./semantic.ts";
 import { fold, INTRO_TITLE, type Lang, understand, type Understanding } from "./understand.ts";
 
@@ -36,7 +37,15 @@ export interface LocalAnswer {
   refs: Map<number, number>;
   /** The asker's own saves the answer cites, with their citation numbers. */
   saved: { ref: number; item: SavedCandidate }[];
+  /** The answer picked among the previous answer's items ("which of those…"): the items it picked among. */
+  among?: PriorItem[];
 }
+
+/**
+ * The items the previous answer of the conversation cited, in citation order (the asker's own
+ * saves read from their library); null when there is no previous answer.
+ */
+export type PriorItems = () => Promise<PriorItem[] | null>;
 
 /** Saves read for a question, and cited at most: more when the question named the library. */
 const SAVED_CANDIDATES = 40;
@@ -198,6 +207,52 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
     return { understanding: { ...u, changes: constrained.changes }, ranked: constrained.ranked, vocabulary: skills };
   }
 
+  /**
+   * A question that points back at the previous answer's items ("which of those is shortest?",
+   * "the second one") is answered from those items, never from a new search; null for any other
+   * question, or for one that also names a topic none of those items is about ("which of those
+   * covers docker?" after an answer without docker starts fresh).
+   */
+  async function answerReference(
+    companyId: number,
+    question: string,
+    o: { locale: Lang; earlier?: string[]; prior?: PriorItems },
+  ): Promise<LocalAnswer | null> {
+    const skills = await vocabulary(companyId);
+    const asked = understand(question, { locale: o.locale, vocabulary: skills });
+    if (!asked.reference) return null;
+    const topical = !isFollowUp(asked);
+    const items = (await o.prior?.()) ?? null;
+    if (topical && !items?.length) return null;
+    const words = topical ? [...new Set([...asked.skills, ...asked.keywords].map(fold))] : [];
+    const resolved = resolveReference(items ?? [], asked.reference, { types: asked.types, itemLanguage: asked.itemLanguage ?? null, words });
+    if (topical && !resolved.ok) return null;
+    // The topic the items were cited for: the conversation's, replayed up to this question.
+    const context = await contextOf(companyId, [...(o.earlier ?? []), question], o.locale, skills);
+    const u: Context = { ...context, language: asked.language, changes: [] };
+    const picked = resolved.ok ? resolved.items : [];
+    const catalog = picked.filter((i) => i.source === "catalog");
+    const ranked: RankedCandidate[] = catalog.map((i, n) => ({ ...i, score: catalog.length - n }));
+    const saved = picked
+      .filter((i) => i.source === "library")
+      .map((i) => ({
+        ref: i.ref,
+        item: { contentId: i.id, title: i.title, contentType: i.contentType, durationS: i.durationS, language: i.language, skills: i.skills, termHits: [] },
+      }));
+    const suggestions = resolved.ok || resolved.reason !== "none" ? [] : suggestFor([], skills);
+    return {
+      understanding: u,
+      ranked,
+      plan: null,
+      found: resolved.ok,
+      text: composeReference(u, asked, resolved, suggestions),
+      suggestions,
+      refs: new Map(catalog.map((i) => [i.id, i.ref])),
+      saved,
+      among: items ?? [],
+    };
+  }
+
   return {
     vocabulary,
     retrieve,
@@ -206,7 +261,13 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
      * `mine`: the asker's library. Its saves on the topic are cited beside the catalog, marked as
      * theirs, and lead the answer when the question names the library ("what did I save about…").
      */
-    async answer(companyId: number, question: string, o: { locale: Lang; previous?: string | null; earlier?: string[]; mine?: MySaves }): Promise<LocalAnswer> {
+    async answer(
+      companyId: number,
+      question: string,
+      o: { locale: Lang; previous?: string | null; earlier?: string[]; mine?: MySaves; prior?: PriorItems },
+    ): Promise<LocalAnswer> {
+      const pointed = await answerReference(companyId, question, o);
+      if (pointed) return pointed;
       const retrieved = await retrieve(companyId, question, o);
       const { understanding: u, vocabulary: skills } = retrieved;
       // The question named the library: its saves lead the answer (and take the first citation numbers).

@@ -63,6 +63,8 @@ function fresh(u: Understanding): Context {
  */
 export function refine(context: Context | null, u: Understanding, previous?: PreviousAnswer): Context {
   if (!context || !isFollowUp(u)) return fresh(u);
+  // "Which of those is shortest?" picks among an answer's items (reference.ts): the topic and its constraints stay as they were.
+  if (u.reference) return { ...context, language: u.language, changes: [] };
   const next: Context = {
     ...context,
     // The follow-up's own language: the person may switch ("solo vídeos" after an English question).

@@ -5,6 +5,7 @@ import { plan } from "./planner.ts";
 import { detectLanguage, extractTime, fold, understand } from "./understand.ts";
 import { applyConstraints, isFollowUp, refine } from "./followup.ts";
 import { composeAnswer, composeNothingFound } from "./compose.ts";
+import { type PriorItem, resolveReference } from "./reference.ts";
 
 const VOCABULARY = [
   "leadership",
@@ -326,5 +327,92 @@ describe("questions about my library", () => {
   it("lets a follow-up look in the library without changing the topic", () => {
     const context = refine(refine(null, u("kubernetes operators")), u("and in my library?"));
     expect(context).toMatchObject({ keywords: ["kubernetes", "operators"], library: true });
+  });
+});
+
+describe("questions that point back at the previous answer's items", () => {
+  const item = (ref: number, title: string, contentType: PriorItem["contentType"], durationS: number | null, language = "en"): PriorItem => ({
+    ref,
+    id: 100 + ref,
+    source: "catalog",
+    title,
+    contentType,
+    durationS,
+    language,
+    skills: ["kubernetes"],
+    provider: null,
+    createdAt: new Date(2026, 0, ref),
+  });
+  const items = [
+    item(1, "Kubernetes basics", "article", 600),
+    item(2, "Kubernetes in production", "course", 6 * H),
+    item(3, "Pods up close", "video", 300, "es"),
+    item(4, "Scaling clusters", "video", 1200),
+  ];
+  const resolve = (q: string) => {
+    const x = u(q);
+    return resolveReference(items, x.reference!, { types: x.types, itemLanguage: x.itemLanguage ?? null, words: [] });
+  };
+  const refs = (r: ReturnType<typeof resolve>) => (r.ok ? r.items.map((i) => i.ref) : r.reason);
+
+  it("never takes words of reference or comparison for a topic, in English and Spanish", () => {
+    for (const q of [
+      "Which of those is shortest?",
+      "¿cuál de esos es más corto?",
+      "tell me more about the second one",
+      "el segundo",
+      "number 3",
+      "any videos among them?",
+      "¿alguno en vídeo?",
+      "which of these is newest",
+      "¿Cuál de ellos es el más largo?",
+      "háblame del número 2",
+      "What's the 4th one about?",
+      "any podcasts in that list?",
+    ]) {
+      const x = u(q);
+      expect(x.reference, q).toBeTruthy();
+      expect(isFollowUp(x), q).toBe(true);
+    }
+  });
+
+  it("picks the item asked for", () => {
+    expect(refs(resolve("Which of those is shortest?"))).toEqual([3]);
+    expect(refs(resolve("¿cuál de esos es más largo?"))).toEqual([2]);
+    expect(refs(resolve("which one is the newest?"))).toEqual([4]);
+    expect(refs(resolve("tell me more about the second one"))).toEqual([2]);
+    expect(refs(resolve("number 3"))).toEqual([3]);
+    expect(refs(resolve("¿y el último?"))).toEqual([4]);
+    expect(refs(resolve("any videos among them?"))).toEqual([3, 4]);
+    expect(refs(resolve("¿alguno en español?"))).toEqual([3]);
+    expect(refs(resolve("which of those is for beginners?"))).toEqual([1]);
+    expect(refs(resolve("any books among them?"))).toBe("no-match");
+    expect(refs(resolve("the ninth one"))).toBe("out-of-range");
+    expect(resolveReference([], u("the second one").reference!, { types: [], itemLanguage: null, words: [] })).toMatchObject({ ok: false, reason: "none" });
+  });
+
+  it("leaves planning words, constraints and topics alone", () => {
+    for (const q of [
+      "What should I do first this week? I have 2 hours",
+      "something shorter",
+      "algo más corto",
+      "en español",
+      "y para principiantes",
+      "and what about kubernetes?",
+      "Production went down last night, how should we handle outages?",
+      "¿Qué preguntas hago a un cliente en la primera reunión?",
+      "Quiero aprender Python desde cero",
+    ]) {
+      expect(u(q).reference ?? null, q).toBeNull();
+    }
+    expect(u("y para principiantes")).toMatchObject({ keywords: [], beginner: true });
+    expect(u("and what about kubernetes?").skills).toEqual(["kubernetes"]);
+  });
+
+  it("keeps the topic and its constraints through a question that picks among the items", () => {
+    let c = refine(null, u("I need to learn kubernetes"));
+    c = refine(c, u("only videos"));
+    c = refine(c, u("which of those is the longest?"));
+    expect(c).toMatchObject({ skills: ["kubernetes"], types: ["video"], changes: [] });
   });
 });

@@ -1,4 +1,5 @@
 import type { ContentType } from "@learnward/contracts";
+import { extractReference, type Reference } from "./reference.ts";
 import { SKILL_ALIASES, STOP } from "./words.ts";
 
 // What a learning question asks for, in English or Spanish: its language, skills, the words to
@@ -33,6 +34,8 @@ export interface Understanding {
   level?: "advanced" | "basic" | null;
   /** The question names the person's own library ("what did I save about…", "en mi biblioteca"): answer from their saves first. */
   library?: boolean;
+  /** The question points back at the previous answer's items ("which of those…", "the second one"): see reference.ts. */
+  reference?: Reference | null;
 }
 
 /** Lower case without accents: "Análisis" → "analisis". */
@@ -355,7 +358,10 @@ export function understand(question: string, opts: UnderstandOptions): Understan
   const mine = extractLibrary(folded);
   const time = extractTime(mine.rest);
   const { span, availableS } = time;
-  const { itemLanguage, length, level, rest } = extractConstraints(time.rest);
+  // "Which of those is shortest?": words of reference and comparison, read before the constraints
+  // ("más corto" of those is a pick, not "shorter"), are never the topic.
+  const pointed = extractReference(time.rest);
+  const { itemLanguage, length, level, rest } = extractConstraints(pointed.rest);
   const types = TYPE_WORDS.filter(([re]) => re.test(folded)).map(([, t]) => t);
   const { skills, spans } = findSkills(rest, opts.vocabulary);
   const keywords = extractKeywords(question, rest);
@@ -375,6 +381,7 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     length,
     level,
     library: mine.library,
+    reference: pointed.reference,
   };
 }
 

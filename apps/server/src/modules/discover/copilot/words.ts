@@ -102,6 +102,8 @@ export const STOP = new Set(
     "funcione funciona funcionar puedan pueden podemos hacemos tenemos quiere quieren alguien todas cosas cosa manera forma " +
     // Whose and where: "my team", "at work", "mi equipo", "en la empresa"
     "team teams work company colleagues people equipo equipos empresa companeros gente personas " +
+    // Pointing back at an answer's items ("among them", "cuéntame más del segundo"): reference.ts reads them, the topic never does
+    "among between either neither number info information details cuentame dime hablame explicame informacion detalles principiantes novatos novato " +
     // Praise words every title could claim
     "effective effectively efficient practical useful important key efectivo efectiva efectivos efectivas eficaz eficaces practico practica util importante"
   ).split(/\s+/),
