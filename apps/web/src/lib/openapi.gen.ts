@@ -22015,7 +22015,21 @@ export interface paths {
                                 /** @enum {string} */
                                 entity: "budget" | "allocation" | "purchase_request";
                                 entity_id: number;
-                                action: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "approve" | "reject" | "pay" | "cancel";
+                                /** @description What the change was made to, in the words a person uses for it; null fields when it no longer exists */
+                                subject: {
+                                    /** @description The purchase request's title */
+                                    title: string | null;
+                                    /** @description The team of the allocation or of the purchase request */
+                                    team: string | null;
+                                    /**
+                                     * @description The period of the budget (or of the allocation's budget)
+                                     * @enum {string|null}
+                                     */
+                                    period: "year" | "month" | null;
+                                    period_start: string | null;
+                                };
                                 before: unknown;
                                 after: unknown;
                                 created_at: string;
