@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CreateOnboardingEntryRequest, ErrorBody, ONBOARDING_PAGE_SIZE, OnboardingEntry, PageQuery, Paginated } from "@learnward/contracts";
+import { CreateOnboardingEntryRequest, ErrorBody, OnboardingEntry, OnboardingQuery, Paginated } from "@learnward/contracts";
 import { pageParams, toPage } from "../../lib/pagination.ts";
 import { presentEntry } from "./onboarding.present.ts";
 import type { OnboardingService } from "./onboarding.service.ts";
@@ -15,13 +15,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ service: OnboardingServic
       schema: {
         tags: ["onboarding"],
         summary: "My completed onboarding tasks",
-        querystring: PageQuery,
+        querystring: OnboardingQuery,
         response: { 200: Paginated(OnboardingEntry), ...errors },
       },
     },
     async (req) => {
       const { actor } = req;
-      const p = pageParams(req.query, ONBOARDING_PAGE_SIZE);
+      const p = pageParams(req.query, req.query.page_size);
       const { rows, count } = await service.list(actor.accountId, p.limit, p.offset);
       return toPage(req, p, count, rows.map(presentEntry));
     },
