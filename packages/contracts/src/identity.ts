@@ -112,6 +112,7 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
  * that compute them: abilities.ts.
  */
 export const AccountAbilities = z.object({
+  company_area: z.boolean().describe("A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator)"),
   admin_area: z.boolean().describe("Platform operator screens under /admin"),
   see_people: z.boolean().describe("The people area (people management, skillboost)"),
   see_all_people: z.boolean().describe("Every team and employee of the company"),

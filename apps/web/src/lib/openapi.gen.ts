@@ -746,6 +746,8 @@ export interface paths {
                                 status: "active" | "suspended";
                             } | null;
                             abilities: {
+                                /** @description A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator) */
+                                company_area: boolean;
                                 /** @description Platform operator screens under /admin */
                                 admin_area: boolean;
                                 /** @description The people area (people management, skillboost) */
@@ -941,6 +943,8 @@ export interface paths {
                                     status: "active" | "suspended";
                                 } | null;
                                 abilities: {
+                                    /** @description A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator) */
+                                    company_area: boolean;
                                     /** @description Platform operator screens under /admin */
                                     admin_area: boolean;
                                     /** @description The people area (people management, skillboost) */
@@ -1890,7 +1894,7 @@ export interface paths {
                 query?: {
                     /** @description 1-based page number */
                     page?: number;
-                    /** @description Items per page (max 100) */
+                    /** @description Items per page: 30 unless given; above 100 is 100; 0 or not a whole number is 30 */
                     page_size?: number;
                 };
                 header?: never;
@@ -2235,8 +2239,9 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
+                    /** @description Items per page: 8 unless given; above 100 is 100; 0 or not a whole number is 8 */
                     page_size?: number;
-                    /** @description Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs) */
+                    /** @description Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs); unknown values are ignored, and a list of only unknown values matches nothing */
                     contenType?: string;
                     /** @description Another person of the same company */
                     username?: string;
@@ -3548,6 +3553,7 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
+                    /** @description Items per page: 100 unless given; above 100 is 100; 0 or not a whole number is 100 */
                     page_size?: number;
                     type?: "article" | "video" | "course" | "podcast" | "book" | "job";
                     /** @description Comma list of 1 to 40 catalog ids */
@@ -7668,6 +7674,7 @@ export interface paths {
                 query: {
                     id_folder__id: number;
                     page?: number;
+                    /** @description Items per page: 15 unless given; above 100 is 100; 0 or not a whole number is 15 */
                     page_size?: number;
                     /** @description true: only the items outside every section */
                     without_section?: "true" | "false" | "True" | "False" | "1" | "0";
