@@ -52,6 +52,13 @@ export const libraryAccountAbilities = ({ role }: AbilitySubject) => ({
   manage_catalog_feeds: role === "ldleader" || role === "hr",
 });
 
+/**
+ * identity: a company's pages (the learner home, Discover, insights, paths, budgets, people) read
+ * the company's data, which its people alone may (COMPANY_ROLES); a platform operator holds no
+ * company and works in /admin.
+ */
+export const companyAccountAbilities = ({ role }: AbilitySubject) => ({ company_area: !mayHaveNoCompany(role) });
+
 /** admin: platform operators only. */
 export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area: role === "admin" });
 
@@ -69,6 +76,7 @@ export const roleCompanyMismatch = (role: Role, hasCompany: boolean): "operator_
 
 export function accountAbilities(who: AbilitySubject): AccountAbilities {
   return {
+    ...companyAccountAbilities(who),
     ...adminAccountAbilities(who),
     ...peopleAccountAbilities(who),
     ...networkAccountAbilities(who),

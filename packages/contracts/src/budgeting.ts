@@ -116,12 +116,23 @@ export const PurchaseRequestsQuery = z.object({
 export const RejectPurchaseRequest = z.object({ reason: z.string().trim().min(1).max(1000) }).strict();
 export const PayPurchaseRequest = z.object({ reference: z.string().trim().min(1).max(200), paid_at: IsoDate.optional() }).strict();
 
+/** What a change to a budget, an allocation or a purchase request did, as a code the web app translates. */
+export const BudgetAuditAction = z.enum(["create", "update", "approve", "reject", "pay", "cancel"]);
+export type BudgetAuditAction = z.infer<typeof BudgetAuditAction>;
 export const AuditEntry = z.object({
   id: z.number().int(),
   actor: Person.nullable(),
   entity: z.enum(["budget", "allocation", "purchase_request"]),
   entity_id: z.number().int(),
-  action: z.string(),
+  action: BudgetAuditAction,
+  subject: z
+    .object({
+      title: z.string().nullable().describe("The purchase request's title"),
+      team: z.string().nullable().describe("The team of the allocation or of the purchase request"),
+      period: Period.nullable().describe("The period of the budget (or of the allocation's budget)"),
+      period_start: z.string().nullable(),
+    })
+    .describe("What the change was made to, in the words a person uses for it; null fields when it no longer exists"),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),

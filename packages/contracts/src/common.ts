@@ -8,6 +8,20 @@ export const PageQuery = z.object({
 export type PageQuery = z.infer<typeof PageQuery>;
 
 /**
+ * page_size as Django REST framework's PageNumberPagination reads it, for the spec's paged calls
+ * (spec §7, written against that server): above `max` is `max`; 0, a negative or anything but a
+ * whole number is the default page size. Never refused.
+ */
+export const DrfPageSize = (byDefault: number, max: number) =>
+  z
+    .preprocess((v) => {
+      const n = typeof v === "number" ? v : typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+      return Number.isInteger(n) && n > 0 ? Math.min(n, max) : byDefault;
+    }, z.number().int().min(1).max(max))
+    .default(byDefault)
+    .describe(`Items per page: ${byDefault} unless given; above ${max} is ${max}; 0 or not a whole number is ${byDefault}`);
+
+/**
  * A boolean query parameter as clients write it: true/false, True/False or 1/0. `null` (a client's
  * unset value written out) is no filter, as an empty or absent parameter is (the server drops those).
  */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LOCALES, MIN_PASSWORD_LENGTH } from "./constants.ts";
+import { LOCALES, MIN_PASSWORD_LENGTH, ONBOARDING_PAGE_SIZE } from "./constants.ts";
+import { DrfPageSize } from "./common.ts";
 
 export const Role = z.enum(["admin", "hr", "ldleader", "teamleader", "member"]);
 export type Role = z.infer<typeof Role>;
@@ -111,6 +112,7 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
  * that compute them: abilities.ts.
  */
 export const AccountAbilities = z.object({
+  company_area: z.boolean().describe("A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator)"),
   admin_area: z.boolean().describe("Platform operator screens under /admin"),
   see_people: z.boolean().describe("The people area (people management, skillboost)"),
   see_all_people: z.boolean().describe("Every team and employee of the company"),
@@ -157,6 +159,11 @@ export const OnboardingEntry = z.object({
   created_at: z.string(),
 });
 export type OnboardingEntry = z.infer<typeof OnboardingEntry>;
+/** spec §7: GET api/b2b/v1/onboarding/ with page_size (30 by default, spec §9). */
+export const OnboardingQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe("1-based page number"),
+  page_size: DrfPageSize(ONBOARDING_PAGE_SIZE, 100),
+});
 export const CreateOnboardingEntryRequest = z.object({
   title: z.string().trim().min(1).max(200),
   type: z.string().trim().min(1).max(60),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpUrl, Id, IdText, QueryBool } from "./common.ts";
+import { DrfPageSize, HttpUrl, Id, IdText, QueryBool } from "./common.ts";
 import {
   CONTENT_PAGE_SIZE,
   CONTENT_TYPES,
@@ -109,8 +109,14 @@ export type ContentItemDetail = z.infer<typeof ContentItemDetail>;
 
 export const ContentSearchQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(CONTENT_PAGE_SIZE),
-  contenType: z.string().max(200).default("all").describe("Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs)"),
+  page_size: DrfPageSize(CONTENT_PAGE_SIZE, 100),
+  contenType: z
+    .string()
+    .max(200)
+    .default("all")
+    .describe(
+      "Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs); unknown values are ignored, and a list of only unknown values matches nothing",
+    ),
   username: z.string().trim().min(1).max(80).optional().describe("Another person of the same company"),
   search: z
     .string()
@@ -247,7 +253,7 @@ export type SetItemStateRequest = z.infer<typeof SetItemStateRequest>;
 
 export const VerifierQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(VERIFIER_PAGE_SIZE).default(VERIFIER_PAGE_SIZE),
+  page_size: DrfPageSize(VERIFIER_PAGE_SIZE, VERIFIER_PAGE_SIZE),
   type: ContentType.optional(),
   id_content__in: z.string().max(1000).optional().describe(`Comma list of 1 to ${VERIFIER_MAX_IDS} catalog ids`),
 });
@@ -273,7 +279,7 @@ export type FolderRelation = z.infer<typeof FolderRelation>;
 export const FolderRelationQuery = z.object({
   id_folder__id: IdText,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(FOLDER_PAGE_SIZE),
+  page_size: DrfPageSize(FOLDER_PAGE_SIZE, 100),
   without_section: QueryBool.describe("true: only the items outside every section"),
   id_section: IdText.optional(),
 });

@@ -1,12 +1,13 @@
 import { isValidElement, lazy, Suspense, useEffect, type ComponentType } from "react";
 import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, type Params } from "react-router";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Me } from "@learnward/contracts";
+import type { AccountAbility, Me } from "@learnward/contracts";
 import { loadNamespaces } from "../i18n";
 import { preloadSchemas } from "../lib/contracts";
 import type { AnyQueryOptions, FirstData } from "./firstData";
 import { mustSetUpTwoFactor, useSession } from "../features/identity/hooks";
 import { BootSpinner, RequireAbility, SessionGate } from "./session";
+import { CompanyPageOnly } from "../components/NotAllowed";
 
 type PageModule = { default: ComponentType };
 /** Whose first view of a page the server renders. */
@@ -216,6 +217,13 @@ function routePages(pathname: string): PageType[] {
   return routeMatches(pathname).map(({ type }) => type);
 }
 
+/** The abilities the RequireAbility routes around `pathname` ask for. */
+function routeGates(pathname: string): AccountAbility[] {
+  return (matchRoutes(createRoutesFromChildren(routes), pathname) ?? []).flatMap(({ route }) =>
+    isValidElement<{ ability: AccountAbility }>(route.element) && route.element.type === RequireAbility ? [route.element.props.ability] : [],
+  );
+}
+
 function routeMatches(pathname: string): { type: PageType; params: Params }[] {
   const pages: { type: PageType; params: Params }[] = [];
   for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
@@ -231,6 +239,8 @@ function routeMatches(pathname: string): { type: PageType; params: Params }[] {
  */
 export async function routeData(pathname: string, search = "", me?: Me): Promise<AnyQueryOptions[]> {
   const searchParams = new URLSearchParams(search);
+  // A page behind an ability this person lacks shows a refusal, which reads nothing.
+  if (me && routeGates(pathname).some((ability) => !me.abilities[ability])) return [];
   const pages = routeMatches(pathname).filter(({ type }) => type.loadData);
   const declared = await Promise.all(pages.map(async ({ type, params }) => (await type.loadData!())({ search: searchParams, params, me })));
   return declared.flat();
@@ -307,32 +317,35 @@ const routes = (
     {/* Everything else needs a signed-in user: the layout sends others to /login. */}
     <Route element={<AppLayout />}>
       <Route path="setting" element={<SettingPage />} />
-      <Route path="home" element={<HomePage />} />
-      <Route path="home/item/:id" element={<ItemPage />} />
-      <Route path="profile/:username" element={<HomePage />} />
-      {/* A link shared to Learnward: /home opens its save dialog with it (no page of its own to load). */}
-      <Route path="share" element={<HomePage />} />
-      <Route path="discover" element={<DiscoverPage />} />
-      <Route path="dashboard/content" element={<InsightsPage />} />
-      <Route path="collaborative-network">
-        <Route index element={<LearningPathsPage />} />
-        <Route path="library" element={<LibraryPage />} />
-        <Route path="myTasks" element={<MyTasksPage />} />
-        <Route path="publishRequest" element={<PublishRequestsPage />} />
-        <Route path="collections/:id/:slug" element={<CollectionPage />} />
-      </Route>
-      <Route path="budgetingPlan">
-        <Route index element={<TeamBudgetPage />} />
-        {/* spec §2/§6: the company budget is only for ldleader. */}
-        <Route path="companyBudget" element={<RequireAbility ability="manage_company_budget" />}>
-          <Route index element={<CompanyBudgetPage />} />
+      {/* A company's pages: a platform operator, who holds no company, is shown the way to /admin. */}
+      <Route element={<RequireAbility ability="company_area" refused={<CompanyPageOnly />} />}>
+        <Route path="home" element={<HomePage />} />
+        <Route path="home/item/:id" element={<ItemPage />} />
+        <Route path="profile/:username" element={<HomePage />} />
+        {/* A link shared to Learnward: /home opens its save dialog with it (no page of its own to load). */}
+        <Route path="share" element={<HomePage />} />
+        <Route path="discover" element={<DiscoverPage />} />
+        <Route path="dashboard/content" element={<InsightsPage />} />
+        <Route path="collaborative-network">
+          <Route index element={<LearningPathsPage />} />
+          <Route path="library" element={<LibraryPage />} />
+          <Route path="myTasks" element={<MyTasksPage />} />
+          <Route path="publishRequest" element={<PublishRequestsPage />} />
+          <Route path="collections/:id/:slug" element={<CollectionPage />} />
         </Route>
-        <Route path="purchaseRequest" element={<PurchaseRequestsPage />} />
-      </Route>
-      <Route path="peopleManagement">
-        <Route index element={<PeopleManagementPage />} />
-        <Route path="team/:id" element={<TeamPage />} />
-        <Route path="skillboost" element={<SkillboostPage />} />
+        <Route path="budgetingPlan">
+          <Route index element={<TeamBudgetPage />} />
+          {/* spec §2/§6: the company budget is only for ldleader. */}
+          <Route path="companyBudget" element={<RequireAbility ability="manage_company_budget" />}>
+            <Route index element={<CompanyBudgetPage />} />
+          </Route>
+          <Route path="purchaseRequest" element={<PurchaseRequestsPage />} />
+        </Route>
+        <Route path="peopleManagement">
+          <Route index element={<PeopleManagementPage />} />
+          <Route path="team/:id" element={<TeamPage />} />
+          <Route path="skillboost" element={<SkillboostPage />} />
+        </Route>
       </Route>
       {/* spec §2: the admin area, with its own menu; admin only. */}
       <Route path="admin" element={<RequireAbility ability="admin_area" />}>

@@ -68,9 +68,12 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return <MeContext.Provider value={session.data.me}>{children ?? <Outlet />}</MeContext.Provider>;
 }
 
-/** Pages only some accounts may open (an ability of GET /api/me) show a not-allowed page to the rest. */
-export function RequireAbility({ ability, children }: { ability: AccountAbility; children?: ReactNode }) {
+/**
+ * Pages only some accounts may open (an ability of GET /api/me) show a not-allowed page to the rest
+ * (or `refused`), and ask the server for nothing (routeData declares no first data behind it).
+ */
+export function RequireAbility({ ability, refused, children }: { ability: AccountAbility; refused?: ReactNode; children?: ReactNode }) {
   const me = useMe();
-  if (!me.abilities[ability]) return <NotAllowed homePath={homePathFor(me.abilities)} />;
+  if (!me.abilities[ability]) return <>{refused ?? <NotAllowed homePath={homePathFor(me.abilities)} />}</>;
   return <>{children ?? <Outlet />}</>;
 }

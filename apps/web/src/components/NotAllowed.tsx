@@ -24,3 +24,23 @@ export function NotAllowed({ homePath }: { homePath: string }) {
     </>
   );
 }
+
+/** Shown to a platform operator, who holds no company, instead of a page of a company's people. */
+export function CompanyPageOnly() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("companyPageOnly.title")} />
+      <EmptyState
+        icon={<BlockOutlined />}
+        title={t("companyPageOnly.heading")}
+        description={t("companyPageOnly.description")}
+        action={
+          <Button component={RouterLink} to="/admin" variant="contained">
+            {t("companyPageOnly.goToAdmin")}
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -864,6 +864,8 @@ export interface paths {
                                 status: "active" | "suspended";
                             } | null;
                             abilities: {
+                                /** @description A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator) */
+                                company_area: boolean;
                                 /** @description Platform operator screens under /admin */
                                 admin_area: boolean;
                                 /** @description The people area (people management, skillboost) */
@@ -1063,6 +1065,8 @@ export interface paths {
                                     status: "active" | "suspended";
                                 } | null;
                                 abilities: {
+                                    /** @description A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator) */
+                                    company_area: boolean;
                                     /** @description Platform operator screens under /admin */
                                     admin_area: boolean;
                                     /** @description The people area (people management, skillboost) */
@@ -2016,7 +2020,7 @@ export interface paths {
                 query?: {
                     /** @description 1-based page number */
                     page?: number;
-                    /** @description Items per page (max 100) */
+                    /** @description Items per page: 30 unless given; above 100 is 100; 0 or not a whole number is 30 */
                     page_size?: number;
                 };
                 header?: never;
@@ -2361,8 +2365,9 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
+                    /** @description Items per page: 8 unless given; above 100 is 100; 0 or not a whole number is 8 */
                     page_size?: number;
-                    /** @description Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs) */
+                    /** @description Comma list of content types; 'all' means article,video,book,podcast,course ('all,job' adds jobs); unknown values are ignored, and a list of only unknown values matches nothing */
                     contenType?: string;
                     /** @description Another person of the same company */
                     username?: string;
@@ -3674,6 +3679,7 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
+                    /** @description Items per page: 100 unless given; above 100 is 100; 0 or not a whole number is 100 */
                     page_size?: number;
                     type?: "article" | "video" | "course" | "podcast" | "book" | "job";
                     /** @description Comma list of 1 to 40 catalog ids */
@@ -7794,6 +7800,7 @@ export interface paths {
                 query: {
                     id_folder__id: number;
                     page?: number;
+                    /** @description Items per page: 15 unless given; above 100 is 100; 0 or not a whole number is 15 */
                     page_size?: number;
                     /** @description true: only the items outside every section */
                     without_section?: "true" | "false" | "True" | "False" | "1" | "0";
@@ -22892,7 +22899,21 @@ export interface paths {
                                 /** @enum {string} */
                                 entity: "budget" | "allocation" | "purchase_request";
                                 entity_id: number;
-                                action: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "approve" | "reject" | "pay" | "cancel";
+                                /** @description What the change was made to, in the words a person uses for it; null fields when it no longer exists */
+                                subject: {
+                                    /** @description The purchase request's title */
+                                    title: string | null;
+                                    /** @description The team of the allocation or of the purchase request */
+                                    team: string | null;
+                                    /**
+                                     * @description The period of the budget (or of the allocation's budget)
+                                     * @enum {string|null}
+                                     */
+                                    period: "year" | "month" | null;
+                                    period_start: string | null;
+                                };
                                 before: unknown;
                                 after: unknown;
                                 created_at: string;

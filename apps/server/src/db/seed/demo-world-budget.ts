@@ -1,3 +1,4 @@
+import type { BudgetAuditAction } from "@learnward/contracts";
 import type { Tx } from "../client.ts";
 import { budgetAllocations, budgetAudit, budgets, purchaseRequests } from "../schema/index.ts";
 import { BUDGET, REQUESTS, type Team } from "./demo-world-data.ts";
@@ -52,7 +53,7 @@ export async function seedDemoBudget(
       actorId: ldleader,
       entity: "allocation",
       entityId: a!.id,
-      action: "allocate",
+      action: "create",
       after: a,
       createdAt: budget!.createdAt,
     });
@@ -84,7 +85,7 @@ export async function seedDemoBudget(
         updatedAt: ago(r.paidDaysAgo ?? r.decidedDaysAgo ?? r.daysAgo, 15),
       })
       .returning();
-    const audit = (actor: number, action: string, at: Date) =>
+    const audit = (actor: number, action: BudgetAuditAction, at: Date) =>
       tx
         .insert(budgetAudit)
         .values({ companyId: opts.companyId, actorId: actor, entity: "purchase_request", entityId: row!.id, action, after: row, createdAt: at });

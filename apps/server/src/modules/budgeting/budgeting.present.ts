@@ -1,3 +1,4 @@
+import { BudgetAuditAction } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import { snakeKeys } from "../../lib/snake.ts";
 import { budgetingPolicy } from "./budgeting.policy.ts";
@@ -112,8 +113,12 @@ export const presentAuditEntry = (r: AuditView) => ({
   actor: r.e.actorId !== null && r.actorName !== null ? { id: r.e.actorId, display_name: r.actorName } : null,
   entity: r.e.entity,
   entity_id: r.e.entityId,
-  action: r.e.action,
+  action: auditAction(r.e.action),
+  subject: { title: r.title, team: r.team, period: r.period, period_start: r.periodStart },
   before: snakeKeys(r.e.before),
   after: snakeKeys(r.e.after),
   created_at: r.e.createdAt.toISOString(),
 });
+
+/** Demo worlds seeded before the codes were fixed wrote "allocate" for a new allocation. */
+const auditAction = (action: string): BudgetAuditAction => (action === "allocate" ? "create" : BudgetAuditAction.parse(action));

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BudgetAuditAction } from "@learnward/contracts";
 import type { Db, Tx } from "../../db/client.ts";
 import { asker, decider } from "../../db/named-accounts.ts";
 import { accounts, authUsers, budgetAllocations, budgetAudit, budgets, purchaseRequests, teams } from "../../db/schema/index.ts";
@@ -44,7 +45,7 @@ export function createBudgetingRepo(db: Db) {
     /** One line of the budgeting audit trail, in the transaction of the change it records. */
     async recordAudit(
       tx: Executor,
-      e: { companyId: number; actorId: number; entity: Entity; entityId: number; action: string; before: unknown; after: unknown },
+      e: { companyId: number; actorId: number; entity: Entity; entityId: number; action: BudgetAuditAction; before: unknown; after: unknown },
     ) {
       await tx.insert(budgetAudit).values({ ...e, before: e.before ?? null, after: e.after ?? null });
     },
@@ -255,12 +256,25 @@ export function createBudgetingRepo(db: Db) {
       const where = and(...conds);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ e: budgetAudit, actorName: authUsers.name })
+          .select({
+            e: budgetAudit,
+            actorName: authUsers.name,
+            title: purchaseRequests.title,
+            team: teams.name,
+            period: budgets.period,
+            periodStart: budgets.periodStart,
+          })
           .from(budgetAudit)
           .leftJoin(accounts, eq(accounts.id, budgetAudit.actorId))
           .leftJoin(authUsers, eq(authUsers.id, accounts.uid))
+          .leftJoin(purchaseRequests, and(eq(budgetAudit.entity, "purchase_request"), eq(purchaseRequests.id, budgetAudit.entityId)))
+          .leftJoin(budgetAllocations, and(eq(budgetAudit.entity, "allocation"), eq(budgetAllocations.id, budgetAudit.entityId)))
+          .leftJoin(budgets, or(and(eq(budgetAudit.entity, "budget"), eq(budgets.id, budgetAudit.entityId)), eq(budgets.id, budgetAllocations.budgetId)))
+          .leftJoin(teams, or(eq(teams.id, budgetAllocations.teamId), eq(teams.id, purchaseRequests.teamId)))
           .where(where)
-          .orderBy(desc(budgetAudit.id))
+          // When it happened, not when it was written down (imported history is written late); the
+          // id keeps changes of one moment in a stable order across pages.
+          .orderBy(desc(budgetAudit.createdAt), desc(budgetAudit.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(budgetAudit).where(where),

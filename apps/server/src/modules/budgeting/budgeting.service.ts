@@ -1,4 +1,4 @@
-import type { PurchaseRequestsQuery } from "@learnward/contracts";
+import type { BudgetAuditAction, PurchaseRequestsQuery } from "@learnward/contracts";
 import type { z } from "zod";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
@@ -96,7 +96,7 @@ export function createBudgetingService(d: { db: Db; events: EventBus; clock: Clo
     from: readonly RequestRow["status"][],
     to: RequestRow["status"],
     patch: Partial<RequestRow>,
-    action: string,
+    action: BudgetAuditAction,
   ): Promise<RequestRow | null> {
     if (!from.includes(seen.status)) return null;
     const row = await db.transaction(async (tx) => {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usagePoints } from "./budgeting.periods.ts";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
+import { eq } from "drizzle-orm";
+import { budgetAudit } from "../../db/schema/index.ts";
 import { addPerson, createCompany, createCompanyWithRoles, createTeam } from "../../../test/factories.ts";
 
 let t: TestContext;
 let hr: Client, ld: Client, tl: Client, member: Client, globex: Client;
 let engineering: number;
+let company: number;
 let marketing: number;
 let budgetId: number;
 /** The first purchase request of the story: SQL course, approved by the team leader, later paid. */
@@ -27,6 +30,7 @@ async function story(stage: 0 | 1 | 2 | 3 | 4) {
   const world = await createCompanyWithRoles(t, { teamName: "Engineering", names: { teamleader: "Tessa Lind" } });
   [hr, ld, tl, member] = [world.hr.client, world.ldleader.client, world.teamleader.client, world.member.client];
   engineering = world.team.id;
+  company = world.company.id;
   marketing = (await createTeam(t, { company: world.company.id, name: "Marketing" })).id;
   globex = (await addPerson(t, { company: (await createCompany(t)).id, role: "member" })).client;
   if (stage < 1) return;
@@ -201,12 +205,52 @@ describe("purchase requests", () => {
     expect((await tl.get("/api/b2b/v1/purchase-requests/export.csv")).status).toBe(403);
   });
 
-  it("keeps an audit trail of every budget and request change with who, before and after", async () => {
+  it("keeps an audit trail of every budget and request change with who, before and after, newest first by when it happened", async () => {
     await story(4);
     const audit = await ld.get(`/api/b2b/v1/budget-audit/?entity=purchase_request&entity_id=${first}`);
     expect(audit.body.results.map((e: { action: string }) => e.action)).toEqual(["pay", "approve", "create"]);
     expect(audit.body.results[1]).toMatchObject({ actor: { display_name: "Tessa Lind" }, before: { status: "pending" }, after: { status: "approved" } });
     expect((await ld.get("/api/b2b/v1/budget-audit/?entity=allocation")).body.count).toBe(2);
+
+    // History brought in from elsewhere (a migration, the demo) is written out of order: here the
+    // budget is recorded before its allocations but was changed after them, and most changes
+    // share one moment.
+    const day = (d: number) => new Date(Date.UTC(year, 0, d, 9));
+    const rows = await t.database.db.select().from(budgetAudit).where(eq(budgetAudit.companyId, company));
+    const at = (entity: string, action: string, id?: number) =>
+      rows.filter((r) => r.entity === entity && r.action === action && (id === undefined || r.entityId === id)).map((r) => r.id);
+    const set = async (ids: number[], when: Date) => {
+      for (const id of ids) await t.database.db.update(budgetAudit).set({ createdAt: when }).where(eq(budgetAudit.id, id));
+    };
+    await set(
+      rows.map((r) => r.id),
+      day(1),
+    );
+    await set(at("purchase_request", "approve", first), day(20));
+    await set(at("purchase_request", "create", first), day(10));
+    await set(at("budget", "create"), day(4));
+    await set(at("allocation", "create"), day(3));
+    const trail = (await ld.get("/api/b2b/v1/budget-audit/")).body;
+    expect(trail.results.map((e: { entity: string; action: string }) => `${e.entity} ${e.action}`)).toEqual([
+      "purchase_request approve",
+      "purchase_request create",
+      "budget create",
+      "allocation create",
+      "allocation create",
+      // The rest happened at one moment: the order they were recorded in, newest first.
+      "purchase_request cancel",
+      "purchase_request approve",
+      "purchase_request create",
+      "purchase_request pay",
+      "purchase_request reject",
+      "purchase_request create",
+    ]);
+    const [marketingEntry, engineeringEntry] = trail.results.slice(3, 5);
+    expect(marketingEntry.id).toBeGreaterThan(engineeringEntry.id);
+    // Codes for machines, and what a person needs to say what changed in their own words.
+    expect(trail.results[0]).toMatchObject({ action: "approve", subject: { title: "SQL course", team: "Engineering" } });
+    expect(marketingEntry).toMatchObject({ action: "create", subject: { team: "Marketing", period: "year", period_start: `${year}-01-01` } });
+    expect(trail.results[2]).toMatchObject({ subject: { title: null, team: null, period: "year", period_start: `${year}-01-01` } });
   });
 });
 

@@ -48,6 +48,16 @@ const popularity = (companyId: number) => sql`pop as (
 
 const POPULARITY_SCORE = sql`(0.04 * ln(1 + coalesce(pop.savers, 0)) + 0.06 * ln(1 + coalesce(pop.recent, 0)))`;
 
+/**
+ * What the company curated (published learning paths, what an L&D leader imported or placed in a
+ * published path) comes before one person's save of equal relevance: the bonus outweighs the
+ * popularity a single fresh save earns (0.1 > 0.04·ln 2 + 0.06·ln 2), not that of several people.
+ */
+const CURATED = 0.1;
+const CURATED_CONTENT_SCORE = sql`(case when exists (select 1 from accounts curator where curator.id = ${ci.createdBy} and curator.role = 'ldleader')
+  or exists (select 1 from collection_items curated_item join collections curated_path on curated_path.id = curated_item.collection_id
+    where curated_item.content_id = ${ci.id} and curated_path.status = 'published') then ${sql.raw(String(CURATED))} else 0 end)`;
+
 /** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
 function words(term: string): string[] {
   return term
@@ -171,12 +181,12 @@ export function createDiscoverRepo(db: Db) {
       if (f.kind !== "collection") {
         // Job openings are in the catalog, but learning comes first unless jobs are asked for.
         const jobs = f.type ? sql`0` : sql`(case when ${ci.contentType} = 'job' then -0.05 else 0 end)`;
-        parts.push(sql`select 'content' as kind, ${ci.id}, (${contentRank} + ${POPULARITY_SCORE} + 0.03 * exp(-extract(epoch from now() - ${ci.createdAt}) / 7776000) + ${jobs}) as score, ${ci.createdAt} as at
+        parts.push(sql`select 'content' as kind, ${ci.id}, (${contentRank} + ${POPULARITY_SCORE} + ${CURATED_CONTENT_SCORE} + 0.03 * exp(-extract(epoch from now() - ${ci.createdAt}) / 7776000) + ${jobs}) as score, ${ci.createdAt} as at
           from ${CI} left join pop on pop.content_id = ${ci.id} where ${contentWhere(f)}`);
       }
       const colWhere = collectionWhere(f);
       if (f.kind !== "content" && colWhere) {
-        parts.push(sql`select 'collection' as kind, ${col.id}, (${collectionRank} + 0.04 * ln(1 + (select count(*) from ${CF} where ${cf.collectionId} = ${col.id})) + 0.03 * exp(-extract(epoch from now() - coalesce(${col.publishedAt}, ${col.createdAt})) / 7776000)) as score, coalesce(${col.publishedAt}, ${col.createdAt}) as at
+        parts.push(sql`select 'collection' as kind, ${col.id}, (${collectionRank} + ${sql.raw(String(CURATED))} + 0.04 * ln(1 + (select count(*) from ${CF} where ${cf.collectionId} = ${col.id})) + 0.03 * exp(-extract(epoch from now() - coalesce(${col.publishedAt}, ${col.createdAt})) / 7776000)) as score, coalesce(${col.publishedAt}, ${col.createdAt}) as at
           from ${COL} where ${colWhere}`);
       }
       if (!parts.length) return [];

@@ -9,7 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Every ability off but being one of a company's people, which everyone here is but the operator.
 const none: AccountAbilities = {
+  company_area: true,
   admin_area: false,
   see_people: false,
   see_all_people: false,
@@ -45,7 +47,8 @@ const teamleaderWithoutTeam: AccountAbilities = {
 
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
 const expected: Record<string, AccountAbilities> = {
-  admin: { ...none, admin_area: true },
+  // A platform operator holds no company: none of its pages are theirs.
+  admin: { ...none, company_area: false, admin_area: true },
   hr: {
     ...none,
     see_people: true,

@@ -1,4 +1,4 @@
-import type { AccountAbilities, Role } from "@learnward/contracts";
+import { companyAccountAbilities, type AccountAbilities, type Role } from "@learnward/contracts";
 import { type Access, type Actor, COMPANY_ROLES, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/index.ts";
 import { budgetingPolicy } from "../budgeting/index.ts";
@@ -24,6 +24,7 @@ export const SESSION_REFUSALS: Record<SessionRefusal, string> = {
 export const identityPolicy = {
   /** GET /api/me `abilities`: what each module's policy lets this account do anywhere in the app. */
   accountAbilities: (a: Actor): AccountAbilities => ({
+    ...companyAccountAbilities(a),
     ...adminPolicy.accountAbilities(a),
     ...peoplePolicy.accountAbilities(a),
     ...networkPolicy.accountAbilities(a),

@@ -66,6 +66,44 @@ describe("GET /api/contentuser/search as the spec's client calls it", () => {
   });
 });
 
+describe("page_size and contenType as the spec's REST framework reads them", () => {
+  /** The page size a list answered with, as its links carry it on (page 2 always links back to page 1). */
+  const sizeOf = async (c: Client, path: string) => {
+    const res = await c.get(`${path}${path.includes("?") ? "&" : "?"}page=2`);
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    return Number(new URL(res.body.previous ?? res.body.links.previous).searchParams.get("page_size"));
+  };
+
+  it("clamps page_size above the maximum to it, and reads 0, a negative or a non-number as the default, on every paged spec call", async () => {
+    const folder = (await me.post("/api/user/folder/", { name: "Paged" })).body.id;
+    const calls: [string, number, number][] = [
+      ["/api/contentuser/search/?contenType=all", 8, 100],
+      ["/api/b2b/v1/onboarding/", 30, 100],
+      [`/api/user/folder_relation/?id_folder__id=${folder}`, 15, 100],
+      ["/api/user/content-verifier/items/?type=course", 100, 100],
+    ];
+    for (const [path, byDefault, max] of calls) {
+      const at = (size: string) => sizeOf(me, `${path}${path.includes("?") ? "&" : "?"}page_size=${size}`);
+      expect(await at("1000"), `${path} 1000`).toBe(max);
+      expect(await at(String(max + 1)), `${path} ${max + 1}`).toBe(max);
+      expect(await at("0"), `${path} 0`).toBe(byDefault);
+      expect(await at("-5"), `${path} -5`).toBe(byDefault);
+      expect(await at("ten"), `${path} ten`).toBe(byDefault);
+      expect(await at("3"), `${path} 3`).toBe(3);
+    }
+  });
+
+  it("ignores what it does not know in a contenType list; a list naming no known type matches nothing", async () => {
+    const search = (types: string) => me.get(`/api/contentuser/search/?page=1&page_size=8&contenType=${types}`);
+    expect(titles(await search("article,webinar"))).toEqual(["An article"]);
+    expect(titles(await search("all,job,nonsense"))).toEqual(["A job", "An article", "Course finalized", "Course running", "Course wished"]);
+    // spec §7 names 'all' as the way to ask for every type: a list of only unknown values asks for none.
+    const none = await search("webinar,nonsense");
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ count: 0, results: [] });
+  });
+});
+
 describe("POST /api/contentuser/save/ with the spec's body", () => {
   it("saves a new item for id_content: null, reading a numeric string duration as seconds", async () => {
     const me = await newcomer();

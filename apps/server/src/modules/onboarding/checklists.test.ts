@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onboardingTopicsFor, type Role } from "@learnward/contracts";
 import { createTestContext, type Client, type Res, type TestContext } from "../../../test/helpers.ts";
+import { eq } from "drizzle-orm";
+import { onboardingEntries } from "../../db/schema/index.ts";
 import { addContent, addOperator, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 
 let t: TestContext;
@@ -179,5 +181,36 @@ describe("each role's first-week checklist (spec §4, §6)", () => {
     const ready = await readyOf(someone.client);
     expect(ready).toContain("discover:Save your first content");
     expect(ready).toContain("discover:Add a course to your wishlist");
+  });
+
+  it("counts a step done whenever it was done: before the checklist existed, or by an import that ticked nothing", async () => {
+    // One more person of each role, who does every step of their list and whose checklist then
+    // loses every entry, as for someone whose library and plans predate the checklist.
+    const world = await createCompanyWithRoles(t, { teamName: "Platform" });
+    const before: [Role, Client, number | null][] = [
+      ["member", world.member.client, world.team.id],
+      ["teamleader", world.teamleader.client, world.team.id],
+      ["ldleader", world.ldleader.client, null],
+      ["hr", world.hr.client, null],
+      ["admin", (await addOperator(t)).client, null],
+    ];
+    // The steps' helpers work in the company of whoever does them.
+    const saved = { engineering, acme, memberId, curator, otherLeader };
+    [engineering, acme, memberId] = [world.team.id, world.company.id, world.member.id];
+    try {
+      curator = (await addPerson(t, { company: acme, role: "ldleader" })).client;
+      otherLeader = (await addPerson(t, { company: acme, role: "teamleader", teamId: engineering })).client;
+      for (const [role, me, team] of before) {
+        const steps = onboardingTopicsFor(role, team).flatMap((topic) => topic.subtasks.map((s) => ({ key: s.key, entry: `${topic.type}:${s.title}` })));
+        for (const s of steps) ok(await ACTIONS[s.key]!(me), `${role} does ${s.key}`);
+        const id = (await me.get("/api/me")).body.account.id;
+        await t.database.db.delete(onboardingEntries).where(eq(onboardingEntries.accountId, id));
+        // A team does not record who created it: that step ticks only when it happens.
+        const shown = steps.filter((s) => s.key !== "createTeam");
+        expect([...(await readyOf(me))].sort(), `${role}'s list`).toEqual(shown.map((s) => s.entry).sort());
+      }
+    } finally {
+      ({ engineering, acme, memberId, curator, otherLeader } = saved);
+    }
   });
 });

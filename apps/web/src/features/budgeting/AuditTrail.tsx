@@ -4,7 +4,9 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
+import type { AuditRow } from "./api";
 import { useAudit } from "./hooks";
+import { periodLabel } from "./periodLabel";
 import { DataTable, type Column } from "../../components/DataTable";
 import { usePaging } from "../../components/TablePager";
 
@@ -15,6 +17,14 @@ export function AuditTrail() {
   const audit = useAudit(page, pageSize);
   const message = useErrorMessage();
   const rows = audit.data?.results ?? [];
+  /** What was changed, in words: the request's title, the team and period of an allocation, a budget's period. */
+  const subject = ({ entity, subject: s }: AuditRow): string => {
+    const period = s.period && s.period_start ? periodLabel({ period: s.period, period_start: s.period_start }, t, i18n.language) : null;
+    if (entity === "purchase_request" && s.title !== null) return t("companyBudget.audit.subject.purchase_request", { title: s.title });
+    if (entity === "allocation" && s.team !== null && period) return t("companyBudget.audit.subject.allocation", { team: s.team, period });
+    if (entity === "budget" && period) return t("companyBudget.audit.subject.budget", { period });
+    return t(`companyBudget.audit.subject.gone.${entity}`);
+  };
   const columns: Column<(typeof rows)[number]>[] = [
     {
       key: "when",
@@ -23,15 +33,8 @@ export function AuditTrail() {
       cell: (row) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(row.created_at)),
     },
     { key: "who", header: t("companyBudget.audit.who"), cell: (row) => row.actor?.display_name ?? t("companyBudget.audit.system") },
-    {
-      key: "action",
-      header: t("companyBudget.audit.action"),
-      cell: (row) =>
-        i18n.exists(`companyBudget.audit.actions.${row.action}`, { ns: "budgeting" })
-          ? t(`companyBudget.audit.actions.${row.action}` as "companyBudget.audit.actions.create")
-          : row.action,
-    },
-    { key: "what", header: t("companyBudget.audit.what"), cell: (row) => t(`companyBudget.audit.entity.${row.entity}`, { id: row.entity_id }) },
+    { key: "action", header: t("companyBudget.audit.action"), cell: (row) => t(`companyBudget.audit.actions.${row.entity}.${row.action}`) },
+    { key: "what", header: t("companyBudget.audit.what"), cell: (row) => subject(row) },
   ];
   return (
     <Paper variant="outlined" component="section" aria-labelledby="audit-heading" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -61,7 +61,7 @@ const section = async (name: string) => screen.findByRole("region", { name });
 const entries = async (name: string) => within(await section(name)).findByRole("list", { name });
 
 describe("/home: what needs me", () => {
-  it("shows my plans with deadline and progress, those due soon with the overdue one first and marked, what to continue and what is recommended", async () => {
+  it("shows my plans once, soonest first, each with its deadline, progress and how urgent it is; what to continue and what is recommended", async () => {
     const overdue = task(1, "Security basics", "2026-11-20", { overdue: true, status: "active" });
     const soon = task(2, "SQL sprint", "2026-12-01");
     const later = task(3, "Leadership", "2027-02-01");
@@ -85,13 +85,16 @@ describe("/home: what needs me", () => {
     expect(within(assigned).getByText("Due Dec 1, 2026 · 1 of 4 done")).toBeInTheDocument();
     expect(within(assigned).getByRole("progressbar", { name: "Progress on SQL sprint" })).toHaveAttribute("aria-valuenow", "25");
     expect(within(await section("Assigned to me")).getByRole("link", { name: "See all 5 plans" })).toHaveAttribute("href", "/collaborative-network/myTasks");
-
-    const dueSoon = await entries("Due soon");
-    const [first, second] = within(dueSoon).getAllByRole("listitem");
-    expect(within(first!).getByRole("link", { name: "Security basics" })).toBeInTheDocument();
+    expect(within(await section("Assigned to me")).getByText("2 due in the next 14 days")).toBeInTheDocument();
+    // How urgent each one is, beside it: one list, no plan shown twice.
+    const [first, second, third] = within(assigned).getAllByRole("listitem");
     expect(within(first!).getByText("Overdue")).toBeInTheDocument();
-    expect(within(second!).getByRole("link", { name: "SQL sprint" })).toBeInTheDocument();
+    expect(within(second!).getByText("Due soon")).toBeInTheDocument();
     expect(within(second!).queryByText("Overdue")).toBeNull();
+    expect(within(third!).queryByText(/Due soon|Overdue/)).toBeNull();
+    expect(
+      screen.getAllByRole("region").map((r) => r.getAttribute("aria-labelledby") && document.getElementById(r.getAttribute("aria-labelledby")!)?.textContent),
+    ).toEqual(["Assigned to me", "Continue", "Recommended"]);
 
     const continuing = await entries("Continue");
     expect(within(continuing).getByRole("link", { name: "Kubernetes fundamentals" })).toHaveAttribute("href", "https://learning.example/running/7");
@@ -112,7 +115,6 @@ describe("/home: what needs me", () => {
     const assigned = await section("Assigned to me");
     expect(await within(assigned).findByText(/Nothing assigned yet/)).toBeInTheDocument();
     expect(within(assigned).getByRole("link", { name: "browse the company library" })).toHaveAttribute("href", "/collaborative-network/library");
-    expect(within(await section("Due soon")).getByText("Nothing due in the next 14 days. You are on track.")).toBeInTheDocument();
     const continuing = await section("Continue");
     expect(within(continuing).getByRole("link", { name: "start a course from your wishlist" })).toHaveAttribute("href", "/home?tab=course&course=wishlist");
     const recommended = await section("Recommended");
@@ -133,5 +135,11 @@ describe("/home: what needs me", () => {
     fail = false;
     within(assigned).getByRole("button", { name: "Try again" }).click();
     expect(await within(assigned).findByText(/Nothing assigned yet/)).toBeInTheDocument();
+  });
+
+  it("says when nothing of what is assigned is due soon", async () => {
+    serve({ ...EMPTY_HOME, assigned: { count: 1, results: [task(3, "Leadership", "2027-02-01")] } });
+    renderApp(<AppRoutes />, { path: "/home", session: signedIn("member") });
+    expect(await within(await section("Assigned to me")).findByText("Nothing due in the next 14 days. You are on track.")).toBeInTheDocument();
   });
 });

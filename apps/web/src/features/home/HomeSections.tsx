@@ -44,6 +44,8 @@ function Section({
   count,
   seeAll,
   empty,
+  summary,
+  wide = false,
   children,
 }: {
   title: string;
@@ -51,12 +53,21 @@ function Section({
   count: number;
   seeAll: { to: string; label: string };
   empty: ReactNode;
+  /** A line under the heading about the entries as a whole, when there are any. */
+  summary?: ReactNode;
+  /** Across the whole width of the grid. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation("home");
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0, display: "flex", flexDirection: "column", gap: 1 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, minWidth: 0, display: "flex", flexDirection: "column", gap: 1, gridColumn: wide ? "1 / -1" : undefined }}
+    >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: 1 }}>
         <Typography variant="h2" id={headingId} sx={{ fontSize: "1.15rem" }}>
           {title}
@@ -75,9 +86,12 @@ function Section({
       ) : count === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (
-        <Box component="ul" aria-label={title} sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
-          {children}
-        </Box>
+        <>
+          {summary && <Typography color="text.secondary">{summary}</Typography>}
+          <Box component="ul" aria-label={title} sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+            {children}
+          </Box>
+        </>
       )}
     </Paper>
   );
@@ -92,7 +106,7 @@ function Guidance({ text, to, link }: { text: string; to: string; link: string }
   );
 }
 
-function TaskEntry({ task, day }: { task: MyTask; day: (iso: string) => string }) {
+function TaskEntry({ task, dueSoon, day }: { task: MyTask; dueSoon: boolean; day: (iso: string) => string }) {
   const { t } = useTranslation("home");
   const { plan, progress } = task;
   return (
@@ -101,7 +115,11 @@ function TaskEntry({ task, day }: { task: MyTask; day: (iso: string) => string }
         <TextLink to={MY_TASKS} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
           {plan.title}
         </TextLink>
-        {task.overdue && <Chip size="small" color="error" label={t("sections.overdue")} />}
+        {task.overdue ? (
+          <Chip size="small" color="error" label={t("sections.overdue")} />
+        ) : (
+          dueSoon && <Chip size="small" color="warning" variant="outlined" label={t("sections.dueSoon")} />
+        )}
       </Box>
       <Typography variant="body2" color={task.overdue ? "error" : "text.secondary"}>
         {t("sections.due", { date: day(plan.deadline) })} · {t("sections.progress", { done: progress.done, total: progress.total })}
@@ -131,7 +149,7 @@ function ItemEntry({ title, url, type, detail }: { title: string; url: string; t
   );
 }
 
-/** /home: what needs me — assigned, due soon, continue, recommended — above my library. */
+/** /home: what needs me — assigned (marked when due soon), continue, recommended — above my library. */
 export function HomeSections() {
   const { t } = useTranslation("home");
   const day = useDay();
@@ -139,6 +157,9 @@ export function HomeSections() {
   const recommendations = useHomeRecommendations();
   const home = sections.data;
   const recommended = recommendations.data?.results ?? [];
+  // One list of what is assigned, each plan once, marked when the server counts it due soon: a
+  // second "due soon" list repeated the first line for line, since both are soonest first.
+  const dueSoon = new Set(home?.due_soon.results.map((task) => task.plan.id));
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 2, mb: 4 }}>
       <Section
@@ -147,20 +168,15 @@ export function HomeSections() {
         count={home?.assigned.count ?? 0}
         seeAll={{ to: MY_TASKS, label: t("sections.assigned.seeAll", { count: home?.assigned.count ?? 0 }) }}
         empty={<Guidance text={t("sections.assigned.empty")} to={LINKS.companyLibrary} link={t("sections.assigned.emptyLink")} />}
+        summary={
+          home && home.due_soon.count > 0
+            ? t("sections.assigned.dueCount", { count: home.due_soon.count, days: HOME_DUE_SOON_DAYS })
+            : t("sections.assigned.nothingDue", { days: HOME_DUE_SOON_DAYS })
+        }
+        wide
       >
         {home?.assigned.results.map((task) => (
-          <TaskEntry key={task.plan.id} task={task} day={day} />
-        ))}
-      </Section>
-      <Section
-        title={t("sections.dueSoon.title")}
-        query={sections}
-        count={home?.due_soon.count ?? 0}
-        seeAll={{ to: MY_TASKS, label: t("sections.dueSoon.seeAll", { count: home?.due_soon.count ?? 0 }) }}
-        empty={t("sections.dueSoon.empty", { days: HOME_DUE_SOON_DAYS })}
-      >
-        {home?.due_soon.results.map((task) => (
-          <TaskEntry key={task.plan.id} task={task} day={day} />
+          <TaskEntry key={task.plan.id} task={task} dueSoon={dueSoon.has(task.plan.id)} day={day} />
         ))}
       </Section>
       <Section
