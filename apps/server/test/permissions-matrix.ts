@@ -14,6 +14,7 @@ const SCIM_TOKEN: Role[] = [];
 export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "GET /api/health": PUBLIC,
   "GET /api/dev/outbox": ["admin"],
+  "GET /api/dev/outbox/{id}": ["admin"],
   "GET /api/me": SIGNED_IN,
   "GET /api/me/calendar": SIGNED_IN,
   "POST /api/me/calendar/rotate": SIGNED_IN,

@@ -54,9 +54,12 @@ const POPULARITY_SCORE = sql`(0.04 * ln(1 + coalesce(pop.savers, 0)) + 0.06 * ln
  * popularity a single fresh save earns (0.1 > 0.04·ln 2 + 0.06·ln 2), not that of several people.
  */
 const CURATED = 0.1;
-const CURATED_CONTENT_SCORE = sql`(case when exists (select 1 from accounts curator where curator.id = ${ci.createdBy} and curator.role = 'ldleader')
-  or exists (select 1 from collection_items curated_item join collections curated_path on curated_path.id = curated_item.collection_id
-    where curated_item.content_id = ${ci.id} and curated_path.status = 'published') then ${sql.raw(String(CURATED))} else 0 end)`;
+const [CUR, cur] = aliased(accounts, "curator");
+const [CURI, curi] = aliased(collectionItems, "curated_item");
+const [CURP, curp] = aliased(collections, "curated_path");
+const CURATED_CONTENT_SCORE = sql`(case when exists (select 1 from ${CUR} where ${cur.id} = ${ci.createdBy} and ${cur.role} = 'ldleader')
+  or exists (select 1 from ${CURI} join ${CURP} on ${curp.id} = ${curi.collectionId}
+    where ${curi.contentId} = ${ci.id} and ${curp.status} = 'published') then ${sql.raw(String(CURATED))} else 0 end)`;
 
 /** Words of a search as an unstemmed prefix query: "kube fund" → kube:* & fund:*. */
 function words(term: string): string[] {
