@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { accounts, authCredentials, authUsers, companies, contentItems, teams } from "../schema/index.ts";
-import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { Auth } from "../../modules/identity/auth.ts";
-import { type SeedContent, seedCatalog } from "./catalog-data.ts";
+import { catalogRows, seedCatalog } from "./catalog-data.ts";
 import { seedLearningHistory } from "./insights.ts";
 import { seedDemoWorld } from "./demo-world.ts";
 import { COLLEAGUES } from "./demo-world-data.ts";
@@ -89,24 +88,9 @@ export async function seedDemo(db: Db, opts: { password: string; auth: Auth; wor
     await tx.update(teams).set({ leaderAccountId: ids["teamleader@acme.test"]! }).where(eq(teams.id, engineering!.id));
     if (opts.world) await tx.update(teams).set({ leaderAccountId: ids["sofia@acme.test"]! }).where(eq(teams.id, marketing!.id));
 
-    const rows = (companyId: number, items: SeedContent[], createdBy: number) =>
-      items.map((c) => ({
-        companyId,
-        url: c.url,
-        normalizedUrl: normaliseUrl(c.url),
-        title: c.title,
-        contentType: c.content_type,
-        provider: recognise(c.url).provider,
-        author: c.author,
-        durationS: c.duration_s,
-        description: c.description,
-        language: c.language,
-        skills: c.skills,
-        createdBy,
-      }));
-    await tx.insert(contentItems).values(rows(acme!.id, seedCatalog(), ids["ldleader@acme.test"]!));
+    await tx.insert(contentItems).values(catalogRows(acme!.id, seedCatalog(), ids["ldleader@acme.test"]!));
     await tx.insert(contentItems).values(
-      rows(
+      catalogRows(
         globex!.id,
         seedCatalog().filter((_, i) => i % 8 === 0),
         ids["member@globex.test"]!,

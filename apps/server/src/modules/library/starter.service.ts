@@ -1,8 +1,7 @@
 import type { Db } from "../../db/client.ts";
-import { seedCatalog } from "../../db/seed/catalog-data.ts";
+import { catalogRows, seedCatalog } from "../../db/seed/catalog-data.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { EventBus } from "../../lib/events.ts";
-import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import type { NewCatalogItem } from "./catalog.repo.ts";
 import type { SupplyRepo } from "./supply.repo.ts";
 
@@ -23,20 +22,7 @@ export function createStarterService(deps: { db: Db; events: EventBus; repo: Sup
      */
     async add(actorId: number, companyId: number, creatorId: number | null) {
       const items = starterItems();
-      const rows: NewCatalogItem[] = items.map((c) => ({
-        companyId,
-        url: c.url,
-        normalizedUrl: normaliseUrl(c.url),
-        title: c.title,
-        contentType: c.content_type,
-        provider: recognise(c.url).provider,
-        author: c.author,
-        durationS: c.duration_s,
-        description: c.description,
-        language: c.language,
-        skills: c.skills,
-        createdBy: creatorId,
-      }));
+      const rows: NewCatalogItem[] = catalogRows(companyId, items, creatorId);
       const added = await db.transaction(async (tx) => {
         const n = await repo.addItems(tx, rows);
         if (n === 0) return 0;
