@@ -1,6 +1,9 @@
 import type { ContentType } from "@learnward/contracts";
 import { durationOf } from "./planner.ts";
-import { INTRO_TITLE, type Lang, type Understanding } from "./understand.ts";
+import type { Lang, Understanding } from "./understand.ts";
+import { ADVANCED_TITLE, INTRO_TITLE } from "./words.ts";
+
+export { ADVANCED_TITLE } from "./words.ts";
 
 // A conversation, not a search box: a follow-up without a topic of its own ("only
 // videos", "shorter", "en español", "I have 2 hours this week", "algo más avanzado") keeps the
@@ -103,10 +106,6 @@ export function refine(context: Context | null, u: Understanding, previous?: Pre
   }
   return next;
 }
-
-/** Titles that read as past the basics. */
-export const ADVANCED_TITLE =
-  /\b(advanced|avanzad[oa]s?|deep\s+dive|in\s+depth|in\s+practice|en\s+la\s+pr[aá]ctica|mastering|masterclass|expert|intermediate|intermedio|beyond|patterns|production|at\s+scale|optimi[sz]ation|architecture)\b/i;
 
 interface Ranked {
   title: string;

@@ -1,5 +1,6 @@
 import type { ContentType } from "@learnward/contracts";
-import { INTRO_TITLE, type Lang, type Span, type Understanding } from "./understand.ts";
+import type { Lang, Span, Understanding } from "./understand.ts";
+import { INTRO_TITLE } from "./words.ts";
 
 // Fits ranked catalog items into the time a person has, then lays them out per week (when the
 // question gives a period of two weeks or more) or per topic. Pure functions.

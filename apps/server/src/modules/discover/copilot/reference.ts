@@ -1,7 +1,7 @@
 import type { ContentType } from "@learnward/contracts";
 import { durationOf } from "./planner.ts";
-import { ADVANCED_TITLE } from "./followup.ts";
-import { fold, INTRO_TITLE, type Lang } from "./understand.ts";
+import type { Lang } from "./understand.ts";
+import { ADVANCED_TITLE, fold, INTRO_TITLE } from "./words.ts";
 
 // A follow-up that points back at the items of the previous answer: "which of those is
 // shortest?", "the second one", "number 3", "any videos among them?", "¿cuál de esos es más

@@ -1,6 +1,9 @@
 import type { ContentType } from "@learnward/contracts";
 import { extractReference, type Reference } from "./reference.ts";
-import { SKILL_ALIASES, STOP } from "./words.ts";
+import { fold, SKILL_ALIASES, STOP } from "./words.ts";
+
+// Kept importable from here, where they were first defined.
+export { fold, INTRO_TITLE } from "./words.ts";
 
 // What a learning question asks for, in English or Spanish: its language, skills, the words to
 // search for, the time the person has and the kind of content they want. Pure functions.
@@ -37,13 +40,6 @@ export interface Understanding {
   /** The question points back at the previous answer's items ("which of those…", "the second one"): see reference.ts. */
   reference?: Reference | null;
 }
-
-/** Lower case without accents: "Análisis" → "analisis". */
-export const fold = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "");
 
 const HOUR = 3600;
 /** Learning time assumed when only a period is given: about an hour a working day. */
@@ -384,7 +380,3 @@ export function understand(question: string, opts: UnderstandOptions): Understan
     reference: pointed.reference,
   };
 }
-
-/** Titles that read as a first step: used to order a plan and for "beginner" questions. */
-export const INTRO_TITLE =
-  /\b(intro|introduction|introducci[oó]n|beginners?|principiantes?|basics|b[aá]sico|fundamentals|fundamentos|foundations|essential|essentials|101|from zero|desde cero|getting started|explained|overview|for everybody|absolute beginners|crash course|what is|qu[eé] es)\b/i;

@@ -108,3 +108,18 @@ export const STOP = new Set(
     "effective effectively efficient practical useful important key efectivo efectiva efectivos efectivas eficaz eficaces practico practica util importante"
   ).split(/\s+/),
 );
+
+/** Lower case without accents: "Análisis" → "analisis". */
+export const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
+
+/** Titles that read as a first step: used to order a plan and for "beginner" questions. */
+export const INTRO_TITLE =
+  /\b(intro|introduction|introducci[oó]n|beginners?|principiantes?|basics|b[aá]sico|fundamentals|fundamentos|foundations|essential|essentials|101|from zero|desde cero|getting started|explained|overview|for everybody|absolute beginners|crash course|what is|qu[eé] es)\b/i;
+
+/** Titles that read as past the basics. */
+export const ADVANCED_TITLE =
+  /\b(advanced|avanzad[oa]s?|deep\s+dive|in\s+depth|in\s+practice|en\s+la\s+pr[aá]ctica|mastering|masterclass|expert|intermediate|intermedio|beyond|patterns|production|at\s+scale|optimi[sz]ation|architecture)\b/i;
