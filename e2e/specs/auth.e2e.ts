@@ -140,7 +140,7 @@ describe("the menu of each role", () => {
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await waitForPath(page, "/admin");
     const menu = await menuEntries(page);
-    expect([...menu.keys()]).toEqual(["Companies", "Budget management", "People management"]);
+    expect([...menu.keys()]).toEqual(["Companies", "Budget management", "People management", "Mail outbox"]);
     // Platform admins belong to no company: the drawer shows the product's own branding.
     await visible(page.getByRole("img", { name: "Learnward logo" }));
     expect(errors).toEqual([]);

@@ -54,21 +54,23 @@ function OutboxList({ chosen }: { chosen: number | null }) {
       <>
         <List aria-labelledby="outbox-list" disablePadding>
           {outbox.data.results.map((mail) => (
-            <ListItemButton
-              key={mail.id}
-              component={RouterLink}
-              to={`?mail=${mail.id}`}
-              selected={mail.id === chosen}
-              aria-current={mail.id === chosen ? "true" : undefined}
-              divider
-              sx={{ px: 1 }}
-            >
-              <ListItemText
-                primary={mail.subject}
-                secondary={t("outbox.line", { to: mail.to, time: time(mail.created_at) })}
-                slotProps={{ primary: { sx: { overflowWrap: "anywhere" } }, secondary: { sx: { overflowWrap: "anywhere" } } }}
-              />
-            </ListItemButton>
+            // A list holds items: each mail's link inside its own.
+            <li key={mail.id}>
+              <ListItemButton
+                component={RouterLink}
+                to={`?mail=${mail.id}`}
+                selected={mail.id === chosen}
+                aria-current={mail.id === chosen ? "true" : undefined}
+                divider
+                sx={{ px: 1 }}
+              >
+                <ListItemText
+                  primary={mail.subject}
+                  secondary={t("outbox.line", { to: mail.to, time: time(mail.created_at) })}
+                  slotProps={{ primary: { sx: { overflowWrap: "anywhere" } }, secondary: { sx: { overflowWrap: "anywhere" } } }}
+                />
+              </ListItemButton>
+            </li>
           ))}
         </List>
         <TablePager {...pager(outbox.data.count)} label={t("outbox.pages")} />
