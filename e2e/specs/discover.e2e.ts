@@ -162,7 +162,8 @@ describe("discover", () => {
     });
     expect(saved.ok(), await saved.text()).toBe(true);
     await resize(page, PHONE);
-    await openDiscover(`?search=${encodeURIComponent(`Unbroken ${run}`)}`);
+    // The page's own address for a search (?q=): the result is found, not merely the newest item.
+    await openDiscover(`?q=${encodeURIComponent(`Unbroken ${run}`)}`);
     await visible(page.getByRole("link", { name: `Unbroken ${run}` }));
     const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
     expect(widths.scroll, "no sideways scrolling at 390").toBeLessThanOrEqual(widths.client);
