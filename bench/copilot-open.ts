@@ -1,7 +1,8 @@
 // The open set of `npm run bench:copilot`, measured against its targets: a fresh company whose catalog
 // holds only the items of `copilot-open-set.ts`, saved through the API as people would save them,
 // then the labelled questions asked of the local engine (no model). Prints, per half (tuning and
-// held-out): precision@5, on-topic answered rate, off-topic honest "nothing found" rate and
+// held-out): the share of cited items on the question's topic (the issue's measure), precision@5
+// (unanswered questions count 0), on-topic answered rate, off-topic honest "nothing found" rate and
 // answer time p50/p95, each next to its target (TARGET). Figures only: it does not gate the exit.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -144,6 +145,9 @@ interface Row {
   kind: Kind;
   q: string;
   p5: number | null;
+  /** Of the items the answer cites (its first five), how many and how many are on the question's topic. */
+  cited: number;
+  onTopic: number;
   found: boolean;
   relevant: number;
   ms: number;
@@ -194,6 +198,7 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
       };
       const { ranked } = await engine.retrieve(companyId, question.q, o);
       const p5 = question.kind === "off-topic" ? null : precision(ranked);
+      const top5 = ranked.slice(0, 5);
       let alone: Row["alone"] = null;
       if (earlier.length) {
         const lone = { locale: question.locale, earlier: [] };
@@ -219,6 +224,8 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
         kind: question.kind,
         q: question.after ? `… ${question.q}` : question.q,
         p5,
+        cited: top5.length,
+        onTopic: top5.filter((c) => relevant.has(c.id)).length,
         found,
         relevant: relevant.size,
         ms: percentile(times, 50),
@@ -253,14 +260,21 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
     console.log(`${pad(label, 34)} ${cells.map(([v, ok]) => `${v}${mark(ok)}`.padStart(17)).join(" ")}   ${target}`);
   };
   const onTopic = (r: Row[]) => r.filter((x) => x.kind !== "off-topic");
-  line("precision@5 (on-topic mean)", "≥ 0.9", (r) => {
+  // What a person sees: of everything the answers cite, the share on the question's topic (an
+  // off-topic question's citation is never on topic). A question left unanswered cites nothing.
+  line("cited items on topic (all answers)", "≥ 0.9", (r) => {
+    const cited = r.reduce((n, x) => n + x.cited, 0);
+    const share = cited ? r.reduce((n, x) => n + x.onTopic, 0) / cited : 1;
+    return [`${share.toFixed(3)} (${r.reduce((n, x) => n + x.onTopic, 0)}/${cited})`, share >= TARGET.p5];
+  });
+  line("precision@5 (on-topic mean, unanswered 0)", "(reported)", (r) => {
     const m = mean(onTopic(r).map((x) => x.p5!));
-    return [m.toFixed(3), m >= TARGET.p5];
+    return [m.toFixed(3), null];
   });
   for (const kind of ["paraphrase", "cross-language", "follow-up"] as const) {
-    line(`  of which ${kind}`, "≥ 0.9", (r) => {
+    line(`  of which ${kind}`, "(reported)", (r) => {
       const m = mean(r.filter((x) => x.kind === kind).map((x) => x.p5!));
-      return [m.toFixed(3), m >= TARGET.p5];
+      return [m.toFixed(3), null];
     });
   }
   line("  follow-up alone (before)", "(reported)", (r) => {
