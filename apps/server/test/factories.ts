@@ -133,6 +133,7 @@ export async function addContent(
     description?: string;
     author?: string;
     durationS?: number;
+    language?: string;
   },
 ): Promise<{ id: number; title: string; url: string }> {
   const u = unique();
@@ -150,6 +151,7 @@ export async function addContent(
       durationS: opts.durationS ?? null,
       description: opts.description ?? null,
       skills: opts.skills ?? [],
+      ...(opts.language ? { language: opts.language } : {}),
       createdBy: opts.createdBy ?? null,
     })
     .returning({ id: contentItems.id, title: contentItems.title, url: contentItems.url });

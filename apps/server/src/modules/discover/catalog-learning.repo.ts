@@ -132,3 +132,17 @@ export async function learnedFor(db: Db, companyId: number, words: readonly stri
   out.words = out.words.map((found, i) => (found.length ? found : empty.words[i]!));
   return out;
 }
+
+/**
+ * The skills the catalog relates to these skills (filed together, or finished together by the same
+ * people: what links a course to its version in another language), with how strongly (0..1).
+ */
+export async function relatedSkillsFor(db: Db, companyId: number, skills: readonly string[]): Promise<Map<string, number>> {
+  if (!skills.length) return new Map();
+  const rows = await rowsOf<{ skill: string; weight: number }>(
+    db.execute(sql`select ${cr.skill} as skill, max(${cr.weight})::float8 as weight from ${CR}
+      where ${cr.companyId} = ${companyId} and ${cr.kind} in ('skill', 'finished') and ${cr.term} = any(${textArray(skills)})
+      group by 1`),
+  );
+  return new Map(rows.map((r) => [r.skill, Number(r.weight)]));
+}

@@ -112,6 +112,27 @@ describe("learning from the catalog", () => {
     expect(await titles(company.id, "abandono de la suscripción", "es")).toEqual(["Estrategias de fidelización", "Churn Playbook"]);
   });
 
+  it("'in Spanish' after an English answer finds the version people finished alongside it, and cites no English item", async () => {
+    const company = await createCompany(t);
+    const english = await addContent(t, { company: company.id, title: "French for Beginners", description: "Everyday conversations.", skills: ["french"] });
+    const spanish = await addContent(t, {
+      company: company.id,
+      title: "Francés básico para viajar",
+      description: "Vivir en Francia.",
+      skills: ["francés"],
+      language: "es",
+    });
+    await addContent(t, { company: company.id, title: "Negociación para no negociadores", skills: ["negociación"], language: "es" });
+    const people = [await addPerson(t, { company: company.id, role: "member" }), await addPerson(t, { company: company.id, role: "member" })];
+    await finish(people, [english.id, spanish.id]);
+    await learnCompany({ db: t.database.db, repo: learning() }, company.id);
+    const earlier = ["French for beginners"];
+    expect(await titles(company.id, earlier[0]!)).toEqual(["French for Beginners"]);
+    const followUp = await engine.retrieve(company.id, "in Spanish", { locale: "en", earlier });
+    expect(followUp.ranked.map((c) => c.title)).toEqual(["Francés básico para viajar"]);
+    expect(followUp.understanding.changes).toContainEqual(expect.objectContaining({ kind: "language", met: true }));
+  });
+
   it("ranks what the company curated above what one person saved", async () => {
     const company = await createCompany(t);
     const saver = await addPerson(t, { company: company.id, role: "member" });

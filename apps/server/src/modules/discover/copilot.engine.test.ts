@@ -252,4 +252,15 @@ describe("ranking with learned relations", () => {
     const rows = [row(1, ["churn"], { savers: 1 }), row(2, ["churn"], { curated: 1 }), row(3, ["churn"], { finishers: 4 })];
     expect(rankCandidates(rows, u, learned).map((c) => c.id)).toEqual([2, 3, 1]);
   });
+
+  it("never ranks an item reached only through learned skills above one whose own words answer the question", () => {
+    // Both words lead strongly to the learned item, which is curated and finished by many; the direct
+    // one holds one of the two words, in another language.
+    const strongly = { words: learned.words, skills: new Map([["churn", [1, 1]]]) };
+    const rows = [
+      row(1, ["churn"], { curated: 2, finishers: 50, savers: 50 }),
+      row(2, [], { term_hits: [1, 0], word_hits: 1, extra_hits: 1, text_rank: 0.01, language: "es" }),
+    ];
+    expect(rankCandidates(rows, u, strongly).map((c) => c.id)).toEqual([2, 1]);
+  });
 });

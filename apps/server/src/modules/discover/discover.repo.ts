@@ -18,7 +18,7 @@ import {
 import { aliased, qualified, textArray } from "../../db/sql.ts";
 import { listedInCatalog, seenColleagueSave } from "../library/index.ts";
 import { doneItems, notTeamLeader } from "../network/index.ts";
-import { learnedFor, type Learned } from "./catalog-learning.repo.ts";
+import { learnedFor, relatedSkillsFor, type Learned } from "./catalog-learning.repo.ts";
 
 export type { Learned };
 
@@ -317,6 +317,9 @@ export function createDiscoverRepo(db: Db) {
 
     /** The question's words through what the company's catalog taught (catalog-learning.repo.ts). */
     learned: (companyId: number, words: readonly string[]) => learnedFor(db, companyId, words),
+
+    /** Skills the catalog relates to these (catalog-learning.repo.ts). */
+    relatedSkills: (companyId: number, skills: readonly string[]) => relatedSkillsFor(db, companyId, skills),
 
     /**
      * The copilot's retrieval: items having any of the skills (asked, or learned from the question's

@@ -84,6 +84,8 @@ const MAX_CHAIN = 8;
 const MIN_REACH = 0.3;
 /** Learned skills worth fetching items for, at most this many. */
 const LEARNED_SKILLS = 40;
+/** The answer's first items whose skills lead to its versions in another language. */
+const VERSIONS_OF = 3;
 const NO_LEARNING: Learned = { words: [], skills: new Map() };
 
 /** How strongly each term of the question leads to the item's skills through learned relations (0..1 each). */
@@ -119,6 +121,7 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
   const needTerms = termCount ? Math.ceil(termCount / 2) : Infinity;
   const maxRank = Math.max(0, ...rows.map((r) => r.text_rank)) || 1;
   const ranked: RankedCandidate[] = [];
+  const learnedOnly = new Set<number>();
   for (const r of rows) {
     // A term leads to the item by its text, or through what the catalog taught (catalog-learning.ts).
     // Only for terms that named no skill: a named skill already decides through skill_hits.
@@ -126,6 +129,8 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
     const covered = reached.filter((w, i) => w >= MIN_REACH || (r.term_hits[i] ?? 0) > 0).length;
     // Filed under a skill asked about, or led to by at least half of the question's terms.
     if (r.skill_hits === 0 && Math.max(r.word_hits, covered) < needTerms) continue;
+    // Its own words or skills say it is about the question; else only what the catalog learned does.
+    const direct = r.skill_hits > 0 || r.word_hits >= needTerms;
     let score = 0;
     if (skillCount) score += (2 * r.skill_hits) / skillCount + (r.skills.includes(u.skills[0]!) ? 0.5 : 0);
     // Words beyond the skills ("cheat sheet", "scared") tell which items of a skill fit best.
@@ -142,8 +147,10 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
     const item = { id: r.id, title: r.title, contentType: r.content_type, durationS: r.duration_s, language: r.language, skills: r.skills, score };
     if (u.availableS !== null && durationOf(item) > u.availableS) item.score -= 0.6;
     ranked.push(item);
+    if (!direct) learnedOnly.add(item.id);
   }
-  ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  // A learned relation never outranks direct evidence: it fills in after every item that has some.
+  ranked.sort((a, b) => Number(learnedOnly.has(a.id)) - Number(learnedOnly.has(b.id)) || b.score - a.score || a.id - b.id);
   // Asked for videos (or books…) and the catalog has some: only those.
   if (u.types.length && ranked.some((c) => u.types.includes(c.contentType))) return ranked.filter((c) => u.types.includes(c.contentType));
   return ranked;
@@ -203,8 +210,41 @@ export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?
       while (topical > 0 && isFollowUp(understand(all[topical]!, { locale: o.locale, vocabulary: skills }))) topical--;
       ranked = await opts.semantic.hybrid(companyId, all.slice(topical).join("\n"), ranked, u);
     }
-    const constrained = applyConstraints(ranked, u);
+    let constrained = applyConstraints(ranked, u);
+    const language = constrained.changes.find((c) => c.kind === "language");
+    if (language && !language.met && u.itemLanguage) {
+      const versions = await inLanguage(companyId, constrained.ranked.slice(0, VERSIONS_OF), u.itemLanguage, u.jobs);
+      if (versions.length) constrained = applyConstraints([...versions, ...ranked], u);
+    }
     return { understanding: { ...u, changes: constrained.changes }, ranked: constrained.ranked, vocabulary: skills };
+  }
+
+  /**
+   * Asked for another language ("in Spanish") when none of the answer's items is in it: the items in
+   * that language that share the answer's skills, or skills the catalog relates to them strongly
+   * enough (finished together by the same people: a course and its version in another language).
+   * Evidence from the items already cited, never from a word of the question.
+   */
+  async function inLanguage(companyId: number, cited: RankedCandidate[], language: string, jobs: boolean): Promise<RankedCandidate[]> {
+    const own = [...new Set(cited.flatMap((c) => c.skills))];
+    if (!own.length) return [];
+    const related = await repo.relatedSkills(companyId, own);
+    const weightOf = (skill: string) => (own.includes(skill) ? 1 : (related.get(skill) ?? 0));
+    const reachable = [...new Set([...own, ...[...related].filter(([, w]) => w >= MIN_REACH).map(([s]) => s)])];
+    const rows = await repo.candidates(companyId, { skills: reachable, terms: [], jobs, limit: CANDIDATES });
+    return rows
+      .filter((r) => r.language === language)
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        contentType: r.content_type,
+        durationS: r.duration_s,
+        language: r.language,
+        skills: r.skills,
+        score: Math.max(0, ...r.skills.map(weightOf)),
+      }))
+      .filter((c) => c.score >= MIN_REACH)
+      .sort((a, b) => b.score - a.score || a.id - b.id);
   }
 
   /**
