@@ -19,6 +19,7 @@ import {
   tsQuery,
   matchesThroughIndex,
 } from "./search.scope.ts";
+import { prepareTagList } from "./tag-list.scope.ts";
 import { createTextSearch } from "./text-search.repo.ts";
 
 export { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch, type SearchFilter };
@@ -147,6 +148,7 @@ export function createContentRepo(db: Db) {
     oneType: prepareSearch(db, "oneType", "library_list_type"),
     types: prepareSearch(db, "types", "library_list"),
   };
+  const tagList = prepareTagList(db);
   /** How many items a person has saved, from the kept counts. */
   async function librarySize(ownerId: number) {
     const [row] = await db
@@ -199,6 +201,21 @@ export function createContentRepo(db: Db) {
         .select({ ...content })
         .from(userContentTags)
         .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId));
+    if (!f.term && !rest.length) {
+      const rows = await tagList.execute({
+        tag: first,
+        owner: f.ownerId,
+        types: [...f.types],
+        includePrivate: f.includePrivate,
+        statuses: f.courseStatuses ? [...f.courseStatuses] : null,
+        everything: f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type)),
+        limit: f.limit,
+        offset: f.offset,
+      });
+      // A page past the end has no row to carry the total.
+      const count = rows[0]?.total ?? (f.offset > 0 ? await countTagged(f, [first]) : 0);
+      return { rows: rows.map(({ total: _t, ...row }) => row), count };
+    }
     if (!f.term) {
       const rows = await joined()
         .where(and(...conds))

@@ -22,6 +22,12 @@ export const serialiseTagChanges = (tx: Tx, accountId: number) => tx.execute(sql
 
 /** A person's tags and the links between their tags and their saved items. Only reads and writes. */
 export function createTagsRepo(db: Db) {
+  const tagByName = db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.accountId, sql.placeholder("accountId")), eq(sql`lower(${tags.name})`, sql.placeholder("name"))))
+    .limit(1)
+    .prepare("tags_by_name");
   return {
     serialise: serialiseTagChanges,
 
@@ -84,12 +90,9 @@ export function createTagsRepo(db: Db) {
         .orderBy(sql`lower(${tags.name})`, asc(tags.id));
     },
 
+    // Prepared: every list filtered by a tag reads it first.
     async byName(accountId: number, name: string): Promise<TagRow | undefined> {
-      const [row] = await db
-        .select({ id: tags.id, name: tags.name })
-        .from(tags)
-        .where(and(eq(tags.accountId, accountId), eq(sql`lower(${tags.name})`, name.toLowerCase())))
-        .limit(1);
+      const [row] = await tagByName.execute({ accountId, name: name.toLowerCase() });
       return row;
     },
 

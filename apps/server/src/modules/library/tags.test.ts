@@ -176,6 +176,9 @@ describe("finding items by tag", () => {
     expect(titles(byTag)).toEqual(["Feedback that works", "Managing people"]);
     expect(byTag.body.count).toBe(2);
     expect(titles(await me.client.get("/api/contentuser/search/?contenType=video&tag=Leadership"))).toEqual(["Feedback that works"]);
+    // One type of the tagged items, a page of one: counted item by item.
+    const articles = await me.client.get("/api/contentuser/search/?contenType=article&tag=leadership&page_size=1");
+    expect([articles.body.count, titles(articles)]).toEqual([1, ["Managing people"]]);
     // A tag and a text search together; two tags (filter and #) together.
     expect(titles(await me.client.get("/api/contentuser/search/?contenType=all&tag=people&search=leadership"))).toEqual(["Leadership at scale"]);
     expect(titles(await me.client.get("/api/contentuser/search/?contenType=all&tag=people&search=%23leadership"))).toEqual(["Feedback that works"]);

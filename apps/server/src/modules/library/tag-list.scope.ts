@@ -1,0 +1,50 @@
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { aliased } from "../../db/sql.ts";
+import { userContents, userContentTags } from "../../db/schema/index.ts";
+import { itemTagNames } from "./search.scope.ts";
+
+const [UT, ut] = aliased(userContentTags, "counted_tag");
+const [UC, uc] = aliased(userContents, "counted_item");
+
+/**
+ * A list filtered by one tag and no search term, the filter people use most: its page and its total
+ * in one statement, prepared once per connection (bench, 10,000 items: built and planned on every
+ * call, with the total in a second query, it answered a third fewer requests than a search). The page
+ * walks the tag's (tag, item created, item) index backwards and stops once full. The total is taken
+ * from the tag's index alone when the list is the whole library (`everything`: every type, private
+ * items included, any state: the tag is the owner's, so every item it is on is theirs), else item by
+ * item; each is a subquery run once, only the one the CASE picks, and only when a row needs it.
+ */
+export function prepareTagList(db: Db) {
+  const p = sql.placeholder;
+  const { search: _, ...columns } = getTableColumns(userContents);
+  const tag = sql`${p("tag")}::int`;
+  const owner = sql`${p("owner")}::int`;
+  const types = sql`${p("types")}::text[]`;
+  const includePrivate = sql`${p("includePrivate")}::boolean`;
+  const statuses = sql`${p("statuses")}::text[]`;
+  const total = sql<number>`(case when ${p("everything")}::boolean
+      then (select count(*) from ${UT} where ${ut.tagId} = ${tag})
+      else (select count(*) from ${UT} join ${UC} on ${uc.id} = ${ut.userContentId}
+        where ${ut.tagId} = ${tag} and ${uc.accountId} = ${owner} and ${uc.contentType} = any(${types})
+          and (${includePrivate} or not ${uc.isPrivate}) and (${statuses} is null or ${uc.courseStatus} = any(${statuses})))
+    end)::int`.mapWith(Number);
+  return db
+    .select({ ...columns, tags: itemTagNames, total })
+    .from(userContentTags)
+    .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId))
+    .where(
+      and(
+        eq(userContentTags.tagId, tag),
+        eq(userContents.accountId, owner),
+        sql`${userContents.contentType} = any(${types})`,
+        sql`(${includePrivate} or not ${userContents.isPrivate})`,
+        sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
+      ),
+    )
+    .orderBy(desc(userContentTags.itemCreatedAt), desc(userContentTags.userContentId))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare("library_tag_list");
+}
