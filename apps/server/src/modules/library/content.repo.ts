@@ -19,7 +19,7 @@ import {
   tsQuery,
   matchesThroughIndex,
 } from "./search.scope.ts";
-import { prepareTagList } from "./tag-list.scope.ts";
+import { prepareTagList, tagListValues } from "./tag-list.scope.ts";
 import { createTextSearch } from "./text-search.repo.ts";
 
 export { LARGE_LIBRARY, RANKED_MATCHES, largeLibraryMatch, type SearchFilter };
@@ -202,16 +202,7 @@ export function createContentRepo(db: Db) {
         .from(userContentTags)
         .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId));
     if (!f.term && !rest.length) {
-      const rows = await tagList.execute({
-        tag: first,
-        owner: f.ownerId,
-        types: [...f.types],
-        includePrivate: f.includePrivate,
-        statuses: f.courseStatuses ? [...f.courseStatuses] : null,
-        everything: f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type)),
-        limit: f.limit,
-        offset: f.offset,
-      });
+      const rows = await tagList.execute(tagListValues(f, first));
       // A page past the end has no row to carry the total.
       const count = rows[0]?.total ?? (f.offset > 0 ? await countTagged(f, [first]) : 0);
       return { rows: rows.map(({ total: _t, ...row }) => row), count };

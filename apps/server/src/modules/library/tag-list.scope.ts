@@ -1,8 +1,9 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { CONTENT_TYPES } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { aliased } from "../../db/sql.ts";
 import { userContents, userContentTags } from "../../db/schema/index.ts";
-import { itemTagNames } from "./search.scope.ts";
+import { itemTagNames, type SearchFilter } from "./search.scope.ts";
 
 const [UT, ut] = aliased(userContentTags, "counted_tag");
 const [UC, uc] = aliased(userContents, "counted_item");
@@ -48,3 +49,15 @@ export function prepareTagList(db: Db) {
     .offset(p("offset"))
     .prepare("library_tag_list");
 }
+
+/** prepareTagList's values for a filter and its one tag. */
+export const tagListValues = (f: SearchFilter, tag: number) => ({
+  tag,
+  owner: f.ownerId,
+  types: [...f.types],
+  includePrivate: f.includePrivate,
+  statuses: f.courseStatuses ? [...f.courseStatuses] : null,
+  everything: f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type)),
+  limit: f.limit,
+  offset: f.offset,
+});
