@@ -161,6 +161,9 @@ export type Config = z.infer<typeof EnvSchema> & {
   sameOrigins: string[];
 };
 
+/** Whether mail sent without SMTP_URL is kept readable for platform operators (GET /api/dev/outbox): never in production. */
+export const keepsOutbox = (config: Pick<Config, "NODE_ENV">) => config.NODE_ENV !== "production";
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

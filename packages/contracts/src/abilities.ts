@@ -7,6 +7,11 @@ export interface AbilitySubject {
   teamId: number | null;
 }
 
+/** What the server answering offers whoever asks: a development outbox of the mail it would send (never in production). */
+export interface Deployment {
+  outbox: boolean;
+}
+
 // One function per module: the server's policies state their rules with these, so the two cannot drift.
 
 /** people.policy: hr runs people company-wide; the L&D leader reads everyone; a team leader their own team. */
@@ -62,6 +67,9 @@ export const companyAccountAbilities = ({ role }: AbilitySubject) => ({ company_
 /** admin: platform operators only. */
 export const adminAccountAbilities = ({ role }: AbilitySubject) => ({ admin_area: role === "admin" });
 
+/** system: the development outbox holds reset and invitation links: platform operators only, where the server keeps one. */
+export const systemAccountAbilities = ({ role }: AbilitySubject, { outbox }: Deployment) => ({ read_outbox: outbox && role === "admin" });
+
 /** Everyone but a platform operator belongs to exactly one company (PRODUCT.md): admin.policy and the admin form ask this. */
 export const mayHaveNoCompany = (role: Role | undefined) => role === "admin";
 
@@ -74,10 +82,11 @@ export const mayHaveNoCompany = (role: Role | undefined) => role === "admin";
 export const roleCompanyMismatch = (role: Role, hasCompany: boolean): "operator_has_company" | "company_required" | null =>
   mayHaveNoCompany(role) === hasCompany ? (hasCompany ? "operator_has_company" : "company_required") : null;
 
-export function accountAbilities(who: AbilitySubject): AccountAbilities {
+export function accountAbilities(who: AbilitySubject, deployment: Deployment = { outbox: false }): AccountAbilities {
   return {
     ...companyAccountAbilities(who),
     ...adminAccountAbilities(who),
+    ...systemAccountAbilities(who, deployment),
     ...peopleAccountAbilities(who),
     ...networkAccountAbilities(who),
     ...budgetingAccountAbilities(who),

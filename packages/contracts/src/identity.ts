@@ -114,6 +114,7 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 export const AccountAbilities = z.object({
   company_area: z.boolean().describe("A company's pages: home, Discover, insights, paths, budgets, people (everyone but a platform operator)"),
   admin_area: z.boolean().describe("Platform operator screens under /admin"),
+  read_outbox: z.boolean().describe("The mail outbox under /admin/outbox: platform operators, on a server that keeps one (outside production)"),
   see_people: z.boolean().describe("The people area (people management, skillboost)"),
   see_all_people: z.boolean().describe("Every team and employee of the company"),
   see_own_team: z.boolean().describe("The people area is the own team's page (team leaders)"),

@@ -868,6 +868,8 @@ export interface paths {
                                 company_area: boolean;
                                 /** @description Platform operator screens under /admin */
                                 admin_area: boolean;
+                                /** @description The mail outbox under /admin/outbox: platform operators, on a server that keeps one (outside production) */
+                                read_outbox: boolean;
                                 /** @description The people area (people management, skillboost) */
                                 see_people: boolean;
                                 /** @description Every team and employee of the company */
@@ -1069,6 +1071,8 @@ export interface paths {
                                     company_area: boolean;
                                     /** @description Platform operator screens under /admin */
                                     admin_area: boolean;
+                                    /** @description The mail outbox under /admin/outbox: platform operators, on a server that keeps one (outside production) */
+                                    read_outbox: boolean;
                                     /** @description The people area (people management, skillboost) */
                                     see_people: boolean;
                                     /** @description Every team and employee of the company */

@@ -31,7 +31,8 @@ export function meFor(role: Role, overrides: Partial<Me["account"]> = {}): Me {
     },
     company: isAdmin ? null : { id: 1, name: "Acme", domain: "acme.test", url_photo: null, currency: "USD", status: "active" },
     // The same function the server's policies answer /api/me with, so fixtures cannot drift from it.
-    abilities: accountAbilities({ role: overrides.role ?? role, teamId: team?.id ?? null }),
+    // A server outside production, as the tests run against: it keeps a mail outbox.
+    abilities: accountAbilities({ role: overrides.role ?? role, teamId: team?.id ?? null }, { outbox: true }),
   };
 }
 

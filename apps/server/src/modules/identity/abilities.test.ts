@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountAbilities, type AccountAbilities } from "@learnward/contracts";
 import { type Client, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addOperator, addPerson, createCompany, createCompanyWithRoles } from "../../../test/factories.ts";
+import { identityPolicy } from "./identity.policy.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,6 +14,7 @@ afterAll(() => t.close());
 const none: AccountAbilities = {
   company_area: true,
   admin_area: false,
+  read_outbox: false,
   see_people: false,
   see_all_people: false,
   see_own_team: false,
@@ -48,7 +50,8 @@ const teamleaderWithoutTeam: AccountAbilities = {
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
 const expected: Record<string, AccountAbilities> = {
   // A platform operator holds no company: none of its pages are theirs.
-  admin: { ...none, company_area: false, admin_area: true },
+  // Outside production (as here) the server keeps a mail outbox, which operators read.
+  admin: { ...none, company_area: false, admin_area: true, read_outbox: true },
   hr: {
     ...none,
     see_people: true,
@@ -98,9 +101,23 @@ describe("GET /api/me abilities (one source: each module's policy)", () => {
       expect(me.status, who).toBe(200);
       expect(me.body.abilities, who).toEqual(abilities);
       // The web app's fixtures derive abilities from contracts' accountAbilities: it must agree with the server.
-      expect(accountAbilities({ role: me.body.account.role, teamId: me.body.account.team?.id ?? null }), who).toEqual(abilities);
+      expect(accountAbilities({ role: me.body.account.role, teamId: me.body.account.team?.id ?? null }, { outbox: true }), who).toEqual(abilities);
       expect((await clients[who]!.get("/api/session")).body.me.abilities, who).toEqual(abilities);
     }
+  });
+
+  it("offers no operator the mail outbox on a server that keeps none (production)", () => {
+    const actor = {
+      uid: "operator",
+      accountId: 1,
+      email: "operator@example.com",
+      role: "admin" as const,
+      companyId: null,
+      teamId: null,
+      twoFactorPending: false,
+    };
+    expect(identityPolicy.accountAbilities(actor, { outbox: false }).read_outbox).toBe(false);
+    expect(identityPolicy.accountAbilities(actor, { outbox: true }).read_outbox).toBe(true);
   });
 
   it("answers no abilities without a session", async () => {

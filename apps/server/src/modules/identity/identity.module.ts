@@ -1,3 +1,4 @@
+import { keepsOutbox } from "../../config.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createAuth, type AuthOptions } from "./auth.ts";
@@ -39,7 +40,7 @@ export function identityModule(
     auth,
     accessTokens,
     plugin: async (app) => {
-      await app.register(identityRoutes, { service });
+      await app.register(identityRoutes, { service, deployment: { outbox: keepsOutbox(config) } });
       await app.register(accessTokensRoutes, { service: accessTokens });
     },
   } satisfies Module & Record<string, unknown>;

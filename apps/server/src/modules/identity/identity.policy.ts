@@ -1,4 +1,4 @@
-import { companyAccountAbilities, type AccountAbilities, type Role } from "@learnward/contracts";
+import { companyAccountAbilities, systemAccountAbilities, type AccountAbilities, type Deployment, type Role } from "@learnward/contracts";
 import { type Access, type Actor, COMPANY_ROLES, type Rule, sameCompany } from "../../lib/actor.ts";
 import { adminPolicy } from "../admin/index.ts";
 import { budgetingPolicy } from "../budgeting/index.ts";
@@ -23,9 +23,10 @@ export const SESSION_REFUSALS: Record<SessionRefusal, string> = {
  */
 export const identityPolicy = {
   /** GET /api/me `abilities`: what each module's policy lets this account do anywhere in the app. */
-  accountAbilities: (a: Actor): AccountAbilities => ({
+  accountAbilities: (a: Actor, deployment: Deployment): AccountAbilities => ({
     ...companyAccountAbilities(a),
     ...adminPolicy.accountAbilities(a),
+    ...systemAccountAbilities(a, deployment),
     ...peoplePolicy.accountAbilities(a),
     ...networkPolicy.accountAbilities(a),
     ...budgetingPolicy.accountAbilities(a),

@@ -1,4 +1,4 @@
-import type { Account, Company, UserProfile } from "@learnward/contracts";
+import type { Account, Company, Deployment, UserProfile } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import { identityPolicy } from "./identity.policy.ts";
 import type { AccountRow, CompanyRow } from "./identity.repo.ts";
@@ -42,9 +42,13 @@ export const presentProfile = (r: AccountRow): UserProfile => ({
   locale: r.locale,
 });
 
-export const presentMe = (actor: Actor, { account: row, company }: { account: AccountRow; company: CompanyRow | null | undefined }) => ({
+export const presentMe = (
+  actor: Actor,
+  { account: row, company }: { account: AccountRow; company: CompanyRow | null | undefined },
+  deployment: Deployment,
+) => ({
   user: { uid: row.uid, displayName: row.name, photoURL: row.image, email: row.email },
   account: presentAccount(row),
   company: company ? presentCompany(company) : null,
-  abilities: identityPolicy.accountAbilities(actor),
+  abilities: identityPolicy.accountAbilities(actor, deployment),
 });

@@ -4,6 +4,7 @@ import {
   Account,
   AccountsQuery,
   Company,
+  type Deployment,
   DomainParam,
   ErrorBody,
   Me,
@@ -22,11 +23,11 @@ import type { IdentityService } from "./identity.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (app, { service }) => {
+export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; deployment: Deployment }> = async (app, { service, deployment }) => {
   /** The session check read the account and its company in this very request when it could: no second read. */
   async function loadMe(actor: Actor, req: FastifyRequest) {
     const found = req.sessionAccount?.account.uid === actor.uid ? req.sessionAccount : await service.me(actor.uid);
-    return found && presentMe(actor, found);
+    return found && presentMe(actor, found, deployment);
   }
 
   app.get(

@@ -1,3 +1,4 @@
+import { keepsOutbox } from "../../config.ts";
 import type { Module, ModuleContext } from "../module.ts";
 import { createSystemRepo } from "./system.repo.ts";
 import { systemRoutes } from "./system.routes.ts";
@@ -11,7 +12,7 @@ export function systemModule(ctx: ModuleContext): Module {
       await app.register(systemRoutes, {
         database: ctx.database,
         service: createSystemService({ db: ctx.database.db, repo: createSystemRepo(ctx.database.db) }),
-        exposeOutbox: ctx.config.NODE_ENV !== "production",
+        exposeOutbox: keepsOutbox(ctx.config),
       });
     },
   };

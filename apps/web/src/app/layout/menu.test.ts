@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { accountAbilities, type Role } from "@learnward/contracts";
 import { activeNavKey, isAdminPath, menuFor } from "./menu";
 
-const entries = (role: Role, pathname = "/home", teamId: number | null = null) =>
-  menuFor({ abilities: accountAbilities({ role, teamId }), teamId, pathname }).flatMap((group) => group.items);
-const keys = (role: Role, pathname?: string, teamId?: number | null) => entries(role, pathname, teamId).map((item) => item.key);
+const entries = (role: Role, pathname = "/home", teamId: number | null = null, deployment = { outbox: false }) =>
+  menuFor({ abilities: accountAbilities({ role, teamId }, deployment), teamId, pathname }).flatMap((group) => group.items);
+const keys = (role: Role, pathname?: string, teamId?: number | null, deployment?: { outbox: boolean }) =>
+  entries(role, pathname, teamId, deployment).map((item) => item.key);
 
 describe("menuFor", () => {
   it("shows the company budget only to the L&D leader (spec §6)", () => {
@@ -29,7 +30,9 @@ describe("menuFor", () => {
   });
 
   it("shows the admin menu to admins on paths under /admin (spec §6)", () => {
-    expect(keys("admin", "/admin/budget-management")).toEqual(["companies", "budgetManagement", "adminPeople", "outbox"]);
+    expect(keys("admin", "/admin/budget-management", null, { outbox: true })).toEqual(["companies", "budgetManagement", "adminPeople", "outbox"]);
+    // A production server keeps no outbox: no entry leads to it.
+    expect(keys("admin", "/admin/budget-management", null, { outbox: false })).toEqual(["companies", "budgetManagement", "adminPeople"]);
     expect(keys("admin", "/setting")).toEqual(["admin"]);
   });
 

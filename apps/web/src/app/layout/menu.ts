@@ -58,8 +58,8 @@ export function menuFor({ abilities, teamId, pathname }: MenuInput): NavGroup[] 
             { key: "companies", to: "/admin" },
             { key: "budgetManagement", to: "/admin/budget-management" },
             { key: "adminPeople", to: "/admin/people-management" },
-            // The server keeps an outbox only outside production; there the page says so.
-            { key: "outbox", to: "/admin/outbox" },
+            // The server keeps an outbox only outside production.
+            ...(abilities.read_outbox ? [{ key: "outbox", to: "/admin/outbox" } as const] : []),
           ],
         },
       ];
