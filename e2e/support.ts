@@ -120,6 +120,33 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the page shows its content: its h1, and nothing in <main> still loading (a spinning
+ * or sliding progress indicator, not a bar showing a plan's progress; a skeleton; a region marked busy). Answers how long that took from `since`
+ * (performance.now() in the test), for the figures the browser suite prints.
+ */
+export async function contentShown(page: Page, since: number): Promise<number> {
+  await visible(heading(page));
+  const loading = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [aria-busy="true"]';
+  try {
+    await page.waitForFunction(
+      (selector) => [...(document.querySelector("main") ?? document.body).querySelectorAll(selector)].every((el) => el.getClientRects().length === 0),
+      loading,
+      { timeout: 15_000, polling: 16 },
+    );
+  } catch (error) {
+    const left = await page.evaluate(
+      (selector) =>
+        [...(document.querySelector("main") ?? document.body).querySelectorAll(selector)]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => el.outerHTML.slice(0, 160)),
+      loading,
+    );
+    throw new Error(`${page.url()} still loading after 15 s: ${left.join(" | ")}`, { cause: error });
+  }
+  return performance.now() - since;
+}
+
 /** The page's one h1, once it shows. */
 export function heading(page: Page): Locator {
   return page.getByRole("heading", { level: 1 });

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import {
   atBothWidths,
   accessibilityViolations,
+  contentShown,
   heading,
   browserForThisFile,
   mainMenu,
@@ -125,10 +126,14 @@ describe("every menu route of every role", () => {
       expect(entries.size).toBeGreaterThan(0);
       const overflows: string[] = [];
 
+      // Milliseconds from a click on the menu, and from a full load of the address, to the page's content.
+      const shown = new Map<string, { click: number; load: number }>();
       for (const [label, href] of entries) {
         // Walk by clicking, as a person would, then check the page and capture it.
+        const clicked = performance.now();
         await mainMenu(page).getByRole("link", { name: label, exact: true }).click();
         await page.waitForURL((url) => url.pathname === href);
+        shown.set(href, { click: await contentShown(page, clicked), load: NaN });
         const title = await visible(heading(page)).then((h) => h.innerText());
         expect(title.length, `${role} ${href}`).toBeGreaterThan(0);
         expect(await page.getByText("This page could not be shown").count(), href).toBe(0);
@@ -137,6 +142,17 @@ describe("every menu route of every role", () => {
         const overflow = await horizontalOverflow(page);
         if (overflow) overflows.push(`${href} at 1280: ${overflow}`);
       }
+      for (const href of entries.values()) {
+        const started = performance.now();
+        await page.goto(href);
+        shown.get(href)!.load = await contentShown(page, started);
+      }
+      // Figures, not assertions (a shared machine's timings vary): read against the one-second bar.
+      console.log(
+        `${role}: content shown (ms) after a menu click / a full load\n${[...shown]
+          .map(([href, ms]) => `  ${href.padEnd(48)} ${ms.click.toFixed(0).padStart(6)} ${ms.load.toFixed(0).padStart(6)}`)
+          .join("\n")}`,
+      );
       // ldleader sees the most entries; admin has its own area: these two give every page's picture,
       // at both widths. Every other role's pages are checked at phone width too: none may scroll sideways.
       const pictured = role === "ldleader" || role === "admin";
