@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { CONTENT_TYPES } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
-import { aliased } from "../../db/sql.ts";
+import { aliased, qualified } from "../../db/sql.ts";
 import { userContents, userContentTags } from "../../db/schema/index.ts";
 import { itemTagNames, type SearchFilter } from "./search.scope.ts";
 
@@ -31,19 +31,29 @@ export function prepareTagList(db: Db) {
         where ${ut.tagId} = ${tag} and ${uc.accountId} = ${owner} and ${uc.contentType} = any(${types})
           and (${includePrivate} or not ${uc.isPrivate}) and (${statuses} is null or ${uc.courseStatus} = any(${statuses})))
     end)::int`.mapWith(Number);
-  return db
-    .select({ ...columns, tags: itemTagNames, total })
-    .from(userContentTags)
-    .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId))
+  // The item joined laterally, kept a subquery of its own by OFFSET 0 (else the planner folds it
+  // into a plain join): the tag's index then drives the walk in every plan, the generic plan of the
+  // prepared statement too, which with a plain join read the whole library and sorted it (26 ms
+  // against 1 ms, bench data).
+  const item = db
+    .select({ ...columns, tags: itemTagNames.as("tags"), total: total.as("total") })
+    .from(userContents)
     .where(
       and(
-        eq(userContentTags.tagId, tag),
+        sql`${userContents.id} = ${qualified(userContentTags.userContentId)}`,
         eq(userContents.accountId, owner),
         sql`${userContents.contentType} = any(${types})`,
         sql`(${includePrivate} or not ${userContents.isPrivate})`,
         sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
       ),
     )
+    .offset(0)
+    .as("item");
+  return db
+    .select()
+    .from(userContentTags)
+    .innerJoinLateral(item, sql`true`)
+    .where(eq(userContentTags.tagId, tag))
     .orderBy(desc(userContentTags.itemCreatedAt), desc(userContentTags.userContentId))
     .limit(p("limit"))
     .offset(p("offset"))
