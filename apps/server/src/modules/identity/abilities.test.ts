@@ -32,6 +32,8 @@ const none: AccountAbilities = {
   curate_catalog: false,
   add_starter_catalog: false,
   manage_catalog_feeds: false,
+  manage_lrs: false,
+  map_xapi_activities: false,
 };
 
 // A team leader's abilities short of the purchase ones, which need a team.
@@ -59,6 +61,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_scim_token: true,
     manage_sso: true,
     manage_catalog_feeds: true,
+    manage_lrs: true,
   },
   ldleader: {
     ...none,
@@ -70,6 +73,8 @@ const expected: Record<string, AccountAbilities> = {
     curate_catalog: true,
     add_starter_catalog: true,
     manage_catalog_feeds: true,
+    manage_lrs: true,
+    map_xapi_activities: true,
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,
