@@ -38,7 +38,7 @@ export const XapiActivityMapping = z.object({
 export type XapiActivityMapping = z.infer<typeof XapiActivityMapping>;
 
 export const SaveXapiActivityMappingRequest = z.strictObject({
-  activity_id: z
+  activity: z
     .string()
     .trim()
     .min(1)

@@ -26,15 +26,15 @@ export function createLrsMappingsService({ db, repo, jobs }: { db: Db; repo: Lrs
     },
 
     /** Sets (or changes) the item of an activity; its statements that waited for an item are applied by the job. */
-    async save(actor: Actor, companyId: number, input: { activity_id: string; content_id: number }) {
+    async save(actor: Actor, companyId: number, input: { activity: string; content_id: number }) {
       authorize(actor, lrsPolicy.mapActivities, { companyId });
       // An item named in the body is checked like one in a path: another company's is not found.
       const item = await repo.item(companyId, input.content_id);
       if (!item) throw notFound("Content");
       const row = await db.transaction(async (tx) => {
-        const row = await repo.saveMapping(tx, { companyId, activityId: input.activity_id, contentId: item.id, createdBy: actor.accountId });
-        await repo.requeueActivity(tx, companyId, input.activity_id);
-        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "xapi_activity_mapping", entityId: row.id, action: "save", after: { activity_id: input.activity_id, content_id: item.id } });
+        const row = await repo.saveMapping(tx, { companyId, activityId: input.activity, contentId: item.id, createdBy: actor.accountId });
+        await repo.requeueActivity(tx, companyId, input.activity);
+        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "xapi_activity_mapping", entityId: row.id, action: "save", after: { activity_id: input.activity, content_id: item.id } });
         await revisit(companyId, tx);
         return row;
       });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, max, sql, arra
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, authUsers, contentItems, lrsCredentials, xapiActivityMappings, xapiStatements } from "../../db/schema/index.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { listedInCatalog } from "../library/index.ts";
 import type { PreparedStatement } from "./xapi.statements.ts";
 
 export type ApplyState = (typeof xapiStatements.$inferSelect)["applyState"];
@@ -183,19 +184,19 @@ export function createLrsRepo(db: Db) {
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
         .where(and(eq(accounts.companyId, companyId), eq(accounts.status, "active"), match.length === 1 ? match[0] : sql`(${match[0]} or ${match[1]})`));
     },
-    /** The company's catalog items (not hidden) at these normalised links. */
+    /** The company's catalog items at these normalised links, as its catalog lists them (never a private save's, nor a hidden one). */
     async itemsAt(companyId: number, urls: string[]) {
       if (urls.length === 0) return [];
       return db
         .select({ id: contentItems.id, normalizedUrl: contentItems.normalizedUrl })
         .from(contentItems)
-        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.normalizedUrl, urls), isNull(contentItems.hiddenAt)));
+        .where(and(eq(contentItems.companyId, companyId), inArray(contentItems.normalizedUrl, urls), listedInCatalog(contentItems)));
     },
     async item(companyId: number, id: number) {
       const [row] = await db
         .select({ id: contentItems.id, title: contentItems.title, url: contentItems.url })
         .from(contentItems)
-        .where(and(eq(contentItems.companyId, companyId), eq(contentItems.id, id), isNull(contentItems.hiddenAt)));
+        .where(and(eq(contentItems.companyId, companyId), eq(contentItems.id, id), listedInCatalog(contentItems)));
       return row;
     },
 

@@ -131,9 +131,9 @@ describe("applying statements", () => {
 
     // The L&D leader maps the activity; hr may not, and another company's item is not found.
     const theirs = await addContent(t, { company: globex.company.id });
-    expect((await acme.hr.client.post(MAPS, { activity_id: activity, content_id: item.id })).status).toBe(403);
-    expect((await acme.ldleader.client.post(MAPS, { activity_id: activity, content_id: theirs.id })).status).toBe(404);
-    expect((await acme.ldleader.client.post(MAPS, { activity_id: activity, content_id: item.id })).status).toBe(200);
+    expect((await acme.hr.client.post(MAPS, { activity, content_id: item.id })).status).toBe(403);
+    expect((await acme.ldleader.client.post(MAPS, { activity, content_id: theirs.id })).status).toBe(404);
+    expect((await acme.ldleader.client.post(MAPS, { activity, content_id: item.id })).status).toBe(200);
     await t.app.jobs.drain();
     expect(await stateOf(acme.member.id, item.id)).toBe("finalized");
     expect((await acme.hr.client.get(MAPS)).body.map((m: { activity_id: string }) => m.activity_id)).toContain(activity);

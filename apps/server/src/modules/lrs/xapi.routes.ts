@@ -35,10 +35,11 @@ export async function xapiRoutes(app: FastifyInstance, { credentials, statements
   });
   app.addHook("onRequest", async (req) => {
     if (req.routeOptions.url === "/xapi/about") return;
+    // The credential first: a caller without one learns nothing, not even which versions are spoken.
+    req.lrsCaller = await credentials.caller(req.headers.authorization);
     const version = req.headers["x-experience-api-version"];
     if (typeof version !== "string" || !ACCEPTED_VERSION.test(version.trim()))
       throw new AppError("xapi_version_required", 400, `Send the X-Experience-API-Version header (1.0.x or 2.0.x)`, { supported: [XAPI_VERSION] });
-    req.lrsCaller = await credentials.caller(req.headers.authorization);
   });
 
   app.get("/about", doc("The versions this LRS speaks (no credential needed)"), async () => ({ version: [XAPI_VERSION], extensions: {} }));
