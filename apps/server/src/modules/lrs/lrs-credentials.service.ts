@@ -57,7 +57,14 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         const row = await repo.insertCredential(tx, { companyId, name, key: newKey(), secretHash: hashLrsSecret(secret), createdBy: actor.accountId });
-        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "lrs_credential", entityId: row.id, action: "create", after: { name, key: row.key } });
+        await repo.recordAudit(tx, {
+          actorId: actor.accountId,
+          companyId,
+          entity: "lrs_credential",
+          entityId: row.id,
+          action: "create",
+          after: { name, key: row.key },
+        });
         return row;
       });
       return { ...present(row), secret };
@@ -75,7 +82,14 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         const row = await repo.updateCredential(tx, before.id, { secretHash: hashLrsSecret(secret), rotatedAt: clock.now() });
-        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "lrs_credential", entityId: row.id, action: "rotate", after: { key: row.key } });
+        await repo.recordAudit(tx, {
+          actorId: actor.accountId,
+          companyId,
+          entity: "lrs_credential",
+          entityId: row.id,
+          action: "rotate",
+          after: { key: row.key },
+        });
         return row;
       });
       return { ...present(row), secret };
@@ -86,7 +100,14 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       if (before.revokedAt) return present(before);
       const row = await db.transaction(async (tx) => {
         const row = await repo.updateCredential(tx, before.id, { revokedAt: clock.now() });
-        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "lrs_credential", entityId: row.id, action: "revoke", before: { name: row.name, key: row.key } });
+        await repo.recordAudit(tx, {
+          actorId: actor.accountId,
+          companyId,
+          entity: "lrs_credential",
+          entityId: row.id,
+          action: "revoke",
+          before: { name: row.name, key: row.key },
+        });
         return row;
       });
       return present(row);

@@ -11,8 +11,7 @@ const SHOWN = 100;
 
 /** Which catalog item an outside activity is (the L&D leader's mappings), and what waits for a person or an item. */
 export function createLrsMappingsService({ db, repo, jobs }: { db: Db; repo: LrsRepo; jobs: Jobs }) {
-  const revisit = (companyId: number, tx?: Tx) =>
-    jobs.send(APPLY_JOB, { companyId, revisit: true }, { tx, singletonKey: String(companyId) });
+  const revisit = (companyId: number, tx?: Tx) => jobs.send(APPLY_JOB, { companyId, revisit: true }, { tx, singletonKey: String(companyId) });
   return {
     async list(actor: Actor, companyId: number): Promise<XapiActivityMapping[]> {
       authorize(actor, (a, t: { companyId: number }) => lrsPolicy.mapActivities(a, t) || lrsPolicy.seeUnapplied(a, t), { companyId });
@@ -34,7 +33,14 @@ export function createLrsMappingsService({ db, repo, jobs }: { db: Db; repo: Lrs
       const row = await db.transaction(async (tx) => {
         const row = await repo.saveMapping(tx, { companyId, activityId: input.activity, contentId: item.id, createdBy: actor.accountId });
         await repo.requeueActivity(tx, companyId, input.activity);
-        await repo.recordAudit(tx, { actorId: actor.accountId, companyId, entity: "xapi_activity_mapping", entityId: row.id, action: "save", after: { activity_id: input.activity, content_id: item.id } });
+        await repo.recordAudit(tx, {
+          actorId: actor.accountId,
+          companyId,
+          entity: "xapi_activity_mapping",
+          entityId: row.id,
+          action: "save",
+          after: { activity_id: input.activity, content_id: item.id },
+        });
         await revisit(companyId, tx);
         return row;
       });
@@ -51,7 +57,11 @@ export function createLrsMappingsService({ db, repo, jobs }: { db: Db; repo: Lrs
       const [agents, activities] = [await repo.unapplied(companyId, "unknown_agent", SHOWN), await repo.unapplied(companyId, "unknown_activity", SHOWN)];
       const when = (d: Date | string | null) => (d ? new Date(d).toISOString() : "");
       return {
-        agents: agents.map((a) => ({ agent: typeof a.key === "string" ? JSON.parse(a.key) : a.key, statements: Number(a.statements), last_stored: when(a.lastStored) })),
+        agents: agents.map((a) => ({
+          agent: typeof a.key === "string" ? JSON.parse(a.key) : a.key,
+          statements: Number(a.statements),
+          last_stored: when(a.lastStored),
+        })),
         activities: activities.map((a) => ({ activity_id: String(a.key), statements: Number(a.statements), last_stored: when(a.lastStored) })),
       };
     },

@@ -81,7 +81,13 @@ export function createLrsRepo(db: Db) {
       }
       return out;
     },
-    async insertStatements(tx: Tx, companyId: number, credentialId: number, stored: Date, rows: (PreparedStatement & { voided: boolean; applyState: ApplyState })[]) {
+    async insertStatements(
+      tx: Tx,
+      companyId: number,
+      credentialId: number,
+      stored: Date,
+      rows: (PreparedStatement & { voided: boolean; applyState: ApplyState })[],
+    ) {
       for (let i = 0; i < rows.length; i += SLICE) {
         await tx.insert(xapiStatements).values(rows.slice(i, i + SLICE).map((r) => ({ companyId, credentialId, stored, ...r })));
       }
@@ -104,7 +110,10 @@ export function createLrsRepo(db: Db) {
       return row;
     },
     async lastSeq(companyId: number) {
-      const [row] = await db.select({ seq: max(xapiStatements.seq) }).from(xapiStatements).where(eq(xapiStatements.companyId, companyId));
+      const [row] = await db
+        .select({ seq: max(xapiStatements.seq) })
+        .from(xapiStatements)
+        .where(eq(xapiStatements.companyId, companyId));
       return row?.seq ?? 0;
     },
     /** One page of the query form (§2.7): never voided statements, newest first unless ascending. */
@@ -179,7 +188,14 @@ export function createLrsRepo(db: Db) {
         usernames.length ? inArray(accounts.username, usernames) : undefined,
       ].filter((x): x is SQL => !!x);
       return db
-        .select({ accountId: accounts.id, uid: accounts.uid, email: authUsers.email, username: accounts.username, role: accounts.role, teamId: accounts.teamId })
+        .select({
+          accountId: accounts.id,
+          uid: accounts.uid,
+          email: authUsers.email,
+          username: accounts.username,
+          role: accounts.role,
+          teamId: accounts.teamId,
+        })
         .from(accounts)
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
         .where(and(eq(accounts.companyId, companyId), eq(accounts.status, "active"), match.length === 1 ? match[0] : sql`(${match[0]} or ${match[1]})`));
@@ -202,7 +218,13 @@ export function createLrsRepo(db: Db) {
 
     async mappings(companyId: number) {
       return db
-        .select({ id: xapiActivityMappings.id, activityId: xapiActivityMappings.activityId, contentId: xapiActivityMappings.contentId, title: contentItems.title, createdAt: xapiActivityMappings.createdAt })
+        .select({
+          id: xapiActivityMappings.id,
+          activityId: xapiActivityMappings.activityId,
+          contentId: xapiActivityMappings.contentId,
+          title: contentItems.title,
+          createdAt: xapiActivityMappings.createdAt,
+        })
         .from(xapiActivityMappings)
         .innerJoin(contentItems, eq(contentItems.id, xapiActivityMappings.contentId))
         .where(eq(xapiActivityMappings.companyId, companyId))
@@ -219,7 +241,10 @@ export function createLrsRepo(db: Db) {
       const [row] = await tx
         .insert(xapiActivityMappings)
         .values(v)
-        .onConflictDoUpdate({ target: [xapiActivityMappings.companyId, xapiActivityMappings.activityId], set: { contentId: v.contentId, createdBy: v.createdBy } })
+        .onConflictDoUpdate({
+          target: [xapiActivityMappings.companyId, xapiActivityMappings.activityId],
+          set: { contentId: v.contentId, createdBy: v.createdBy },
+        })
         .returning();
       return row!;
     },

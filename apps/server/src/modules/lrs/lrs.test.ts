@@ -103,7 +103,11 @@ describe("applying statements", () => {
 
   it("finds a person by their account on this app (user name), and ignores verbs that are no outcome and voided statements", async () => {
     const item = await addContent(t, { company: acme.company.id });
-    const byAccount = statement({ actor: { account: { homePage: "http://localhost:3000", name: acme.ldleader.username } }, verb: { id: VERBS.passed }, object: { id: item.url } });
+    const byAccount = statement({
+      actor: { account: { homePage: "http://localhost:3000", name: acme.ldleader.username } },
+      verb: { id: VERBS.passed },
+      object: { id: item.url },
+    });
     await call("POST", S, byAccount);
     await t.app.jobs.drain();
     expect(await stateOf(acme.ldleader.id, item.id)).toBe("finalized");
@@ -158,6 +162,8 @@ describe("applying statements", () => {
     expect(waiting.agents.map((a: { agent: { mbox: string } }) => a.agent.mbox)).toContain(`mailto:${globex.member.email}`);
     // And the other company's LRS does not see these statements.
     const globexCall = xapiClient(t, await newCredential(globex.hr.client));
-    expect((await globexCall("GET", `${S}?agent=${encodeURIComponent(JSON.stringify({ mbox: `mailto:${globex.member.email}` }))}`)).body.statements).toEqual([]);
+    expect((await globexCall("GET", `${S}?agent=${encodeURIComponent(JSON.stringify({ mbox: `mailto:${globex.member.email}` }))}`)).body.statements).toEqual(
+      [],
+    );
   });
 });

@@ -94,7 +94,8 @@ export function createXapiApplier({ repo, content, publicUrl }: { repo: LrsRepo;
       let state: ApplyState = "applied";
       try {
         const saved = await content.ensureSaved(actor, move.contentId);
-        if ((FROM[move.outcome] as readonly unknown[]).includes(saved.courseStatus)) await content.moveCourse(actor, move.contentId, FROM[move.outcome], move.outcome);
+        if ((FROM[move.outcome] as readonly unknown[]).includes(saved.courseStatus))
+          await content.moveCourse(actor, move.contentId, FROM[move.outcome], move.outcome);
       } catch (err) {
         // An item the person may not have (hidden meanwhile, another's private save): it waits like an unknown one.
         if (!(err instanceof AppError) || err.status >= 500) throw err;

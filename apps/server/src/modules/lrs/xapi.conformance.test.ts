@@ -122,7 +122,11 @@ describe("storing statements (§2.1.1, §2.1.2)", () => {
 
   it("refuses a batch over 10,000 statements with 413", async () => {
     const s = { actor: { mbox: "mailto:a@b.c" }, verb: { id: VERBS.experienced }, object: { id: "http://e.com/a" } };
-    const res = await call("POST", S, Array.from({ length: 10_001 }, () => s));
+    const res = await call(
+      "POST",
+      S,
+      Array.from({ length: 10_001 }, () => s),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
   });
@@ -183,7 +187,11 @@ describe("the query form (§2.1.3)", () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 5; i++) {
-      const s = statement({ actor: i < 3 ? learner : { account: { homePage: "http://lms.example.com", name: `u${i}` } }, object: { id: mine }, verb: { id: i % 2 ? VERBS.completed : VERBS.experienced } });
+      const s = statement({
+        actor: i < 3 ? learner : { account: { homePage: "http://lms.example.com", name: `u${i}` } },
+        object: { id: mine },
+        verb: { id: i % 2 ? VERBS.completed : VERBS.experienced },
+      });
       ids.push(s.id);
       await call("POST", S, s);
       if (i === 2) {
@@ -211,8 +219,13 @@ describe("the query form (§2.1.3)", () => {
 
   it("since, until and ascending", async () => {
     const a = encodeURIComponent(mine);
-    expect((await call("GET", `${S}?activity=${a}&since=${encodeURIComponent(between)}`)).body.statements.map((s: { id: string }) => s.id)).toEqual([ids[4], ids[3]]);
-    expect((await call("GET", `${S}?activity=${a}&until=${encodeURIComponent(between)}&ascending=true`)).body.statements.map((s: { id: string }) => s.id)).toEqual(ids.slice(0, 3));
+    expect((await call("GET", `${S}?activity=${a}&since=${encodeURIComponent(between)}`)).body.statements.map((s: { id: string }) => s.id)).toEqual([
+      ids[4],
+      ids[3],
+    ]);
+    expect(
+      (await call("GET", `${S}?activity=${a}&until=${encodeURIComponent(between)}&ascending=true`)).body.statements.map((s: { id: string }) => s.id),
+    ).toEqual(ids.slice(0, 3));
   });
 
   it("pages with limit and an opaque more link until it is empty", async () => {
@@ -231,7 +244,15 @@ describe("the query form (§2.1.3)", () => {
   });
 
   it("refuses unknown parameters and bad values with 400", async () => {
-    for (const q of ["colour=red", "agent=notjson", `agent=${encodeURIComponent(JSON.stringify({ name: "x" }))}`, "since=yesterday", "limit=-1", "ascending=maybe", "verb=not%20an%20iri"]) {
+    for (const q of [
+      "colour=red",
+      "agent=notjson",
+      `agent=${encodeURIComponent(JSON.stringify({ name: "x" }))}`,
+      "since=yesterday",
+      "limit=-1",
+      "ascending=maybe",
+      "verb=not%20an%20iri",
+    ]) {
       const res = await call("GET", `${S}?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error).toBeTruthy();

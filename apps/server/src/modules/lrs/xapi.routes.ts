@@ -44,18 +44,27 @@ export async function xapiRoutes(app: FastifyInstance, { credentials, statements
 
   app.get("/about", doc("The versions this LRS speaks (no credential needed)"), async () => ({ version: [XAPI_VERSION], extensions: {} }));
 
-  app.get("/statements", doc("One statement (statementId, voidedStatementId) or a query (agent, verb, activity, since, until, limit, ascending; more)"), async (req, reply) => {
-    const asked = readGetStatements(req.query as Record<string, unknown>);
-    reply.header("x-experience-api-consistent-through", new Date().toISOString());
-    if (asked.kind === "one") return statements.one(caller(req), asked.id, asked.voided, asked.format);
-    return statements.query(caller(req), asked.kind === "more" ? { more: asked.more } : asked.query);
-  });
+  app.get(
+    "/statements",
+    doc("One statement (statementId, voidedStatementId) or a query (agent, verb, activity, since, until, limit, ascending; more)"),
+    async (req, reply) => {
+      const asked = readGetStatements(req.query as Record<string, unknown>);
+      reply.header("x-experience-api-consistent-through", new Date().toISOString());
+      if (asked.kind === "one") return statements.one(caller(req), asked.id, asked.voided, asked.format);
+      return statements.query(caller(req), asked.kind === "more" ? { more: asked.more } : asked.query);
+    },
+  );
 
-  app.post("/statements", { ...doc("Store one statement or a batch (up to 10,000), all or nothing; answers their ids"), bodyLimit: XAPI_BODY_LIMIT }, async (req) => {
-    if (Object.keys(req.query as object).length > 0) throw badRequest("POST statements takes no parameters", { parameters: Object.keys(req.query as object) });
-    if (req.body === undefined) throw badRequest("Send a statement or an array of statements");
-    return statements.store(caller(req), req.body);
-  });
+  app.post(
+    "/statements",
+    { ...doc("Store one statement or a batch (up to 10,000), all or nothing; answers their ids"), bodyLimit: XAPI_BODY_LIMIT },
+    async (req) => {
+      if (Object.keys(req.query as object).length > 0)
+        throw badRequest("POST statements takes no parameters", { parameters: Object.keys(req.query as object) });
+      if (req.body === undefined) throw badRequest("Send a statement or an array of statements");
+      return statements.store(caller(req), req.body);
+    },
+  );
 
   app.put("/statements", { ...doc("Store one statement under the statementId parameter"), bodyLimit: XAPI_BODY_LIMIT }, async (req, reply) => {
     const q = PutQuery.safeParse(req.query);

@@ -10,16 +10,22 @@ export const Iri = z.string().regex(/^[a-z][a-z0-9+.-]*:[^\s]+$/i, "an IRI");
 const LanguageMap = z.record(z.string().regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, "a language tag"), z.string());
 const Extensions = z.record(Iri, z.unknown());
 /** ISO 8601 with a zone (or none: read as UTC); "-00:00" is refused by §4.5. */
-const Timestamp = z.iso
-  .datetime({ offset: true, local: true })
-  .refine((v) => !v.endsWith("-00:00"), "a timestamp whose offset is not -00:00");
+const Timestamp = z.iso.datetime({ offset: true, local: true }).refine((v) => !v.endsWith("-00:00"), "a timestamp whose offset is not -00:00");
 /** ISO 8601 duration (§4.6). */
-const Duration = z.string().regex(/^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/, "an ISO 8601 duration");
+const Duration = z
+  .string()
+  .regex(/^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/, "an ISO 8601 duration");
 
 const Account = z.strictObject({ homePage: Iri, name: z.string().min(1) });
 const ifiFields = {
-  mbox: z.string().regex(/^mailto:[^@\s]+@[^@\s]+$/, "a mailto: IRI").optional(),
-  mbox_sha1sum: z.string().regex(/^[0-9a-f]{40}$/i, "a SHA-1 in hex").optional(),
+  mbox: z
+    .string()
+    .regex(/^mailto:[^@\s]+@[^@\s]+$/, "a mailto: IRI")
+    .optional(),
+  mbox_sha1sum: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/i, "a SHA-1 in hex")
+    .optional(),
   openid: Iri.optional(),
   account: Account.optional(),
 };
@@ -46,7 +52,9 @@ const ActivityDefinition = z.strictObject({
   type: Iri.optional(),
   moreInfo: Iri.optional(),
   extensions: Extensions.optional(),
-  interactionType: z.enum(["true-false", "choice", "fill-in", "long-fill-in", "matching", "performance", "sequencing", "likert", "numeric", "other"]).optional(),
+  interactionType: z
+    .enum(["true-false", "choice", "fill-in", "long-fill-in", "matching", "performance", "sequencing", "likert", "numeric", "other"])
+    .optional(),
   correctResponsesPattern: z.array(z.string()).optional(),
   choices: z.array(InteractionComponent).optional(),
   scale: z.array(InteractionComponent).optional(),
@@ -125,9 +133,16 @@ export const Statement = z
     attachments: z.array(Attachment).optional(),
   })
   // §2.4.4.1: the revision and platform of a context only describe an Activity.
-  .refine((s) => !s.context || (s.context.revision === undefined && s.context.platform === undefined) || s.object.objectType === undefined || s.object.objectType === "Activity", {
-    message: "context revision and platform are only for an Activity object",
-  });
+  .refine(
+    (s) =>
+      !s.context ||
+      (s.context.revision === undefined && s.context.platform === undefined) ||
+      s.object.objectType === undefined ||
+      s.object.objectType === "Activity",
+    {
+      message: "context revision and platform are only for an Activity object",
+    },
+  );
 export type Statement = z.infer<typeof Statement>;
 
 export const VOIDED = "http://adlnet.gov/expapi/verbs/voided";

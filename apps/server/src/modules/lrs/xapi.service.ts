@@ -53,7 +53,12 @@ function idsOnly(s: Record<string, unknown>): Record<string, unknown> {
     return objectType === "Group" && !mbox && !mbox_sha1sum && !openid && !account && Array.isArray(member) ? { ...ids, member: member.map(agent) } : ids;
   };
   const object = s.object as Record<string, unknown>;
-  const obj = object.objectType === "Agent" || object.objectType === "Group" ? agent(object) : object.objectType === undefined || object.objectType === "Activity" ? { objectType: "Activity", id: object.id } : object;
+  const obj =
+    object.objectType === "Agent" || object.objectType === "Group"
+      ? agent(object)
+      : object.objectType === undefined || object.objectType === "Activity"
+        ? { objectType: "Activity", id: object.id }
+        : object;
   return { ...s, actor: agent(s.actor), object: obj, ...(s.authority ? { authority: agent(s.authority) } : {}) };
 }
 
@@ -73,7 +78,11 @@ export function createXapiService({ db, repo, jobs, clock, publicUrl }: { db: Db
       const parsed: Statement[] = [];
       for (const [index, raw] of list.entries()) {
         const r = Statement.safeParse(raw);
-        if (!r.success) throw new AppError("validation_error", 400, "A statement is malformed", { index, issues: r.error.issues.slice(0, 10).map((i) => ({ path: i.path.join("."), message: i.message })) });
+        if (!r.success)
+          throw new AppError("validation_error", 400, "A statement is malformed", {
+            index,
+            issues: r.error.issues.slice(0, 10).map((i) => ({ path: i.path.join("."), message: i.message })),
+          });
         parsed.push(r.data);
       }
       if (putId !== undefined) {
@@ -106,14 +115,19 @@ export function createXapiService({ db, repo, jobs, clock, publicUrl }: { db: Db
             if (bad) throw new AppError("xapi_void_of_void", 400, "A voiding statement cannot void another voiding statement", { id: bad });
           }
           // A statement whose voiding statement came first is voided on arrival.
-          const voidedBefore = await repo.voidedAlready(tx, caller.companyId, fresh.filter((p) => !p.voidsId).map((p) => p.id));
+          const voidedBefore = await repo.voidedAlready(
+            tx,
+            caller.companyId,
+            fresh.filter((p) => !p.voidsId).map((p) => p.id),
+          );
           const rows = fresh.map((p) => {
             const voided = voidedBefore.has(p.id);
             return { ...p, voided, applyState: voided || p.voidsId ? ("ignored" as const) : ("pending" as const) };
           });
           await repo.insertStatements(tx, caller.companyId, caller.credentialId, stored, rows);
           if (targets.length) await repo.markVoided(tx, caller.companyId, targets);
-          if (rows.some((r) => r.applyState === "pending")) await jobs.send(APPLY_JOB, { companyId: caller.companyId, revisit: false }, { tx, singletonKey: String(caller.companyId) });
+          if (rows.some((r) => r.applyState === "pending"))
+            await jobs.send(APPLY_JOB, { companyId: caller.companyId, revisit: false }, { tx, singletonKey: String(caller.companyId) });
           return ids;
         });
       } catch (err) {
