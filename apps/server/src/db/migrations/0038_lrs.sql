@@ -32,6 +32,8 @@ CREATE TABLE "xapi_statements" (
 	"activity_id" text,
 	"registration" uuid,
 	"agent_keys" text[] NOT NULL,
+	"related_agent_keys" text[] NOT NULL,
+	"related_activity_ids" text[] NOT NULL,
 	"voids_id" uuid,
 	"voided" boolean DEFAULT false NOT NULL,
 	"apply_state" text DEFAULT 'pending' NOT NULL,
@@ -52,5 +54,7 @@ CREATE UNIQUE INDEX "xapi_activity_mappings_company_activity_uq" ON "xapi_activi
 CREATE UNIQUE INDEX "xapi_statements_seq_uq" ON "xapi_statements" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "xapi_statements_company_seq_idx" ON "xapi_statements" USING btree ("company_id","seq");--> statement-breakpoint
 CREATE INDEX "xapi_statements_agent_keys_idx" ON "xapi_statements" USING gin ("agent_keys");--> statement-breakpoint
+CREATE INDEX "xapi_statements_related_agents_idx" ON "xapi_statements" USING gin ("related_agent_keys");--> statement-breakpoint
+CREATE INDEX "xapi_statements_related_activities_idx" ON "xapi_statements" USING gin ("related_activity_ids");--> statement-breakpoint
 CREATE INDEX "xapi_statements_apply_idx" ON "xapi_statements" USING btree ("company_id","apply_state","seq") WHERE "xapi_statements"."apply_state" <> 'applied' and "xapi_statements"."apply_state" <> 'ignored';--> statement-breakpoint
 CREATE INDEX "xapi_statements_voids_idx" ON "xapi_statements" USING btree ("company_id","voids_id");

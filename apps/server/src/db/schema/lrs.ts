@@ -48,6 +48,9 @@ export const xapiStatements = pgTable(
     activityId: text("activity_id"),
     registration: uuid("registration"),
     agentKeys: text("agent_keys").array().notNull(),
+    /** What `related_agents` and `related_activities` widen a query to (authority, context, a SubStatement's parts). */
+    relatedAgentKeys: text("related_agent_keys").array().notNull(),
+    relatedActivityIds: text("related_activity_ids").array().notNull(),
     /** The statement this one voids, when it is a voiding statement. */
     voidsId: uuid("voids_id"),
     voided: boolean("voided").notNull().default(false),
@@ -60,6 +63,8 @@ export const xapiStatements = pgTable(
     uniqueIndex("xapi_statements_seq_uq").on(t.seq),
     index("xapi_statements_company_seq_idx").on(t.companyId, t.seq),
     index("xapi_statements_agent_keys_idx").using("gin", t.agentKeys),
+    index("xapi_statements_related_agents_idx").using("gin", t.relatedAgentKeys),
+    index("xapi_statements_related_activities_idx").using("gin", t.relatedActivityIds),
     index("xapi_statements_apply_idx")
       .on(t.companyId, t.applyState, t.seq)
       .where(sql`${t.applyState} <> 'applied' and ${t.applyState} <> 'ignored'`),

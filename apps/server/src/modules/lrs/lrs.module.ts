@@ -34,7 +34,7 @@ export function lrsModule(ctx: ModuleContext, deps: { content: ContentService })
     applier,
     plugin: async (app) => {
       await app.register(lrsRoutes, { credentials, mappings, endpoint: `${ctx.config.publicUrl}/xapi/` });
-      await app.register(xapiRoutes, { prefix: "/xapi", credentials, statements });
+      await app.register(xapiRoutes, { prefix: "/xapi", credentials, statements, clock: ctx.clock });
     },
   } satisfies Module & Record<string, unknown>;
 }

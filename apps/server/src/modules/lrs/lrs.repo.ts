@@ -12,6 +12,9 @@ export interface StatementFilter {
   verb?: string;
   activity?: string;
   registration?: string;
+  /** §2.1.3: match the agent or activity anywhere in the statement, not only as actor or object. */
+  relatedAgents?: boolean;
+  relatedActivities?: boolean;
   since?: Date;
   until?: Date;
   ascending: boolean;
@@ -119,9 +122,10 @@ export function createLrsRepo(db: Db) {
     /** One page of the query form (§2.7): never voided statements, newest first unless ascending. */
     async query(companyId: number, f: StatementFilter, limit: number) {
       const where: (SQL | undefined)[] = [eq(xapiStatements.companyId, companyId), eq(xapiStatements.voided, false)];
-      if (f.agentKey) where.push(arrayContains(xapiStatements.agentKeys, [f.agentKey]));
+      if (f.agentKey) where.push(arrayContains(f.relatedAgents ? xapiStatements.relatedAgentKeys : xapiStatements.agentKeys, [f.agentKey]));
       if (f.verb) where.push(eq(xapiStatements.verbId, f.verb));
-      if (f.activity) where.push(eq(xapiStatements.activityId, f.activity));
+      if (f.activity)
+        where.push(f.relatedActivities ? arrayContains(xapiStatements.relatedActivityIds, [f.activity]) : eq(xapiStatements.activityId, f.activity));
       if (f.registration) where.push(eq(xapiStatements.registration, f.registration));
       if (f.since) where.push(gt(xapiStatements.stored, f.since));
       if (f.until) where.push(lte(xapiStatements.stored, f.until));

@@ -243,6 +243,23 @@ describe("the query form (§2.1.3)", () => {
     expect((await call("GET", `${S}?more=garbage`)).status).toBe(400);
   });
 
+  it("related_agents and related_activities widen the match to context and SubStatements", async () => {
+    const instructor = { mbox: `mailto:${randomUUID()}@example.com` };
+    const course = `http://example.com/course/${randomUUID()}`;
+    const lesson = statement({ context: { instructor, contextActivities: { parent: [{ id: course }] } } });
+    const sub = statement({
+      object: { objectType: "SubStatement", actor: instructor, verb: { id: VERBS.completed }, object: { id: course } },
+    });
+    expect((await call("POST", S, [lesson, sub])).status).toBe(200);
+    const agent = encodeURIComponent(JSON.stringify(instructor));
+    expect((await call("GET", `${S}?agent=${agent}`)).body.statements).toEqual([]);
+    const widened = await call("GET", `${S}?agent=${agent}&related_agents=true`);
+    expect(widened.body.statements.map((x: { id: string }) => x.id).sort()).toEqual([lesson.id, sub.id].sort());
+    expect((await call("GET", `${S}?activity=${encodeURIComponent(course)}`)).body.statements).toEqual([]);
+    const byCourse = await call("GET", `${S}?activity=${encodeURIComponent(course)}&related_activities=true`);
+    expect(byCourse.body.statements.map((x: { id: string }) => x.id).sort()).toEqual([lesson.id, sub.id].sort());
+  });
+
   it("refuses unknown parameters and bad values with 400", async () => {
     for (const q of [
       "colour=red",

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { LrsCaller, LrsCredentialsService } from "./lrs-credentials.service.ts";
 import type { XapiService } from "./xapi.service.ts";
@@ -28,7 +29,10 @@ const caller = (req: FastifyRequest) => req.lrsCaller!;
  * /xapi: a company's Learning Record Store (xAPI 1.0.3, Part Three): the statements resource and
  * the about resource. The company is the credential's; refusals keep the app's error shape.
  */
-export async function xapiRoutes(app: FastifyInstance, { credentials, statements }: { credentials: LrsCredentialsService; statements: XapiService }) {
+export async function xapiRoutes(
+  app: FastifyInstance,
+  { credentials, statements, clock }: { credentials: LrsCredentialsService; statements: XapiService; clock: Clock },
+) {
   app.addHook("onSend", async (_req, reply, payload) => {
     reply.header("x-experience-api-version", XAPI_VERSION);
     return payload;
@@ -49,7 +53,8 @@ export async function xapiRoutes(app: FastifyInstance, { credentials, statements
     doc("One statement (statementId, voidedStatementId) or a query (agent, verb, activity, since, until, limit, ascending; more)"),
     async (req, reply) => {
       const asked = readGetStatements(req.query as Record<string, unknown>);
-      reply.header("x-experience-api-consistent-through", new Date().toISOString());
+      // Every statement stored by now is visible to this read (§2.1.3): stored times come from the same clock.
+      reply.header("x-experience-api-consistent-through", clock.now().toISOString());
       if (asked.kind === "one") return statements.one(caller(req), asked.id, asked.voided, asked.format);
       return statements.query(caller(req), asked.kind === "more" ? { more: asked.more } : asked.query);
     },

@@ -101,18 +101,19 @@ const Attachment = z.strictObject({
   fileUrl: Iri.optional(),
 });
 
+// An Agent as object must say so (objectType), else it reads as an Activity.
+const AgentObject = Agent.and(z.object({ objectType: z.literal("Agent") }));
+
 const SubStatement = z.strictObject({
   objectType: z.literal("SubStatement"),
   actor: Actor,
   verb: Verb,
-  object: z.union([Activity, Agent, Group, StatementRef]),
+  object: z.union([Activity, AgentObject, Group, StatementRef]),
   result: Result.optional(),
   context: Context.optional(),
   timestamp: Timestamp.optional(),
   attachments: z.array(Attachment).optional(),
 });
-// An Agent as object must say so (objectType), else it reads as an Activity.
-const AgentObject = Agent.and(z.object({ objectType: z.literal("Agent") }));
 
 /** A statement as a client sends it (§2.4); `stored`, `authority` and `version` are the LRS's to set if absent. */
 export const Statement = z

@@ -25,6 +25,8 @@ const Cursor = z.strictObject({
     verb: z.string().optional(),
     activity: z.string().optional(),
     registration: z.string().optional(),
+    relatedAgents: z.boolean().optional(),
+    relatedActivities: z.boolean().optional(),
     since: z.string().optional(),
     until: z.string().optional(),
     ascending: z.boolean(),
@@ -156,6 +158,8 @@ export function createXapiService({ db, repo, jobs, clock, publicUrl }: { db: Db
           ...(q.verb ? { verb: q.verb } : {}),
           ...(q.activity ? { activity: q.activity } : {}),
           ...(q.registration ? { registration: q.registration.toLowerCase() } : {}),
+          ...(q.related_agents ? { relatedAgents: true } : {}),
+          ...(q.related_activities ? { relatedActivities: true } : {}),
           ...(q.since ? { since: q.since } : {}),
           ...(q.until ? { until: q.until } : {}),
         };

@@ -64,6 +64,43 @@ export function activityUrl(id: string): string | null {
   }
 }
 
+type Sub = Pick<Statement, "actor" | "object" | "context">;
+const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** §2.1.3 related_agents: the actor, object, authority, instructor and team, and those of a SubStatement. */
+function relatedAgentKeys(s: Statement, authority: Record<string, unknown>): string[] {
+  const keys = new Set<string>();
+  const add = (a: unknown) => {
+    if (!a || typeof a !== "object") return;
+    const agent = a as Identified & { member?: Identified[] };
+    for (const k of agentKeys(agent)) keys.add(k);
+    for (const m of agent.member ?? []) for (const k of agentKeys(m)) keys.add(k);
+  };
+  const walk = (x: Sub) => {
+    add(x.actor);
+    if (x.object.objectType === "Agent" || x.object.objectType === "Group") add(x.object);
+    add(x.context?.instructor);
+    add(x.context?.team);
+  };
+  walk(s);
+  if (s.object.objectType === "SubStatement") walk(s.object);
+  add(authority);
+  return [...keys];
+}
+
+/** §2.1.3 related_activities: the object and every context activity, and those of a SubStatement. */
+function relatedActivityIds(s: Statement): string[] {
+  const ids = new Set<string>();
+  const walk = (x: Sub) => {
+    if (x.object.objectType === undefined || x.object.objectType === "Activity") ids.add(x.object.id);
+    const c = x.context?.contextActivities;
+    for (const a of [...asList(c?.parent), ...asList(c?.grouping), ...asList(c?.category), ...asList(c?.other)]) ids.add(a.id);
+  };
+  walk(s);
+  if (s.object.objectType === "SubStatement") walk(s.object);
+  return [...ids];
+}
+
 export interface PreparedStatement {
   id: string;
   statement: Record<string, unknown>;
@@ -71,6 +108,8 @@ export interface PreparedStatement {
   activityId: string | null;
   registration: string | null;
   agentKeys: string[];
+  relatedAgentKeys: string[];
+  relatedActivityIds: string[];
   voidsId: string | null;
 }
 
@@ -86,6 +125,8 @@ export function prepare(s: Statement, stored: Date, authority: Record<string, un
     activityId: activityOf(s),
     registration: s.context?.registration?.toLowerCase() ?? null,
     agentKeys: statementAgentKeys(s),
+    relatedAgentKeys: relatedAgentKeys(s, authority),
+    relatedActivityIds: relatedActivityIds(s),
     voidsId: voidTarget(s),
   };
 }
