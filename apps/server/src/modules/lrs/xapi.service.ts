@@ -27,13 +27,14 @@ const Cursor = z.strictObject({
     registration: z.string().optional(),
     relatedAgents: z.boolean().optional(),
     relatedActivities: z.boolean().optional(),
-    since: z.string().optional(),
-    until: z.string().optional(),
+    since: z.iso.datetime({ offset: true, local: true }).optional(),
+    until: z.iso.datetime({ offset: true, local: true }).optional(),
     ascending: z.boolean(),
   }),
   after: z.number().int(),
   asOf: z.number().int(),
-  limit: z.number().int().positive(),
+  // A link is the client's to send back: what it carries is checked as a query's parameters would be.
+  limit: z.number().int().positive().max(MAX_PAGE),
   format: z.enum(["ids", "exact", "canonical"]),
 });
 type Cursor = z.infer<typeof Cursor>;
