@@ -208,6 +208,12 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/b2b/v1/catalog-feeds/",
     body: async () => ({ url: `https://feeds.acme.example/${++serial}.xml`, company_id: own.acme }),
   },
+  // A mapping's catalog item must be one of the caller's company.
+  "POST /api/b2b/v1/company/xapi-activity-mappings": {
+    as: "ldleader",
+    url: () => "/api/b2b/v1/company/xapi-activity-mappings/",
+    body: async () => ({ activity: `urn:matrix:${++serial}`, content_id: await freshContent() }),
+  },
   "PATCH /api/b2b/v1/admin/accounts/{id}": {
     as: "admin",
     url: () => `/api/b2b/v1/admin/accounts/${own.colleague}/`,

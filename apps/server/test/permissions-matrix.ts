@@ -9,6 +9,8 @@ export const PUBLIC = "public" as const;
 const SIGNED_IN = ALL;
 /** Routes a session never opens: only the company's SCIM bearer token does. */
 const SCIM_TOKEN: Role[] = [];
+/** Routes a session never opens: only a company's LRS credential (HTTP Basic) does. */
+const LRS_CREDENTIAL: Role[] = [];
 
 /** Who passes the gate of each route (same company). "public" also admits no session. */
 export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
@@ -176,6 +178,20 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "POST /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   "DELETE /api/b2b/v1/admin/companies/{id}/scim-token": ["admin"],
   // SCIM answers a company's SCIM token only: no session of any role passes (scim-users.test.ts).
+  "GET /api/b2b/v1/company/lrs-credentials": ["hr", "ldleader"],
+  "POST /api/b2b/v1/company/lrs-credentials": ["hr", "ldleader"],
+  "PATCH /api/b2b/v1/company/lrs-credentials/{id}": ["hr", "ldleader"],
+  "POST /api/b2b/v1/company/lrs-credentials/{id}/rotate": ["hr", "ldleader"],
+  "POST /api/b2b/v1/company/lrs-credentials/{id}/revoke": ["hr", "ldleader"],
+  "GET /api/b2b/v1/company/xapi-activity-mappings": ["hr", "ldleader"],
+  "POST /api/b2b/v1/company/xapi-activity-mappings": ["ldleader"],
+  "DELETE /api/b2b/v1/company/xapi-activity-mappings/{id}": ["ldleader"],
+  "GET /api/b2b/v1/company/xapi-unapplied": ["hr", "ldleader"],
+  "POST /api/b2b/v1/company/xapi-unapplied/retry": ["hr", "ldleader"],
+  "GET /xapi/about": PUBLIC,
+  "GET /xapi/statements": LRS_CREDENTIAL,
+  "POST /xapi/statements": LRS_CREDENTIAL,
+  "PUT /xapi/statements": LRS_CREDENTIAL,
   "GET /scim/v2/ServiceProviderConfig": SCIM_TOKEN,
   "GET /scim/v2/ResourceTypes": SCIM_TOKEN,
   "GET /scim/v2/ResourceTypes/{id}": SCIM_TOKEN,

@@ -46,6 +46,11 @@ export const chatAccountAbilities = ({ role }: AbilitySubject) => ({ manage_chat
 
 /** scim.policy: hr connects the company's directory over SCIM (a platform operator through /admin). */
 export const scimAccountAbilities = ({ role }: AbilitySubject) => ({ manage_scim_token: role === "hr" });
+/** lrs.policy: hr and the L&D leader manage the learning record store's credentials and see what waits; the L&D leader maps activities to items. */
+export const lrsAccountAbilities = ({ role }: AbilitySubject) => ({
+  manage_lrs: role === "hr" || role === "ldleader",
+  map_xapi_activities: role === "ldleader",
+});
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
@@ -93,6 +98,7 @@ export function accountAbilities(who: AbilitySubject, deployment: Deployment = {
     ...chatAccountAbilities(who),
     ...scimAccountAbilities(who),
     ...ssoAccountAbilities(who),
+    ...lrsAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

@@ -138,6 +138,8 @@ export const AUDIT_ENTITIES = [
   "team",
   "access_token",
   "catalog_feed",
+  "lrs_credential",
+  "xapi_activity_mapping",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

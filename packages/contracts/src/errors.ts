@@ -114,6 +114,14 @@ export const ErrorCode = z.enum([
   "item_text_unavailable",
   // A saved item that already keeps as many highlights as one item may (details.max)
   "highlight_limit_reached",
+  // The learning record store (xAPI): a call without a version it speaks, a credential unknown or with
+  // the wrong secret, a revoked one, a statement id already stored with other content, a voiding
+  // statement aimed at another voiding statement
+  "xapi_version_required",
+  "xapi_credential_invalid",
+  "xapi_credential_revoked",
+  "xapi_statement_conflict",
+  "xapi_void_of_void",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -908,6 +908,10 @@ export interface paths {
                                 add_starter_catalog: boolean;
                                 /** @description Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube) */
                                 manage_catalog_feeds: boolean;
+                                /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
+                                manage_lrs: boolean;
+                                /** @description Say which catalog item an outside xAPI activity is */
+                                map_xapi_activities: boolean;
                             };
                         };
                     };
@@ -1111,6 +1115,10 @@ export interface paths {
                                     add_starter_catalog: boolean;
                                     /** @description Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube) */
                                     manage_catalog_feeds: boolean;
+                                    /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
+                                    manage_lrs: boolean;
+                                    /** @description Say which catalog item an outside xAPI activity is */
+                                    map_xapi_activities: boolean;
                                 };
                             } | null;
                         };
@@ -26682,7 +26690,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed";
+                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping";
                     entity_id?: number;
                     /** @description Only this company's events */
                     company?: number;
@@ -26715,7 +26723,7 @@ export interface paths {
                                 /** @description The company the event happened in; null for the platform itself */
                                 company_id: number | null;
                                 /** @enum {string} */
-                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed";
+                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping";
                                 entity_id: number | null;
                                 action: string;
                                 reason: string | null;
@@ -30591,6 +30599,1461 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/lrs-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's LRS credentials (never their secrets) and the xAPI endpoint */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The xAPI endpoint to paste into the sender (statements live under it) */
+                            endpoint: string;
+                            results: {
+                                id: number;
+                                /** @description What the credential is for (the course platform that sends statements) */
+                                name: string;
+                                /** @description The HTTP Basic user name the sender uses */
+                                key: string;
+                                created_at: string;
+                                /** @description When the secret was last replaced; null if never */
+                                rotated_at: string | null;
+                                /** @description When the credential was revoked: its calls are refused (403) */
+                                revoked_at: string | null;
+                                last_used_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a credential: the answer holds its secret once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description What the credential is for (the course platform that sends statements) */
+                            name: string;
+                            /** @description The HTTP Basic user name the sender uses */
+                            key: string;
+                            created_at: string;
+                            /** @description When the secret was last replaced; null if never */
+                            rotated_at: string | null;
+                            /** @description When the credential was revoked: its calls are refused (403) */
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            /** @description The HTTP Basic password, shown this once: only its hash is kept */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/lrs-credentials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a credential */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description What the credential is for (the course platform that sends statements) */
+                            name: string;
+                            /** @description The HTTP Basic user name the sender uses */
+                            key: string;
+                            created_at: string;
+                            /** @description When the secret was last replaced; null if never */
+                            rotated_at: string | null;
+                            /** @description When the credential was revoked: its calls are refused (403) */
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/b2b/v1/company/lrs-credentials/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a credential's secret: the answer holds the new one once; the old one stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description What the credential is for (the course platform that sends statements) */
+                            name: string;
+                            /** @description The HTTP Basic user name the sender uses */
+                            key: string;
+                            created_at: string;
+                            /** @description When the secret was last replaced; null if never */
+                            rotated_at: string | null;
+                            /** @description When the credential was revoked: its calls are refused (403) */
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            /** @description The HTTP Basic password, shown this once: only its hash is kept */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/lrs-credentials/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a credential: its calls are refused (403) from now on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description What the credential is for (the course platform that sends statements) */
+                            name: string;
+                            /** @description The HTTP Basic user name the sender uses */
+                            key: string;
+                            created_at: string;
+                            /** @description When the secret was last replaced; null if never */
+                            rotated_at: string | null;
+                            /** @description When the credential was revoked: its calls are refused (403) */
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/xapi-activity-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which catalog item each outside activity id is */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            activity_id: string;
+                            content_id: number;
+                            /** @description The catalog item's title */
+                            title: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Say which catalog item an activity id is; its statements that waited for an item are applied */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The activity id statements name */
+                        activity: string;
+                        /** @description The catalog item it is */
+                        content_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            activity_id: string;
+                            content_id: number;
+                            /** @description The catalog item's title */
+                            title: string;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/xapi-activity-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a mapping (statements already applied stay applied) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/xapi-unapplied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statements kept but not applied: by unknown person, and by unknown activity */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agents: {
+                                /** @description The statement's actor, as sent */
+                                agent: unknown;
+                                statements: number;
+                                last_stored: string;
+                            }[];
+                            activities: {
+                                activity_id: string;
+                                statements: number;
+                                last_stored: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/company/xapi-unapplied/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try the waiting statements again now (a job does) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/xapi/about": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The versions this LRS speaks (no credential needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/xapi/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One statement (statementId, voidedStatementId) or a query (agent, verb, activity, since, until, limit, ascending; more) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** Store one statement under the statementId parameter */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** Store one statement or a batch (up to 10,000), all or nothing; answers their ids */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -34,6 +34,8 @@ const none: AccountAbilities = {
   curate_catalog: false,
   add_starter_catalog: false,
   manage_catalog_feeds: false,
+  manage_lrs: false,
+  map_xapi_activities: false,
 };
 
 // A team leader's abilities short of the purchase ones, which need a team.
@@ -62,6 +64,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_scim_token: true,
     manage_sso: true,
     manage_catalog_feeds: true,
+    manage_lrs: true,
   },
   ldleader: {
     ...none,
@@ -73,6 +76,8 @@ const expected: Record<string, AccountAbilities> = {
     curate_catalog: true,
     add_starter_catalog: true,
     manage_catalog_feeds: true,
+    manage_lrs: true,
+    map_xapi_activities: true,
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,

@@ -5,6 +5,7 @@ import { budgetingPolicy } from "../budgeting/index.ts";
 import { scimPolicy } from "../scim/index.ts";
 import { chatPolicy } from "../chat/index.ts";
 import { ssoPolicy } from "../sso/index.ts";
+import { lrsPolicy } from "../lrs/index.ts";
 import { libraryPolicy } from "../library/index.ts";
 import { networkPolicy } from "../network/index.ts";
 import { peoplePolicy } from "../people/index.ts";
@@ -34,6 +35,7 @@ export const identityPolicy = {
     ...scimPolicy.accountAbilities(a),
     ...ssoPolicy.accountAbilities(a),
     ...libraryPolicy.accountAbilities(a),
+    ...lrsPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;

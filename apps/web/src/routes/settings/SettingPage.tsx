@@ -40,6 +40,10 @@ import { BrowserExtension } from "../../features/settings/BrowserExtension";
 import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
 import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import { CATALOG_SUPPLY_HEADING_ID, CatalogSupplyCard } from "../../features/library/supply/CatalogSupplyCard";
+import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
+import PendingActionsOutlined from "@mui/icons-material/PendingActionsOutlined";
+import { LRS_HEADING_ID, LrsCredentialsSection } from "../../features/lrs/LrsCredentialsSection";
+import { XAPI_WAITING_HEADING_ID, XapiWaitingSection } from "../../features/lrs/XapiWaitingSection";
 
 interface Section {
   /** Its heading's id: the address of the section (/setting#id), as links from mails and menus name it. */
@@ -87,6 +91,18 @@ export default function SettingPage() {
     // The L&D leader adds the starter catalog; the L&D leader and hr follow feeds.
     ...(me.abilities.add_starter_catalog || me.abilities.manage_catalog_feeds
       ? [{ id: CATALOG_SUPPLY_HEADING_ID, label: t("items.catalogSupply"), icon: <LibraryAddOutlined />, content: <CatalogSupplyCard me={me} /> }]
+      : []),
+    // hr and the L&D leader connect outside course platforms and see the records that wait.
+    ...(me.abilities.manage_lrs
+      ? [
+          { id: LRS_HEADING_ID, label: t("items.lrs"), icon: <SchoolOutlined />, content: <LrsCredentialsSection /> },
+          {
+            id: XAPI_WAITING_HEADING_ID,
+            label: t("items.xapiWaiting"),
+            icon: <PendingActionsOutlined />,
+            content: <XapiWaitingSection mayMap={me.abilities.map_xapi_activities} />,
+          },
+        ]
       : []),
     ...(me.abilities.manage_chat_hooks
       ? [{ id: CHAT_HOOKS_HEADING_ID, label: t("items.chatHooks"), icon: <ForumOutlined />, content: <ChatHooksCard /> }]

@@ -1,0 +1,14 @@
+import { lrsAccountAbilities } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
+
+/**
+ * Learning record store rules: its credentials let an outside platform write learning records that
+ * move people's items, so only hr and the L&D leader of the company manage them and see what waits;
+ * which catalog item an outside activity is, is the L&D leader's call, as the catalog is theirs.
+ */
+export const lrsPolicy = {
+  accountAbilities: (a: Actor) => lrsAccountAbilities(a),
+  manageCredentials: ((a, t) => lrsAccountAbilities(a).manage_lrs && sameCompany(a, t.companyId)) as Rule<{ companyId: number }>,
+  seeUnapplied: ((a, t) => lrsAccountAbilities(a).manage_lrs && sameCompany(a, t.companyId)) as Rule<{ companyId: number }>,
+  mapActivities: ((a, t) => lrsAccountAbilities(a).map_xapi_activities && sameCompany(a, t.companyId)) as Rule<{ companyId: number }>,
+};
