@@ -138,6 +138,7 @@ export const AUDIT_ENTITIES = [
   "team",
   "access_token",
   "catalog_feed",
+  "certificate",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -114,6 +114,8 @@ export const ErrorCode = z.enum([
   "item_text_unavailable",
   // A saved item that already keeps as many highlights as one item may (details.max)
   "highlight_limit_reached",
+  // A certificate hr has already revoked
+  "certificate_already_revoked",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
