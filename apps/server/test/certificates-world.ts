@@ -14,7 +14,7 @@ export async function certificateWorld(t: TestContext, opts: { memberName?: stri
   const roles = await createCompanyWithRoles(t, { names: { member: opts.memberName ?? "Ada Lovelace" }, urlPhoto: opts.urlPhoto ?? null });
   const { company, ldleader, member } = roles;
   if (opts.memberLocale) await t.database.db.update(accounts).set({ locale: opts.memberLocale }).where(eq(accounts.id, member.id));
-  const items = [];
+  const items: number[] = [];
   const collection = await ldleader.client.post("/api/b2b/v1/collections/", { title: "SQL basics", skills: ["sql", "databases"] });
   expect(collection.status, collection.text).toBe(201);
   const pathId = collection.body.id as number;

@@ -24397,6 +24397,12 @@ export interface paths {
                                     /** @description The same figure over the period before (null for all time) */
                                     previous: number | null;
                                 };
+                                /** @description Certificates of completion issued in the window */
+                                certificates: {
+                                    value: number;
+                                    /** @description The same figure over the period before (null for all time) */
+                                    previous: number | null;
+                                };
                             };
                             series: {
                                 /** @description First day of the bucket (YYYY-MM-DD, UTC) */
@@ -24643,7 +24649,7 @@ export interface paths {
                     /** @description Series step */
                     bucket?: "day" | "month";
                     /** @description Which table of the dashboard */
-                    table: "series" | "top_skills" | "top_content" | "content_types" | "plans" | "overdue" | "budget" | "pending";
+                    table: "series" | "top_skills" | "top_content" | "content_types" | "plans" | "overdue" | "budget" | "pending" | "certificates";
                 };
                 header?: never;
                 path?: never;

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Certificate, CertificateStatus, PublicCertificate } from "@learnward/contracts";
+import type { Certificate, PublicCertificate } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { CertificateRow } from "../../db/schema/index.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
@@ -8,12 +8,10 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus, Executor } from "../../lib/events.ts";
 import type { SafeFetch } from "../../lib/safe-fetch.ts";
 import { certificatesPolicy } from "./certificates.policy.ts";
+import { certificateStatus } from "./certificates.status.ts";
 import { renderCertificatePdf } from "./certificates.pdf.ts";
 import type { CertificatesRepo, Completion } from "./certificates.repo.ts";
 
-/** Revoked wins over expired: hr took it back, whatever its date says. */
-export const certificateStatus = (c: Pick<CertificateRow, "revokedAt" | "expiresAt">, now: Date): CertificateStatus =>
-  c.revokedAt ? "revoked" : c.expiresAt && c.expiresAt <= now ? "expired" : "valid";
 
 const LOGO_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 5000, accept: "image/png,image/jpeg,image/webp,image/*;q=0.8" };
 

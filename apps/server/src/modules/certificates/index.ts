@@ -4,3 +4,4 @@
  */
 export { certificatesPolicy } from "./certificates.policy.ts";
 export type { CertificatesService } from "./certificates.service.ts";
+export { certificateStatus } from "./certificates.status.ts";
