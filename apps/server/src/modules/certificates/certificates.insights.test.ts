@@ -42,13 +42,30 @@ describe("certificates in insights", () => {
   it("exports them as CSV with what each states and its status now", async () => {
     const w = await certificateWorld(t, { memberName: "=Grace Hopper" });
     const empty = await csvRows(w.hr.client);
-    expect(empty.meta.fields).toEqual(["code", "issued_at", "name", "team", "kind", "title", "skills", "completed_at", "status", "expires_at", "revoked_at", "revoke_reason"]);
+    expect(empty.meta.fields).toEqual([
+      "code",
+      "issued_at",
+      "name",
+      "team",
+      "kind",
+      "title",
+      "skills",
+      "completed_at",
+      "status",
+      "expires_at",
+      "revoked_at",
+      "revoke_reason",
+    ]);
     expect(empty.data).toEqual([]);
     await w.finish();
     const plan = (await w.mine()).find((c) => c.kind === "plan")!;
     expect((await w.hr.client.post(`/api/b2b/v1/certificates/${plan.id}/revoke/`, { reason: "Issued by mistake" })).status).toBe(200);
     const { data } = await csvRows(w.hr.client);
-    expect(data.map((r) => ({ kind: r.kind, title: r.title, name: r.name, team: r.team, status: r.status, reason: r.revoke_reason })).sort((a, b) => a.kind!.localeCompare(b.kind!))).toEqual([
+    expect(
+      data
+        .map((r) => ({ kind: r.kind, title: r.title, name: r.name, team: r.team, status: r.status, reason: r.revoke_reason }))
+        .sort((a, b) => a.kind!.localeCompare(b.kind!)),
+    ).toEqual([
       // A name that reads as a formula is written so that a spreadsheet shows it as text.
       { kind: "path", title: "SQL basics", name: "'=Grace Hopper", team: w.team.name, status: "valid", reason: "" },
       { kind: "plan", title: "Data literacy", name: "'=Grace Hopper", team: w.team.name, status: "revoked", reason: "Issued by mistake" },

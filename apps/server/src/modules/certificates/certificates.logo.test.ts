@@ -24,7 +24,11 @@ async function pdfOf(urlPhoto: string | null) {
   const w = await certificateWorld(t, { urlPhoto });
   await w.finish();
   const [cert] = await w.mine();
-  const res = await t.app.inject({ method: "GET", url: `/api/b2b/v1/certificates/${cert!.id}/pdf`, headers: { authorization: `Bearer ${w.member.client.token}` } });
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/api/b2b/v1/certificates/${cert!.id}/pdf`,
+    headers: { authorization: `Bearer ${w.member.client.token}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.rawPayload.toString("latin1");
 }

@@ -17,7 +17,10 @@ export interface CertificateSheet {
 }
 
 /** The sheet's own words, in the person's language; titles, names and skills stay as written. */
-const WORDS: Record<Locale, { heading: string; certifies: string; completed: Record<"path" | "plan", string>; on: string; skills: string; code: string; verify: string }> = {
+const WORDS: Record<
+  Locale,
+  { heading: string; certifies: string; completed: Record<"path" | "plan", string>; on: string; skills: string; code: string; verify: string }
+> = {
   en: {
     heading: "Certificate of completion",
     certifies: "This certifies that",
@@ -65,7 +68,10 @@ export function renderCertificatePdf(s: CertificateSheet, opts: { compress?: boo
 
   const width = doc.page.width - 112;
   const centered = { width, align: "center" as const };
-  doc.rect(28, 28, doc.page.width - 56, doc.page.height - 56).lineWidth(2).stroke("#1f3a5f");
+  doc
+    .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
+    .lineWidth(2)
+    .stroke("#1f3a5f");
   let y = 64;
   if (s.logo) {
     try {
@@ -81,8 +87,17 @@ export function renderCertificatePdf(s: CertificateSheet, opts: { compress?: boo
   doc.moveDown(0.4).fillColor("#000000").font("Helvetica-Bold").fontSize(26).text(s.recipientName, centered);
   doc.moveDown(0.4).fillColor("#333333").font("Helvetica").fontSize(14).text(w.completed[s.kind], centered);
   doc.moveDown(0.4).fillColor("#000000").font("Helvetica-Bold").fontSize(20).text(s.title, centered);
-  doc.moveDown(0.4).fillColor("#333333").font("Helvetica").fontSize(14).text(`${w.on} ${longDate(s.completedAt, s.locale)}`, centered);
-  if (s.skills.length) doc.moveDown(0.8).fontSize(12).text(`${w.skills}: ${s.skills.join(", ")}`, centered);
+  doc
+    .moveDown(0.4)
+    .fillColor("#333333")
+    .font("Helvetica")
+    .fontSize(14)
+    .text(`${w.on} ${longDate(s.completedAt, s.locale)}`, centered);
+  if (s.skills.length)
+    doc
+      .moveDown(0.8)
+      .fontSize(12)
+      .text(`${w.skills}: ${s.skills.join(", ")}`, centered);
   doc.font("Helvetica").fontSize(10).fillColor("#333333");
   doc.text(`${w.code}: ${s.code}`, 56, doc.page.height - 100, centered);
   doc.text(`${w.verify} ${s.verifyUrl}`, 56, doc.page.height - 84, { ...centered, link: s.verifyUrl });

@@ -46,7 +46,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
     "/api/b2b/v1/certificates/:id",
     {
       config: access,
-      schema: { tags: ["certificates"], summary: "One certificate (its holder, and hr of the company)", params: IdParam, response: { 200: Certificate, ...errors } },
+      schema: {
+        tags: ["certificates"],
+        summary: "One certificate (its holder, and hr of the company)",
+        params: IdParam,
+        response: { 200: Certificate, ...errors },
+      },
     },
     async (req) => service.present(req.actor, await service.load(req.actor, req.params.id)),
   );
@@ -64,7 +69,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
     },
     async (req, reply) => {
       const { pdf, filename } = await service.pdf(req.actor, req.params.id);
-      return reply.type("application/pdf").header("content-disposition", `attachment; filename="${filename}"`).header("cache-control", "private, no-store").send(pdf);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
     },
   );
 

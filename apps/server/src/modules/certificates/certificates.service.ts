@@ -12,7 +12,6 @@ import { certificateStatus } from "./certificates.status.ts";
 import { renderCertificatePdf } from "./certificates.pdf.ts";
 import type { CertificatesRepo, Completion } from "./certificates.repo.ts";
 
-
 const LOGO_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 5000, accept: "image/png,image/jpeg,image/webp,image/*;q=0.8" };
 
 export function createCertificatesService(d: { db: Db; events: EventBus; repo: CertificatesRepo; clock: Clock; publicUrl: string; fetch: SafeFetch }) {

@@ -50,7 +50,10 @@ describe("public verification by code", () => {
 
   it("says revoked once hr revoked it, and expired once its expiry has passed", async () => {
     const w = await issued();
-    await t.database.db.update(certificates).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(certificates.code, w.cert.code));
+    await t.database.db
+      .update(certificates)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(certificates.code, w.cert.code));
     expect((await verify(w.cert.code)).body).toMatchObject({ status: "expired" });
     expect((await w.hr.client.post(`/api/b2b/v1/certificates/${w.cert.id}/revoke/`, { reason: "Exam taken by someone else" })).status).toBe(200);
     const res = await verify(w.cert.code);
@@ -85,7 +88,11 @@ describe("the certificate's PDF", () => {
   it("is a PDF attachment naming the person, what they completed, the date, skills, code and verification link", async () => {
     const w = await issued();
     for (const who of [w.member, w.hr]) {
-      const res = await t.app.inject({ method: "GET", url: `/api/b2b/v1/certificates/${w.cert.id}/pdf`, headers: { authorization: `Bearer ${who.client.token}` } });
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/b2b/v1/certificates/${w.cert.id}/pdf`,
+        headers: { authorization: `Bearer ${who.client.token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/pdf");
       expect(res.headers["content-disposition"]).toBe(`attachment; filename="certificate-${w.cert.code}.pdf"`);
@@ -101,7 +108,11 @@ describe("the certificate's PDF", () => {
 
   it("is written in the person's language, dates included", async () => {
     const w = await issued({ memberLocale: "es", memberName: "Íñigo Muñoz" });
-    const res = await t.app.inject({ method: "GET", url: `/api/b2b/v1/certificates/${w.cert.id}/pdf`, headers: { authorization: `Bearer ${w.member.client.token}` } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/b2b/v1/certificates/${w.cert.id}/pdf`,
+      headers: { authorization: `Bearer ${w.member.client.token}` },
+    });
     const text = pdfText(res.rawPayload);
     expect(text).toContain("Certificado de finalización");
     expect(text).toContain("Íñigo Muñoz");
