@@ -223,6 +223,26 @@ describe("collaborative network", () => {
     expect(errors).toEqual([]);
   });
 
+  it("the member finds the path's and the plan's certificates on their profile, downloads one and checks its public page", async () => {
+    const { page, errors } = member;
+    await page.goto("/home");
+    await page.getByRole("link", { name: "View as colleagues see it" }).click();
+    const certificates = page.getByRole("region", { name: "My certificates" });
+    const plan = certificates.getByRole("listitem").filter({ hasText: PLAN });
+    await visible(plan.getByText("Valid", { exact: true }));
+    await visible(certificates.getByRole("listitem").filter({ hasText: COLLECTION }));
+    const download = page.waitForEvent("download");
+    await plan.getByRole("link", { name: `Download the certificate for ${PLAN} (PDF)` }).click();
+    expect((await download).suggestedFilename()).toMatch(/^certificate-[A-Z0-9]{12}\.pdf$/);
+    await plan.getByRole("link", { name: `Public page of the certificate for ${PLAN}` }).click();
+    await waitForPath(page, /^\/verify\/[A-Z0-9]{12}$/);
+    await expectHeading(page, "Certificate verification");
+    await visible(page.getByText("This certificate is valid."));
+    await visible(page.getByText(PLAN));
+    await shoot(page, "certificate-verification", () => visible(page.getByText("This certificate is valid.")));
+    expect(errors).toEqual([]);
+  });
+
   it("every network page renders for the member at both widths", async () => {
     const { page, errors } = member;
     await page.goto("/collaborative-network");

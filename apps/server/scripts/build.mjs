@@ -24,10 +24,11 @@ export const serverArgs = () => ["--max-semi-space-size=4", path.join(SERVER_DIS
  * pino's worker transports) or are loaded only on demand (PGlite again, mail, the OpenAI client).
  * The bundle costs about 30 MB of RSS at start (154–175 → 194 MB on PostgreSQL) for its 300 ms.
  * Prettier is only reached by @react-email/render's `pretty` option, which the server never asks
- * for: kept out, it is never loaded, and the bundle is spared its formatter.
+ * for: kept out, it is never loaded, and the bundle is spared its formatter. pdfkit reads its
+ * standard fonts' metrics (#standard-fonts/…) from its own package when it draws a certificate.
  */
 const KEEP_EXTERNAL =
-  /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai|prettier)(\/|$)/;
+  /^(@electric-sql\/pglite|sharp|@img\/|@fastify\/swagger-ui|@fastify\/static|pino|thread-stream|pg-native|esbuild|tsx|nodemailer|openai|prettier|pdfkit)(\/|$)/;
 
 /** Bare imports are bundled in (one file compiles faster than a thousand resolved one by one), but for KEEP_EXTERNAL. */
 const externalPackages = {

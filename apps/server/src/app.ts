@@ -32,6 +32,7 @@ import { adminModule } from "./modules/admin/admin.module.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { calendarModule } from "./modules/calendar/calendar.module.ts";
 import { homeModule } from "./modules/home/home.module.ts";
+import { certificatesModule } from "./modules/certificates/certificates.module.ts";
 import { chatModule } from "./modules/chat/chat.module.ts";
 import { scimModule } from "./modules/scim/scim.module.ts";
 import { ssoModule } from "./modules/sso/sso.module.ts";
@@ -162,6 +163,7 @@ export async function buildApp(opts: AppOptions) {
     homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
+    certificatesModule(ctx),
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),

@@ -61,6 +61,21 @@ describe("the compiled server", () => {
     expect(existsSync(path.join(server, "dist/migrations/meta/_journal.json"))).toBe(true);
   });
 
+  it("leaves pdfkit an import, so that it finds its standard fonts' files when it draws a certificate", () => {
+    expect(readFileSync(main, "utf8")).not.toContain("#standard-fonts/");
+    // What the bundle's import of pdfkit reaches, from beside the bundle: it draws text in Helvetica.
+    const drawn = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        "import PDFDocument from 'pdfkit'; const d = new PDFDocument(); const parts = []; d.on('data', (c) => parts.push(c)); d.on('end', () => console.log(Buffer.concat(parts).subarray(0, 5).toString())); d.font('Helvetica').text('ok'); d.end();",
+      ],
+      { cwd: path.dirname(main), encoding: "utf8" },
+    );
+    expect(drawn.stdout.trim(), drawn.stderr).toBe("%PDF-");
+  });
+
   it("starts from the build output on a fresh data folder and answers /api/health", async () => {
     const port = await freePort();
     child = runBuilt({

@@ -34,6 +34,7 @@ const EXPORTS: { url: string; columns: string[] }[] = [
     ["overdue", ["name", "email", "team", "plan"]],
     ["budget", ["team"]],
     ["pending", []],
+    ["certificates", ["name", "team", "title", "skills", "revoke_reason"]],
   ].map(([table, columns]) => ({ url: `/api/b2b/v1/insights/export.csv?table=${table}&time=all&bucket=month`, columns: columns as string[] })),
 ];
 
@@ -70,6 +71,10 @@ beforeAll(async () => {
     (await ld.post("/api/b2b/v1/plans/", { title: "Plan", deadline: "2024-01-31", skills: { csv: { collections: [path.id] } }, selectedAccount: [me.id] }))
       .status,
   ).toBe(201);
+  // A certificate of the member's (what it states is frozen: fillWith writes its own columns).
+  await t.database.db.execute(sql`
+    insert into certificates (code, company_id, account_id, kind, source_key, title, recipient_name, issuer_name, locale, completed_at)
+    values ('CSVTEST23456', ${companyId}, ${me.id}, 'path', ${`path:${path.id}`}, 'Path', 'Member', 'Company', 'en', now())`);
 });
 afterAll(() => t.close());
 
@@ -81,6 +86,9 @@ async function fillWith(p: string) {
   await db.execute(sql`update auth_users set email = ${p} || ' #' || id where id = ${memberUid}`);
   await db.execute(
     sql`update purchase_requests set title = ${p} || ' #' || id, link = ${p} || ' #' || id, payment_reference = ${p} || ' #' || id where company_id = ${companyId}`,
+  );
+  await db.execute(
+    sql`update certificates set title = ${p} || ' #' || id, recipient_name = ${p} || ' #' || id, skills = array[${p}], revoke_reason = ${p} where company_id = ${companyId}`,
   );
   await db.execute(sql`update upskilling_plans set title = ${p} || ' #' || id where company_id = ${companyId}`);
   await db.execute(sql`update content_items set title = ${p} || ' #' || id, url = ${p} || ' #' || id where company_id = ${companyId}`);

@@ -49,6 +49,7 @@ describe("pages that need a signed-in visitor (spec §2)", () => {
       "/register",
       "/reset-password?token=abc",
       "/invitation/abc123",
+      "/verify/7KX2M9QPTW4H",
       "/sso/link",
       "/sso/link?token=abc",
       "/privacy",

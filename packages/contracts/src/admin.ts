@@ -140,6 +140,7 @@ export const AUDIT_ENTITIES = [
   "catalog_feed",
   "lrs_credential",
   "xapi_activity_mapping",
+  "certificate",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

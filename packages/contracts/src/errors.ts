@@ -122,6 +122,8 @@ export const ErrorCode = z.enum([
   "xapi_credential_revoked",
   "xapi_statement_conflict",
   "xapi_void_of_void",
+  // A certificate hr has already revoked
+  "certificate_already_revoked",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -28,3 +28,4 @@ export * from "./notes.ts";
 export * from "./reader.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
+export * from "./certificates.ts";

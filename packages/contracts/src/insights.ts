@@ -22,7 +22,7 @@ export const InsightsQuery = z.object({
 });
 export type InsightsQuery = z.infer<typeof InsightsQuery>;
 
-export const INSIGHT_TABLES = ["series", "top_skills", "top_content", "content_types", "plans", "overdue", "budget", "pending"] as const;
+export const INSIGHT_TABLES = ["series", "top_skills", "top_content", "content_types", "plans", "overdue", "budget", "pending", "certificates"] as const;
 export const InsightTable = z.enum(INSIGHT_TABLES);
 export type InsightTable = z.infer<typeof InsightTable>;
 export const InsightsExportQuery = InsightsQuery.extend({ table: InsightTable.describe("Which table of the dashboard") });
@@ -139,7 +139,13 @@ export const Insights = z.object({
     teams: z.array(Team).describe("Teams the viewer may pick with scope=team"),
     remind: z.boolean().describe("May send reminders to overdue people in this scope"),
   }),
-  kpis: z.object({ active_learners: Kpi, learning_time_s: Kpi, completions: Kpi, overdue_people: Kpi }),
+  kpis: z.object({
+    active_learners: Kpi,
+    learning_time_s: Kpi,
+    completions: Kpi,
+    overdue_people: Kpi,
+    certificates: Kpi.describe("Certificates of completion issued in the window"),
+  }),
   series: z.array(InsightSeriesPoint),
   top_skills: z.array(InsightSkillRow),
   top_content: z.array(InsightContentRow),

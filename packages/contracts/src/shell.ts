@@ -4,8 +4,8 @@
 /**
  * spec §2: open without sign-in are /login, /forgot-password and /, plus the app's own pages that
  * must work before sign-in (two-factor, registration, password reset, invitations, linking an account
- * to the company's identity provider from the mailed link, and the privacy
- * and terms pages the footer and the cookie banner link to). Any other page sends an unsigned
+ * to the company's identity provider from the mailed link, a certificate's verification page for
+ * whoever was shown one, and the privacy and terms pages the footer and the cookie banner link to). Any other page sends an unsigned
  * visitor to /login. `:name` stands for one path segment.
  */
 export const PUBLIC_PAGES = [
@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = [
   "/invitation/:token",
   "/sso/link",
   "/unsubscribe/:token",
+  "/verify/:code",
   "/privacy",
   "/terms",
 ] as const;

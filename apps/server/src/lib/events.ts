@@ -31,11 +31,15 @@ export const DOMAIN_EVENTS = {
   "collection.followed": z.object({ ...by, collectionId: id }),
   /** An item of a learning path marked done by the person following it. */
   "collection.item_done": z.object({ ...by, collectionId: id, contentId: id }),
+  /** The person has now done every item of a learning path (a published collection): once per person and path. */
+  "collection.completed": z.object({ ...by, collectionId: id }),
   /** A publish request accepted: the collection is in the company library. */
   "collection.published": z.object({ ...by, collectionId: id }),
   /** A plan created or given more people or teams (the actor is the one assigning). */
   "plan.assigned": z.object({ ...by, planId: id }),
   "plan.accepted": z.object({ ...by, planId: id }),
+  /** The person has now done every item of a plan they hold: once per person and plan. */
+  "plan.completed": z.object({ ...by, planId: id }),
   /** An item of the person's own library no longer counted towards their plan. */
   "plan.item_detached": z.object({ ...by, planId: id, contentId: id }),
   /** A purchase request filed; what it is, so that telling whoever decides it reads nothing back. */
@@ -70,6 +74,10 @@ export const DOMAIN_EVENTS = {
   "catalog_items.added": z.object({ actorId: id.nullable(), companyId: id, count: id, source: z.enum(["starter", "feed"]) }),
   /** A duplicate merged into the item to keep: collections, saves and done marks now name `intoId`. */
   "catalog_item.merged": z.object({ ...by, companyId: id, contentId: id, intoId: id }),
+  /** A certificate of completion issued to the person (`actorId`) for a path or plan they completed. */
+  "certificate.issued": z.object({ ...by, certificateId: id, companyId: id }),
+  /** hr revoked a certificate (`actorId`: who revoked; `accountId`: whose it is). */
+  "certificate.revoked": z.object({ ...by, certificateId: id, companyId: id, accountId: id }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -73,6 +73,7 @@ const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"),
 const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["auth", "people"]);
 const SsoLinkPage = page(() => import("../routes/auth/SsoLinkPage"), ["auth"]);
 const UnsubscribePage = page(() => import("../routes/unsubscribe/UnsubscribePage"), ["settings"]);
+const VerifyCertificatePage = page(() => import("../routes/verify/VerifyCertificatePage"), ["certificates"]);
 const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
 const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
@@ -310,6 +311,8 @@ const routes = (
       <Route path="invitation/:token" element={<InvitationPage />} />
       <Route path="sso/link" element={<SsoLinkPage />} />
       <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
+      {/* A certificate's public page: whoever was shown one checks it here, signed in or not. */}
+      <Route path="verify/:code" element={<VerifyCertificatePage />} />
       <Route path="privacy" element={<PrivacyPage />} />
       <Route path="terms" element={<TermsPage />} />
     </Route>

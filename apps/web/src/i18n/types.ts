@@ -16,6 +16,7 @@ import type admin from "./locales/en/admin.json";
 import type security from "./locales/en/security.json";
 import type shell from "./locales/en/shell.json";
 import type notifications from "./locales/en/notifications.json";
+import type certificates from "./locales/en/certificates.json";
 
 export interface Resources {
   common: typeof common;
@@ -36,6 +37,7 @@ export interface Resources {
   security: typeof security;
   shell: typeof shell;
   notifications: typeof notifications;
+  certificates: typeof certificates;
 }
 
 declare module "i18next" {

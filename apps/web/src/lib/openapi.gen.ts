@@ -24409,6 +24409,12 @@ export interface paths {
                                     /** @description The same figure over the period before (null for all time) */
                                     previous: number | null;
                                 };
+                                /** @description Certificates of completion issued in the window */
+                                certificates: {
+                                    value: number;
+                                    /** @description The same figure over the period before (null for all time) */
+                                    previous: number | null;
+                                };
                             };
                             series: {
                                 /** @description First day of the bucket (YYYY-MM-DD, UTC) */
@@ -24655,7 +24661,7 @@ export interface paths {
                     /** @description Series step */
                     bucket?: "day" | "month";
                     /** @description Which table of the dashboard */
-                    table: "series" | "top_skills" | "top_content" | "content_types" | "plans" | "overdue" | "budget" | "pending";
+                    table: "series" | "top_skills" | "top_content" | "content_types" | "plans" | "overdue" | "budget" | "pending" | "certificates";
                 };
                 header?: never;
                 path?: never;
@@ -24913,6 +24919,771 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's certificates, newest first: mine, or (for hr) anyone's of the company */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number */
+                    page?: number;
+                    /** @description Items per page (max 100) */
+                    page_size?: number;
+                    /** @description Whose certificates (yourself unless given; hr may name anyone of the company) */
+                    account?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total number of matching items */
+                            count: number;
+                            /** @description Absolute URL of the next page */
+                            next: string | null;
+                            /** @description Absolute URL of the previous page */
+                            previous: string | null;
+                            results: {
+                                code: string;
+                                /**
+                                 * @description What was completed: a learning path or an upskilling plan
+                                 * @enum {string}
+                                 */
+                                kind: "path" | "plan";
+                                /** @description The path's or plan's title when it was issued */
+                                title: string;
+                                /** @description The person's name when it was issued */
+                                recipient_name: string;
+                                /** @description The company that issued it */
+                                issuer_name: string;
+                                skills: string[];
+                                completed_at: string;
+                                issued_at: string;
+                                expires_at: string | null;
+                                revoked_at: string | null;
+                                /**
+                                 * @description valid; revoked by the company's hr; expired once its expiry date has passed
+                                 * @enum {string}
+                                 */
+                                status: "valid" | "revoked" | "expired";
+                                id: number;
+                                account_id: number;
+                                /**
+                                 * @description The language its PDF is written in (the person's when it was issued)
+                                 * @enum {string}
+                                 */
+                                locale: "en" | "es";
+                                revoke_reason: string | null;
+                                /** @description The public page that confirms it */
+                                verify_url: string;
+                                /** @description Where the person and their company's hr download the PDF */
+                                pdf_url: string;
+                                abilities: {
+                                    download: boolean;
+                                    revoke: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One certificate (its holder, and hr of the company) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /**
+                             * @description What was completed: a learning path or an upskilling plan
+                             * @enum {string}
+                             */
+                            kind: "path" | "plan";
+                            /** @description The path's or plan's title when it was issued */
+                            title: string;
+                            /** @description The person's name when it was issued */
+                            recipient_name: string;
+                            /** @description The company that issued it */
+                            issuer_name: string;
+                            skills: string[];
+                            completed_at: string;
+                            issued_at: string;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            /**
+                             * @description valid; revoked by the company's hr; expired once its expiry date has passed
+                             * @enum {string}
+                             */
+                            status: "valid" | "revoked" | "expired";
+                            id: number;
+                            account_id: number;
+                            /**
+                             * @description The language its PDF is written in (the person's when it was issued)
+                             * @enum {string}
+                             */
+                            locale: "en" | "es";
+                            revoke_reason: string | null;
+                            /** @description The public page that confirms it */
+                            verify_url: string;
+                            /** @description Where the person and their company's hr download the PDF */
+                            pdf_url: string;
+                            abilities: {
+                                download: boolean;
+                                revoke: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/certificates/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate as a PDF in its holder's language (its holder, and hr of the company) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF bytes (application/pdf), as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/certificates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a certificate with the reason (hr of the company); its verification page then says so */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why it no longer stands; kept in the audit trail */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /**
+                             * @description What was completed: a learning path or an upskilling plan
+                             * @enum {string}
+                             */
+                            kind: "path" | "plan";
+                            /** @description The path's or plan's title when it was issued */
+                            title: string;
+                            /** @description The person's name when it was issued */
+                            recipient_name: string;
+                            /** @description The company that issued it */
+                            issuer_name: string;
+                            skills: string[];
+                            completed_at: string;
+                            issued_at: string;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            /**
+                             * @description valid; revoked by the company's hr; expired once its expiry date has passed
+                             * @enum {string}
+                             */
+                            status: "valid" | "revoked" | "expired";
+                            id: number;
+                            account_id: number;
+                            /**
+                             * @description The language its PDF is written in (the person's when it was issued)
+                             * @enum {string}
+                             */
+                            locale: "en" | "es";
+                            revoke_reason: string | null;
+                            /** @description The public page that confirms it */
+                            verify_url: string;
+                            /** @description Where the person and their company's hr download the PDF */
+                            pdf_url: string;
+                            abilities: {
+                                download: boolean;
+                                revoke: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/certificates/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a certificate states and whether it is valid, revoked or expired; nothing else about the person */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The code printed on the certificate */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /**
+                             * @description What was completed: a learning path or an upskilling plan
+                             * @enum {string}
+                             */
+                            kind: "path" | "plan";
+                            /** @description The path's or plan's title when it was issued */
+                            title: string;
+                            /** @description The person's name when it was issued */
+                            recipient_name: string;
+                            /** @description The company that issued it */
+                            issuer_name: string;
+                            skills: string[];
+                            completed_at: string;
+                            issued_at: string;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            /**
+                             * @description valid; revoked by the company's hr; expired once its expiry date has passed
+                             * @enum {string}
+                             */
+                            status: "valid" | "revoked" | "expired";
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -26690,7 +27461,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping";
+                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate";
                     entity_id?: number;
                     /** @description Only this company's events */
                     company?: number;
@@ -26723,7 +27494,7 @@ export interface paths {
                                 /** @description The company the event happened in; null for the platform itself */
                                 company_id: number | null;
                                 /** @enum {string} */
-                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping";
+                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate";
                                 entity_id: number | null;
                                 action: string;
                                 reason: string | null;

@@ -21,3 +21,4 @@ export * from "./plan-attachments.ts";
 export * from "./library-tags.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
+export * from "./certificates.ts";

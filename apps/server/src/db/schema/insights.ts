@@ -5,7 +5,16 @@ import { companyRef } from "./refs.ts";
 import { accounts } from "./identity.ts";
 
 /** What a learning event records: the actions the insights dashboard aggregates. */
-export const LEARNING_EVENT_KINDS = ["save", "start", "finish", "item_done", "plan_assigned", "plan_completed", "request_decided"] as const;
+export const LEARNING_EVENT_KINDS = [
+  "save",
+  "start",
+  "finish",
+  "item_done",
+  "plan_assigned",
+  "plan_completed",
+  "request_decided",
+  "certificate_issued",
+] as const;
 export type LearningEventKind = (typeof LEARNING_EVENT_KINDS)[number];
 
 /**

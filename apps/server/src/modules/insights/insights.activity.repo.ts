@@ -31,6 +31,8 @@ export interface Slice {
 }
 
 const DAY_MS = 86_400_000;
+/** Certificates issued count by their own event kind (they are no learning activity of their own). */
+const CERTIFIED = sql.raw(`'${"certificate_issued" satisfies (typeof learningEvents.$inferSelect)["kind"]}'`);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
@@ -105,7 +107,9 @@ export function createActivityInsightsRepo(db: Db) {
                  count(*) filter (where ${e.kind} in ${COMPLETES} and ${cur}) as completions,
                  count(*) filter (where ${e.kind} in ${COMPLETES} and not ${cur}) as prev_completions,
                  coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES} and ${cur}), 0) as time_s,
-                 coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+                 coalesce(sum(${e.durationS}) filter (where ${e.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s,
+                 count(*) filter (where ${e.kind} = ${CERTIFIED} and ${cur}) as certificates,
+                 count(*) filter (where ${e.kind} = ${CERTIFIED} and not ${cur}) as prev_certificates
           from ${E} where ${rawWhere(s, since)}`);
         return kpiRow(r, src.prev !== null);
       }
@@ -116,7 +120,9 @@ export function createActivityInsightsRepo(db: Db) {
           select coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES} and ${cur}), 0) as completions,
                  coalesce(sum(${totals.n}) filter (where ${totals.kind} in ${COMPLETES} and not ${cur}), 0) as prev_completions,
                  coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES} and ${cur}), 0) as time_s,
-                 coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s
+                 coalesce(sum(${totals.durationS}) filter (where ${totals.kind} in ${COMPLETES} and not ${cur}), 0) as prev_time_s,
+                 coalesce(sum(${totals.n}) filter (where ${totals.kind} = ${CERTIFIED} and ${cur}), 0) as certificates,
+                 coalesce(sum(${totals.n}) filter (where ${totals.kind} = ${CERTIFIED} and not ${cur}), 0) as prev_certificates
           from ${TOTALS} where ${rollWhere(totals, s, src.grain, since)}`),
         run(sql`
           select count(distinct ${periods.accountId}) filter (where ${curLearners}) as learners,
@@ -252,6 +258,7 @@ function kpiRow(r: Row | undefined, hasPrevious: boolean) {
     active_learners: { value: num(r?.learners), previous: prev(r?.prev_learners) },
     completions: { value: num(r?.completions), previous: prev(r?.prev_completions) },
     learning_time_s: { value: num(r?.time_s), previous: prev(r?.prev_time_s) },
+    certificates: { value: num(r?.certificates), previous: prev(r?.prev_certificates) },
   };
 }
 

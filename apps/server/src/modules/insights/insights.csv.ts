@@ -6,6 +6,7 @@ import { windowOf } from "./insights.activity.repo.ts";
 import type { InsightsService } from "./insights.service.ts";
 import { fillSeries, isoDay, sliceOf } from "./insights.slice.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { certificateStatus } from "../certificates/index.ts";
 
 const EVERY = 100_000;
 const hours = (s: number) => (s / 3600).toFixed(2);
@@ -100,6 +101,24 @@ export async function insightsCsv(
           })),
         };
       }
+      case "certificates":
+        return {
+          fields: ["code", "issued_at", "name", "team", "kind", "title", "skills", "completed_at", "status", "expires_at", "revoked_at", "revoke_reason"],
+          data: (await d.repo.certificatesIssued(slice)).map(({ c, team }) => ({
+            code: c.code,
+            issued_at: c.createdAt.toISOString(),
+            name: c.recipientName,
+            team: team ?? "",
+            kind: c.kind,
+            title: c.title,
+            skills: c.skills.join("; "),
+            completed_at: c.completedAt.toISOString(),
+            status: certificateStatus(c, now),
+            expires_at: c.expiresAt?.toISOString() ?? "",
+            revoked_at: c.revokedAt?.toISOString() ?? "",
+            revoke_reason: c.revokeReason ?? "",
+          })),
+        };
       case "pending": {
         // Plans waiting on the viewer only count in their own scope.
         const rows = await d.service.pending(s, s.scope === "me" ? (await d.service.plans(s, isoDay(now), 0)).pendingPlans : 0);

@@ -19,6 +19,7 @@ import {
 } from "../../db/schema/index.ts";
 import { doneBy, notTeamLeader } from "../network/index.ts";
 import { createActivityInsightsRepo } from "./insights.activity.repo.ts";
+import { createCertificateInsightsRepo } from "./insights.certificates.repo.ts";
 import { num, rowsOf, type Row } from "./insights.rows.ts";
 
 // Raw SQL names tables and columns through the schema (db/sql.ts), so that a rename fails to compile.
@@ -40,6 +41,7 @@ export function createInsightsRepo(db: Db) {
 
   return {
     ...createActivityInsightsRepo(db),
+    ...createCertificateInsightsRepo(db),
 
     /**
      * The company's upskilling plans among the people in scope, computed in the database (a company

@@ -1,29 +1,38 @@
-import type { EventBus, Handler } from "../../lib/events.ts";
+import type { EventBus, Executor, Handler } from "../../lib/events.ts";
 import { recordEvent, recordPlanAssigned, recordPlansDone } from "./insights.events.repo.ts";
 
-/** Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction. */
-export function subscribeInsights({ on }: Pick<EventBus, "on">): void {
-  on("content.saved", saved);
-  on("content.imported", imported);
-  on("content.started", started);
-  on("content.finished", finished);
-  on("collection.item_done", itemDone);
-  on("plan.assigned", planAssigned);
-  on("plan.item_detached", (tx, e) => recordPlansDone(tx, e.actorId, e.planId));
-  on("content.removed", (tx, e) => recordPlansDone(tx, e.actorId));
-  on("purchase_request.approved", approved);
-  on("purchase_request.rejected", rejected);
+/**
+ * Insights learns what happened from the domain events (lib/events.ts), in the emitter's transaction.
+ * It is also where a plan's completion is decided (its plan_completed event, once per person and
+ * plan): that decision is announced as `plan.completed` for the modules that act on it.
+ */
+export function subscribeInsights({ on, emit }: Pick<EventBus, "on" | "emit">): void {
+  const announce = async (tx: Executor, actorId: number, planIds: number[]) => {
+    for (const planId of planIds) await emit(tx, "plan.completed", { actorId, planId });
+  };
+  const record = (kind: "save" | "start" | "finish") => async (tx: Executor, e: { actorId: number; contentId: number }) =>
+    announce(tx, e.actorId, await recordEvent(tx, { kind, accountId: e.actorId, contentId: e.contentId }));
+
+  on("content.saved", record("save"));
+  on("content.imported", async (tx, e) => {
+    await recordEvent(tx, { kind: "save", accountId: e.actorId, contentIds: e.contentIds });
+  });
+  on("content.started", record("start"));
+  on("content.finished", record("finish"));
+  on("collection.item_done", async (tx, e) =>
+    announce(tx, e.actorId, await recordEvent(tx, { kind: "item_done", accountId: e.actorId, contentId: e.contentId, collectionId: e.collectionId })),
+  );
+  on("plan.assigned", (tx, e) => recordPlanAssigned(tx, e.planId, e.actorId));
+  on("plan.item_detached", async (tx, e) => announce(tx, e.actorId, await recordPlansDone(tx, e.actorId, e.planId)));
+  on("content.removed", async (tx, e) => announce(tx, e.actorId, await recordPlansDone(tx, e.actorId)));
+  on("purchase_request.approved", decided("approved"));
+  on("purchase_request.rejected", decided("rejected"));
+  on("certificate.issued", async (tx, e) => {
+    await recordEvent(tx, { kind: "certificate_issued", accountId: e.actorId });
+  });
 }
-const saved: Handler<"content.saved"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentId: e.contentId });
-const imported: Handler<"content.imported"> = (tx, e) => recordEvent(tx, { kind: "save", accountId: e.actorId, contentIds: e.contentIds });
-const started: Handler<"content.started"> = (tx, e) => recordEvent(tx, { kind: "start", accountId: e.actorId, contentId: e.contentId });
-const finished: Handler<"content.finished"> = (tx, e) => recordEvent(tx, { kind: "finish", accountId: e.actorId, contentId: e.contentId });
-const itemDone: Handler<"collection.item_done"> = (tx, e) =>
-  recordEvent(tx, { kind: "item_done", accountId: e.actorId, contentId: e.contentId, collectionId: e.collectionId });
-const planAssigned: Handler<"plan.assigned"> = (tx, e) => recordPlanAssigned(tx, e.planId, e.actorId);
 const decided =
   (outcome: "approved" | "rejected"): Handler<"purchase_request.approved" | "purchase_request.rejected"> =>
-  (tx, e) =>
-    recordEvent(tx, { kind: "request_decided", accountId: e.requesterId, actorId: e.actorId, requestId: e.requestId, outcome });
-const approved = decided("approved");
-const rejected = decided("rejected");
+  async (tx, e) => {
+    await recordEvent(tx, { kind: "request_decided", accountId: e.requesterId, actorId: e.actorId, requestId: e.requestId, outcome });
+  };

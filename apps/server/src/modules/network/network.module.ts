@@ -3,6 +3,8 @@ import type { Module, ModuleContext } from "../module.ts";
 import type { Notifier } from "../notifications/index.ts";
 import type { PeopleRepo } from "../people/index.ts";
 import { createCollectionsRepo } from "./collections.repo.ts";
+import { createCompletionsRepo } from "./completions.repo.ts";
+import { subscribeNetwork } from "./network.subscribers.ts";
 import { collectionsRoutes } from "./collections.routes.ts";
 import { createCollectionsService } from "./collections.service.ts";
 import { createDraftsRepo } from "./drafts.repo.ts";
@@ -22,6 +24,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   const collections = createCollectionsRepo(ctx.database.db);
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
+  subscribeNetwork(ctx.events, createCompletionsRepo());
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, clock: ctx.clock, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
   const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
   const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, clock: ctx.clock, plans, collections, people: deps.people });

@@ -231,6 +231,7 @@ describe("/dashboard/content figures in their units", () => {
         learning_time_s: { value: 62_700, previous: all ? null : 0 },
         completions: { value: 3, previous: all ? null : 2 },
         overdue_people: { value: 2, previous: null },
+        certificates: { value: 4, previous: all ? null : 4 },
       },
       top_content: [{ ...company.top_content[0]!, learning_time_s: 900 }],
       top_skills: [{ ...company.top_skills[0]!, learning_time_s: 62_700 }],
@@ -242,7 +243,9 @@ describe("/dashboard/content figures in their units", () => {
       "Learning time": ["17 hr", ...note("+17 hr")],
       Completions: ["3", ...note("+50%")],
       "People overdue": ["2", "On upskilling plans past their deadline"],
+      "Certificates issued": ["4", ...(versus[time] ? ["Same as the period before"] : [])],
     });
+    expect(screen.getByRole("link", { name: "Download the certificates issued (CSV)" }).getAttribute("href")).toContain("table=certificates");
     // Learning time in the tables: minutes under an hour, hours above; money as money.
     const topContent = screen.getByRole("table", { name: "Top content" });
     expect(within(topContent).getByText("15 min")).toBeInTheDocument();

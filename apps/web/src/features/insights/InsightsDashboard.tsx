@@ -118,7 +118,12 @@ function Dashboard({ data, filters, updating }: { data: Insights; filters: Insig
 
       <AttentionList items={data.attention} onRun={run} busy={action.isPending} />
       {/* In my own view, the overdue figure counts my plans rather than people. */}
-      <KpiCards kpis={mine ? { ...data.kpis, overdue_people: { value: data.overdue.count, previous: null } } : data.kpis} time={data.time} mine={mine} />
+      <KpiCards
+        kpis={mine ? { ...data.kpis, overdue_people: { value: data.overdue.count, previous: null } } : data.kpis}
+        time={data.time}
+        mine={mine}
+        certificatesCsv={exportHref(filters, "certificates")}
+      />
 
       {details ? (
         <Details data={details} filters={filters} remind={data.abilities.remind ? { run: remind, busy: action.isPending } : undefined} />

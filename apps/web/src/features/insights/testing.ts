@@ -19,7 +19,7 @@ export const companyInsights: Insights = {
     ],
     remind: true,
   },
-  kpis: { active_learners: kpi(1234, 1000), learning_time_s: kpi(5400, 5400), completions: kpi(43, 45), overdue_people: kpi(2) },
+  kpis: { active_learners: kpi(1234, 1000), learning_time_s: kpi(5400, 5400), completions: kpi(43, 45), overdue_people: kpi(2), certificates: kpi(4, 1) },
   series: [
     { period: "2026-11-21", active_learners: 3, learning_time_s: 7200, completions: 2 },
     { period: "2026-11-22", active_learners: 1, learning_time_s: 0, completions: 0 },

@@ -1,0 +1,150 @@
+import { randomInt } from "node:crypto";
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../lib/events.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import {
+  accounts,
+  authUsers,
+  certificates,
+  collections,
+  companies,
+  pathCompletions,
+  planCollections,
+  teams,
+  upskillingPlans,
+  type CertificateRow,
+} from "../../db/schema/index.ts";
+import { aliased, names } from "../../db/sql.ts";
+
+/** Digits and capitals without look-alikes (0/O, 1/I/L): read from paper and typed without doubt. */
+const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const CODE_LENGTH = 12;
+
+/** A new verification code: 12 characters of a 31-letter alphabet, about 59 random bits. */
+export const newCertificateCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+
+const [A, a] = aliased(accounts, "a");
+const [AU, au] = aliased(authUsers, "au");
+const [CO, co] = aliased(companies, "co");
+const [P, p] = aliased(upskillingPlans, "p");
+const [PC, pc] = aliased(planCollections, "pc");
+const [COL, col] = aliased(collections, "col");
+const [PD, pd] = aliased(pathCompletions, "pd");
+const ce = certificates;
+const rowsOf = (result: unknown) => (result as { rows: { id: number; company_id: number }[] }).rows;
+
+/** What was completed: the certificate states its title and skills as they are now, frozen. */
+export type Completion = { kind: "plan"; planId: number } | { kind: "path"; collectionId: number };
+
+export function createCertificatesRepo(db: Db) {
+  /** The insert of one certificate from what `from` selects (the person's a, au, co joined), once per person and source. */
+  async function insertFrom(tx: Executor, accountId: number, v: { kind: "plan" | "path"; source: SQL; from: SQL; row: { [k: string]: SQL } }) {
+    const result = await tx.execute(sql`
+      insert into ${ce} (${names(ce.code, ce.companyId, ce.accountId, ce.kind, ce.sourceKey, ce.collectionId, ce.planId, ce.title, ce.recipientName, ce.issuerName, ce.skills, ce.locale, ce.completedAt)})
+      select ${newCertificateCode()}, ${a.companyId}, ${a.id}, ${v.kind}, ${v.source}, ${v.row.collectionId}, ${v.row.planId}, ${v.row.title}, ${au.name}, ${co.name},
+        ${v.row.skills}, ${a.locale}, ${v.row.completedAt}
+      from ${A} join ${AU} on ${au.id} = ${a.uid} join ${CO} on ${co.id} = ${a.companyId}
+      ${v.from}
+      where ${a.id} = ${accountId}::int
+      on conflict (${names(ce.accountId, ce.sourceKey)}) do nothing
+      returning ${names(ce.id, ce.companyId)}`);
+    const [row] = rowsOf(result);
+    return row ? { id: Number(row.id), companyId: Number(row.company_id) } : null;
+  }
+
+  return {
+    recordAudit,
+
+    /** Issues the person's certificate for this completion unless they hold one already; answers its id when issued now. */
+    async issue(tx: Executor, accountId: number, c: Completion): Promise<{ id: number; companyId: number } | null> {
+      if (c.kind === "plan") {
+        return insertFrom(tx, accountId, {
+          kind: "plan",
+          source: sql`'plan:' || ${p.id}`,
+          from: sql`join ${P} on ${p.id} = ${c.planId}::int and ${p.companyId} = ${a.companyId}`,
+          row: {
+            collectionId: sql`null::int`,
+            planId: sql`${p.id}`,
+            title: sql`${p.title}`,
+            skills: sql`coalesce((select array_agg(distinct ${pc.skill} order by ${pc.skill}) from ${PC} where ${pc.planId} = ${p.id}), '{}'::text[])`,
+            completedAt: sql`now()`,
+          },
+        });
+      }
+      return insertFrom(tx, accountId, {
+        kind: "path",
+        source: sql`'path:' || ${col.id}`,
+        from: sql`join ${COL} on ${col.id} = ${c.collectionId}::int and ${col.companyId} = ${a.companyId}
+          left join ${PD} on ${pd.accountId} = ${a.id} and ${pd.collectionId} = ${col.id}`,
+        row: {
+          collectionId: sql`${col.id}`,
+          planId: sql`null::int`,
+          title: sql`${col.title}`,
+          skills: sql`${col.skills}`,
+          completedAt: sql`coalesce(${pd.completedAt}, now())`,
+        },
+      });
+    },
+
+    async byId(id: number): Promise<CertificateRow | undefined> {
+      const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+      return row;
+    },
+
+    async byCode(code: string): Promise<CertificateRow | undefined> {
+      const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+      return row;
+    },
+
+    /** A person of some company, for listing their certificates (null when there is no such account). */
+    async account(id: number) {
+      const [row] = await db.select({ id: accounts.id, companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, id));
+      return row ?? null;
+    },
+
+    /** A person's certificates, newest first. */
+    async listOf(accountId: number, page: { limit: number; offset: number }) {
+      const where = eq(certificates.accountId, accountId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(certificates).where(where).orderBy(desc(certificates.createdAt), desc(certificates.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(certificates).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    /** Marks it revoked unless it already was; answers the revoked row, or nothing when it already was. */
+    async revoke(tx: Executor, id: number, v: { by: number; reason: string; at: Date }) {
+      const [row] = await tx
+        .update(certificates)
+        .set({ revokedAt: v.at, revokedBy: v.by, revokeReason: v.reason })
+        .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
+        .returning();
+      return row;
+    },
+
+    /** The company's logo address, if it has one. */
+    async companyLogo(companyId: number): Promise<string | null> {
+      const [row] = await db.select({ url: companies.urlPhoto }).from(companies).where(eq(companies.id, companyId));
+      return row?.url ?? null;
+    },
+
+    /**
+     * Certificates a company issued in [from, to), of people of one team when given (by the person's
+     * team now), with the team's name: the insights export.
+     */
+    async issuedIn(companyId: number, window: { from: Date | null; to: Date }, teamId?: number | null) {
+      const conditions = [eq(certificates.companyId, companyId), lt(certificates.createdAt, window.to)];
+      if (window.from) conditions.push(gte(certificates.createdAt, window.from));
+      if (teamId !== undefined && teamId !== null) conditions.push(eq(accounts.teamId, teamId));
+      return db
+        .select({ c: certificates, team: teams.name })
+        .from(certificates)
+        .innerJoin(accounts, eq(accounts.id, certificates.accountId))
+        .leftJoin(teams, eq(teams.id, accounts.teamId))
+        .where(and(...conditions))
+        .orderBy(desc(certificates.createdAt), desc(certificates.id));
+    },
+  };
+}
+export type CertificatesRepo = ReturnType<typeof createCertificatesRepo>;
