@@ -27,3 +27,4 @@ export * from "./lookup.ts";
 export * from "./notes.ts";
 export * from "./reader.ts";
 export * from "./catalog-feeds.ts";
+export * from "./skills.ts";

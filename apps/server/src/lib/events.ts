@@ -31,11 +31,19 @@ export const DOMAIN_EVENTS = {
   "collection.followed": z.object({ ...by, collectionId: id }),
   /** An item of a learning path marked done by the person following it. */
   "collection.item_done": z.object({ ...by, collectionId: id, contentId: id }),
+  /**
+   * The person has now done every item of a published learning path (an item done in one path is
+   * done in every path that holds it, so finishing it in the library completes paths too). Doing the
+   * last item again after undoing it says so again: subscribers are idempotent.
+   */
+  "collection.completed": z.object({ ...by, collectionId: id }),
   /** A publish request accepted: the collection is in the company library. */
   "collection.published": z.object({ ...by, collectionId: id }),
   /** A plan created or given more people or teams (the actor is the one assigning). */
   "plan.assigned": z.object({ ...by, planId: id }),
   "plan.accepted": z.object({ ...by, planId: id }),
+  /** The person has done every item of a plan they hold (once per person and plan; insights decides it). */
+  "plan.completed": z.object({ ...by, planId: id }),
   /** An item of the person's own library no longer counted towards their plan. */
   "plan.item_detached": z.object({ ...by, planId: id, contentId: id }),
   /** A purchase request filed; what it is, so that telling whoever decides it reads nothing back. */

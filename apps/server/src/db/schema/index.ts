@@ -20,3 +20,4 @@ export * from "./access-tokens.ts";
 export * from "./plan-attachments.ts";
 export * from "./library-tags.ts";
 export * from "./catalog-feeds.ts";
+export * from "./skills.ts";

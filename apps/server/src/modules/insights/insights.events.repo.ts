@@ -69,9 +69,10 @@ const planSkills = (planId: SQL) => sql`(select array_agg(distinct ${pc.skill} o
 /**
  * Records a learning event (one per item, given several) in the caller's transaction, and leaves it
  * to foldEvents for the pre-aggregations. Company and team (at the time) come from the account; type, skills and duration from the catalog
- * row (the person's own copy wins for duration and type). Finishing an item may complete plans.
+ * row (the person's own copy wins for duration and type). Finishing an item may complete plans:
+ * answers the plans it completed.
  */
-export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void> {
+export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<number[]> {
   const skills = [...new Set((ev.skills ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean))];
   const content = ev.contentId ?? null;
   // One array parameter, an empty one for an event about no item.
@@ -103,15 +104,19 @@ export async function recordEvent(tx: Executor, ev: LearningEvent): Promise<void
       returning ${names(le.id)}`),
   );
   const ids = inserted.map((r) => Number(r.id));
-  if ((ev.kind === "finish" || ev.kind === "item_done") && content !== null) {
-    ids.push(...(await completePlans(tx, ev.accountId, { contentId: content })));
-  }
-  await toFold(tx, ids);
+  const completed = (ev.kind === "finish" || ev.kind === "item_done") && content !== null ? await completePlans(tx, ev.accountId, { contentId: content }) : [];
+  await toFold(tx, [...ids, ...completed.map((c) => c.id)]);
+  return completed.map((c) => c.planId);
 }
 
-/** After an item left the person's plans (taken out of one, or deleted): those now done in full are completed. */
-export async function recordPlansDone(tx: Executor, accountId: number, planId?: number): Promise<void> {
-  await toFold(tx, await completePlans(tx, accountId, planId === undefined ? "any" : { planId }));
+/** After an item left the person's plans (taken out of one, or deleted): those now done in full are completed (answered). */
+export async function recordPlansDone(tx: Executor, accountId: number, planId?: number): Promise<number[]> {
+  const completed = await completePlans(tx, accountId, planId === undefined ? "any" : { planId });
+  await toFold(
+    tx,
+    completed.map((c) => c.id),
+  );
+  return completed.map((c) => c.planId);
 }
 
 /**
@@ -174,7 +179,11 @@ export async function recordPlanAssigned(tx: Executor, planId: number, actorId: 
  * full: one plan_completed each, once. A plan's items are its paths' and the person's own counted
  * towards it, so taking out the one not done yet completes it as finishing it would.
  */
-async function completePlans(tx: Executor, accountId: number, of: { contentId: number } | { planId: number } | "any"): Promise<number[]> {
+async function completePlans(
+  tx: Executor,
+  accountId: number,
+  of: { contentId: number } | { planId: number } | "any",
+): Promise<{ id: number; planId: number }[]> {
   const holding =
     of === "any"
       ? sql`true`
@@ -196,9 +205,9 @@ async function completePlans(tx: Executor, accountId: number, of: { contentId: n
         and not exists (select 1 from ${PA} where ${pa.planId} = ${p.id} and ${pa.accountId} = ${a.id} and ${pa.status} = 'rejected')
         and not exists (select 1 from (${planItemsFor(sql`${p.id}`, sql`${a.id}`)}) i where not ${doneBy(sql`${a.id}`, sql`i.content_id`)})
         and not exists (select 1 from ${X} where ${x.planId} = ${p.id} and ${x.accountId} = ${a.id} and ${x.kind} = 'plan_completed')
-      returning ${names(le.id)}`),
+      returning ${names(le.id, le.planId)}`),
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), planId: Number(r.plan_id) }));
 }
 
 const GRAINS = sql`(values ('day'), ('month')) g(grain)`;

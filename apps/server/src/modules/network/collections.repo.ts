@@ -79,6 +79,24 @@ export function createCollectionsRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** The published paths holding this content that the person has now done in full (every item). */
+    async completedWith(tx: Db | Tx, accountId: number, contentId: number) {
+      const rows = await tx
+        .select({ id: collections.id })
+        .from(collections)
+        .innerJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.companyId, collections.companyId)))
+        .where(
+          and(
+            eq(collections.status, "published"),
+            isNull(collections.draftOf),
+            sql`exists (select 1 from ${CI} where ${ci.collectionId} = ${collections.id} and ${ci.contentId} = ${contentId})`,
+            sql`not exists (select 1 from ${CI} where ${ci.collectionId} = ${collections.id} and not ${doneBy(accountId, ci.contentId)})`,
+          ),
+        )
+        .orderBy(asc(collections.id));
+      return rows.map((r) => r.id);
+    },
+
     async summary(viewerId: number, id: number) {
       const [row] = await base(viewerId).where(eq(collections.id, id));
       return row;

@@ -16,6 +16,7 @@ import { publishRoutes } from "./publish.routes.ts";
 import { createPublishService } from "./publish.service.ts";
 import { createRemindersRepo } from "./reminders.repo.ts";
 import { planRemindersJob } from "./reminders.ts";
+import { subscribeNetwork } from "./network.subscribers.ts";
 
 /** The company's learning network: collections, learning paths, publishing and upskilling plans. */
 export function networkModule(ctx: ModuleContext, deps: { content: ContentService; people: PeopleRepo; notifier: Notifier }) {
@@ -23,6 +24,7 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, clock: ctx.clock, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
+  subscribeNetwork(ctx.events, collections);
   const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
   const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, clock: ctx.clock, plans, collections, people: deps.people });
   return {
