@@ -78,7 +78,7 @@ const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
 const SettingPage = page(
   () => import("../routes/settings/SettingPage"),
-  ["settings", "security"],
+  ["settings", "security", "skills"],
   () => import("../features/settings/queries").then((m) => m.settingFirstData),
 );
 const HomePage = page(
@@ -154,7 +154,7 @@ const TeamPage = page(
 );
 const SkillboostPage = page(
   () => import("../routes/people/SkillboostPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/queries").then((m) => m.skillboostFirstData),
 );
 const CompaniesPage = page(

@@ -16,6 +16,7 @@ import type admin from "./locales/en/admin.json";
 import type security from "./locales/en/security.json";
 import type shell from "./locales/en/shell.json";
 import type notifications from "./locales/en/notifications.json";
+import type skills from "./locales/en/skills.json";
 
 export interface Resources {
   common: typeof common;
@@ -36,6 +37,7 @@ export interface Resources {
   security: typeof security;
   shell: typeof shell;
   notifications: typeof notifications;
+  skills: typeof skills;
 }
 
 declare module "i18next" {
