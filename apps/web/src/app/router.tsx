@@ -114,7 +114,7 @@ const LibraryPage = page(
 );
 const MyTasksPage = page(
   () => import("../routes/network/MyTasksPage"),
-  ["network"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.myTasksFirstData),
 );
 const PublishRequestsPage = page(
@@ -124,7 +124,7 @@ const PublishRequestsPage = page(
 );
 const CollectionPage = page(
   () => import("../routes/network/CollectionPage"),
-  ["network"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.collectionFirstData),
 );
 const TeamBudgetPage = page(
@@ -144,12 +144,12 @@ const PurchaseRequestsPage = page(
 );
 const PeopleManagementPage = page(
   () => import("../routes/people/PeopleManagementPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/managementFirstData").then((m) => m.peopleManagementFirstData),
 );
 const TeamPage = page(
   () => import("../routes/people/TeamPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/queries").then((m) => m.teamFirstData),
 );
 const SkillboostPage = page(

@@ -132,6 +132,26 @@ describe("AssignPlanDialog", () => {
     expect(Object.getOwnPropertyDescriptor(body.skills, "__proto__")?.value).toEqual({ collections: [5] });
   });
 
+  it("sends a skill's target level, chosen from the named scale", async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const { onClose } = open({ collection: { id: 5, title: "SQL joins and windows", skills: ["sql"] } });
+    const dialog = await screen.findByRole("dialog", { name: "Assign an upskilling plan" });
+    const target = within(dialog).getByRole("combobox", { name: "Target level" });
+    expect(
+      within(target)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["No target level", "1 · Beginner", "2 · Developing", "3 · Intermediate", "4 · Advanced", "5 · Expert"]);
+    await user.selectOptions(target, "4 · Advanced");
+    await user.click(within(dialog).getByRole("combobox", { name: "Teams" }));
+    await user.click(await screen.findByRole("option", { name: "Engineering" }));
+    await user.click(within(dialog).getByRole("button", { name: "Assign plan" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = server.sent("POST /api/b2b/v1/plans/") as [{ skills: Record<string, unknown> }];
+    expect(body.skills).toEqual({ sql: { collections: [5], target_level: 4 } });
+  });
+
   it("says in words why the server refused the plan", async () => {
     serve({
       status: 400,
