@@ -83,6 +83,9 @@ export const TeamSkillLevelsPage = Paginated(PersonSkillLevels).describe("The te
 export type TeamSkillLevelsPage = z.infer<typeof TeamSkillLevelsPage>;
 
 /** The level a completed learning path proves in each of its skills (optional; none: the path proves no level). */
-export const PathSkillLevel = z.object({ level: ProficiencyLevel.nullable() });
+export const PathSkillLevel = z.object({
+  level: ProficiencyLevel.nullable(),
+  abilities: z.object({ set: z.boolean().describe("The caller may set or remove the level") }),
+});
 export type PathSkillLevel = z.infer<typeof PathSkillLevel>;
 export const SetPathSkillLevelRequest = z.object({ level: ProficiencyLevel.nullable() }).strict();

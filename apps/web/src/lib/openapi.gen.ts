@@ -31155,6 +31155,10 @@ export interface paths {
                         "application/json": {
                             /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
                             level: number | null;
+                            abilities: {
+                                /** @description The caller may set or remove the level */
+                                set: boolean;
+                            };
                         };
                     };
                 };
@@ -31260,6 +31264,10 @@ export interface paths {
                         "application/json": {
                             /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
                             level: number | null;
+                            abilities: {
+                                /** @description The caller may set or remove the level */
+                                set: boolean;
+                            };
                         };
                     };
                 };

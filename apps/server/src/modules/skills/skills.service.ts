@@ -129,7 +129,7 @@ export function createSkillsService(d: { db: Db; repo: SkillsRepo; people: Pick<
       const path = await repo.path(db, companyId, id);
       if (!path) throw notFound("Collection");
       authorize(actor, skillsPolicy.readPathLevel, path, "not_found");
-      return { level: path.level };
+      return { level: path.level, abilities: { set: skillsPolicy.setPathLevel(actor, path) } };
     },
 
     async setPathLevel(actor: Actor, companyId: number, id: number, level: number | null) {
@@ -138,7 +138,7 @@ export function createSkillsService(d: { db: Db; repo: SkillsRepo; people: Pick<
       authorize(actor, skillsPolicy.readPathLevel, path, "not_found");
       authorize(actor, skillsPolicy.setPathLevel, path);
       await repo.setPathLevel(db, id, level, actor.accountId);
-      return { level };
+      return { level, abilities: { set: true } };
     },
 
     /**

@@ -128,7 +128,7 @@ describe("evidence from completions", () => {
     const m = await newMember();
     const path = await publishedPath(["sql", "data modelling"], 2);
     expect((await w.teamleader.client.put(`/api/b2b/v1/collections/${path.id}/skill-level/`, { level: 3 })).status).toBe(403);
-    expect((await w.ldleader.client.put(`/api/b2b/v1/collections/${path.id}/skill-level/`, { level: 3 })).body).toEqual({ level: 3 });
+    expect((await w.ldleader.client.put(`/api/b2b/v1/collections/${path.id}/skill-level/`, { level: 3 })).body).toEqual({ level: 3, abilities: { set: true } });
     await rate(w.teamleader.client, m.id, "sql", 2);
 
     await done(m.client, path.id, path.items[0]!);
@@ -160,7 +160,8 @@ describe("evidence from completions", () => {
     expect(levelIn(await levels(m.client, m.id), "go")).toBeUndefined();
     expect((await globex.ldleader.client.put(`/api/b2b/v1/collections/${path.id}/skill-level/`, { level: 5 })).status).toBe(404);
     expect((await globex.ldleader.client.get(`/api/b2b/v1/collections/${path.id}/skill-level/`)).status).toBe(404);
-    expect((await m.client.get(`/api/b2b/v1/collections/${path.id}/skill-level/`)).body).toEqual({ level: null });
+    expect((await m.client.get(`/api/b2b/v1/collections/${path.id}/skill-level/`)).body).toEqual({ level: null, abilities: { set: false } });
+    expect((await w.ldleader.client.get(`/api/b2b/v1/collections/${path.id}/skill-level/`)).body.abilities).toEqual({ set: true });
   });
 
   it("raises the level to a completed plan's target in each skill that has one", async () => {

@@ -1,4 +1,4 @@
-import type { PersonSkillLevels, RateSkillRequest, TeamSkillLevelsPage } from "@learnward/contracts";
+import type { PathSkillLevel, PersonSkillLevels, RateSkillRequest, TeamSkillLevelsPage } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
@@ -18,3 +18,12 @@ export const fetchPersonSkillLevels = (id: number, signal?: AbortSignal): Promis
 /** A rating by the person or their manager (the server says which it counts as); answers their levels. */
 export const rateSkill = (id: number, body: RateSkillRequest): Promise<PersonSkillLevels> =>
   request(`${B2B}/employees/${id}/skill-ratings/`, { method: "POST", body, parse: checkPersonLevels });
+
+const checkPathLevel = checkedBy((s) => s.PathSkillLevel);
+
+/** The level a published learning path proves in each of its skills (null: none), and whether I may set it. */
+export const fetchPathSkillLevel = (id: number, signal?: AbortSignal): Promise<PathSkillLevel> =>
+  request(`${B2B}/collections/${id}/skill-level/`, { parse: checkPathLevel, signal });
+
+export const setPathSkillLevel = (id: number, level: number | null): Promise<PathSkillLevel> =>
+  request(`${B2B}/collections/${id}/skill-level/`, { method: "PUT", body: { level }, parse: checkPathLevel });

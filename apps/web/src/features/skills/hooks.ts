@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RateSkillRequest } from "@learnward/contracts";
-import { fetchPersonSkillLevels, fetchTeamSkillLevels, rateSkill } from "./api";
+import { fetchPathSkillLevel, fetchPersonSkillLevels, fetchTeamSkillLevels, rateSkill, setPathSkillLevel } from "./api";
 
 /** Every skill-level answer is cached under this key: a rating changes a person's row in every list. */
 export const SKILLS = "skills";
@@ -25,5 +25,17 @@ export function useRateSkill(personId: number) {
   return useMutation({
     mutationFn: (body: RateSkillRequest) => rateSkill(personId, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [SKILLS] }),
+  });
+}
+
+export function usePathSkillLevel(id: number, enabled: boolean) {
+  return useQuery({ queryKey: [SKILLS, "path", id] as const, queryFn: ({ signal }) => fetchPathSkillLevel(id, signal), enabled });
+}
+
+export function useSetPathSkillLevel(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (level: number | null) => setPathSkillLevel(id, level),
+    onSuccess: (answer) => queryClient.setQueryData([SKILLS, "path", id], answer),
   });
 }
