@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { PersonSkillLevels, SkillLevel } from "@learnward/contracts";
 import { levelName, sourceName } from "./levels";
 
+/** On the matrix's shaded cells a button keeps its own light ground, so its words keep their contrast. */
+const onShade = { bgcolor: "background.paper", color: "text.primary", "&:hover": { bgcolor: "background.default" } } as const;
+
 /**
  * A person's level in one skill inside the skills matrix: the level and its source as a button that
  * opens the history (and the rating control); without a level, a button to rate for whoever may.
@@ -29,7 +32,8 @@ export function SkillLevelCell({
         size="small"
         onClick={onOpen}
         aria-label={t("cell.open", { person: name, skill, level: t("levelWithNumber", { number: level.level, name: label }), source })}
-        sx={{ display: "flex", flexDirection: "column", mx: "auto", lineHeight: 1.2, textTransform: "none", minWidth: 0 }}
+        variant="outlined"
+        sx={{ ...onShade, display: "flex", flexDirection: "column", mx: "auto", mt: 0.5, lineHeight: 1.2, textTransform: "none", minWidth: 0 }}
       >
         <Box component="span" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
           {t("levelWithNumber", { number: level.level, name: label })}
@@ -42,7 +46,13 @@ export function SkillLevelCell({
   }
   if (!person.abilities.rate) return null;
   return (
-    <Button size="small" onClick={onOpen} aria-label={t("cell.rate", { person: name, skill })} sx={{ textTransform: "none", mx: "auto", display: "block" }}>
+    <Button
+      size="small"
+      variant="outlined"
+      onClick={onOpen}
+      aria-label={t("cell.rate", { person: name, skill })}
+      sx={{ ...onShade, textTransform: "none", mx: "auto", mt: 0.5, display: "block" }}
+    >
       {t("cell.rateShort")}
     </Button>
   );
