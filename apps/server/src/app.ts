@@ -37,6 +37,7 @@ import { chatModule } from "./modules/chat/chat.module.ts";
 import { scimModule } from "./modules/scim/scim.module.ts";
 import { ssoModule } from "./modules/sso/sso.module.ts";
 import { lrsModule } from "./modules/lrs/lrs.module.ts";
+import { skillsModule } from "./modules/skills/skills.module.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import { planHolders } from "./modules/network/plans.repo.ts";
 import { networkPolicy } from "./modules/network/network.policy.ts";
@@ -170,6 +171,7 @@ export async function buildApp(opts: AppOptions) {
     scimModule(ctx, { people: people.teams, teams: people.teams, identity: identity.service }),
     sso,
     lrsModule(ctx, { content: library.service }),
+    skillsModule(ctx, { people: people.repo }),
   ];
   for (const module of modules) await app.register(module.plugin);
   // Every module has defined its jobs by now: the queues start with the app, before it listens. Not

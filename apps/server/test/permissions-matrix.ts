@@ -146,6 +146,12 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "DELETE /api/b2b/v1/plans/{id}": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/teams/{id}/progress": ["ldleader", "teamleader"],
+  // Skill levels: the rules on whose levels one reads or rates are the skills policy's (skills.test.ts).
+  "GET /api/b2b/v1/teams/{id}/skill-levels": COMPANY,
+  "GET /api/b2b/v1/employees/{id}/skill-levels": COMPANY,
+  "POST /api/b2b/v1/employees/{id}/skill-ratings": COMPANY,
+  "GET /api/b2b/v1/collections/{id}/skill-level": COMPANY,
+  "PUT /api/b2b/v1/collections/{id}/skill-level": COMPANY,
   "POST /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],
   "GET /api/b2b/v1/budgets": ["ldleader", "teamleader"],
   "POST /api/b2b/v1/budgets": ["ldleader"],

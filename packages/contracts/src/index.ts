@@ -29,3 +29,4 @@ export * from "./reader.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
 export * from "./certificates.ts";
+export * from "./skills.ts";

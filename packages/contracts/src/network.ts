@@ -2,10 +2,10 @@ import { z } from "zod";
 import { ContentItem, ContentType } from "./library.ts";
 import { HttpUrl, Id, IdText, IsoDate, Paginated, userKeyed } from "./common.ts";
 import { RequestStatus, RequestStatusFilter, SortOrder } from "./people.ts";
+import { ProficiencyLevel, SkillName } from "./skills.ts";
+export { SkillName };
 
-const skill = z.string().trim().toLowerCase().min(1).max(60);
-/** A skill's name as collections and plans take it (spec §3: keyed by the lowercase name). */
-export const SkillName = skill;
+const skill = SkillName;
 
 export const CollectionStatus = z.enum(["private", "pending", "published"]);
 const Owner = z.object({ id: z.number().int(), display_name: z.string() });
@@ -171,7 +171,10 @@ const PlanCollections = z.union([
 ]);
 export const PlanSkills = userKeyed(
   skill,
-  z.object({ collections: PlanCollections.describe("Collection ids, or an object keyed by collection id") }),
+  z.object({
+    collections: PlanCollections.describe("Collection ids, or an object keyed by collection id"),
+    target_level: ProficiencyLevel.nullable().optional().describe("The level completing the plan proves in this skill (optional)"),
+  }),
   "spec §3: skills keyed by lowercase skill name, each with collections (a list of ids, or keyed by collection Id)",
 );
 export const CreatePlanRequest = z
@@ -203,7 +206,13 @@ export const Plan = z.object({
   id: z.number().int(),
   title: z.string(),
   deadline: z.string(),
-  skills: userKeyed(z.string(), z.object({ collections: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })) })),
+  skills: userKeyed(
+    z.string(),
+    z.object({
+      collections: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })),
+      target_level: ProficiencyLevel.nullable().describe("The level completing the plan proves in this skill"),
+    }),
+  ),
   teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_by: Owner,
   assignees_count: z.number().int(),

@@ -135,7 +135,7 @@ describe("preloadRoute", () => {
     expect(preloadRoute("/login")).toEqual(["auth"]);
     // The signed-in layout brings its onboarding panel's words and the refusals only the app meets.
     expect(preloadRoute("/budgetingPlan/companyBudget").sort()).toEqual(["appErrors", "budgeting", "onboarding"]);
-    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network"]);
+    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network", "skills"]);
     expect(preloadRoute("/no/such/page")).toEqual(["onboarding"]);
   });
 });

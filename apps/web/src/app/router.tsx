@@ -79,7 +79,7 @@ const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
 const SettingPage = page(
   () => import("../routes/settings/SettingPage"),
-  ["settings", "security"],
+  ["settings", "security", "skills"],
   () => import("../features/settings/queries").then((m) => m.settingFirstData),
 );
 const HomePage = page(
@@ -115,7 +115,7 @@ const LibraryPage = page(
 );
 const MyTasksPage = page(
   () => import("../routes/network/MyTasksPage"),
-  ["network"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.myTasksFirstData),
 );
 const PublishRequestsPage = page(
@@ -125,7 +125,7 @@ const PublishRequestsPage = page(
 );
 const CollectionPage = page(
   () => import("../routes/network/CollectionPage"),
-  ["network"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.collectionFirstData),
 );
 const TeamBudgetPage = page(
@@ -145,17 +145,17 @@ const PurchaseRequestsPage = page(
 );
 const PeopleManagementPage = page(
   () => import("../routes/people/PeopleManagementPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/managementFirstData").then((m) => m.peopleManagementFirstData),
 );
 const TeamPage = page(
   () => import("../routes/people/TeamPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/queries").then((m) => m.teamFirstData),
 );
 const SkillboostPage = page(
   () => import("../routes/people/SkillboostPage"),
-  ["people"],
+  ["people", "skills"],
   () => import("../features/people/queries").then((m) => m.skillboostFirstData),
 );
 const CompaniesPage = page(

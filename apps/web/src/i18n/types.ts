@@ -17,6 +17,7 @@ import type security from "./locales/en/security.json";
 import type shell from "./locales/en/shell.json";
 import type notifications from "./locales/en/notifications.json";
 import type certificates from "./locales/en/certificates.json";
+import type skills from "./locales/en/skills.json";
 
 export interface Resources {
   common: typeof common;
@@ -38,6 +39,7 @@ export interface Resources {
   shell: typeof shell;
   notifications: typeof notifications;
   certificates: typeof certificates;
+  skills: typeof skills;
 }
 
 declare module "i18next" {

@@ -17618,6 +17618,8 @@ export interface paths {
                                             title: string;
                                             slug: string;
                                         }[];
+                                        /** @description The level completing the plan proves in this skill */
+                                        target_level: number | null;
                                     };
                                 };
                                 teams: {
@@ -17753,6 +17755,8 @@ export interface paths {
                                 collections: number[] | {
                                     [key: string]: unknown;
                                 };
+                                /** @description The level completing the plan proves in this skill (optional) */
+                                target_level?: number | null;
                             };
                         };
                         /** @default [] */
@@ -17780,6 +17784,8 @@ export interface paths {
                                         title: string;
                                         slug: string;
                                     }[];
+                                    /** @description The level completing the plan proves in this skill */
+                                    target_level: number | null;
                                 };
                             };
                             teams: {
@@ -17931,6 +17937,8 @@ export interface paths {
                                         title: string;
                                         slug: string;
                                     }[];
+                                    /** @description The level completing the plan proves in this skill */
+                                    target_level: number | null;
                                 };
                             };
                             teams: {
@@ -18180,6 +18188,8 @@ export interface paths {
                                 collections: number[] | {
                                     [key: string]: unknown;
                                 };
+                                /** @description The level completing the plan proves in this skill (optional) */
+                                target_level?: number | null;
                             };
                         };
                     };
@@ -18203,6 +18213,8 @@ export interface paths {
                                         title: string;
                                         slug: string;
                                     }[];
+                                    /** @description The level completing the plan proves in this skill */
+                                    target_level: number | null;
                                 };
                             };
                             teams: {
@@ -18513,6 +18525,8 @@ export interface paths {
                                         title: string;
                                         slug: string;
                                     }[];
+                                    /** @description The level completing the plan proves in this skill */
+                                    target_level: number | null;
                                 };
                             };
                             teams: {
@@ -18845,6 +18859,8 @@ export interface paths {
                                                 title: string;
                                                 slug: string;
                                             }[];
+                                            /** @description The level completing the plan proves in this skill */
+                                            target_level: number | null;
                                         };
                                     };
                                     teams: {
@@ -19008,6 +19024,8 @@ export interface paths {
                                             title: string;
                                             slug: string;
                                         }[];
+                                        /** @description The level completing the plan proves in this skill */
+                                        target_level: number | null;
                                     };
                                 };
                                 teams: {
@@ -19168,6 +19186,8 @@ export interface paths {
                                             title: string;
                                             slug: string;
                                         }[];
+                                        /** @description The level completing the plan proves in this skill */
+                                        target_level: number | null;
                                     };
                                 };
                                 teams: {
@@ -21644,6 +21664,8 @@ export interface paths {
                                                     title: string;
                                                     slug: string;
                                                 }[];
+                                                /** @description The level completing the plan proves in this skill */
+                                                target_level: number | null;
                                             };
                                         };
                                         teams: {
@@ -21682,6 +21704,8 @@ export interface paths {
                                                     title: string;
                                                     slug: string;
                                                 }[];
+                                                /** @description The level completing the plan proves in this skill */
+                                                target_level: number | null;
                                             };
                                         };
                                         teams: {
@@ -32825,6 +32849,741 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/employees/{id}/skill-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's level in each skill they have a rating in, its source, the self rating beside it and the history */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                display_name: string;
+                            };
+                            /** @description Every skill the person has a rating in, by name */
+                            skills: {
+                                skill: string;
+                                /** @description The current level: max(highest evidence, latest manager rating), else the self rating */
+                                level: number | null;
+                                /**
+                                 * @description Which rating gives the current level
+                                 * @enum {string|null}
+                                 */
+                                source: "self" | "manager" | "evidence" | null;
+                                /** @description The person's latest own rating, shown beside */
+                                self_level: number | null;
+                                /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                manager_level: number | null;
+                                /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                evidence_level: number | null;
+                                /** @description Newest first, at most 20 */
+                                history: {
+                                    id: number;
+                                    /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                    level: number;
+                                    /** @enum {string} */
+                                    source: "self" | "manager" | "evidence";
+                                    /** @description Who rated (null for evidence, or a removed account) */
+                                    rated_by: {
+                                        id: number;
+                                        display_name: string;
+                                    } | null;
+                                    note: string | null;
+                                    /** @description The completed learning path or upskilling plan that raised the level */
+                                    evidence: {
+                                        /** @enum {string} */
+                                        kind: "path" | "plan";
+                                        id: number;
+                                        title: string;
+                                    } | null;
+                                    created_at: string;
+                                }[];
+                            }[];
+                            abilities: {
+                                /** @description The caller may rate this person's skills */
+                                rate: boolean;
+                                /**
+                                 * @description What the caller's rating counts as
+                                 * @enum {string|null}
+                                 */
+                                rate_as: "self" | "manager" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/employees/{id}/skill-ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rate a person's level in a skill: oneself (self), or as their team leader or hr (manager); answers their levels */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        skill: string;
+                        /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                        level: number;
+                        /** @description Why this level (optional) */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                display_name: string;
+                            };
+                            /** @description Every skill the person has a rating in, by name */
+                            skills: {
+                                skill: string;
+                                /** @description The current level: max(highest evidence, latest manager rating), else the self rating */
+                                level: number | null;
+                                /**
+                                 * @description Which rating gives the current level
+                                 * @enum {string|null}
+                                 */
+                                source: "self" | "manager" | "evidence" | null;
+                                /** @description The person's latest own rating, shown beside */
+                                self_level: number | null;
+                                /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                manager_level: number | null;
+                                /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                evidence_level: number | null;
+                                /** @description Newest first, at most 20 */
+                                history: {
+                                    id: number;
+                                    /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                    level: number;
+                                    /** @enum {string} */
+                                    source: "self" | "manager" | "evidence";
+                                    /** @description Who rated (null for evidence, or a removed account) */
+                                    rated_by: {
+                                        id: number;
+                                        display_name: string;
+                                    } | null;
+                                    note: string | null;
+                                    /** @description The completed learning path or upskilling plan that raised the level */
+                                    evidence: {
+                                        /** @enum {string} */
+                                        kind: "path" | "plan";
+                                        id: number;
+                                        title: string;
+                                    } | null;
+                                    created_at: string;
+                                }[];
+                            }[];
+                            abilities: {
+                                /** @description The caller may rate this person's skills */
+                                rate: boolean;
+                                /**
+                                 * @description What the caller's rating counts as
+                                 * @enum {string|null}
+                                 */
+                                rate_as: "self" | "manager" | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/teams/{id}/skill-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a team's active members (by name, the pages of its progress) with their skill levels */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The team's active members by name, the pages of its progress */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total number of matching items */
+                            count: number;
+                            /** @description Absolute URL of the next page */
+                            next: string | null;
+                            /** @description Absolute URL of the previous page */
+                            previous: string | null;
+                            results: {
+                                account: {
+                                    id: number;
+                                    display_name: string;
+                                };
+                                /** @description Every skill the person has a rating in, by name */
+                                skills: {
+                                    skill: string;
+                                    /** @description The current level: max(highest evidence, latest manager rating), else the self rating */
+                                    level: number | null;
+                                    /**
+                                     * @description Which rating gives the current level
+                                     * @enum {string|null}
+                                     */
+                                    source: "self" | "manager" | "evidence" | null;
+                                    /** @description The person's latest own rating, shown beside */
+                                    self_level: number | null;
+                                    /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                    manager_level: number | null;
+                                    /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                    evidence_level: number | null;
+                                    /** @description Newest first, at most 20 */
+                                    history: {
+                                        id: number;
+                                        /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                                        level: number;
+                                        /** @enum {string} */
+                                        source: "self" | "manager" | "evidence";
+                                        /** @description Who rated (null for evidence, or a removed account) */
+                                        rated_by: {
+                                            id: number;
+                                            display_name: string;
+                                        } | null;
+                                        note: string | null;
+                                        /** @description The completed learning path or upskilling plan that raised the level */
+                                        evidence: {
+                                            /** @enum {string} */
+                                            kind: "path" | "plan";
+                                            id: number;
+                                            title: string;
+                                        } | null;
+                                        created_at: string;
+                                    }[];
+                                }[];
+                                abilities: {
+                                    /** @description The caller may rate this person's skills */
+                                    rate: boolean;
+                                    /**
+                                     * @description What the caller's rating counts as
+                                     * @enum {string|null}
+                                     */
+                                    rate_as: "self" | "manager" | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/collections/{id}/skill-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The level a published learning path proves in each of its skills when completed (null: none) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                            level: number | null;
+                            abilities: {
+                                /** @description The caller may set or remove the level */
+                                set: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the level a published learning path proves in each of its skills (the L&D leader; null removes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                        level: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 1 beginner, 2 developing, 3 intermediate, 4 advanced, 5 expert */
+                            level: number | null;
+                            abilities: {
+                                /** @description The caller may set or remove the level */
+                                set: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -22,3 +22,4 @@ export * from "./library-tags.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
 export * from "./certificates.ts";
+export * from "./skills.ts";

@@ -160,6 +160,17 @@ export const planCollections = pgTable(
   (t) => [primaryKey({ columns: [t.planId, t.skill, t.collectionId] })],
 );
 
+/** The level an upskilling plan aims at in one of its skills: completing the plan proves it. */
+export const planSkillTargets = pgTable(
+  "plan_skill_targets",
+  {
+    planId: ownedBy("plan_id", () => upskillingPlans.id),
+    skill: text("skill").notNull(),
+    level: integer("level").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.skill] })],
+);
+
 /** A team assignment: its present and future members are assignees. */
 export const planTeams = pgTable(
   "plan_teams",

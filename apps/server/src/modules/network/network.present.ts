@@ -130,7 +130,12 @@ export const presentPlanWith = (details: PlanDetails) => (p: PlanRow) => {
     id: p.id,
     title: p.title,
     deadline: p.deadline,
-    skills: Object.fromEntries([...skills].map(([skill, collections]) => [skill, { collections }])),
+    skills: Object.fromEntries(
+      [...skills].map(([skill, collections]) => [
+        skill,
+        { collections, target_level: details.targets.find((t) => t.planId === p.id && t.skill === skill)?.level ?? null },
+      ]),
+    ),
     teams: details.teams.filter((t) => t.planId === p.id).map((t) => ({ id: t.id, name: t.name })),
     created_by: { id: creator.id, display_name: creator.name },
     created_at: p.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import {
   contentItems,
   planAssignees,
   planCollections,
+  planSkillTargets,
   planTeams,
   teams,
   planAttachments,
@@ -43,6 +44,11 @@ export const holderAliases = { pa, pt, a };
 /** Who holds one plan, as SQL of (plan_id, account_id) rows: what notifications tells when it is assigned. */
 export const planHolders = (planId: number): SQL => holders(sql`${pa.planId} = ${planId}`, sql`${pt.planId} = ${planId}`);
 
+async function insertTargets(tx: Tx, planId: number, targets: Record<string, number>) {
+  const rows = Object.entries(targets).map(([skill, level]) => ({ planId, skill, level }));
+  if (rows.length) await tx.insert(planSkillTargets).values(rows);
+}
+
 export function createPlansRepo(db: Db) {
   /**
    * Assignees as people: each pair of `holders` with the person's name, email and team and the stored
@@ -76,7 +82,16 @@ export function createPlansRepo(db: Db) {
     /** A new plan with its skills' collections, teams and people (its event and audit entry are the service's). */
     async insertPlan(
       tx: Tx,
-      v: { companyId: number; title: string; deadline: string; createdBy: number; skills: Record<string, number[]>; teamIds: number[]; accountIds: number[] },
+      v: {
+        companyId: number;
+        title: string;
+        deadline: string;
+        createdBy: number;
+        skills: Record<string, number[]>;
+        targets: Record<string, number>;
+        teamIds: number[];
+        accountIds: number[];
+      },
     ) {
       const [plan] = await tx
         .insert(upskillingPlans)
@@ -84,6 +99,7 @@ export function createPlansRepo(db: Db) {
         .returning();
       const links = Object.entries(v.skills).flatMap(([skill, ids]) => [...new Set(ids)].map((collectionId) => ({ planId: plan!.id, skill, collectionId })));
       await tx.insert(planCollections).values(links);
+      await insertTargets(tx, plan!.id, v.targets);
       if (v.teamIds.length)
         await tx
           .insert(planTeams)
@@ -139,8 +155,10 @@ export function createPlansRepo(db: Db) {
       ].sort();
     },
 
-    /** Replaces the plan's skills and their collections. */
-    async replaceSkills(tx: Tx, planId: number, skills: Record<string, number[]>) {
+    /** Replaces the plan's skills, their collections and target levels. */
+    async replaceSkills(tx: Tx, planId: number, skills: Record<string, number[]>, targets: Record<string, number>) {
+      await tx.delete(planSkillTargets).where(eq(planSkillTargets.planId, planId));
+      await insertTargets(tx, planId, targets);
       await tx.delete(planCollections).where(eq(planCollections.planId, planId));
       await tx
         .insert(planCollections)
@@ -153,8 +171,8 @@ export function createPlansRepo(db: Db) {
 
     /** Skills → collections, teams and creator of each plan, for presenting them. */
     async details(planIds: number[]) {
-      if (!planIds.length) return { skills: [], teams: [], creators: [] };
-      const [skills, teamRows, creators] = await Promise.all([
+      if (!planIds.length) return { skills: [], teams: [], creators: [], targets: [] };
+      const [skills, teamRows, creators, targets] = await Promise.all([
         db
           .select({ planId: planCollections.planId, skill: planCollections.skill, id: collections.id, title: collections.title })
           .from(planCollections)
@@ -172,8 +190,12 @@ export function createPlansRepo(db: Db) {
           .innerJoin(accounts, eq(accounts.id, upskillingPlans.createdBy))
           .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
           .where(inArray(upskillingPlans.id, planIds)),
+        db
+          .select({ planId: planSkillTargets.planId, skill: planSkillTargets.skill, level: planSkillTargets.level })
+          .from(planSkillTargets)
+          .where(inArray(planSkillTargets.planId, planIds)),
       ]);
-      return { skills, teams: teamRows, creators };
+      return { skills, teams: teamRows, creators, targets };
     },
 
     /** Plans a planner may see: all of the company (ldleader) or theirs and their team's. */

@@ -23,7 +23,10 @@ export const isOverdue = (deadline: string, status: AssigneeStatus, on: string) 
 
 type Assignee = Awaited<ReturnType<PlansRepo["assignees"]>>[number];
 
-type PlanSkillsInput = Record<string, { collections: number[] }>;
+type PlanSkillsInput = Record<string, { collections: number[]; target_level?: number | null }>;
+/** The levels a plan targets, by lowercase skill name (skills without one are left out). */
+const targetsOf = (skills: PlanSkillsInput): Record<string, number> =>
+  Object.fromEntries(Object.entries(skills).flatMap(([skill, v]) => (v.target_level == null ? [] : [[skill.trim().toLowerCase(), v.target_level] as const])));
 
 export function createPlansService(d: { db: Db; events: EventBus; clock: Clock; plans: PlansRepo; collections: CollectionsRepo; people: PeopleRepo }) {
   const { db, events } = d;
@@ -137,6 +140,7 @@ export function createPlansService(d: { db: Db; events: EventBus; clock: Clock; 
         deadline: b.deadline ?? d.clock.today(),
         createdBy: actor.accountId,
         skills,
+        targets: targetsOf(b.skills),
         teamIds: [...new Set(b.selectedTeam)],
         accountIds: [...new Set(b.selectedAccount)],
       };
@@ -162,7 +166,7 @@ export function createPlansService(d: { db: Db; events: EventBus; clock: Clock; 
       await db.transaction(async (tx) => {
         const after = await d.plans.updatePlan(tx, plan.id, { title: b.title, deadline: b.deadline });
         const skillsBefore = skills ? await d.plans.skillsOf(tx, plan.id) : undefined;
-        if (skills) await d.plans.replaceSkills(tx, plan.id, skills);
+        if (skills) await d.plans.replaceSkills(tx, plan.id, skills, targetsOf(b.skills!));
         await d.plans.audit(tx, {
           actorId,
           companyId: plan.companyId,

@@ -49,6 +49,7 @@ describe("skills named like object properties", () => {
     for (const skill of STORED)
       expect(Object.getOwnPropertyDescriptor(created.body.skills, skill)?.value).toEqual({
         collections: [{ id: path, title: "Keys path", slug: "Keys-path" }],
+        target_level: null,
       });
     const alone = await tl.post("/api/b2b/v1/plans/", { title: "Only proto", skills: keyed(["__proto__"], { collections: [path] }), selectedTeam: [team] });
     expect(alone.status).toBe(201);

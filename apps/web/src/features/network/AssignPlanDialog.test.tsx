@@ -25,7 +25,7 @@ const plan = {
   id: 40,
   title: "SQL for analysts",
   deadline: "2030-06-30",
-  skills: { sql: { collections: [{ id: 5, title: "SQL joins and windows", slug: "SQL-joins-and-windows" }] } },
+  skills: { sql: { collections: [{ id: 5, title: "SQL joins and windows", slug: "SQL-joins-and-windows" }], target_level: null } },
   teams: [{ id: 7, name: "Engineering" }],
   created_by: { id: 2, display_name: "Tessa Lind" },
   assignees_count: 2,
@@ -130,6 +130,26 @@ describe("AssignPlanDialog", () => {
     const [body] = server.sent("POST /api/b2b/v1/plans/") as [{ skills: Record<string, unknown> }];
     expect(Object.keys(body.skills)).toEqual(["__proto__"]);
     expect(Object.getOwnPropertyDescriptor(body.skills, "__proto__")?.value).toEqual({ collections: [5] });
+  });
+
+  it("sends a skill's target level, chosen from the named scale", async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const { onClose } = open({ collection: { id: 5, title: "SQL joins and windows", skills: ["sql"] } });
+    const dialog = await screen.findByRole("dialog", { name: "Assign an upskilling plan" });
+    const target = within(dialog).getByRole("combobox", { name: "Target level" });
+    expect(
+      within(target)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["No target level", "1 · Beginner", "2 · Developing", "3 · Intermediate", "4 · Advanced", "5 · Expert"]);
+    await user.selectOptions(target, "4 · Advanced");
+    await user.click(within(dialog).getByRole("combobox", { name: "Teams" }));
+    await user.click(await screen.findByRole("option", { name: "Engineering" }));
+    await user.click(within(dialog).getByRole("button", { name: "Assign plan" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = server.sent("POST /api/b2b/v1/plans/") as [{ skills: Record<string, unknown> }];
+    expect(body.skills).toEqual({ sql: { collections: [5], target_level: 4 } });
   });
 
   it("says in words why the server refused the plan", async () => {

@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { useTranslation } from "react-i18next";
-import { SkillName } from "@learnward/contracts";
+import { PROFICIENCY_LEVELS, SkillName } from "@learnward/contracts";
 import { FormDialog, type FormFields } from "../../components/FormDialog";
 import { maxOf } from "../../components/formRules";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
@@ -91,6 +91,7 @@ type PlanForm = FormFields<typeof AssignPlanForm>;
 
 function PlanFields({ form, field, open }: { form: PlanForm["form"]; field: PlanForm["field"]; open: boolean }) {
   const { t } = useTranslation("network");
+  const { t: ts } = useTranslation("skills");
   const errorMessage = useErrorMessage();
   // Pickers and skill rows are controlled through setValue/watch rather than Controller and
   // useFieldArray: those would add about 3 KB gzip to react-hook-form's chunk, which /login loads.
@@ -172,6 +173,23 @@ function PlanFields({ form, field, open }: { form: PlanForm["form"]; field: Plan
                       onChange={(collections) => setRow(index, { collections })}
                       error={collectionsCode ? message(collectionsCode) : undefined}
                     />
+                  </Box>
+                  <Box sx={{ flex: "1 1 160px", minWidth: 0 }}>
+                    <TextField
+                      select
+                      label={t("assign.targetLevel")}
+                      value={row.target_level ? String(row.target_level) : ""}
+                      onChange={(event) => setRow(index, { target_level: event.target.value ? Number(event.target.value) : null })}
+                      fullWidth
+                      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    >
+                      <option value="">{t("assign.noTargetLevel")}</option>
+                      {PROFICIENCY_LEVELS.map(({ level, key }) => (
+                        <option key={level} value={String(level)}>
+                          {ts("levelWithNumber", { number: level, name: ts(`levels.${key}`) })}
+                        </option>
+                      ))}
+                    </TextField>
                   </Box>
                   <IconButton
                     aria-label={t("assign.removeSkill", { number: index + 1 })}

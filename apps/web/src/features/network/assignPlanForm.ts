@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CreatePlanRequest, IsoDate, PlanCollectionIds, SkillName } from "@learnward/contracts";
+import { CreatePlanRequest, IsoDate, PlanCollectionIds, ProficiencyLevel, SkillName } from "@learnward/contracts";
 import { todayIsoDate } from "./format";
 import type { CreatePlanBody } from "./types";
 
@@ -24,6 +24,8 @@ const SkillRow = z.object({
     .array(CollectionOption)
     .refine((chosen) => chosen.length > 0, { message: "collections_required" })
     .refine((chosen) => chosen.length === 0 || fits(PlanCollectionIds)(chosen), { message: "too_many_collections" }),
+  // The level completing the plan proves in this skill (optional).
+  target_level: ProficiencyLevel.nullable().optional(),
 });
 
 export const AssignPlanForm = z
@@ -55,7 +57,12 @@ export function toPlanBody(values: AssignPlanOutput): CreatePlanBody {
     title: values.title,
     deadline: values.deadline,
     // Skills are people's words: built as own keys, so "__proto__" or "constructor" is a skill like any other.
-    skills: Object.fromEntries(values.skills.map((row) => [row.skill, { collections: [...new Set(row.collections.map((c) => c.id))] }])),
+    skills: Object.fromEntries(
+      values.skills.map((row) => [
+        row.skill,
+        { collections: [...new Set(row.collections.map((c) => c.id))], ...(row.target_level ? { target_level: row.target_level } : {}) },
+      ]),
+    ),
     selectedAccount: [...new Set(values.people.map((p) => p.id))],
     selectedTeam: [...new Set(values.teams.map((t) => t.id))],
   };

@@ -7,6 +7,7 @@ import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
 import PersonAddAlt1Outlined from "@mui/icons-material/PersonAddAlt1Outlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
 import { useTranslation } from "react-i18next";
 import { Role } from "@learnward/contracts";
 import { FilteredEmptyState } from "../../components/EmptyState";
@@ -20,11 +21,12 @@ import { InvitationsSection } from "./InvitationsSection";
 import { EmployeeStatusChip, useDebounced, useFormatDate, useRoleLabel } from "./ui";
 import { usePaging } from "../../components/TablePager";
 import { DataTable, RowAction, type Columns } from "../../components/DataTable";
+import { PersonSkillsDialog } from "../skills/PersonSkillsDialog";
 
 // papaparse comes with this dialog only, when hr opens it.
 const BulkInviteDialog = lazy(() => import("./BulkInviteDialog"));
 
-type Dialog = { kind: "edit" | "deactivate"; employee: Employee } | { kind: "invite" } | { kind: "bulk" } | null;
+type Dialog = { kind: "edit" | "deactivate" | "skills"; employee: Employee } | { kind: "invite" } | { kind: "bulk" } | null;
 
 /** The page of people the tab opens with: active ones by name (the people management page's first data). */
 export const FIRST_EMPLOYEES = { search: "", status: "active", ordering: "name", sort: "asc", page: 1, page_size: 20 } as const satisfies EmployeesParams;
@@ -32,6 +34,7 @@ export const FIRST_EMPLOYEES = { search: "", status: "active", ordering: "name",
 /** Tab 2: everyone in the company, searchable, filterable, sortable and paged by the server. */
 export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; myAccountId: number }) {
   const { t } = useTranslation("people");
+  const { t: ts } = useTranslation("skills");
   const roleLabel = useRoleLabel();
   const formatDate = useFormatDate();
   const [search, setSearch] = useState<string>(FIRST_EMPLOYEES.search);
@@ -109,6 +112,11 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
               icon={<EditOutlined />}
               onClick={() => setDialog({ kind: "edit", employee })}
             />
+            <RowAction
+              label={ts("person.open", { name: employee.display_name })}
+              icon={<SchoolOutlined />}
+              onClick={() => setDialog({ kind: "skills", employee })}
+            />
             {employee.id !== myAccountId && (
               <RowAction
                 label={t("employees.deactivateLabel", { name: employee.display_name })}
@@ -180,6 +188,7 @@ export function EmployeesTab({ canManage, myAccountId }: { canManage: boolean; m
 
       {dialog?.kind === "edit" && <EditEmployeeDialog employee={dialog.employee} isSelf={dialog.employee.id === myAccountId} onClose={close} />}
       {dialog?.kind === "deactivate" && <DeactivateDialog employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === "skills" && <PersonSkillsDialog accountId={dialog.employee.id} name={dialog.employee.display_name} onClose={close} />}
       {dialog?.kind === "invite" && <InviteDialog onClose={close} />}
       {dialog?.kind === "bulk" && (
         <Suspense fallback={null}>

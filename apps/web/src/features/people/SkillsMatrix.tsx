@@ -3,12 +3,16 @@ import Typography from "@mui/material/Typography";
 import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TeamSkillLevelsPage } from "@learnward/contracts";
 import { DataTable, type Columns } from "../../components/DataTable";
 import { EmptyState } from "../../components/EmptyState";
 import type { TablePagerProps } from "../../components/TablePager";
 import type { TeamProgressPage } from "./api";
 import { skillsMatrix, type SkillsMatrix as Matrix } from "./progress";
+import { SkillLevelCell } from "../skills/SkillLevelCell";
+import { SkillLevelDialog } from "../skills/SkillLevelDialog";
 
 type Person = Matrix["people"][number];
 
@@ -18,20 +22,26 @@ const shade = (percent: number) => `rgba(15, 118, 110, ${(0.08 + (percent / 100)
 const sticky = { position: "sticky", left: 0, bgcolor: "background.paper", zIndex: 1 } as const;
 
 /**
- * The skills matrix of a page of the team's people: people down, skills across, progress percent in
- * each cell; its loading, failure and empty states are the shared table's (components/DataTable).
+ * The skills matrix of a page of the team's people: people down, skills across; in each cell the
+ * progress percent on the person's plans and their level with its source (the history a click away).
+ * Its loading, failure and empty states are the shared table's (components/DataTable); levels that
+ * fail to load leave the progress matrix as it was.
  */
 export function SkillsMatrix({
   progress,
+  levels,
   teamName,
   pager,
 }: {
   progress: UseQueryResult<TeamProgressPage>;
+  levels?: TeamSkillLevelsPage;
   teamName: string;
   pager: (count: number) => TablePagerProps;
 }) {
   const { t } = useTranslation("people");
-  const matrix = progress.data ? skillsMatrix(progress.data) : { skills: [], people: [] };
+  const [open, setOpen] = useState<{ personId: number; skill: string } | null>(null);
+  const matrix = progress.data ? skillsMatrix(progress.data, levels) : { skills: [], people: [] };
+  const opened = open && matrix.people.find((p) => p.id === open.personId);
   const columns: Columns<Person> = [
     {
       key: "person",
@@ -61,35 +71,53 @@ export function SkillsMatrix({
       },
       cell: (person: Person) => {
         const cell = person.cells.get(skill);
+        const level = person.levels && (
+          <SkillLevelCell
+            person={person.levels}
+            skill={skill}
+            level={person.levels.bySkill.get(skill)}
+            onOpen={() => setOpen({ personId: person.id, skill })}
+          />
+        );
         if (cell)
           return (
-            <Box component="span" title={t("skillboost.cellTitle", { done: cell.done, total: cell.total })}>
-              {cell.percent}%
-            </Box>
+            <>
+              <Box component="span" title={t("skillboost.cellTitle", { done: cell.done, total: cell.total })}>
+                {cell.percent}%
+              </Box>
+              {level}
+            </>
           );
+        if (person.levels?.bySkill.has(skill)) return level;
         return (
           <>
             <span aria-hidden>—</span>
             <Box component="span" sx={visuallyHidden}>
               {t("skillboost.notAssigned")}
             </Box>
+            {level}
           </>
         );
       },
     })),
   ];
   return (
-    <DataTable
-      label={t("skillboost.caption", { team: teamName })}
-      caption={t("skillboost.caption", { team: teamName })}
-      columns={columns}
-      // No skills yet (no plans): nothing to draw across, whoever is in the team.
-      rows={matrix.skills.length ? matrix.people : []}
-      rowKey={(person) => person.id}
-      query={progress}
-      loadingLabel={t("skillboost.loading")}
-      empty={<EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />}
-      pager={progress.data ? pager(progress.data.count) : undefined}
-    />
+    <>
+      <DataTable
+        label={t("skillboost.caption", { team: teamName })}
+        caption={t("skillboost.caption", { team: teamName })}
+        columns={columns}
+        // No skills yet (no plans): nothing to draw across, whoever is in the team.
+        rows={matrix.skills.length ? matrix.people : []}
+        rowKey={(person) => person.id}
+        query={progress}
+        loadingLabel={t("skillboost.loading")}
+        empty={<EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />}
+        pager={progress.data ? pager(progress.data.count) : undefined}
+      />
+      {opened && opened.levels && (
+        <SkillLevelDialog person={opened.levels} skill={open.skill} level={opened.levels.bySkill.get(open.skill)} onClose={() => setOpen(null)} />
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { PersonSkillLevels, SkillLevel, TeamSkillLevelsPage } from "@learnward/contracts";
 import type { TeamProgressPage, TeamProgressRow } from "./api";
 
 // Team progress from GET /teams/{id}/progress/: per member, and the skills matrix of skillboost
@@ -14,16 +15,28 @@ export function combine(parts: readonly Progress[]): Progress {
   return { done, total, percent: total > 0 ? Math.round((done / total) * 100) : 0 };
 }
 
+/** A person's levels with their skills as a Map (skills are people's words: "__proto__" is one). */
+export type PersonLevels = PersonSkillLevels & { bySkill: ReadonlyMap<string, SkillLevel> };
+
 export interface SkillsMatrix {
   skills: string[];
   /** Cells by skill: a Map, since skills are people's words and may be any name ("constructor", "__proto__"). */
-  people: Array<{ id: number; name: string; email: string; cells: ReadonlyMap<string, Progress> }>;
+  people: Array<{ id: number; name: string; email: string; cells: ReadonlyMap<string, Progress>; levels?: PersonLevels }>;
 }
 
-/** Rows: this page of the team's people; columns: the skills of the team's plans; cells: progress per skill over the person's plans. */
-export function skillsMatrix(page: TeamProgressPage): SkillsMatrix {
+/**
+ * Rows: this page of the team's people; columns: the skills of the team's plans, then the other skills
+ * the page's people have a level in (sorted); cells: progress per skill over the person's plans, and
+ * the person's level when the levels of the same page are in.
+ */
+export function skillsMatrix(page: TeamProgressPage, levels?: TeamSkillLevelsPage): SkillsMatrix {
+  const levelsOf = new Map(
+    (levels?.results ?? []).map((p) => [p.account.id, { ...p, bySkill: new Map(p.skills.map((s) => [s.skill, s])) } satisfies PersonLevels]),
+  );
+  const planSkills = new Set(page.skills);
+  const rated = [...new Set([...levelsOf.values()].flatMap((p) => p.skills.map((s) => s.skill)))].filter((s) => !planSkills.has(s)).sort();
   return {
-    skills: page.skills,
+    skills: [...page.skills, ...rated],
     people: page.results.map(({ account, plans }) => {
       const parts = new Map<string, Progress[]>();
       for (const plan of plans) for (const [skill, progress] of Object.entries(plan.skills)) parts.set(skill, [...(parts.get(skill) ?? []), progress]);
@@ -32,6 +45,7 @@ export function skillsMatrix(page: TeamProgressPage): SkillsMatrix {
         name: account.display_name,
         email: account.email,
         cells: new Map([...parts].map(([skill, list]) => [skill, combine(list)])),
+        levels: levelsOf.get(account.id),
       };
     }),
   };

@@ -21,6 +21,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { PathSkillLevel } from "../../features/skills/PathSkillLevel";
 import { collectionPath, useNetworkFormat } from "../../features/network/format";
 import { useCollection, useFollow } from "../../features/network/hooks";
 import { CollectionItems } from "../../features/network/CollectionItems";
@@ -176,6 +177,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
                 ))}
               </Box>
             )}
+            {collection.skills.length > 0 && <PathSkillLevel collectionId={collection.id} published={collection.status === "published"} />}
             <ProgressLine done={done} total={total} label={t("progress.mine")} />
             {complete && (
               <Alert icon={<EmojiEventsOutlined />} severity="success">

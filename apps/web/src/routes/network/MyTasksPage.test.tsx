@@ -12,7 +12,7 @@ const plan: Plan = {
   id: 40,
   title: "SQL for analysts",
   deadline: "2020-03-31",
-  skills: { sql: { collections: [{ id: 5, title: "SQL joins and windows", slug: "SQL-joins-and-windows" }] } },
+  skills: { sql: { collections: [{ id: 5, title: "SQL joins and windows", slug: "SQL-joins-and-windows" }], target_level: null } },
   teams: [{ id: 7, name: "Engineering" }],
   created_by: { id: 2, display_name: "Tessa Lind" },
   assignees_count: 1,

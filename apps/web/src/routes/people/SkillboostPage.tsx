@@ -13,6 +13,7 @@ import { SkillsMatrix } from "../../features/people/SkillsMatrix";
 import { TeamSelect } from "../../features/people/fields";
 import { LoadFailed, Loading } from "../../features/people/ui";
 import { usePaging } from "../../components/TablePager";
+import { useTeamSkillLevels } from "../../features/skills/hooks";
 
 /** /peopleManagement/skillboost: a team's skills matrix (PRODUCT.md "People management"). */
 export default function SkillboostPage() {
@@ -31,6 +32,8 @@ export default function SkillboostPage() {
   const teamName = chooses ? (team.data?.name ?? "") : (myTeam?.name ?? "");
   const { page, pageSize, setPage, pager } = usePaging();
   const progress = useTeamProgress(teamId, page, pageSize, can.progress);
+  // The same page of people with their skill levels; the matrix shows progress alone until (or unless) they come.
+  const levels = useTeamSkillLevels(teamId, page, pageSize, can.progress);
 
   if (!me.abilities.see_people) return <NotAllowed homePath={homePathFor(me.abilities)} />;
 
@@ -50,7 +53,7 @@ export default function SkillboostPage() {
   else if (teamId === null && (!chooses || teams.isSuccess)) {
     body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
   } else if (teamId === null) body = <Loading label={t("skillboost.loading")} />;
-  else body = <SkillsMatrix progress={progress} teamName={teamName} pager={pager} />;
+  else body = <SkillsMatrix progress={progress} levels={levels.data} teamName={teamName} pager={pager} />;
 
   return (
     <>

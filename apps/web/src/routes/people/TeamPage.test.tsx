@@ -143,7 +143,7 @@ describe("/peopleManagement/team/{id}: the team leader's own team", () => {
           id: 40,
           title: "Git basics",
           deadline: "2030-06-30",
-          skills: { git: { collections: [{ id: 21, title: "Git in practice", slug: "Git-in-practice" }] } },
+          skills: { git: { collections: [{ id: 21, title: "Git in practice", slug: "Git-in-practice" }], target_level: null } },
           teams: [],
           created_by: tessa,
           assignees_count: 1,

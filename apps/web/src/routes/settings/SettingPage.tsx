@@ -8,6 +8,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PhonelinkLockOutlined from "@mui/icons-material/PhonelinkLockOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
@@ -33,6 +34,7 @@ import { IMPORT_HEADING_ID, ImportLibrary } from "../../features/library/ImportL
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import VpnKeyOutlined from "@mui/icons-material/VpnKeyOutlined";
 import { ACCESS_TOKENS_HEADING_ID, AccessTokensSection } from "../../features/access-tokens/AccessTokensSection";
+import { MY_SKILLS_HEADING_ID, MySkills } from "../../features/skills/MySkills";
 import IosShareOutlined from "@mui/icons-material/IosShareOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import { SAVE_ANYWHERE_HEADING_ID, SaveAnywhere } from "../../features/settings/SaveAnywhere";
@@ -75,6 +77,10 @@ export default function SettingPage() {
         </>
       ),
     },
+    // Skill levels belong to people of a company: their own ratings beside their manager's and their completions.
+    ...(me.company
+      ? [{ id: MY_SKILLS_HEADING_ID, label: t("items.mySkills"), icon: <SchoolOutlined />, content: <MySkills accountId={me.account.id} /> }]
+      : []),
     { id: TWO_FACTOR_HEADING_ID, label: t("items.twoFactor"), icon: <PhonelinkLockOutlined />, content: <TwoFactorSection me={me} /> },
     // A library belongs to someone of a company (the platform's operators have none); tokens save into
     // one's library as oneself: people of a company only.
