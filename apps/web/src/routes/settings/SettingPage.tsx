@@ -42,7 +42,7 @@ import { BrowserExtension } from "../../features/settings/BrowserExtension";
 import { BROWSER_EXTENSION_HEADING_ID } from "../../features/settings/extensionLink";
 import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import { CATALOG_SUPPLY_HEADING_ID, CatalogSupplyCard } from "../../features/library/supply/CatalogSupplyCard";
-import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
+import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import PendingActionsOutlined from "@mui/icons-material/PendingActionsOutlined";
 import { LRS_HEADING_ID, LrsCredentialsSection } from "../../features/lrs/LrsCredentialsSection";
 import { XAPI_WAITING_HEADING_ID, XapiWaitingSection } from "../../features/lrs/XapiWaitingSection";
@@ -101,7 +101,7 @@ export default function SettingPage() {
     // hr and the L&D leader connect outside course platforms and see the records that wait.
     ...(me.abilities.manage_lrs
       ? [
-          { id: LRS_HEADING_ID, label: t("items.lrs"), icon: <SchoolOutlined />, content: <LrsCredentialsSection /> },
+          { id: LRS_HEADING_ID, label: t("items.lrs"), icon: <FactCheckOutlined />, content: <LrsCredentialsSection /> },
           {
             id: XAPI_WAITING_HEADING_ID,
             label: t("items.xapiWaiting"),
