@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -11,7 +11,6 @@ import {
   companies,
   pathCompletions,
   planCollections,
-  teams,
   upskillingPlans,
   type CertificateRow,
 } from "../../db/schema/index.ts";
@@ -127,23 +126,6 @@ export function createCertificatesRepo(db: Db) {
     async companyLogo(companyId: number): Promise<string | null> {
       const [row] = await db.select({ url: companies.urlPhoto }).from(companies).where(eq(companies.id, companyId));
       return row?.url ?? null;
-    },
-
-    /**
-     * Certificates a company issued in [from, to), of people of one team when given (by the person's
-     * team now), with the team's name: the insights export.
-     */
-    async issuedIn(companyId: number, window: { from: Date | null; to: Date }, teamId?: number | null) {
-      const conditions = [eq(certificates.companyId, companyId), lt(certificates.createdAt, window.to)];
-      if (window.from) conditions.push(gte(certificates.createdAt, window.from));
-      if (teamId !== undefined && teamId !== null) conditions.push(eq(accounts.teamId, teamId));
-      return db
-        .select({ c: certificates, team: teams.name })
-        .from(certificates)
-        .innerJoin(accounts, eq(accounts.id, certificates.accountId))
-        .leftJoin(teams, eq(teams.id, accounts.teamId))
-        .where(and(...conditions))
-        .orderBy(desc(certificates.createdAt), desc(certificates.id));
     },
   };
 }
