@@ -51,6 +51,8 @@ export const lrsAccountAbilities = ({ role }: AbilitySubject) => ({
   manage_lrs: role === "hr" || role === "ldleader",
   map_xapi_activities: role === "ldleader",
 });
+/** certificates.policy: hr of the company sees anyone's certificates and revokes them. */
+export const certificatesAccountAbilities = ({ role }: AbilitySubject) => ({ revoke_certificates: role === "hr" });
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
@@ -99,6 +101,7 @@ export function accountAbilities(who: AbilitySubject, deployment: Deployment = {
     ...scimAccountAbilities(who),
     ...ssoAccountAbilities(who),
     ...lrsAccountAbilities(who),
+    ...certificatesAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

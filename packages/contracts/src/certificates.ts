@@ -51,6 +51,7 @@ export type Certificate = z.infer<typeof Certificate>;
 
 export const CertificatesQuery = PageQuery.extend({
   account: IdText.optional().describe("Whose certificates (yourself unless given; hr may name anyone of the company)"),
+  username: z.string().trim().min(1).max(150).optional().describe("Whose certificates, by their username in the company (as a profile's address names them)"),
 });
 export type CertificatesQuery = z.infer<typeof CertificatesQuery>;
 

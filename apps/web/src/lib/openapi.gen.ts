@@ -908,6 +908,8 @@ export interface paths {
                                 add_starter_catalog: boolean;
                                 /** @description Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube) */
                                 manage_catalog_feeds: boolean;
+                                /** @description See anyone's certificates of the company and revoke them */
+                                revoke_certificates: boolean;
                                 /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                 manage_lrs: boolean;
                                 /** @description Say which catalog item an outside xAPI activity is */
@@ -1115,6 +1117,8 @@ export interface paths {
                                     add_starter_catalog: boolean;
                                     /** @description Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube) */
                                     manage_catalog_feeds: boolean;
+                                    /** @description See anyone's certificates of the company and revoke them */
+                                    revoke_certificates: boolean;
                                     /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                     manage_lrs: boolean;
                                     /** @description Say which catalog item an outside xAPI activity is */
@@ -24966,6 +24970,8 @@ export interface paths {
                     page_size?: number;
                     /** @description Whose certificates (yourself unless given; hr may name anyone of the company) */
                     account?: number;
+                    /** @description Whose certificates, by their username in the company (as a profile's address names them) */
+                    username?: string;
                 };
                 header?: never;
                 path?: never;

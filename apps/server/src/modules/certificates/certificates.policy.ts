@@ -1,7 +1,8 @@
-import type { Actor, Rule } from "../../lib/actor.ts";
+import { certificatesAccountAbilities } from "@learnward/contracts";
+import { type Actor, type Rule, sameCompany } from "../../lib/actor.ts";
 
 type Held = { accountId: number; companyId: number };
-const isHrOf = (a: Actor, companyId: number | null) => a.role === "hr" && a.companyId !== null && a.companyId === companyId;
+const isHrOf = (a: Actor, companyId: number | null) => certificatesAccountAbilities(a).revoke_certificates && companyId !== null && sameCompany(a, companyId);
 
 /**
  * Certificate rules. A certificate is its holder's and their company's hr's to see and download;
@@ -9,6 +10,7 @@ const isHrOf = (a: Actor, companyId: number | null) => a.role === "hr" && a.comp
  * page, which needs no rule: the code is the credential.
  */
 export const certificatesPolicy = {
+  accountAbilities: (a: Actor) => certificatesAccountAbilities(a),
   /** The person themselves, and hr of the company that issued it. */
   read: ((a, c) => a.accountId === c.accountId || isHrOf(a, c.companyId)) as Rule<Held>,
   /** hr of the company that issued it; the holder may not take back their own. */

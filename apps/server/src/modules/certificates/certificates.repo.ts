@@ -102,6 +102,15 @@ export function createCertificatesRepo(db: Db) {
       return row ?? null;
     },
 
+    /** A person of this company by username (one company's usernames are its own). */
+    async accountByUsername(companyId: number, username: string) {
+      const [row] = await db
+        .select({ id: accounts.id, companyId: accounts.companyId })
+        .from(accounts)
+        .where(and(eq(accounts.companyId, companyId), eq(accounts.username, username)));
+      return row ?? null;
+    },
+
     /** A person's certificates, newest first. */
     async listOf(accountId: number, page: { limit: number; offset: number }) {
       const where = eq(certificates.accountId, accountId);

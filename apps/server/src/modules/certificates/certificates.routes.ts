@@ -37,7 +37,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
     async (req) =>
       presentPage(
         req,
-        (p) => service.listOf(req.actor, req.query.account, p),
+        (p) => service.listOf(req.actor, { account: req.query.account, username: req.query.username }, p),
         (c) => service.present(req.actor, c),
       ),
   );

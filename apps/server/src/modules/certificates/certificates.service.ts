@@ -2,9 +2,9 @@ import sharp from "sharp";
 import type { Certificate, PublicCertificate } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { CertificateRow } from "../../db/schema/index.ts";
-import { type Actor, authorize } from "../../lib/actor.ts";
+import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus, Executor } from "../../lib/events.ts";
 import type { SafeFetch } from "../../lib/safe-fetch.ts";
 import { certificatesPolicy } from "./certificates.policy.ts";
@@ -80,8 +80,14 @@ export function createCertificatesService(d: { db: Db; events: EventBus; repo: C
     load,
 
     /** Someone's certificates: the caller's own unless they name another person (hr of the company only). */
-    async listOf(actor: Actor, accountId: number | undefined, page: { limit: number; offset: number }) {
-      const person = accountId === undefined ? { id: actor.accountId, companyId: actor.companyId } : await repo.account(accountId);
+    async listOf(actor: Actor, whose: { account?: number; username?: string }, page: { limit: number; offset: number }) {
+      if (whose.account !== undefined && whose.username !== undefined) throw badRequest("Name the person by account or by username, not both");
+      const person =
+        whose.account !== undefined
+          ? await repo.account(whose.account)
+          : whose.username !== undefined
+            ? await repo.accountByUsername(requireCompany(actor), whose.username)
+            : { id: actor.accountId, companyId: actor.companyId };
       if (!person) throw notFound("Account");
       authorize(actor, certificatesPolicy.listOf, person, "not_found");
       return repo.listOf(person.id, page);

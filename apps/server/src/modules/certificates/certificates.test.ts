@@ -119,6 +119,18 @@ describe("the profile's list of certificates", () => {
     expect((await w.teamleader.client.get(`/api/b2b/v1/certificates/${hrList.body.results[0].id}/`)).status).toBe(404);
   });
 
+  it("finds a person's certificates by the username a profile's address names, within the company only", async () => {
+    const w = await certificateWorld(t);
+    await w.finish();
+    const byName = await w.hr.client.get(`/api/b2b/v1/certificates/?username=${encodeURIComponent(w.member.username)}`);
+    expect([byName.status, byName.body.count]).toEqual([200, 2]);
+    expect((await w.teamleader.client.get(`/api/b2b/v1/certificates/?username=${encodeURIComponent(w.member.username)}`)).status).toBe(404);
+    const other = await createCompanyWithRoles(t);
+    expect((await other.hr.client.get(`/api/b2b/v1/certificates/?username=${encodeURIComponent(w.member.username)}`)).status).toBe(404);
+    const both = await w.hr.client.get(`/api/b2b/v1/certificates/?username=${encodeURIComponent(w.member.username)}&account=${w.member.id}`);
+    expect([both.status, both.body.error.code]).toEqual([400, "bad_request"]);
+  });
+
   it("pages the list, newest first", async () => {
     const w = await certificateWorld(t);
     await w.finish();

@@ -36,6 +36,7 @@ const none: AccountAbilities = {
   manage_catalog_feeds: false,
   manage_lrs: false,
   map_xapi_activities: false,
+  revoke_certificates: false,
 };
 
 // A team leader's abilities short of the purchase ones, which need a team.
@@ -65,6 +66,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_sso: true,
     manage_catalog_feeds: true,
     manage_lrs: true,
+    revoke_certificates: true,
   },
   ldleader: {
     ...none,

@@ -6,6 +6,7 @@ import { scimPolicy } from "../scim/index.ts";
 import { chatPolicy } from "../chat/index.ts";
 import { ssoPolicy } from "../sso/index.ts";
 import { lrsPolicy } from "../lrs/index.ts";
+import { certificatesPolicy } from "../certificates/index.ts";
 import { libraryPolicy } from "../library/index.ts";
 import { networkPolicy } from "../network/index.ts";
 import { peoplePolicy } from "../people/index.ts";
@@ -36,6 +37,7 @@ export const identityPolicy = {
     ...ssoPolicy.accountAbilities(a),
     ...libraryPolicy.accountAbilities(a),
     ...lrsPolicy.accountAbilities(a),
+    ...certificatesPolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Certificate, ContentCounts, ContentSearchResponse, NO_STATE_COUNTS, Paginated } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, reply, serveFetch, signedIn } from "../../test/render";
@@ -44,13 +45,14 @@ const certificate = (id: number, overrides: Partial<Certificate>): Certificate =
   ...overrides,
 });
 
-function serve(results: Certificate[]) {
+function serve(results: Certificate[], more: Parameters<typeof serveFetch>[0] = {}) {
   return serveFetch({
+    ...more,
     "GET /api/b2b/v1/onboarding/": { body: { count: 0, next: null, previous: null, results: [] } },
     "GET /api/contentuser/counts": reply(ContentCounts, counts),
     "GET /api/contentuser/search": reply(ContentSearchResponse, { count: 0, results: [], links: { next: null, previous: null } }),
     "GET /api/b2b/v1/certificates": reply(Paginated(Certificate), { count: results.length, next: null, previous: null, results }),
-  }).calls;
+  });
 }
 
 describe("my certificates on my profile", () => {
@@ -79,10 +81,47 @@ describe("my certificates on my profile", () => {
   });
 
   it("is not shown on a colleague's profile", async () => {
-    const calls = serve([certificate(1, {})]);
+    const { calls } = serve([certificate(1, {})]);
     renderApp(<AppRoutes />, { path: "/profile/teamleader", session: signedIn("member") });
     expect(await screen.findByRole("heading", { level: 1, name: "Saved by @teamleader" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "My certificates" })).toBeNull();
     expect(calls().map((c) => c.call)).not.toContain("GET /api/b2b/v1/certificates?page_size=100");
+  });
+});
+
+describe("a colleague's certificates on their profile, for hr", () => {
+  it("lists them and revokes one with a reason", async () => {
+    const user = userEvent.setup();
+    const held = certificate(1, { abilities: { download: true, revoke: true } });
+    const { sent, calls } = serve([held, certificate(2, { title: "SQL basics", status: "revoked", abilities: { download: true, revoke: true } })], {
+      "POST /api/b2b/v1/certificates/1/revoke": reply(Certificate, {
+        ...held,
+        status: "revoked",
+        revoked_at: "2026-11-29T12:00:00.000Z",
+        revoke_reason: "Shared answers",
+      }),
+    });
+    renderApp(<AppRoutes />, { path: "/profile/member", session: signedIn("hr") });
+    const section = await screen.findByRole("region", { name: "Certificates" });
+    expect(calls().map((c) => c.call)).toContain("GET /api/b2b/v1/certificates?username=member&page_size=100");
+    // A revoked one can't be revoked again.
+    expect(within(section).queryByRole("button", { name: "Revoke the certificate for SQL basics" })).toBeNull();
+    await user.click(await within(section).findByRole("button", { name: "Revoke the certificate for Data literacy" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke the certificate for Data literacy?" });
+    await user.click(within(dialog).getByRole("button", { name: "Revoke certificate" }));
+    expect(await within(dialog).findByText("Say why the certificate no longer stands.")).toBeInTheDocument();
+    expect(sent("POST /api/b2b/v1/certificates/1/revoke")).toEqual([]);
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Shared answers");
+    await user.click(within(dialog).getByRole("button", { name: "Revoke certificate" }));
+    expect(await screen.findByText("Certificate revoked")).toBeInTheDocument();
+    expect(sent("POST /api/b2b/v1/certificates/1/revoke")).toEqual([{ reason: "Shared answers" }]);
+  });
+
+  it("is not asked for by a colleague who is not hr", async () => {
+    const { calls } = serve([certificate(1, {})]);
+    renderApp(<AppRoutes />, { path: "/profile/member", session: signedIn("teamleader") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Saved by @member" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Certificates" })).toBeNull();
+    expect(calls().some((c) => c.call.startsWith("GET /api/b2b/v1/certificates"))).toBe(false);
   });
 });

@@ -15,3 +15,13 @@ export const fetchMyCertificates = (signal?: AbortSignal) => request("/api/b2b/v
 
 /** Where a certificate's PDF downloads from (same origin: the session cookie goes with it). */
 export const certificatePdfPath = (id: number) => `/api/b2b/v1/certificates/${id}/pdf`;
+
+/** A colleague's certificates by their username (hr of the company), newest first. */
+export const fetchCertificatesOf = (username: string, signal?: AbortSignal) =>
+  request("/api/b2b/v1/certificates", { query: { username, page_size: 100 }, parse: checkPage, signal });
+
+const checkOne = checkedBy((s) => s.Certificate);
+
+/** hr takes a certificate back; its verification page then says so, with the date. */
+export const revokeCertificate = (id: number, reason: string) =>
+  request(`/api/b2b/v1/certificates/${id}/revoke`, { method: "POST", body: { reason }, parse: checkOne });

@@ -10,7 +10,7 @@ import { isApiError } from "../../lib/api";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { useContentCounts } from "../../features/library/hooks";
 import { Loading } from "../../components/Loading";
-import { MyCertificates } from "../../features/certificates/CertificateList";
+import { MyCertificates, PersonCertificates } from "../../features/certificates/CertificateList";
 
 /**
  * /profile/:username: a colleague's public saves (same company only, PRODUCT.md). An unknown
@@ -55,7 +55,7 @@ export default function ColleagueLibraryPage({ username }: { username: string })
         <Loading label={t("list.loading")} py={6} />
       ) : (
         <>
-          {mine && <MyCertificates />}
+          {mine ? <MyCertificates /> : me.abilities.revoke_certificates && <PersonCertificates username={username} />}
           {mine && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t("colleague.privateNote")}
