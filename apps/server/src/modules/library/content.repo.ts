@@ -202,7 +202,7 @@ export function createContentRepo(db: Db) {
         .from(userContentTags)
         .innerJoin(userContents, eq(userContents.id, userContentTags.userContentId));
     if (!f.term && !rest.length) {
-      const rows = (await tagList.execute(tagListValues(f, first))).map((row) => row.item);
+      const rows = await tagList.execute(tagListValues(f, first));
       // A page past the end has no row to carry the total.
       const count = rows[0]?.total ?? (f.offset > 0 ? await countTagged(f, [first]) : 0);
       return { rows: rows.map(({ total: _t, ...row }) => row), count };

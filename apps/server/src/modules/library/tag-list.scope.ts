@@ -1,8 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { CONTENT_TYPES } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { aliased, qualified } from "../../db/sql.ts";
-import { userContents, userContentTags } from "../../db/schema/index.ts";
+import { libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
 import { itemTagNames, type SearchFilter } from "./search.scope.ts";
 
 const [UT, ut] = aliased(userContentTags, "counted_tag");
@@ -13,9 +12,10 @@ const [UC, uc] = aliased(userContents, "counted_item");
  * in one statement, prepared once per connection (bench, 10,000 items: built and planned on every
  * call, with the total in a second query, it answered a third fewer requests than a search). The page
  * walks the tag's (tag, item created, item) index backwards and stops once full. The total is taken
- * from the tag's index alone when the list is the whole library (`everything`: every type, private
- * items included, any state: the tag is the owner's, so every item it is on is theirs), else item by
- * item; each is a subquery run once, only the one the CASE picks, and only when a row needs it.
+ * from the tag's index alone when the list is the whole library (private items included, any state,
+ * and no item of a type it leaves out, by the kept counts: the tag is the owner's, so every item it is
+ * on is theirs; bench: a tag on 5,000 items counted item by item for "all" cost 3.5 ms, jobs being
+ * left out), else item by item; each is a subquery run once, only the one the CASE picks.
  */
 export function prepareTagList(db: Db) {
   const p = sql.placeholder;
@@ -25,7 +25,9 @@ export function prepareTagList(db: Db) {
   const types = sql`${p("types")}::text[]`;
   const includePrivate = sql`${p("includePrivate")}::boolean`;
   const statuses = sql`${p("statuses")}::text[]`;
-  const total = sql<number>`(case when ${p("everything")}::boolean
+  const wholeLibrary = sql`(${includePrivate} and ${statuses} is null and not exists (select 1 from ${libraryCounts}
+    where ${libraryCounts.accountId} = ${owner} and ${libraryCounts.n} > 0 and ${libraryCounts.contentType} <> all(${types})))`;
+  const total = sql<number>`(case when ${wholeLibrary}
       then (select count(*) from ${UT} where ${ut.tagId} = ${tag})
       else (select count(*) from ${UT} join ${UC} on ${uc.id} = ${ut.userContentId}
         where ${ut.tagId} = ${tag} and ${uc.accountId} = ${owner} and ${uc.contentType} = any(${types})
@@ -36,7 +38,7 @@ export function prepareTagList(db: Db) {
   // prepared statement too, which with a plain join read the whole library and sorted it (26 ms
   // against 1 ms, bench data).
   const item = db
-    .select({ ...columns, tags: itemTagNames.as("tags"), total: total.as("total") })
+    .select({ ...columns, tags: itemTagNames.as("tags") })
     .from(userContents)
     .where(
       and(
@@ -47,10 +49,14 @@ export function prepareTagList(db: Db) {
         sql`(${statuses} is null or ${userContents.courseStatus} = any(${statuses}))`,
       ),
     )
-    .offset(0)
+    // Written as a value: the query builder leaves out an OFFSET of 0.
+    .offset(p("none"))
     .as("item");
+  // The total in the outer list, where it is one subquery of the whole statement: inside the lateral
+  // item, the generic plan took 19 ms to answer a page it read in 1 ms.
+  const fields = Object.fromEntries(Object.keys(item._.selectedFields).map((key) => [key, item[key as keyof typeof item._.selectedFields]]));
   return db
-    .select()
+    .select({ ...(fields as typeof item._.selectedFields), total })
     .from(userContentTags)
     .innerJoinLateral(item, sql`true`)
     .where(eq(userContentTags.tagId, tag))
@@ -67,7 +73,7 @@ export const tagListValues = (f: SearchFilter, tag: number) => ({
   types: [...f.types],
   includePrivate: f.includePrivate,
   statuses: f.courseStatuses ? [...f.courseStatuses] : null,
-  everything: f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type)),
+  none: 0,
   limit: f.limit,
   offset: f.offset,
 });

@@ -188,6 +188,12 @@ describe("finding items by tag", () => {
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=leadership&page_size=1&page=5")).body.count).toBe(2);
     // Every type, private ones too: counted from the tag alone.
     expect((await me.client.get("/api/contentuser/search/?contenType=all,job&tag=leadership&page_size=1")).body.count).toBe(2);
+    // Once a job carries the tag, "all" (which leaves jobs out) no longer counts it, and "all,job" does.
+    const job = await save(me, "Engineering manager", { content_type: "job" });
+    await setTags(me, job.id_primary, ["leadership"]);
+    expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=leadership&page_size=1")).body.count).toBe(2);
+    expect((await me.client.get("/api/contentuser/search/?contenType=all,job&tag=leadership&page_size=1")).body.count).toBe(3);
+    expect((await me.client.delete(`/api/contentuser/delete/?id_primary=${job.id_primary}`)).status).toBe(200);
     // A blank tag is no filter; a tag I don't have finds nothing.
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=%20%23%20")).body.count).toBe(4);
     expect((await me.client.get("/api/contentuser/search/?contenType=all&tag=nope")).body.count).toBe(0);
