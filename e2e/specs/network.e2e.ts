@@ -243,6 +243,24 @@ describe("collaborative network", () => {
     expect(errors).toEqual([]);
   });
 
+  it("hr revokes the plan's certificate from the member's profile with a reason, and its public page says so", async () => {
+    const hr = await openPage(browser);
+    await signInWithApi(hr.context, "hr@acme.test");
+    const { page, errors } = hr;
+    await page.goto("/profile/member");
+    const certificates = page.getByRole("region", { name: "Certificates" });
+    const plan = certificates.getByRole("listitem").filter({ hasText: PLAN });
+    await plan.getByRole("button", { name: `Revoke the certificate for ${PLAN}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Revoke the certificate for ${PLAN}?` });
+    await dialog.getByRole("textbox", { name: "Reason" }).fill("Completed on someone else's account");
+    await dialog.getByRole("button", { name: "Revoke certificate" }).click();
+    await visible(plan.getByText("Revoked", { exact: true }));
+    await plan.getByRole("link", { name: `Public page of the certificate for ${PLAN}` }).click();
+    await visible(page.getByText("This certificate has been revoked by the company that issued it."));
+    expect(errors).toEqual([]);
+    await hr.context.close();
+  });
+
   it("every network page renders for the member at both widths", async () => {
     const { page, errors } = member;
     await page.goto("/collaborative-network");
