@@ -184,6 +184,16 @@ export function createLrsRepo(db: Db) {
         .limit(limit);
     },
 
+    /** Every address of the company's active people. */
+    async activeEmails(companyId: number): Promise<string[]> {
+      const rows = await db
+        .select({ email: authUsers.email })
+        .from(accounts)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .where(and(eq(accounts.companyId, companyId), eq(accounts.status, "active")));
+      return rows.map((r) => r.email);
+    },
+
     /** The company's active people with one of these addresses (lower-cased) or user names. */
     async people(companyId: number, emails: string[], usernames: string[]) {
       if (emails.length === 0 && usernames.length === 0) return [];

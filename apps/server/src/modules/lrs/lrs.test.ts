@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { userContents } from "../../db/schema/index.ts";
@@ -99,6 +100,14 @@ describe("applying statements", () => {
     await call("POST", S, completed(who, item.url, VERBS.progressed, { result: { completion: false } }));
     await t.app.jobs.drain();
     expect(await stateOf(acme.teamleader.id, item.id)).toBe("finalized");
+  });
+
+  it("finds a person named by the SHA-1 of their mailto address (mbox_sha1sum), as platforms that keep addresses private send them", async () => {
+    const item = await addContent(t, { company: acme.company.id });
+    const sha1 = createHash("sha1").update(`mailto:${acme.member.email}`).digest("hex");
+    await call("POST", S, statement({ actor: { mbox_sha1sum: sha1 }, verb: { id: VERBS.completed }, object: { id: item.url } }));
+    await t.app.jobs.drain();
+    expect(await stateOf(acme.member.id, item.id)).toBe("finalized");
   });
 
   it("finds a person by their account on this app (user name), and ignores verbs that are no outcome and voided statements", async () => {
