@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hashSecret } from "../../lib/secret-hash.ts";
 import { ACCESS_TOKEN_PREFIX, type AccessToken, type CreateAccessTokenResponse } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
@@ -13,9 +14,6 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
 const PREFIX_LENGTH = ACCESS_TOKEN_PREFIX.length + 4;
 /** A token's last use is written at most this often, so reads through it stay reads. */
 const TOUCH_EVERY_MS = 60_000;
-
-/** What is stored of a token: its SHA-256 (the secret has 256 random bits, so no slow hash is needed). */
-export const hashAccessToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Is this bearer value meant as a personal access token (rather than a session)? */
 export const isAccessToken = (bearer: string) => bearer.startsWith(ACCESS_TOKEN_PREFIX);
@@ -47,7 +45,7 @@ export function createAccessTokensService({ db, repo, clock }: { db: Db; repo: A
         const row = await repo.insert(tx, {
           accountId: actor.accountId,
           name: input.name,
-          tokenHash: hashAccessToken(token),
+          tokenHash: hashSecret(token),
           prefix: token.slice(0, PREFIX_LENGTH),
           expiresAt,
         });
@@ -89,7 +87,7 @@ export function createAccessTokensService({ db, repo, clock }: { db: Db; repo: A
      */
     async resolve(token: string) {
       if (!isAccessToken(token) || !SECRET.test(token.slice(ACCESS_TOKEN_PREFIX.length))) throw invalid();
-      const found = await repo.byHash(hashAccessToken(token));
+      const found = await repo.byHash(hashSecret(token));
       if (!found) throw invalid();
       const now = clock.now();
       if (found.token.expiresAt && found.token.expiresAt.getTime() <= now.getTime()) {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { hashSecret } from "../../lib/secret-hash.ts";
 import type { LrsCredential, LrsCredentialWithSecret } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { LrsCredentialRow } from "../../db/schema/index.ts";
@@ -8,8 +9,6 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { lrsPolicy } from "./lrs.policy.ts";
 import type { LrsRepo } from "./lrs.repo.ts";
 
-/** What is stored of a secret: its SHA-256 (256 random bits need no slow hash), as for access tokens. */
-export const hashLrsSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newKey = () => `lwlrs_${randomBytes(9).toString("base64url")}`;
 const newSecret = () => randomBytes(32).toString("base64url");
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -56,7 +55,7 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       authorize(actor, lrsPolicy.manageCredentials, { companyId });
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
-        const row = await repo.insertCredential(tx, { companyId, name, key: newKey(), secretHash: hashLrsSecret(secret), createdBy: actor.accountId });
+        const row = await repo.insertCredential(tx, { companyId, name, key: newKey(), secretHash: hashSecret(secret), createdBy: actor.accountId });
         await repo.recordAudit(tx, {
           actorId: actor.accountId,
           companyId,
@@ -81,7 +80,7 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       if (before.revokedAt) throw new AppError("xapi_credential_revoked", 409, "This credential is revoked: create a new one");
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
-        const row = await repo.updateCredential(tx, before.id, { secretHash: hashLrsSecret(secret), rotatedAt: clock.now() });
+        const row = await repo.updateCredential(tx, before.id, { secretHash: hashSecret(secret), rotatedAt: clock.now() });
         await repo.recordAudit(tx, {
           actorId: actor.accountId,
           companyId,
@@ -122,7 +121,7 @@ export function createLrsCredentialsService({ db, repo, clock }: { db: Db; repo:
       if (colon < 0) throw invalid();
       const row = await repo.credentialByKey(decoded.slice(0, colon));
       if (!row) throw invalid();
-      const given = Buffer.from(hashLrsSecret(decoded.slice(colon + 1)), "hex");
+      const given = Buffer.from(hashSecret(decoded.slice(colon + 1)), "hex");
       if (!timingSafeEqual(given, Buffer.from(row.secretHash, "hex"))) throw invalid();
       if (row.revokedAt) throw new AppError("xapi_credential_revoked", 403, "This LRS credential was revoked");
       const now = clock.now();

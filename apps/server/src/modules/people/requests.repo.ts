@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hashSecret } from "../../lib/secret-hash.ts";
 import { and, asc, count, desc, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
@@ -8,7 +9,6 @@ import type { CompanyRole } from "@learnward/contracts";
 import { type AuditEvent, recordAudit } from "../../lib/audit.ts";
 
 export const INVITATION_DAYS = 7;
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const inviter = namedAccounts("inviter");
 const target = namedAccounts("target");
@@ -176,7 +176,7 @@ export function createRequestsRepo(db: Db) {
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .leftJoin(teams, eq(teams.id, invitations.teamId))
         .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-        .where(eq(invitations.tokenHash, hashToken(token)));
+        .where(eq(invitations.tokenHash, hashSecret(token)));
       return row;
     },
 
@@ -264,7 +264,7 @@ async function createInvitationTx(
     .where(and(eq(invitations.companyId, v.companyId), eq(invitations.email, v.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
   const [row] = await tx
     .insert(invitations)
-    .values({ ...v, tokenHash: hashToken(token) })
+    .values({ ...v, tokenHash: hashSecret(token) })
     .returning({ id: invitations.id });
   await recordAudit(tx, {
     actorId: v.invitedBy,

@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hashSecret } from "../../lib/secret-hash.ts";
 import type { ScimTokenStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { scimPolicy } from "./scim.policy.ts";
 import type { ScimRepo, ScimTokenRow } from "./scim.repo.ts";
 
-/** What is stored of a token: its sha256, never the token. */
-export const hashScimToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const PREFIX_LENGTH = 12;
 
 /** A company's SCIM token: created or rotated (shown once), revoked; every change audited. */
@@ -30,7 +29,7 @@ export function createScimTokenService({ db, repo, baseUrl }: { db: Db; repo: Sc
       const token = `lwscim_${randomBytes(32).toString("base64url")}`;
       const prefix = token.slice(0, PREFIX_LENGTH);
       const row = await db.transaction(async (tx) => {
-        const row = await repo.saveToken(tx, companyId, { tokenHash: hashScimToken(token), prefix, createdBy: actor.accountId });
+        const row = await repo.saveToken(tx, companyId, { tokenHash: hashSecret(token), prefix, createdBy: actor.accountId });
         await repo.recordAudit(tx, {
           actorId: actor.accountId,
           companyId,

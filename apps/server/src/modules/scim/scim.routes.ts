@@ -5,7 +5,7 @@ import { discovery } from "./scim.discovery.ts";
 import { ScimError, scimNotFound } from "./scim.errors.ts";
 import { listResponse } from "./scim.present.ts";
 import type { ScimRepo } from "./scim.repo.ts";
-import { hashScimToken } from "./scim-token.service.ts";
+import { hashSecret } from "../../lib/secret-hash.ts";
 import type { ScimGroupsService } from "./scim-groups.service.ts";
 import { ListQuery, type ScimCaller, type ScimUsersService } from "./scim-users.service.ts";
 
@@ -50,7 +50,7 @@ export async function scimRoutes(
   });
   app.addHook("onRequest", async (req) => {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-    const token = m ? await repo.useToken(hashScimToken(m[1]!)) : undefined;
+    const token = m ? await repo.useToken(hashSecret(m[1]!)) : undefined;
     if (!token) throw new ScimError(401, "A valid SCIM bearer token is required");
     req.scimCaller = { companyId: token.companyId, prefix: token.prefix };
   });
