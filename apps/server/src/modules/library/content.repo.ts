@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import { CONTENT_TYPES, type ContentCounts, type ContentType } from "@learnward/contracts";
+import { type ContentCounts, type ContentType } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { accounts, contentItems, libraryCounts, userContents, userContentTags } from "../../db/schema/index.ts";
 import { createCatalogRepo } from "./catalog.repo.ts";
@@ -229,14 +229,8 @@ export function createContentRepo(db: Db) {
     const total = rows[0]?.total ?? (f.offset > 0 ? await countTagged(f, [first, ...rest]) : 0);
     return { rows: rows.map(({ total: _t, ...row }) => row), count: total };
   }
-  /** How many items a tagged list holds: one tag on every item of mine, from its index alone; else item by item. */
+  /** How many items a tagged list holds, item by item: asked only past a page's end (the one-tag list counts itself, tag-list.scope.ts), or for several tags or a term. */
   async function countTagged(f: SearchFilter, [first, ...rest]: readonly number[]) {
-    const everything = !f.term && !rest.length && f.includePrivate && !f.courseStatuses && CONTENT_TYPES.every((type) => f.types.includes(type));
-    if (everything) {
-      // The tag is the owner's, so every item it is on is theirs.
-      const [row] = await db.select({ n: count() }).from(userContentTags).where(eq(userContentTags.tagId, first!));
-      return row?.n ?? 0;
-    }
     const conds: (SQL | undefined)[] = [
       eq(userContentTags.tagId, first!),
       eq(userContents.accountId, f.ownerId),
