@@ -12,7 +12,7 @@ import { onFreshPostgres } from "./fresh-postgres.ts";
 import { record } from "./summary.ts";
 import { openDatabase, type Database } from "../apps/server/src/db/client.ts";
 import { buildApp } from "../apps/server/src/app.ts";
-import { hashLrsSecret } from "../apps/server/src/modules/lrs/lrs-credentials.service.ts";
+import { hashSecret } from "../apps/server/src/lib/secret-hash.ts";
 
 const STATEMENTS = Number(process.env.BENCH_XAPI_STATEMENTS ?? 10_000);
 const PEOPLE = 100;
@@ -39,7 +39,7 @@ async function bench(engine: string, database: Database): Promise<boolean> {
   const key = "lwlrs_bench";
   const password = randomUUID();
   await database.db.execute(
-    sql`insert into lrs_credentials (company_id, name, key, secret_hash) values (${companyId}, 'Bench', ${key}, ${hashLrsSecret(password)})`,
+    sql`insert into lrs_credentials (company_id, name, key, secret_hash) values (${companyId}, 'Bench', ${key}, ${hashSecret(password)})`,
   );
 
   // Every person and item once each at most per pair: 10,000 statements over 100 × 100 pairs, most completions, some progress.
