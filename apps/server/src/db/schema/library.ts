@@ -41,6 +41,9 @@ export const userContents = pgTable(
   },
   (t) => [
     uniqueIndex("user_contents_account_content_uq").on(t.accountId, t.contentId),
+    // Also, by hand (migration 0041, drizzle-kit can't write INCLUDE): user_contents_account_content_cover_idx,
+    // (account_id, content_id) INCLUDE (id, is_private, content_type, course_status), the copies the
+    // search of page texts reads without the table (text-search.repo.ts).
     // The library's lists newest first, one page read in index order: a tab of one type,
     // and several types (the "all" tab).
     index("user_contents_account_type_idx").on(t.accountId, t.contentType, t.createdAt, t.id),

@@ -1,0 +1,130 @@
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { addPerson, createCompany, type Person } from "../../../test/factories.ts";
+import { contentItems, contentTexts, userContents } from "../../db/schema/index.ts";
+import { COPIES_PER_LOOKUP } from "./text-search.repo.ts";
+
+// The search of page texts answers the same whether its words are on a few of the company's pages
+// or on many (past the library's size over COPIES_PER_LOOKUP it joins pages to copies another way): the same items, the
+// same total, newest first, with every rule of whose text a person reads.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ seed: false });
+});
+afterAll(() => t.close());
+
+const WORD = "nebulaword";
+
+/**
+ * `count` public articles and videos of the company saved by `owner` (the first one privately), each
+ * with a shared page text holding WORD, and `others` saved items whose texts don't hold it.
+ */
+async function savedPages(company: number, owner: Person, count: number, others = 0) {
+  await t.database.db.execute(sql`
+    with items as (
+      insert into content_items (company_id, url, normalized_url, title, content_type)
+      select ${company}, 'https://pages.example/' || g, 'https://pages.example/' || g, 'Page ' || g, (array['article','video'])[1 + g % 2]
+      from generate_series(1, ${count + others}) g returning id, url, title, content_type),
+    copies as (
+      insert into user_contents (account_id, content_id, title, url, content_type, is_private)
+      select ${owner.id}, id, title, url, content_type, url = 'https://pages.example/1' from items returning content_id)
+    insert into content_texts (content_id, company_id, account_id, shared, source_url, text, word_count)
+    select id, ${company}, ${owner.id}, true, url,
+      case when substr(url, 23)::int <= ${count} then 'A page about the ' || ${WORD} || ' and the rest.' else 'A page about nothing.' end, 7
+    from items`);
+}
+
+/** An item of the company with a page text `text` kept by `reader` (shared or their own), and the copies of it `savers` keep. */
+async function itemWithText(
+  company: number,
+  o: { title: string; privateOrigin?: boolean; reader: Person; shared: boolean; text: string },
+  ...savers: { person: Person; isPrivate: boolean }[]
+) {
+  const url = `https://other.example/${encodeURIComponent(o.title)}`;
+  const db = t.database.db;
+  const [item] = await db
+    .insert(contentItems)
+    .values({ companyId: company, url, normalizedUrl: url, title: o.title, contentType: "article", privateOrigin: o.privateOrigin ?? false })
+    .returning({ id: contentItems.id });
+  for (const s of savers)
+    await db.insert(userContents).values({ accountId: s.person.id, contentId: item!.id, title: o.title, url, contentType: "article", isPrivate: s.isPrivate });
+  await db
+    .insert(contentTexts)
+    .values({ contentId: item!.id, companyId: company, accountId: o.reader.id, shared: o.shared, sourceUrl: url, text: o.text, wordCount: 5 });
+  return item!.id;
+}
+
+async function textSearch(p: Person, query: string) {
+  const res = await p.client.get(`/api/contentuser/search?search=${WORD}&in=text&${query}`);
+  expect(res.status).toBe(200);
+  return res.body as { count: number; results: { id_primary: number; title: string; matched_in_text: boolean }[] };
+}
+
+describe.each([
+  ["on a few of the person's pages", 12, 12 * COPIES_PER_LOOKUP + 20],
+  ["on more of them than a lookup per page pays for", 40, 10],
+])("a search of page texts for a word %s", (_, pages, others) => {
+  it("finds the person's items by the text they read, newest first, with their total", async () => {
+    const company = (await createCompany(t)).id;
+    const [me, colleague] = await Promise.all([addPerson(t, { company, role: "member" }), addPerson(t, { company, role: "member" })]);
+    await savedPages(company, me, pages, others);
+    // A colleague's private read of a private item I saved too: theirs alone.
+    await itemWithText(
+      company,
+      { title: "Their private read", privateOrigin: true, reader: colleague, shared: false, text: `Secret ${WORD} plans.` },
+      { person: colleague, isPrivate: true },
+      { person: me, isPrivate: false },
+    );
+    // My own read of an item wins over the company's shared text, which alone holds the word.
+    const mine = await itemWithText(
+      company,
+      { title: "My own read", reader: me, shared: false, text: "Nothing of the word here." },
+      { person: me, isPrivate: false },
+    );
+    await t.database.db
+      .insert(contentTexts)
+      .values({
+        contentId: mine,
+        companyId: company,
+        accountId: colleague.id,
+        shared: true,
+        sourceUrl: "https://other.example/shared",
+        text: `The shared ${WORD} text.`,
+        wordCount: 4,
+      });
+    // A match in the title is the search's own, never repeated among the text matches.
+    await itemWithText(company, { title: `The ${WORD} title`, reader: me, shared: true, text: `Again ${WORD}.` }, { person: me, isPrivate: false });
+    // Another company's page with the word, saved by nobody here.
+    const elsewhere = (await createCompany(t)).id;
+    await savedPages(elsewhere, await addPerson(t, { company: elsewhere, role: "member" }), 3);
+
+    const newest = (
+      await t.database.db
+        .select({ id: userContents.id })
+        .from(userContents)
+        .innerJoin(contentTexts, eq(contentTexts.contentId, userContents.contentId))
+        .where(and(eq(userContents.accountId, me.id), like(contentTexts.text, `%${WORD}%`), like(userContents.url, "https://pages.example/%")))
+        .orderBy(desc(userContents.id))
+    ).map((r) => r.id);
+    expect(newest).toHaveLength(pages);
+
+    const first = await textSearch(me, "contenType=all&page_size=5&page=1");
+    expect(first.count).toBe(pages);
+    expect(first.results.map((r) => r.id_primary)).toEqual(newest.slice(0, 5));
+    expect(first.results.every((r) => r.matched_in_text)).toBe(true);
+    const second = await textSearch(me, "contenType=all&page_size=5&page=2");
+    expect(second.results.map((r) => r.id_primary)).toEqual(newest.slice(5, 10));
+    // A page past the end still says how many there are.
+    expect(await textSearch(me, `contenType=all&page_size=5&page=${Math.ceil(pages / 5) + 1}`)).toMatchObject({ count: pages, results: [] });
+    // One tab's list: the videos alone (the even pages).
+    expect((await textSearch(me, "contenType=video&page_size=100")).count).toBe(Math.floor(pages / 2));
+
+    // A colleague looking at my library sees my public saves only (the first page is private).
+    const asColleague = await textSearch(colleague, `contenType=all&page_size=5&username=${me.username}`);
+    expect(asColleague.count).toBe(pages - 1);
+    // The colleague's own search finds their private read, and not my pages they never saved.
+    expect((await textSearch(colleague, "contenType=all")).results.map((r) => r.title)).toEqual(["Their private read"]);
+  });
+});
