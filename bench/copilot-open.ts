@@ -235,6 +235,8 @@ export async function runOpenSet(app: FastifyInstance, database: Database) {
       console.log(
         `${pad(row.q, 58)} ${pad(row.kind, 14)} ${(p5 === null ? "-" : p5.toFixed(2)).padStart(5)} ${(found ? "yes" : "no").padStart(5)} ${String(row.relevant).padStart(4)} ${row.ms.toFixed(1).padStart(9)}`,
       );
+      // COPILOT_BENCH_SHOW=1: each answer's cited items, on topic (+) or not (-), to see why a figure moved.
+      if (process.env.COPILOT_BENCH_SHOW) for (const c of top5) console.log(`    ${relevant.has(c.id) ? "+" : "-"} ${c.title} (${c.score.toFixed(2)})`);
     }
   }
 

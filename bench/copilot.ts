@@ -78,12 +78,16 @@ async function main() {
   const r10: number[] = [];
   const engineMs: number[] = [];
   const httpMs: number[] = [];
+  // The issue's measure, as the open set prints it: of every item the answers cite, the share on topic.
+  const cited = { all: 0, onTopic: 0 };
   for (const [i, question] of QUESTIONS.entries()) {
     const relevant = new Set(question.relevant.map((t) => idOf.get(t)!));
     const { ranked } = await engine.retrieve(companyId, question.q, { locale: question.locale });
     const top5 = ranked.slice(0, 5);
     // Precision over what is shown: a question with fewer than five matches shows fewer.
     const precision = top5.length ? top5.filter((c) => relevant.has(c.id)).length / top5.length : 0;
+    cited.all += top5.length;
+    cited.onTopic += top5.filter((c) => relevant.has(c.id)).length;
     const recall = ranked.slice(0, 10).filter((c) => relevant.has(c.id)).length / relevant.size;
     const times: number[] = [];
     for (let run = 0; run < ENGINE_RUNS; run++) {
@@ -112,6 +116,8 @@ async function main() {
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   const meanP5 = mean(p5);
   console.log(`\nprecision@5  mean ${meanP5.toFixed(3)}  (target ≥ ${TARGET_P5})`);
+  const share = cited.all ? cited.onTopic / cited.all : 1;
+  console.log(`cited items on topic ${share.toFixed(3)} (${cited.onTopic}/${cited.all})  (target ≥ 0.9: ${share >= 0.9 ? "met" : "MISSED"})`);
   console.log(`recall@10    mean ${mean(r10).toFixed(3)}  (bounded by 10/|R| where more than 10 items are relevant)`);
   console.log(`answer time  local engine p50 ${percentile(engineMs, 50).toFixed(1)} ms, p95 ${percentile(engineMs, 95).toFixed(1)} ms`);
   console.log(

@@ -263,4 +263,33 @@ describe("ranking with learned relations", () => {
     ];
     expect(rankCandidates(rows, u, strongly).map((c) => c.id)).toEqual([2, 1]);
   });
+
+  it("leaves out an item with less than half the evidence of the best one: fewer items beat padding", () => {
+    const rows = [
+      // Both words in its text and its title, and a skill the words lead to.
+      row(1, ["churn"], { term_hits: [1, 1], word_hits: 2, extra_hits: 2, text_rank: 1 }),
+      // One of the two words, barely.
+      row(2, [], { term_hits: [1, 0], word_hits: 1, extra_hits: 1, text_rank: 0.01 }),
+      // One word, well placed, and the skill.
+      row(3, ["churn"], { term_hits: [1, 0], word_hits: 1, extra_hits: 1, text_rank: 0.5 }),
+    ];
+    expect(rankCandidates(rows, u, learned).map((c) => c.id)).toEqual([1, 3]);
+  });
+
+  it("weighs items reached through learned relations alone against each other, and keeps them after the direct ones", () => {
+    const related = {
+      words: learned.words,
+      skills: new Map([
+        ["churn", [1, 1]],
+        ["billing", [0.3, 0.3]],
+        ["pricing", [0.6, 0.6]],
+      ]),
+    };
+    // Nothing says either word itself: the catalog's relations alone lead to these.
+    const learnedOnly = [row(1, ["churn"], { curated: 1 }), row(2, ["billing"]), row(3, ["pricing"])];
+    expect(rankCandidates(learnedOnly, u, related).map((c) => c.id)).toEqual([1, 3]);
+    // Beside an item whose own words answer, the best of them still follows it.
+    const direct = row(4, [], { term_hits: [1, 1], word_hits: 2, extra_hits: 2, text_rank: 1 });
+    expect(rankCandidates([...learnedOnly, direct], u, related).map((c) => c.id)).toEqual([4, 1, 3]);
+  });
 });

@@ -82,6 +82,8 @@ const MAX_CHAIN = 8;
 
 /** A question word leads to an item through learned relations when it reaches one of its skills this strongly. */
 const MIN_REACH = 0.3;
+/** An item is cited only with at least this share of the evidence of the best item of its kind (rankCandidates). */
+const MIN_SHARE_OF_BEST = 0.5;
 /** Learned skills worth fetching items for, at most this many. */
 const LEARNED_SKILLS = 40;
 /** The answer's first items whose skills lead to its versions in another language. */
@@ -122,6 +124,8 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
   const maxRank = Math.max(0, ...rows.map((r) => r.text_rank)) || 1;
   const ranked: RankedCandidate[] = [];
   const learnedOnly = new Set<number>();
+  // What the item's own words, skills and standing say, before the penalties for a type or a length not asked for.
+  const evidence = new Map<number, number>();
   for (const r of rows) {
     // A term leads to the item by its text, or through what the catalog taught (catalog-learning.ts).
     // Only for terms that named no skill: a named skill already decides through skill_hits.
@@ -143,6 +147,7 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
     // What the company curated (a published collection or path) or many finished beats one person's save.
     score += 0.1 * Math.log(1 + r.savers) + (r.curated > 0 ? 0.3 : 0) + 0.15 * Math.log(1 + r.finishers);
     if (u.beginner && INTRO_TITLE.test(r.title)) score += 0.4;
+    evidence.set(r.id, score);
     if (u.types.length && !u.types.includes(r.content_type)) score -= 3;
     const item = { id: r.id, title: r.title, contentType: r.content_type, durationS: r.duration_s, language: r.language, skills: r.skills, score };
     if (u.availableS !== null && durationOf(item) > u.availableS) item.score -= 0.6;
@@ -152,8 +157,14 @@ export function rankCandidates(rows: CandidateRow[], u: Understanding, learned: 
   // A learned relation never outranks direct evidence: it fills in after every item that has some.
   ranked.sort((a, b) => Number(learnedOnly.has(a.id)) - Number(learnedOnly.has(b.id)) || b.score - a.score || a.id - b.id);
   // Asked for videos (or books…) and the catalog has some: only those.
-  if (u.types.length && ranked.some((c) => u.types.includes(c.contentType))) return ranked.filter((c) => u.types.includes(c.contentType));
-  return ranked;
+  const typed = u.types.length && ranked.some((c) => u.types.includes(c.contentType)) ? ranked.filter((c) => u.types.includes(c.contentType)) : ranked;
+  // An item is cited only with a fair share of the evidence of the best item of its kind: a wrong
+  // citation costs more trust than a missing one. Of its kind: items reached through learned
+  // relations alone follow the direct ones whatever their scores (they carry a question across
+  // languages), so they are weighed against each other.
+  const best = (learned: boolean) => Math.max(0, ...typed.filter((c) => learnedOnly.has(c.id) === learned).map((c) => evidence.get(c.id)!));
+  const bar = { direct: MIN_SHARE_OF_BEST * best(false), learned: MIN_SHARE_OF_BEST * best(true) };
+  return typed.filter((c) => evidence.get(c.id)! >= (learnedOnly.has(c.id) ? bar.learned : bar.direct));
 }
 
 export function createCopilotEngine(repo: DiscoverRepo, opts: { vocabularyTtlMs?: number; semantic?: Semantic | null } = {}) {

@@ -73,6 +73,9 @@ describe("understanding a question", () => {
       { words: ["leaving"], covered: false },
     ]);
     expect(u("Nuestros usuarios se dan de baja del servicio").keywords).toEqual(["usuarios", "baja", "servicio"]);
+    // Whom the question is about is no topic either.
+    expect(u("Should she mentor him herself?").keywords).toEqual(["mentor"]);
+    expect(u("¿Cómo los acompaño a ellos y a ella?").keywords).toEqual(["acompaño"]);
   });
 
   it("reads the language asked for as no topic: a follow-up keeps the previous topic", () => {

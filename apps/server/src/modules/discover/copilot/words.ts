@@ -80,7 +80,7 @@ export const SKILL_ALIASES: [RegExp, string[]][] = [
 export const STOP = new Set(
   // English
   (
-    "i me my we our you your he she it they them a an the and or but if then so to of in on at by for with about into over from up down out as is are was were be been being am do does did have has had " +
+    "i me my we our you your he she it they them him her his hers its myself yourself himself herself ourselves themselves a an the and or but if then so to of in on at by for with about into over from up down out as is are was were be been being am do does did have has had " +
     "can could should would will shall may might must need needs want wants wanted like love learn learning learned study studying know knowing understand get getting got become improve improving better best good great " +
     "how what which who whom where when why this that these those there here some any all more most much many few lot lots something anything thing things stuff " +
     "please help tips advice recommend recommendation recommendations suggest suggestions show find give tell teach me plan plans schedule start starting begin beginning " +
@@ -89,7 +89,7 @@ export const STOP = new Set(
     "course courses video videos book books podcast podcasts article articles reading read watch listen content material materials resource resources " +
     "job jobs opening openings position positions vacancy vacancies hiring role roles career " +
     // Spanish
-    "yo mi mis tu tus su sus nos nosotros el la los las un una unos unas y o pero si entonces de del al a en por para con sin sobre entre hasta desde que como cual cuales quien donde cuando " +
+    "yo mi mis tu tus su sus nos nosotros ella ellos ellas usted ustedes el la los las un una unos unas y o pero si entonces de del al a en por para con sin sobre entre hasta desde que como cual cuales quien donde cuando " +
     "es son ser estar esta estoy estan fue era hay tengo tiene tener puedo puede poder quiero quiere querer necesito necesita necesitar me te se le lo " +
     "aprender aprendo aprendiendo estudiar saber conocer entender mejorar mejor bueno buena buenos algo alguna algunos algun todo todos mas muy tambien solo " +
     "ayuda ayudame dame recomienda recomiendas recomiendame recomendacion sugerencias plan planes empezar comenzar principiante cero basico basicos introduccion nivel avanzado fundamentos " +
