@@ -53,6 +53,8 @@ export const lrsAccountAbilities = ({ role }: AbilitySubject) => ({
 });
 /** certificates.policy: hr of the company sees anyone's certificates and revokes them. */
 export const certificatesAccountAbilities = ({ role }: AbilitySubject) => ({ revoke_certificates: role === "hr" });
+/** skills.policy: a team's skill levels (the skills matrix) are read by its managers, hr and the L&D leader. */
+export const skillsAccountAbilities = ({ role }: AbilitySubject) => ({ see_team_skill_levels: role === "hr" || role === "ldleader" || role === "teamleader" });
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
@@ -102,6 +104,7 @@ export function accountAbilities(who: AbilitySubject, deployment: Deployment = {
     ...ssoAccountAbilities(who),
     ...lrsAccountAbilities(who),
     ...certificatesAccountAbilities(who),
+    ...skillsAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

@@ -135,6 +135,7 @@ export const AccountAbilities = z.object({
   add_starter_catalog: z.boolean().describe("Add the starter catalog to the own company"),
   manage_catalog_feeds: z.boolean().describe("Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube)"),
   revoke_certificates: z.boolean().describe("See anyone's certificates of the company and revoke them"),
+  see_team_skill_levels: z.boolean().describe("A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own)"),
   manage_lrs: z.boolean().describe("Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item"),
   map_xapi_activities: z.boolean().describe("Say which catalog item an outside xAPI activity is"),
 });

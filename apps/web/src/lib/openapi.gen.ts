@@ -910,6 +910,8 @@ export interface paths {
                                 manage_catalog_feeds: boolean;
                                 /** @description See anyone's certificates of the company and revoke them */
                                 revoke_certificates: boolean;
+                                /** @description A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own) */
+                                see_team_skill_levels: boolean;
                                 /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                 manage_lrs: boolean;
                                 /** @description Say which catalog item an outside xAPI activity is */
@@ -1119,6 +1121,8 @@ export interface paths {
                                     manage_catalog_feeds: boolean;
                                     /** @description See anyone's certificates of the company and revoke them */
                                     revoke_certificates: boolean;
+                                    /** @description A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own) */
+                                    see_team_skill_levels: boolean;
                                     /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                     manage_lrs: boolean;
                                     /** @description Say which catalog item an outside xAPI activity is */

@@ -37,6 +37,7 @@ const none: AccountAbilities = {
   manage_lrs: false,
   map_xapi_activities: false,
   revoke_certificates: false,
+  see_team_skill_levels: false,
 };
 
 // A team leader's abilities short of the purchase ones, which need a team.
@@ -48,6 +49,7 @@ const teamleaderWithoutTeam: AccountAbilities = {
   see_plan_progress: true,
   assign_plans: true,
   see_team_budget: true,
+  see_team_skill_levels: true,
 };
 
 // Every account-level ability for every kind of account: what the web app's menus and pages offer.
@@ -67,6 +69,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_catalog_feeds: true,
     manage_lrs: true,
     revoke_certificates: true,
+    see_team_skill_levels: true,
   },
   ldleader: {
     ...none,
@@ -83,6 +86,7 @@ const expected: Record<string, AccountAbilities> = {
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,
+    see_team_skill_levels: true,
   },
   teamleader: { ...teamleaderWithoutTeam, decide_purchase_requests: true, request_purchases: true },
   // Without a team a team leader decides no purchase request (budgeting.policy decideScope).

@@ -1,4 +1,4 @@
-import type { SkillRatingSource } from "@learnward/contracts";
+import { skillsAccountAbilities, type SkillRatingSource } from "@learnward/contracts";
 import { type Actor, COMPANY_ROLES, type Rule } from "../../lib/actor.ts";
 
 type Person = { id: number; companyId: number | null; teamId: number | null; status: string };
@@ -15,6 +15,7 @@ const leads = (a: Actor, teamId: number | null) => a.role === "teamleader" && a.
  */
 export const skillsPolicy = {
   callers: COMPANY_ROLES,
+  accountAbilities: (a: Actor) => skillsAccountAbilities(a),
   /** What a rating by `a` counts as for this person, or null when `a` may not rate them. */
   rateAs: (a: Actor, person: Person): Exclude<SkillRatingSource, "evidence"> | null => {
     if (!inCompany(a, person.companyId) || person.status !== "active") return null;
@@ -26,7 +27,8 @@ export const skillsPolicy = {
   readLevels: ((a, person) =>
     inCompany(a, person.companyId) && (a.accountId === person.id || a.role === "hr" || a.role === "ldleader" || leads(a, person.teamId))) as Rule<Person>,
   /** A team's levels (the skills matrix): hr and the L&D leader for any team, a team leader for their own. */
-  readTeamLevels: ((a, team) => inCompany(a, team.companyId) && (a.role === "hr" || a.role === "ldleader" || leads(a, team.id))) as Rule<TeamRef>,
+  readTeamLevels: ((a, team) =>
+    inCompany(a, team.companyId) && skillsAccountAbilities(a).see_team_skill_levels && (a.role !== "teamleader" || leads(a, team.id))) as Rule<TeamRef>,
   /** The level a published learning path proves: the L&D leader, who curates the company's paths. */
   setPathLevel: ((a, path) => inCompany(a, path.companyId) && a.role === "ldleader" && path.status === "published") as Rule<{
     companyId: number;

@@ -25,7 +25,8 @@ const sticky = { position: "sticky", left: 0, bgcolor: "background.paper", zInde
  * The skills matrix of a page of the team's people: people down, skills across; in each cell the
  * progress percent on the person's plans and their level with its source (the history a click away).
  * Its loading, failure and empty states are the shared table's (components/DataTable); levels that
- * fail to load leave the progress matrix as it was.
+ * fail to load leave the progress matrix as it was. Without `progress` (hr reads no plans), the levels
+ * alone, the table's states theirs.
  */
 export function SkillsMatrix({
   progress,
@@ -33,14 +34,15 @@ export function SkillsMatrix({
   teamName,
   pager,
 }: {
-  progress: UseQueryResult<TeamProgressPage>;
-  levels?: TeamSkillLevelsPage;
+  progress: UseQueryResult<TeamProgressPage> | null;
+  levels: UseQueryResult<TeamSkillLevelsPage>;
   teamName: string;
   pager: (count: number) => TablePagerProps;
 }) {
   const { t } = useTranslation("people");
   const [open, setOpen] = useState<{ personId: number; skill: string } | null>(null);
-  const matrix = progress.data ? skillsMatrix(progress.data, levels) : { skills: [], people: [] };
+  const query: UseQueryResult<TeamProgressPage | TeamSkillLevelsPage> = progress ?? levels;
+  const matrix = query.data ? skillsMatrix(progress?.data, levels.data) : { skills: [], people: [] };
   const opened = open && matrix.people.find((p) => p.id === open.personId);
   const columns: Columns<Person> = [
     {
@@ -53,9 +55,11 @@ export function SkillsMatrix({
           <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
             {person.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {person.email}
-          </Typography>
+          {person.email && (
+            <Typography variant="caption" color="text.secondary">
+              {person.email}
+            </Typography>
+          )}
         </>
       ),
     },
@@ -104,16 +108,22 @@ export function SkillsMatrix({
   return (
     <>
       <DataTable
-        label={t("skillboost.caption", { team: teamName })}
-        caption={t("skillboost.caption", { team: teamName })}
+        label={t(progress ? "skillboost.caption" : "skillboost.levelsCaption", { team: teamName })}
+        caption={t(progress ? "skillboost.caption" : "skillboost.levelsCaption", { team: teamName })}
         columns={columns}
-        // No skills yet (no plans): nothing to draw across, whoever is in the team.
+        // No skills yet (no plans, no levels): nothing to draw across, whoever is in the team.
         rows={matrix.skills.length ? matrix.people : []}
         rowKey={(person) => person.id}
-        query={progress}
+        query={query}
         loadingLabel={t("skillboost.loading")}
-        empty={<EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />}
-        pager={progress.data ? pager(progress.data.count) : undefined}
+        empty={
+          progress ? (
+            <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.emptyTitle")} description={t("skillboost.emptyDescription")} />
+          ) : (
+            <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noLevelsTitle")} description={t("skillboost.noLevelsDescription")} />
+          )
+        }
+        pager={query.data ? pager(query.data.count) : undefined}
       />
       {opened && opened.levels && (
         <SkillLevelDialog person={opened.levels} skill={open.skill} level={opened.levels.bySkill.get(open.skill)} onClose={() => setOpen(null)} />

@@ -27,14 +27,20 @@ export interface SkillsMatrix {
 /**
  * Rows: this page of the team's people; columns: the skills of the team's plans, then the other skills
  * the page's people have a level in (sorted); cells: progress per skill over the person's plans, and
- * the person's level when the levels of the same page are in.
+ * the person's level when the levels of the same page are in. Without plan progress (hr, who reads no
+ * plans), the people and skills of the levels alone.
  */
-export function skillsMatrix(page: TeamProgressPage, levels?: TeamSkillLevelsPage): SkillsMatrix {
+export function skillsMatrix(page: TeamProgressPage | undefined, levels?: TeamSkillLevelsPage): SkillsMatrix {
   const levelsOf = new Map(
     (levels?.results ?? []).map((p) => [p.account.id, { ...p, bySkill: new Map(p.skills.map((s) => [s.skill, s])) } satisfies PersonLevels]),
   );
-  const planSkills = new Set(page.skills);
+  const planSkills = new Set(page?.skills ?? []);
   const rated = [...new Set([...levelsOf.values()].flatMap((p) => p.skills.map((s) => s.skill)))].filter((s) => !planSkills.has(s)).sort();
+  if (!page)
+    return {
+      skills: rated,
+      people: [...levelsOf.values()].map((levels) => ({ id: levels.account.id, name: levels.account.display_name, email: "", cells: new Map(), levels })),
+    };
   return {
     skills: [...page.skills, ...rated],
     people: page.results.map(({ account, plans }) => {

@@ -147,4 +147,44 @@ describe("/peopleManagement/skillboost: skill levels", () => {
         .map((c) => c.textContent),
     ).toEqual(["50%"]);
   });
+
+  it("shows hr, who rates people and keeps no plans, the levels of the team they choose, and rates from there", async () => {
+    const { sent } = serveFetch({
+      "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
+      "GET /api/b2b/v1/onboarding/": { body: page([]) },
+      "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
+      "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
+      "GET /api/b2b/v1/teams/7/skill-levels/": { body: page([marco([gitLevel]), { ...tessaLevels, abilities: { rate: true, rate_as: "manager" } }]) },
+      "POST /api/b2b/v1/employees/1/skill-ratings/": { status: 201, body: tessaLevels },
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("hr") });
+    const table = await screen.findByRole("table", { name: /Skill levels of team Engineering/ });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Person", "git"]);
+    expect(within(table).getByRole("button", { name: /Marco Bianchi, git: 3 · Intermediate, Evidence/ })).toBeInTheDocument();
+    // No plan progress is asked for: hr's matrix is the levels alone.
+    expect(sent("GET /api/b2b/v1/teams/7/progress/")).toEqual([]);
+    await user.click(within(table).getByRole("button", { name: "Rate Tessa Lind in git" }));
+    const dialog = await screen.findByRole("dialog", { name: "git: Tessa Lind" });
+    await user.click(within(dialog).getByRole("radio", { name: "2 · Developing" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save rating" }));
+    await waitFor(() => expect(sent("POST /api/b2b/v1/employees/1/skill-ratings/")).toEqual([{ skill: "git", level: 2 }]));
+  });
+
+  it("tells hr where levels come from while a team has none", async () => {
+    serveFetch({
+      "GET /api/b2b/v1/profile/acme.test": { body: meFor("hr").company },
+      "GET /api/b2b/v1/onboarding/": { body: page([]) },
+      "GET /api/b2b/v1/teams/": { body: page([{ ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" }]) },
+      "GET /api/b2b/v1/teams/7/": { body: { ...engineering, leader: tessa, members_count: 2, created_at: "2026-01-01T00:00:00.000Z" } },
+      "GET /api/b2b/v1/teams/7/skill-levels/": { body: page([tessaLevels]) },
+    });
+    renderApp(<AppRoutes />, { path: "/peopleManagement/skillboost", session: signedIn("hr") });
+    expect(await screen.findByRole("heading", { name: "No skill levels in this team yet" })).toBeInTheDocument();
+    expect(screen.getByText(/completed learning paths and plans/)).toBeInTheDocument();
+  });
 });

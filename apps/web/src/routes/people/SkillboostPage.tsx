@@ -22,8 +22,10 @@ export default function SkillboostPage() {
   const { team: myTeam } = me.account;
   const can = peopleAbilities(me.abilities);
   const [params, setParams] = usePageSearchParams();
-  // The L&D leader chooses a team (kept in ?team=); a team leader sees their own.
-  const chooses = can.directory && can.progress;
+  // hr rates people and reads their levels, not their plans: the matrix of levels alone.
+  const levelsOnly = !can.progress && me.abilities.see_team_skill_levels;
+  // The L&D leader and hr choose a team (kept in ?team=); a team leader sees their own.
+  const chooses = can.directory && (can.progress || levelsOnly);
   const chosen = Number(params.get("team")) || null;
   // Until one is chosen, the first team by name (the first of the teams list).
   const teams = useTeams({ page: 1, page_size: 1 }, chooses && chosen === null);
@@ -33,27 +35,17 @@ export default function SkillboostPage() {
   const { page, pageSize, setPage, pager } = usePaging();
   const progress = useTeamProgress(teamId, page, pageSize, can.progress);
   // The same page of people with their skill levels; the matrix shows progress alone until (or unless) they come.
-  const levels = useTeamSkillLevels(teamId, page, pageSize, can.progress);
+  const levels = useTeamSkillLevels(teamId, page, pageSize, can.progress || levelsOnly);
 
   if (!me.abilities.see_people) return <NotAllowed homePath={homePathFor(me.abilities)} />;
 
   const header = <PageHeader title={t("skillboost.title")} description={t("skillboost.description")} />;
-  // hr runs people, not plans: the server keeps plan progress to L&D and team leaders.
-  if (!can.progress) {
-    return (
-      <>
-        {header}
-        <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.hrTitle")} description={t("skillboost.hrDescription")} />
-      </>
-    );
-  }
-
   let body;
   if (chooses && chosen === null && teams.isError) body = <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (teamId === null && (!chooses || teams.isSuccess)) {
     body = <EmptyState icon={<TrendingUpOutlined />} title={t("skillboost.noTeamTitle")} description={t("skillboost.noTeamDescription")} />;
   } else if (teamId === null) body = <Loading label={t("skillboost.loading")} />;
-  else body = <SkillsMatrix progress={progress} levels={levels.data} teamName={teamName} pager={pager} />;
+  else body = <SkillsMatrix progress={levelsOnly ? null : progress} levels={levels} teamName={teamName} pager={pager} />;
 
   return (
     <>
