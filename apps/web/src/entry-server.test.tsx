@@ -94,6 +94,15 @@ describe("rendering the first view on the server", () => {
     expect(keys.some((key) => Array.isArray(key) && key[0] === "library")).toBe(false);
   });
 
+  it("fetches the bell's first page with the page, for the bell drawn after hydration to read", async () => {
+    const unread = { count: 1, next: null, previous: null, unread: 1, results: [] };
+    const api = fakeApi({ "/api/session": { me: ME }, "/api/notifications": unread });
+    const page = await render({ url: "/discover", cookie: "", phone: false, api });
+    const bell = page!.state.queries.queries.find((query) => JSON.stringify(query.queryKey) === '["notifications"]');
+    // As the bell's list keeps it: a page at a time.
+    expect(bell?.state.data).toEqual({ pages: [unread], pageParams: [1] });
+  });
+
   it("names the lazily loaded parts it rendered, for the browser to load before it hydrates", async () => {
     const api = fakeApi({ "/api/session": { me: ME }, "/api/user/folder/": [] });
     const folders = await render({ url: "/home?tab=folders", cookie: "", phone: false, api });

@@ -10,6 +10,7 @@ import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import type { Locale } from "@learnward/contracts";
 import { createQueryClient } from "./app/providers";
+import { ensureFirstData } from "./app/firstData";
 import { AppTree } from "./app/AppTree";
 import { RenderedParts } from "./app/lazyPart";
 import { routeData, routeNamespaces, serverAudience } from "./app/router";
@@ -144,7 +145,10 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // The page's first data, declared once (app/firstData.ts), is fetched with its words before the
     // first render: the page renders from it in one pass instead of asking for it render after render.
     const firstData = await routeData(pathname, search, session.status === "signedIn" ? session.me : undefined);
-    const [i18n] = await Promise.all([serverI18n(locale, routeNamespaces(pathname)), ...firstData.map((options) => queryClient.prefetchQuery(options))]);
+    const [i18n] = await Promise.all([
+      serverI18n(locale, routeNamespaces(pathname)),
+      ...firstData.map((options) => ensureFirstData(queryClient, options).catch(() => undefined)),
+    ]);
     // Asked once: a failed call is the browser's to make again and report (the page renders it as loading).
     const asked = new Set(firstData.map((options) => hashKey(options.queryKey)));
     queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });

@@ -1,4 +1,4 @@
-import type { EnsureQueryDataOptions } from "@tanstack/react-query";
+import type { EnsureInfiniteQueryDataOptions, EnsureQueryDataOptions, QueryClient } from "@tanstack/react-query";
 import type { Params } from "react-router";
 import type { Me } from "@learnward/contracts";
 
@@ -10,9 +10,17 @@ export interface PageAt {
   me?: Me;
 }
 
-/** Query options of any answer: a page's first data lists several. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of options of different answer types
-export type AnyQueryOptions = EnsureQueryDataOptions<any, any, any, any>;
+/** Query options of any answer, a list read a page at a time too: a page's first data lists several. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- a list of options of different answer types */
+export type AnyQueryOptions = EnsureQueryDataOptions<any, any, any, any> | EnsureInfiniteQueryDataOptions<any, any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const isInfinite = (options: AnyQueryOptions): options is EnsureInfiniteQueryDataOptions =>
+  "initialPageParam" in options && options.initialPageParam !== undefined;
+
+/** Fetches one of a page's first data into `queryClient` unless it is there (a list: its first page), answering it. */
+export const ensureFirstData = (queryClient: QueryClient, options: AnyQueryOptions): Promise<unknown> =>
+  isInfinite(options) ? queryClient.ensureInfiniteQueryData(options) : queryClient.ensureQueryData(options);
 
 /**
  * A page's first data: the same query options (features/<module>/queries.ts) its components read,

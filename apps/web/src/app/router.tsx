@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AccountAbility, Me } from "@learnward/contracts";
 import { loadNamespaces } from "../i18n";
 import { preloadSchemas } from "../lib/contracts";
-import type { AnyQueryOptions, FirstData } from "./firstData";
+import { ensureFirstData, type AnyQueryOptions, type FirstData } from "./firstData";
 import { mustSetUpTwoFactor, useSession } from "../features/identity/hooks";
 import { BootSpinner, RequireAbility, SessionGate } from "./session";
 import { CompanyPageOnly } from "../components/NotAllowed";
@@ -206,7 +206,7 @@ function PrefetchPageData() {
   // Signed-out visitors, and people who must set up a second factor first, get no page data (it
   // would be refused); main.tsx asks before the session is known.
   useEffect(() => {
-    if (me && !mustSetUpTwoFactor(me)) prefetchRouteData(queryClient, pathname, search, me);
+    if (me && !mustSetUpTwoFactor(me)) void prefetchRouteData(queryClient, pathname, search, me);
   }, [queryClient, pathname, search, me]);
   return null;
 }
@@ -249,16 +249,17 @@ export async function routeData(pathname: string, search = "", me?: Me): Promise
 
 /**
  * Starts fetching the first data of the page at `pathname` into the cache its components read (once:
- * a query already cached or on its way is not asked again), with the schemas that check it.
+ * a query already cached or on its way is not asked again), with the schemas that check it; settles
+ * once it has started them.
  */
-export function prefetchRouteData(queryClient: QueryClient, pathname: string, search = "", me?: Me): void {
-  void routeData(pathname, search, me).then((data) => {
-    if (data.length) preloadSchemas();
-    for (const options of data) {
-      // A failed query is the page's to show and ask again (its retry button): not asked here again.
-      if (queryClient.getQueryState(options.queryKey)?.status === "error") continue;
-      queryClient.ensureQueryData(options).catch(() => undefined);
-    }
+export function prefetchRouteData(queryClient: QueryClient, pathname: string, search = "", me?: Me): Promise<void> {
+  return routeData(pathname, search, me).then((data) => {
+    // Only what is not in the cache yet is asked for, and checked: a page the server rendered with its
+    // data loads no schemas while it hydrates (their start-up is a long task on a phone).
+    // A failed query is the page's to show and ask again (its retry button): not asked here again.
+    const missing = data.filter((options) => queryClient.getQueryState(options.queryKey)?.status === "pending" || !queryClient.getQueryState(options.queryKey));
+    if (missing.length) preloadSchemas();
+    for (const options of missing) ensureFirstData(queryClient, options).catch(() => undefined);
   });
 }
 
@@ -294,7 +295,7 @@ export function routeNamespaces(pathname: string, pages = routePages(pathname)):
 export function preloadRoute(pathname: string, search = "", queryClient?: QueryClient): string[] {
   const pages = routePages(pathname);
   for (const type of pages) void type.preload?.();
-  if (queryClient) prefetchRouteData(queryClient, pathname, search);
+  if (queryClient) void prefetchRouteData(queryClient, pathname, search);
   return routeNamespaces(pathname, pages);
 }
 
