@@ -25,8 +25,8 @@ else void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSessio
 // words load with the first ones.
 await initI18n(readLocale(), preloadRoute(window.location.pathname, window.location.search, serverState ? undefined : queryClient));
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element");
+// index.html has it.
+const container = document.getElementById("root")!;
 
 const app = <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone }} />;
 if (serverState) {

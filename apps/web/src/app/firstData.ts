@@ -15,12 +15,9 @@ export interface PageAt {
 export type AnyQueryOptions = EnsureQueryDataOptions<any, any, any, any> | EnsureInfiniteQueryDataOptions<any, any, any, any, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-const isInfinite = (options: AnyQueryOptions): options is EnsureInfiniteQueryDataOptions =>
-  "initialPageParam" in options && options.initialPageParam !== undefined;
-
-/** Fetches one of a page's first data into `queryClient` unless it is there (a list: its first page), answering it. */
+/** Fetches one of a page's first data into `queryClient` unless it is there (a paged list: its first page), answering it. */
 export const ensureFirstData = (queryClient: QueryClient, options: AnyQueryOptions): Promise<unknown> =>
-  isInfinite(options) ? queryClient.ensureInfiniteQueryData(options) : queryClient.ensureQueryData(options);
+  "initialPageParam" in options ? queryClient.ensureInfiniteQueryData(options as EnsureInfiniteQueryDataOptions) : queryClient.ensureQueryData(options);
 
 /**
  * A page's first data: the same query options (features/<module>/queries.ts) its components read,

@@ -257,7 +257,7 @@ export function prefetchRouteData(queryClient: QueryClient, pathname: string, se
     // Only what is not in the cache yet is asked for, and checked: a page the server rendered with its
     // data loads no schemas while it hydrates (their start-up is a long task on a phone).
     // A failed query is the page's to show and ask again (its retry button): not asked here again.
-    const missing = data.filter((options) => queryClient.getQueryState(options.queryKey)?.status === "pending" || !queryClient.getQueryState(options.queryKey));
+    const missing = data.filter((options) => (queryClient.getQueryState(options.queryKey)?.status ?? "pending") === "pending");
     if (missing.length) preloadSchemas();
     for (const options of missing) ensureFirstData(queryClient, options).catch(() => undefined);
   });
