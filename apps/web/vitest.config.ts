@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 export const isolatedFiles = [
   "src/entry-server.test.tsx",
   "src/app/firstData.test.tsx",
+  "src/app/prefetchRouteData.test.ts",
   "src/features/library/contentLimits.test.tsx",
   "src/features/insights/InsightsDashboard.test.tsx",
 ];
