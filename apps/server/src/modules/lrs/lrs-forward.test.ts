@@ -6,6 +6,8 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, companyAudit, createCompanyWithRoles, type Person } from "../../../test/factories.ts";
 import { type FixtureServer, startFixtureServer } from "../../../test/fixtures/fixture-server.ts";
 import { newCredential, xapiClient } from "../../../test/xapi-client.ts";
+import { certificateWorld } from "../../../test/certificates-world.ts";
+import { FORWARD_RETRIES } from "./xapi.forward.ts";
 
 // Forwarding a company's own events to an outside LRS. The outside LRS is Learnward's own inbound
 // one, under another company's credential, behind a local server that can also play an LRS that is
@@ -90,13 +92,15 @@ const arrived = async (activity: string) =>
 const due = () =>
   t.database.executeSql("update pgboss.job set start_after = now() - interval '1 second' where name = 'lrs.forward' and state in ('created', 'retry')", []);
 
-/** The member saves a new item and marks it done. */
+/** The person saves a new item, starts it and marks it done. */
 async function complete(p: Person) {
   const item = await addContent(t, { company: acme.company.id });
   const saved = await p.client.post("/api/contentuser/save/", { id_content: item.id, fetch_metadata: false });
   expect(saved.status, saved.text).toBe(201);
-  const done = await p.client.patch(`/api/contentuser/${saved.body.id_primary}/state/`, { state: "finalized" });
-  expect(done.status, done.text).toBe(200);
+  for (const state of ["running", "finalized"]) {
+    const moved = await p.client.patch(`/api/contentuser/${saved.body.id_primary}/state/`, { state });
+    expect(moved.status, moved.text).toBe(200);
+  }
   return item;
 }
 
@@ -156,13 +160,13 @@ describe("the outbound LRS in Settings", () => {
 });
 
 describe("forwarding events", () => {
-  it("a person completing an item: the outside LRS gets a save and a completion by them, of the item's link", async () => {
+  it("a person completing an item: the outside LRS gets a save, a start and a completion by them, of the item's link", async () => {
     await forwardTo(acme.hr, "/ok");
     const item = await complete(acme.member);
     await t.app.jobs.drain();
     const there = await arrived(item.url);
     const verbs = there.map((s) => s.verb.id).sort();
-    expect(verbs).toEqual(["http://activitystrea.ms/schema/1.0/save", "http://adlnet.gov/expapi/verbs/completed"]);
+    expect(verbs).toEqual(["http://activitystrea.ms/schema/1.0/save", "http://adlnet.gov/expapi/verbs/attempted", "http://adlnet.gov/expapi/verbs/completed"]);
     for (const s of there) {
       expect(s.actor.mbox).toBe(`mailto:${acme.member.email}`);
       expect(s.object.definition.name.und).toBe(item.title);
@@ -178,7 +182,7 @@ describe("forwarding events", () => {
     const item = await complete(acme.member);
     await t.app.jobs.drain();
     const waiting = (await acme.hr.client.get(`${FAILED}?state=pending`)).body.results;
-    expect(waiting).toHaveLength(2);
+    expect(waiting).toHaveLength(3);
     expect(waiting[0]).toMatchObject({ attempts: 1, last_error: "The LRS answered 500" });
     expect(await arrived(item.url)).toEqual([]);
 
@@ -190,19 +194,39 @@ describe("forwarding events", () => {
     expect(tries.at(-1)).toEqual(tries.at(-2));
   });
 
+  it("an LRS that stays down: after the last retry its statements are dead letters", async () => {
+    await forwardTo(acme.hr, "/flaky");
+    flakyFailures = 1000;
+    await complete(acme.member);
+    await t.app.jobs.drain();
+    for (let retry = 1; retry <= FORWARD_RETRIES; retry++) {
+      expect((await acme.hr.client.get(FORWARDING)).body).toMatchObject({ pending: 3, failed: 0 });
+      await due();
+      await t.app.jobs.drain();
+    }
+    const failed = (await acme.hr.client.get(FAILED)).body.results;
+    expect(failed.map((f: { attempts: number; last_error: string }) => [f.attempts, f.last_error])).toEqual(
+      Array(3).fill([FORWARD_RETRIES + 1, "The LRS answered 500"]),
+    );
+    flakyFailures = 0;
+    expect((await acme.hr.client.post(`${FAILED}/retry`)).body).toEqual({ retried: 3 });
+    await t.app.jobs.drain();
+    expect((await acme.hr.client.get(FORWARDING)).body).toMatchObject({ pending: 0, failed: 0 });
+  });
+
   it("an LRS that refuses (400) leaves dead letters with its answer; retrying them after a fix delivers them", async () => {
     await forwardTo(acme.hr, "/refusing");
     const item = await complete(acme.member);
     await t.app.jobs.drain();
     const failed = (await acme.ldleader.client.get(FAILED)).body;
-    expect(failed.count).toBe(2);
+    expect(failed.count).toBe(3);
     expect(failed.results[0]).toMatchObject({ state: "failed", attempts: 1, last_error: "The LRS answered 400", actor: acme.member.email });
 
     await forwardTo(acme.hr, "/ok");
     expect((await acme.hr.client.post(`${FAILED}/${failed.results[0].id}/retry`)).body).toEqual({ retried: 1 });
-    expect((await acme.hr.client.post(`${FAILED}/retry`)).body).toEqual({ retried: 1 });
+    expect((await acme.hr.client.post(`${FAILED}/retry`)).body).toEqual({ retried: 2 });
     await t.app.jobs.drain();
-    expect(await arrived(item.url)).toHaveLength(2);
+    expect(await arrived(item.url)).toHaveLength(3);
     expect((await acme.hr.client.get(FAILED)).body.count).toBe(0);
   });
 
@@ -210,5 +234,35 @@ describe("forwarding events", () => {
     await forwardTo(acme.hr, "/ok", { enabled: false });
     await complete(acme.member);
     expect((await acme.hr.client.get(FORWARDING)).body).toMatchObject({ enabled: false, pending: 0 });
+  });
+
+  it("a plan assigned, a path and a plan completed and their certificates earned each reach the outside LRS", async () => {
+    const world = await certificateWorld(t);
+    await forwardTo(world.hr, "/ok");
+    const plan = await world.ldleader.client.post("/api/b2b/v1/plans/", {
+      title: "Query tuning",
+      deadline: "2099-01-31",
+      skills: { sql: { collections: [world.pathId] } },
+      selectedAccount: [world.member.id],
+    });
+    expect(plan.status, plan.text).toBe(201);
+    await world.finish();
+    await t.app.jobs.drain();
+
+    const activity = (kind: string, id: number) => `${t.config.publicUrl}/xapi/activities/${kind}/${id}`;
+    const told = async (id: string) => (await arrived(id)).map((s) => [s.actor.mbox, s.verb.id, s.object.definition.name.und]);
+    const member = `mailto:${world.member.email}`;
+    expect(await told(activity("plans", plan.body.id))).toContainEqual([
+      `mailto:${world.ldleader.email}`,
+      "http://activitystrea.ms/schema/1.0/assign",
+      "Query tuning",
+    ]);
+    expect(await told(activity("paths", world.pathId))).toEqual([[member, "http://adlnet.gov/expapi/verbs/completed", "SQL basics"]]);
+    expect(await told(activity("plans", world.planId))).toEqual([[member, "http://adlnet.gov/expapi/verbs/completed", "Data literacy"]]);
+    const certificates = await world.mine();
+    expect(certificates.length).toBeGreaterThan(0);
+    for (const c of certificates) {
+      expect(await told(`${t.config.publicUrl}/verify/${c.code}`)).toEqual([[member, "http://id.tincanapi.com/verb/earned", c.title]]);
+    }
   });
 });
