@@ -41,7 +41,8 @@ export const XapiForward = z.object({
   activity: z.string().describe("The statement's object (activity id)"),
   actor: z.string().nullable().describe("The person's address (mailto: removed)"),
   attempts: z.number().int(),
-  last_error: z.string().nullable().describe("What the outside LRS answered (or why it could not be reached) the last time"),
+  last_status: z.number().int().nullable().describe("The outside LRS's HTTP status the last time; null when it could not be reached (or nothing failed)"),
+  last_error: z.string().nullable().describe("What went wrong the last time, for the record (English, not for display)"),
   created_at: z.string(),
 });
 export type XapiForward = z.infer<typeof XapiForward>;

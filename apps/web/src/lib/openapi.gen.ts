@@ -33218,7 +33218,9 @@ export interface paths {
                                 /** @description The person's address (mailto: removed) */
                                 actor: string | null;
                                 attempts: number;
-                                /** @description What the outside LRS answered (or why it could not be reached) the last time */
+                                /** @description The outside LRS's HTTP status the last time; null when it could not be reached (or nothing failed) */
+                                last_status: number | null;
+                                /** @description What went wrong the last time, for the record (English, not for display) */
                                 last_error: string | null;
                                 created_at: string;
                             }[];

@@ -16,6 +16,7 @@ CREATE TABLE "xapi_forwards" (
 	"statement" jsonb NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_status" integer,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone

@@ -36,6 +36,8 @@ export const xapiForwards = pgTable(
     statement: jsonb("statement").notNull(),
     state: text("state", { enum: FORWARD_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** The outside LRS's HTTP status the last time, or null when it could not be reached. */
+    lastStatus: integer("last_status"),
     lastError: text("last_error"),
     ...createdAt(),
     sentAt: timestamptz("sent_at"),

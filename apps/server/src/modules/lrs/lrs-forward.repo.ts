@@ -71,14 +71,14 @@ export function createLrsForwardRepo(db: Db) {
     async markSent(ids: number[], at: Date) {
       await db
         .update(xapiForwards)
-        .set({ state: "sent", sentAt: at, attempts: sql`${xapiForwards.attempts} + 1`, lastError: null })
+        .set({ state: "sent", sentAt: at, attempts: sql`${xapiForwards.attempts} + 1`, lastStatus: null, lastError: null })
         .where(inArray(xapiForwards.id, ids));
     },
     /** One more failed try, and whether it was the last (`failed`: a dead letter until someone retries it). */
-    async markAttempt(ids: number[], error: string, state: "pending" | "failed") {
+    async markAttempt(ids: number[], last: { status: number | null; error: string }, state: "pending" | "failed") {
       await db
         .update(xapiForwards)
-        .set({ state, attempts: sql`${xapiForwards.attempts} + 1`, lastError: error.slice(0, 1000) })
+        .set({ state, attempts: sql`${xapiForwards.attempts} + 1`, lastStatus: last.status, lastError: last.error.slice(0, 1000) })
         .where(inArray(xapiForwards.id, ids));
     },
     async counts(companyId: number) {

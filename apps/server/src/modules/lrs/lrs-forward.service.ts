@@ -30,6 +30,7 @@ const presentForward = (row: XapiForwardRow): XapiForward => {
     activity: s.object?.id ?? "",
     actor: s.actor?.mbox?.replace(/^mailto:/, "") ?? null,
     attempts: row.attempts,
+    last_status: row.lastStatus,
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
   };

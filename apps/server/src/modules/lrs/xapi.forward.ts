@@ -78,10 +78,10 @@ export function createXapiForwarder(d: ForwardDeps) {
         }
         // A retry sends the same stored statements with the same ids: the LRS keeps each once.
         if (sent.retry && job.retryCount < FORWARD_RETRIES) {
-          await d.repo.markAttempt(ids, sent.error, "pending");
+          await d.repo.markAttempt(ids, sent, "pending");
           throw new Error(`forwarding statements of company ${companyId}: ${sent.error}`);
         }
-        await d.repo.markAttempt(ids, sent.error, "failed");
+        await d.repo.markAttempt(ids, sent, "failed");
       }
       await queue(companyId);
     },
