@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
@@ -88,23 +88,7 @@ function ForwardingEditor({ saved }: { saved: LrsForwarder }) {
           fullWidth
           helperText={secret.helperText ?? (saved.has_secret ? t("lrsForwarding.secretKept") : undefined)}
         />
-        <Controller
-          name="enabled"
-          control={form.control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  onBlur={field.onBlur}
-                  slotProps={{ input: { ref: field.ref } }}
-                />
-              }
-              label={t("lrsForwarding.enabled")}
-            />
-          )}
-        />
+        <FormControlLabel control={<Checkbox {...form.register("enabled")} defaultChecked={valuesOf(saved).enabled} />} label={t("lrsForwarding.enabled")} />
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5 }}>
           <Button type="submit" variant="contained" loading={save.isPending} disabled={!dirty}>
             {t("lrsForwarding.save")}
