@@ -85,7 +85,7 @@ export function createLrsForwardService({ db, repo, forwarder, clock, secret, al
           ...(before ? { before: { endpoint: before.endpoint, key: before.key, enabled: before.enabled } } : {}),
           after: { endpoint, key: body.key, enabled, secret_changed: body.secret !== undefined },
         });
-        if (enabled) await forwarder.queue(companyId, tx);
+        if (enabled) await forwarder.queue(companyId, tx, { now: true });
       });
       return this.get(actor, companyId);
     },
@@ -115,7 +115,7 @@ export function createLrsForwardService({ db, repo, forwarder, clock, secret, al
       allowed(actor, companyId);
       const retried = await db.transaction(async (tx) => {
         const n = await repo.requeueFailed(tx, companyId, id);
-        if (n > 0) await forwarder.queue(companyId, tx);
+        if (n > 0) await forwarder.queue(companyId, tx, { now: true });
         return n;
       });
       if (id !== undefined && retried === 0) throw notFound("Failed statement");

@@ -88,9 +88,13 @@ export function createXapiForwarder(d: ForwardDeps) {
   };
   d.jobs.define(forwardJob);
 
-  /** One delivery job per company waits at a time: events in a burst go out together. */
-  const queue = async (companyId: number, tx?: Executor) => {
-    if (tx && (await d.jobs.waiting(tx, forwardJob.name, `forward:${companyId}`))) return;
+  /**
+   * One delivery job per company waits at a time, counting one that waits out its backoff: events in
+   * a burst go out together, and an LRS that is down is not asked again on every event. `now`: someone
+   * just changed the settings or asked for a retry, so a job waiting out its backoff does not count.
+   */
+  const queue = async (companyId: number, tx?: Executor, { now = false } = {}) => {
+    if (tx && (await d.jobs.waiting(tx, forwardJob.name, `forward:${companyId}`, { retrying: !now }))) return;
     await d.jobs.send(forwardJob, { companyId }, { ...(tx ? { tx } : {}), singletonKey: `forward:${companyId}` });
   };
 
@@ -130,10 +134,11 @@ export function createXapiForwarder(d: ForwardDeps) {
   const subscribe = (events: EventBus) => {
     for (const [name, tell] of Object.entries(TELLS) as [DomainEventName, NonNullable<(typeof TELLS)[DomainEventName]>][]) {
       events.on(name, async (tx, payload) => {
+        // Most companies forward nothing: one read, outside the savepoint, is all their events pay.
+        const person = await d.repo.forwardingPerson(tx, payload.actorId!);
+        if (!person) return;
         try {
           await tx.transaction(async (sp) => {
-            const person = await d.repo.forwardingPerson(sp, payload.actorId!);
-            if (!person) return;
             const told = await tell(sp, payload as Record<string, number>);
             if (!told) return;
             const statement = outboundStatement({ id: randomUUID(), person, ...told, timestamp: d.clock.now() });
