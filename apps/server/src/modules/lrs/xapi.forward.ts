@@ -3,7 +3,7 @@ import { z } from "zod";
 import { symmetricDecrypt } from "better-auth/crypto";
 import type { LrsForwarderRow } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { DomainEventName, EventBus, Executor } from "../../lib/events.ts";
+import { type DomainEventName, type EventBus, type Executor, perTransaction } from "../../lib/events.ts";
 import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import { type SafeFetch, SafeFetchError } from "../../lib/safe-fetch.ts";
 import type { LrsForwardRepo } from "./lrs-forward.repo.ts";
@@ -134,8 +134,8 @@ export function createXapiForwarder(d: ForwardDeps) {
   const subscribe = (events: EventBus) => {
     for (const [name, tell] of Object.entries(TELLS) as [DomainEventName, NonNullable<(typeof TELLS)[DomainEventName]>][]) {
       events.on(name, async (tx, payload) => {
-        // Most companies forward nothing: one read, outside the savepoint, is all their events pay.
-        const person = await d.repo.forwardingPerson(tx, payload.actorId!);
+        // Most companies forward nothing: one read per transaction, outside the savepoint, is all their events pay.
+        const person = await perTransaction(tx, `lrs-forward:${payload.actorId}`, () => d.repo.forwardingPerson(tx, payload.actorId!));
         if (!person) return;
         try {
           await tx.transaction(async (sp) => {
