@@ -135,7 +135,8 @@ export async function startServer(logName = "server.log") {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],
-    // CHAT_HOOKS_ALLOW_PRIVATE: chat.e2e.ts's Slack and Teams stand-ins listen on loopback; SSO_ALLOW_PRIVATE: so does sso.e2e.ts's identity provider.
+    // CHAT_HOOKS_ALLOW_PRIVATE: chat.e2e.ts's Slack and Teams stand-ins listen on loopback; SSO_ALLOW_PRIVATE: so does sso.e2e.ts's identity
+    // provider; XAPI_FORWARD_ALLOW_PRIVATE: and lrs-forwarding.e2e.ts's outside LRS.
     env: {
       ...process.env,
       PORT: String(port),
@@ -145,6 +146,7 @@ export async function startServer(logName = "server.log") {
       PUBLIC_URL: baseUrl,
       CHAT_HOOKS_ALLOW_PRIVATE: "true",
       SSO_ALLOW_PRIVATE: "true",
+      XAPI_FORWARD_ALLOW_PRIVATE: "true",
     },
   });
   closeSync(logFd);

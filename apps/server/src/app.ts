@@ -170,7 +170,7 @@ export async function buildApp(opts: AppOptions) {
     chatModule(ctx),
     scimModule(ctx, { people: people.teams, teams: people.teams, identity: identity.service }),
     sso,
-    lrsModule(ctx, { content: library.service }),
+    lrsModule(ctx, { content: library.service, secret: opts.authSecret }),
     skillsModule(ctx, { people: people.repo }),
   ];
   for (const module of modules) await app.register(module.plugin);

@@ -134,6 +134,8 @@ const EnvSchema = z.object({
   TAG_MANAGER_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, "must be a Google Tag Manager container id such as GTM-AB12CD3").optional(),
   // Chat webhooks are https and public only; tests (e2e too) post to a loopback http server.
   CHAT_HOOKS_ALLOW_PRIVATE: bool.default(false),
+  // Statements are forwarded to https public LRSs only; tests forward to a loopback http server.
+  XAPI_FORWARD_ALLOW_PRIVATE: bool.default(false),
   // OIDC issuers are https and public only; tests start their identity provider on loopback http.
   SSO_ALLOW_PRIVATE: bool.default(false),
   // Semantic retrieval. An OpenAI-compatible embeddings endpoint (Ollama, vLLM…): POST
@@ -192,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === "production" && c.CHAT_HOOKS_ALLOW_PRIVATE) {
     throw new ConfigError(["CHAT_HOOKS_ALLOW_PRIVATE: not allowed in production (chat posts go to public https addresses only)"]);
+  }
+  if (c.NODE_ENV === "production" && c.XAPI_FORWARD_ALLOW_PRIVATE) {
+    throw new ConfigError(["XAPI_FORWARD_ALLOW_PRIVATE: not allowed in production (statements go to public https addresses only)"]);
   }
   if (c.NODE_ENV === "production" && c.SSO_ALLOW_PRIVATE) {
     throw new ConfigError(["SSO_ALLOW_PRIVATE: not allowed in production (identity providers are public https addresses only)"]);

@@ -122,6 +122,10 @@ export const ErrorCode = z.enum([
   "xapi_credential_revoked",
   "xapi_statement_conflict",
   "xapi_void_of_void",
+  // Forwarding to an outside LRS: an endpoint that is no https:// URL; a first save without its secret
+  "xapi_forward_url_invalid",
+  "xapi_forward_secret_required",
+  "xapi_forward_not_set",
   // A certificate hr has already revoked
   "certificate_already_revoked",
 ]);

@@ -28,5 +28,6 @@ export * from "./notes.ts";
 export * from "./reader.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
+export * from "./lrs-forward.ts";
 export * from "./certificates.ts";
 export * from "./skills.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learningEvents, onboardingEntries, userContents } from "../db/schema/index.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { addPerson } from "../../test/factories.ts";
-import { createEventBus, DOMAIN_EVENTS, type Executor, type Handler } from "./events.ts";
+import { createEventBus, DOMAIN_EVENTS, type Executor, type Handler, perTransaction } from "./events.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -135,5 +135,21 @@ describe("side effects go through events only", () => {
       .filter((f) => /\b(GET|POST|PUT|PATCH|DELETE) \/api\/|routeOptions\.url|addHook\(/.test(readFileSync(f, "utf8")))
       .map((f) => path.relative(src, f));
     expect(offenders).toEqual([]);
+  });
+});
+
+// A subscriber many events of one transaction reach (a batch of one person's outside records) reads once.
+describe("perTransaction", () => {
+  it("loads once per transaction and key, again in the next transaction, and each time outside one", async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    await t.database.db.transaction(async (tx) => {
+      expect(await perTransaction(tx, "k", load)).toBe(1);
+      expect(await perTransaction(tx, "k", load)).toBe(1);
+      expect(await perTransaction(tx, "other", load)).toBe(2);
+    });
+    await t.database.db.transaction(async (tx) => expect(await perTransaction(tx, "k", load)).toBe(3));
+    expect(await perTransaction(t.database.db, "k", load)).toBe(4);
+    expect(await perTransaction(t.database.db, "k", load)).toBe(5);
   });
 });

@@ -123,6 +123,23 @@ export function createEventBus(): EventBus {
   };
 }
 
+// Keyed by the transaction object itself: gone with it, and never shared between two transactions.
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * What `load` answers, once per transaction and key: a subscriber that many events of one
+ * transaction reach (one person's batch of outside records) reads or does the same thing once.
+ * Only inside a transaction: on the database handle itself (a one-statement write) it loads each time.
+ */
+export function perTransaction<T>(on: Executor, key: string, load: () => Promise<T>): Promise<T> {
+  if (!("rollback" in on)) return load();
+  let memo = memos.get(on);
+  if (!memo) memos.set(on, (memo = new Map()));
+  let found = memo.get(key) as Promise<T> | undefined;
+  if (!found) memo.set(key, (found = load()));
+  return found;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The app's domain events (tests listen in). */

@@ -178,6 +178,29 @@ describe("a job queue asked whether a job waits", () => {
       await database.close();
     }
   });
+
+  it("counts a job waiting out its backoff only when asked to", async () => {
+    const database = await openDatabase({ dataDir: undefined });
+    try {
+      const jobs = createJobs({ database, work: false, onError: () => {} });
+      jobs.define({
+        name: "test.failing",
+        data: z.object({}),
+        retryDelay: 60,
+        run: async () => {
+          throw new Error("down");
+        },
+      });
+      await jobs.start();
+      await jobs.send("test.failing", {}, { singletonKey: "k1" });
+      expect(await jobs.drain()).toBe(1);
+      expect(await jobs.waiting(database.db, "test.failing", "k1")).toBe(false);
+      expect(await jobs.waiting(database.db, "test.failing", "k1", { retrying: true })).toBe(true);
+      await jobs.stop();
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 // PGlite serves one process; PostgreSQL serves several, and each job must be taken by one of them.

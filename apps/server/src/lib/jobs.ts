@@ -43,8 +43,10 @@ export interface Jobs {
   /**
    * Whether a job of this name and label (singletonKey) waits to run, read on the caller's
    * executor (its transaction sees its own sends). Waits for the queue's set-up if it is starting.
+   * With `retrying`, a job waiting out its backoff after a failure counts too (a delivery job that
+   * sends whatever is pending then needs no second one).
    */
-  waiting(on: Executor, name: string, singletonKey: string): Promise<boolean>;
+  waiting(on: Executor, name: string, singletonKey: string, opts?: { retrying?: boolean }): Promise<boolean>;
   /** Creates the queues; with `work`, this process also takes jobs and runs schedules. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -157,12 +159,13 @@ export function createJobs(opts: JobsOptions): Jobs {
       });
     },
 
-    async waiting(on, name, singletonKey) {
+    async waiting(on, name, singletonKey, o = {}) {
       if (!defs.has(name)) throw new Error(`unknown job ${name}`);
       if (!started) throw new Error(`the job queue is not started (looking for ${name})`);
       await started;
       const found = (await on.execute(
-        sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey} and state = 'created' limit 1`,
+        sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey}
+              and (state = 'created' or (${o.retrying === true} and state = 'retry')) limit 1`,
       )) as { rows: unknown[] };
       return found.rows.length > 0;
     },

@@ -41,6 +41,8 @@ export interface SafeFetchOptions {
    * If-Modified-Since, and an unchanged resource then answers status 304 with an empty body.
    */
   conditional?: { etag?: string | null; lastModified?: string | null };
+  /** More request headers (an LRS's Authorization and xAPI version); they never replace the ones above. */
+  headers?: Record<string, string>;
 }
 
 export interface SafeFetchResponse {
@@ -156,6 +158,7 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
         family: pinned.family,
         signal,
         headers: {
+          ...opts.headers,
           "user-agent": userAgent,
           accept: opts.accept ?? "*/*",
           "accept-encoding": "gzip, deflate, br",

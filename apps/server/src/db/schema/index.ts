@@ -21,5 +21,6 @@ export * from "./plan-attachments.ts";
 export * from "./library-tags.ts";
 export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
+export * from "./lrs-forward.ts";
 export * from "./certificates.ts";
 export * from "./skills.ts";

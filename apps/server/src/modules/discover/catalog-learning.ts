@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { type DomainEventName, type Executor, type Handler } from "../../lib/events.ts";
+import { type DomainEventName, type Executor, type Handler, perTransaction } from "../../lib/events.ts";
 import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import type { CatalogLearningRepo, LearnItem, Relation } from "./catalog-learning.repo.ts";
 import { fold } from "./copilot/understand.ts";
@@ -126,10 +126,19 @@ export function catalogLearning(d: { db: Db; jobs: Jobs; repo: CatalogLearningRe
     if (await d.jobs.waiting(tx, job.name, key)) return;
     await d.jobs.send(job, { companyId }, { tx, singletonKey: key, startAfter: new Date(Date.now() + DEBOUNCE_MS) });
   }
+  // Queued (or found waiting) once per transaction and company: a batch of one person's items asks once.
   const handler: Handler<DomainEventName> = async (tx, payload) => {
+    if ("companyId" in payload) {
+      const companyId = payload.companyId as number;
+      return perTransaction(tx, `catalog-learning:${companyId}`, () => queue(tx, companyId));
+    }
     // A directory's event (SCIM) has no acting account to find the company by.
-    const companyId = "companyId" in payload ? (payload.companyId as number) : payload.actorId === null ? null : await d.repo.companyOf(tx, payload.actorId);
-    if (companyId !== null) await queue(tx, companyId);
+    const actorId = payload.actorId;
+    if (actorId === null) return;
+    await perTransaction(tx, `catalog-learning:by:${actorId}`, async () => {
+      const companyId = await d.repo.companyOf(tx, actorId);
+      if (companyId !== null) await queue(tx, companyId);
+    });
   };
   return { learn, subscriptions: CHANGES.map((name) => ({ name, handler: handler as Handler<never> })) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { contentItems, userContents } from "../../db/schema/index.ts";
 import type { Executor } from "../../lib/events.ts";
@@ -70,6 +70,16 @@ export function createCatalogRepo(db: Db) {
         .where(and(eq(contentItems.id, id), eq(contentItems.companyId, companyId)))
         .limit(1);
       return row && { ...row.item, visible: row.visible, isPublic: row.isPublic };
+    },
+
+    /** The same for several items at once (the outcomes an outside record store sends in a batch). */
+    async catalogItems(companyId: number, viewerId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ item: contentItems, visible: sql<boolean>`${catalogScope(viewerId, CATALOG)}`, isPublic: sql<boolean>`${publicInCatalog(CATALOG)}` })
+        .from(contentItems)
+        .where(and(inArray(contentItems.id, ids), eq(contentItems.companyId, companyId)));
+      return rows.map((row) => ({ ...row.item, visible: row.visible, isPublic: row.isPublic }));
     },
 
     /** The catalog row for a link, created from `item` if new (one per normalised URL per company), and whether it is public. */

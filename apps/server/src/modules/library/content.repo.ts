@@ -362,6 +362,14 @@ export function createContentRepo(db: Db) {
       return row;
     },
 
+    async ownedByContents(accountId: number, contentIds: number[]) {
+      if (contentIds.length === 0) return [];
+      return db
+        .select()
+        .from(userContents)
+        .where(and(inArray(userContents.contentId, contentIds), eq(userContents.accountId, accountId)));
+    },
+
     /** Adding a URL I already saved reuses my copy instead of failing as a duplicate. */
     async ownedByUrl(accountId: number, companyId: number, normalizedUrl: string) {
       const [row] = await db

@@ -3,7 +3,6 @@ import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize, requireCompany } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import { decodePercentLeniently } from "../../lib/percent-decoding.ts";
 import { normaliseUrl, recognise } from "../../lib/providers.ts";
 import { draftDescription, type NewCatalogItem } from "./catalog.repo.ts";
 import type { CatalogRow, ContentRepo, NewUserContent, UserContentRow } from "./content.repo.ts";
@@ -11,6 +10,9 @@ import type { ItemRepo } from "./item.repo.ts";
 import { libraryPolicy } from "./library.policy.ts";
 import type { PageMetadata } from "./metadata-values.ts";
 import type { SavedMatches } from "./saved-matches.repo.ts";
+import { fallbackTitle } from "./fallback-title.ts";
+
+export { fallbackTitle };
 
 /** Reads a page's metadata; null when it can't be read (the caller keeps what the user typed). */
 export type ReadMetadata = (url: string) => Promise<PageMetadata | null>;
@@ -32,6 +34,27 @@ export type EditInput = Omit<SaveInput, "id_content" | "fetch_metadata">;
 
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 const pick = <T>(...values: (T | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v !== "") ?? null;
+
+/** A person's copy of a catalog item as a save makes it: what they typed wins over the item's own details. */
+function copyFor(accountId: number, input: SaveInput, item: CatalogRow, readLater: boolean): NewUserContent {
+  const contentType = input.content_type ?? item.contentType;
+  const copy: NewUserContent = {
+    accountId,
+    contentId: item.id,
+    title: pick(input.title, item.title)!,
+    url: item.url,
+    contentType,
+    provider: item.provider,
+    author: pick(input.author, item.author),
+    durationS: pick(input.duration_s, item.durationS),
+    description: pick(input.description, item.description),
+    imageUrl: pick(input.image_url, item.imageUrl),
+    isPrivate: input.is_private ?? false,
+    // A saved course starts on the wishlist (spec §4 Course status).
+    courseStatus: contentType === "course" ? "wishlist" : null,
+  };
+  return { ...copy, metadataPending: readLater && lacksDetails(copy) };
+}
 
 export interface ContentServiceDeps {
   db: Db;
@@ -179,25 +202,7 @@ export function createContentService(deps: ContentServiceDeps) {
     async save(actor: Actor, input: SaveInput): Promise<UserContentRow> {
       const entry = await catalogEntry(actor, input, { readPage: false });
       const readLater = !entry.existing && input.fetch_metadata !== false;
-      const copyOf = (item: CatalogRow): NewUserContent => {
-        const contentType = input.content_type ?? item.contentType;
-        const copy: NewUserContent = {
-          accountId: actor.accountId,
-          contentId: item.id,
-          title: pick(input.title, item.title)!,
-          url: item.url,
-          contentType,
-          provider: item.provider,
-          author: pick(input.author, item.author),
-          durationS: pick(input.duration_s, item.durationS),
-          description: pick(input.description, item.description),
-          imageUrl: pick(input.image_url, item.imageUrl),
-          isPrivate: input.is_private ?? false,
-          // A saved course starts on the wishlist (spec §4 Course status).
-          courseStatus: contentType === "course" ? "wishlist" : null,
-        };
-        return { ...copy, metadataPending: readLater && lacksDetails(copy) };
-      };
+      const copyOf = (item: CatalogRow) => copyFor(actor.accountId, input, item, readLater);
       // A new catalog row and my copy of it are written together, or not at all.
       const { item, row } = entry.existing
         ? { item: entry.existing, row: await insertCopy(copyOf(entry.existing)) }
@@ -300,6 +305,38 @@ export function createContentService(deps: ContentServiceDeps) {
       }
     },
 
+    /**
+     * Course moves of one person's items that happened elsewhere (an outside record store's outcomes),
+     * in one transaction: each item saved first as `ensureSaved` would, then moved as `moveCourse`
+     * would from the states in `from`. The items are checked together first; one the person may not
+     * have (hidden, another's private save) is answered and left alone, and the others still move.
+     */
+    async applyCourseOutcomes(actor: Actor, outcomes: { contentId: number; from: readonly (CourseStatus | null)[]; to: CourseStatus }[]) {
+      const companyId = requireCompany(actor);
+      const ids = outcomes.map((o) => o.contentId);
+      const readable = new Map(
+        (await repo.catalogItems(companyId, actor.accountId, ids)).filter((i) => libraryPolicy.readCatalogItem(actor, i)).map((i) => [i.id, i]),
+      );
+      const copies = new Map((await repo.ownedByContents(actor.accountId, ids)).map((c) => [c.contentId, c]));
+      const unavailable = new Set(outcomes.filter((o) => !copies.has(o.contentId) && !readable.has(o.contentId)).map((o) => o.contentId));
+      await db.transaction(async (tx) => {
+        for (const o of outcomes) {
+          if (unavailable.has(o.contentId)) continue;
+          let copy = copies.get(o.contentId);
+          if (!copy) {
+            copy = await repo.insertCopy(tx, copyFor(actor.accountId, { id_content: o.contentId, fetch_metadata: false }, readable.get(o.contentId)!, false));
+            // Saved by the person meanwhile: the job runs again and finds the copy.
+            if (!copy) throw new Error(`item ${o.contentId} was saved meanwhile`);
+            await afterInsert(tx, copy);
+            copies.set(o.contentId, copy);
+          }
+          // Not in a state it moves from (done already): nothing to do, as moveCourse's caller checks.
+          if ((o.from as readonly unknown[]).includes(copy.courseStatus)) await move(tx, actor, o.contentId, o.from, o.to);
+        }
+      });
+      return { unavailable };
+    },
+
     async moveCourse(
       actor: Actor,
       contentId: number,
@@ -354,19 +391,3 @@ export function createContentService(deps: ContentServiceDeps) {
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;
-
-/** A page's name at the end of a link that says nothing about what it is ("guide.html", "index.php"). */
-const PAGE_EXTENSION = /\.(?:s?html?|xhtml|php\d?|aspx?|jspx?|cfm|cgi|pdf)$/i;
-
-/**
- * A title made from the link alone, for a save that has none: its last path segment decoded, without
- * a page extension, dashes and underscores as spaces, first letter capital (".../sql-window-functions"
- * → "Sql window functions"); the host when the path says nothing.
- */
-export function fallbackTitle(url: string): string {
-  const u = new URL(url);
-  const last = u.pathname.split("/").filter(Boolean).pop() ?? "";
-  const words = decodePercentLeniently(last).replace(PAGE_EXTENSION, "").replace(/[-_]+/g, " ").trim();
-  if (!words) return u.hostname;
-  return words.replace(/^\p{Ll}/u, (c) => c.toUpperCase()).slice(0, 300);
-}

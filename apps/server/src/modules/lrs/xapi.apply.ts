@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CourseStatus } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { ContentService } from "../library/index.ts";
 import type { ApplyState, LrsRepo } from "./lrs.repo.ts";
 import { activityUrl } from "./xapi.statements.ts";
@@ -83,7 +82,8 @@ export function createXapiApplier({ repo, content, publicUrl }: { repo: LrsRepo;
     const itemOf = (activityId: string) => mapped.get(activityId) ?? atUrl.get(urls.get(activityId) ?? "");
 
     // One move per person and item: done wins over in progress, whatever order the statements came in.
-    const moves = new Map<string, { person: (typeof people)[number]; contentId: number; outcome: Outcome; ids: string[] }>();
+    type Move = { person: (typeof people)[number]; contentId: number; outcome: Outcome; ids: string[] };
+    const moves = new Map<string, Move>();
     for (const { row, outcome, who } of relevant) {
       const person = who?.email ? byEmail.get(who.email) : who?.username ? byUsername.get(who.username) : undefined;
       if (!person) {
@@ -101,20 +101,22 @@ export function createXapiApplier({ repo, content, publicUrl }: { repo: LrsRepo;
       move.ids.push(row.id);
       moves.set(key, move);
     }
+    // One transaction per person, through the library's own saves and course moves.
+    const byPerson = new Map<number, Move[]>();
     for (const move of moves.values()) {
-      const p = move.person;
-      const actor: Actor = { uid: p.uid, accountId: p.accountId, email: p.email, role: p.role, companyId, teamId: p.teamId, twoFactorPending: false };
-      let state: ApplyState = "applied";
-      try {
-        const saved = await content.ensureSaved(actor, move.contentId);
-        if ((FROM[move.outcome] as readonly unknown[]).includes(saved.courseStatus))
-          await content.moveCourse(actor, move.contentId, FROM[move.outcome], move.outcome);
-      } catch (err) {
-        // An item the person may not have (hidden meanwhile, another's private save): it waits like an unknown one.
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        state = "unknown_activity";
-      }
-      for (const id of move.ids) states.set(id, { state, accountId: p.accountId });
+      const theirs = byPerson.get(move.person.accountId) ?? [];
+      if (theirs.length === 0) byPerson.set(move.person.accountId, theirs);
+      theirs.push(move);
+    }
+    for (const [accountId, theirs] of byPerson) {
+      const p = theirs[0]!.person;
+      const actor: Actor = { uid: p.uid, accountId, email: p.email, role: p.role, companyId, teamId: p.teamId, twoFactorPending: false };
+      const { unavailable } = await content.applyCourseOutcomes(
+        actor,
+        theirs.map((m) => ({ contentId: m.contentId, from: FROM[m.outcome], to: m.outcome })),
+      );
+      // An item the person may not have (hidden meanwhile, another's private save): it waits like an unknown one.
+      for (const m of theirs) for (const id of m.ids) states.set(id, { state: unavailable.has(m.contentId) ? "unknown_activity" : "applied", accountId });
     }
     const groups = new Map<string, string[]>();
     for (const [id, s] of states) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { OnboardingEvent } from "@learnward/contracts";
-import type { DomainEventName, DomainEventPayload, EventBus, Executor } from "../../lib/events.ts";
+import { type DomainEventName, type DomainEventPayload, type EventBus, type Executor, perTransaction } from "../../lib/events.ts";
 import { tick } from "./onboarding.service.ts";
 
 const saved: OnboardingEvent[] = ["content.saved"];
@@ -41,7 +41,10 @@ export function subscribeOnboarding(events: EventBus, log: Pick<FastifyBaseLogge
   for (const [name, eventsOf] of Object.entries(TICKS)) {
     // A system actor (a directory's SCIM token) has no checklist to tick.
     events.on(name as DomainEventName, async (tx: Executor, e: { actorId: number | null }) => {
-      if (e.actorId !== null) await tick(log, tx, e.actorId, (eventsOf as (e: unknown) => OnboardingEvent[])(e));
+      if (e.actorId === null) return;
+      const ticks = (eventsOf as (e: unknown) => OnboardingEvent[])(e);
+      // The same ticks for the same person again in one transaction (a batch of their items) change nothing.
+      await perTransaction(tx, `onboarding:${e.actorId}:${ticks.join(",")}`, () => tick(log, tx, e.actorId!, ticks));
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { SaveXapiActivityMappingRequest } from "@learnward/contracts";
+import type { SaveLrsForwarderRequest, SaveXapiActivityMappingRequest } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 
@@ -29,3 +29,18 @@ export const retryXapiUnapplied = () => request("/api/b2b/v1/company/xapi-unappl
 /** Catalog items by what was typed, to say which one an activity is. */
 export const searchCatalog = (search: string, signal?: AbortSignal) =>
   request("/api/b2b/v1/discover", { query: { search: search || undefined, kind: "content", page_size: 20 }, parse: checkCatalog, signal });
+
+// Forwarding the company's own events to an outside LRS, and the statements that failed to get there.
+const FORWARDING = "/api/b2b/v1/company/lrs-forwarding";
+const checkForwarder = checkedBy((s) => s.LrsForwarder);
+const checkForwardTest = checkedBy((s) => s.TestLrsForwarderResponse);
+const checkForwards = checkedBy((s) => s.XapiForwardPage);
+const checkRetried = checkedBy((s) => s.RetryXapiForwardsResponse);
+
+export const fetchLrsForwarder = (signal?: AbortSignal) => request(FORWARDING, { parse: checkForwarder, signal });
+export const saveLrsForwarder = (body: SaveLrsForwarderRequest) => request(FORWARDING, { method: "PUT", body, parse: checkForwarder });
+export const testLrsForwarder = () => request(`${FORWARDING}/test`, { method: "POST", parse: checkForwardTest });
+export const fetchFailedForwards = (page: number, signal?: AbortSignal) =>
+  request(`${FORWARDING}/statements`, { query: { state: "failed", page, page_size: 20 }, parse: checkForwards, signal });
+export const retryFailedForward = (id: number) => request(`${FORWARDING}/statements/${id}/retry`, { method: "POST", parse: checkRetried });
+export const retryFailedForwards = () => request(`${FORWARDING}/statements/retry`, { method: "POST", parse: checkRetried });

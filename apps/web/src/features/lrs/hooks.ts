@@ -1,8 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   createLrsCredential,
   deleteXapiMapping,
+  fetchFailedForwards,
   fetchLrsCredentials,
+  fetchLrsForwarder,
+  retryFailedForward,
+  retryFailedForwards,
+  saveLrsForwarder,
+  testLrsForwarder,
   fetchXapiMappings,
   fetchXapiUnapplied,
   retryXapiUnapplied,
@@ -16,6 +22,8 @@ const keys = {
   credentials: ["lrs", "credentials"] as const,
   mappings: ["lrs", "mappings"] as const,
   unapplied: ["lrs", "unapplied"] as const,
+  forwarder: ["lrs", "forwarder"] as const,
+  failed: ["lrs", "failed"] as const,
 };
 
 /** The company's LRS credentials (never their secrets) and its xAPI endpoint. */
@@ -54,3 +62,25 @@ export function useCatalogChoices(search: string, enabled: boolean) {
     select: (page) => page.results.flatMap((r) => (r.kind === "content" ? [r] : [])),
   });
 }
+
+/** Where the company's events are forwarded (never the secret), with what waits and what failed. */
+export const useLrsForwarder = () => useQuery({ queryKey: keys.forwarder, queryFn: ({ signal }) => fetchLrsForwarder(signal) });
+/** Saving answers the setting whole: the page shows it with no second read. */
+export function useSaveLrsForwarder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveLrsForwarder, onSuccess: (saved) => queryClient.setQueryData(keys.forwarder, saved) });
+}
+export const useTestLrsForwarder = () => useMutation({ mutationFn: testLrsForwarder });
+
+/** One page of the statements that failed for good. */
+export const useFailedForwards = (page: number) =>
+  useQuery({ queryKey: [...keys.failed, page], queryFn: ({ signal }) => fetchFailedForwards(page, signal), placeholderData: keepPreviousData });
+function useForwardRetry<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.failed }), queryClient.invalidateQueries({ queryKey: keys.forwarder })]),
+  });
+}
+export const useRetryFailedForward = () => useForwardRetry(retryFailedForward);
+export const useRetryFailedForwards = () => useForwardRetry(retryFailedForwards);

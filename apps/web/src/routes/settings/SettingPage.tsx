@@ -44,8 +44,12 @@ import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import { CATALOG_SUPPLY_HEADING_ID, CatalogSupplyCard } from "../../features/library/supply/CatalogSupplyCard";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import PendingActionsOutlined from "@mui/icons-material/PendingActionsOutlined";
+import SendOutlined from "@mui/icons-material/SendOutlined";
+import ReportGmailerrorredOutlined from "@mui/icons-material/ReportGmailerrorredOutlined";
 import { LRS_HEADING_ID, LrsCredentialsSection } from "../../features/lrs/LrsCredentialsSection";
 import { XAPI_WAITING_HEADING_ID, XapiWaitingSection } from "../../features/lrs/XapiWaitingSection";
+import { LRS_FORWARDING_HEADING_ID, LrsForwardingSection } from "../../features/lrs/LrsForwardingSection";
+import { XAPI_DEAD_LETTERS_HEADING_ID, XapiDeadLettersSection } from "../../features/lrs/XapiDeadLettersSection";
 
 interface Section {
   /** Its heading's id: the address of the section (/setting#id), as links from mails and menus name it. */
@@ -108,6 +112,8 @@ export default function SettingPage() {
             icon: <PendingActionsOutlined />,
             content: <XapiWaitingSection mayMap={me.abilities.map_xapi_activities} />,
           },
+          { id: LRS_FORWARDING_HEADING_ID, label: t("items.lrsForwarding"), icon: <SendOutlined />, content: <LrsForwardingSection /> },
+          { id: XAPI_DEAD_LETTERS_HEADING_ID, label: t("items.lrsDeadLetters"), icon: <ReportGmailerrorredOutlined />, content: <XapiDeadLettersSection /> },
         ]
       : []),
     ...(me.abilities.manage_chat_hooks

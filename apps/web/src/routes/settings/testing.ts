@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { OidcConnection, SamlConnection } from "@learnward/contracts";
+import { LrsForwarder, OidcConnection, SamlConnection, XapiForwardPage } from "@learnward/contracts";
 import { meFor, reply, serveFetch, type StubRoutes } from "../../test/render";
 
 // Test fixtures of hr's /setting page, shaped as the server answers: what the page reads, every company setting unset.
@@ -12,6 +12,17 @@ export const SAML = "/api/b2b/v1/company/sso/saml/";
 export const REDIRECT = "http://localhost:3000/api/auth/sso/oidc/callback";
 export const SP = "http://localhost:3000/api/sso/saml/1/metadata";
 export const ACS = "http://localhost:3000/api/auth/sso/saml/1/acs";
+
+export const FORWARDING = "/api/b2b/v1/company/lrs-forwarding";
+export const forwardingNone: z.input<typeof LrsForwarder> = {
+  endpoint: null,
+  key: null,
+  has_secret: false,
+  enabled: false,
+  updated_at: null,
+  pending: 0,
+  failed: 0,
+};
 
 export const oidcNone: z.input<typeof OidcConnection> = {
   issuer: null,
@@ -44,6 +55,8 @@ export function serveSettings(overrides: Partial<StubRoutes> = {}) {
     "GET /api/b2b/v1/company/chat-hooks/": { body: { slack_webhook_url: null, teams_webhook_url: null, updated_at: null } },
     [`GET ${OIDC}`]: reply(OidcConnection, oidcNone),
     [`GET ${SAML}`]: reply(SamlConnection, samlNone),
+    [`GET ${FORWARDING}`]: reply(LrsForwarder, forwardingNone),
+    [`GET ${FORWARDING}/statements`]: reply(XapiForwardPage, { count: 0, next: null, previous: null, results: [] }),
     ...overrides,
   });
 }
