@@ -32,6 +32,7 @@ import { adminModule } from "./modules/admin/admin.module.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { calendarModule } from "./modules/calendar/calendar.module.ts";
 import { homeModule } from "./modules/home/home.module.ts";
+import { complianceModule } from "./modules/compliance/compliance.module.ts";
 import { certificatesModule } from "./modules/certificates/certificates.module.ts";
 import { chatModule } from "./modules/chat/chat.module.ts";
 import { scimModule } from "./modules/scim/scim.module.ts";
@@ -152,6 +153,7 @@ export async function buildApp(opts: AppOptions) {
   const people = peopleModule(ctx, { auth: identity.auth, identity: identity.service });
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
+  const certificates = certificatesModule(ctx);
   const modules = [
     systemModule(ctx),
     notifications,
@@ -164,7 +166,8 @@ export async function buildApp(opts: AppOptions) {
     homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
-    certificatesModule(ctx),
+    certificates,
+    complianceModule(ctx, { certificates: certificates.service, notifier: notifications.notifier }),
     adminModule(ctx, { people: people.service }),
     calendarModule(ctx, { plans: network.plansRepo }),
     chatModule(ctx),

@@ -36,6 +36,7 @@ const RESOURCE_OF: Record<string, Resource> = {
   team_id: "team",
   selectedTeam: "team",
   team: "team",
+  team_ids: "team",
   company_id: "company",
 };
 
@@ -170,6 +171,20 @@ const SCENARIOS: Record<string, Scenario> = {
     as: "member",
     url: () => "/api/b2b/v1/publish-requests/",
     body: async () => ({ collection_id: (await as.member.post("/api/b2b/v1/collections/", { title: `To publish ${++serial}` })).body.id }),
+  },
+  // The L&D leader requires the company's published path of a team.
+  "POST /api/b2b/v1/compliance-requirements": {
+    as: "ldleader",
+    url: () => "/api/b2b/v1/compliance-requirements/",
+    body: async () => ({ collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null }),
+  },
+  "PATCH /api/b2b/v1/compliance-requirements/{id}": {
+    as: "ldleader",
+    url: async () => {
+      const body = { collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null };
+      return `/api/b2b/v1/compliance-requirements/${(await as.ldleader.post("/api/b2b/v1/compliance-requirements/", body)).body.id}/`;
+    },
+    body: async () => ({ team_ids: [own.marketing] }),
   },
   "POST /api/b2b/v1/plans": {
     as: "teamleader",

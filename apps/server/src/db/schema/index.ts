@@ -23,3 +23,4 @@ export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
 export * from "./certificates.ts";
 export * from "./skills.ts";
+export * from "./compliance.ts";
