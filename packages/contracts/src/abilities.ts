@@ -53,6 +53,11 @@ export const lrsAccountAbilities = ({ role }: AbilitySubject) => ({
 });
 /** certificates.policy: hr of the company sees anyone's certificates and revokes them. */
 export const certificatesAccountAbilities = ({ role }: AbilitySubject) => ({ revoke_certificates: role === "hr" });
+/** compliance.policy: the L&D leader requires paths; hr and the L&D leader read the company's standing. */
+export const complianceAccountAbilities = ({ role }: AbilitySubject) => ({
+  manage_compliance: role === "ldleader",
+  read_compliance: role === "ldleader" || role === "hr",
+});
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
@@ -102,6 +107,7 @@ export function accountAbilities(who: AbilitySubject, deployment: Deployment = {
     ...ssoAccountAbilities(who),
     ...lrsAccountAbilities(who),
     ...certificatesAccountAbilities(who),
+    ...complianceAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

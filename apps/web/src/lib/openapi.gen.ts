@@ -910,6 +910,10 @@ export interface paths {
                                 manage_catalog_feeds: boolean;
                                 /** @description See anyone's certificates of the company and revoke them */
                                 revoke_certificates: boolean;
+                                /** @description Require learning paths of teams and roles, with a due window and a recurrence */
+                                manage_compliance: boolean;
+                                /** @description The company's compliance per team and its CSV for auditors */
+                                read_compliance: boolean;
                                 /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                 manage_lrs: boolean;
                                 /** @description Say which catalog item an outside xAPI activity is */
@@ -1119,6 +1123,10 @@ export interface paths {
                                     manage_catalog_feeds: boolean;
                                     /** @description See anyone's certificates of the company and revoke them */
                                     revoke_certificates: boolean;
+                                    /** @description Require learning paths of teams and roles, with a due window and a recurrence */
+                                    manage_compliance: boolean;
+                                    /** @description The company's compliance per team and its CSV for auditors */
+                                    read_compliance: boolean;
                                     /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                     manage_lrs: boolean;
                                     /** @description Say which catalog item an outside xAPI activity is */

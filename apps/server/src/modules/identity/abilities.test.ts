@@ -28,6 +28,8 @@ const none: AccountAbilities = {
   manage_company_budget: false,
   decide_purchase_requests: false,
   request_purchases: false,
+  manage_compliance: false,
+  read_compliance: false,
   manage_chat_hooks: false,
   manage_scim_token: false,
   manage_sso: false,
@@ -67,6 +69,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_catalog_feeds: true,
     manage_lrs: true,
     revoke_certificates: true,
+    read_compliance: true,
   },
   ldleader: {
     ...none,
@@ -83,6 +86,8 @@ const expected: Record<string, AccountAbilities> = {
     see_team_budget: true,
     manage_company_budget: true,
     decide_purchase_requests: true,
+    manage_compliance: true,
+    read_compliance: true,
   },
   teamleader: { ...teamleaderWithoutTeam, decide_purchase_requests: true, request_purchases: true },
   // Without a team a team leader decides no purchase request (budgeting.policy decideScope).

@@ -7,6 +7,7 @@ import { chatPolicy } from "../chat/index.ts";
 import { ssoPolicy } from "../sso/index.ts";
 import { lrsPolicy } from "../lrs/index.ts";
 import { certificatesPolicy } from "../certificates/index.ts";
+import { compliancePolicy } from "../compliance/index.ts";
 import { libraryPolicy } from "../library/index.ts";
 import { networkPolicy } from "../network/index.ts";
 import { peoplePolicy } from "../people/index.ts";
@@ -38,6 +39,7 @@ export const identityPolicy = {
     ...libraryPolicy.accountAbilities(a),
     ...lrsPolicy.accountAbilities(a),
     ...certificatesPolicy.accountAbilities(a),
+    ...compliancePolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;
