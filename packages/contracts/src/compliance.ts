@@ -45,6 +45,7 @@ export const ComplianceRequirement = z.object({
   collection_id: z.number().int(),
   collection_title: z.string(),
   team_ids: z.array(z.number().int()),
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })).describe("The teams named, as they are called now (a deleted team is left out)"),
   roles: z.array(z.enum(COMPLIANCE_ROLES)),
   due_days: z.number().int(),
   every_months: z.number().int().nullable(),

@@ -25768,6 +25768,11 @@ export interface paths {
                                 collection_id: number;
                                 collection_title: string;
                                 team_ids: number[];
+                                /** @description The teams named, as they are called now (a deleted team is left out) */
+                                teams: {
+                                    id: number;
+                                    name: string;
+                                }[];
                                 roles: ("hr" | "ldleader" | "teamleader" | "member")[];
                                 due_days: number;
                                 every_months: number | null;
@@ -25887,6 +25892,11 @@ export interface paths {
                             collection_id: number;
                             collection_title: string;
                             team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
                             roles: ("hr" | "ldleader" | "teamleader" | "member")[];
                             due_days: number;
                             every_months: number | null;
@@ -26022,6 +26032,11 @@ export interface paths {
                             collection_id: number;
                             collection_title: string;
                             team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
                             roles: ("hr" | "ldleader" | "teamleader" | "member")[];
                             due_days: number;
                             every_months: number | null;
@@ -26238,6 +26253,11 @@ export interface paths {
                             collection_id: number;
                             collection_title: string;
                             team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
                             roles: ("hr" | "ldleader" | "teamleader" | "member")[];
                             due_days: number;
                             every_months: number | null;

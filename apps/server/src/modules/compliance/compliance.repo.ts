@@ -14,7 +14,7 @@ import {
 
 const cr = complianceRequirements;
 export type RequirementValues = Pick<ComplianceRequirementRow, "teamIds" | "roles" | "dueDays" | "everyMonths">;
-export type RequirementWithPath = ComplianceRequirementRow & { collectionTitle: string };
+export type RequirementWithPath = ComplianceRequirementRow & { collectionTitle: string; teams: { id: number; name: string }[] };
 
 /** A person in a requirement's audience, with what their standing is read from (compliance.status.ts). */
 export interface AssignmentRow {
@@ -44,8 +44,13 @@ const inAudience = and(
 
 export function createComplianceRepo(db: Db) {
   const withPath = () => db.select({ r: cr, collectionTitle: collections.title }).from(cr).innerJoin(collections, eq(collections.id, cr.collectionId));
-  const flat = (rows: { r: ComplianceRequirementRow; collectionTitle: string }[]): RequirementWithPath[] =>
-    rows.map(({ r, collectionTitle }) => ({ ...r, collectionTitle }));
+  /** The requirements with their path's title and their teams' names, in two reads whatever their number. */
+  async function flat(rows: { r: ComplianceRequirementRow; collectionTitle: string }[]): Promise<RequirementWithPath[]> {
+    const ids = [...new Set(rows.flatMap(({ r }) => r.teamIds))];
+    const named = ids.length ? await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids)) : [];
+    const byId = new Map(named.map((team) => [team.id, team]));
+    return rows.map(({ r, collectionTitle }) => ({ ...r, collectionTitle, teams: r.teamIds.flatMap((id) => byId.get(id) ?? []) }));
+  }
 
   return {
     /** A collection as the requirement rules read it (company, and whether it is a published path). */
@@ -68,11 +73,11 @@ export function createComplianceRepo(db: Db) {
         withPath().where(eq(cr.companyId, companyId)).orderBy(asc(cr.id)).limit(page.limit).offset(page.offset),
         db.select({ n: count() }).from(cr).where(eq(cr.companyId, companyId)),
       ]);
-      return { rows: flat(rows), count: total?.n ?? 0 };
+      return { rows: await flat(rows), count: total?.n ?? 0 };
     },
 
     async byId(id: number): Promise<RequirementWithPath | null> {
-      return flat(await withPath().where(eq(cr.id, id)))[0] ?? null;
+      return (await flat(await withPath().where(eq(cr.id, id))))[0] ?? null;
     },
 
     async insert(tx: Executor, v: RequirementValues & { companyId: number; collectionId: number; createdBy: number }) {

@@ -22,6 +22,7 @@ const presentRequirement = (r: RequirementWithPath): ComplianceRequirement => ({
   collection_id: r.collectionId,
   collection_title: r.collectionTitle,
   team_ids: r.teamIds,
+  teams: r.teams,
   roles: r.roles as ComplianceRequirement["roles"],
   due_days: r.dueDays,
   every_months: r.everyMonths,

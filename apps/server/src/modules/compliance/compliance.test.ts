@@ -72,7 +72,12 @@ describe("who may require a path", () => {
     expect((await w.member.client.patch(url, { due_days: 1 })).status).toBe(403);
     expect((await w.hr.client.patch(url, { due_days: 1 })).status).toBe(403);
     expect((await w.ldleader.client.patch(url, { team_ids: [other.team.id] })).status).toBe(404);
-    expect((await w.hr.client.get(url)).body).toMatchObject({ due_days: 14, team_ids: [w.team.id], collection_title: "SQL basics" });
+    expect((await w.hr.client.get(url)).body).toMatchObject({
+      due_days: 14,
+      team_ids: [w.team.id],
+      teams: [{ id: w.team.id, name: w.team.name }],
+      collection_title: "SQL basics",
+    });
   });
 
   it("requires a published path and someone to require it of", async () => {

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateComplianceRequirementRequest } from "@learnward/contracts";
+import { createRequirement, deleteRequirement, fetchComplianceByTeam, fetchMyCompliance, fetchRequirements } from "./api";
+
+/** Every compliance answer is cached under this key: a requirement changes everyone's standing. */
+export const COMPLIANCE = "compliance";
+
+export function useRequirements(enabled: boolean) {
+  return useQuery({ queryKey: [COMPLIANCE, "requirements"], queryFn: ({ signal }) => fetchRequirements(signal), enabled });
+}
+
+export function useMyCompliance() {
+  return useQuery({ queryKey: [COMPLIANCE, "mine"], queryFn: ({ signal }) => fetchMyCompliance(signal) });
+}
+
+export function useComplianceByTeam(enabled: boolean) {
+  return useQuery({ queryKey: [COMPLIANCE, "teams"], queryFn: ({ signal }) => fetchComplianceByTeam(signal), enabled });
+}
+
+export function useCreateRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateComplianceRequirementRequest) => createRequirement(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [COMPLIANCE] }),
+  });
+}
+
+export function useDeleteRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteRequirement(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [COMPLIANCE] }),
+  });
+}
