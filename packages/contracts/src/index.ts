@@ -30,4 +30,3 @@ export * from "./catalog-feeds.ts";
 export * from "./lrs.ts";
 export * from "./certificates.ts";
 export * from "./skills.ts";
-export * from "./compliance.ts";

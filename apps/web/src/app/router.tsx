@@ -98,7 +98,7 @@ const DiscoverPage = page(
 );
 const InsightsPage = page(
   () => import("../routes/insights/InsightsPage"),
-  ["insights", "compliance"],
+  ["insights"],
   () => import("../features/insights/queries").then((m) => m.insightsFirstData),
   { serverRendered: "signedIn" },
 );
@@ -115,7 +115,7 @@ const LibraryPage = page(
 );
 const MyTasksPage = page(
   () => import("../routes/network/MyTasksPage"),
-  ["network", "skills", "compliance"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.myTasksFirstData),
 );
 const PublishRequestsPage = page(
@@ -125,7 +125,7 @@ const PublishRequestsPage = page(
 );
 const CollectionPage = page(
   () => import("../routes/network/CollectionPage"),
-  ["network", "skills", "compliance"],
+  ["network", "skills"],
   () => import("../features/network/queries").then((m) => m.collectionFirstData),
 );
 const TeamBudgetPage = page(

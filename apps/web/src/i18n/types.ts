@@ -18,7 +18,6 @@ import type shell from "./locales/en/shell.json";
 import type notifications from "./locales/en/notifications.json";
 import type certificates from "./locales/en/certificates.json";
 import type skills from "./locales/en/skills.json";
-import type compliance from "./locales/en/compliance.json";
 
 export interface Resources {
   common: typeof common;
@@ -41,7 +40,6 @@ export interface Resources {
   notifications: typeof notifications;
   certificates: typeof certificates;
   skills: typeof skills;
-  compliance: typeof compliance;
 }
 
 declare module "i18next" {

@@ -6,6 +6,6 @@ const COLORS = { on_time: "success", due: "info", overdue: "error", expired: "wa
 
 /** Where a person stands on a required path, in words and colour. */
 export function ComplianceStatusChip({ status }: { status: ComplianceStatus }) {
-  const { t } = useTranslation("compliance");
-  return <Chip size="small" label={t(`status.${status}`)} color={COLORS[status]} />;
+  const { t } = useTranslation("network");
+  return <Chip size="small" label={t(`compliance.status.${status}`)} color={COLORS[status]} />;
 }

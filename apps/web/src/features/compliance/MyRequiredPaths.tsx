@@ -11,7 +11,7 @@ import { useMyCompliance } from "./hooks";
 
 /** The learning paths required of me with their due dates and my standing; nothing when none is. */
 export function MyRequiredPaths() {
-  const { t } = useTranslation("compliance");
+  const { t } = useTranslation("network");
   const format = useNetworkFormat();
   const mine = useMyCompliance();
   const rows = mine.data?.results ?? [];
@@ -19,16 +19,16 @@ export function MyRequiredPaths() {
   return (
     <Box component="section" aria-labelledby="my-required-paths" sx={{ mb: 3 }}>
       <Typography variant="h3" component="h2" id="my-required-paths" sx={{ mb: 1.5 }}>
-        {t("mine.heading")}
+        {t("compliance.mine.heading")}
       </Typography>
-      <Stack component="ul" spacing={1} aria-label={t("mine.listLabel")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+      <Stack component="ul" spacing={1} aria-label={t("compliance.mine.listLabel")} sx={{ listStyle: "none", p: 0, m: 0 }}>
         {rows.map((r) => (
           <Paper component="li" variant="outlined" key={r.requirement_id} sx={{ p: 1.5, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
             <Link component={RouterLink} to={collectionPath({ id: r.collection_id, title: r.collection_title })} sx={{ flex: "1 1 12rem", fontWeight: 500 }}>
               {r.collection_title}
             </Link>
             <Typography variant="body2" color="text.secondary">
-              {r.expires_on ? t("mine.expiresOn", { date: format.date(r.expires_on) }) : t("mine.dueOn", { date: format.date(r.due_on) })}
+              {r.expires_on ? t("compliance.mine.expiresOn", { date: format.date(r.expires_on) }) : t("compliance.mine.dueOn", { date: format.date(r.due_on) })}
             </Typography>
             <ComplianceStatusChip status={r.status} />
           </Paper>

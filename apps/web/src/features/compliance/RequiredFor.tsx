@@ -25,7 +25,7 @@ type Role = (typeof COMPLIANCE_ROLES)[number];
  * manage_compliance ability): who it is required of now, and a form to require it of more teams or roles.
  */
 export function RequiredFor({ collectionId }: { collectionId: number }) {
-  const { t } = useTranslation("compliance");
+  const { t } = useTranslation("network");
   const { t: common } = useTranslation("common");
   const message = useErrorMessage();
   const requirements = useRequirements(true);
@@ -54,7 +54,7 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
         onSuccess: () => {
           setTeams([]);
           setRoles([]);
-          toast(t("requiredFor.saved"), "success");
+          toast(t("compliance.requiredFor.saved"), "success");
         },
         onError: (error) => toast(message(error), "error"),
       },
@@ -64,22 +64,24 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
   return (
     <Box component="section" aria-labelledby={`required-for-${collectionId}`}>
       <Typography variant="subtitle1" component="h2" id={`required-for-${collectionId}`} sx={{ mb: 1 }}>
-        {t("requiredFor.heading")}
+        {t("compliance.requiredFor.heading")}
       </Typography>
       {mine.length > 0 && (
-        <Stack component="ul" aria-label={t("requiredFor.listLabel")} spacing={0.5} sx={{ listStyle: "none", p: 0, m: 0, mb: 2 }}>
+        <Stack component="ul" aria-label={t("compliance.requiredFor.listLabel")} spacing={0.5} sx={{ listStyle: "none", p: 0, m: 0, mb: 2 }}>
           {mine.map((r) => (
             <Box component="li" key={r.id} sx={{ display: "flex", alignItems: "center", gap: 1 }}>
               <Typography variant="body2" sx={{ flex: 1 }}>
                 {r.every_months === null
-                  ? t("requiredFor.summary", { who: who(r), days: r.due_days })
-                  : t("requiredFor.summaryRecurring", { who: who(r), days: r.due_days, months: r.every_months })}
+                  ? t("compliance.requiredFor.summary", { who: who(r), days: r.due_days })
+                  : t("compliance.requiredFor.summaryRecurring", { who: who(r), days: r.due_days, months: r.every_months })}
               </Typography>
               <IconButton
                 size="small"
-                aria-label={t("requiredFor.remove", { who: who(r) })}
+                aria-label={t("compliance.requiredFor.remove", { who: who(r) })}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(r.id, { onSuccess: () => toast(t("requiredFor.removed"), "success"), onError: (e) => toast(message(e), "error") })}
+                onClick={() =>
+                  remove.mutate(r.id, { onSuccess: () => toast(t("compliance.requiredFor.removed"), "success"), onError: (e) => toast(message(e), "error") })
+                }
               >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
@@ -90,7 +92,7 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <TeamPicker value={teams} onChange={setTeams} enabled />
         <FormGroup role="group" aria-labelledby={`required-roles-${collectionId}`}>
-          <FormLabel id={`required-roles-${collectionId}`}>{t("requiredFor.roles")}</FormLabel>
+          <FormLabel id={`required-roles-${collectionId}`}>{t("compliance.requiredFor.roles")}</FormLabel>
           {COMPLIANCE_ROLES.map((role) => (
             <FormControlLabel
               key={role}
@@ -108,7 +110,7 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
         <TextField
           size="small"
           type="number"
-          label={t("requiredFor.dueDays")}
+          label={t("compliance.requiredFor.dueDays")}
           value={dueDays}
           onChange={(event) => setDueDays(event.target.value)}
           slotProps={{ htmlInput: { min: 1 } }}
@@ -116,19 +118,19 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
         <TextField
           select
           size="small"
-          label={t("requiredFor.recurrence")}
+          label={t("compliance.requiredFor.recurrence")}
           value={recurs ? "every" : "once"}
           onChange={(event) => setRecurs(event.target.value === "every")}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="once">{t("requiredFor.once")}</option>
-          <option value="every">{t("requiredFor.everyMonths")}</option>
+          <option value="once">{t("compliance.requiredFor.once")}</option>
+          <option value="every">{t("compliance.requiredFor.everyMonths")}</option>
         </TextField>
         {recurs && (
           <TextField
             size="small"
             type="number"
-            label={t("requiredFor.months")}
+            label={t("compliance.requiredFor.months")}
             value={months}
             onChange={(event) => setMonths(event.target.value)}
             slotProps={{ htmlInput: { min: 1 } }}
@@ -136,11 +138,11 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
         )}
         {nobody && (
           <Typography role="alert" variant="body2" color="error">
-            {t("requiredFor.nobody")}
+            {t("compliance.requiredFor.nobody")}
           </Typography>
         )}
         <Button type="submit" variant="outlined" loading={create.isPending}>
-          {t("requiredFor.submit")}
+          {t("compliance.requiredFor.submit")}
         </Button>
       </Stack>
     </Box>
