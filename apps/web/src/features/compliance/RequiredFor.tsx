@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
+import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import FormGroup from "@mui/material/FormGroup";
 import FormLabel from "@mui/material/FormLabel";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
@@ -14,11 +14,12 @@ import { useTranslation } from "react-i18next";
 import { COMPLIANCE_ROLES, type ComplianceRequirement } from "@learnward/contracts";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
-import type { TeamOption } from "../network/assignPlanForm";
-import { TeamPicker } from "../network/planPickers";
+import { useAutocompleteTexts } from "../../components/autocompleteTexts";
+import { useTeamOptions } from "../network/planHooks";
 import { useCreateRequirement, useDeleteRequirement, useRequirements } from "./hooks";
 
 type Role = (typeof COMPLIANCE_ROLES)[number];
+type Team = { id: number; name: string };
 
 /**
  * "Required for" on a published learning path, for whoever may require paths (the server's
@@ -31,7 +32,10 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
   const requirements = useRequirements(true);
   const create = useCreateRequirement();
   const remove = useDeleteRequirement();
-  const [teams, setTeams] = useState<TeamOption[]>([]);
+  const [teams, setTeams] = useState<Team[]>([]);
+  const [typed, setTyped] = useState("");
+  const texts = useAutocompleteTexts();
+  const teamOptions = useTeamOptions(typed, true);
   const [roles, setRoles] = useState<Role[]>([]);
   const [dueDays, setDueDays] = useState("30");
   const [recurs, setRecurs] = useState(false);
@@ -90,8 +94,23 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
         </Stack>
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <TeamPicker value={teams} onChange={setTeams} enabled />
-        <FormGroup role="group" aria-labelledby={`required-roles-${collectionId}`}>
+        {/* Not the plan dialog's team picker: sharing it would split it into a chunk of its own, one more entry in every first load. */}
+        <Autocomplete
+          {...texts}
+          multiple
+          options={(teamOptions.data?.results ?? []).map((team) => ({ id: team.id, name: team.name }))}
+          value={teams}
+          onChange={(_event, next) => setTeams(next)}
+          inputValue={typed}
+          onInputChange={(_event, next, reason) => reason !== "reset" && setTyped(next)}
+          filterOptions={(x) => x}
+          filterSelectedOptions
+          loading={teamOptions.isFetching}
+          getOptionLabel={(team) => team.name}
+          isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+          renderInput={(params) => <TextField {...params} size="small" label={t("compliance.requiredFor.teams")} />}
+        />
+        <Box role="group" aria-labelledby={`required-roles-${collectionId}`} sx={{ display: "flex", flexDirection: "column" }}>
           <FormLabel id={`required-roles-${collectionId}`}>{t("compliance.requiredFor.roles")}</FormLabel>
           {COMPLIANCE_ROLES.map((role) => (
             <FormControlLabel
@@ -106,7 +125,7 @@ export function RequiredFor({ collectionId }: { collectionId: number }) {
               }
             />
           ))}
-        </FormGroup>
+        </Box>
         <TextField
           size="small"
           type="number"
