@@ -154,6 +154,7 @@ export async function buildApp(opts: AppOptions) {
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const certificates = certificatesModule(ctx);
+  const compliance = complianceModule(ctx, { certificates: certificates.service, notifier: notifications.notifier });
   const modules = [
     systemModule(ctx),
     notifications,
@@ -167,9 +168,9 @@ export async function buildApp(opts: AppOptions) {
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
     certificates,
-    complianceModule(ctx, { certificates: certificates.service, notifier: notifications.notifier }),
+    compliance,
     adminModule(ctx, { people: people.service }),
-    calendarModule(ctx, { plans: network.plansRepo }),
+    calendarModule(ctx, { plans: network.plansRepo, compliance: compliance.service }),
     chatModule(ctx),
     scimModule(ctx, { people: people.teams, teams: people.teams, identity: identity.service }),
     sso,

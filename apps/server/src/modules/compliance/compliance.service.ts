@@ -125,6 +125,14 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
       await d.db.transaction((tx) => repo.remove(tx, r.id));
     },
 
+    /** A person's required paths not done yet (due or overdue), with the day each is due: their calendar feed shows them. */
+    async openOf(companyId: number, accountId: number) {
+      const rows = await standings({ companyId, accountId });
+      return rows
+        .filter((r) => r.status === "due" || r.status === "overdue")
+        .map((r) => ({ requirementId: r.requirementId, title: r.collectionTitle, dueOn: r.dueOn }));
+    },
+
     /** My required paths, soonest due first. */
     async mine(actor: Actor, companyId: number) {
       const rows = await standings({ companyId, accountId: actor.accountId });
