@@ -141,6 +141,7 @@ export const AUDIT_ENTITIES = [
   "lrs_credential",
   "xapi_activity_mapping",
   "certificate",
+  "compliance_requirement",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -28463,7 +28463,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate";
+                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "compliance_requirement";
                     entity_id?: number;
                     /** @description Only this company's events */
                     company?: number;
@@ -28496,7 +28496,7 @@ export interface paths {
                                 /** @description The company the event happened in; null for the platform itself */
                                 company_id: number | null;
                                 /** @enum {string} */
-                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate";
+                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "compliance_requirement";
                                 entity_id: number | null;
                                 action: string;
                                 reason: string | null;

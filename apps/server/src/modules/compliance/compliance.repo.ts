@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import {
   accounts,
   authUsers,
@@ -53,6 +54,8 @@ export function createComplianceRepo(db: Db) {
   }
 
   return {
+    recordAudit,
+
     /** A collection as the requirement rules read it (company, and whether it is a published path). */
     async collection(id: number) {
       const [row] = await db

@@ -60,6 +60,11 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
     return unique;
   }
 
+  /** Every change of a requirement is in the audit trail, with what it said before and after: auditors ask who required what, since when. */
+  const audit = (tx: Executor, actor: Actor, r: { companyId: number; id: number }, action: string, before: unknown, after: unknown) =>
+    repo.recordAudit(tx, { actorId: actor.accountId, companyId: r.companyId, entity: "compliance_requirement", entityId: r.id, action, before, after });
+  const auditedValues = (r: RequirementWithPath) => ({ teamIds: r.teamIds, roles: r.roles, dueDays: r.dueDays, everyMonths: r.everyMonths });
+
   /** Everyone's standing in the company (or one person's), on the app's clock. */
   async function standings(where: { companyId: number; accountId?: number }): Promise<StandingRow[]> {
     const now = d.clock.now();
@@ -88,17 +93,12 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
       authorize(actor, compliancePolicy.namePath, path, "not_found");
       if (path.status !== "published") throw new AppError("path_not_published", 409, "Only a published learning path can be required");
       const teamIds = await checkTeams(actor, body.team_ids);
-      const id = await d.db.transaction((tx) =>
-        repo.insert(tx, {
-          companyId,
-          collectionId: path.id,
-          teamIds,
-          roles: [...new Set(body.roles)],
-          dueDays: body.due_days,
-          everyMonths: body.every_months,
-          createdBy: actor.accountId,
-        }),
-      );
+      const values = { teamIds, roles: [...new Set(body.roles)], dueDays: body.due_days, everyMonths: body.every_months };
+      const id = await d.db.transaction(async (tx) => {
+        const id = await repo.insert(tx, { ...values, companyId, collectionId: path.id, createdBy: actor.accountId });
+        await audit(tx, actor, { companyId, id }, "create", null, { ...values, collectionId: path.id });
+        return id;
+      });
       return presentRequirement((await repo.byId(id))!);
     },
 
@@ -108,21 +108,21 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
       const teamIds = body.team_ids === undefined ? r.teamIds : await checkTeams(actor, body.team_ids);
       const roles = body.roles === undefined ? r.roles : [...new Set(body.roles)];
       if (teamIds.length + roles.length === 0) throw new AppError("validation_error", 400, "Name at least one team or role");
-      await d.db.transaction((tx) =>
-        repo.update(tx, r.id, {
-          teamIds,
-          roles,
-          ...(body.due_days !== undefined ? { dueDays: body.due_days } : {}),
-          ...(body.every_months !== undefined ? { everyMonths: body.every_months } : {}),
-        }),
-      );
+      const values = { teamIds, roles, dueDays: body.due_days ?? r.dueDays, everyMonths: body.every_months === undefined ? r.everyMonths : body.every_months };
+      await d.db.transaction(async (tx) => {
+        await repo.update(tx, r.id, values);
+        await audit(tx, actor, r, "update", auditedValues(r), values);
+      });
       return presentRequirement((await repo.byId(r.id))!);
     },
 
     async remove(actor: Actor, id: number) {
       const r = await load(actor, id);
       authorize(actor, compliancePolicy.manage, r);
-      await d.db.transaction((tx) => repo.remove(tx, r.id));
+      await d.db.transaction(async (tx) => {
+        await repo.remove(tx, r.id);
+        await audit(tx, actor, r, "delete", { ...auditedValues(r), collectionId: r.collectionId }, null);
+      });
     },
 
     /** A person's required paths not done yet (due or overdue), with the day each is due: their calendar feed shows them. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
-import { addPerson, createCompanyWithRoles, fingerprinter } from "../../../test/factories.ts";
+import { addPerson, companyAudit, createCompanyWithRoles, fingerprinter } from "../../../test/factories.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
 import { certificates } from "../../db/schema/index.ts";
 
@@ -102,6 +102,14 @@ describe("who may require a path", () => {
     expect((await mine(w.hr.client)).map((a) => a.due_on)).toEqual([inDays(3)]);
     expect((await w.ldleader.client.delete(url)).status).toBe(204);
     expect(await mine(w.member.client)).toEqual([]);
+    // Auditors read who required what, and every change to it.
+    const trail = (await companyAudit(t, w.company.id)).filter((a) => a.entity === "compliance_requirement");
+    expect(trail.map((a) => [a.action, a.entityId])).toEqual([
+      ["create", w.requirementId],
+      ["update", w.requirementId],
+      ["delete", w.requirementId],
+    ]);
+    expect(trail[1]).toMatchObject({ before: { dueDays: 14, roles: [] }, after: { dueDays: 3, roles: ["hr"], teamIds: [w.team.id] } });
   });
 });
 
@@ -150,6 +158,15 @@ describe("who is required, and where they stand", () => {
     t.app.clock.setOffsetDays(367);
     expect((await mine(w.member.client))[0]!.status).toBe("expired");
     expect((await w.mine()).find((c) => c.kind === "path")!.status).toBe("expired");
+  });
+
+  it("no longer counts a completion whose certificate hr revoked", async () => {
+    const w = await required();
+    await w.finish();
+    const cert = (await w.mine()).find((c) => c.kind === "path")!;
+    expect((await mine(w.member.client))[0]!.status).toBe("on_time");
+    expect((await w.hr.client.post(`/api/b2b/v1/certificates/${cert.id}/revoke/`, { reason: "Copied the answers" })).status).toBe(200);
+    expect((await mine(w.member.client))[0]).toMatchObject({ status: "due", certificate_code: null });
   });
 
   it("leaves a certificate of a path required only once without an expiry", async () => {
