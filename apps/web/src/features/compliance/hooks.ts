@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateComplianceRequirementRequest } from "@learnward/contracts";
-import { createRequirement, deleteRequirement, fetchComplianceByTeam, fetchMyCompliance, fetchRequirements } from "./api";
-
-/** Every compliance answer is cached under this key: a requirement changes everyone's standing. */
-export const COMPLIANCE = "compliance";
+import { createRequirement, deleteRequirement, fetchMyCompliance, fetchRequirements } from "./api";
+import { COMPLIANCE, complianceByTeamOptions } from "./queries";
 
 export function useRequirements(enabled: boolean) {
   return useQuery({ queryKey: [COMPLIANCE, "requirements"], queryFn: ({ signal }) => fetchRequirements(signal), enabled });
@@ -14,7 +12,7 @@ export function useMyCompliance() {
 }
 
 export function useComplianceByTeam(enabled: boolean) {
-  return useQuery({ queryKey: [COMPLIANCE, "teams"], queryFn: ({ signal }) => fetchComplianceByTeam(signal), enabled });
+  return useQuery({ ...complianceByTeamOptions(), enabled });
 }
 
 export function useCreateRequirement() {
