@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { CreateComplianceRequirementRequest } from "@learnward/contracts";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
@@ -26,3 +27,9 @@ export const fetchComplianceByTeam = (signal?: AbortSignal) => request("/api/b2b
 
 /** The auditors' CSV (same origin: the session cookie goes with it). */
 export const COMPLIANCE_CSV = "/api/b2b/v1/insights/compliance.csv";
+
+/** Every compliance answer is cached under this key: a requirement changes everyone's standing. */
+export const COMPLIANCE = "compliance";
+
+/** Insights' per-team counts: part of the dashboard's first data for whoever reads them. */
+export const complianceByTeamOptions = () => queryOptions({ queryKey: [COMPLIANCE, "teams"] as const, queryFn: ({ signal }) => fetchComplianceByTeam(signal) });

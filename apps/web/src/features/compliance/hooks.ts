@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateComplianceRequirementRequest } from "@learnward/contracts";
-import { createRequirement, deleteRequirement, fetchMyCompliance, fetchRequirements } from "./api";
-import { COMPLIANCE, complianceByTeamOptions } from "./queries";
+import { COMPLIANCE, complianceByTeamOptions, createRequirement, deleteRequirement, fetchMyCompliance, fetchRequirements } from "./api";
 
 export function useRequirements(enabled: boolean) {
   return useQuery({ queryKey: [COMPLIANCE, "requirements"], queryFn: ({ signal }) => fetchRequirements(signal), enabled });

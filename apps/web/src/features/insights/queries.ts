@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { FirstData } from "../../app/firstData";
-import { complianceByTeamOptions } from "../compliance/queries";
+import { complianceByTeamOptions } from "../compliance/api";
 import { fetchInsights } from "./api";
 import { readFilters, type InsightFilters } from "./filters";
 
