@@ -86,6 +86,9 @@ interface Scenario {
   method?: "POST" | "PATCH";
 }
 /** How to call each route that takes an id in its body. A new route must be added here. */
+const REQUIREMENTS = "/api/b2b/v1/compliance-requirements/";
+const requirement = () => ({ collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null });
+const newRequirement = async () => `${REQUIREMENTS}${(await as.ldleader.post(REQUIREMENTS, requirement())).body.id}/`;
 const SCENARIOS: Record<string, Scenario> = {
   "POST /api/contentuser/save": {
     as: "member",
@@ -172,20 +175,9 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/b2b/v1/publish-requests/",
     body: async () => ({ collection_id: (await as.member.post("/api/b2b/v1/collections/", { title: `To publish ${++serial}` })).body.id }),
   },
-  // The L&D leader requires the company's published path of a team.
-  "POST /api/b2b/v1/compliance-requirements": {
-    as: "ldleader",
-    url: () => "/api/b2b/v1/compliance-requirements/",
-    body: async () => ({ collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null }),
-  },
-  "PATCH /api/b2b/v1/compliance-requirements/{id}": {
-    as: "ldleader",
-    url: async () => {
-      const body = { collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null };
-      return `/api/b2b/v1/compliance-requirements/${(await as.ldleader.post("/api/b2b/v1/compliance-requirements/", body)).body.id}/`;
-    },
-    body: async () => ({ team_ids: [own.marketing] }),
-  },
+  // The L&D leader requires the company's published path of a team (a new requirement to change each time).
+  "POST /api/b2b/v1/compliance-requirements": { as: "ldleader", url: () => REQUIREMENTS, body: async () => requirement() },
+  "PATCH /api/b2b/v1/compliance-requirements/{id}": { as: "ldleader", url: newRequirement, body: async () => ({ team_ids: [own.marketing] }) },
   "POST /api/b2b/v1/plans": {
     as: "teamleader",
     url: () => "/api/b2b/v1/plans/",
