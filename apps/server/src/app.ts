@@ -32,6 +32,7 @@ import { adminModule } from "./modules/admin/admin.module.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { calendarModule } from "./modules/calendar/calendar.module.ts";
 import { homeModule } from "./modules/home/home.module.ts";
+import { complianceModule } from "./modules/compliance/compliance.module.ts";
 import { certificatesModule } from "./modules/certificates/certificates.module.ts";
 import { chatModule } from "./modules/chat/chat.module.ts";
 import { scimModule } from "./modules/scim/scim.module.ts";
@@ -152,6 +153,8 @@ export async function buildApp(opts: AppOptions) {
   const people = peopleModule(ctx, { auth: identity.auth, identity: identity.service });
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
+  const certificates = certificatesModule(ctx);
+  const compliance = complianceModule(ctx, { certificates: certificates.service, notifier: notifications.notifier });
   const modules = [
     systemModule(ctx),
     notifications,
@@ -164,9 +167,10 @@ export async function buildApp(opts: AppOptions) {
     homeModule(ctx, { plans: network.plans }),
     budgeting,
     insightsModule(ctx, { budgeting: budgeting.service }),
-    certificatesModule(ctx),
+    certificates,
+    compliance,
     adminModule(ctx, { people: people.service }),
-    calendarModule(ctx, { plans: network.plansRepo }),
+    calendarModule(ctx, { plans: network.plansRepo, compliance: compliance.service }),
     chatModule(ctx),
     scimModule(ctx, { people: people.teams, teams: people.teams, identity: identity.service }),
     sso,

@@ -7,7 +7,7 @@ import type { Doc, Schema } from "./openapi-doc.ts";
 export type IdField = { route: string; path: string[]; name: string; list: boolean };
 
 /** Integers in bodies that are amounts, places or levels of a scale, not ids. Anything else integer is taken for an id. */
-const QUANTITIES = new Set(["priority", "position", "duration_s", "amount_minor", "price_minor", "level", "target_level"]);
+const QUANTITIES = new Set(["priority", "position", "duration_s", "amount_minor", "price_minor", "level", "target_level", "due_days", "every_months"]);
 const ID_NAME = /^id_|_ids?$|^ids?$|Ids?$/;
 /** Id-named strings that name something of another system, not ours: an identity provider's client id. */
 const FOREIGN_IDS = new Set(["client_id"]);

@@ -36,6 +36,7 @@ const RESOURCE_OF: Record<string, Resource> = {
   team_id: "team",
   selectedTeam: "team",
   team: "team",
+  team_ids: "team",
   company_id: "company",
 };
 
@@ -85,6 +86,9 @@ interface Scenario {
   method?: "POST" | "PATCH";
 }
 /** How to call each route that takes an id in its body. A new route must be added here. */
+const REQUIREMENTS = "/api/b2b/v1/compliance-requirements/";
+const requirement = () => ({ collection_id: own.published, team_ids: [own.engineering], roles: [], due_days: 30, every_months: null });
+const newRequirement = async () => `${REQUIREMENTS}${(await as.ldleader.post(REQUIREMENTS, requirement())).body.id}/`;
 const SCENARIOS: Record<string, Scenario> = {
   "POST /api/contentuser/save": {
     as: "member",
@@ -171,6 +175,9 @@ const SCENARIOS: Record<string, Scenario> = {
     url: () => "/api/b2b/v1/publish-requests/",
     body: async () => ({ collection_id: (await as.member.post("/api/b2b/v1/collections/", { title: `To publish ${++serial}` })).body.id }),
   },
+  // The L&D leader requires the company's published path of a team (a new requirement to change each time).
+  "POST /api/b2b/v1/compliance-requirements": { as: "ldleader", url: () => REQUIREMENTS, body: async () => requirement() },
+  "PATCH /api/b2b/v1/compliance-requirements/{id}": { as: "ldleader", url: newRequirement, body: async () => ({ team_ids: [own.marketing] }) },
   "POST /api/b2b/v1/plans": {
     as: "teamleader",
     url: () => "/api/b2b/v1/plans/",

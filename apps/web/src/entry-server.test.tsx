@@ -212,7 +212,15 @@ describe("rendering the first view on the server", () => {
         ["network", "collections", "list", { scope: "library", page: 1, page_size: 12 }],
       ],
     },
-    { url: "/dashboard/content", answers: { "/api/b2b/v1/insights/": companyInsights }, shows: "1,234", data: [["insights", { time: "30d", bucket: "day" }]] },
+    {
+      url: "/dashboard/content",
+      answers: { "/api/b2b/v1/insights/": companyInsights, "/api/b2b/v1/insights/compliance": { results: [] } },
+      shows: "1,234",
+      data: [
+        ["insights", { time: "30d", bucket: "day" }],
+        ["compliance", "teams"],
+      ],
+    },
   ])("renders $url from its first data in one pass, and sends that data with it", async ({ url, answers, shows, data }) => {
     const api = fakeApi({ "/api/session": { me: ME }, ...answers });
     passes.count = 0;

@@ -55,6 +55,11 @@ export const lrsAccountAbilities = ({ role }: AbilitySubject) => ({
 export const certificatesAccountAbilities = ({ role }: AbilitySubject) => ({ revoke_certificates: role === "hr" });
 /** skills.policy: a team's skill levels (the skills matrix) are read by its managers, hr and the L&D leader. */
 export const skillsAccountAbilities = ({ role }: AbilitySubject) => ({ see_team_skill_levels: role === "hr" || role === "ldleader" || role === "teamleader" });
+/** compliance.policy: the L&D leader requires paths; hr and the L&D leader read the company's standing. */
+export const complianceAccountAbilities = ({ role }: AbilitySubject) => ({
+  manage_compliance: role === "ldleader",
+  read_compliance: role === "ldleader" || role === "hr",
+});
 /** sso.policy: hr connects the company's identity provider (a platform operator through /admin). */
 export const ssoAccountAbilities = ({ role }: AbilitySubject) => ({ manage_sso: role === "hr" });
 
@@ -105,6 +110,7 @@ export function accountAbilities(who: AbilitySubject, deployment: Deployment = {
     ...lrsAccountAbilities(who),
     ...certificatesAccountAbilities(who),
     ...skillsAccountAbilities(who),
+    ...complianceAccountAbilities(who),
     ...libraryAccountAbilities(who),
   };
 }

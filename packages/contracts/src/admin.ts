@@ -142,6 +142,7 @@ export const AUDIT_ENTITIES = [
   "xapi_activity_mapping",
   "certificate",
   "lrs_forwarder",
+  "compliance_requirement",
 ] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;

@@ -128,6 +128,8 @@ export const ErrorCode = z.enum([
   "xapi_forward_not_set",
   // A certificate hr has already revoked
   "certificate_already_revoked",
+  // A path can only be required once it is published in the company library
+  "path_not_published",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -136,6 +136,8 @@ export const AccountAbilities = z.object({
   manage_catalog_feeds: z.boolean().describe("Subscribe the company catalog to feeds (RSS, Atom, podcasts, YouTube)"),
   revoke_certificates: z.boolean().describe("See anyone's certificates of the company and revoke them"),
   see_team_skill_levels: z.boolean().describe("A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own)"),
+  manage_compliance: z.boolean().describe("Require learning paths of teams and roles, with a due window and a recurrence"),
+  read_compliance: z.boolean().describe("The company's compliance per team and its CSV for auditors"),
   manage_lrs: z.boolean().describe("Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item"),
   map_xapi_activities: z.boolean().describe("Say which catalog item an outside xAPI activity is"),
 });

@@ -25,6 +25,10 @@ export const NOTIFICATION_KINDS = [
   "removal_request_decided",
   /** A learning path I follow changed (an edit was published). */
   "path_changed",
+  /** A learning path required of me is due in 7 days, or tomorrow (`days`). */
+  "compliance_due_soon",
+  /** My certificate of a path required again every N months expires in 30 or 7 days (`days`). */
+  "certificate_expiring",
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

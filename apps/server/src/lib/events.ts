@@ -75,7 +75,7 @@ export const DOMAIN_EVENTS = {
   /** A duplicate merged into the item to keep: collections, saves and done marks now name `intoId`. */
   "catalog_item.merged": z.object({ ...by, companyId: id, contentId: id, intoId: id }),
   /** A certificate of completion issued to the person (`actorId`) for a path or plan they completed. */
-  "certificate.issued": z.object({ ...by, certificateId: id, companyId: id }),
+  "certificate.issued": z.object({ ...by, certificateId: id, companyId: id, collectionId: id.nullable().describe("The path's, for a path certificate") }),
   /** hr revoked a certificate (`actorId`: who revoked; `accountId`: whose it is). */
   "certificate.revoked": z.object({ ...by, certificateId: id, companyId: id, accountId: id }),
 } as const;

@@ -321,7 +321,7 @@ export interface paths {
                             results: {
                                 id: number;
                                 /** @enum {string} */
-                                kind: "plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed";
+                                kind: "plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed" | "compliance_due_soon" | "certificate_expiring";
                                 params: {
                                     [key: string]: (string | number) | null;
                                 };
@@ -428,7 +428,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             /** @enum {string} */
-                            kind: "plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed";
+                            kind: "plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed" | "compliance_due_soon" | "certificate_expiring";
                             params: {
                                 [key: string]: (string | number) | null;
                             };
@@ -762,7 +762,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @description The kinds whose mail is now off */
-                            kinds: ("plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed")[];
+                            kinds: ("plan_assigned" | "plan_due_soon" | "plan_due_tomorrow" | "plan_overdue" | "plan_overdue_in_team" | "purchase_request_filed" | "purchase_request_decided" | "publish_request_filed" | "publish_request_decided" | "invite_request_filed" | "invite_request_decided" | "removal_request_filed" | "removal_request_decided" | "path_changed" | "compliance_due_soon" | "certificate_expiring")[];
                         };
                     };
                 };
@@ -912,6 +912,10 @@ export interface paths {
                                 revoke_certificates: boolean;
                                 /** @description A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own) */
                                 see_team_skill_levels: boolean;
+                                /** @description Require learning paths of teams and roles, with a due window and a recurrence */
+                                manage_compliance: boolean;
+                                /** @description The company's compliance per team and its CSV for auditors */
+                                read_compliance: boolean;
                                 /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                 manage_lrs: boolean;
                                 /** @description Say which catalog item an outside xAPI activity is */
@@ -1123,6 +1127,10 @@ export interface paths {
                                     revoke_certificates: boolean;
                                     /** @description A team's skill levels, the skills matrix (hr and the L&D leader: any team; a team leader: their own) */
                                     see_team_skill_levels: boolean;
+                                    /** @description Require learning paths of teams and roles, with a due window and a recurrence */
+                                    manage_compliance: boolean;
+                                    /** @description The company's compliance per team and its CSV for auditors */
+                                    read_compliance: boolean;
                                     /** @description Create, rotate and revoke the learning record store's credentials; see statements waiting for a person or item */
                                     manage_lrs: boolean;
                                     /** @description Say which catalog item an outside xAPI activity is */
@@ -25724,6 +25732,970 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/b2b/v1/compliance-requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's required learning paths */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number */
+                    page?: number;
+                    /** @description Items per page (max 100) */
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total number of matching items */
+                            count: number;
+                            /** @description Absolute URL of the next page */
+                            next: string | null;
+                            /** @description Absolute URL of the previous page */
+                            previous: string | null;
+                            results: {
+                                id: number;
+                                collection_id: number;
+                                collection_title: string;
+                                team_ids: number[];
+                                /** @description The teams named, as they are called now (a deleted team is left out) */
+                                teams: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                roles: ("hr" | "ldleader" | "teamleader" | "member")[];
+                                due_days: number;
+                                every_months: number | null;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Require a published learning path of teams and/or roles, within a number of days, once or every N months */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The published learning path required */
+                        collection_id: number;
+                        /** @description Teams of the company whose members must complete the path */
+                        team_ids: number[];
+                        /** @description Roles whose holders must complete the path */
+                        roles: ("hr" | "ldleader" | "teamleader" | "member")[];
+                        /** @description Days a person has to complete the path once it is required of them */
+                        due_days: number;
+                        /** @description null: once; otherwise the completion holds this many months (12: yearly) and the certificate expires then */
+                        every_months: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            collection_id: number;
+                            collection_title: string;
+                            team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
+                            roles: ("hr" | "ldleader" | "teamleader" | "member")[];
+                            due_days: number;
+                            every_months: number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/compliance-requirements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One required learning path */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            collection_id: number;
+                            collection_title: string;
+                            team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
+                            roles: ("hr" | "ldleader" | "teamleader" | "member")[];
+                            due_days: number;
+                            every_months: number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Stop requiring the path */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change who a path is required of, its due window or its recurrence */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Teams of the company whose members must complete the path */
+                        team_ids?: number[];
+                        /** @description Roles whose holders must complete the path */
+                        roles?: ("hr" | "ldleader" | "teamleader" | "member")[];
+                        /** @description Days a person has to complete the path once it is required of them */
+                        due_days?: number;
+                        /** @description null: once; otherwise the completion holds this many months (12: yearly) and the certificate expires then */
+                        every_months?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            collection_id: number;
+                            collection_title: string;
+                            team_ids: number[];
+                            /** @description The teams named, as they are called now (a deleted team is left out) */
+                            teams: {
+                                id: number;
+                                name: string;
+                            }[];
+                            roles: ("hr" | "ldleader" | "teamleader" | "member")[];
+                            due_days: number;
+                            every_months: number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/b2b/v1/my-compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learning paths required of me, with their due dates and my standing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                requirement_id: number;
+                                collection_id: number;
+                                collection_title: string;
+                                /** @description The day the current cycle is due (YYYY-MM-DD) */
+                                due_on: string;
+                                completed_at: string | null;
+                                /** @description The day the completion stops counting (recurring requirements only) */
+                                expires_on: string | null;
+                                certificate_code: string | null;
+                                /**
+                                 * @description on_time: completed and not expired; due: open and not yet past its due date; overdue: open and past it; expired: the completion's cycle is over
+                                 * @enum {string}
+                                 */
+                                status: "on_time" | "due" | "overdue" | "expired";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/insights/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per team: how many required paths are on time, due, overdue and expired */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                team_id: number | null;
+                                /** @description null: people in no team (required by their role) */
+                                team_name: string | null;
+                                on_time: number;
+                                due: number;
+                                overdue: number;
+                                expired: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/b2b/v1/insights/compliance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every person's standing on every required path, as CSV for auditors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Every 4xx and 5xx answer has this shape */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code */
+                                code: string;
+                                /** @description Human-readable message */
+                                message: string;
+                                /** @description Extra context, e.g. the invalid fields */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/b2b/v1/admin/companies": {
         parameters: {
             query?: never;
@@ -27495,7 +28467,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "lrs_forwarder";
+                    entity?: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "lrs_forwarder" | "compliance_requirement";
                     entity_id?: number;
                     /** @description Only this company's events */
                     company?: number;
@@ -27528,7 +28500,7 @@ export interface paths {
                                 /** @description The company the event happened in; null for the platform itself */
                                 company_id: number | null;
                                 /** @enum {string} */
-                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "lrs_forwarder";
+                                entity: "company" | "account" | "budget" | "invitation" | "publish_request" | "plan" | "sign_in" | "two_factor" | "outbox" | "catalog_item" | "calendar_feed" | "scim_token" | "team" | "access_token" | "catalog_feed" | "lrs_credential" | "xapi_activity_mapping" | "certificate" | "lrs_forwarder" | "compliance_requirement";
                                 entity_id: number | null;
                                 action: string;
                                 reason: string | null;

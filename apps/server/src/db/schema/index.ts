@@ -24,3 +24,4 @@ export * from "./lrs.ts";
 export * from "./lrs-forward.ts";
 export * from "./certificates.ts";
 export * from "./skills.ts";
+export * from "./compliance.ts";

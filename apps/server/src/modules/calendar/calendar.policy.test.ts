@@ -11,7 +11,7 @@ describe("calendar policy", () => {
 
   it("answers a feed only while its owner could sign in", () => {
     const feed = (status: FeedOwner["status"], companyStatus: FeedOwner["companyStatus"]) =>
-      calendarPolicy.feedAnswers({ accountId: 6, locale: "en", status, companyStatus });
+      calendarPolicy.feedAnswers({ accountId: 6, companyId: 1, locale: "en", status, companyStatus });
     expect(feed("active", "active")).toBe(true);
     // A platform operator's feed: no company to be suspended.
     expect(feed("active", null)).toBe(true);

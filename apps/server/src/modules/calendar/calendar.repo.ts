@@ -33,7 +33,7 @@ export function createCalendarRepo(db: Db) {
     /** Whose feed a secret opens, with what decides whether it still answers. */
     async ownerOf(secret: string) {
       const [owner] = await db
-        .select({ accountId: accounts.id, status: accounts.status, locale: accounts.locale, companyStatus: companies.status })
+        .select({ accountId: accounts.id, companyId: accounts.companyId, status: accounts.status, locale: accounts.locale, companyStatus: companies.status })
         .from(calendarFeeds)
         .innerJoin(accounts, eq(accounts.id, calendarFeeds.accountId))
         .leftJoin(companies, eq(companies.id, accounts.companyId))

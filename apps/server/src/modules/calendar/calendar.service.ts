@@ -2,6 +2,7 @@ import ical, { ICalAlarmType } from "ical-generator";
 import type { CalendarFeed, Locale } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
+import type { ComplianceService } from "../compliance/index.ts";
 import type { PlansRepo } from "../network/index.ts";
 import { calendarPolicy } from "./calendar.policy.ts";
 import { type CalendarRepo, newSecret } from "./calendar.repo.ts";
@@ -12,15 +13,17 @@ const PLANS_PATH = "/collaborative-network/myTasks";
 const REMIND_SECONDS_BEFORE = 15 * 60 * 60;
 
 /** The feed's own words, in its owner's language; plan titles stay as their authors wrote them. */
-const WORDS: Record<Locale, { name: string; description: (link: string) => string; alarm: (title: string) => string }> = {
+const WORDS: Record<Locale, { name: string; description: (link: string) => string; required: (link: string) => string; alarm: (title: string) => string }> = {
   en: {
     name: "Learnward deadlines",
     description: (link) => `Deadline of this upskilling plan. See your progress in Learnward: ${link}`,
+    required: (link) => `This learning path is required of you by this day. See it in Learnward: ${link}`,
     alarm: (title) => `Due tomorrow: ${title}`,
   },
   es: {
     name: "Plazos de Learnward",
     description: (link) => `Fecha límite de este plan de formación. Mira tu progreso en Learnward: ${link}`,
+    required: (link) => `Debes completar esta ruta de aprendizaje antes de este día. Mírala en Learnward: ${link}`,
     alarm: (title) => `Vence mañana: ${title}`,
   },
 };
@@ -31,7 +34,7 @@ const nextDay = (date: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-export function createCalendarService(d: { db: Db; repo: CalendarRepo; plans: PlansRepo; publicUrl: string }) {
+export function createCalendarService(d: { db: Db; repo: CalendarRepo; plans: PlansRepo; compliance: Pick<ComplianceService, "openOf">; publicUrl: string }) {
   const present = (feed: { secret: string; createdAt: Date }): CalendarFeed => ({
     url: `${d.publicUrl}/api/calendar/${feed.secret}.ics`,
     created_at: feed.createdAt.toISOString(),
@@ -86,6 +89,20 @@ export function createCalendarService(d: { db: Db; repo: CalendarRepo; plans: Pl
           lastModified: plan.updatedAt,
         });
         event.createAlarm({ type: ICalAlarmType.display, trigger: REMIND_SECONDS_BEFORE, description: words.alarm(plan.title) });
+      }
+      // The learning paths required of the person and not done yet, on the day each is due.
+      for (const path of owner.companyId === null ? [] : await d.compliance.openOf(owner.companyId, owner.accountId)) {
+        const event = calendar.createEvent({
+          // One per requirement and person: the event moves with the due day.
+          id: `compliance-${path.requirementId}-account-${owner.accountId}@${uidHost}`,
+          allDay: true,
+          start: path.dueOn,
+          end: nextDay(path.dueOn),
+          summary: path.title,
+          description: words.required(link),
+          url: link,
+        });
+        event.createAlarm({ type: ICalAlarmType.display, trigger: REMIND_SECONDS_BEFORE, description: words.alarm(path.title) });
       }
       return calendar.toString();
     },

@@ -121,6 +121,16 @@ export function createCertificatesRepo(db: Db) {
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** Sets a path certificate's expiry to `months` after its completion; answers its code and expiry, or null when there is no such path certificate. */
+    async expireAfter(tx: Executor, id: number, months: number) {
+      const [row] = await tx
+        .update(certificates)
+        .set({ expiresAt: sql`${certificates.completedAt} + make_interval(months => ${months}::int)` })
+        .where(and(eq(certificates.id, id), eq(certificates.kind, "path")))
+        .returning({ code: certificates.code, accountId: certificates.accountId, collectionId: certificates.collectionId, expiresAt: certificates.expiresAt });
+      return row ?? null;
+    },
+
     /** Marks it revoked unless it already was; answers the revoked row, or nothing when it already was. */
     async revoke(tx: Executor, id: number, v: { by: number; reason: string; at: Date }) {
       const [row] = await tx

@@ -74,10 +74,18 @@ export function createCertificatesService(d: { db: Db; events: EventBus; repo: C
      */
     async issue(tx: Executor, accountId: number, completion: Completion) {
       const issued = await repo.issue(tx, accountId, completion);
-      if (issued) await d.events.emit(tx, "certificate.issued", { actorId: accountId, certificateId: issued.id, companyId: issued.companyId });
+      if (!issued) return;
+      const collectionId = completion.kind === "path" ? completion.collectionId : null;
+      await d.events.emit(tx, "certificate.issued", { actorId: accountId, certificateId: issued.id, companyId: issued.companyId, collectionId });
     },
 
     load,
+
+    /**
+     * Makes a path certificate expire `months` after its completion, in the caller's transaction:
+     * what a requirement to complete the path again every `months` decides (compliance).
+     */
+    expireAfter: (tx: Executor, certificateId: number, months: number) => repo.expireAfter(tx, certificateId, months),
 
     /** Someone's certificates: the caller's own unless they name another person (hr of the company only). */
     async listOf(actor: Actor, whose: { account?: number; username?: string }, page: { limit: number; offset: number }) {

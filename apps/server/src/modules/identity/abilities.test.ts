@@ -28,6 +28,8 @@ const none: AccountAbilities = {
   manage_company_budget: false,
   decide_purchase_requests: false,
   request_purchases: false,
+  manage_compliance: false,
+  read_compliance: false,
   manage_chat_hooks: false,
   manage_scim_token: false,
   manage_sso: false,
@@ -70,6 +72,7 @@ const expected: Record<string, AccountAbilities> = {
     manage_lrs: true,
     revoke_certificates: true,
     see_team_skill_levels: true,
+    read_compliance: true,
   },
   ldleader: {
     ...none,
@@ -87,6 +90,8 @@ const expected: Record<string, AccountAbilities> = {
     manage_company_budget: true,
     decide_purchase_requests: true,
     see_team_skill_levels: true,
+    manage_compliance: true,
+    read_compliance: true,
   },
   teamleader: { ...teamleaderWithoutTeam, decide_purchase_requests: true, request_purchases: true },
   // Without a team a team leader decides no purchase request (budgeting.policy decideScope).

@@ -8,6 +8,7 @@ import { ssoPolicy } from "../sso/index.ts";
 import { lrsPolicy } from "../lrs/index.ts";
 import { certificatesPolicy } from "../certificates/index.ts";
 import { skillsPolicy } from "../skills/index.ts";
+import { compliancePolicy } from "../compliance/index.ts";
 import { libraryPolicy } from "../library/index.ts";
 import { networkPolicy } from "../network/index.ts";
 import { peoplePolicy } from "../people/index.ts";
@@ -40,6 +41,7 @@ export const identityPolicy = {
     ...lrsPolicy.accountAbilities(a),
     ...certificatesPolicy.accountAbilities(a),
     ...skillsPolicy.accountAbilities(a),
+    ...compliancePolicy.accountAbilities(a),
   }),
   readAccount: ((actor, target) => actor.uid === target.uid || sameCompany(actor, target.companyId)) as Rule<{
     uid: string;

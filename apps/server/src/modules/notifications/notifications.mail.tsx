@@ -38,6 +38,8 @@ export const SENTENCES: Record<Locale, Record<NotificationKind, Sentence>> = {
     removal_request_filed: (p) => `${s(p, "by")} asks to remove ${s(p, "person")}`,
     removal_request_decided: (p) => `Your request to remove ${s(p, "person")} was ${status("en", p)}`,
     path_changed: (p) => `The learning path ${s(p, "collection")} changed`,
+    compliance_due_soon: (p) => `Required: complete ${s(p, "collection")} by ${day("en", p, "due_on")}`,
+    certificate_expiring: (p) => `Your certificate for ${s(p, "collection")} expires on ${day("en", p, "expires_on")}`,
   },
   es: {
     plan_assigned: (p) => `Tienes un plan nuevo: ${s(p, "plan")} (vence el ${day("es", p, "due_on")})`,
@@ -54,6 +56,8 @@ export const SENTENCES: Record<Locale, Record<NotificationKind, Sentence>> = {
     removal_request_filed: (p) => `${s(p, "by")} pide dar de baja a ${s(p, "person")}`,
     removal_request_decided: (p) => `Tu solicitud para dar de baja a ${s(p, "person")} fue ${status("es", p)}`,
     path_changed: (p) => `La ruta de aprendizaje ${s(p, "collection")} ha cambiado`,
+    compliance_due_soon: (p) => `Obligatorio: completa ${s(p, "collection")} antes del ${day("es", p, "due_on")}`,
+    certificate_expiring: (p) => `Tu certificado de ${s(p, "collection")} caduca el ${day("es", p, "expires_on")}`,
   },
 };
 

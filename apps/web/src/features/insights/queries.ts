@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { FirstData } from "../../app/firstData";
+import { complianceByTeamOptions } from "../compliance/api";
 import { fetchInsights } from "./api";
 import { readFilters, type InsightFilters } from "./filters";
 
@@ -13,5 +14,8 @@ export const insightsOptions = (filters: InsightFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** /dashboard/content first shows the dashboard for the filters in its address. */
-export const insightsFirstData: FirstData = ({ search }) => [insightsOptions(readFilters(search))];
+/** /dashboard/content first shows the dashboard for the filters in its address, and compliance per team to whoever reads it. */
+export const insightsFirstData: FirstData = ({ search, me }) => [
+  insightsOptions(readFilters(search)),
+  ...(me?.abilities.read_compliance ? [complianceByTeamOptions()] : []),
+];

@@ -22,6 +22,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { PathSkillLevel } from "../../features/skills/PathSkillLevel";
+import { RequiredFor } from "../../features/compliance/RequiredFor";
 import { collectionPath, useNetworkFormat } from "../../features/network/format";
 import { useCollection, useFollow } from "../../features/network/hooks";
 import { CollectionItems } from "../../features/network/CollectionItems";
@@ -178,6 +179,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
               </Box>
             )}
             {collection.skills.length > 0 && <PathSkillLevel collectionId={collection.id} published={collection.status === "published"} />}
+            {me.abilities.manage_compliance && collection.status === "published" && <RequiredFor collectionId={collection.id} />}
             <ProgressLine done={done} total={total} label={t("progress.mine")} />
             {complete && (
               <Alert icon={<EmojiEventsOutlined />} severity="success">

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { TablePager } from "../../components/TablePager";
 import { AssigneeStatus } from "@learnward/contracts";
 import { useMe } from "../../app/session";
+import { MyRequiredPaths } from "../../features/compliance/MyRequiredPaths";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
 import { PLANS_PAGE_SIZE, TASKS_PAGE_SIZE, useMyTasks, usePlans } from "../../features/network/planHooks";
@@ -54,6 +55,7 @@ export default function MyTasksPage() {
   return (
     <>
       <PageHeader title={t("myTasks.title")} description={t("myTasks.description")} actions={isPlanner ? newPlan : undefined} />
+      <MyRequiredPaths />
       {isPlanner ? (
         <>
           <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>

@@ -1,0 +1,153 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../lib/events.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import {
+  accounts,
+  authUsers,
+  certificates,
+  collections,
+  complianceRequirements,
+  pathCompletions,
+  teams,
+  type ComplianceRequirementRow,
+} from "../../db/schema/index.ts";
+
+const cr = complianceRequirements;
+export type RequirementValues = Pick<ComplianceRequirementRow, "teamIds" | "roles" | "dueDays" | "everyMonths">;
+export type RequirementWithPath = ComplianceRequirementRow & { collectionTitle: string; teams: { id: number; name: string }[] };
+
+/** A person in a requirement's audience, with what their standing is read from (compliance.status.ts). */
+export interface AssignmentRow {
+  requirementId: number;
+  collectionId: number;
+  collectionTitle: string;
+  requiredSince: Date;
+  dueDays: number;
+  everyMonths: number | null;
+  accountId: number;
+  accountSince: Date;
+  name: string;
+  email: string;
+  locale: "en" | "es";
+  teamId: number | null;
+  teamName: string | null;
+  completedAt: Date | null;
+  certificate: { code: string; expiresAt: Date | null; revokedAt: Date | null } | null;
+}
+
+/** Active people of the requirement's company in one of its teams or holding one of its roles. */
+const inAudience = and(
+  eq(accounts.companyId, cr.companyId),
+  eq(accounts.status, "active"),
+  sql`(${accounts.teamId} = any(${cr.teamIds}) or ${accounts.role} = any(${cr.roles}))`,
+);
+
+export function createComplianceRepo(db: Db) {
+  const withPath = () => db.select({ r: cr, collectionTitle: collections.title }).from(cr).innerJoin(collections, eq(collections.id, cr.collectionId));
+  /** The requirements with their path's title and their teams' names, in two reads whatever their number. */
+  async function flat(rows: { r: ComplianceRequirementRow; collectionTitle: string }[]): Promise<RequirementWithPath[]> {
+    const ids = [...new Set(rows.flatMap(({ r }) => r.teamIds))];
+    const named = ids.length ? await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids)) : [];
+    const byId = new Map(named.map((team) => [team.id, team]));
+    return rows.map(({ r, collectionTitle }) => ({ ...r, collectionTitle, teams: r.teamIds.flatMap((id) => byId.get(id) ?? []) }));
+  }
+
+  return {
+    recordAudit,
+
+    /** A collection as the requirement rules read it (company, and whether it is a published path). */
+    async collection(id: number) {
+      const [row] = await db
+        .select({ id: collections.id, companyId: collections.companyId, status: collections.status, ownerId: collections.ownerId })
+        .from(collections)
+        .where(eq(collections.id, id));
+      return row ?? null;
+    },
+
+    /** Which of these teams exist, with their companies. */
+    async teams(ids: number[]) {
+      if (!ids.length) return [];
+      return db.select({ id: teams.id, companyId: teams.companyId }).from(teams).where(inArray(teams.id, ids));
+    },
+
+    async list(companyId: number, page: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        withPath().where(eq(cr.companyId, companyId)).orderBy(asc(cr.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(cr).where(eq(cr.companyId, companyId)),
+      ]);
+      return { rows: await flat(rows), count: total?.n ?? 0 };
+    },
+
+    async byId(id: number): Promise<RequirementWithPath | null> {
+      return (await flat(await withPath().where(eq(cr.id, id))))[0] ?? null;
+    },
+
+    async insert(tx: Executor, v: RequirementValues & { companyId: number; collectionId: number; createdBy: number }) {
+      const [row] = await tx.insert(cr).values(v).returning({ id: cr.id });
+      return row!.id;
+    },
+
+    async update(tx: Executor, id: number, v: Partial<RequirementValues>) {
+      await tx
+        .update(cr)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(eq(cr.id, id));
+    },
+
+    async remove(tx: Executor, id: number) {
+      await tx.delete(cr).where(eq(cr.id, id));
+    },
+
+    /** Everyone in the audience of the company's requirements (or of one person), by requirement and name. */
+    async assignments(where: { companyId: number; accountId?: number }): Promise<AssignmentRow[]> {
+      const rows = await db
+        .select({
+          requirementId: cr.id,
+          collectionId: cr.collectionId,
+          collectionTitle: collections.title,
+          requiredSince: cr.createdAt,
+          dueDays: cr.dueDays,
+          everyMonths: cr.everyMonths,
+          accountId: accounts.id,
+          accountSince: accounts.createdAt,
+          name: authUsers.name,
+          email: authUsers.email,
+          locale: accounts.locale,
+          teamId: teams.id,
+          teamName: teams.name,
+          completedAt: pathCompletions.completedAt,
+          code: certificates.code,
+          expiresAt: certificates.expiresAt,
+          revokedAt: certificates.revokedAt,
+        })
+        .from(cr)
+        .innerJoin(collections, eq(collections.id, cr.collectionId))
+        .innerJoin(accounts, inAudience)
+        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
+        .leftJoin(teams, eq(teams.id, accounts.teamId))
+        .leftJoin(pathCompletions, and(eq(pathCompletions.accountId, accounts.id), eq(pathCompletions.collectionId, cr.collectionId)))
+        .leftJoin(certificates, and(eq(certificates.accountId, accounts.id), eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`)))
+        .where(and(eq(cr.companyId, where.companyId), where.accountId === undefined ? undefined : eq(accounts.id, where.accountId)))
+        .orderBy(asc(cr.id), asc(authUsers.name), asc(accounts.id));
+      return rows.map(({ code, expiresAt, revokedAt, ...r }) => ({ ...r, certificate: code ? { code, expiresAt, revokedAt } : null }));
+    },
+
+    /** Companies that have requirements: the daily job works through them one by one. */
+    async companies(): Promise<number[]> {
+      const rows = await db.selectDistinct({ id: cr.companyId }).from(cr).orderBy(asc(cr.companyId));
+      return rows.map((r) => r.id);
+    },
+
+    /** The shortest recurrence of the requirements of this path whose audience holds the person (null: none recurs). */
+    async recurrenceFor(tx: Executor, accountId: number, collectionId: number): Promise<number | null> {
+      const [row] = await tx
+        .select({ months: sql<number | null>`min(${cr.everyMonths})` })
+        .from(cr)
+        .innerJoin(accounts, inAudience)
+        .where(and(eq(cr.collectionId, collectionId), eq(accounts.id, accountId)));
+      return row?.months === null || row?.months === undefined ? null : Number(row.months);
+    },
+  };
+}
+export type ComplianceRepo = ReturnType<typeof createComplianceRepo>;

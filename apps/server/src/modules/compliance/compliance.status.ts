@@ -1,0 +1,57 @@
+import type { ComplianceStatus } from "@learnward/contracts";
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+/** `months` calendar months later, the day clamped to the month's last as PostgreSQL's intervals do (31 January + 1 month: 28 or 29 February). */
+const addMonths = (d: Date, months: number) => {
+  const out = new Date(d);
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(d.getUTCDate(), last));
+  return out;
+};
+
+/** What a person's standing on one required path is read from. */
+export interface StandingInput {
+  /** When the requirement was made and when the person's account was: they are required from the later. */
+  requiredSince: Date;
+  accountSince: Date;
+  dueDays: number;
+  everyMonths: number | null;
+  /** Their completion of the path, if any. */
+  completedAt: Date | null;
+  /** Their certificate of it: its stored expiry wins over the computed one; a revoked one no longer counts. */
+  certificate: { code: string; expiresAt: Date | null; revokedAt: Date | null } | null;
+}
+
+export interface Standing {
+  dueOn: string;
+  completedAt: Date | null;
+  expiresAt: Date | null;
+  certificateCode: string | null;
+  status: ComplianceStatus;
+}
+
+/**
+ * The one rule for where a person stands on a required path. The first cycle opens when they are
+ * first required (the later of the requirement and their account) and is due `dueDays` later. A
+ * completion meets it; with a recurrence the completion holds `everyMonths` months (the certificate
+ * expires then) and the person is expired until they complete again. A certificate hr revoked no
+ * longer counts as a completion. Overdue from the day after the due day.
+ */
+export function standing(i: StandingInput, now: Date): Standing {
+  const since = i.requiredSince > i.accountSince ? i.requiredSince : i.accountSince;
+  const dueOn = dayOf(addDays(since, i.dueDays));
+  const revoked = Boolean(i.certificate?.revokedAt);
+  const completedAt = revoked ? null : i.completedAt;
+  const code = revoked ? null : (i.certificate?.code ?? null);
+  if (!completedAt) return { dueOn, completedAt: null, expiresAt: null, certificateCode: code, status: dayOf(now) > dueOn ? "overdue" : "due" };
+  const expiresAt = i.everyMonths === null ? null : (i.certificate?.expiresAt ?? addMonths(completedAt, i.everyMonths));
+  return { dueOn, completedAt, expiresAt, certificateCode: code, status: expiresAt && expiresAt <= now ? "expired" : "on_time" };
+}
+
+/** Whole days from `today` to `day` (both YYYY-MM-DD): 1 is tomorrow, negative is past. */
+export const daysUntil = (today: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+export { dayOf };
