@@ -33,8 +33,10 @@ if (serverState) {
   // Hydration keeps the server's DOM. It starts once the page's code is in, and then the code of the
   // parts the server rendered in it (its layouts and page declare them), so that the page hydrates
   // in one pass rather than part by part as its code arrives, with buttons that do nothing meanwhile.
+  // Parts the first load declares (the footer's) load beside the page's code; the page's own once it is in.
+  const early = loadParts(serverState.parts);
   await routeCode(window.location.pathname);
-  await loadParts(serverState.parts);
+  await Promise.all([early, loadParts(serverState.parts)]);
 }
 // A transition: React renders (or hydrates) the first page in slices and lets the browser breathe
 // between them, instead of one long task a slow phone can't answer input during (Lighthouse TBT).

@@ -1,21 +1,16 @@
 import { lazy, Suspense } from "react";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import { TextLink } from "../../components/TextLink";
 import Typography from "@mui/material/Typography";
-import YouTube from "@mui/icons-material/YouTube";
-import Instagram from "@mui/icons-material/Instagram";
-import LinkedIn from "@mui/icons-material/LinkedIn";
 import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@learnward/contracts";
-import { needsConsent, PRODUCT_NAME, readIntegrations, SOCIAL_LINKS } from "../config";
+import { needsConsent, PRODUCT_NAME, readIntegrations } from "../config";
+import { lazyPart } from "../lazyPart";
 import { useHydrated } from "../renderHints";
 
-const SOCIAL = [
-  { key: "video", href: SOCIAL_LINKS.video, icon: <YouTube /> },
-  { key: "photo", href: SOCIAL_LINKS.photo, icon: <Instagram /> },
-  { key: "professional", href: SOCIAL_LINKS.professional, icon: <LinkedIn /> },
-] as const;
+// The brands' icons are most of the footer's code and below the fold on a phone: a part of their own,
+// which the server still draws and the browser loads beside the page's code, out of every first load.
+const SocialLinks = lazyPart("footer.social", () => import("./SocialLinks"));
 
 // The consent question and what it lets in: their code loads only where a chat widget or a tag
 // manager is configured (spec §1), so that the first load of every other install carries none of it.
@@ -64,20 +59,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
           )}
         </Box>
         <Box sx={{ flex: 1 }} />
-        <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5 }}>
-          {SOCIAL.map(({ key, href, icon }) => (
-            <IconButton
-              key={key}
-              component="a"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t(`footer.${key}`, { name: PRODUCT_NAME })}
-              size="small"
-            >
-              {icon}
-            </IconButton>
-          ))}
+        {/* As tall as its icon buttons while their code loads: the footer keeps its height. */}
+        <Box component="nav" aria-label={t("footer.social")} sx={{ display: "flex", gap: 0.5, minHeight: 34 }}>
+          <Suspense fallback={null}>
+            <SocialLinks />
+          </Suspense>
         </Box>
       </Box>
       {/* Every page's footer: the consent question and the scripts it lets in (spec §1). */}
