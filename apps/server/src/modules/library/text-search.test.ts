@@ -83,17 +83,15 @@ describe.each([
       { title: "My own read", reader: me, shared: false, text: "Nothing of the word here." },
       { person: me, isPrivate: false },
     );
-    await t.database.db
-      .insert(contentTexts)
-      .values({
-        contentId: mine,
-        companyId: company,
-        accountId: colleague.id,
-        shared: true,
-        sourceUrl: "https://other.example/shared",
-        text: `The shared ${WORD} text.`,
-        wordCount: 4,
-      });
+    await t.database.db.insert(contentTexts).values({
+      contentId: mine,
+      companyId: company,
+      accountId: colleague.id,
+      shared: true,
+      sourceUrl: "https://other.example/shared",
+      text: `The shared ${WORD} text.`,
+      wordCount: 4,
+    });
     // A match in the title is the search's own, never repeated among the text matches.
     await itemWithText(company, { title: `The ${WORD} title`, reader: me, shared: true, text: `Again ${WORD}.` }, { person: me, isPrivate: false });
     // Another company's page with the word, saved by nobody here.
