@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
+import { inDays } from "../../../test/dates.ts";
 
 // The day a required path is due is an all-day event of the person's calendar feed, beside their
 // plans' deadlines, until they complete it.
@@ -10,9 +11,6 @@ beforeAll(async () => {
   t = await createTestContext({ seed: false });
 });
 afterAll(() => t.close());
-
-const DAY_MS = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 
 const requiredEvents = (text: string) =>
   new ICAL.Component(ICAL.parse(text))

@@ -3,6 +3,7 @@ import Papa from "papaparse";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createTeam } from "../../../test/factories.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
+import { inDays } from "../../../test/dates.ts";
 
 // What hr and the L&D leader see of the company's compliance: per team, how many required paths
 // are on time, due, overdue and expired, and the same people, path by path, in the auditors' CSV.
@@ -12,9 +13,6 @@ beforeAll(async () => {
 });
 afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
-
-const DAY_MS = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * A company with two teams: "Data" (the team leader, the member who completes the path, and Zoe

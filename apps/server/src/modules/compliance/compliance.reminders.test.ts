@@ -3,6 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
 import { notifications } from "../../db/schema/index.ts";
+import { inDays } from "../../../test/dates.ts";
 
 // The daily compliance job: a person is reminded 7 days and 1 day before a required path is due,
 // and 30 and 7 days before the certificate of a recurring one expires; each point once, however
@@ -15,7 +16,6 @@ afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 const written = (day: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 /** Runs the job as its daily schedule would, on a day `days` from today. */

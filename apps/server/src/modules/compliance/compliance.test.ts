@@ -4,6 +4,7 @@ import { createTestContext, type Client, type TestContext } from "../../../test/
 import { addPerson, companyAudit, createCompanyWithRoles, fingerprinter } from "../../../test/factories.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
 import { certificates } from "../../db/schema/index.ts";
+import { inDays } from "../../../test/dates.ts";
 
 // Required learning paths: who may require them, who is required, where each person stands, the
 // reminders before due and expiry, and the per-team figures and CSV for hr and the L&D leader.
@@ -15,8 +16,6 @@ afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
 const BASE = "/api/b2b/v1/compliance-requirements/";
-const DAY_MS = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 
 type Assignment = {
   requirement_id: number;

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addContent, addPerson, createCompanyWithRoles } from "../../../test/factories.ts";
 import { accounts, notifications, outbox } from "../../db/schema/index.ts";
 import { HOME_DUE_SOON_DAYS } from "@learnward/contracts";
+import { inDays } from "../../../test/dates.ts";
 
 // Deadline reminders (7 days before, the day before, overdue) and the team leader's
 // escalation 3 days after, each once per person however often the job runs.
@@ -18,8 +19,6 @@ beforeAll(async () => {
 afterEach(() => t.app.clock.setOffsetDays(0));
 afterAll(() => t.close());
 
-const DAY_MS = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 /** A day as each language's mail writes it: "5 December 2026", "5 de diciembre de 2026". */
 const written = (region: "en-GB" | "es-ES", day: string) =>
   new Intl.DateTimeFormat(region, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
