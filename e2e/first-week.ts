@@ -50,6 +50,9 @@ export async function walk(page: Page, steps: { title: string; path: string | Re
     await step.act();
     const again = await panel(page);
     await visible(again.getByRole("button", { name: new RegExp(step.title) }).getByRole("img", { name: "Done" }));
+    // A step done on its page may leave a toast at top right, over the panel's close button; a
+    // pointer resting on a toast keeps it open, so a person (and this walk) waits for it to go.
+    await page.waitForFunction(() => !document.querySelector("#notistack-snackbar"), undefined, { timeout: 15_000 });
     await again.getByRole("button", { name: "Close onboarding" }).click();
     await again.waitFor({ state: "hidden" });
   }
