@@ -1,4 +1,4 @@
-import { and, desc, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompany, type Person } from "../../../test/factories.ts";
@@ -63,7 +63,7 @@ async function textSearch(p: Person, query: string) {
 }
 
 describe.each([
-  ["on a few of the person's pages", 12, 12 * COPIES_PER_LOOKUP + 20],
+  ["on a few of the person's pages", 12, (12 + 10) * COPIES_PER_LOOKUP],
   ["on more of them than a lookup per page pays for", 40, 10],
 ])("a search of page texts for a word %s", (_, pages, others) => {
   it("finds the person's items by the text they read, newest first, with their total", async () => {
@@ -92,6 +92,19 @@ describe.each([
       text: `The shared ${WORD} text.`,
       wordCount: 4,
     });
+    // A colleague's shared read of an item public in the catalog lends its text to my private copy;
+    // of an item that came in privately and is public nowhere, it lends my private copy nothing.
+    const lent = await itemWithText(
+      company,
+      { title: "Lent to my private copy", reader: colleague, shared: true, text: `A lent ${WORD} page.` },
+      { person: me, isPrivate: true },
+    );
+    await itemWithText(
+      company,
+      { title: "Kept from my private copy", privateOrigin: true, reader: colleague, shared: true, text: `A kept ${WORD} page.` },
+      { person: colleague, isPrivate: true },
+      { person: me, isPrivate: true },
+    );
     // A match in the title is the search's own, never repeated among the text matches.
     await itemWithText(company, { title: `The ${WORD} title`, reader: me, shared: true, text: `Again ${WORD}.` }, { person: me, isPrivate: false });
     // Another company's page with the word, saved by nobody here.
@@ -103,26 +116,33 @@ describe.each([
         .select({ id: userContents.id })
         .from(userContents)
         .innerJoin(contentTexts, eq(contentTexts.contentId, userContents.contentId))
-        .where(and(eq(userContents.accountId, me.id), like(contentTexts.text, `%${WORD}%`), like(userContents.url, "https://pages.example/%")))
+        .where(
+          and(
+            eq(userContents.accountId, me.id),
+            like(contentTexts.text, `%${WORD}%`),
+            or(like(userContents.url, "https://pages.example/%"), eq(userContents.contentId, lent)),
+          ),
+        )
         .orderBy(desc(userContents.id))
     ).map((r) => r.id);
-    expect(newest).toHaveLength(pages);
+    expect(newest).toHaveLength(pages + 1);
 
     const first = await textSearch(me, "contenType=all&page_size=5&page=1");
-    expect(first.count).toBe(pages);
+    expect(first.count).toBe(pages + 1);
     expect(first.results.map((r) => r.id_primary)).toEqual(newest.slice(0, 5));
     expect(first.results.every((r) => r.matched_in_text)).toBe(true);
     const second = await textSearch(me, "contenType=all&page_size=5&page=2");
     expect(second.results.map((r) => r.id_primary)).toEqual(newest.slice(5, 10));
     // A page past the end still says how many there are.
-    expect(await textSearch(me, `contenType=all&page_size=5&page=${Math.ceil(pages / 5) + 1}`)).toMatchObject({ count: pages, results: [] });
+    expect(await textSearch(me, `contenType=all&page_size=5&page=${Math.ceil((pages + 1) / 5) + 1}`)).toMatchObject({ count: pages + 1, results: [] });
     // One tab's list: the videos alone (the even pages).
     expect((await textSearch(me, "contenType=video&page_size=100")).count).toBe(Math.floor(pages / 2));
+    expect((await textSearch(me, "contenType=article&page_size=100")).results.map((r) => r.title)).toContain("Lent to my private copy");
 
     // A colleague looking at my library sees my public saves only (the first page is private).
     const asColleague = await textSearch(colleague, `contenType=all&page_size=5&username=${me.username}`);
     expect(asColleague.count).toBe(pages - 1);
-    // The colleague's own search finds their private read, and not my pages they never saved.
-    expect((await textSearch(colleague, "contenType=all")).results.map((r) => r.title)).toEqual(["Their private read"]);
+    // The colleague's own search finds their reads, private and shared, and not my pages they never saved.
+    expect((await textSearch(colleague, "contenType=all")).results.map((r) => r.title)).toEqual(["Kept from my private copy", "Their private read"]);
   });
 });
