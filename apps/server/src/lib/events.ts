@@ -78,6 +78,19 @@ export const DOMAIN_EVENTS = {
   "certificate.issued": z.object({ ...by, certificateId: id, companyId: id, collectionId: id.nullable().describe("The path's, for a path certificate") }),
   /** hr revoked a certificate (`actorId`: who revoked; `accountId`: whose it is). */
   "certificate.revoked": z.object({ ...by, certificateId: id, companyId: id, accountId: id }),
+  /**
+   * The daily compliance job reminded people of a company of required learning on `day`: how many
+   * reminders of a path due soon and of a certificate expiring soon it gave anew, and how many people
+   * are overdue now. No actor (null): the schedule did it.
+   */
+  "compliance.reminded": z.object({
+    actorId: z.null(),
+    companyId: id,
+    day: z.iso.date(),
+    dueSoon: z.number().int().nonnegative(),
+    expiring: z.number().int().nonnegative(),
+    overdue: z.number().int().nonnegative(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -33,6 +33,20 @@ export function requestsWaitingMessage(publicUrl: string, w: WaitingRequests): C
   return { text: total === 1 ? "1 request is waiting for a decision" : `${total} requests are waiting for a decision`, links };
 }
 
+/** "Required learning: 3 reminders of a path due soon, 1 of a certificate expiring soon. 2 people are overdue." */
+export function complianceRemindedMessage(publicUrl: string, c: { dueSoon: number; expiring: number; overdue: number }): ChatMessage {
+  const told = [
+    c.dueSoon && `${c.dueSoon} ${c.dueSoon === 1 ? "reminder" : "reminders"} of a required learning path due soon`,
+    c.expiring && `${c.expiring} of a certificate expiring soon`,
+  ].filter(Boolean);
+  const overdue = c.overdue === 0 ? "" : c.overdue === 1 ? " 1 person is overdue." : ` ${c.overdue} people are overdue.`;
+  return {
+    text: `Required learning: sent today ${told.join(", ")}.${overdue}`,
+    // Insights, where those who read compliance see it by team.
+    links: [{ label: "Compliance by team", url: `${publicUrl}/dashboard/content` }],
+  };
+}
+
 export function testMessage(publicUrl: string): ChatMessage {
   return { text: "Learnward is connected: company news will be posted in this channel.", links: [{ label: "Open Learnward", url: publicUrl }] };
 }

@@ -16,8 +16,9 @@ export function chatModule(ctx: ModuleContext) {
     allowHttp: ctx.config.CHAT_HOOKS_ALLOW_PRIVATE,
     onError: (err) => ctx.log.error({ err }, "queueing a chat post failed"),
   });
-  const { published, requestFiled } = service.handlers;
+  const { published, reminded, requestFiled } = service.handlers;
   ctx.events.on("collection.published", published);
+  ctx.events.on("compliance.reminded", reminded);
   for (const filed of ["purchase_request.created", "invite_request.created", "publish_request.created", "removal_request.created"] as const)
     ctx.events.on(filed, requestFiled);
   return {

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Handler } from "../../lib/events.ts";
 import type { JobDefinition, Jobs } from "../../lib/jobs.ts";
 import { type SafeFetch, SafeFetchError } from "../../lib/safe-fetch.ts";
-import { bodyFor, type ChatMessage, collectionPublishedMessage, requestsWaitingMessage, testMessage } from "./chat.messages.ts";
+import { bodyFor, type ChatMessage, collectionPublishedMessage, complianceRemindedMessage, requestsWaitingMessage, testMessage } from "./chat.messages.ts";
 import { chatPolicy } from "./chat.policy.ts";
 import type { ChatHooksRow, ChatRepo, HookChanges } from "./chat.repo.ts";
 
@@ -18,6 +18,12 @@ const PostData = z.object({
   event: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("collection_published"), collectionId: z.number().int().positive() }),
     z.object({ kind: z.literal("requests_waiting") }),
+    z.object({
+      kind: z.literal("compliance_reminded"),
+      dueSoon: z.number().int().nonnegative(),
+      expiring: z.number().int().nonnegative(),
+      overdue: z.number().int().nonnegative(),
+    }),
   ]),
 });
 type PostData = z.infer<typeof PostData>;
@@ -60,6 +66,8 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
       if (event.kind === "collection_published") {
         const c = await repo.collection(event.collectionId);
         if (c && c.companyId === companyId && c.status === "published") message = collectionPublishedMessage(publicUrl, c);
+      } else if (event.kind === "compliance_reminded") {
+        message = complianceRemindedMessage(publicUrl, event);
       } else {
         message = requestsWaitingMessage(publicUrl, await repo.waiting(companyId));
       }
@@ -83,7 +91,7 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
   /** Every request someone files for a decision: the company's channels hear that requests wait. */
   type RequestFiled = "purchase_request.created" | "invite_request.created" | "publish_request.created" | "removal_request.created";
   const queue =
-    <N extends "collection.published" | RequestFiled>(
+    <N extends "collection.published" | RequestFiled | "compliance.reminded">(
       pick: (
         tx: Parameters<Handler<N>>[0],
         e: Parameters<Handler<N>>[1],
@@ -93,7 +101,8 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
     async (tx, e) => {
       try {
         await tx.transaction(async (sp) => {
-          const companyId = await repo.companyOf(sp, e.actorId);
+          // An event of the schedule names its company; one of a person's, the person.
+          const companyId = e.actorId === null ? e.companyId : await repo.companyOf(sp, e.actorId);
           if (companyId === null) return;
           const channels = await repo.channels(sp, companyId);
           if (channels.length === 0) return;
@@ -120,6 +129,11 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
         ? { event: { kind: "collection_published", collectionId: e.collectionId }, key: `published:${companyId}:${e.collectionId}` }
         : null,
     ),
+    // Once a day at most: the job tells of reminders given anew only.
+    reminded: queue<"compliance.reminded">(async (_tx, e, companyId) => ({
+      event: { kind: "compliance_reminded", dueSoon: e.dueSoon, expiring: e.expiring, overdue: e.overdue },
+      key: `compliance:${companyId}:${e.day}`,
+    })),
     requestFiled: queue<RequestFiled>(async (_tx, _e, companyId) => ({
       event: { kind: "requests_waiting" },
       key: `waiting:${companyId}`,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { NotificationKind } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { JobDefinition } from "../../lib/jobs.ts";
 import type { Notifier } from "../notifications/index.ts";
 import type { ComplianceRepo } from "./compliance.repo.ts";
@@ -25,7 +26,7 @@ const pointOf = (points: readonly number[], days: number) => {
 };
 
 interface Reminder {
-  kind: NotificationKind;
+  kind: Extract<NotificationKind, "compliance_due_soon" | "certificate_expiring">;
   key: string;
   params: Record<string, string | number>;
 }
@@ -59,11 +60,14 @@ export function reminderFor(s: StandingRow, today: string): Reminder | null {
 /**
  * Once a day: cycles renew by themselves (a person's standing is read from the date, see
  * compliance.status.ts), so the job only reminds, through the notifications: the bell and a mail in
- * the person's language (chat channels are the company's, not a person's). One transaction per company.
+ * the person's language. A company whose people it reminded anew hears of it too (the event
+ * `compliance.reminded`, which its chat channels post), with how many are overdue. One transaction
+ * per company.
  */
 export function complianceRemindersJob(d: {
   db: Db;
   clock: Clock;
+  events: EventBus;
   repo: ComplianceRepo;
   service: ComplianceService;
   notifier: Notifier;
@@ -77,7 +81,9 @@ export function complianceRemindersJob(d: {
       const today = d.clock.today();
       for (const companyId of await d.repo.companies()) {
         const byKey = new Map<string, { reminder: Reminder; to: number[] }>();
+        const overdue = new Set<number>();
         for (const s of await d.service.standings({ companyId })) {
+          if (s.status === "overdue") overdue.add(s.accountId);
           const reminder = reminderFor(s, today);
           if (!reminder) continue;
           const group = byKey.get(reminder.key) ?? { reminder, to: [] };
@@ -86,9 +92,14 @@ export function complianceRemindersJob(d: {
         }
         if (!byKey.size) continue;
         await d.db.transaction(async (tx) => {
+          // Reminders given anew, by kind: one given already (by an earlier run today) counts no more.
+          const told = { dueSoon: 0, expiring: 0 };
           for (const { reminder, to } of byKey.values()) {
-            await d.notifier.notify(tx, { to, companyId, kind: reminder.kind, params: reminder.params, link: MY_TASKS, key: reminder.key });
+            const ids = await d.notifier.notify(tx, { to, companyId, kind: reminder.kind, params: reminder.params, link: MY_TASKS, key: reminder.key });
+            told[reminder.kind === "compliance_due_soon" ? "dueSoon" : "expiring"] += ids.length;
           }
+          if (told.dueSoon + told.expiring === 0) return;
+          await d.events.emit(tx, "compliance.reminded", { actorId: null, companyId, day: today, ...told, overdue: overdue.size });
         });
       }
     },

@@ -13,7 +13,7 @@ export function complianceModule(ctx: ModuleContext, deps: { certificates: Certi
   const repo = createComplianceRepo(db);
   const service = createComplianceService({ db, repo, clock: ctx.clock, certificates: deps.certificates });
   subscribeCompliance(ctx.events, service);
-  ctx.jobs.define(complianceRemindersJob({ db, clock: ctx.clock, repo, service, notifier: deps.notifier }));
+  ctx.jobs.define(complianceRemindersJob({ db, clock: ctx.clock, events: ctx.events, repo, service, notifier: deps.notifier }));
   return {
     name: "compliance",
     service,
