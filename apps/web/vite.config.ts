@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { shareI18nWrapper } from "./vite-share-i18n-wrapper";
 
 // Code every screen runs: one chunk compresses better than forty small ones (about 4 KB gzip on /login).
 const FRAMEWORK_PACKAGES = [
@@ -60,7 +61,7 @@ const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]au
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [shareI18nWrapper(), react()],
   // The server's build bundles its dependencies, so that they too are built for production (emotion's
   // class names, React's checks) whatever NODE_ENV the server runs with, as the browser's are.
   ssr: { noExternal: true },

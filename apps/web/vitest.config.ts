@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { shareI18nWrapper } from "./vite-share-i18n-wrapper";
 
 // The test files that mock a module (vi.mock): they must not share a worker's imports with others.
 export const isolatedFiles = [
@@ -11,8 +12,10 @@ export const isolatedFiles = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // The app's build patches react-i18next (vite-share-i18n-wrapper.ts): the tests run the same code.
+  plugins: [shareI18nWrapper(), react()],
   test: {
+    server: { deps: { inline: ["react-i18next"] } },
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     // Vitest's default is one worker fewer than the cores: on a 2-core machine, one worker and the
