@@ -1,5 +1,5 @@
 import { isValidElement, lazy, Suspense, useEffect, type ComponentType } from "react";
-import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, type Params } from "react-router";
+import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, type Params, type RouteObject } from "react-router";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AccountAbility, Me } from "@learnward/contracts";
 import { loadNamespaces } from "../i18n";
@@ -218,16 +218,35 @@ function routePages(pathname: string): PageType[] {
   return routeMatches(pathname).map(({ type }) => type);
 }
 
+let routeObjects: RouteObject[] | undefined;
+const matched = new Map<string, ReturnType<typeof matchRoutes>>();
+/**
+ * The app's routes matched against `pathname`, once per path (the last hundred kept): turning the
+ * route elements into objects and ranking every branch was most of the cost, and the server render,
+ * main.tsx and the router's early fetch each ask for the same path (a profile of server renders:
+ * 3.7 ms of each).
+ */
+function matchedRoutes(pathname: string) {
+  let found = matched.get(pathname);
+  if (found === undefined) {
+    routeObjects ??= createRoutesFromChildren(routes);
+    found = matchRoutes(routeObjects, pathname);
+    if (matched.size >= 100) matched.delete(matched.keys().next().value!);
+    matched.set(pathname, found);
+  }
+  return found ?? [];
+}
+
 /** The abilities the RequireAbility routes around `pathname` ask for. */
 function routeGates(pathname: string): AccountAbility[] {
-  return (matchRoutes(createRoutesFromChildren(routes), pathname) ?? []).flatMap(({ route }) =>
+  return matchedRoutes(pathname).flatMap(({ route }) =>
     isValidElement<{ ability: AccountAbility }>(route.element) && route.element.type === RequireAbility ? [route.element.props.ability] : [],
   );
 }
 
 function routeMatches(pathname: string): { type: PageType; params: Params }[] {
   const pages: { type: PageType; params: Params }[] = [];
-  for (const match of matchRoutes(createRoutesFromChildren(routes), pathname) ?? []) {
+  for (const match of matchedRoutes(pathname)) {
     const element = match.route.element;
     if (isValidElement(element)) pages.push({ type: element.type as PageType, params: match.params });
   }
