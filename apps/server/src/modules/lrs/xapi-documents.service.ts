@@ -140,12 +140,14 @@ export function createXapiDocumentsService({ db, repo, clock }: { db: Db; repo: 
       if (unsafe) throw new AppError("xapi_document_unsafe_key", 400, `A merged document may not set the property ${unsafe[0]}`, { key: unsafe[0] });
       const s = where(caller, a);
       await db.transaction(async (tx) => {
-        const row = await repo.one(tx, s, a.documentId, true);
+        let row = await repo.one(tx, s, a.documentId, true);
         checkPreconditions(pre, row);
         if (!row) {
-          if (!(await repo.insert(tx, s, a.documentId, write(caller, a, { contentType: "application/json", content: sent.content }))))
-            throw new AppError("xapi_document_conflict", 409, "This document was written meanwhile: send the POST again");
-          return;
+          if (await repo.insert(tx, s, a.documentId, write(caller, a, { contentType: "application/json", content: sent.content }))) return;
+          // Another request created it since the read above: merge into theirs, as if it had come first.
+          row = await repo.one(tx, s, a.documentId, true);
+          if (!row) throw new AppError("xapi_document_conflict", 409, "This document was written and deleted meanwhile: send the POST again");
+          checkPreconditions(pre, row);
         }
         const stored = isJson(row.contentType) ? objectEntries(row.content) : null;
         if (!stored) throw notJson("stored");

@@ -170,6 +170,14 @@ describe("POST merges JSON objects (§2.2)", () => {
     expect(got.headers.etag).toBe(`"${sha1(got.raw)}"`);
   });
 
+  it("concurrent merges into one document (new or stored) all land", async () => {
+    const c = context();
+    const first = await Promise.all(Array.from({ length: 8 }, (_, i) => call("POST", c.url("n"), { [`k${i}`]: i })));
+    expect(first.map((r) => r.status)).toEqual(Array(8).fill(204));
+    await Promise.all(Array.from({ length: 8 }, (_, i) => call("POST", c.url("n"), { [`m${i}`]: i })));
+    expect(Object.keys((await call("GET", c.url("n"))).body)).toHaveLength(16);
+  });
+
   it("refuses (400) a posted document or a stored one that is no JSON object, and changes nothing", async () => {
     const c = context();
     await call("PUT", c.url("plain"), "hello", { "content-type": "text/plain" });
@@ -224,6 +232,14 @@ describe("concurrency (§3.1)", () => {
     expect((await call("GET", c.url("s"))).body).toEqual({ v: 4 });
     expect((await call("PUT", c.url("fresh"), { v: 1 }, { ...json, "if-match": "*" })).status).toBe(412);
     expect((await call("GET", c.url("fresh"))).status).toBe(404);
+  });
+
+  it("of writers that fetched the same ETag, exactly one writes; the others are told 412", async () => {
+    const c = context();
+    await call("PUT", c.url("s"), { v: 0 });
+    const etag = (await call("GET", c.url("s"))).headers.etag as string;
+    const res = await Promise.all(Array.from({ length: 6 }, (_, i) => call("PUT", c.url("s"), { v: i + 1 }, { ...json, "if-match": etag })));
+    expect(res.map((r) => r.status).sort()).toEqual([204, 412, 412, 412, 412, 412]);
   });
 
   it("If-None-Match: * creates only; POST and DELETE with a stale If-Match are 412", async () => {
