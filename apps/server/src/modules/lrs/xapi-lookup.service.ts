@@ -64,21 +64,22 @@ export function createXapiLookupService({ repo, publicUrl }: { repo: XapiLookupR
     /** A Person combining the agent asked about with the company's person it names (§2.4). */
     async person(caller: LrsCaller, a: XapiAgent): Promise<Person> {
       const names = new Set<string>();
-      const mboxes = new Set<string>();
+      // One address however its case was written.
+      const mboxes = new Map<string, string>();
       const accounts = new Map<string, { homePage: string; name: string }>();
       if (a.name) names.add(a.name);
-      if (a.mbox) mboxes.add(a.mbox);
+      if (a.mbox) mboxes.set(a.mbox.toLowerCase(), a.mbox);
       if (a.account) accounts.set(`${a.account.homePage}|${a.account.name}`, a.account);
       const known = await personOf(caller.companyId, a);
       if (known) {
         names.add(known.name);
-        mboxes.add(`mailto:${known.email}`);
+        if (!mboxes.has(`mailto:${known.email.toLowerCase()}`)) mboxes.set(`mailto:${known.email.toLowerCase()}`, `mailto:${known.email}`);
         accounts.set(`${home}|${known.username}`, { homePage: home, name: known.username });
       }
       return {
         objectType: "Person",
         ...(names.size ? { name: [...names] } : {}),
-        ...(mboxes.size ? { mbox: [...mboxes] } : {}),
+        ...(mboxes.size ? { mbox: [...mboxes.values()] } : {}),
         ...(a.mbox_sha1sum ? { mbox_sha1sum: [a.mbox_sha1sum] } : {}),
         ...(a.openid ? { openid: [a.openid] } : {}),
         ...(accounts.size ? { account: [...accounts.values()] } : {}),
