@@ -79,7 +79,13 @@ export async function xapiDocumentRoutes(app: FastifyInstance, { documents, look
 
   async function answerOne(reply: FastifyReply, who: LrsCaller, a: DocumentAddress) {
     const d = await documents.get(who, a);
-    return reply.header("etag", `"${d.etag}"`).header("last-modified", d.updated.toUTCString()).type(d.contentType).send(d.content);
+    // A stored document is the sender's bytes, HTML included: never a page that runs on this origin.
+    return reply
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("etag", `"${d.etag}"`)
+      .header("last-modified", d.updated.toUTCString())
+      .type(d.contentType)
+      .send(d.content);
   }
   async function answerIds(reply: FastifyReply, who: LrsCaller, c: DocumentContext & { registration?: string }, since?: string) {
     const list = await documents.ids(who, c, since ? new Date(since) : undefined);

@@ -78,6 +78,11 @@ describe("state documents (§2.3)", () => {
     const t2 = await call("GET", c.url("text"));
     expect(t2.raw.toString("utf8")).toBe(text);
     expect(t2.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    await call("PUT", c.url("page"), "<script>alert(1)</script>", { "content-type": "text/html" });
+    const page = await call("GET", c.url("page"));
+    expect(page.headers["content-type"]).toBe("text/html");
+    expect(page.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
     expect((await call("GET", c.url("nothing-here"))).status).toBe(404);
   });
 
