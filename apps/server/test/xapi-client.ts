@@ -7,12 +7,16 @@ export interface XapiRes {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any answer
+  raw: Buffer;
 }
 
-/** A sender holding one credential: every call with Basic auth and the version header unless told otherwise. */
+/**
+ * A sender holding one credential: every call with Basic auth and the version header unless told
+ * otherwise. A string or Buffer body goes as it is (with the content-type header the test gives).
+ */
 export function xapiClient(t: TestContext, cred: { key: string; secret: string }) {
   const auth = `Basic ${Buffer.from(`${cred.key}:${cred.secret}`).toString("base64")}`;
-  return async (method: "GET" | "POST" | "PUT", url: string, body?: unknown, headers: Record<string, string | undefined> = {}): Promise<XapiRes> => {
+  return async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown, headers: Record<string, string | undefined> = {}): Promise<XapiRes> => {
     const all: Record<string, string | undefined> = { authorization: auth, "x-experience-api-version": "1.0.3", ...headers };
     const res = await t.app.inject({
       method,
@@ -26,7 +30,7 @@ export function xapiClient(t: TestContext, cred: { key: string; secret: string }
     } catch {
       parsed = undefined;
     }
-    return { status: res.statusCode, headers: res.headers, body: parsed };
+    return { status: res.statusCode, headers: res.headers, body: parsed, raw: res.rawPayload };
   };
 }
 

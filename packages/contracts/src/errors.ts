@@ -122,6 +122,13 @@ export const ErrorCode = z.enum([
   "xapi_credential_revoked",
   "xapi_statement_conflict",
   "xapi_void_of_void",
+  // Its documents (state, profiles): a precondition (If-Match, If-None-Match) the stored document
+  // fails; a profile PUT over an existing document without either header, or a write that raced
+  // another; a POST merge where either document is no JSON object; a merge setting __proto__ and kin
+  "xapi_precondition_failed",
+  "xapi_document_conflict",
+  "xapi_document_not_json",
+  "xapi_document_unsafe_key",
   // Forwarding to an outside LRS: an endpoint that is no https:// URL; a first save without its secret
   "xapi_forward_url_invalid",
   "xapi_forward_secret_required",

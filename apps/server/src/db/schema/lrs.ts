@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, index, jsonb, pgTable, primaryKey, serial, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ownedBy, pointsTo, timestamptz } from "./columns.ts";
 import { companyRef } from "./refs.ts";
 import { accounts } from "./identity.ts";
@@ -86,5 +86,44 @@ export const xapiActivityMappings = pgTable(
   (t) => [uniqueIndex("xapi_activity_mappings_company_activity_uq").on(t.companyId, t.activityId)],
 );
 
+/** Raw bytes: PGlite answers a Uint8Array, node-postgres a Buffer; both read back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** The three document resources of xAPI 1.0.3 (Part Three §2.3, §2.6, §2.7). */
+export const XAPI_DOCUMENT_KINDS = ["state", "activity_profile", "agent_profile"] as const;
+
+/**
+ * Documents an outside platform keeps in a company's LRS: state (activity + agent [+ registration]),
+ * activity profiles and agent profiles, each stored as the bytes and content type it was sent with.
+ * The agent is kept as the key of its one identifier (`mbox_sha1sum:…`, `openid:…`, `account:home|name`),
+ * never as the JSON the caller sent. `scope` is the SHA-1 of kind, activity and agent: activity ids
+ * are IRIs of any length, and a unique index over them could outgrow a btree entry.
+ */
+export const xapiDocuments = pgTable(
+  "xapi_documents",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyRef(),
+    kind: text("kind", { enum: XAPI_DOCUMENT_KINDS }).notNull(),
+    scope: text("scope").notNull(),
+    activityId: text("activity_id"),
+    agentKey: text("agent_key"),
+    registration: uuid("registration"),
+    documentId: text("document_id").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+    /** SHA-1 of the content in lower-case hex (§3.1), unquoted. */
+    etag: text("etag").notNull(),
+    updated: timestamptz("updated").notNull(),
+    /** The credential that last wrote it. */
+    credentialId: pointsTo("credential_id", () => lrsCredentials.id),
+  },
+  (t) => [unique("xapi_documents_uq").on(t.companyId, t.scope, t.registration, t.documentId).nullsNotDistinct()],
+);
+
+export type XapiDocumentRow = typeof xapiDocuments.$inferSelect;
 export type XapiStatementRow = typeof xapiStatements.$inferSelect;
 export type LrsCredentialRow = typeof lrsCredentials.$inferSelect;

@@ -13,6 +13,10 @@ import { createLrsMappingsService } from "./lrs-mappings.service.ts";
 import { APPLY_JOB, createXapiApplier } from "./xapi.apply.ts";
 import { xapiRoutes } from "./xapi.routes.ts";
 import { createXapiService } from "./xapi.service.ts";
+import { createXapiDocumentsRepo } from "./xapi-documents.repo.ts";
+import { createXapiDocumentsService } from "./xapi-documents.service.ts";
+import { createXapiLookupRepo } from "./xapi-lookup.repo.ts";
+import { createXapiLookupService } from "./xapi-lookup.service.ts";
 
 const REVISIT_JOB = "lrs.revisit";
 
@@ -25,6 +29,8 @@ export function lrsModule(ctx: ModuleContext, deps: { content: ContentService; s
   const repo = createLrsRepo(db);
   const credentials = createLrsCredentialsService({ db, repo, clock: ctx.clock });
   const statements = createXapiService({ db, repo, jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const documents = createXapiDocumentsService({ db, repo: createXapiDocumentsRepo(db), clock: ctx.clock });
+  const lookup = createXapiLookupService({ repo: createXapiLookupRepo(db), publicUrl: ctx.config.publicUrl });
   const mappings = createLrsMappingsService({ db, repo, jobs: ctx.jobs });
   const applier = createXapiApplier({ repo, content: deps.content, publicUrl: ctx.config.publicUrl });
   ctx.jobs.define({
@@ -57,7 +63,7 @@ export function lrsModule(ctx: ModuleContext, deps: { content: ContentService; s
     plugin: async (app) => {
       await app.register(lrsRoutes, { credentials, mappings, endpoint: `${ctx.config.publicUrl}/xapi/` });
       await app.register(lrsForwardRoutes, { service: forwarding });
-      await app.register(xapiRoutes, { prefix: "/xapi", credentials, statements, clock: ctx.clock });
+      await app.register(xapiRoutes, { prefix: "/xapi", credentials, statements, documents, lookup, clock: ctx.clock });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -4,6 +4,9 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { LrsCaller, LrsCredentialsService } from "./lrs-credentials.service.ts";
 import type { XapiService } from "./xapi.service.ts";
+import type { XapiDocumentsService } from "./xapi-documents.service.ts";
+import type { XapiLookupService } from "./xapi-lookup.service.ts";
+import { xapiDocumentRoutes } from "./xapi-documents.routes.ts";
 import { readGetStatements } from "./xapi.query.ts";
 import { Uuid } from "./xapi.schema.ts";
 
@@ -26,12 +29,18 @@ const doc = (summary: string) => ({ schema: { tags: ["xapi"], summary } });
 const caller = (req: FastifyRequest) => req.lrsCaller!;
 
 /**
- * /xapi: a company's Learning Record Store (xAPI 1.0.3, Part Three): the statements resource and
- * the about resource. The company is the credential's; refusals keep the app's error shape.
+ * /xapi: a company's Learning Record Store (xAPI 1.0.3, Part Three): the statements resource, the
+ * about resource, and (xapi-documents.routes.ts) the document, Activities and Agents resources. The company is the credential's; refusals keep the app's error shape.
  */
 export async function xapiRoutes(
   app: FastifyInstance,
-  { credentials, statements, clock }: { credentials: LrsCredentialsService; statements: XapiService; clock: Clock },
+  {
+    credentials,
+    statements,
+    documents,
+    lookup,
+    clock,
+  }: { credentials: LrsCredentialsService; statements: XapiService; documents: XapiDocumentsService; lookup: XapiLookupService; clock: Clock },
 ) {
   app.addHook("onSend", async (_req, reply, payload) => {
     reply.header("x-experience-api-version", XAPI_VERSION);
@@ -45,6 +54,9 @@ export async function xapiRoutes(
     if (typeof version !== "string" || !ACCEPTED_VERSION.test(version.trim()))
       throw new AppError("xapi_version_required", 400, `Send the X-Experience-API-Version header (1.0.x or 2.0.x)`, { supported: [XAPI_VERSION] });
   });
+
+  // Its own scope: documents are read as raw bytes of any content type, statements stay JSON.
+  await app.register(xapiDocumentRoutes, { documents, lookup });
 
   app.get("/about", doc("The versions this LRS speaks (no credential needed)"), async () => ({ version: [XAPI_VERSION], extensions: {} }));
 
