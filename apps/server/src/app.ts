@@ -38,6 +38,7 @@ import { chatModule } from "./modules/chat/chat.module.ts";
 import { scimModule } from "./modules/scim/scim.module.ts";
 import { ssoModule } from "./modules/sso/sso.module.ts";
 import { lrsModule } from "./modules/lrs/lrs.module.ts";
+import { XAPI_CORS } from "./modules/lrs/index.ts";
 import { skillsModule } from "./modules/skills/skills.module.ts";
 import type { ModuleContext } from "./modules/module.ts";
 import { planHolders } from "./modules/network/plans.repo.ts";
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions) {
     sameOrigins: config.sameOrigins,
     corsOrigins: config.CORS_ORIGINS,
     extensionIds: config.EXTENSION_IDS,
+    openApis: [XAPI_CORS],
     thirdParties: { chatWidgetUrl: config.CHAT_WIDGET_URL, tagManagerId: config.TAG_MANAGER_ID },
   });
   // After security: its refusals still carry the security and CORS headers.

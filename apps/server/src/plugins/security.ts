@@ -49,6 +49,17 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 }
 
 /** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
+/**
+ * An API under `prefix` that answers any origin's CORS without credentials: a caller sends its own
+ * credential in a header, which no other site can make a browser send for it.
+ */
+export interface OpenApi {
+  prefix: string;
+  methods: string[];
+  allowedHeaders: string[];
+  exposedHeaders: string[];
+}
+
 export default fp(
   async function securityPlugin(
     app: FastifyInstance,
@@ -58,6 +69,8 @@ export default fp(
       corsOrigins: string[];
       /** Browser extensions admitted on the extension's calls; unset or empty: any extension. */
       extensionIds?: string[];
+      /** APIs that any site's pages may call, never with cookies (their own credential in a header). */
+      openApis?: OpenApi[];
       thirdParties?: ThirdParties;
     },
   ) {
@@ -104,6 +117,11 @@ export default fp(
     await app.register(cors, {
       delegator: (req, done) => {
         const origin = req.headers.origin;
+        const open = opts.openApis?.find((api) => req.url.startsWith(api.prefix));
+        if (origin && open) {
+          const { methods, allowedHeaders, exposedHeaders } = open;
+          return done(null, { origin, credentials: false, methods, allowedHeaders, exposedHeaders, maxAge: 600 });
+        }
         if (origin && webOrigins.has(origin)) {
           return done(null, { origin: opts.corsOrigins, credentials: true, exposedHeaders: ["set-auth-token", "x-request-id"] });
         }

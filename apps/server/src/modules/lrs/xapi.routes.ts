@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import type { OpenApi } from "../../plugins/security.ts";
 import type { LrsCaller, LrsCredentialsService } from "./lrs-credentials.service.ts";
 import type { XapiService } from "./xapi.service.ts";
 import type { XapiDocumentsService } from "./xapi-documents.service.ts";
@@ -15,6 +16,17 @@ declare module "fastify" {
     lrsCaller?: LrsCaller;
   }
 }
+
+/**
+ * CORS for content that calls the LRS from a browser on its own site (most xAPI content does), for
+ * the security plugin: any origin, never with cookies; the headers xAPI's calls send and read.
+ */
+export const XAPI_CORS: OpenApi = {
+  prefix: "/xapi/",
+  methods: ["GET", "HEAD", "PUT", "POST", "DELETE"],
+  allowedHeaders: ["authorization", "content-type", "x-experience-api-version", "if-match", "if-none-match"],
+  exposedHeaders: ["etag", "last-modified", "x-experience-api-version", "x-experience-api-consistent-through"],
+};
 
 /** The version this LRS speaks, sent on every answer (Part Three §6.2). */
 export const XAPI_VERSION = "1.0.3";
@@ -42,6 +54,12 @@ export async function xapiRoutes(
     clock,
   }: { credentials: LrsCredentialsService; statements: XapiService; documents: XapiDocumentsService; lookup: XapiLookupService; clock: Clock },
 ) {
+  // Writes from other sites' pages are welcome (XAPI_CORS): every call but /about must carry the
+  // version header, which no form or simple request can send, so a page can't make a browser write
+  // here with credentials it cached; and a call is the credential's, never a cookie's.
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, crossOriginPost: true };
+  });
   app.addHook("onSend", async (_req, reply, payload) => {
     reply.header("x-experience-api-version", XAPI_VERSION);
     return payload;
