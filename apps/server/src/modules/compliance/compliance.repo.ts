@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { aliased } from "../../db/sql.ts";
 import {
   accounts,
   authUsers,
@@ -41,6 +42,20 @@ const inAudience = and(
   eq(accounts.companyId, cr.companyId),
   eq(accounts.status, "active"),
   sql`(${accounts.teamId} = any(${cr.teamIds}) or ${accounts.role} = any(${cr.roles}))`,
+);
+
+const [PL, pl] = aliased(pathCompletions, "pl");
+/** The person's latest completion of the requirement's path (of their last cycle): the standing reads from it. */
+const latestCompletion = and(
+  eq(pathCompletions.accountId, accounts.id),
+  eq(pathCompletions.collectionId, cr.collectionId),
+  sql`${pathCompletions.cycle} = (select max(${pl.cycle}) from ${PL} where ${pl.accountId} = ${accounts.id} and ${pl.collectionId} = ${cr.collectionId})`,
+);
+/** The certificate that completion issued. */
+const certificateOfCompletion = and(
+  eq(certificates.accountId, accounts.id),
+  eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`),
+  eq(certificates.cycle, pathCompletions.cycle),
 );
 
 export function createComplianceRepo(db: Db) {
@@ -126,8 +141,8 @@ export function createComplianceRepo(db: Db) {
         .innerJoin(accounts, inAudience)
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
         .leftJoin(teams, eq(teams.id, accounts.teamId))
-        .leftJoin(pathCompletions, and(eq(pathCompletions.accountId, accounts.id), eq(pathCompletions.collectionId, cr.collectionId)))
-        .leftJoin(certificates, and(eq(certificates.accountId, accounts.id), eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`)))
+        .leftJoin(pathCompletions, latestCompletion)
+        .leftJoin(certificates, certificateOfCompletion)
         .where(and(eq(cr.companyId, where.companyId), where.accountId === undefined ? undefined : eq(accounts.id, where.accountId)))
         .orderBy(asc(cr.id), asc(authUsers.name), asc(accounts.id));
       return rows.map(({ code, expiresAt, revokedAt, ...r }) => ({ ...r, certificate: code ? { code, expiresAt, revokedAt } : null }));

@@ -7,6 +7,7 @@ import {
   CreateComplianceRequirementRequest,
   ErrorBody,
   IdParam,
+  ComplianceAssignment,
   MyComplianceResponse,
   PageQuery,
   UpdateComplianceRequirementRequest,
@@ -90,6 +91,20 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ service: ComplianceServic
       schema: { tags, summary: "The learning paths required of me, with their due dates and my standing", response: { 200: MyComplianceResponse, ...errors } },
     },
     async (req) => ({ results: await service.mine(req.actor, req.companyId) }),
+  );
+
+  app.post(
+    "/api/b2b/v1/my-compliance/:id/start-again",
+    {
+      config: { access: compliancePolicy.callers },
+      schema: {
+        tags,
+        summary: "Start a required path of mine again for its next cycle, once my completion has expired or expires within 30 days: its items are to do again",
+        params: IdParam,
+        response: { 200: ComplianceAssignment, 409: ErrorBody, ...errors },
+      },
+    },
+    async (req) => service.startAgain(req.actor, req.companyId, req.params.id),
   );
 
   app.get(

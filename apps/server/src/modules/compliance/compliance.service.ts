@@ -11,11 +11,12 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { CertificatesService } from "../certificates/index.ts";
+import type { CollectionsService } from "../network/index.ts";
 import { compliancePolicy } from "./compliance.policy.ts";
 import type { AssignmentRow, ComplianceRepo, RequirementWithPath } from "./compliance.repo.ts";
-import { dayOf, standing, type Standing } from "./compliance.status.ts";
+import { dayOf, renewable, standing, type Standing } from "./compliance.status.ts";
 
-export type StandingRow = AssignmentRow & Standing;
+export type StandingRow = AssignmentRow & Standing & { renewable: boolean };
 
 const presentRequirement = (r: RequirementWithPath): ComplianceRequirement => ({
   id: r.id,
@@ -38,9 +39,16 @@ export const presentAssignment = (s: StandingRow): ComplianceAssignment => ({
   expires_on: s.expiresAt ? dayOf(s.expiresAt) : null,
   certificate_code: s.certificateCode,
   status: s.status,
+  abilities: { start_again: s.renewable },
 });
 
-export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock: Clock; certificates: Pick<CertificatesService, "expireAfter"> }) {
+export function createComplianceService(d: {
+  db: Db;
+  repo: ComplianceRepo;
+  clock: Clock;
+  certificates: Pick<CertificatesService, "expireAfter">;
+  collections: Pick<CollectionsService, "startAgain">;
+}) {
   const { repo } = d;
 
   /** A requirement of the caller's company; another company's reads as none (404). */
@@ -68,7 +76,10 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
   /** Everyone's standing in the company (or one person's), on the app's clock. */
   async function standings(where: { companyId: number; accountId?: number }): Promise<StandingRow[]> {
     const now = d.clock.now();
-    return (await repo.assignments(where)).map((row) => ({ ...row, ...standing(row, now) }));
+    return (await repo.assignments(where)).map((row) => {
+      const s = standing(row, now);
+      return { ...row, ...s, renewable: renewable(s, now) };
+    });
   }
 
   return {
@@ -137,6 +148,22 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
     async mine(actor: Actor, companyId: number) {
       const rows = await standings({ companyId, accountId: actor.accountId });
       return rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.requirementId - b.requirementId).map(presentAssignment);
+    },
+
+    /**
+     * The caller starts a required path again for its next cycle (recertification): only their own,
+     * once its completion has expired or expires within the renewal window. Answers their standing,
+     * which still reads from the last completion until the path is completed again.
+     */
+    async startAgain(actor: Actor, companyId: number, requirementId: number) {
+      const r = await load(actor, requirementId);
+      const own = (await standings({ companyId, accountId: actor.accountId })).find((s) => s.requirementId === r.id);
+      if (!own) throw new AppError("compliance_not_required", 403, "This learning path is not required of you");
+      if (!compliancePolicy.startAgain(actor, { companyId: r.companyId, accountId: own.accountId, renewable: own.renewable })) {
+        throw new AppError("compliance_not_renewable", 409, "A path is started again once its completion has expired or expires within 30 days");
+      }
+      await d.db.transaction((tx) => d.collections.startAgain(tx, actor, r.collectionId));
+      return presentAssignment(own);
     },
 
     /** The company's standing for hr and the L&D leader (insights, the auditors' CSV). */

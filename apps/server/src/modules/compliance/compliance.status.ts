@@ -52,6 +52,15 @@ export function standing(i: StandingInput, now: Date): Standing {
   return { dueOn, completedAt, expiresAt, certificateCode: code, status: expiresAt && expiresAt <= now ? "expired" : "on_time" };
 }
 
+/** Days before a completion expires from which the person is reminded of it and may start the path again for the next cycle. */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+/** Whether the person may start the path again for a new cycle: their completion has expired, or expires within the renewal window. */
+export function renewable(s: Pick<Standing, "status" | "expiresAt">, now: Date): boolean {
+  if (s.status === "expired") return true;
+  return s.status === "on_time" && s.expiresAt !== null && daysUntil(dayOf(now), dayOf(s.expiresAt)) <= RENEWAL_WINDOW_DAYS;
+}
+
 /** Whole days from `today` to `day` (both YYYY-MM-DD): 1 is tomorrow, negative is past. */
 export const daysUntil = (today: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 export { dayOf };
