@@ -31,6 +31,7 @@ const [PC, pc] = aliased(planCollections, "pc");
 const [COL, col] = aliased(collections, "col");
 const [PD, pd] = aliased(pathCompletions, "pd");
 const [PDL, pdl] = aliased(pathCompletions, "pdl");
+const [CL, cl] = aliased(certificates, "cl");
 const ce = certificates;
 const rowsOf = (result: unknown) => (result as { rows: { id: number; company_id: number }[] }).rows;
 
@@ -136,6 +137,31 @@ export function createCertificatesRepo(db: Db) {
         .where(and(eq(certificates.id, id), eq(certificates.kind, "path")))
         .returning({ code: certificates.code, accountId: certificates.accountId, collectionId: certificates.collectionId, expiresAt: certificates.expiresAt });
       return row ?? null;
+    },
+
+    /**
+     * Re-dates the company's current path certificates of this collection (each holder's latest
+     * cycle, unrevoked) held by these people: `months` after their completion, or never (null).
+     * Answers those whose expiry changed, with it before and after.
+     */
+    async redate(tx: Executor, companyId: number, collectionId: number, holders: { accountId: number; months: number | null }[]) {
+      if (!holders.length) return [];
+      const result = await tx.execute(sql`
+        with v as (select * from json_to_recordset(${JSON.stringify(holders.map((h) => ({ account_id: h.accountId, months: h.months })))}::json) as v(account_id int, months int)),
+        cur as (
+          select ${ce.id} as id, ${ce.expiresAt} as before,
+            case when v.months is null then null else ${ce.completedAt} + make_interval(months => v.months) end as after
+          from ${ce} join v on v.account_id = ${ce.accountId}
+          where ${ce.companyId} = ${companyId}::int and ${ce.kind} = 'path' and ${ce.collectionId} = ${collectionId}::int and ${ce.revokedAt} is null
+            and ${ce.cycle} = (select max(${cl.cycle}) from ${CL} where ${cl.accountId} = ${ce.accountId} and ${cl.sourceKey} = ${ce.sourceKey})
+          for update)
+        update ${ce} set ${sql.identifier(ce.expiresAt.name)} = cur.after from cur
+        where ${ce.id} = cur.id and cur.before is distinct from cur.after
+        returning ${ce.code} as code, cur.before as before, cur.after as after`);
+      const at = (v: unknown) => (v === null ? null : new Date(v as string | Date).toISOString());
+      return (result as { rows: { code: string; before: unknown; after: unknown }[] }).rows
+        .map((r) => ({ code: r.code, expires_at_before: at(r.before), expires_at: at(r.after) }))
+        .sort((x, y) => x.code.localeCompare(y.code));
     },
 
     /** Marks it revoked unless it already was; answers the revoked row, or nothing when it already was. */

@@ -154,6 +154,17 @@ export function createComplianceRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Everyone in the audience of a requirement of this path, with the shortest recurrence among those (null: none recurs). */
+    async recurrences(tx: Executor, companyId: number, collectionId: number): Promise<{ accountId: number; months: number | null }[]> {
+      const rows = await tx
+        .select({ accountId: accounts.id, months: sql<number | null>`min(${cr.everyMonths})` })
+        .from(cr)
+        .innerJoin(accounts, inAudience)
+        .where(and(eq(cr.companyId, companyId), eq(cr.collectionId, collectionId)))
+        .groupBy(accounts.id);
+      return rows.map((r) => ({ accountId: r.accountId, months: r.months === null ? null : Number(r.months) }));
+    },
+
     /** The shortest recurrence of the requirements of this path whose audience holds the person (null: none recurs). */
     async recurrenceFor(tx: Executor, accountId: number, collectionId: number): Promise<number | null> {
       const [row] = await tx

@@ -46,7 +46,7 @@ export function createComplianceService(d: {
   db: Db;
   repo: ComplianceRepo;
   clock: Clock;
-  certificates: Pick<CertificatesService, "expireAfter">;
+  certificates: Pick<CertificatesService, "expireAfter" | "redate">;
   collections: Pick<CollectionsService, "startAgain">;
 }) {
   const { repo } = d;
@@ -123,6 +123,12 @@ export function createComplianceService(d: {
       await d.db.transaction(async (tx) => {
         await repo.update(tx, r.id, values);
         await audit(tx, actor, r, "update", auditedValues(r), values);
+        // A new recurrence holds for completions already made: their certificates expire by it (or no longer).
+        if (values.everyMonths !== r.everyMonths) {
+          const holders = await repo.recurrences(tx, r.companyId, r.collectionId);
+          const redated = await d.certificates.redate(tx, r.companyId, r.collectionId, holders);
+          await audit(tx, actor, r, "redate_certificates", { everyMonths: r.everyMonths }, { everyMonths: values.everyMonths, certificates: redated });
+        }
       });
       return presentRequirement((await repo.byId(r.id))!);
     },

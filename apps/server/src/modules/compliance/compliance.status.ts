@@ -4,7 +4,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 /** `months` calendar months later, the day clamped to the month's last as PostgreSQL's intervals do (31 January + 1 month: 28 or 29 February). */
-const addMonths = (d: Date, months: number) => {
+export const addMonths = (d: Date, months: number) => {
   const out = new Date(d);
   out.setUTCDate(1);
   out.setUTCMonth(out.getUTCMonth() + months);
