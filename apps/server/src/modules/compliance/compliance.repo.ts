@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { ComplianceStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -57,6 +58,23 @@ const certificateOfCompletion = and(
   eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`),
   eq(certificates.cycle, pathCompletions.cycle),
 );
+
+/**
+ * standing()'s status (compliance.status.ts) as SQL, to count in the database: the same UTC days, a
+ * completion whose certificate was revoked not counted, the certificate's stored expiry winning over
+ * completion + months. compliance.counts.test.ts holds both to the same answers.
+ */
+const statusAt = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const completed = sql`(case when ${certificates.revokedAt} is null then ${pathCompletions.completedAt} end)`;
+  const dueOn = sql`((greatest(${cr.createdAt}, ${accounts.createdAt}) at time zone 'UTC')::date + ${cr.dueDays})`;
+  const computed = sql`((${completed} at time zone 'UTC') + make_interval(months => ${cr.everyMonths})) at time zone 'UTC'`;
+  const expires = sql`(case when ${cr.everyMonths} is not null then coalesce(${certificates.expiresAt}, ${computed}) end)`;
+  return sql<ComplianceStatus>`(case
+    when ${completed} is null then (case when (${at} at time zone 'UTC')::date > ${dueOn} then 'overdue' else 'due' end)
+    when ${expires} <= ${at} then 'expired'
+    else 'on_time' end)`;
+};
 
 export function createComplianceRepo(db: Db) {
   const withPath = () => db.select({ r: cr, collectionTitle: collections.title }).from(cr).innerJoin(collections, eq(collections.id, cr.collectionId));
@@ -146,6 +164,24 @@ export function createComplianceRepo(db: Db) {
         .where(and(eq(cr.companyId, where.companyId), where.accountId === undefined ? undefined : eq(accounts.id, where.accountId)))
         .orderBy(asc(cr.id), asc(authUsers.name), asc(accounts.id));
       return rows.map(({ code, expiresAt, revokedAt, ...r }) => ({ ...r, certificate: code ? { code, expiresAt, revokedAt } : null }));
+    },
+
+    /** How many people of each team stand where on the company's required paths at `now`, counted in one query. */
+    async teamCounts(companyId: number, now: Date) {
+      const each = db
+        .select({ teamId: teams.id, teamName: teams.name, status: statusAt(now).as("status") })
+        .from(cr)
+        .innerJoin(accounts, inAudience)
+        .leftJoin(teams, eq(teams.id, accounts.teamId))
+        .leftJoin(pathCompletions, latestCompletion)
+        .leftJoin(certificates, certificateOfCompletion)
+        .where(eq(cr.companyId, companyId))
+        .as("each");
+      const n = (s: ComplianceStatus) => sql<number>`(count(*) filter (where ${each.status} = ${s}))::int`;
+      return db
+        .select({ teamId: each.teamId, teamName: each.teamName, on_time: n("on_time"), due: n("due"), overdue: n("overdue"), expired: n("expired") })
+        .from(each)
+        .groupBy(each.teamId, each.teamName);
     },
 
     /** Companies that have requirements: the daily job works through them one by one. */

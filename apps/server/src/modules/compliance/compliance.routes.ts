@@ -117,7 +117,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ service: ComplianceServic
         response: { 200: ComplianceByTeamResponse, ...errors },
       },
     },
-    async (req) => ({ results: service.byTeam(await service.companyStandings(req.actor, req.companyId)) }),
+    async (req) => ({ results: await service.teamCounts(req.actor, req.companyId) }),
   );
 
   app.get(

@@ -178,15 +178,13 @@ export function createComplianceService(d: {
       return standings({ companyId });
     },
 
-    /** Counts per team: every person once per required path they are in the audience of. */
-    byTeam(rows: StandingRow[]): ComplianceTeamRow[] {
-      const teams = new Map<number | null, ComplianceTeamRow>();
-      for (const r of rows) {
-        const row = teams.get(r.teamId) ?? { team_id: r.teamId, team_name: r.teamName, on_time: 0, due: 0, overdue: 0, expired: 0 };
-        row[r.status] += 1;
-        teams.set(r.teamId, row);
-      }
-      return [...teams.values()].sort((a, b) => (a.team_name ?? "\uffff").localeCompare(b.team_name ?? "\uffff"));
+    /** Counts per team, for hr and the L&D leader: every person once per required path they are in the audience of. */
+    async teamCounts(actor: Actor, companyId: number): Promise<ComplianceTeamRow[]> {
+      authorize(actor, compliancePolicy.readCompany, companyId);
+      const rows = await repo.teamCounts(companyId, d.clock.now());
+      return rows
+        .map(({ teamId, teamName, ...counts }) => ({ team_id: teamId, team_name: teamName, ...counts }))
+        .sort((a, b) => (a.team_name ?? "\uffff").localeCompare(b.team_name ?? "\uffff"));
     },
 
     /**
