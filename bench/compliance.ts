@@ -23,7 +23,9 @@ async function load(database: Database): Promise<number> {
   const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const companyId = Number((await rows(sql`insert into companies (name, domain) values ('Bench', 'bench.test') returning id`))[0]!.id);
   await db.execute(sql`insert into teams (company_id, name) select ${companyId}, 'Team ' || lpad(g::text, 2, '0') from generate_series(1, ${TEAMS}) g`);
-  await db.execute(sql`insert into auth_users (id, name, email, email_verified) select 'b-' || g, 'Person ' || g, 'p' || g || '@bench.test', true from generate_series(1, ${PEOPLE}) g`);
+  await db.execute(
+    sql`insert into auth_users (id, name, email, email_verified) select 'b-' || g, 'Person ' || g, 'p' || g || '@bench.test', true from generate_series(1, ${PEOPLE}) g`,
+  );
   await db.execute(sql`
     insert into accounts (uid, company_id, team_id, role, username, created_at)
     select 'b-' || g, ${companyId}, t.id, 'member', 'p' || g, now() - ((g % 400) * interval '1 day')
@@ -102,7 +104,14 @@ async function bench(database: Database) {
   console.log(`  ${"standing() per person, counted in JS".padEnd(36)}${before.p50.toFixed(1).padStart(8)} ms${before.max.toFixed(1).padStart(8)} ms`);
   console.log(`  ${"counted in one SQL query".padEnd(36)}${after.p50.toFixed(1).padStart(8)} ms${after.max.toFixed(1).padStart(8)} ms`);
   record({ bench: "compliance", figure: "per-team counts, standing() in JS (p50)", value: Math.round(before.p50 * 10) / 10, unit: "ms" });
-  record({ bench: "compliance", figure: "per-team counts, one SQL query (p50)", value: Math.round(after.p50 * 10) / 10, unit: "ms", target: "JS and SQL agree", met: agree });
+  record({
+    bench: "compliance",
+    figure: "per-team counts, one SQL query (p50)",
+    value: Math.round(after.p50 * 10) / 10,
+    unit: "ms",
+    target: "JS and SQL agree",
+    met: agree,
+  });
   return agree;
 }
 

@@ -23,7 +23,8 @@ async function world() {
   const res = await w.ldleader.client.post(BASE, { collection_id: w.pathId, team_ids: [w.team.id], roles: [], due_days: 14, every_months: 12 });
   expect(res.status, res.text).toBe(201);
   await w.finish();
-  const certificate = async () => (await t.database.db.select().from(certificates).where(eq(certificates.accountId, w.member.id))).find((c) => c.kind === "path")!;
+  const certificate = async () =>
+    (await t.database.db.select().from(certificates).where(eq(certificates.accountId, w.member.id))).find((c) => c.kind === "path")!;
   return { ...w, requirementId: res.body.id as number, certificate };
 }
 

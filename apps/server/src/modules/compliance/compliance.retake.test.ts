@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { createTestContext, type Client, type TestContext } from "../../../test/helpers.ts";
 import { addPerson, createCompanyWithRoles, fingerprinter } from "../../../test/factories.ts";
 import { certificateWorld } from "../../../test/certificates-world.ts";
-import { certificates, pathCompletions } from "../../db/schema/index.ts";
+import { certificates, pathCompletions, userContents } from "../../db/schema/index.ts";
 
 // Recertification: a person whose completion of a recurring required path has expired, or expires
 // within the renewal window, starts the path again, does its items again and earns the certificate
@@ -19,15 +19,31 @@ const startAgain = (c: Client, requirementId: number) => c.post(`/api/b2b/v1/my-
 const mine = async (c: Client) => {
   const res = await c.get("/api/b2b/v1/my-compliance/");
   expect(res.status, res.text).toBe(200);
-  return res.body.results as { requirement_id: number; status: string; expires_on: string | null; certificate_code: string | null; completed_at: string | null }[];
+  return res.body.results as {
+    requirement_id: number;
+    status: string;
+    expires_on: string | null;
+    certificate_code: string | null;
+    completed_at: string | null;
+  }[];
 };
 
-/** The member completed "SQL basics", required of their team every 12 months, `ago` (a Postgres interval) ago. */
-async function completedAgo(ago: string) {
+/**
+ * The member completed "SQL basics", required of their team every 12 months, `ago` (a Postgres
+ * interval) ago; with `course`, its second item as a course finalized in their library.
+ */
+async function completedAgo(ago: string, opts: { course?: boolean } = {}) {
   const w = await certificateWorld(t);
   const res = await w.ldleader.client.post(BASE, { collection_id: w.pathId, team_ids: [w.team.id], roles: [], due_days: 14, every_months: 12 });
   expect(res.status, res.text).toBe(201);
-  await w.finish();
+  let courseId: number | null = null;
+  if (opts.course) {
+    await w.mark(w.items[0]!, true);
+    const path = (await w.member.client.get(`/api/b2b/v1/collections/${w.pathId}/`)).body;
+    courseId = path.items.find((i: { id: number }) => i.id === w.items[1]).content.id_content as number;
+    const saved = await w.member.client.post("/api/user/courses", { id_course: courseId, completed: true });
+    expect(saved.status, saved.text).toBeLessThan(300);
+  } else await w.finish();
   const back = sql.raw(`interval '${ago}'`);
   const db = t.database.db;
   await db
@@ -38,8 +54,9 @@ async function completedAgo(ago: string) {
     .update(certificates)
     .set({ completedAt: sql`${certificates.completedAt} - ${back}`, expiresAt: sql`${certificates.expiresAt} - ${back}` })
     .where(eq(certificates.accountId, w.member.id));
-  const progress = async (who: Client = w.member.client) => (await who.get(`/api/b2b/v1/collections/${w.pathId}/progress/`)).body as { done: number; total: number };
-  return { ...w, requirementId: res.body.id as number, progress };
+  const progress = async (who: Client = w.member.client) =>
+    (await who.get(`/api/b2b/v1/collections/${w.pathId}/progress/`)).body as { done: number; total: number };
+  return { ...w, requirementId: res.body.id as number, progress, courseId };
 }
 
 describe("starting a required path again", () => {
@@ -115,6 +132,18 @@ describe("starting a required path again", () => {
     const [after] = await mine(w.member.client);
     expect(after!.certificate_code).not.toBe(before!.certificate_code);
     expect(after!.expires_on! > before!.expires_on!).toBe(true);
+  });
+
+  it("runs again a course the person finalized in their library for the path", async () => {
+    const w = await completedAgo("13 months", { course: true });
+    expect((await w.progress()).done).toBe(2);
+    expect((await startAgain(w.member.client, w.requirementId)).status).toBe(200);
+    expect((await w.progress()).done).toBe(0);
+    const [copy] = await t.database.db
+      .select({ state: userContents.courseStatus })
+      .from(userContents)
+      .where(and(eq(userContents.accountId, w.member.id), eq(userContents.contentId, w.courseId!)));
+    expect(copy).toEqual({ state: "running" });
   });
 
   it("issues one certificate per completion, however often the completion is heard", async () => {
