@@ -14,7 +14,7 @@ import type { CertificatesService } from "../certificates/index.ts";
 import type { CollectionsService } from "../network/index.ts";
 import { compliancePolicy } from "./compliance.policy.ts";
 import type { AssignmentRow, ComplianceRepo, RequirementWithPath } from "./compliance.repo.ts";
-import { dayOf, renewable, standing, type Standing } from "./compliance.status.ts";
+import { dayOf, RENEWAL_WINDOW_DAYS, renewable, standing, type Standing } from "./compliance.status.ts";
 
 export type StandingRow = AssignmentRow & Standing & { renewable: boolean };
 
@@ -166,7 +166,11 @@ export function createComplianceService(d: {
       const own = (await standings({ companyId, accountId: actor.accountId })).find((s) => s.requirementId === r.id);
       if (!own) throw new AppError("compliance_not_required", 403, "This learning path is not required of you");
       if (!compliancePolicy.startAgain(actor, { companyId: r.companyId, accountId: own.accountId, renewable: own.renewable })) {
-        throw new AppError("compliance_not_renewable", 409, "A path is started again once its completion has expired or expires within 30 days");
+        throw new AppError(
+          "compliance_not_renewable",
+          409,
+          `A path is started again once its completion has expired or expires within ${RENEWAL_WINDOW_DAYS} days`,
+        );
       }
       await d.db.transaction((tx) => d.collections.startAgain(tx, actor, r.collectionId));
       return presentAssignment(own);

@@ -38,7 +38,8 @@ export interface Standing {
  * The one rule for where a person stands on a required path. The first cycle opens when they are
  * first required (the later of the requirement and their account) and is due `dueDays` later. A
  * completion meets it; with a recurrence the completion holds `everyMonths` months (the certificate
- * expires then) and the person is expired until they complete again. A certificate hr revoked no
+ * expires then) and the person is expired until they start the path again and complete it (the
+ * latest completion and its certificate are the ones read). A certificate hr revoked no
  * longer counts as a completion. Overdue from the day after the due day.
  */
 export function standing(i: StandingInput, now: Date): Standing {
