@@ -156,7 +156,7 @@ export async function buildApp(opts: AppOptions) {
   const network = networkModule(ctx, { content: library.service, people: people.repo, notifier: notifications.notifier });
   const budgeting = budgetingModule(ctx, { identity: identity.repo, people: people.repo });
   const certificates = certificatesModule(ctx);
-  const compliance = complianceModule(ctx, { certificates: certificates.service, notifier: notifications.notifier });
+  const compliance = complianceModule(ctx, { certificates: certificates.service, collections: network.collections, notifier: notifications.notifier });
   const modules = [
     systemModule(ctx),
     notifications,

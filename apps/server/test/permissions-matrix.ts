@@ -159,6 +159,8 @@ export const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   "PATCH /api/b2b/v1/compliance-requirements/{id}": ["ldleader"],
   "DELETE /api/b2b/v1/compliance-requirements/{id}": ["ldleader"],
   "GET /api/b2b/v1/my-compliance": COMPANY,
+  // Anyone of the company passes the gate; only a person the path is required of, in its renewal window, starts it again (compliance.retake.test.ts).
+  "POST /api/b2b/v1/my-compliance/{id}/start-again": COMPANY,
   "GET /api/b2b/v1/insights/compliance": ["hr", "ldleader"],
   "GET /api/b2b/v1/insights/compliance.csv": ["hr", "ldleader"],
   "POST /api/b2b/v1/plans/{id}/assignees": ["ldleader", "teamleader"],

@@ -127,6 +127,11 @@ export const ComplianceAssignment = z.object({
   expires_on: z.string().nullable().describe("The day the completion stops counting (recurring requirements only)"),
   certificate_code: z.string().nullable(),
   status: ComplianceStatus,
+  abilities: z.object({
+    start_again: z
+      .boolean()
+      .describe("The completion has expired, or expires within 30 days: the person may start the path again for the next cycle (its items to do again)"),
+  }),
 });
 export type ComplianceAssignment = z.infer<typeof ComplianceAssignment>;
 export const MyComplianceResponse = z.object({ results: z.array(ComplianceAssignment) });

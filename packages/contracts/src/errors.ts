@@ -137,6 +137,10 @@ export const ErrorCode = z.enum([
   "certificate_already_revoked",
   // A path can only be required once it is published in the company library
   "path_not_published",
+  // Starting a path again is for the people it is required of
+  "compliance_not_required",
+  // A required path is started again only once its completion has expired or is about to
+  "compliance_not_renewable",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

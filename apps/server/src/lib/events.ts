@@ -31,7 +31,7 @@ export const DOMAIN_EVENTS = {
   "collection.followed": z.object({ ...by, collectionId: id }),
   /** An item of a learning path marked done by the person following it. */
   "collection.item_done": z.object({ ...by, collectionId: id, contentId: id }),
-  /** The person has now done every item of a learning path (a published collection): once per person and path. */
+  /** The person has now done every item of a learning path (a published collection): once per person, path and cycle (a path started again is a new cycle). */
   "collection.completed": z.object({ ...by, collectionId: id }),
   /** A publish request accepted: the collection is in the company library. */
   "collection.published": z.object({ ...by, collectionId: id }),

@@ -30,6 +30,8 @@ const [P, p] = aliased(upskillingPlans, "p");
 const [PC, pc] = aliased(planCollections, "pc");
 const [COL, col] = aliased(collections, "col");
 const [PD, pd] = aliased(pathCompletions, "pd");
+const [PDL, pdl] = aliased(pathCompletions, "pdl");
+const [CL, cl] = aliased(certificates, "cl");
 const ce = certificates;
 const rowsOf = (result: unknown) => (result as { rows: { id: number; company_id: number }[] }).rows;
 
@@ -37,16 +39,16 @@ const rowsOf = (result: unknown) => (result as { rows: { id: number; company_id:
 export type Completion = { kind: "plan"; planId: number } | { kind: "path"; collectionId: number };
 
 export function createCertificatesRepo(db: Db) {
-  /** The insert of one certificate from what `from` selects (the person's a, au, co joined), once per person and source. */
+  /** The insert of one certificate from what `from` selects (the person's a, au, co joined), once per person, source and cycle. */
   async function insertFrom(tx: Executor, accountId: number, v: { kind: "plan" | "path"; source: SQL; from: SQL; row: { [k: string]: SQL } }) {
     const result = await tx.execute(sql`
-      insert into ${ce} (${names(ce.code, ce.companyId, ce.accountId, ce.kind, ce.sourceKey, ce.collectionId, ce.planId, ce.title, ce.recipientName, ce.issuerName, ce.skills, ce.locale, ce.completedAt)})
-      select ${newCertificateCode()}, ${a.companyId}, ${a.id}, ${v.kind}, ${v.source}, ${v.row.collectionId}, ${v.row.planId}, ${v.row.title}, ${au.name}, ${co.name},
+      insert into ${ce} (${names(ce.code, ce.companyId, ce.accountId, ce.kind, ce.sourceKey, ce.cycle, ce.collectionId, ce.planId, ce.title, ce.recipientName, ce.issuerName, ce.skills, ce.locale, ce.completedAt)})
+      select ${newCertificateCode()}, ${a.companyId}, ${a.id}, ${v.kind}, ${v.source}, ${v.row.cycle}, ${v.row.collectionId}, ${v.row.planId}, ${v.row.title}, ${au.name}, ${co.name},
         ${v.row.skills}, ${a.locale}, ${v.row.completedAt}
       from ${A} join ${AU} on ${au.id} = ${a.uid} join ${CO} on ${co.id} = ${a.companyId}
       ${v.from}
       where ${a.id} = ${accountId}::int
-      on conflict (${names(ce.accountId, ce.sourceKey)}) do nothing
+      on conflict (${names(ce.accountId, ce.sourceKey, ce.cycle)}) do nothing
       returning ${names(ce.id, ce.companyId)}`);
     const [row] = rowsOf(result);
     return row ? { id: Number(row.id), companyId: Number(row.company_id) } : null;
@@ -55,7 +57,10 @@ export function createCertificatesRepo(db: Db) {
   return {
     recordAudit,
 
-    /** Issues the person's certificate for this completion unless they hold one already; answers its id when issued now. */
+    /**
+     * Issues the person's certificate for this completion (a path's: its latest cycle) unless they
+     * hold one for it already; answers its id when issued now.
+     */
     async issue(tx: Executor, accountId: number, c: Completion): Promise<{ id: number; companyId: number } | null> {
       if (c.kind === "plan") {
         return insertFrom(tx, accountId, {
@@ -65,6 +70,7 @@ export function createCertificatesRepo(db: Db) {
           row: {
             collectionId: sql`null::int`,
             planId: sql`${p.id}`,
+            cycle: sql`1`,
             title: sql`${p.title}`,
             skills: sql`coalesce((select array_agg(distinct ${pc.skill} order by ${pc.skill}) from ${PC} where ${pc.planId} = ${p.id}), '{}'::text[])`,
             completedAt: sql`now()`,
@@ -75,10 +81,12 @@ export function createCertificatesRepo(db: Db) {
         kind: "path",
         source: sql`'path:' || ${col.id}`,
         from: sql`join ${COL} on ${col.id} = ${c.collectionId}::int and ${col.companyId} = ${a.companyId}
-          left join ${PD} on ${pd.accountId} = ${a.id} and ${pd.collectionId} = ${col.id}`,
+          left join ${PD} on ${pd.accountId} = ${a.id} and ${pd.collectionId} = ${col.id}
+            and ${pd.cycle} = (select max(${pdl.cycle}) from ${PDL} where ${pdl.accountId} = ${a.id} and ${pdl.collectionId} = ${col.id})`,
         row: {
           collectionId: sql`${col.id}`,
           planId: sql`null::int`,
+          cycle: sql`coalesce(${pd.cycle}, 1)`,
           title: sql`${col.title}`,
           skills: sql`${col.skills}`,
           completedAt: sql`coalesce(${pd.completedAt}, now())`,
@@ -129,6 +137,31 @@ export function createCertificatesRepo(db: Db) {
         .where(and(eq(certificates.id, id), eq(certificates.kind, "path")))
         .returning({ code: certificates.code, accountId: certificates.accountId, collectionId: certificates.collectionId, expiresAt: certificates.expiresAt });
       return row ?? null;
+    },
+
+    /**
+     * Re-dates the company's current path certificates of this collection (each holder's latest
+     * cycle, unrevoked) held by these people: `months` after their completion, or never (null).
+     * Answers those whose expiry changed, with it before and after.
+     */
+    async redate(tx: Executor, companyId: number, collectionId: number, holders: { accountId: number; months: number | null }[]) {
+      if (!holders.length) return [];
+      const result = await tx.execute(sql`
+        with v as (select * from json_to_recordset(${JSON.stringify(holders.map((h) => ({ account_id: h.accountId, months: h.months })))}::json) as v(account_id int, months int)),
+        cur as (
+          select ${ce.id} as id, ${ce.expiresAt} as before,
+            case when v.months is null then null else ${ce.completedAt} + make_interval(months => v.months) end as after
+          from ${ce} join v on v.account_id = ${ce.accountId}
+          where ${ce.companyId} = ${companyId}::int and ${ce.kind} = 'path' and ${ce.collectionId} = ${collectionId}::int and ${ce.revokedAt} is null
+            and ${ce.cycle} = (select max(${cl.cycle}) from ${CL} where ${cl.accountId} = ${ce.accountId} and ${cl.sourceKey} = ${ce.sourceKey})
+          for update)
+        update ${ce} set ${sql.identifier(ce.expiresAt.name)} = cur.after from cur
+        where ${ce.id} = cur.id and cur.before is distinct from cur.after
+        returning ${ce.code} as code, cur.before as before, cur.after as after`);
+      const at = (v: unknown) => (v === null ? null : new Date(v as string | Date).toISOString());
+      return (result as { rows: { code: string; before: unknown; after: unknown }[] }).rows
+        .map((r) => ({ code: r.code, expires_at_before: at(r.before), expires_at: at(r.after) }))
+        .sort((x, y) => x.code.localeCompare(y.code));
     },
 
     /** Marks it revoked unless it already was; answers the revoked row, or nothing when it already was. */

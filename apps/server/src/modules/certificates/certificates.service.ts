@@ -87,6 +87,10 @@ export function createCertificatesService(d: { db: Db; events: EventBus; repo: C
      */
     expireAfter: (tx: Executor, certificateId: number, months: number) => repo.expireAfter(tx, certificateId, months),
 
+    /** Re-dates the current certificates of a path for a changed recurrence (compliance), in the caller's transaction. */
+    redate: (tx: Executor, companyId: number, collectionId: number, holders: { accountId: number; months: number | null }[]) =>
+      repo.redate(tx, companyId, collectionId, holders),
+
     /** Someone's certificates: the caller's own unless they name another person (hr of the company only). */
     async listOf(actor: Actor, whose: { account?: number; username?: string }, page: { limit: number; offset: number }) {
       if (whose.account !== undefined && whose.username !== undefined) throw badRequest("Name the person by account or by username, not both");

@@ -7,7 +7,7 @@ import type { JobDefinition } from "../../lib/jobs.ts";
 import type { Notifier } from "../notifications/index.ts";
 import type { ComplianceRepo } from "./compliance.repo.ts";
 import type { ComplianceService, StandingRow } from "./compliance.service.ts";
-import { dayOf, daysUntil } from "./compliance.status.ts";
+import { dayOf, daysUntil, RENEWAL_WINDOW_DAYS } from "./compliance.status.ts";
 
 const Data = z.object({});
 
@@ -16,7 +16,7 @@ const MY_TASKS = "/collaborative-network/myTasks";
 
 /** Reminder points, farthest first: a day between two points belongs to the farther (7 days covers 2 to 7). */
 const BEFORE_DUE = [7, 1] as const;
-const BEFORE_EXPIRY = [30, 7] as const;
+const BEFORE_EXPIRY = [RENEWAL_WINDOW_DAYS, 7] as const;
 /** The point `days` falls in, or null outside every point (on the day itself, or already past). */
 const pointOf = (points: readonly number[], days: number) => {
   if (days < 1) return null;

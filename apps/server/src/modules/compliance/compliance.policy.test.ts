@@ -21,6 +21,21 @@ const rules: [string, (a: A) => boolean, ActorKey[]][] = [
     (a) => compliancePolicy.namePath(a, { companyId: COMPANY, status: "private", ownerId: ACTORS.ldleader.accountId }),
     ["ldleader"],
   ],
+  [
+    "start their own required path again once it is renewable",
+    (a) => compliancePolicy.startAgain(a, { companyId: COMPANY, accountId: ACTORS.member.accountId, renewable: true }),
+    ["member"],
+  ],
+  [
+    "start their own required path again before it is renewable",
+    (a) => compliancePolicy.startAgain(a, { companyId: COMPANY, accountId: a.accountId, renewable: false }),
+    [],
+  ],
+  [
+    "start a required path of another company again",
+    (a) => compliancePolicy.startAgain(a, { companyId: OTHER_COMPANY, accountId: a.accountId, renewable: true }),
+    [],
+  ],
   ["name someone else's private path", (a) => compliancePolicy.namePath(a, { companyId: COMPANY, status: "private", ownerId: 999 }), []],
 ];
 

@@ -25,6 +25,12 @@ export const compliancePolicy = {
   manage: ((a, r) => inCompany(a, r.companyId) && complianceAccountAbilities(a).manage_compliance) as Rule<{ companyId: number | null }>,
   /** The company's requirements and everyone's standing (insights, the auditors' CSV). */
   readCompany: ((a, companyId) => inCompany(a, companyId) && complianceAccountAbilities(a).read_compliance) as Rule<number>,
+  /** A person starts a required path again themself, once its completion has expired or is within the renewal window (compliance.status.ts). */
+  startAgain: ((a, s) => inCompany(a, s.companyId) && a.accountId === s.accountId && s.renewable) as Rule<{
+    companyId: number;
+    accountId: number;
+    renewable: boolean;
+  }>,
   /** A team or requirement named must be the company's own (else 404, as if there were none). */
   name: ((a, thing) => inCompany(a, thing.companyId)) as Rule<{ companyId: number | null }>,
   /** A path named must be one the caller sees: published in the company library, or their own draft (else 404). */

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { ComplianceStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { aliased } from "../../db/sql.ts";
 import {
   accounts,
   authUsers,
@@ -42,6 +44,37 @@ const inAudience = and(
   eq(accounts.status, "active"),
   sql`(${accounts.teamId} = any(${cr.teamIds}) or ${accounts.role} = any(${cr.roles}))`,
 );
+
+const [PL, pl] = aliased(pathCompletions, "pl");
+/** The person's latest completion of the requirement's path (of their last cycle): the standing reads from it. */
+const latestCompletion = and(
+  eq(pathCompletions.accountId, accounts.id),
+  eq(pathCompletions.collectionId, cr.collectionId),
+  sql`${pathCompletions.cycle} = (select max(${pl.cycle}) from ${PL} where ${pl.accountId} = ${accounts.id} and ${pl.collectionId} = ${cr.collectionId})`,
+);
+/** The certificate that completion issued. */
+const certificateOfCompletion = and(
+  eq(certificates.accountId, accounts.id),
+  eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`),
+  eq(certificates.cycle, pathCompletions.cycle),
+);
+
+/**
+ * standing()'s status (compliance.status.ts) as SQL, to count in the database: the same UTC days, a
+ * completion whose certificate was revoked not counted, the certificate's stored expiry winning over
+ * completion + months. compliance.counts.test.ts holds both to the same answers.
+ */
+const statusAt = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const completed = sql`(case when ${certificates.revokedAt} is null then ${pathCompletions.completedAt} end)`;
+  const dueOn = sql`((greatest(${cr.createdAt}, ${accounts.createdAt}) at time zone 'UTC')::date + ${cr.dueDays})`;
+  const computed = sql`((${completed} at time zone 'UTC') + make_interval(months => ${cr.everyMonths})) at time zone 'UTC'`;
+  const expires = sql`(case when ${cr.everyMonths} is not null then coalesce(${certificates.expiresAt}, ${computed}) end)`;
+  return sql<ComplianceStatus>`(case
+    when ${completed} is null then (case when (${at} at time zone 'UTC')::date > ${dueOn} then 'overdue' else 'due' end)
+    when ${expires} <= ${at} then 'expired'
+    else 'on_time' end)`;
+};
 
 export function createComplianceRepo(db: Db) {
   const withPath = () => db.select({ r: cr, collectionTitle: collections.title }).from(cr).innerJoin(collections, eq(collections.id, cr.collectionId));
@@ -126,17 +159,46 @@ export function createComplianceRepo(db: Db) {
         .innerJoin(accounts, inAudience)
         .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
         .leftJoin(teams, eq(teams.id, accounts.teamId))
-        .leftJoin(pathCompletions, and(eq(pathCompletions.accountId, accounts.id), eq(pathCompletions.collectionId, cr.collectionId)))
-        .leftJoin(certificates, and(eq(certificates.accountId, accounts.id), eq(certificates.sourceKey, sql`'path:' || ${cr.collectionId}`)))
+        .leftJoin(pathCompletions, latestCompletion)
+        .leftJoin(certificates, certificateOfCompletion)
         .where(and(eq(cr.companyId, where.companyId), where.accountId === undefined ? undefined : eq(accounts.id, where.accountId)))
         .orderBy(asc(cr.id), asc(authUsers.name), asc(accounts.id));
       return rows.map(({ code, expiresAt, revokedAt, ...r }) => ({ ...r, certificate: code ? { code, expiresAt, revokedAt } : null }));
+    },
+
+    /** How many people of each team stand where on the company's required paths at `now`, counted in one query. */
+    async teamCounts(companyId: number, now: Date) {
+      const each = db
+        .select({ teamId: teams.id, teamName: teams.name, status: statusAt(now).as("status") })
+        .from(cr)
+        .innerJoin(accounts, inAudience)
+        .leftJoin(teams, eq(teams.id, accounts.teamId))
+        .leftJoin(pathCompletions, latestCompletion)
+        .leftJoin(certificates, certificateOfCompletion)
+        .where(eq(cr.companyId, companyId))
+        .as("each");
+      const n = (s: ComplianceStatus) => sql<number>`(count(*) filter (where ${each.status} = ${s}))::int`;
+      return db
+        .select({ teamId: each.teamId, teamName: each.teamName, on_time: n("on_time"), due: n("due"), overdue: n("overdue"), expired: n("expired") })
+        .from(each)
+        .groupBy(each.teamId, each.teamName);
     },
 
     /** Companies that have requirements: the daily job works through them one by one. */
     async companies(): Promise<number[]> {
       const rows = await db.selectDistinct({ id: cr.companyId }).from(cr).orderBy(asc(cr.companyId));
       return rows.map((r) => r.id);
+    },
+
+    /** Everyone in the audience of a requirement of this path, with the shortest recurrence among those (null: none recurs). */
+    async recurrences(tx: Executor, companyId: number, collectionId: number): Promise<{ accountId: number; months: number | null }[]> {
+      const rows = await tx
+        .select({ accountId: accounts.id, months: sql<number | null>`min(${cr.everyMonths})` })
+        .from(cr)
+        .innerJoin(accounts, inAudience)
+        .where(and(eq(cr.companyId, companyId), eq(cr.collectionId, collectionId)))
+        .groupBy(accounts.id);
+      return rows.map((r) => ({ accountId: r.accountId, months: r.months === null ? null : Number(r.months) }));
     },
 
     /** The shortest recurrence of the requirements of this path whose audience holds the person (null: none recurs). */

@@ -7,6 +7,7 @@ import {
   CreateComplianceRequirementRequest,
   ErrorBody,
   IdParam,
+  ComplianceAssignment,
   MyComplianceResponse,
   PageQuery,
   UpdateComplianceRequirementRequest,
@@ -92,6 +93,20 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ service: ComplianceServic
     async (req) => ({ results: await service.mine(req.actor, req.companyId) }),
   );
 
+  app.post(
+    "/api/b2b/v1/my-compliance/:id/start-again",
+    {
+      config: { access: compliancePolicy.callers },
+      schema: {
+        tags,
+        summary: "Start a required path of mine again for its next cycle, once my completion has expired or expires within 30 days: its items are to do again",
+        params: IdParam,
+        response: { 200: ComplianceAssignment, 409: ErrorBody, ...errors },
+      },
+    },
+    async (req) => service.startAgain(req.actor, req.companyId, req.params.id),
+  );
+
   app.get(
     "/api/b2b/v1/insights/compliance",
     {
@@ -102,7 +117,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ service: ComplianceServic
         response: { 200: ComplianceByTeamResponse, ...errors },
       },
     },
-    async (req) => ({ results: service.byTeam(await service.companyStandings(req.actor, req.companyId)) }),
+    async (req) => ({ results: await service.teamCounts(req.actor, req.companyId) }),
   );
 
   app.get(

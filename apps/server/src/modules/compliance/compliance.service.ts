@@ -11,11 +11,12 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Executor } from "../../lib/events.ts";
 import type { CertificatesService } from "../certificates/index.ts";
+import type { CollectionsService } from "../network/index.ts";
 import { compliancePolicy } from "./compliance.policy.ts";
 import type { AssignmentRow, ComplianceRepo, RequirementWithPath } from "./compliance.repo.ts";
-import { dayOf, standing, type Standing } from "./compliance.status.ts";
+import { dayOf, RENEWAL_WINDOW_DAYS, renewable, standing, type Standing } from "./compliance.status.ts";
 
-export type StandingRow = AssignmentRow & Standing;
+export type StandingRow = AssignmentRow & Standing & { renewable: boolean };
 
 const presentRequirement = (r: RequirementWithPath): ComplianceRequirement => ({
   id: r.id,
@@ -38,9 +39,16 @@ export const presentAssignment = (s: StandingRow): ComplianceAssignment => ({
   expires_on: s.expiresAt ? dayOf(s.expiresAt) : null,
   certificate_code: s.certificateCode,
   status: s.status,
+  abilities: { start_again: s.renewable },
 });
 
-export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock: Clock; certificates: Pick<CertificatesService, "expireAfter"> }) {
+export function createComplianceService(d: {
+  db: Db;
+  repo: ComplianceRepo;
+  clock: Clock;
+  certificates: Pick<CertificatesService, "expireAfter" | "redate">;
+  collections: Pick<CollectionsService, "startAgain">;
+}) {
   const { repo } = d;
 
   /** A requirement of the caller's company; another company's reads as none (404). */
@@ -68,7 +76,10 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
   /** Everyone's standing in the company (or one person's), on the app's clock. */
   async function standings(where: { companyId: number; accountId?: number }): Promise<StandingRow[]> {
     const now = d.clock.now();
-    return (await repo.assignments(where)).map((row) => ({ ...row, ...standing(row, now) }));
+    return (await repo.assignments(where)).map((row) => {
+      const s = standing(row, now);
+      return { ...row, ...s, renewable: renewable(s, now) };
+    });
   }
 
   return {
@@ -112,6 +123,12 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
       await d.db.transaction(async (tx) => {
         await repo.update(tx, r.id, values);
         await audit(tx, actor, r, "update", auditedValues(r), values);
+        // A new recurrence holds for completions already made: their certificates expire by it (or no longer).
+        if (values.everyMonths !== r.everyMonths) {
+          const holders = await repo.recurrences(tx, r.companyId, r.collectionId);
+          const redated = await d.certificates.redate(tx, r.companyId, r.collectionId, holders);
+          await audit(tx, actor, r, "redate_certificates", { everyMonths: r.everyMonths }, { everyMonths: values.everyMonths, certificates: redated });
+        }
       });
       return presentRequirement((await repo.byId(r.id))!);
     },
@@ -139,21 +156,39 @@ export function createComplianceService(d: { db: Db; repo: ComplianceRepo; clock
       return rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.requirementId - b.requirementId).map(presentAssignment);
     },
 
+    /**
+     * The caller starts a required path again for its next cycle (recertification): only their own,
+     * once its completion has expired or expires within the renewal window. Answers their standing,
+     * which still reads from the last completion until the path is completed again.
+     */
+    async startAgain(actor: Actor, companyId: number, requirementId: number) {
+      const r = await load(actor, requirementId);
+      const own = (await standings({ companyId, accountId: actor.accountId })).find((s) => s.requirementId === r.id);
+      if (!own) throw new AppError("compliance_not_required", 403, "This learning path is not required of you");
+      if (!compliancePolicy.startAgain(actor, { companyId: r.companyId, accountId: own.accountId, renewable: own.renewable })) {
+        throw new AppError(
+          "compliance_not_renewable",
+          409,
+          `A path is started again once its completion has expired or expires within ${RENEWAL_WINDOW_DAYS} days`,
+        );
+      }
+      await d.db.transaction((tx) => d.collections.startAgain(tx, actor, r.collectionId));
+      return presentAssignment(own);
+    },
+
     /** The company's standing for hr and the L&D leader (insights, the auditors' CSV). */
     async companyStandings(actor: Actor, companyId: number) {
       authorize(actor, compliancePolicy.readCompany, companyId);
       return standings({ companyId });
     },
 
-    /** Counts per team: every person once per required path they are in the audience of. */
-    byTeam(rows: StandingRow[]): ComplianceTeamRow[] {
-      const teams = new Map<number | null, ComplianceTeamRow>();
-      for (const r of rows) {
-        const row = teams.get(r.teamId) ?? { team_id: r.teamId, team_name: r.teamName, on_time: 0, due: 0, overdue: 0, expired: 0 };
-        row[r.status] += 1;
-        teams.set(r.teamId, row);
-      }
-      return [...teams.values()].sort((a, b) => (a.team_name ?? "\uffff").localeCompare(b.team_name ?? "\uffff"));
+    /** Counts per team, for hr and the L&D leader: every person once per required path they are in the audience of. */
+    async teamCounts(actor: Actor, companyId: number): Promise<ComplianceTeamRow[]> {
+      authorize(actor, compliancePolicy.readCompany, companyId);
+      const rows = await repo.teamCounts(companyId, d.clock.now());
+      return rows
+        .map(({ teamId, teamName, ...counts }) => ({ team_id: teamId, team_name: teamName, ...counts }))
+        .sort((a, b) => (a.team_name ?? "\uffff").localeCompare(b.team_name ?? "\uffff"));
     },
 
     /**

@@ -4,7 +4,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 /** `months` calendar months later, the day clamped to the month's last as PostgreSQL's intervals do (31 January + 1 month: 28 or 29 February). */
-const addMonths = (d: Date, months: number) => {
+export const addMonths = (d: Date, months: number) => {
   const out = new Date(d);
   out.setUTCDate(1);
   out.setUTCMonth(out.getUTCMonth() + months);
@@ -38,7 +38,8 @@ export interface Standing {
  * The one rule for where a person stands on a required path. The first cycle opens when they are
  * first required (the later of the requirement and their account) and is due `dueDays` later. A
  * completion meets it; with a recurrence the completion holds `everyMonths` months (the certificate
- * expires then) and the person is expired until they complete again. A certificate hr revoked no
+ * expires then) and the person is expired until they start the path again and complete it (the
+ * latest completion and its certificate are the ones read). A certificate hr revoked no
  * longer counts as a completion. Overdue from the day after the due day.
  */
 export function standing(i: StandingInput, now: Date): Standing {
@@ -50,6 +51,15 @@ export function standing(i: StandingInput, now: Date): Standing {
   if (!completedAt) return { dueOn, completedAt: null, expiresAt: null, certificateCode: code, status: dayOf(now) > dueOn ? "overdue" : "due" };
   const expiresAt = i.everyMonths === null ? null : (i.certificate?.expiresAt ?? addMonths(completedAt, i.everyMonths));
   return { dueOn, completedAt, expiresAt, certificateCode: code, status: expiresAt && expiresAt <= now ? "expired" : "on_time" };
+}
+
+/** Days before a completion expires from which the person is reminded of it and may start the path again for the next cycle. */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+/** Whether the person may start the path again for a new cycle: their completion has expired, or expires within the renewal window. */
+export function renewable(s: Pick<Standing, "status" | "expiresAt">, now: Date): boolean {
+  if (s.status === "expired") return true;
+  return s.status === "on_time" && s.expiresAt !== null && daysUntil(dayOf(now), dayOf(s.expiresAt)) <= RENEWAL_WINDOW_DAYS;
 }
 
 /** Whole days from `today` to `day` (both YYYY-MM-DD): 1 is tomorrow, negative is past. */

@@ -353,6 +353,11 @@ export function createContentService(deps: ContentServiceDeps) {
       throw notFound(from.length === 1 && from[0] === "wishlist" ? "Wishlist entry" : "Course entry");
     },
 
+    /** A path started again: these items, if finalized in my library, run again (moved as the course calls move them), in the caller's transaction. */
+    async reopen(tx: Tx, actor: Actor, contentIds: number[]) {
+      for (const id of contentIds) await move(tx, actor, id, ["finalized"], "running");
+    },
+
     /**
      * One of my saved items with the folders of mine it is in and the colleagues who also saved it
      * (public saves of people I may see, the latest ITEM_SAVERS_SHOWN and a count). Another person's

@@ -252,6 +252,16 @@ export function createCollectionsRepo(db: Db) {
       await db.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), eq(contentProgress.contentId, contentId)));
     },
 
+    /** The person's done marks on this collection's items taken back (the path started again); answers the items' contents. */
+    async undoneIn(tx: Tx, accountId: number, collectionId: number): Promise<number[]> {
+      const rows = await tx.select({ contentId: collectionItems.contentId }).from(collectionItems).where(eq(collectionItems.collectionId, collectionId));
+      const contentIds = rows.map((r) => r.contentId);
+      if (contentIds.length) {
+        await tx.delete(contentProgress).where(and(eq(contentProgress.accountId, accountId), inArray(contentProgress.contentId, contentIds)));
+      }
+      return contentIds;
+    },
+
     /** These collections of the company, whatever their status (callers check what the actor may read). */
     async inCompany(companyId: number, ids: number[]) {
       if (!ids.length) return [];

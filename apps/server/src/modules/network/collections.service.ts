@@ -2,7 +2,9 @@ import type { Db, Tx } from "../../db/client.ts";
 import { type Actor, authorize } from "../../lib/actor.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { ContentService } from "../library/index.ts";
 import type { CollectionRow, CollectionsRepo } from "./collections.repo.ts";
+import type { CompletionsRepo } from "./completions.repo.ts";
 import type { DraftsRepo } from "./drafts.repo.ts";
 import { networkPolicy } from "./network.policy.ts";
 import { presentDetail } from "./network.present.ts";
@@ -16,7 +18,14 @@ export type Caller = { actor: Actor; companyId: number };
  * Collections (learning paths once published): who may read and edit them, where an edit is written,
  * and the writes to their sections, items, followers and progress, each in one transaction.
  */
-export function createCollectionsService(d: { db: Db; events: EventBus; collections: CollectionsRepo; drafts: DraftsRepo }) {
+export function createCollectionsService(d: {
+  db: Db;
+  events: EventBus;
+  collections: CollectionsRepo;
+  drafts: DraftsRepo;
+  completions: Pick<CompletionsRepo, "openCycle">;
+  content: Pick<ContentService, "reopen">;
+}) {
   const { db, events, collections: repo, drafts } = d;
 
   /** Outsiders and people who may not read it get 404: they never learn it exists. */
@@ -185,6 +194,17 @@ export function createCollectionsService(d: { db: Db; events: EventBus; collecti
           if (added && collectionId !== undefined) await events.emit(tx, "collection.item_done", { actorId: accountId, collectionId, contentId });
         });
       } else await repo.removeDone(accountId, contentId);
+    },
+
+    /**
+     * The person starts a path they completed again, for a new cycle, in the caller's transaction:
+     * each of its items is no longer done (unticked, and a course finalized in their library runs
+     * again), and completing them all again records the new cycle's completion.
+     */
+    async startAgain(tx: Tx, actor: Actor, collectionId: number) {
+      const contentIds = await repo.undoneIn(tx, actor.accountId, collectionId);
+      await d.content.reopen(tx, actor, contentIds);
+      await d.completions.openCycle(tx, actor.accountId, collectionId);
     },
   };
 }

@@ -24,9 +24,10 @@ export function networkModule(ctx: ModuleContext, deps: { content: ContentServic
   const collections = createCollectionsRepo(ctx.database.db);
   const plans = createPlansRepo(ctx.database.db);
   const drafts = createDraftsRepo(ctx.database.db);
-  subscribeNetwork(ctx.events, createCompletionsRepo());
+  const completions = createCompletionsRepo();
+  subscribeNetwork(ctx.events, completions);
   ctx.jobs.define(planRemindersJob({ db: ctx.database.db, clock: ctx.clock, repo: createRemindersRepo(ctx.database.db), notifier: deps.notifier }));
-  const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts });
+  const collectionsService = createCollectionsService({ db: ctx.database.db, events: ctx.events, collections, drafts, completions, content: deps.content });
   const plansService = createPlansService({ db: ctx.database.db, events: ctx.events, clock: ctx.clock, plans, collections, people: deps.people });
   return {
     name: "network",

@@ -4,7 +4,7 @@ import type { CompletionsRepo } from "./completions.repo.ts";
 /**
  * Where a learning path's completion is decided: an item done in a path, or a course finalized in
  * the person's library (both count as done, done.scope.ts), may finish every path that holds it.
- * Each path done in full is recorded once and announced as `collection.completed`.
+ * Each path done in full is recorded once per cycle and announced as `collection.completed`.
  */
 export function subscribeNetwork(events: Pick<EventBus, "on" | "emit">, completions: CompletionsRepo): void {
   const completePaths = async (tx: Executor, e: { actorId: number; contentId: number }) => {

@@ -9,6 +9,7 @@ const checkPage = checkedBy((s) => s.ComplianceRequirementPage);
 const checkOne = checkedBy((s) => s.ComplianceRequirement);
 const checkMine = checkedBy((s) => s.MyComplianceResponse);
 const checkByTeam = checkedBy((s) => s.ComplianceByTeamResponse);
+const checkAssignment = checkedBy((s) => s.ComplianceAssignment);
 
 /** The company's required paths (the L&D leader's and hr's), first 100. */
 export const fetchRequirements = (signal?: AbortSignal) =>
@@ -21,6 +22,10 @@ export const deleteRequirement = (id: number) => request(`/api/b2b/v1/compliance
 
 /** The paths required of me, soonest due first. */
 export const fetchMyCompliance = (signal?: AbortSignal) => request("/api/b2b/v1/my-compliance", { parse: checkMine, signal });
+
+/** Starts a required path of mine again for its next cycle: its items are to do again. */
+export const startAgain = (requirementId: number) =>
+  request(`/api/b2b/v1/my-compliance/${requirementId}/start-again`, { method: "POST", body: {}, parse: checkAssignment });
 
 /** Per team: how many required paths are on time, due, overdue and expired. */
 export const fetchComplianceByTeam = (signal?: AbortSignal) => request("/api/b2b/v1/insights/compliance", { parse: checkByTeam, signal });

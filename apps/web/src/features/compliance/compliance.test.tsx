@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ComplianceRequirement } from "@learnward/contracts";
+import { ComplianceAssignment, ComplianceRequirement, MyComplianceResponse } from "@learnward/contracts";
 import { AppRoutes } from "../../app/router";
 import { renderApp, reply, signedIn } from "../../test/render";
 import { collection, fakeServer } from "../network/testing";
@@ -79,6 +79,7 @@ describe("the paths required of me", () => {
               expires_on: null,
               certificate_code: null,
               status: "overdue",
+              abilities: { start_again: false },
             },
           ],
         },
@@ -90,6 +91,39 @@ describe("the paths required of me", () => {
     expect(within(entry).getByRole("link", { name: "Fire safety" })).toHaveAttribute("href", "/collaborative-network/collections/5/Fire-safety");
     expect(within(entry).getByText("Due Dec 24, 2026")).toBeInTheDocument();
     expect(within(entry).getByText("Overdue")).toBeInTheDocument();
+    expect(within(entry).queryByRole("button", { name: /Start again/ })).not.toBeInTheDocument();
+  });
+
+  it("offers to start an expired path again, then opens the path with its items to do", async () => {
+    const assignment = {
+      requirement_id: 3,
+      collection_id: 5,
+      collection_title: "SQL joins and windows",
+      due_on: "2025-11-24",
+      completed_at: "2025-11-20T10:00:00.000Z",
+      expires_on: "2026-11-20",
+      certificate_code: "ABCDEFGHJKMN",
+      status: "expired" as const,
+      abilities: { start_again: true },
+    };
+    const server = fakeServer({
+      "GET /api/b2b/v1/my-tasks/": () => ({ body: page([]) }),
+      "GET /api/b2b/v1/my-compliance": () => reply(MyComplianceResponse, { results: [assignment] }),
+      "POST /api/b2b/v1/my-compliance/3/start-again": () => reply(ComplianceAssignment, assignment),
+      "GET /api/b2b/v1/collections/5/": () => ({ body: collection() }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AppRoutes />, { path: "/collaborative-network/myTasks", session: signedIn("member") });
+    const list = await screen.findByRole("list", { name: "Learning paths required of me" });
+    const entry = within(list).getByRole("listitem");
+    expect(within(entry).getByText("Expired")).toBeInTheDocument();
+    const button = within(entry).getByRole("button", { name: "Start again: SQL joins and windows" });
+    await user.tab();
+    while (document.activeElement !== button && document.activeElement !== document.body) await user.tab();
+    expect(button).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { level: 1, name: "SQL joins and windows" })).toBeInTheDocument();
+    expect(server.sent("POST /api/b2b/v1/my-compliance/3/start-again")).toHaveLength(1);
   });
 });
 

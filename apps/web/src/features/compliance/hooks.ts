@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateComplianceRequirementRequest } from "@learnward/contracts";
-import { COMPLIANCE, complianceByTeamOptions, createRequirement, deleteRequirement, fetchMyCompliance, fetchRequirements } from "./api";
+import { networkKeys } from "../network/queries";
+import { COMPLIANCE, complianceByTeamOptions, createRequirement, deleteRequirement, fetchMyCompliance, fetchRequirements, startAgain } from "./api";
 
 export function useRequirements(enabled: boolean) {
   return useQuery({ queryKey: [COMPLIANCE, "requirements"], queryFn: ({ signal }) => fetchRequirements(signal), enabled });
@@ -27,5 +28,19 @@ export function useDeleteRequirement() {
   return useMutation({
     mutationFn: (id: number) => deleteRequirement(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [COMPLIANCE] }),
+  });
+}
+
+/** Starts a required path again: my standing and the path's progress are read afresh. */
+export function useStartAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { requirementId: number; collectionId: number }) => startAgain(a.requirementId),
+    onSettled: (_data, _error, a) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [COMPLIANCE] }),
+        queryClient.invalidateQueries({ queryKey: networkKeys.collection(a.collectionId) }),
+        queryClient.invalidateQueries({ queryKey: networkKeys.progress(a.collectionId) }),
+      ]),
   });
 }
