@@ -146,6 +146,21 @@ describe("starting a required path again", () => {
     expect(copy).toEqual({ state: "running" });
   });
 
+  it("after hr revoked the certificate, the path is due again and may be started again, whatever the recurrence", async () => {
+    const w = await completedAgo("1 month");
+    const [held] = await mine(w.member.client);
+    const certificate = (await w.mine()).find((c) => c.code === held!.certificate_code)!;
+    expect((await w.hr.client.post(`/api/b2b/v1/certificates/${certificate.id}/revoke`, { reason: "Taken by someone else" })).status).toBe(200);
+    const [revoked] = await mine(w.member.client);
+    expect(revoked!.status).toBe("due");
+    expect((await startAgain(w.member.client, w.requirementId)).status).toBe(200);
+    expect(await w.progress()).toMatchObject({ done: 0, total: 2 });
+    await w.finish();
+    const [again] = await mine(w.member.client);
+    expect(again!.status).toBe("on_time");
+    expect(again!.certificate_code).not.toBe(held!.certificate_code);
+  });
+
   it("issues one certificate per completion, however often the completion is heard", async () => {
     const w = await completedAgo("13 months");
     await startAgain(w.member.client, w.requirementId);

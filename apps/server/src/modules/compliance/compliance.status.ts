@@ -32,6 +32,8 @@ export interface Standing {
   expiresAt: Date | null;
   certificateCode: string | null;
   status: ComplianceStatus;
+  /** A completion whose certificate hr revoked: it no longer counts, and the path's items are all done. */
+  revoked: boolean;
 }
 
 /**
@@ -48,17 +50,29 @@ export function standing(i: StandingInput, now: Date): Standing {
   const revoked = Boolean(i.certificate?.revokedAt);
   const completedAt = revoked ? null : i.completedAt;
   const code = revoked ? null : (i.certificate?.code ?? null);
-  if (!completedAt) return { dueOn, completedAt: null, expiresAt: null, certificateCode: code, status: dayOf(now) > dueOn ? "overdue" : "due" };
+  if (!completedAt)
+    return {
+      dueOn,
+      completedAt: null,
+      expiresAt: null,
+      certificateCode: code,
+      status: dayOf(now) > dueOn ? "overdue" : "due",
+      revoked: revoked && i.completedAt !== null,
+    };
   const expiresAt = i.everyMonths === null ? null : (i.certificate?.expiresAt ?? addMonths(completedAt, i.everyMonths));
-  return { dueOn, completedAt, expiresAt, certificateCode: code, status: expiresAt && expiresAt <= now ? "expired" : "on_time" };
+  return { dueOn, completedAt, expiresAt, certificateCode: code, status: expiresAt && expiresAt <= now ? "expired" : "on_time", revoked: false };
 }
 
 /** Days before a completion expires from which the person is reminded of it and may start the path again for the next cycle. */
 export const RENEWAL_WINDOW_DAYS = 30;
 
-/** Whether the person may start the path again for a new cycle: their completion has expired, or expires within the renewal window. */
-export function renewable(s: Pick<Standing, "status" | "expiresAt">, now: Date): boolean {
-  if (s.status === "expired") return true;
+/**
+ * Whether the person may start the path again for a new cycle: their completion has expired, expires
+ * within the renewal window, or no longer counts because hr revoked its certificate (its items are
+ * all done, so only a new cycle can meet the requirement).
+ */
+export function renewable(s: Pick<Standing, "status" | "expiresAt" | "revoked">, now: Date): boolean {
+  if (s.status === "expired" || s.revoked) return true;
   return s.status === "on_time" && s.expiresAt !== null && daysUntil(dayOf(now), dayOf(s.expiresAt)) <= RENEWAL_WINDOW_DAYS;
 }
 
