@@ -30,7 +30,7 @@ export function lrsModule(ctx: ModuleContext, deps: { content: ContentService; s
   const credentials = createLrsCredentialsService({ db, repo, clock: ctx.clock });
   const statements = createXapiService({ db, repo, jobs: ctx.jobs, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const documents = createXapiDocumentsService({ db, repo: createXapiDocumentsRepo(db), clock: ctx.clock });
-  const lookup = createXapiLookupService({ repo: createXapiLookupRepo(db), publicUrl: ctx.config.publicUrl });
+  const lookup = createXapiLookupService({ repo: createXapiLookupRepo(db), activeEmails: repo.activeEmails, publicUrl: ctx.config.publicUrl });
   const mappings = createLrsMappingsService({ db, repo, jobs: ctx.jobs });
   const applier = createXapiApplier({ repo, content: deps.content, publicUrl: ctx.config.publicUrl });
   ctx.jobs.define({

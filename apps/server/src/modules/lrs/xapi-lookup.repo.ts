@@ -31,15 +31,6 @@ export function createXapiLookupRepo(db: Db) {
         .limit(1);
       return row;
     },
-    /** The company's active people's addresses (to read an mbox_sha1sum back). */
-    async emails(companyId: number) {
-      const rows = await db
-        .select({ email: authUsers.email })
-        .from(accounts)
-        .innerJoin(authUsers, eq(authUsers.id, accounts.uid))
-        .where(and(eq(accounts.companyId, companyId), eq(accounts.status, "active")));
-      return rows.map((r) => r.email);
-    },
   };
 }
 export type XapiLookupRepo = ReturnType<typeof createXapiLookupRepo>;

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { LrsCaller } from "./lrs-credentials.service.ts";
 import type { XapiLookupRepo } from "./xapi-lookup.repo.ts";
 import type { XapiAgent } from "./xapi.schema.ts";
+import { addressesBySha1, personKey } from "./xapi.person.ts";
 
 // How many of the newest statements naming an activity are read for its definition.
 const DEFINITION_WINDOW = 50;
@@ -36,19 +36,24 @@ type Person = {
 };
 
 /** The Activities and Agents resources (xAPI 1.0.3 Part Three §2.4, §2.5): what the company's LRS knows of one. */
-export function createXapiLookupService({ repo, publicUrl }: { repo: XapiLookupRepo; publicUrl: string }) {
+export function createXapiLookupService({
+  repo,
+  activeEmails,
+  publicUrl,
+}: {
+  repo: XapiLookupRepo;
+  /** The company's active people's addresses (the lrs repo's), to read an mbox_sha1sum back. */
+  activeEmails: (companyId: number) => Promise<string[]>;
+  publicUrl: string;
+}) {
   const home = publicUrl.replace(/\/$/, "");
 
   /** The Learnward person of the caller's company an agent names, if any. */
   async function personOf(companyId: number, a: XapiAgent) {
-    if (a.mbox) return repo.person(companyId, { email: a.mbox.slice("mailto:".length).toLowerCase() });
-    if (a.account && a.account.homePage.replace(/\/$/, "") === home) return repo.person(companyId, { username: a.account.name });
-    if (a.mbox_sha1sum) {
-      const wanted = a.mbox_sha1sum.toLowerCase();
-      const email = (await repo.emails(companyId)).find((e) => createHash("sha1").update(`mailto:${e.toLowerCase()}`).digest("hex") === wanted);
-      return email ? repo.person(companyId, { email: email.toLowerCase() }) : undefined;
-    }
-    return undefined;
+    const key = personKey(a, publicUrl);
+    if (key?.username) return repo.person(companyId, { username: key.username });
+    const email = key?.sha1 ? addressesBySha1(await activeEmails(companyId), new Set([key.sha1])).get(key.sha1) : key?.email;
+    return email ? repo.person(companyId, { email }) : undefined;
   }
 
   return {

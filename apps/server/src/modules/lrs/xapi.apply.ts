@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { CourseStatus } from "@learnward/contracts";
 import type { Actor } from "../../lib/actor.ts";
 import type { ContentService } from "../library/index.ts";
 import type { ApplyState, LrsRepo } from "./lrs.repo.ts";
 import { activityUrl } from "./xapi.statements.ts";
 import { COMPLETED, PASSED, PROGRESSED, type XapiAgent } from "./xapi.schema.ts";
+import { addressesBySha1, personKey, type PersonKey } from "./xapi.person.ts";
 
 export const APPLY_JOB = "lrs.apply";
 const CHUNK = 1000;
@@ -41,34 +41,18 @@ const FROM: Record<Outcome, readonly (CourseStatus | null)[]> = { finalized: [nu
  * statement whose person or item is unknown waits (listed for hr) and is tried again on a revisit.
  */
 export function createXapiApplier({ repo, content, publicUrl }: { repo: LrsRepo; content: ContentService; publicUrl: string }) {
-  const home = publicUrl.replace(/\/$/, "");
-  /** How the actor names a person of ours: by address (or its SHA-1), or by user name on this app's accounts. */
-  const personKey = (a: Omit<XapiAgent, "objectType"> & { objectType?: string }): { email?: string; sha1?: string; username?: string } | null => {
-    if (a.objectType === "Group") return null;
-    if (a.mbox) return { email: a.mbox.slice("mailto:".length).toLowerCase() };
-    if (a.mbox_sha1sum) return { sha1: a.mbox_sha1sum.toLowerCase() };
-    if (a.account && a.account.homePage.replace(/\/$/, "") === home) return { username: a.account.name };
-    return null;
-  };
-
   async function applyChunk(companyId: number, rows: Row[]) {
     const states = new Map<string, { state: ApplyState; accountId: number | null }>();
-    const relevant: { row: Row; outcome: Outcome; who: { email?: string; sha1?: string; username?: string } | null }[] = [];
+    const relevant: { row: Row; outcome: Outcome; who: PersonKey | null }[] = [];
     for (const row of rows) {
       const outcome = outcomeOf(row);
       if (!outcome) states.set(row.id, { state: "ignored", accountId: null });
-      else relevant.push({ row, outcome, who: personKey((row.statement as { actor: XapiAgent }).actor) });
+      else relevant.push({ row, outcome, who: personKey((row.statement as { actor: XapiAgent }).actor, publicUrl) });
     }
     // An address sent as the SHA-1 of its mailto IRI (xAPI's mbox_sha1sum) is read back from the
     // company's own addresses: the only ones it could name here.
     const hashed = new Set(relevant.flatMap((r) => (r.who?.sha1 ? [r.who.sha1] : [])));
-    const emailOfSha1 = new Map<string, string>();
-    if (hashed.size)
-      for (const address of await repo.activeEmails(companyId)) {
-        const email = address.toLowerCase();
-        const sha1 = createHash("sha1").update(`mailto:${email}`).digest("hex");
-        if (hashed.has(sha1)) emailOfSha1.set(sha1, email);
-      }
+    const emailOfSha1 = hashed.size ? addressesBySha1(await repo.activeEmails(companyId), hashed) : new Map<string, string>();
     for (const r of relevant) if (r.who?.sha1) r.who = emailOfSha1.has(r.who.sha1) ? { email: emailOfSha1.get(r.who.sha1) } : null;
     const emails = [...new Set(relevant.flatMap((r) => (r.who?.email ? [r.who.email] : [])))];
     const usernames = [...new Set(relevant.flatMap((r) => (r.who?.username ? [r.who.username] : [])))];
