@@ -33,11 +33,12 @@ export function requestsWaitingMessage(publicUrl: string, w: WaitingRequests): C
   return { text: total === 1 ? "1 request is waiting for a decision" : `${total} requests are waiting for a decision`, links };
 }
 
-/** "Required learning: 3 reminders of a path due soon, 1 of a certificate expiring soon. 2 people are overdue." */
+/** "Required learning: sent today 3 reminders of a required learning path due soon, 1 reminder of a certificate expiring soon. 2 people are overdue." */
 export function complianceRemindedMessage(publicUrl: string, c: { dueSoon: number; expiring: number; overdue: number }): ChatMessage {
+  const reminders = (n: number) => `${n} ${n === 1 ? "reminder" : "reminders"}`;
   const told = [
-    c.dueSoon && `${c.dueSoon} ${c.dueSoon === 1 ? "reminder" : "reminders"} of a required learning path due soon`,
-    c.expiring && `${c.expiring} of a certificate expiring soon`,
+    c.dueSoon && `${reminders(c.dueSoon)} of a required learning path due soon`,
+    c.expiring && `${reminders(c.expiring)} of a certificate expiring soon`,
   ].filter(Boolean);
   const overdue = c.overdue === 0 ? "" : c.overdue === 1 ? " 1 person is overdue." : ` ${c.overdue} people are overdue.`;
   return {

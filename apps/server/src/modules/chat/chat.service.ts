@@ -129,7 +129,7 @@ export function createChatService({ repo, jobs, fetch, publicUrl, allowHttp, onE
         ? { event: { kind: "collection_published", collectionId: e.collectionId }, key: `published:${companyId}:${e.collectionId}` }
         : null,
     ),
-    // Once a day at most: the job tells of reminders given anew only.
+    // The job tells of reminders given anew only: a rerun that reminds nobody new posts nothing.
     reminded: queue<"compliance.reminded">(async (_tx, e, companyId) => ({
       event: { kind: "compliance_reminded", dueSoon: e.dueSoon, expiring: e.expiring, overdue: e.overdue },
       key: `compliance:${companyId}:${e.day}`,

@@ -68,10 +68,10 @@ describe("compliance reminders in the company's chat", () => {
 
   it("says how many are overdue, and of certificates expiring", () => {
     expect(complianceRemindedMessage("https://lw.example", { dueSoon: 1, expiring: 3, overdue: 2 }).text).toBe(
-      "Required learning: sent today 1 reminder of a required learning path due soon, 3 of a certificate expiring soon. 2 people are overdue.",
+      "Required learning: sent today 1 reminder of a required learning path due soon, 3 reminders of a certificate expiring soon. 2 people are overdue.",
     );
     expect(complianceRemindedMessage("https://lw.example", { dueSoon: 0, expiring: 1, overdue: 1 }).text).toBe(
-      "Required learning: sent today 1 of a certificate expiring soon. 1 person is overdue.",
+      "Required learning: sent today 1 reminder of a certificate expiring soon. 1 person is overdue.",
     );
   });
 });
