@@ -48,7 +48,6 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
   return headers;
 }
 
-/** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 /**
  * An API under `prefix` that answers any origin's CORS without credentials: a caller sends its own
  * credential in a header, which no other site can make a browser send for it.
@@ -60,6 +59,7 @@ export interface OpenApi {
   exposedHeaders: string[];
 }
 
+/** Security headers, CORS allow-list, compression, and a foreign-Origin refusal for writes. */
 export default fp(
   async function securityPlugin(
     app: FastifyInstance,
