@@ -36,6 +36,9 @@ describe("catalog curation", () => {
     const dialog = page.getByRole("dialog", { name: `Hide “${JUNK}” from the catalog?` });
     await visible(dialog);
     await dialog.getByRole("button", { name: "Hide" }).click();
+    // The dialog closes once the server has hidden the item; while it is open the page behind it is
+    // hidden from assistive technology, so the card would count as gone before anything happened.
+    await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => card.count()).toBe(0);
     // Still gone after a reload: the server left it out, not just this page.
     await page.reload();
