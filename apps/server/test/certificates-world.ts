@@ -46,7 +46,13 @@ export async function certificateWorld(t: TestContext, opts: { memberName?: stri
     expect(res.status, res.text).toBe(200);
     return res.body.results as { id: number; code: string; kind: string; title: string; status: string; skills: string[] }[];
   };
-  return { ...roles, pathId, planId: plan.body.id as number, items, mark, finish, mine };
+  /** The L&D leader requires the path of the member's team (201 checked); answers the requirement's id. */
+  const requireOfTeam = async (o: { due_days: number; every_months: number | null }) => {
+    const res = await ldleader.client.post("/api/b2b/v1/compliance-requirements/", { collection_id: pathId, team_ids: [roles.team.id], roles: [], ...o });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as number;
+  };
+  return { ...roles, pathId, planId: plan.body.id as number, items, mark, finish, mine, requireOfTeam };
 }
 
 /**

@@ -22,18 +22,11 @@ const requiredEvents = (text: string) =>
 describe("required paths in the calendar feed", () => {
   it("holds the due day of each path required of me until I complete it", async () => {
     const w = await certificateWorld(t);
-    const created = await w.ldleader.client.post("/api/b2b/v1/compliance-requirements/", {
-      collection_id: w.pathId,
-      team_ids: [w.team.id],
-      roles: [],
-      due_days: 20,
-      every_months: null,
-    });
-    expect(created.status, created.text).toBe(201);
+    const requirementId = await w.requireOfTeam({ due_days: 20, every_months: null });
     const feed = new URL((await w.member.client.get("/api/me/calendar")).body.url as string).pathname;
     expect(requiredEvents((await t.anonymous.get(feed)).text)).toEqual([
       {
-        uid: `compliance-${created.body.id}-account-${w.member.id}@localhost`,
+        uid: `compliance-${requirementId}-account-${w.member.id}@localhost`,
         summary: "SQL basics",
         start: inDays(20),
         allDay: true,

@@ -45,14 +45,7 @@ describe("compliance reminders in the company's chat", () => {
     const w = await certificateWorld(t);
     const url = hooks.url("/slack/compliance");
     expect((await w.hr.client.patch("/api/b2b/v1/company/chat-hooks/", { slack_webhook_url: url })).status).toBe(200);
-    const res = await w.ldleader.client.post("/api/b2b/v1/compliance-requirements/", {
-      collection_id: w.pathId,
-      team_ids: [w.team.id],
-      roles: [],
-      due_days: 10,
-      every_months: null,
-    });
-    expect(res.status, res.text).toBe(201);
+    await w.requireOfTeam({ due_days: 10, every_months: null });
 
     await runOn(2); // 8 days before the due day: no reminder, no post
     expect(posts("/slack/compliance")).toEqual([]);

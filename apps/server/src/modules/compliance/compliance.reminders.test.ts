@@ -37,14 +37,7 @@ const bell = async (accountId: number) =>
 
 async function required(opts: { due_days: number; every_months?: number | null }) {
   const w = await certificateWorld(t);
-  const res = await w.ldleader.client.post("/api/b2b/v1/compliance-requirements/", {
-    collection_id: w.pathId,
-    team_ids: [w.team.id],
-    roles: [],
-    due_days: opts.due_days,
-    every_months: opts.every_months ?? null,
-  });
-  expect(res.status, res.text).toBe(201);
+  await w.requireOfTeam({ due_days: opts.due_days, every_months: opts.every_months ?? null });
   return w;
 }
 
