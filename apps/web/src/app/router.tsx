@@ -1,8 +1,9 @@
-import { isValidElement, lazy, Suspense, useEffect, type ComponentType } from "react";
+import { isValidElement, Suspense, useEffect, type ComponentType } from "react";
 import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, type Params, type RouteObject } from "react-router";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AccountAbility, Me } from "@learnward/contracts";
-import { loadNamespaces } from "../i18n";
+import { loadNamespaces, namespacesLoaded } from "../i18n";
+import { lazyWhenReady } from "./lazyPart";
 import { preloadSchemas } from "../lib/contracts";
 import { ensureFirstData, type AnyQueryOptions, type FirstData } from "./firstData";
 import { mustSetUpTwoFactor, useSession } from "../features/identity/hooks";
@@ -36,8 +37,12 @@ function page(
   { serverRendered }: { serverRendered?: ServerAudience } = {},
 ) {
   let code: Promise<PageModule> | undefined;
-  const loadCode = () => (code ??= load());
-  const component = lazy(() => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module));
+  let loaded: PageModule | undefined;
+  const loadCode = () => (code ??= load().then((module) => (loaded = module)));
+  const component = lazyWhenReady(
+    () => Promise.all([loadCode(), loadNamespaces(namespaces)]).then(([module]) => module),
+    () => (loaded && namespacesLoaded(namespaces) ? loaded : undefined),
+  );
   // Settles once the code is in (or failed to load: the lazy component then reports it).
   const preload = () =>
     loadCode().then(

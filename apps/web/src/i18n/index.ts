@@ -63,6 +63,11 @@ export async function serverI18n(locale: Locale, pageNamespaces: readonly string
   return root.cloneInstance({ lng: locale });
 }
 
+/** Whether the namespaces' words are in already (a page then renders without waiting for them). */
+export function namespacesLoaded(namespaces: readonly string[]): boolean {
+  return namespaces.every((ns) => i18next.hasLoadedNamespace(ns));
+}
+
 /** Loads a page's namespaces together with its code, so the page never renders untranslated. */
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   return namespaces.length ? i18next.loadNamespaces([...namespaces]) : Promise.resolve();

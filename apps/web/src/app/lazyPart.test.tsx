@@ -1,0 +1,58 @@
+import { act, Suspense, type ComponentType } from "react";
+import { flushSync } from "react-dom";
+import { createRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { lazyPart, loadParts } from "./lazyPart";
+
+function Panel({ label }: { label: string }) {
+  return <button type="button">{label}</button>;
+}
+
+// A part of its own for each test: a lazy component, once rendered, keeps what it loaded.
+const part = (name: string) => lazyPart(name, () => Promise.resolve({ default: Panel }));
+
+function Page({ part: Part }: { part: ComponentType<{ label: string }> }) {
+  return (
+    <main>
+      <Suspense fallback={<p>Loading</p>}>
+        <Part label="Save" />
+      </Suspense>
+    </main>
+  );
+}
+
+let root: Root | undefined;
+// React's act, used here without Testing Library (which sets this only around its own calls).
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+beforeAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = "";
+});
+
+describe("a lazily loaded part the server rendered", () => {
+  it("renders on the server at once once its code is in", async () => {
+    const Part = part("lazy-part-server-test");
+    await loadParts(["lazy-part-server-test"]);
+    expect(renderToString(<Page part={Part} />)).toContain("<button");
+  });
+
+  it("is drawn by the browser's first render once its code is in, with no fallback between", async () => {
+    // What hydration needs: a part that waits for a promise leaves the server's HTML inert meanwhile,
+    // and an update reaching it then makes React draw the page again from the fallback.
+    const Part = part("lazy-part-browser-test");
+    await loadParts(["lazy-part-browser-test"]);
+    const container = document.createElement("div");
+    document.body.append(container);
+    root = createRoot(container);
+    flushSync(() => root!.render(<Page part={Part} />));
+    expect(container.querySelector("button")).toHaveTextContent("Save");
+    expect(container).not.toHaveTextContent("Loading");
+  });
+});
