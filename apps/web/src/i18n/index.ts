@@ -60,7 +60,14 @@ export async function serverI18n(locale: Locale, pageNamespaces: readonly string
     .then(() => i18next);
   const root = await serverRoot;
   await root.loadNamespaces([...CORE_NAMESPACES, ...pageNamespaces]);
-  return root.cloneInstance({ lng: locale });
+  // A clone is set up a task later (i18next's initAsync), and a page rendered before that found its
+  // words not ready: every useTranslation suspended, renderToString gave up, and the server rendered
+  // the page twice more (entry-server.tsx). It is handed over once ready.
+  let ready!: () => void;
+  const initialized = new Promise<void>((resolve) => (ready = resolve));
+  const clone = root.cloneInstance({ lng: locale }, () => ready());
+  await initialized;
+  return clone;
 }
 
 /** Whether the namespaces' words are in already (a page then renders without waiting for them). */
