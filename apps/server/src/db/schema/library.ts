@@ -167,6 +167,11 @@ export const contentTexts = pgTable(
     uniqueIndex("content_texts_own_uq")
       .on(t.contentId, t.accountId)
       .where(sql`not ${t.shared}`),
+    // A reader's private texts, found by reader: a search sets them apart once (textReadableBy) instead
+    // of reading every company's private texts, or looking one up per matching page.
+    index("content_texts_own_reader_idx")
+      .on(t.accountId, t.contentId)
+      .where(sql`not ${t.shared}`),
     index("content_texts_search_idx").using("gin", t.search),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "content_texts_own_reader_idx" ON "content_texts" USING btree ("account_id","content_id") WHERE not "content_texts"."shared";
