@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -26,6 +26,11 @@ await i18next.use(initReactI18next).init({
 configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => cleanup());
+
+// A page or part whose code a test started loading (the router preloads a route's code) may still be
+// loading when the file ends; left running, it loaded after its environment closed and failed tests
+// of the next file sharing the worker (EnvironmentTeardownError).
+afterAll(() => vi.dynamicImportSettled());
 
 // The fixtures' accounts (test/render.tsx meFor) have had their first visit: the onboarding panel does
 // not open by itself over the page a test is about (OnboardingAutoOpen.test.tsx tests that it does).
