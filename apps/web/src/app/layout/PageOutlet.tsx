@@ -8,9 +8,13 @@ import { PageSpinner } from "./PageSpinner";
  * before that but does not answer yet (end-to-end tests wait for the mark, e2e/support.ts). It sits
  * with the page because the page hydrates after the layout around it, once its code is in.
  */
+const READY_MARK = "learnward:ready";
+
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = "true";
+    // When the page first answered, for the browser suite's page timings (e2e/specs/pages.e2e.ts).
+    if (!performance.getEntriesByName(READY_MARK).length) performance.mark(READY_MARK);
   }, []);
   return null;
 }
