@@ -3,13 +3,13 @@ import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../RouteError";
 import { PageSpinner } from "./PageSpinner";
 
+const READY_MARK = "learnward:ready";
+
 /**
  * Marks the document once the browser has drawn or hydrated a page: a page the server rendered shows
  * before that but does not answer yet (end-to-end tests wait for the mark, e2e/support.ts). It sits
  * with the page because the page hydrates after the layout around it, once its code is in.
  */
-const READY_MARK = "learnward:ready";
-
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = "true";
