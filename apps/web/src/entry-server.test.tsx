@@ -250,7 +250,7 @@ describe("rendering the first view on the server", () => {
 
   it("has a page's words ready the moment it has them in the visitor's language", async () => {
     // A render that met words still loading suspended, and renderToString refuses that: each request
-    // then paid a whole render more (prerender) and a third pass (/discover: about 370 ms, warm).
+    // then paid a whole render more (prerender) and a third pass (/discover, warm: 270 ms against 188).
     function Heading() {
       const { t } = useTranslation("home");
       return <h1>{t("title")}</h1>;
