@@ -40,9 +40,12 @@ const ANSWERS: Record<string, unknown> = {
   "/api/b2b/v1/home/": { assigned: { count: 0, results: [] }, due_soon: { count: 0, results: [] }, continue: { count: 0, results: [] } },
   "/api/b2b/v1/discover/recommendations/": { plan_skills: [], finished_skills: [], results: [] },
   "/api/b2b/v1/collections/5/": collection({ id: 5 }),
+  "/api/b2b/v1/collections/5/skill-level/": { level: null, abilities: { set: false } },
   "/api/b2b/v1/profile/acme.test": meFor("member").company,
   "/api/b2b/v1/teams/7/": { id: 7, name: "Engineering", leader: null, members_count: 0, created_at: "2026-01-05T09:00:00.000Z" },
   "/api/b2b/v1/teams/7/progress/": { count: 0, next: null, previous: null, results: [], skills: [] },
+  // The bell in the signed-in layout asks for its first page with every page.
+  "/api/notifications": { count: 0, next: null, previous: null, results: [], unread: 0 },
   "/api/user/profile/": {
     uid: "uid-member",
     displayName: "Demo member",
