@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe("a lazily loaded part the server rendered", () => {
-  it("renders on the server at once once its code is in", async () => {
+  it("renders on the server in one pass once its code is in", async () => {
     const Part = part("lazy-part-server-test");
     await loadParts(["lazy-part-server-test"]);
     expect(renderToString(<Page part={Part} />)).toContain("<button");
