@@ -15,6 +15,7 @@ import {
   type CertificateRow,
 } from "../../db/schema/index.ts";
 import { aliased, names } from "../../db/sql.ts";
+import { latestCompletedCycle } from "../network/index.ts";
 
 /** Digits and capitals without look-alikes (0/O, 1/I/L): read from paper and typed without doubt. */
 const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -30,7 +31,6 @@ const [P, p] = aliased(upskillingPlans, "p");
 const [PC, pc] = aliased(planCollections, "pc");
 const [COL, col] = aliased(collections, "col");
 const [PD, pd] = aliased(pathCompletions, "pd");
-const [PDL, pdl] = aliased(pathCompletions, "pdl");
 const [CL, cl] = aliased(certificates, "cl");
 const ce = certificates;
 const rowsOf = (result: unknown) => (result as { rows: { id: number; company_id: number }[] }).rows;
@@ -81,8 +81,7 @@ export function createCertificatesRepo(db: Db) {
         kind: "path",
         source: sql`'path:' || ${col.id}`,
         from: sql`join ${COL} on ${col.id} = ${c.collectionId}::int and ${col.companyId} = ${a.companyId}
-          left join ${PD} on ${pd.accountId} = ${a.id} and ${pd.collectionId} = ${col.id}
-            and ${pd.cycle} = (select max(${pdl.cycle}) from ${PDL} where ${pdl.accountId} = ${a.id} and ${pdl.collectionId} = ${col.id})`,
+          left join ${PD} on ${pd.accountId} = ${a.id} and ${pd.collectionId} = ${col.id} and ${latestCompletedCycle(pd.cycle, a.id, col.id)}`,
         row: {
           collectionId: sql`${col.id}`,
           planId: sql`null::int`,

@@ -3,7 +3,7 @@ import type { ComplianceStatus } from "@learnward/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../lib/events.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { aliased } from "../../db/sql.ts";
+import { latestCompletedCycle } from "../network/index.ts";
 import {
   accounts,
   authUsers,
@@ -45,12 +45,11 @@ const inAudience = and(
   sql`(${accounts.teamId} = any(${cr.teamIds}) or ${accounts.role} = any(${cr.roles}))`,
 );
 
-const [PL, pl] = aliased(pathCompletions, "pl");
 /** The person's latest completion of the requirement's path (of their last cycle): the standing reads from it. */
 const latestCompletion = and(
   eq(pathCompletions.accountId, accounts.id),
   eq(pathCompletions.collectionId, cr.collectionId),
-  sql`${pathCompletions.cycle} = (select max(${pl.cycle}) from ${PL} where ${pl.accountId} = ${accounts.id} and ${pl.collectionId} = ${cr.collectionId})`,
+  latestCompletedCycle(pathCompletions.cycle, accounts.id, cr.collectionId),
 );
 /** The certificate that completion issued. */
 const certificateOfCompletion = and(
