@@ -159,6 +159,17 @@ describe("starting a required path again", () => {
     expect(again!.certificate_code).not.toBe(held!.certificate_code);
   });
 
+  it("opens one new cycle when started again by several requests at once", async () => {
+    const w = await completedAgo("13 months", { course: true });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => startAgain(w.member.client, w.requirementId)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await w.progress()).toMatchObject({ done: 0, total: 2 });
+    await w.finish();
+    const history = await t.database.db.select().from(pathCompletions).where(eq(pathCompletions.accountId, w.member.id));
+    expect(history.filter((h) => h.collectionId === w.pathId).map((h) => h.cycle)).toEqual([1, 2]);
+    expect((await w.mine()).filter((c) => c.kind === "path")).toHaveLength(2);
+  });
+
   it("issues one certificate per completion, however often the completion is heard", async () => {
     const w = await completedAgo("13 months");
     await startAgain(w.member.client, w.requirementId);
