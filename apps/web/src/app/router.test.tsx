@@ -131,11 +131,11 @@ describe("routing", () => {
 });
 
 describe("preloadRoute", () => {
-  it("names the translations of the layouts and page a path shows, nested routes included", () => {
-    expect(preloadRoute("/login")).toEqual(["auth"]);
+  it("names the translations of the layouts and page a path shows, nested routes included", async () => {
+    expect(await preloadRoute("/login")).toEqual(["auth"]);
     // The signed-in layout brings its onboarding panel's words and the refusals only the app meets.
-    expect(preloadRoute("/budgetingPlan/companyBudget").sort()).toEqual(["appErrors", "budgeting", "onboarding"]);
-    expect(preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network", "skills"]);
-    expect(preloadRoute("/no/such/page")).toEqual(["onboarding"]);
+    expect((await preloadRoute("/budgetingPlan/companyBudget")).sort()).toEqual(["appErrors", "budgeting", "onboarding"]);
+    expect(await preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network", "skills"]);
+    expect(await preloadRoute("/no/such/page")).toEqual(["onboarding"]);
   });
 });

@@ -8,4 +8,4 @@
  */
 type ZodGlobal = { __zod_globalConfig?: Record<string, unknown> };
 const scope = globalThis as ZodGlobal;
-scope.__zod_globalConfig = Object.assign(scope.__zod_globalConfig ?? {}, { jitless: true });
+(scope.__zod_globalConfig ??= {}).jitless = true;
