@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
+import { createContext, useCallback, useContext, useState, useSyncExternalStore, type ReactNode } from "react";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { ONE_YEAR_SECONDS, readCookie } from "../lib/cookie";
@@ -59,4 +59,13 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Its children once the browser answers the page (useHydrated), nothing before. The re-render that
+ * hydration ends with is synchronous, one task: kept to this leaf, it draws the children alone rather
+ * than the whole top bar or footer around them.
+ */
+export function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }

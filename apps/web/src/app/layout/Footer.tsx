@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import { TextLink } from "../../components/TextLink";
 import Typography from "@mui/material/Typography";
@@ -17,16 +17,19 @@ const SocialLinks = lazyPart("footer.social", () => import("./SocialLinks"));
 const SiteIntegrations = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.SiteIntegrations })));
 const CookieSettings = lazy(() => import("../ConsentParts").then((parts) => ({ default: parts.CookieSettings })));
 
-/** Whether this page asks for consent: only in the browser (the server's render cannot know), once it has the page. */
-function useAsksConsent(): boolean {
+/**
+ * What only a page that asks for consent shows: in the browser alone (the server's render cannot
+ * know), once it has the page. A leaf of its own: the re-render that ends hydration is synchronous,
+ * and it draws this alone rather than the whole footer.
+ */
+function IfAsksConsent({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  return hydrated && needsConsent(readIntegrations());
+  return hydrated && needsConsent(readIntegrations()) ? children : null;
 }
 
 /** spec §1/§9: company name, privacy and terms links, social links; content max width 1260. */
 export function Footer({ companyName }: { companyName: string | null }) {
   const { t } = useTranslation();
-  const asksConsent = useAsksConsent();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
       <Box
@@ -52,11 +55,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
           <TextLink to="/terms" sx={{ color: "text.secondary", typography: "body2" }}>
             {t("footer.terms")}
           </TextLink>
-          {asksConsent && (
+          <IfAsksConsent>
             <Suspense fallback={null}>
               <CookieSettings />
             </Suspense>
-          )}
+          </IfAsksConsent>
         </Box>
         <Box sx={{ flex: 1 }} />
         {/* As tall as its icon buttons while their code loads: the footer keeps its height. */}
@@ -67,11 +70,11 @@ export function Footer({ companyName }: { companyName: string | null }) {
         </Box>
       </Box>
       {/* Every page's footer: the consent question and the scripts it lets in (spec §1). */}
-      {asksConsent && (
+      <IfAsksConsent>
         <Suspense fallback={null}>
           <SiteIntegrations />
         </Suspense>
-      )}
+      </IfAsksConsent>
     </Box>
   );
 }

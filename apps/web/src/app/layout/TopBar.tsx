@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "../config";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { UserMenu } from "./UserMenu";
 import { mustSetUpTwoFactor } from "../../features/identity/hooks";
-import { useHydrated } from "../renderHints";
+import { AfterHydration } from "../renderHints";
 
 interface TopBarProps {
   me: Me | null;
@@ -28,7 +28,6 @@ const NotificationBell = lazy(() => import("../../features/notifications/Notific
 /** spec §2: sticky top bar, height 75. */
 export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: TopBarProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   return (
     <Box
       component="header"
@@ -61,10 +60,12 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
       </Box>
       <Box sx={{ flex: 1 }} />
       {/* The server answers nothing else until a required second factor is set up. */}
-      {hydrated && me && !mustSetUpTwoFactor(me) && (
-        <Suspense fallback={null}>
-          <NotificationBell />
-        </Suspense>
+      {me && !mustSetUpTwoFactor(me) && (
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        </AfterHydration>
       )}
       {actions}
       <LanguageSwitcher />
