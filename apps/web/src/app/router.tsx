@@ -322,11 +322,11 @@ export function routeNamespaces(pathname: string, pages = routePages(pathname)):
  */
 export async function preloadRoute(pathname: string, search = "", queryClient?: QueryClient): Promise<string[]> {
   const pages = routePages(pathname);
+  if (queryClient) void prefetchRouteData(queryClient, pathname, search);
   for (const type of pages) {
     void type.preload?.();
     await nextTask();
   }
-  if (queryClient) void prefetchRouteData(queryClient, pathname, search);
   return routeNamespaces(pathname, pages);
 }
 
