@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { shareI18nWrapper } from "./vite-share-i18n-wrapper";
-import { preloadEntryImports } from "./vite-preload-entry-imports";
+import { shareI18nWrapper } from "./vite-share-i18n-wrapper.ts";
+import { preloadEntryImports } from "./vite-preload-entry-imports.ts";
 
 // Code every screen runs: one chunk compresses better than forty small ones (about 4 KB gzip on /login).
 const FRAMEWORK_PACKAGES = [
@@ -96,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ? { inlineDynamicImports: true }
         : {
             // Named by their hash alone: the boot chunk lists every page's files for its preloads, and
-            // the names beside the hashes were 2 KB of every first load (gzip).
+            // the names beside the hashes were 1.4 KB of /login's first load and 3.2 KB of /home's (gzip).
             chunkFileNames: "assets/[hash].js",
             codeSplitting: {
               groups: [

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import { shareI18nWrapper } from "./vite-share-i18n-wrapper";
+import { shareI18nWrapper } from "./vite-share-i18n-wrapper.ts";
 
 // The test files that mock a module (vi.mock): they must not share a worker's imports with others.
 export const isolatedFiles = [
