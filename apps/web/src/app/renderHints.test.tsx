@@ -1,0 +1,49 @@
+import { act } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AfterHydration } from "./renderHints";
+
+function Bar({ onRender }: { onRender: () => void }) {
+  onRender();
+  return (
+    <header>
+      <a href="/">Learnward</a>
+      <AfterHydration>
+        <button type="button">Notifications</button>
+      </AfterHydration>
+    </header>
+  );
+}
+
+let root: Root | undefined;
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+beforeAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = "";
+});
+
+describe("a part only the browser shows", () => {
+  it("is left out of the server's render and appears once the page is hydrated, without drawing its surroundings again", async () => {
+    let renders = 0;
+    const count = () => void renders++;
+    const html = renderToString(<Bar onRender={count} />);
+    expect(html).not.toContain("Notifications");
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    renders = 0;
+    await act(async () => {
+      root = hydrateRoot(container, <Bar onRender={count} />);
+    });
+    expect(container.querySelector("button")).toHaveTextContent("Notifications");
+    // Hydration draws the bar once; the re-render that shows the part is the part's alone.
+    expect(renders).toBe(1);
+  });
+});
