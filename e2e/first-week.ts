@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { request, type Page } from "playwright-core";
 import { as, call } from "./api";
-import { BASE_URL, linkInMail, settled, signInWithForm, visible, waitForPath } from "./support";
+import { BASE_URL, linkInMail, settled, signInWithForm, toastsGone, visible, waitForPath } from "./support";
 
 /** Someone hr invites today (their first week begins), signed in through the form. */
 export async function newcomer(page: Page, role: "member" | "hr" | "teamleader" | "ldleader", team: "Engineering" | null): Promise<string> {
@@ -26,6 +26,8 @@ export async function panel(page: Page) {
   // A panel still sliding out is not open: wait for it to finish first.
   await settled(page);
   if (!(await dialog.isVisible())) {
+    // A step done on its page may leave a toast over the help button.
+    await toastsGone(page);
     await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
     await page.getByRole("button", { name: "Help and onboarding" }).click();
   }
@@ -50,9 +52,8 @@ export async function walk(page: Page, steps: { title: string; path: string | Re
     await step.act();
     const again = await panel(page);
     await visible(again.getByRole("button", { name: new RegExp(step.title) }).getByRole("img", { name: "Done" }));
-    // A step done on its page may leave a toast at top right, over the panel's close button; a
-    // pointer resting on a toast keeps it open, so a person (and this walk) waits for it to go.
-    await page.waitForFunction(() => !document.querySelector("#notistack-snackbar"), undefined, { timeout: 15_000 });
+    // A step done on its page may leave a toast over the panel's close button.
+    await toastsGone(page);
     await again.getByRole("button", { name: "Close onboarding" }).click();
     await again.waitFor({ state: "hidden" });
   }

@@ -121,6 +121,15 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Waits for every toast to go. Toasts sit at top right, over the top bar's buttons; a pointer resting
+ * on one keeps it open, so a person (and a test) waits for them to go before reaching for a button
+ * under them.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector("#notistack-snackbar"), undefined, { timeout: 15_000 });
+}
+
+/**
  * Waits until the page shows its content: its h1, and nothing in <main> still loading (a spinning
  * or sliding progress indicator, not a bar showing a plan's progress; a skeleton; a region marked busy). Answers how long that took from `since`
  * (performance.now() in the test), for the figures the browser suite prints.

@@ -11,6 +11,7 @@ import {
   openPage,
   screenshot,
   signInWithForm,
+  toastsGone,
   type Session,
   visible,
   signInWithApi,
@@ -48,11 +49,6 @@ async function session(): Promise<Session> {
 async function open(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
   await expectHeading(page, title);
-}
-
-/** Toasts gone (they would hide the page's heading and its colours are the app-wide toaster's). */
-async function toastsGone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll("#notistack-snackbar").length === 0, undefined, { timeout: 12_000 });
 }
 
 /** The page at both widths, after the network settles and the toasts are gone. */
