@@ -121,11 +121,12 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Waits for every toast to go. Toasts sit at top right, over the top bar's buttons; a pointer resting
- * on one keeps it open, so a person (and a test) waits for them to go before reaching for a button
- * under them.
+ * Waits for every toast to go. Toasts sit at top right, over the top bar's buttons, so a person waits
+ * for them to go before reaching for a button under them. A pointer resting on a toast keeps it open:
+ * the pointer is moved off first (to the page's corner, as a person moves the mouse aside).
  */
 export async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
   await page.waitForFunction(() => !document.querySelector("#notistack-snackbar"), undefined, { timeout: 15_000 });
 }
 
