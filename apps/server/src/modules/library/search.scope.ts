@@ -1,5 +1,5 @@
 import { and, getTableName, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { libraryCounts, tags, userContents, userContentTags } from "../../db/schema/index.ts";
+import { libraryCounts, libraryTexts, tags, userContents, userContentTags } from "../../db/schema/index.ts";
 import type { LibraryList } from "./content.lists.ts";
 
 // The library search's SQL pieces: how a term becomes a tsquery, and how an item's words match it.
@@ -110,7 +110,7 @@ export function largeLibraryMatch(term: string): SQL {
 export const TS_QUERY_PLACEHOLDERS = searchQuery(sql.placeholder("term"), sql.placeholder("prefix"));
 
 /** Membership of a list (content.lists.ts), in the library or in its kept counts; the prepared statements state the same with placeholders. */
-export const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts = userContents): SQL =>
+export const inList = (list: LibraryList, table: typeof userContents | typeof libraryCounts | typeof libraryTexts = userContents): SQL =>
   and(inArray(table.contentType, [...list.types]), list.courseStatuses ? inArray(table.courseStatus, [...list.courseStatuses]) : undefined)!;
 
 export interface SearchFilter extends LibraryList {
