@@ -152,14 +152,14 @@ async function benchEngine(name: string, database: Database, sizes: number[]) {
     for (const [figure, r, floor] of [
       ["list", list, 1000],
       ["search", search, 500],
-      // Full-text search of the pages' texts: at least as fast as the search above (the same target).
-      ["text search", textSearch, 500],
       ["tab counts", counts, undefined],
-      // As fast as a search of the same library, at least.
+      // As fast as a search of the same library, at least, measured in the same run: full-text search
+      // of the pages' texts, the tag filter and #tag.
+      ["text search", textSearch, search.rps],
       ["tag filter", tagged, search.rps],
       ["#tag search", hashTag, search.rps],
     ] as const) {
-      const target = floor === undefined ? undefined : figure.includes("tag") ? floor : floor * scale;
+      const target = floor === undefined ? undefined : figure === "list" || figure === "search" ? floor * scale : floor;
       record({
         bench: "library",
         figure: `${engine}, ${size.toLocaleString("en")} items: ${figure}`,
@@ -177,7 +177,7 @@ async function benchEngine(name: string, database: Database, sizes: number[]) {
     }
   }
   console.log(
-    "  targets (PostgreSQL, 10,000 items): list ≥ 1,000 req/s, search and text search ≥ 500 req/s, p99 ≤ 100 ms; 100,000 items: at least half of that; tag filter and #tag search at least the search's req/s",
+    "  targets (PostgreSQL, 10,000 items): list ≥ 1,000 req/s, search ≥ 500 req/s, p99 ≤ 100 ms; 100,000 items: at least half of that; text search, tag filter and #tag search at least the search's req/s",
   );
   // Let requests autocannon abandoned finish before the pool closes.
   await new Promise((r) => setTimeout(r, 1000));

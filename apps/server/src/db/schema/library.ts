@@ -177,7 +177,7 @@ export const contentTexts = pgTable(
  * The page text each saved copy reads, with the copy's list columns beside its words: a word's
  * matches in one person's library are that person's entries in one index, as their title matches
  * are (user_contents_account_search_idx), instead of the company's matching pages joined to every
- * copy they have (bench, a word on half of 10,000 pages: 7.1 → 3.5 ms of the statement). The text is
+ * copy they have (bench, a word on half of 10,000 pages: 7.0 → 3.5 ms of the statement, fastest runs). The text is
  * textReadableBy's choice, the reader's own private read, else the company's shared one; its rule for
  * lending a shared text to a private copy reads other people's saves and collections, and is applied
  * when searching (text-search.repo.ts). Kept by the database itself (migration 0047's triggers), in

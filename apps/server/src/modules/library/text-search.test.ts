@@ -142,7 +142,7 @@ describe("a search of page texts", () => {
     expect((await textSearch(colleague, "contenType=all")).results.map((r) => r.title)).toEqual(["Kept from my private copy", "Their private read"]);
   });
 
-  it("follows every write to the copies and to the texts, in the same transaction", async () => {
+  it("follows every write to the copies and to the texts", async () => {
     const company = (await createCompany(t)).id;
     const [me, colleague] = await Promise.all([addPerson(t, { company, role: "member" }), addPerson(t, { company, role: "member" })]);
     const db = t.database.db;
