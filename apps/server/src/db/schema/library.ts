@@ -151,7 +151,8 @@ export const contentTexts = pgTable(
     text: text("text").notNull(),
     wordCount: integer("word_count").notNull(),
     readAt: timestamptz("read_at").notNull().defaultNow(),
-    // Stemmed in English and Spanish, as the library's own search column is (never ranked per row).
+    // Stemmed in English and Spanish, as the library's own search column is (never ranked per row),
+    // and copied into its readers' entries in library_texts, which the search reads (so no index here).
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('english'::regconfig, coalesce(text, '')) || to_tsvector('spanish'::regconfig, coalesce(text, ''))`,
     ),
@@ -169,7 +170,6 @@ export const contentTexts = pgTable(
     index("content_texts_own_reader_idx")
       .on(t.accountId, t.contentId)
       .where(sql`not ${t.shared}`),
-    index("content_texts_search_idx").using("gin", t.search),
   ],
 );
 
