@@ -1,8 +1,9 @@
-import { act, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { flushSync } from "react-dom";
-import { createRoot, type Root } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { bareRoots } from "../test/bareRoot";
 import { lazyPart, loadParts } from "./lazyPart";
 
 function Panel({ label }: { label: string }) {
@@ -22,19 +23,7 @@ function Page({ part: Part }: { part: ComponentType<{ label: string }> }) {
   );
 }
 
-let root: Root | undefined;
-// React's act, used here without Testing Library (which sets this only around its own calls).
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-beforeAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = "";
-});
+const root = bareRoots();
 
 describe("a lazily loaded part the server rendered", () => {
   it("renders on the server in one pass once its code is in", async () => {
@@ -50,8 +39,8 @@ describe("a lazily loaded part the server rendered", () => {
     await loadParts(["lazy-part-browser-test"]);
     const container = document.createElement("div");
     document.body.append(container);
-    root = createRoot(container);
-    flushSync(() => root!.render(<Page part={Part} />));
+    const made = (root.current = createRoot(container));
+    flushSync(() => made.render(<Page part={Part} />));
     expect(container.querySelector("button")).toHaveTextContent("Save");
     expect(container).not.toHaveTextContent("Loading");
   });

@@ -1,7 +1,8 @@
 import { act } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { bareRoots } from "../test/bareRoot";
 import { AfterHydration } from "./renderHints";
 
 function Bar({ onRender }: { onRender: () => void }) {
@@ -16,18 +17,7 @@ function Bar({ onRender }: { onRender: () => void }) {
   );
 }
 
-let root: Root | undefined;
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-beforeAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = "";
-});
+const root = bareRoots();
 
 describe("a part only the browser shows", () => {
   it("is left out of the server's render and appears once the page is hydrated, without drawing its surroundings again", async () => {
@@ -40,7 +30,7 @@ describe("a part only the browser shows", () => {
     document.body.append(container);
     renders = 0;
     await act(async () => {
-      root = hydrateRoot(container, <Bar onRender={count} />);
+      root.current = hydrateRoot(container, <Bar onRender={count} />);
     });
     expect(container.querySelector("button")).toHaveTextContent("Notifications");
     // Hydration draws the bar once; the re-render that shows the part is the part's alone.
