@@ -19,7 +19,7 @@ export function bareRoots(): { current: Root | undefined } {
   afterEach(() => {
     act(() => root.current?.unmount());
     root.current = undefined;
-    document.body.innerHTML = "";
+    document.body.replaceChildren();
   });
   return root;
 }
