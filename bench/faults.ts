@@ -141,16 +141,19 @@ if (pgUrl) {
   await admin.end();
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString() });
+  // A client, not a pool: a pool's end() resolves before its connections have closed, and the forced
+  // drop at the end would then end one under it, an error thrown with no one to catch it.
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-fault-pg-"));
-  await crashDrill("PostgreSQL", { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, async () => Number((await pool.query(ORPHANS_SQL)).rows[0]?.n ?? 0));
+  await crashDrill("PostgreSQL", { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, async () => Number((await db.query(ORPHANS_SQL)).rows[0]?.n ?? 0));
 
   if (process.getuid?.() === 0 && process.env.FAULT_SKIP_OUTAGE !== "1") {
     console.log("\nPostgreSQL: database down, then back");
     const server = start({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
     await waitHealthy();
     const token = await signIn();
-    await pool.end();
+    await db.end();
     execFileSync("pg_ctlcluster", ["15", "main", "stop", "-m", "fast"]);
     const health = await fetch(`${BASE}/api/health`);
     const call = await fetch(`${BASE}/api/b2b/v1/onboarding/`, { headers: { authorization: `Bearer ${token}` } });
@@ -165,7 +168,7 @@ if (pgUrl) {
     process.kill(-server.pid!, "SIGTERM");
     await exited(server);
   } else {
-    await pool.end();
+    await db.end();
     console.log("\nPostgreSQL outage drill skipped (needs root for pg_ctlcluster, or FAULT_SKIP_OUTAGE=1)");
   }
   const cleanup = new pg.Client({ connectionString: pgUrl });

@@ -17,7 +17,10 @@ describe.runIf(PG_URL)("deadline reminders with two server processes", () => {
   const name = `lw_e2e_reminders_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   const url = new URL(PG_URL ?? "postgres://unused");
   url.pathname = `/${name}`;
-  const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // One client, not a pool: a pool's end() resolves before its connections have closed, and the
+  // forced drop below then ends them under it, an error the pool throws with no one to catch it.
+  // A client's end() waits for the server to close the connection.
+  const db = new pg.Client({ connectionString: url.toString() });
 
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: PG_URL });
@@ -31,6 +34,7 @@ describe.runIf(PG_URL)("deadline reminders with two server processes", () => {
 
   beforeAll(async () => {
     await admin(`create database ${name}`);
+    await db.connect();
     const saved = { DATABASE_URL: process.env.DATABASE_URL, CLOCK_OFFSET_DAYS: process.env.CLOCK_OFFSET_DAYS };
     Object.assign(process.env, { DATABASE_URL: url.toString(), CLOCK_OFFSET_DAYS: "6" });
     try {
