@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { shareI18nWrapper } from "./vite-share-i18n-wrapper.ts";
 import { preloadEntryImports } from "./vite-preload-entry-imports.ts";
+import { spreadModulePreloads } from "./vite-module-preload.ts";
 
 // Code every screen runs: one chunk compresses better than forty small ones (about 4 KB gzip on /login).
 const FRAMEWORK_PACKAGES = [
@@ -62,7 +63,7 @@ const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]au
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [shareI18nWrapper(), react(), preloadEntryImports()],
+  plugins: [shareI18nWrapper(), spreadModulePreloads(), react(), preloadEntryImports()],
   // The server's build bundles its dependencies, so that they too are built for production (emotion's
   // class names, React's checks) whatever NODE_ENV the server runs with, as the browser's are.
   ssr: { noExternal: true },
@@ -103,9 +104,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: frameworkModule, priority: 4 },
                 // zod: the sign-in form validates with it too, so it must not ride in the signed-in shell.
                 { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 5 },
-                // Vite's helper for dynamic imports, apart: main.tsx imports it before anything else, and
-                // it must not bring the boot group's evaluation into the first task.
-                { name: "preload", test: /vite[\\/]preload-helper/, priority: 6 },
+                // The helper for dynamic imports (Vite's, which now names the app's own: vite-module-preload.ts),
+                // apart: main.tsx imports it before anything else, and it must not bring the boot group's
+                // evaluation into the first task.
+                { name: "preload", test: /vite[\\/]preload-helper|[\\/]src[\\/]app[\\/]modulePreload\.ts$/, priority: 6 },
                 { name: "boot", test: bootModule, priority: 3 },
                 { name: "login", test: loginModule, priority: 2 },
                 { name: "shell", test: shellModule, priority: 1 },

@@ -1,0 +1,71 @@
+// The build's helper for dynamic imports (modulePreload.ts, swapped in by vite-module-preload.ts):
+// a page's chunk needs dozens of files, linked a few per task so that no task runs long.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LINKS_PER_TASK, __vitePreload } from "./modulePreload";
+import { spreadModulePreloads, OWN_HELPER } from "../../vite-module-preload";
+
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
+const files = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `assets/${prefix}-${i}.js`);
+
+afterEach(() => {
+  document.head.replaceChildren();
+});
+
+describe("the helper for dynamic imports", () => {
+  it("links the chunk's files a few per task, and imports the chunk once all are linked", async () => {
+    const deps = files("page", 2 * LINKS_PER_TASK + 3);
+    let linkedWhenImported: string[] = [];
+    const load = vi.fn(async () => {
+      linkedWhenImported = preloads();
+      return { default: "the page" };
+    });
+
+    const loaded = __vitePreload(load, deps);
+    // The first task has added its share and no more; the import waits for the rest.
+    expect(preloads()).toEqual(deps.slice(0, LINKS_PER_TASK).map((dep) => `/${dep}`));
+    expect(load).not.toHaveBeenCalled();
+
+    await expect(loaded).resolves.toEqual({ default: "the page" });
+    expect(load).toHaveBeenCalledOnce();
+    expect(linkedWhenImported).toEqual(deps.map((dep) => `/${dep}`));
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')!;
+    expect(link.crossOrigin).toBe("");
+  });
+
+  it("links each file once: not those the page came with, nor those an earlier import linked", async () => {
+    const [fromPage, shared, first, second] = files("once", 4);
+    const inPage = Object.assign(document.createElement("link"), { rel: "modulepreload", href: `/${fromPage}` });
+    document.head.append(inPage);
+
+    await __vitePreload(async () => null, [first!, shared!, fromPage!]);
+    await __vitePreload(async () => null, [second!, shared!]);
+
+    expect(preloads().sort()).toEqual([fromPage, shared, first, second].map((dep) => `/${dep}`).sort());
+  });
+
+  it("reports a failed import as Vite does, and fails unless a listener takes it", async () => {
+    const failure = new Error("chunk missing after a deploy");
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as Event & { payload: unknown }).payload);
+    window.addEventListener("vite:preloadError", listener);
+    try {
+      await expect(__vitePreload(() => Promise.reject(failure), files("failed", 1))).rejects.toBe(failure);
+      expect(seen).toEqual([failure]);
+
+      const quiet = (event: Event) => event.preventDefault();
+      window.addEventListener("vite:preloadError", quiet);
+      await expect(__vitePreload(() => Promise.reject(failure), files("failed-quiet", 1))).resolves.toBeUndefined();
+      window.removeEventListener("vite:preloadError", quiet);
+    } finally {
+      window.removeEventListener("vite:preloadError", listener);
+    }
+  });
+
+  it("is what the build imports in place of Vite's own", () => {
+    const plugin = spreadModulePreloads();
+    const load = plugin.load as (id: string) => string | null;
+    expect(load("\0vite/preload-helper.js")).toBe(`export { __vitePreload } from ${JSON.stringify(OWN_HELPER)};`);
+    expect(OWN_HELPER).toMatch(/src[\\/]app[\\/]modulePreload\.ts$/);
+    expect(load("/src/app/router.tsx")).toBeNull();
+  });
+});
