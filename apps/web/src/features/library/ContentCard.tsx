@@ -10,7 +10,7 @@ import { useStateLabel } from "./ItemStateControl";
 import { itemPath } from "./query";
 import { useLibraryFormat } from "./format";
 
-/** A small outlined label (MUI's Chip would put its icons in the framework chunk every screen loads). */
+/** A small outlined label (MUI's Chip would put its icons in the component chunk every screen loads). */
 function Tag({ color, children }: { color: string; children: ReactNode }) {
   return (
     <Box
