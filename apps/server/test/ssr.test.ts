@@ -81,6 +81,16 @@ describe("pages rendered on the server", () => {
     expect(res.body).not.toContain("<script>alert(1)");
   });
 
+  it("paints the page once it is parsed whole, and fetches its code at low priority", async () => {
+    const rendered = (await page("/login")).body;
+    expect(rendered).toContain('<link rel="expect" href="#learnward-state" blocking="render"><style data-emotion');
+    expect(rendered.indexOf('rel="expect"')).toBeLessThan(rendered.indexOf("</head>"));
+    expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/index-1.js">');
+    expect(rendered.indexOf('id="learnward-state"')).toBeGreaterThan(rendered.indexOf('<div id="root"><p>'));
+    // A page the browser draws needs its code to paint: left as it was.
+    expect((await page("/browser-only", { cookie })).body).toBe(TEMPLATE);
+  });
+
   it("calls the API as the visitor, and nothing but the API", async () => {
     const signedIn = await page("/home", { cookie });
     expect(signedIn.body).toContain(`/home phone=false ${memberEmail} | Only the API is called while rendering`);
