@@ -38,7 +38,7 @@ function stylesheet(link: HTMLLinkElement): Promise<void> {
 
 /**
  * Vite's `__vitePreload(load, deps)`: `deps` are the files (relative to the app's base) that the chunk
- * `load` imports needs, its own included; the import starts once every link is in.
+ * `load` imports needs, that chunk's own file included; the import starts once every link is in.
  */
 export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly string[]): Promise<T> {
   if (deps?.length) {
