@@ -55,7 +55,7 @@ const uiModule = new RegExp(
  * (Lighthouse /home desktop 80 → 94, /login mobile 61 → 73). Pages stay split by route.
  */
 const bootModule =
-  /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie|tasks)|app[\\/](start|AppTree|lazyPart|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
+  /[\\/]src[\\/](i18n[\\/]index|lib[\\/](locale|cookie)|app[\\/](start|AppTree|lazyPart|renderHints|providers|router|session|RouteError)|features[\\/]identity[\\/]hooks)\.tsx?$/;
 const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]auth[\\/]LoginPage)\.tsx$/;
 const shellModule = /[\\/]src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/;
 
@@ -102,10 +102,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "ui", test: uiModule, priority: 4 },
                 // zod: the sign-in form validates with it too, so it must not ride in the signed-in shell.
                 { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 5 },
-                // The helper for dynamic imports (Vite's, which now names the app's own: vite-module-preload.ts),
-                // apart: main.tsx imports it before anything else, and it must not bring the boot group's
-                // evaluation into the first task.
-                { name: "preload", test: /vite[\\/]preload-helper|[\\/]src[\\/]app[\\/]modulePreload\.ts$/, priority: 6 },
+                // The helper for dynamic imports (Vite's, which now names the app's own: vite-module-preload.ts)
+                // with the task helper it uses, apart: main.tsx imports it before anything else, and it must
+                // not bring the boot group's evaluation into the first task.
+                { name: "preload", test: /vite[\\/]preload-helper|[\\/]src[\\/](app[\\/]modulePreload|lib[\\/]tasks)\.ts$/, priority: 6 },
                 { name: "boot", test: bootModule, priority: 3 },
                 { name: "login", test: loginModule, priority: 2 },
                 { name: "shell", test: shellModule, priority: 1 },

@@ -1,3 +1,5 @@
+import { nextTask } from "../lib/tasks";
+
 /*
  * What the build calls for each dynamic import in place of Vite's own helper (vite-module-preload.ts
  * swaps it in): it adds a modulepreload link for every file the imported chunk needs, so that they
@@ -17,8 +19,6 @@ export const LINKS_PER_TASK = 4;
 
 /** Files already asked for by an earlier import: each is linked once. */
 const linked = new Set<string>();
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Reports a failed import as Vite's helper does (a listener may call preventDefault to keep it quiet). */
 function preloadError(err: unknown): never | undefined {
