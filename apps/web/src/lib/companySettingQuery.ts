@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { storeAnswer } from "./storeAnswer";
 
 /** Whose setting is read: hr's own company (no id), or the company a platform admin opened. */
 type Owner = { companyId?: number };
@@ -19,5 +20,5 @@ export function companySettingQuery<N extends string, T>(name: N, read: (owner: 
 /** Saves a company setting whole: the server's answer is what the page shows from then on, with no second read. */
 export function useSaveCompanySetting<B, T>(key: QueryKey, save: (body: B) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: save, onSuccess: (saved) => queryClient.setQueryData(key, saved) });
+  return useMutation({ mutationFn: save, onSuccess: (saved) => storeAnswer(queryClient, key, saved) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchCalendarFeed, rotateCalendarFeed } from "./api";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 const feedKey = ["calendar-feed"] as const;
 
@@ -11,5 +12,5 @@ export function useCalendarFeed() {
 /** A new URL for my feed; the page shows it at once, the old one stops working. */
 export function useRotateCalendarFeed() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rotateCalendarFeed, onSuccess: (feed) => queryClient.setQueryData(feedKey, feed) });
+  return useMutation({ mutationFn: rotateCalendarFeed, onSuccess: (feed) => storeAnswer(queryClient, feedKey, feed) });
 }

@@ -17,6 +17,7 @@ import {
   saveXapiMapping,
   searchCatalog,
 } from "./api";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 const keys = {
   credentials: ["lrs", "credentials"] as const,
@@ -68,7 +69,7 @@ export const useLrsForwarder = () => useQuery({ queryKey: keys.forwarder, queryF
 /** Saving answers the setting whole: the page shows it with no second read. */
 export function useSaveLrsForwarder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveLrsForwarder, onSuccess: (saved) => queryClient.setQueryData(keys.forwarder, saved) });
+  return useMutation({ mutationFn: saveLrsForwarder, onSuccess: (saved) => storeAnswer(queryClient, keys.forwarder, saved) });
 }
 export const useTestLrsForwarder = () => useMutation({ mutationFn: testLrsForwarder });
 

@@ -24,6 +24,7 @@ import {
 import { collectionOptions, collectionsOptions, networkKeys, publishRequestsOptions } from "./queries";
 import type { CollectionsFilter } from "./requests";
 import type { CollectionVersion } from "./types";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 // Collections, their editing, progress and publish requests. Plans and tasks are in planHooks.ts.
 
@@ -42,8 +43,8 @@ export function useCollection(id: number | null, version?: CollectionVersion) {
 
 /** A changed collection: its detail is the answer; every list, task and plan that shows it may be stale. */
 function storeDetail(queryClient: QueryClient, detail: CollectionDetail) {
-  queryClient.setQueryData(networkKeys.collection(detail.id), detail);
   void queryClient.invalidateQueries({ queryKey: networkKeys.collectionLists });
+  return storeAnswer(queryClient, networkKeys.collection(detail.id), detail);
 }
 
 function refreshProgress(queryClient: QueryClient) {
@@ -119,7 +120,7 @@ export function useDiscardDraft(id: number) {
   return useMutation({
     mutationFn: () => discardDraft(id),
     onSuccess: (detail) => {
-      storeDetail(queryClient, detail);
+      void storeDetail(queryClient, detail);
       void queryClient.invalidateQueries({ queryKey: networkKeys.collection(id) });
       void queryClient.invalidateQueries({ queryKey: networkKeys.publishRequests });
     },

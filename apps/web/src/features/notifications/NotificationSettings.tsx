@@ -14,6 +14,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { request } from "../../lib/api";
 import { checkedBy } from "../../lib/contracts";
 import { toast } from "../../lib/toast";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 export const NOTIFICATION_SETTINGS_HEADING_ID = "notification-settings-heading";
 
@@ -33,8 +34,8 @@ export function NotificationSettings() {
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => fetchSettings(signal) });
   const save = useMutation({
     mutationFn: saveSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey, saved);
+    onSuccess: async (saved) => {
+      await storeAnswer(queryClient, settingsKey, saved);
       toast(t("notifications.saved"), "success");
     },
   });

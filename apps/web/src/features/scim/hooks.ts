@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ScimTokenStatus } from "@learnward/contracts";
 import { companySettingQuery } from "../../lib/companySettingQuery";
 import { createScimToken, fetchScimToken, type ScimOwner } from "./api";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 const scimToken = companySettingQuery("scim-token", fetchScimToken);
 export const scimTokenKey = scimToken.key;
@@ -13,6 +14,6 @@ export function useCreateScimToken(owner: ScimOwner = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => createScimToken(owner),
-    onSuccess: ({ token: _secret, ...status }) => queryClient.setQueryData<ScimTokenStatus>(scimTokenKey(owner), status),
+    onSuccess: ({ token: _secret, ...status }) => storeAnswer<ScimTokenStatus>(queryClient, scimTokenKey(owner), status),
   });
 }

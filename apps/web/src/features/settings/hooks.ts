@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sessionKey } from "../identity/hooks";
 import { changePassword, updateProfile } from "./api";
 import { profileKey, userProfileOptions } from "./queries";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 export function useUserProfile(uid: string) {
   return useQuery(userProfileOptions(uid));
@@ -12,7 +13,7 @@ export function useUpdateProfile(uid: string) {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(profileKey(uid), profile);
+      await storeAnswer(queryClient, profileKey(uid), profile);
       // The top bar and drawer show the name and photo from the session.
       await queryClient.invalidateQueries({ queryKey: sessionKey });
     },

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RateSkillRequest } from "@learnward/contracts";
 import { fetchPathSkillLevel, fetchPersonSkillLevels, fetchTeamSkillLevels, rateSkill, setPathSkillLevel } from "./api";
+import { storeAnswer } from "../../lib/storeAnswer";
 
 /** Every skill-level answer is cached under this key: a rating changes a person's row in every list. */
 export const SKILLS = "skills";
@@ -36,6 +37,6 @@ export function useSetPathSkillLevel(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (level: number | null) => setPathSkillLevel(id, level),
-    onSuccess: (answer) => queryClient.setQueryData([SKILLS, "path", id], answer),
+    onSuccess: (answer) => storeAnswer(queryClient, [SKILLS, "path", id], answer),
   });
 }

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ItemNote } from "@learnward/contracts";
 import { renderApp, reply, serveFetch, signedIn } from "../../../test/render";
+import { stubFetch } from "../../../test/fetch";
+import { libraryKey } from "../query";
 import { ItemNotes } from "./ItemNotes";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -94,5 +96,41 @@ describe("a saved item's note", () => {
     expect(screen.getByRole("textbox", { name: "Note" })).toHaveValue("Changed");
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.getByText("Kept")).toBeInTheDocument();
+  });
+  it("keeps the saved note when a reload of the library, sent before the save, answers after it", async () => {
+    // A tag or status change reloads the whole library, this note included; that read can reach the
+    // server before the save does and answer after it, with the note as it was.
+    let saved = "";
+    let releaseRead = () => {};
+    let reads = 0;
+    const answer = stubFetch({
+      "GET /api/contentuser/5/note/": () => note(""),
+      "PUT /api/contentuser/5/note/": (request) => {
+        saved = (request.body as { note: string }).note;
+        return reply(ItemNote, { id_primary: 5, note: saved, updated_at: "2026-11-29T10:00:00.000Z" });
+      },
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const late = (init?.method ?? "GET") === "GET" && ++reads === 2;
+      const response = await answer(input, init);
+      if (!late) return response;
+      await new Promise<void>((resolve) => (releaseRead = resolve));
+      init?.signal?.throwIfAborted();
+      return response;
+    });
+    const user = userEvent.setup();
+    const { queryClient } = show();
+
+    await user.click(await screen.findByRole("button", { name: "Add a note" }));
+    await user.type(screen.getByRole("textbox", { name: "Note" }), "## Why");
+    void queryClient.invalidateQueries({ queryKey: libraryKey });
+    await waitFor(() => expect(reads).toBe(2));
+    await user.click(screen.getByRole("button", { name: "Save note" }));
+    expect(await screen.findByRole("heading", { name: "Why" })).toBeInTheDocument();
+
+    releaseRead();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole("heading", { name: "Why" })).toBeInTheDocument();
+    expect(screen.queryByText("No notes yet.")).not.toBeInTheDocument();
   });
 });

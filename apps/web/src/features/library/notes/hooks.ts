@@ -11,6 +11,7 @@ import {
   type AddHighlight,
   type EditHighlight,
 } from "./api";
+import { storeAnswer } from "../../../lib/storeAnswer";
 
 /** My note on a saved item. */
 export function useItemNote(itemId: number) {
@@ -22,7 +23,7 @@ export function usePutItemNote(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: string) => putItemNote(itemId, note),
-    onSuccess: (saved) => queryClient.setQueryData(itemNoteKey(itemId), saved),
+    onSuccess: (saved) => storeAnswer(queryClient, itemNoteKey(itemId), saved),
   });
 }
 

@@ -4,6 +4,7 @@ import { homeSectionsKey } from "../../home/queries";
 import { PEOPLE } from "../../people/queries";
 import { networkKeys } from "../queries";
 import { attachToPlan, detachFromPlan, fetchItemPlanSkills, fetchPlanSkillOptions } from "./api";
+import { storeAnswer } from "../../../lib/storeAnswer";
 
 const planSkillsKey = (itemId: number) => ["item-plan-skills", itemId] as const;
 /** What my plans' progress reads: it changes when an item starts or stops counting. */
@@ -25,9 +26,9 @@ export function useChangePlanSkill(itemId: number) {
   return useMutation({
     mutationFn: (change: { attach: AttachToPlanRequest } | { detach: number }) =>
       "attach" in change ? attachToPlan(itemId, change.attach) : detachFromPlan(itemId, change.detach),
-    onSuccess: (answer: ItemPlanSkills) => {
-      queryClient.setQueryData(planSkillsKey(itemId), answer);
+    onSuccess: async (answer: ItemPlanSkills) => {
       for (const queryKey of progressKeys) void queryClient.invalidateQueries({ queryKey });
+      await storeAnswer(queryClient, planSkillsKey(itemId), answer);
     },
   });
 }
