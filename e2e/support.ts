@@ -231,6 +231,23 @@ export async function resize(page: Page, viewport: { width: number; height: numb
   await ensurePainting(page, `resize to ${viewport.width} wide`);
 }
 
+/**
+ * Scrolls down the page a screen at a time and back to the top, as a person reading it would, so that
+ * what draws as it is scrolled towards (charts) is drawn; then waits for the page to show its content.
+ */
+export async function readThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+  await contentShown(page, performance.now());
+}
+
 /** A full-page screenshot into e2e/artifacts/screenshots, for review. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await ensurePainting(page, `screenshot ${name}`);

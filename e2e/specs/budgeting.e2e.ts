@@ -82,6 +82,8 @@ describe("budgeting: budget → allocation → request → approval → payment"
       .getByRole("table", { name: "Use of the allocation, as a table" })
       .getByRole("row", { name: /Reserved/ })
       .first();
+    // A chart draws as it is scrolled towards, as a person reading down the page would.
+    await page.getByRole("heading", { name: "Over the period" }).first().scrollIntoViewIfNeeded();
     const chart = await visible(page.getByRole("img", { name: "Over the period" }).first());
     const summary = page.locator(`[id="${await chart.getAttribute("aria-describedby")}"]`);
     const used = async () => dollars((await summary.textContent())?.match(/\$[\d,.]+ approved or paid/)?.[0] ?? "");

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   openPage,
   outboxWhen,
+  readThrough,
   screenshot,
   signInWithApi,
   type Session,
@@ -164,6 +165,8 @@ describe("insights: company, team and personal views, with their actions", () =>
         await open(page, "/dashboard/content?time=all&bucket=month");
         await visible(page.getByRole("img", { name: /^From / }));
         await page.waitForLoadState("networkidle");
+        // Charts further down draw as the page is scrolled towards them.
+        await readThrough(page);
         await screenshot(page, `${name}-${label}`);
       });
       expect(errors).toEqual([]);
