@@ -15,3 +15,14 @@ export function lazyResolver<I extends FieldValues, C, O>(load: () => Promise<Re
   const resolver: Resolver<I, C, O> = async (values, context, options) => (await get())(values, context, options);
   return Object.assign(resolver, { preload: () => void get() });
 }
+
+/**
+ * A form's handlers that start loading its schema at the person's first key or press in it. Not as
+ * the page opens: zod and the schema take 30–40 ms to start on this machine, a task that, in a page's
+ * load, holds the main thread while the page should answer; typing an address leaves ample time.
+ * (Not on focus either: a field with autoFocus takes it as the page hydrates.)
+ */
+export function preloadOnInput(resolver: Pick<LazyResolver<FieldValues, unknown, unknown>, "preload">) {
+  const preload = () => resolver.preload();
+  return { onKeyDown: preload, onPointerDown: preload };
+}

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -7,6 +6,7 @@ import { FormTextField } from "../../components/FormTextField";
 import { useTranslation } from "react-i18next";
 import { useRequestPasswordReset } from "../../features/identity/hooks";
 import { forgotPasswordResolver } from "../../features/identity/lazyResolvers";
+import { preloadOnInput } from "../../components/lazyResolver";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { AuthCard, SubmitThenBack } from "./AuthCard";
@@ -16,13 +16,10 @@ export default function ForgotPasswordPage() {
   const message = useErrorMessage();
   const requestReset = useRequestPasswordReset();
   const form = useForm({ resolver: forgotPasswordResolver, defaultValues: { email: "" } });
-  useEffect(() => {
-    forgotPasswordResolver.preload();
-  }, []);
 
   return (
     <AuthCard title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(({ email }) => requestReset.mutate(email))}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit(({ email }) => requestReset.mutate(email))} {...preloadOnInput(forgotPasswordResolver)}>
         <Stack spacing={2.5}>
           {requestReset.isSuccess && (
             // The answer is the same whether or not the address has an account.

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { SsoSignInError } from "@learnward/contracts";
 import { homePathFor, safeNextPath, useSession, useEmailFirst, useSignIn } from "../../features/identity/hooks";
 import { signInResolver } from "../../features/identity/lazyResolvers";
+import { preloadOnInput } from "../../components/lazyResolver";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { useHydrated } from "../../app/renderHints";
@@ -54,7 +55,6 @@ export default function LoginPage() {
   // typed meanwhile stays (React and react-hook-form keep it).
   const hydrated = useHydrated();
   useEffect(() => {
-    signInResolver.preload();
     void loadPasswordField();
   }, []);
 
@@ -88,7 +88,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit} {...preloadOnInput(signInResolver)}>
         <Stack spacing={2.5}>
           {accountMissing && !signIn.isPending && (
             <Alert severity="warning" role="alert">

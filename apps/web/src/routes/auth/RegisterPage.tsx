@@ -1,5 +1,4 @@
 import { Navigate, useSearchParams } from "react-router";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -11,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { homePathFor, safeNextPath, useSession, useSignUp } from "../../features/identity/hooks";
 import { signUpResolver } from "../../features/identity/lazyResolvers";
+import { preloadOnInput } from "../../components/lazyResolver";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { fieldProps } from "../../components/formField";
 import { PasswordField } from "../../components/PasswordField";
@@ -24,9 +24,6 @@ export default function RegisterPage() {
   const next = safeNextPath(params.get("next"));
   const signUp = useSignUp();
   const form = useForm({ resolver: signUpResolver, defaultValues: { name: "", email: "", password: "" } });
-  useEffect(() => {
-    signUpResolver.preload();
-  }, []);
 
   if (session.data?.status === "signedIn") {
     return <Navigate to={next ?? homePathFor(session.data.me.abilities)} replace />;
@@ -36,7 +33,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} {...preloadOnInput(signUpResolver)}>
         <Stack spacing={2.5}>
           {accountMissing && !signUp.isSuccess && (
             <Alert severity="warning" role="alert">

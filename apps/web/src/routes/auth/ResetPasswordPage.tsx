@@ -1,5 +1,4 @@
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -8,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { useResetPassword } from "../../features/identity/hooks";
 import { resetPasswordResolver } from "../../features/identity/lazyResolvers";
+import { preloadOnInput } from "../../components/lazyResolver";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { isApiError } from "../../lib/api";
 import { fieldProps } from "../../components/formField";
@@ -29,9 +29,6 @@ export default function ResetPasswordPage() {
   const copy = confirming ? "confirm" : "reset";
   const reset = useResetPassword();
   const form = useForm({ resolver: resetPasswordResolver, defaultValues: { newPassword: "", confirmPassword: "" } });
-  useEffect(() => {
-    resetPasswordResolver.preload();
-  }, []);
 
   const invalidLink = !token || params.has("error") || isApiError(reset.error, "invalid_token");
   if (invalidLink) {
@@ -55,7 +52,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title={t(`${copy}.title`)} subtitle={t(`${copy}.subtitle`)}>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} {...preloadOnInput(resetPasswordResolver)}>
         <Stack spacing={2.5}>
           {reset.isError && (
             <Alert severity="error" role="alert">
