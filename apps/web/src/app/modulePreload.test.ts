@@ -1,7 +1,7 @@
 // The build's helper for dynamic imports (modulePreload.ts, swapped in by vite-module-preload.ts):
 // a page's chunk needs dozens of files, linked a few per task so that no task runs long.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LINKS_PER_TASK, __vitePreload } from "./modulePreload";
+import { LINKS_PER_TASK, __vitePreload, evaluateInTurn } from "./modulePreload";
 import { spreadModulePreloads, OWN_HELPER } from "../../vite-module-preload";
 
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
@@ -60,6 +60,35 @@ describe("the helper for dynamic imports", () => {
     } finally {
       window.removeEventListener("vite:preloadError", listener);
     }
+  });
+
+  it("evaluates the chunk's files one task each, what the chunk imports before the chunk, each file once", async () => {
+    const seen: string[] = [];
+    const importFile = async (href: string) => {
+      seen.push(new URL(href).pathname);
+      // A task queued now runs before the next file's import only if that import waits for a task.
+      setTimeout(() => seen.push("(next task)"));
+    };
+
+    // Vite lists the chunk first, then what it imports, depth first (stylesheets are linked, not imported).
+    await evaluateInTurn(["assets/turn-0.js", "assets/turn-1.js", "assets/turn.css", "assets/turn-2.js"], importFile);
+    expect(seen).toEqual(["/assets/turn-2.js", "(next task)", "/assets/turn-1.js", "(next task)", "/assets/turn-0.js", "(next task)"]);
+
+    // A later chunk needing some of the same files imports only its own.
+    seen.length = 0;
+    await evaluateInTurn(["assets/turn-3.js", "assets/turn-1.js"], importFile);
+    expect(seen.filter((entry) => entry !== "(next task)")).toEqual(["/assets/turn-3.js"]);
+  });
+
+  it("leaves a file that fails to load to the chunk's import, which reports it", async () => {
+    const failure = new Error("file missing after a deploy");
+    const tried: string[] = [];
+    await evaluateInTurn(["assets/fails-0.js", "assets/fails-1.js", "assets/fails-2.js"], async (href) => {
+      tried.push(new URL(href).pathname);
+      throw failure;
+    });
+    // It stops at the first: the import that follows fails with the same error, reported as Vite does.
+    expect(tried).toEqual(["/assets/fails-2.js"]);
   });
 
   it("is what the build imports in place of Vite's own", () => {

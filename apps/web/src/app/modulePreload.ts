@@ -19,6 +19,8 @@ export const LINKS_PER_TASK = 4;
 
 /** Files already asked for by an earlier import: each is linked once. */
 const linked = new Set<string>();
+/** Scripts this helper has imported (and so evaluated): each is imported once. */
+const evaluated = new Set<string>();
 
 /** Reports a failed import as Vite's helper does (a listener may call preventDefault to keep it quiet). */
 function preloadError(err: unknown): never | undefined {
@@ -60,6 +62,35 @@ export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly s
       if (isCss) styles.push(stylesheet(link));
     }
     for (const result of await Promise.allSettled(styles)) if (result.status === "rejected") preloadError(result.reason);
+    await evaluateInTurn(deps);
   }
   return load().catch(preloadError) as Promise<T>;
+}
+
+/**
+ * Evaluates the chunk's files one task each, those it imports before it, rather than the whole graph
+ * in the one task a plain import evaluates it in: /discover's page came to 40–60 ms of script in one
+ * task (unthrottled), four times that on a slow phone. `deps` lists the chunk, then what it imports,
+ * depth first; read backwards, most files come after those they import, and a file that does not
+ * takes those it needs into its own task. Evaluating a file early changes nothing it can see: what it
+ * imports is evaluated before it all the same. A file that fails to load is left to the import itself,
+ * which reports it.
+ */
+export async function evaluateInTurn(
+  deps: readonly string[],
+  importFile: (href: string) => Promise<unknown> = (href) => import(/* @vite-ignore */ href),
+): Promise<void> {
+  const scripts = deps
+    .map((dep) => new URL(import.meta.env.BASE_URL + dep, document.baseURI).href)
+    .filter((href) => !new URL(href).pathname.endsWith(".css") && !evaluated.has(href))
+    .reverse();
+  for (const href of scripts) {
+    evaluated.add(href);
+    try {
+      await importFile(href);
+    } catch {
+      return;
+    }
+    await nextTask();
+  }
 }
