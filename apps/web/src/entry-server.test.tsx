@@ -76,6 +76,15 @@ describe("rendering the first view on the server", () => {
     expect(page?.head).toMatch(/^<style data-emotion="css-global [^"]+">.*<style data-emotion="css [^"]+">[^<]+<\/style>$/s);
   });
 
+  it("gives the browser the styles of every styled part, those merged into another's class too", async () => {
+    const page = await render({ url: "/discover", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
+    const ids = page?.head.match(/<style data-emotion="css ([^"]+)">/)?.[1]?.split(" ") ?? [];
+    const onElements = ids.filter((id) => page?.html.includes(`css-${id}`));
+    // An IconButton's own class is merged into its ButtonBase's, which the button carries: without the
+    // former's style, emotion in the browser writes it again as the page hydrates.
+    expect(ids.length).toBeGreaterThan(onElements.length);
+  });
+
   it("renders in the visitor's language", async () => {
     const page = await render({ url: "/home", cookie: "NEXT_LOCALE=es", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
     expect(page?.locale).toBe("es");

@@ -95,24 +95,26 @@ function unfetched(queryClient: QueryClient, asked: Set<string>) {
 }
 
 /**
- * The styles the page uses, as emotion's own server rendering writes them (@emotion/server), in the
- * head rather than beside each element: the browser parses one stylesheet instead of a hundred, and
- * emotion in the browser adopts them (its cache reads the ids in data-emotion) instead of adding them
- * again.
+ * The styles of the page's render, as emotion's own server rendering writes them (@emotion/server), in
+ * the head rather than beside each element: the browser parses one stylesheet instead of a hundred,
+ * and emotion in the browser adopts them (its cache reads the ids in data-emotion) instead of adding
+ * them again.
+ *
+ * All of them, those of classes no element carries included: a component styled on top of another
+ * (an IconButton on a ButtonBase) has a class of its own that emotion merges into the inner one's,
+ * and the browser's emotion, finding it unknown, wrote each such style again as the page hydrated
+ * (95 rules on /discover, in the tasks of hydration).
  */
-function styleTags(cache: EmotionCache, html: string): string {
+function styleTags(cache: EmotionCache): string {
   const ids: string[] = [];
   const rules: string[] = [];
   const globals: string[] = [];
-  // The page's emotion class names, read in one pass: looking each style up in the whole page took
-  // about 7 ms of a /discover render (hundreds of styles times a page of 200 kB).
-  const used = new Set(Array.from(html.matchAll(new RegExp(`\\b${cache.key}-([\\w-]+)`, "g")), (match) => match[1]));
   for (const [id, css] of Object.entries(cache.inserted)) {
     if (typeof css !== "string") continue;
     const safe = css.replace(/<\/style/gi, "<\\/style");
     // Only class styles are registered; the rest are global styles (CssBaseline), each in its own tag.
     if (cache.registered[`${cache.key}-${id}`] === undefined) globals.push(`<style data-emotion="${cache.key}-global ${id}">${safe}</style>`);
-    else if (used.has(id)) {
+    else {
       ids.push(id);
       rules.push(safe);
     }
@@ -157,11 +159,13 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
     const router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname + search}>{children}</StaticRouter>;
     // compat: emotion keeps the styles in its cache rather than writing a <style> before each element.
-    const styles = createCache({ key: "css" });
-    styles.compat = true;
+    const newStyles = () => Object.assign(createCache({ key: "css" }), { compat: true as const });
+    // Each render starts a cache of its own, so that the page's styles are the last render's alone (a
+    // render that stopped at data or code still loading drew spinners, whose styles the page has not).
+    let styles = newStyles();
     const parts = new Set<string>();
-    const app = (
-      <CacheProvider value={styles}>
+    const app = () => (
+      <CacheProvider value={(styles = newStyles())}>
         <I18nextProvider i18n={i18n}>
           <RenderedParts.Provider value={parts}>
             <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie }} />
@@ -176,19 +180,19 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // /discover rendered in about half the time).
     let loaded = false;
     const loadCode = async () => {
-      await text((await prerenderToNodeStream(app, { signal })).prelude);
+      await text((await prerenderToNodeStream(app(), { signal })).prelude);
       loaded = true;
     };
     const renderNow = async () => {
       try {
-        return renderToString(app);
+        return renderToString(app());
       } catch (error) {
         // A page whose code is not loaded yet suspends outside any boundary, which renderToString
         // refuses: load it and render again (any other error comes back from the second render).
         if (loaded) throw error;
         await loadCode();
         parts.clear();
-        return renderToString(app);
+        return renderToString(app());
       }
     };
     let html = "";
@@ -207,7 +211,7 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     }
     // The browser would report the boundaries it had to draw itself as errors: it draws the page.
     if (html.includes(CLIENT_RENDERED)) return null;
-    return { locale, html, head: styleTags(styles, html), state: { queries: dehydrate(queryClient), phone, parts: [...parts] } };
+    return { locale, html, head: styleTags(styles), state: { queries: dehydrate(queryClient), phone, parts: [...parts] } };
   } finally {
     queryClient.clear();
   }
