@@ -9,6 +9,7 @@ import { TablePager } from "../../components/TablePager";
 import { CollectionCard } from "../network/CollectionCard";
 import { ResultCard } from "./ResultCard";
 import { Loading } from "../../components/Loading";
+import { renderNearScreen } from "../../components/offscreen";
 
 interface DiscoverResultsProps {
   data: DiscoverResponse | undefined;
@@ -46,7 +47,10 @@ export function DiscoverResults({ data, isPending, isError, isFetching, page, fi
       ) : (
         <>
           {/* One column no wider than the page: a long unbroken link in a card wraps instead of widening it. */}
-          <Box component="ul" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
+          <Box
+            component="ul"
+            sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5, m: 0, p: 0, listStyle: "none", "& > li": renderNearScreen(250) }}
+          >
             {data.results.map((result) => (
               <li key={result.kind === "content" ? `c${result.id_content}` : `p${result.collection.id}`}>
                 {result.kind === "content" ? (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { DiscoverContent, RecommendationsResponse } from "@learnward/contracts";
 import { useRecommendations, useTrending } from "./hooks";
 import { ResultCard } from "./ResultCard";
+import { renderNearScreen } from "../../components/offscreen";
 
 /** A titled row of compact cards that scrolls sideways on small screens. */
 function Row({
@@ -46,7 +47,7 @@ function Row({
             gap: 1.5,
             overflowX: "auto",
             scrollSnapType: "x proximity",
-            "& > li": { scrollSnapAlign: "start" },
+            "& > li": { scrollSnapAlign: "start", ...renderNearScreen(230) },
             m: 0,
             p: 0,
             pb: 1,

@@ -37,6 +37,7 @@ import {
   type LibraryTab,
   type TabValue,
 } from "./query";
+import { renderNearScreen } from "../../components/offscreen";
 
 const SEARCH_DELAY_MS = 300;
 const ManageTagsDialog = lazy(() => import("./tags/ManageTagsDialog"));
@@ -156,6 +157,7 @@ function ItemGrid({
         gap: 1.5,
         gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
         opacity: dimmed ? 0.6 : 1,
+        "& > li": renderNearScreen(120),
       }}
     >
       {items.map((item) => {
