@@ -248,10 +248,19 @@ export async function readThrough(page: Page): Promise<void> {
   await contentShown(page, performance.now());
 }
 
-/** A full-page screenshot into e2e/artifacts/screenshots, for review. */
+/**
+ * A full-page screenshot into e2e/artifacts/screenshots, for review. Cards far from the screen are not
+ * drawn until it nears them (content-visibility), and a full-page picture would show them blank: for
+ * the picture, everything is drawn, as a person scrolling down would see it.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await ensurePainting(page, `screenshot ${name}`);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+  const drawAll = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  try {
+    await ensurePainting(page, `screenshot ${name}`);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+  } finally {
+    await drawAll.evaluate((style) => (style as Element).remove());
+  }
 }
 
 const WIDTHS = [
