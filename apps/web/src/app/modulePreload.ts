@@ -22,6 +22,10 @@ const linked = new Set<string>();
 /** Scripts this helper has imported (and so evaluated): each is imported once. */
 const evaluated = new Set<string>();
 
+/** A file of the build (relative to the app's base), as the address the browser knows it by. */
+const hrefOf = (dep: string) => new URL(import.meta.env.BASE_URL + dep, document.baseURI).href;
+const isStylesheet = (href: string) => new URL(href).pathname.endsWith(".css");
+
 /** Reports a failed import as Vite's helper does (a listener may call preventDefault to keep it quiet). */
 function preloadError(err: unknown): never | undefined {
   const event = Object.assign(new Event("vite:preloadError", { cancelable: true }), { payload: err });
@@ -46,7 +50,7 @@ export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly s
   if (deps?.length) {
     // Links the page already has (the server's HTML preloads the first load's files).
     for (const link of document.getElementsByTagName("link")) if (link.rel === "modulepreload" || link.rel === "stylesheet") linked.add(link.href);
-    const hrefs = deps.map((dep) => new URL(import.meta.env.BASE_URL + dep, document.baseURI).href).filter((href) => !linked.has(href));
+    const hrefs = deps.map(hrefOf).filter((href) => !linked.has(href));
     const styles: Array<Promise<void>> = [];
     for (let i = 0; i < hrefs.length; i++) {
       if (i > 0 && i % LINKS_PER_TASK === 0) await nextTask();
@@ -54,7 +58,7 @@ export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly s
       if (linked.has(href)) continue;
       linked.add(href);
       const link = document.createElement("link");
-      const isCss = new URL(href).pathname.endsWith(".css");
+      const isCss = isStylesheet(href);
       link.rel = isCss ? "stylesheet" : "modulepreload";
       link.crossOrigin = "";
       link.href = href;
@@ -81,8 +85,8 @@ export async function evaluateInTurn(
   importFile: (href: string) => Promise<unknown> = (href) => import(/* @vite-ignore */ href),
 ): Promise<void> {
   const scripts = deps
-    .map((dep) => new URL(import.meta.env.BASE_URL + dep, document.baseURI).href)
-    .filter((href) => !new URL(href).pathname.endsWith(".css") && !evaluated.has(href))
+    .map(hrefOf)
+    .filter((href) => !isStylesheet(href) && !evaluated.has(href))
     .reverse();
   for (const href of scripts) {
     evaluated.add(href);

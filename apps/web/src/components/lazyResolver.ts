@@ -22,7 +22,7 @@ export function lazyResolver<I extends FieldValues, C, O>(load: () => Promise<Re
  * load, holds the main thread while the page should answer; typing an address leaves ample time.
  * (Not on focus either: a field with autoFocus takes it as the page hydrates.)
  */
-export function preloadOnInput(resolver: Pick<LazyResolver<FieldValues, unknown, unknown>, "preload">) {
+export function preloadOnInput(resolver: { preload: () => void }) {
   const preload = () => resolver.preload();
   return { onKeyDown: preload, onPointerDown: preload };
 }
