@@ -129,6 +129,23 @@ describe("rendering the first view on the server", () => {
     expect(library?.html).toMatch(/<a [^>]*aria-label="[^"]*YouTube[^"]*"[^>]*>\s*<svg/);
   });
 
+  it("names the translation namespaces its render read, for the browser to load before it hydrates", async () => {
+    const api = fakeApi({ "/api/session": { me: ME } });
+    const page = await render({ url: "/discover", cookie: "", phone: false, api });
+    // /discover declares its own words; its cards show types and durations in the library's.
+    expect(page?.state.namespaces).toEqual(expect.arrayContaining(["common", "discover", "home", "network"]));
+    expect(page?.state.namespaces).not.toContain("insights");
+    // The server links their built files, and the layout's and page's, as the manifest names them.
+    expect(page?.modules).toEqual(
+      expect.arrayContaining([
+        "src/app/layout/AppLayout.tsx",
+        "src/routes/discover/DiscoverPage.tsx",
+        "src/i18n/locales/en/home.json",
+        "src/i18n/locales/en/network.json",
+      ]),
+    );
+  });
+
   it("lays the page out for a phone when told the visitor is on one", async () => {
     const api = fakeApi({ "/api/session": { me: ME } });
     const page = await render({ url: "/home", cookie: "", phone: true, api });

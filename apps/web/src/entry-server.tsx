@@ -13,8 +13,8 @@ import { createQueryClient } from "./app/providers";
 import { ensureFirstData } from "./app/firstData";
 import { AppTree } from "./app/AppTree";
 import { RenderedParts } from "./app/lazyPart";
-import { routeData, routeNamespaces, serverAudience } from "./app/router";
-import { serverI18n } from "./i18n";
+import { routeData, routeModules, routeNamespaces, serverAudience } from "./app/router";
+import { namespaceModule, serverI18n, usedNamespaces } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
 import { fetchSession, type Session } from "./features/identity/api";
@@ -40,6 +40,12 @@ export interface ServerState {
   phone: boolean;
   /** The lazily loaded parts the page rendered (app/lazyPart.tsx), whose code hydration needs. */
   parts: string[];
+  /**
+   * The translation namespaces the render read, whose words hydration needs: a page may show words
+   * of namespaces its route does not declare (item cards in the library's words), and a component
+   * that meets words not loaded yet suspends, which keeps its part of the page dehydrated.
+   */
+  namespaces: string[];
 }
 
 export interface RenderOutput {
@@ -50,6 +56,11 @@ export interface RenderOutput {
   head: string;
   /** What the browser hydrates with: the answers the page rendered from, and the phone guess. */
   state: ServerState;
+  /**
+   * The source files whose code hydration needs, as the build's manifest names them (the layouts
+   * and page, and the words the render read): the server preloads their built files with the page.
+   */
+  modules: string[];
 }
 
 /**
@@ -211,7 +222,14 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     }
     // The browser would report the boundaries it had to draw itself as errors: it draws the page.
     if (html.includes(CLIENT_RENDERED)) return null;
-    return { locale, html, head: styleTags(styles), state: { queries: dehydrate(queryClient), phone, parts: [...parts] } };
+    const namespaces = usedNamespaces(i18n);
+    return {
+      locale,
+      html,
+      head: styleTags(styles),
+      state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces },
+      modules: [...routeModules(pathname), ...namespaces.map((namespace) => namespaceModule(locale, namespace))],
+    };
   } finally {
     queryClient.clear();
   }

@@ -10,8 +10,11 @@ interface Renderer {
     phone: boolean;
     api: (url: string) => Promise<Response>;
     signal?: AbortSignal;
-  }): Promise<{ locale: string; html: string; head: string; state: unknown } | null>;
+  }): Promise<{ locale: string; html: string; head: string; state: unknown; modules?: string[] } | null>;
 }
+
+/** The browser build's manifest (Vite's .vite/manifest.json): each source file's built file and what it imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * Whether a request comes from a phone: its user agent's Mobile token (phones keep it under Chrome's
@@ -41,6 +44,27 @@ const PARSED_BEFORE_PAINT = '<link rel="expect" href="#learnward-state" blocking
 const PRELOAD = '<link rel="modulepreload" ';
 const PRELOAD_AFTER_PAINT = '<link rel="modulepreload" fetchpriority="low" ';
 
+/**
+ * Preload links for the built files of `modules` (source files, as the manifest names them) and of all
+ * they import, but those `template` already links. Hydration imports them all: linked from the page,
+ * they download as it is parsed. Added by the app's code instead, each link cost a slow phone's main
+ * thread 3–10 ms while the page loaded, some fifty on /discover (app/modulePreload.ts).
+ */
+export function preloadLinks(manifest: Manifest, modules: readonly string[], template: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const entry = Object.hasOwn(manifest, key) ? manifest[key] : undefined;
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    entry.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `${PRELOAD_AFTER_PAINT}crossorigin href="/${file}">`)
+    .join("");
+}
+
 /** What the browser's script tag can never be ended by: `<` escaped in the JSON. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -53,8 +77,24 @@ export function jsonForScript(value: unknown): string {
  * nothing the visitor could not ask for. Without a server build, or when a render fails or takes too
  * long, the page is sent as before and the browser renders it.
  */
-export function createPageRenderer(app: FastifyInstance, entry: string) {
+export function createPageRenderer(app: FastifyInstance, entry: string, manifestFile: string) {
   let loaded: { mtimeMs: number; renderer: Promise<Renderer> } | undefined;
+  let read: { mtimeMs: number; manifest: Manifest } | undefined;
+
+  /** The browser build's manifest, read again after a rebuild; none (no preloads) if it is missing or unreadable. */
+  function manifest(): Manifest {
+    const stat = fs.statSync(manifestFile, { throwIfNoEntry: false });
+    if (!stat) return {};
+    if (read?.mtimeMs !== stat.mtimeMs) {
+      try {
+        read = { mtimeMs: stat.mtimeMs, manifest: JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest };
+      } catch (err) {
+        app.log.warn({ err }, "the web build's manifest could not be read: pages are sent without their code's preloads");
+        return {};
+      }
+    }
+    return read.manifest;
+  }
 
   function renderer(): Promise<Renderer> | null {
     const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -106,7 +146,7 @@ export function createPageRenderer(app: FastifyInstance, entry: string) {
       return template
         .replace(/<html lang="[^"]*"/, () => `<html lang="${rendered.locale}"`)
         .replaceAll(PRELOAD, PRELOAD_AFTER_PAINT)
-        .replace("</head>", () => `${PARSED_BEFORE_PAINT}${hints}${rendered.head}</head>`)
+        .replace("</head>", () => `${preloadLinks(manifest(), rendered.modules ?? [], template)}${PARSED_BEFORE_PAINT}${hints}${rendered.head}</head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`,

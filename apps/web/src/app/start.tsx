@@ -30,7 +30,10 @@ export async function start() {
   // The page's code and first data download meanwhile too (unless the server sent the data), and its
   // words load with the first ones.
   const namespaces = await preloadRoute(window.location.pathname, window.location.search, serverState ? undefined : queryClient);
-  await initI18n(readLocale(), namespaces);
+  // Hydration needs every word the server's render showed: a component whose words are not in yet
+  // suspends, and its part of the page stays the server's, buttons dead, until they arrive; an update
+  // reaching it meanwhile (the layout's, say) throws the server's page away and draws it again.
+  await initI18n(readLocale(), [...namespaces, ...(serverState?.namespaces ?? [])]);
 
   // index.html has it.
   const container = document.getElementById("root")!;

@@ -7,6 +7,9 @@ type Namespace = Record<string, unknown>;
 // One lazily loaded chunk per language and namespace: a page only loads the words it shows.
 const loaders = import.meta.glob<Namespace>("./locales/*/*.json", { import: "default" });
 
+/** A namespace's words in a language, as the build's manifest names the file (see the loaders above). */
+export const namespaceModule = (language: string, namespace: string) => `src/i18n/locales/${language}/${namespace}.json`;
+
 /** Namespaces every screen uses; loaded before the first render. */
 export const CORE_NAMESPACES = ["common", "errors"] as const;
 
@@ -68,6 +71,14 @@ export async function serverI18n(locale: Locale, pageNamespaces: readonly string
   const clone = root.cloneInstance({ lng: locale }, () => ready());
   await initialized;
   return clone;
+}
+
+/**
+ * The namespaces a server render read (react-i18next records each useTranslation's on the page's
+ * clone), for the browser to load before it hydrates.
+ */
+export function usedNamespaces(i18n: I18n): string[] {
+  return i18n.reportNamespaces?.getUsedNamespaces() ?? [];
 }
 
 /** Whether the namespaces' words are in already (a page then renders without waiting for them). */
