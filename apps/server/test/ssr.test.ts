@@ -60,7 +60,7 @@ beforeAll(async () => {
     JSON.stringify({
       "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_shared.js"] },
       "src/routes/home/HomePage.tsx": { file: "assets/home-1.js", isDynamicEntry: true, imports: ["_shared.js", "_cards.js", "index.html"] },
-      "src/i18n/locales/en/home.json": { file: "assets/words-1.js", isDynamicEntry: true },
+      "src/i18n/locales/en/home.json": { file: "assets/home-1.json", src: "src/i18n/locales/en/home.json" },
       "_shared.js": { file: "assets/shared-1.js" },
       "_cards.js": { file: "assets/cards-1.js", imports: ["_shared.js"] },
     }),
@@ -107,9 +107,11 @@ describe("pages rendered on the server", () => {
   it("links the code and words the page hydrates with, each once, for the browser to fetch as it parses", async () => {
     const rendered = (await page("/home", { cookie })).body;
     const links = [...rendered.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-    // The template's own preload stays; what the page and its words import is added, shared files once.
-    expect(links.sort()).toEqual(["/assets/cards-1.js", "/assets/home-1.js", "/assets/index-1.js", "/assets/shared-1.js", "/assets/words-1.js"]);
+    // The template's own preload stays; what the page imports is added, shared files once.
+    expect(links.sort()).toEqual(["/assets/cards-1.js", "/assets/home-1.js", "/assets/index-1.js", "/assets/shared-1.js"]);
     expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-1.js">');
+    // The words are fetched as JSON: preloaded as the app's fetch will ask for them.
+    expect(rendered).toContain('<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="/assets/home-1.json">');
     expect(rendered.indexOf("/assets/home-1.js")).toBeLessThan(rendered.indexOf("</head>"));
   });
 

@@ -142,6 +142,8 @@ describe("rendering the first view on the server", () => {
         "src/routes/discover/DiscoverPage.tsx",
         "src/i18n/locales/en/home.json",
         "src/i18n/locales/en/network.json",
+        // The layout's, which the browser loads before it hydrates whether the render read them or not.
+        "src/i18n/locales/en/appErrors.json",
       ]),
     );
   });

@@ -228,7 +228,11 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
       html,
       head: styleTags(styles),
       state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces },
-      modules: [...routeModules(pathname), ...namespaces.map((namespace) => namespaceModule(locale, namespace))],
+      // The browser loads the route's own namespaces too before it hydrates, read or not (app/start.tsx).
+      modules: [
+        ...routeModules(pathname),
+        ...[...new Set([...routeNamespaces(pathname), ...namespaces])].map((namespace) => namespaceModule(locale, namespace)),
+      ],
     };
   } finally {
     queryClient.clear();

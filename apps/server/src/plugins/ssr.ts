@@ -43,12 +43,15 @@ const RENDER_TIMEOUT_MS = 3_000;
 const PARSED_BEFORE_PAINT = '<link rel="expect" href="#learnward-state" blocking="render">';
 const PRELOAD = '<link rel="modulepreload" ';
 const PRELOAD_AFTER_PAINT = '<link rel="modulepreload" fetchpriority="low" ';
+/** A file the app fetches (same origin, as fetch() asks by default: the preload must ask alike to be used). */
+const FETCH_AFTER_PAINT = '<link rel="preload" as="fetch" fetchpriority="low" crossorigin ';
 
 /**
  * Preload links for the built files of `modules` (source files, as the manifest names them) and of all
- * they import, but those `template` already links. Hydration imports them all: linked from the page,
- * they download as it is parsed. Added by the app's code instead, each link cost a slow phone's main
- * thread 3–10 ms while the page loaded, some fifty on /discover (app/modulePreload.ts).
+ * they import, but those `template` already links: scripts as modules, the words (JSON) for the fetch
+ * that reads them. Hydration needs them all: linked from the page, they download as it is parsed.
+ * Added by the app's code instead, each link cost a slow phone's main thread 3–10 ms while the page
+ * loaded, some fifty on /discover (app/modulePreload.ts).
  */
 export function preloadLinks(manifest: Manifest, modules: readonly string[], template: string): string {
   const files = new Set<string>();
@@ -61,7 +64,7 @@ export function preloadLinks(manifest: Manifest, modules: readonly string[], tem
   modules.forEach(visit);
   return [...files]
     .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `${PRELOAD_AFTER_PAINT}crossorigin href="/${file}">`)
+    .map((file) => (file.endsWith(".json") ? `${FETCH_AFTER_PAINT}href="/${file}">` : `${PRELOAD_AFTER_PAINT}crossorigin href="/${file}">`))
     .join("");
 }
 

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import i18next from "i18next";
+import { lazyLocales } from "./index";
+import home from "./locales/es/home.json";
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** An instance of its own, with the browser's way of loading words. */
+async function instance() {
+  const i18n = i18next.createInstance().use(lazyLocales);
+  await i18n.init({ lng: "es", fallbackLng: false, ns: [], supportedLngs: ["en", "es"] });
+  return i18n;
+}
+
+describe("loading a namespace's words in the browser", () => {
+  it("fetches the build's JSON file of the words, rather than importing a module of them", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) => {
+        fetched.push(url);
+        return Promise.resolve(new Response(JSON.stringify(home), { headers: { "content-type": "application/json" } }));
+      }),
+    );
+    const i18n = await instance();
+    await i18n.loadNamespaces(["home"]);
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toMatch(/home.*\.json/);
+    expect(i18n.getResourceBundle("es", "home")).toEqual(home);
+  });
+
+  it("keeps no words from a failed answer", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(new Response("Not found", { status: 404 }))),
+    );
+    const i18n = await instance();
+    await i18n.loadNamespaces(["home"]);
+    expect(i18n.getResourceBundle("es", "home")).toBeUndefined();
+  });
+});
