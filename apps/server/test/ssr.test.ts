@@ -24,7 +24,6 @@ export async function render({ url, cookie, phone, api }) {
     html: "<p>" + VERSION + " " + url + " phone=" + phone + " " + who + " | " + refused + "</p><p>Pay $& save $' now</p>" + "<p>learnward</p>".repeat(200),
     head: '<style data-emotion="css abc">.css-abc{color:red}</style>',
     state: { note: "</script><script>alert(1)</script>" },
-    modules: url.startsWith("/home") ? ["src/routes/home/HomePage.tsx", "src/i18n/locales/en/home.json", "src/gone.tsx"] : [],
   };
 }
 `;
@@ -53,18 +52,6 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "dist", "assets"), { recursive: true });
   fs.mkdirSync(path.join(root, "dist-ssr"));
   fs.writeFileSync(path.join(root, "dist", "index.html"), TEMPLATE);
-  // The browser build's manifest: the page, the words, and the files they share with the entry.
-  fs.mkdirSync(path.join(root, "dist", ".vite"));
-  fs.writeFileSync(
-    path.join(root, "dist", ".vite", "manifest.json"),
-    JSON.stringify({
-      "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_shared.js"] },
-      "src/routes/home/HomePage.tsx": { file: "assets/home-1.js", isDynamicEntry: true, imports: ["_shared.js", "_cards.js", "index.html"] },
-      "src/i18n/locales/en/home.json": { file: "assets/home-1.json", src: "src/i18n/locales/en/home.json" },
-      "_shared.js": { file: "assets/shared-1.js" },
-      "_cards.js": { file: "assets/cards-1.js", imports: ["_shared.js"] },
-    }),
-  );
   writeEntry();
   ctx = await createTestContext({ seed: false, env: { WEB_DIST: path.join(root, "dist") } });
   memberEmail = (await addPerson(ctx, { company: (await createCompany(ctx)).id, role: "member" })).email;
@@ -94,25 +81,14 @@ describe("pages rendered on the server", () => {
     expect(res.body).not.toContain("<script>alert(1)");
   });
 
-  it("paints the page once it is parsed whole, and fetches its code at low priority", async () => {
+  it("paints the page once it is parsed whole, and leaves its code for the code to ask for", async () => {
     const rendered = (await page("/login")).body;
     expect(rendered).toContain('<link rel="expect" href="#learnward-state" blocking="render"><style data-emotion');
     expect(rendered.indexOf('rel="expect"')).toBeLessThan(rendered.indexOf("</head>"));
-    expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/index-1.js">');
+    expect(rendered).not.toContain("modulepreload");
     expect(rendered.indexOf('id="learnward-state"')).toBeGreaterThan(rendered.indexOf('<div id="root"><p>'));
     // A page the browser draws needs its code to paint: left as it was.
     expect((await page("/browser-only", { cookie })).body).toBe(TEMPLATE);
-  });
-
-  it("links the code and words the page hydrates with, each once, for the browser to fetch as it parses", async () => {
-    const rendered = (await page("/home", { cookie })).body;
-    const links = [...rendered.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-    // The template's own preload stays; what the page imports is added, shared files once.
-    expect(links.sort()).toEqual(["/assets/cards-1.js", "/assets/home-1.js", "/assets/index-1.js", "/assets/shared-1.js"]);
-    expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-1.js">');
-    // The words are fetched as JSON: preloaded as the app's fetch will ask for them.
-    expect(rendered).toContain('<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="/assets/home-1.json">');
-    expect(rendered.indexOf("/assets/home-1.js")).toBeLessThan(rendered.indexOf("</head>"));
   });
 
   it("calls the API as the visitor, and nothing but the API", async () => {

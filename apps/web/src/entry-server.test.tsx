@@ -135,17 +135,6 @@ describe("rendering the first view on the server", () => {
     // /discover declares its own words; its cards show types and durations in the library's.
     expect(page?.state.namespaces).toEqual(expect.arrayContaining(["common", "discover", "home", "network"]));
     expect(page?.state.namespaces).not.toContain("insights");
-    // The server links their built files, and the layout's and page's, as the manifest names them.
-    expect(page?.modules).toEqual(
-      expect.arrayContaining([
-        "src/app/layout/AppLayout.tsx",
-        "src/routes/discover/DiscoverPage.tsx",
-        "src/i18n/locales/en/home.json",
-        "src/i18n/locales/en/network.json",
-        // The layout's, which the browser loads before it hydrates whether the render read them or not.
-        "src/i18n/locales/en/appErrors.json",
-      ]),
-    );
   });
 
   it("lays the page out for a phone when told the visitor is on one", async () => {

@@ -13,8 +13,8 @@ import { createQueryClient } from "./app/providers";
 import { ensureFirstData } from "./app/firstData";
 import { AppTree } from "./app/AppTree";
 import { RenderedParts } from "./app/lazyPart";
-import { routeData, routeModules, routeNamespaces, serverAudience } from "./app/router";
-import { namespaceModule, serverI18n, usedNamespaces } from "./i18n";
+import { routeData, routeNamespaces, serverAudience } from "./app/router";
+import { serverI18n, usedNamespaces } from "./i18n";
 import { readLocale } from "./lib/locale";
 import { setTransport } from "./lib/api";
 import { fetchSession, type Session } from "./features/identity/api";
@@ -56,11 +56,6 @@ export interface RenderOutput {
   head: string;
   /** What the browser hydrates with: the answers the page rendered from, and the phone guess. */
   state: ServerState;
-  /**
-   * The source files whose code hydration needs, as the build's manifest names them (the layouts
-   * and page, and the words the render read): the server preloads their built files with the page.
-   */
-  modules: string[];
 }
 
 /**
@@ -228,11 +223,6 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
       html,
       head: styleTags(styles),
       state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces },
-      // The browser loads the route's own namespaces too before it hydrates, read or not (app/start.tsx).
-      modules: [
-        ...routeModules(pathname),
-        ...[...new Set([...routeNamespaces(pathname), ...namespaces])].map((namespace) => namespaceModule(locale, namespace)),
-      ],
     };
   } finally {
     queryClient.clear();

@@ -10,11 +10,8 @@ interface Renderer {
     phone: boolean;
     api: (url: string) => Promise<Response>;
     signal?: AbortSignal;
-  }): Promise<{ locale: string; html: string; head: string; state: unknown; modules?: string[] } | null>;
+  }): Promise<{ locale: string; html: string; head: string; state: unknown } | null>;
 }
-
-/** The browser build's manifest (Vite's .vite/manifest.json): each source file's built file and what it imports. */
-type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * Whether a request comes from a phone: its user agent's Mobile token (phones keep it under Chrome's
@@ -35,38 +32,15 @@ const RENDER_TIMEOUT_MS = 3_000;
  *   lays the whole page out again once the rest is in: a second layout of every element, in a task of
  *   its own after the first paint, that a slow phone can't answer input during (140 ms at 4× CPU on
  *   /home). Browsers without rel=expect ignore it.
- * - the code's preloads are fetched at low priority: nothing in them is needed to draw the page, so on
- *   a slow connection they should not take bandwidth from what is. (Lighthouse's simulation also
- *   counts a high-priority script that arrives before the first paint as one the paint waited for:
- *   a first paint at 2.3–2.5 s on a phone, against 0.8–1.2 s.)
+ * - the code is asked for once the page is parsed, by the code itself, rather than preloaded from the
+ *   head: nothing in it is needed to draw the page, so on a slow connection it should not take
+ *   bandwidth from what is. (Lighthouse's simulation also counts every script that finished
+ *   downloading before the first paint as one the paint waited for: preloaded, even at low priority,
+ *   the framework often arrived first, and the largest paint on a phone came to 2.3–2.7 s against
+ *   0.9–1.3 s; with the page's own fifty files preloaded too, 3.1–3.5 s.)
  */
 const PARSED_BEFORE_PAINT = '<link rel="expect" href="#learnward-state" blocking="render">';
-const PRELOAD = '<link rel="modulepreload" ';
-const PRELOAD_AFTER_PAINT = '<link rel="modulepreload" fetchpriority="low" ';
-/** A file the app fetches (same origin, as fetch() asks by default: the preload must ask alike to be used). */
-const FETCH_AFTER_PAINT = '<link rel="preload" as="fetch" fetchpriority="low" crossorigin ';
-
-/**
- * Preload links for the built files of `modules` (source files, as the manifest names them) and of all
- * they import, but those `template` already links: scripts as modules, the words (JSON) for the fetch
- * that reads them. Hydration needs them all: linked from the page, they download as it is parsed.
- * Added by the app's code instead, each link cost a slow phone's main thread 3–10 ms while the page
- * loaded, some fifty on /discover (app/modulePreload.ts).
- */
-export function preloadLinks(manifest: Manifest, modules: readonly string[], template: string): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const entry = Object.hasOwn(manifest, key) ? manifest[key] : undefined;
-    if (!entry || files.has(entry.file)) return;
-    files.add(entry.file);
-    entry.imports?.forEach(visit);
-  };
-  modules.forEach(visit);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => (file.endsWith(".json") ? `${FETCH_AFTER_PAINT}href="/${file}">` : `${PRELOAD_AFTER_PAINT}crossorigin href="/${file}">`))
-    .join("");
-}
+const PRELOADS = /<link rel="modulepreload" [^>]*>\s*/g;
 
 /** What the browser's script tag can never be ended by: `<` escaped in the JSON. */
 export function jsonForScript(value: unknown): string {
@@ -80,24 +54,8 @@ export function jsonForScript(value: unknown): string {
  * nothing the visitor could not ask for. Without a server build, or when a render fails or takes too
  * long, the page is sent as before and the browser renders it.
  */
-export function createPageRenderer(app: FastifyInstance, entry: string, manifestFile: string) {
+export function createPageRenderer(app: FastifyInstance, entry: string) {
   let loaded: { mtimeMs: number; renderer: Promise<Renderer> } | undefined;
-  let read: { mtimeMs: number; manifest: Manifest } | undefined;
-
-  /** The browser build's manifest, read again after a rebuild; none (no preloads) if it is missing or unreadable. */
-  function manifest(): Manifest {
-    const stat = fs.statSync(manifestFile, { throwIfNoEntry: false });
-    if (!stat) return {};
-    if (read?.mtimeMs !== stat.mtimeMs) {
-      try {
-        read = { mtimeMs: stat.mtimeMs, manifest: JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest };
-      } catch (err) {
-        app.log.warn({ err }, "the web build's manifest could not be read: pages are sent without their code's preloads");
-        return {};
-      }
-    }
-    return read.manifest;
-  }
 
   function renderer(): Promise<Renderer> | null {
     const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -148,8 +106,8 @@ export function createPageRenderer(app: FastifyInstance, entry: string, manifest
       // Replacer functions: the page holds people's text, where "$&" must stay as it is.
       return template
         .replace(/<html lang="[^"]*"/, () => `<html lang="${rendered.locale}"`)
-        .replaceAll(PRELOAD, PRELOAD_AFTER_PAINT)
-        .replace("</head>", () => `${preloadLinks(manifest(), rendered.modules ?? [], template)}${PARSED_BEFORE_PAINT}${hints}${rendered.head}</head>`)
+        .replaceAll(PRELOADS, "")
+        .replace("</head>", () => `${PARSED_BEFORE_PAINT}${hints}${rendered.head}</head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${body}</div><script type="application/json" id="learnward-state">${jsonForScript(rendered.state)}</script>`,

@@ -23,7 +23,7 @@ export default fp(
         : template;
     const built = fs.existsSync(index);
     // The server's build of the app sits beside the browser's (apps/web/vite.config.ts).
-    const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"), path.join(opts.dist, ".vite", "manifest.json"));
+    const renderPage = createPageRenderer(app, path.join(opts.dist, "..", "dist-ssr", "entry-server.js"));
     // Once the server listens (not for tests that only inject requests), the server build loads
     // in the background rather than with the first page.
     app.addHook("onListen", () => void renderPage.warm());

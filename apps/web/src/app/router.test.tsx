@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PUBLIC_PAGES } from "@learnward/contracts";
-import { AppRoutes, isPublicRoute, preloadRoute, routeModules } from "./router";
+import { AppRoutes, isPublicRoute, preloadRoute } from "./router";
 import { meFor, renderApp, serveFetch, signedIn, signedOut, stubFetch } from "../test/render";
 import { LocationProbe } from "../test/LocationProbe";
 
@@ -137,12 +137,5 @@ describe("preloadRoute", () => {
     expect((await preloadRoute("/budgetingPlan/companyBudget")).sort()).toEqual(["appErrors", "budgeting", "onboarding"]);
     expect(await preloadRoute("/collaborative-network/collections/3/sql")).toEqual(["onboarding", "appErrors", "network", "skills"]);
     expect(await preloadRoute("/no/such/page")).toEqual(["onboarding"]);
-  });
-});
-
-describe("routeModules", () => {
-  it("names the source files of the layouts and page a path shows, as the build's manifest does", () => {
-    expect(routeModules("/login")).toEqual(["src/app/layout/PublicLayout.tsx", "src/routes/auth/LoginPage.tsx"]);
-    expect(routeModules("/collaborative-network/collections/3/sql")).toEqual(["src/app/layout/AppLayout.tsx", "src/routes/network/CollectionPage.tsx"]);
   });
 });

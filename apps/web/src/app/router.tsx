@@ -16,15 +16,6 @@ type PageModule = { default: ComponentType };
 export type ServerAudience = "signedIn" | "signedOut";
 
 /**
- * The pages and layouts, by file: a page names its file once, and the server, which renders from the
- * same declarations, knows from it which of the build's files to preload with the page (see
- * routeModules). Each loads as a chunk of its own, as a plain dynamic import would.
- */
-const pageFiles = import.meta.glob<PageModule>(["../routes/**/*Page.tsx", "./layout/*Layout.tsx"]);
-/** The glob's keys are relative to this file; the manifest's, to the web app's root. */
-const manifestName = (file: string) => new URL(file, "file:///src/app/").pathname.slice(1);
-
-/**
  * A lazily loaded page: its code and its translation namespaces arrive together. preload() starts
  * the code early (see preloadRoute); the lazy component then reuses the same download. `data` loads
  * the page's first data, declared once as the query options its components read (app/firstData.ts):
@@ -33,7 +24,7 @@ const manifestName = (file: string) => new URL(file, "file:///src/app/").pathnam
  * page's first load: /login would carry every feature's calls.
  */
 function page(
-  file: string,
+  load: () => Promise<PageModule>,
   namespaces: readonly string[] = [],
   data?: () => Promise<FirstData>,
   // Who the server renders the page's first view for (see entry-server.tsx): signed-in people, or
@@ -46,8 +37,6 @@ function page(
   // InsightsDashboard), so its server render stops at the figures and what needs attention.
   { serverRendered }: { serverRendered?: ServerAudience } = {},
 ) {
-  const load = pageFiles[file];
-  if (!load) throw new Error(`No page or layout at ${file}`);
   let code: Promise<PageModule> | undefined;
   let loaded: PageModule | undefined;
   const loadCode = () => (code ??= load().then((module) => (loaded = module)));
@@ -70,83 +59,128 @@ function page(
         declared = undefined;
         return () => [];
       })));
-  return Object.assign(component, { preload, namespaces, loadData, serverRendered, module: manifestName(file) });
+  return Object.assign(component, { preload, namespaces, loadData, serverRendered });
 }
 
-const PublicLayout = page("./layout/PublicLayout.tsx");
+const PublicLayout = page(() => import("./layout/PublicLayout"));
 const AppLayout = page(
-  "./layout/AppLayout.tsx",
+  () => import("./layout/AppLayout"),
   // appErrors: the refusals only the signed-in app meets (useErrorMessage.ts).
   ["onboarding", "appErrors"],
   () => import("./layout/firstData").then((m) => m.shellFirstData),
 );
 
-const LandingPage = page("../routes/landing/LandingPage.tsx", ["landing"]);
-const LoginPage = page("../routes/auth/LoginPage.tsx", ["auth"], undefined, { serverRendered: "signedOut" });
-const TwoFactorPage = page("../routes/auth/TwoFactorPage.tsx", ["security"]);
-const RegisterPage = page("../routes/auth/RegisterPage.tsx", ["auth"]);
-const ForgotPasswordPage = page("../routes/auth/ForgotPasswordPage.tsx", ["auth"]);
-const ResetPasswordPage = page("../routes/auth/ResetPasswordPage.tsx", ["auth"]);
-const InvitationPage = page("../routes/auth/InvitationPage.tsx", ["auth", "people"]);
-const SsoLinkPage = page("../routes/auth/SsoLinkPage.tsx", ["auth"]);
-const UnsubscribePage = page("../routes/unsubscribe/UnsubscribePage.tsx", ["settings"]);
-const VerifyCertificatePage = page("../routes/verify/VerifyCertificatePage.tsx", ["certificates"]);
-const PrivacyPage = page("../routes/legal/PrivacyPage.tsx", ["legal"]);
-const TermsPage = page("../routes/legal/TermsPage.tsx", ["legal"]);
+const LandingPage = page(() => import("../routes/landing/LandingPage"), ["landing"]);
+const LoginPage = page(() => import("../routes/auth/LoginPage"), ["auth"], undefined, { serverRendered: "signedOut" });
+const TwoFactorPage = page(() => import("../routes/auth/TwoFactorPage"), ["security"]);
+const RegisterPage = page(() => import("../routes/auth/RegisterPage"), ["auth"]);
+const ForgotPasswordPage = page(() => import("../routes/auth/ForgotPasswordPage"), ["auth"]);
+const ResetPasswordPage = page(() => import("../routes/auth/ResetPasswordPage"), ["auth"]);
+const InvitationPage = page(() => import("../routes/auth/InvitationPage"), ["auth", "people"]);
+const SsoLinkPage = page(() => import("../routes/auth/SsoLinkPage"), ["auth"]);
+const UnsubscribePage = page(() => import("../routes/unsubscribe/UnsubscribePage"), ["settings"]);
+const VerifyCertificatePage = page(() => import("../routes/verify/VerifyCertificatePage"), ["certificates"]);
+const PrivacyPage = page(() => import("../routes/legal/PrivacyPage"), ["legal"]);
+const TermsPage = page(() => import("../routes/legal/TermsPage"), ["legal"]);
 
-const SettingPage = page("../routes/settings/SettingPage.tsx", ["settings", "security", "skills"], () =>
-  import("../features/settings/queries").then((m) => m.settingFirstData),
+const SettingPage = page(
+  () => import("../routes/settings/SettingPage"),
+  ["settings", "security", "skills"],
+  () => import("../features/settings/queries").then((m) => m.settingFirstData),
 );
-const HomePage = page("../routes/home/HomePage.tsx", ["home"], () => import("../features/home/queries").then((m) => m.homeFirstData), {
-  serverRendered: "signedIn",
-});
+const HomePage = page(
+  () => import("../routes/home/HomePage"),
+  ["home"],
+  () => import("../features/home/queries").then((m) => m.homeFirstData),
+  { serverRendered: "signedIn" },
+);
 // One saved item: its own chunk, never part of /home's first load.
-const ItemPage = page("../routes/home/ItemPage.tsx", ["home"]);
-const DiscoverPage = page("../routes/discover/DiscoverPage.tsx", ["discover"], () => import("../features/discover/queries").then((m) => m.discoverFirstData), {
-  serverRendered: "signedIn",
-});
-const InsightsPage = page("../routes/insights/InsightsPage.tsx", ["insights"], () => import("../features/insights/queries").then((m) => m.insightsFirstData), {
-  serverRendered: "signedIn",
-});
+const ItemPage = page(() => import("../routes/home/ItemPage"), ["home"]);
+const DiscoverPage = page(
+  () => import("../routes/discover/DiscoverPage"),
+  ["discover"],
+  () => import("../features/discover/queries").then((m) => m.discoverFirstData),
+  { serverRendered: "signedIn" },
+);
+const InsightsPage = page(
+  () => import("../routes/insights/InsightsPage"),
+  ["insights"],
+  () => import("../features/insights/queries").then((m) => m.insightsFirstData),
+  { serverRendered: "signedIn" },
+);
 const LearningPathsPage = page(
-  "../routes/network/LearningPathsPage.tsx",
+  () => import("../routes/network/LearningPathsPage"),
   ["network"],
   () => import("../features/network/queries").then((m) => m.learningPathsFirstData),
   { serverRendered: "signedIn" },
 );
-const LibraryPage = page("../routes/network/LibraryPage.tsx", ["network"], () => import("../features/network/queries").then((m) => m.libraryFirstData));
-const MyTasksPage = page("../routes/network/MyTasksPage.tsx", ["network", "skills"], () =>
-  import("../features/network/queries").then((m) => m.myTasksFirstData),
+const LibraryPage = page(
+  () => import("../routes/network/LibraryPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.libraryFirstData),
 );
-const PublishRequestsPage = page("../routes/network/PublishRequestsPage.tsx", ["network"], () =>
-  import("../features/network/queries").then((m) => m.publishRequestsFirstData),
+const MyTasksPage = page(
+  () => import("../routes/network/MyTasksPage"),
+  ["network", "skills"],
+  () => import("../features/network/queries").then((m) => m.myTasksFirstData),
 );
-const CollectionPage = page("../routes/network/CollectionPage.tsx", ["network", "skills"], () =>
-  import("../features/network/queries").then((m) => m.collectionFirstData),
+const PublishRequestsPage = page(
+  () => import("../routes/network/PublishRequestsPage"),
+  ["network"],
+  () => import("../features/network/queries").then((m) => m.publishRequestsFirstData),
 );
-const TeamBudgetPage = page("../routes/budgeting/TeamBudgetPage.tsx", ["budgeting"], () =>
-  import("../features/budgeting/queries").then((m) => m.teamBudgetFirstData),
+const CollectionPage = page(
+  () => import("../routes/network/CollectionPage"),
+  ["network", "skills"],
+  () => import("../features/network/queries").then((m) => m.collectionFirstData),
 );
-const CompanyBudgetPage = page("../routes/budgeting/CompanyBudgetPage.tsx", ["budgeting"], () =>
-  import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData),
+const TeamBudgetPage = page(
+  () => import("../routes/budgeting/TeamBudgetPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.teamBudgetFirstData),
 );
-const PurchaseRequestsPage = page("../routes/budgeting/PurchaseRequestsPage.tsx", ["budgeting"], () =>
-  import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData),
+const CompanyBudgetPage = page(
+  () => import("../routes/budgeting/CompanyBudgetPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.companyBudgetFirstData),
 );
-const PeopleManagementPage = page("../routes/people/PeopleManagementPage.tsx", ["people", "skills"], () =>
-  import("../features/people/managementFirstData").then((m) => m.peopleManagementFirstData),
+const PurchaseRequestsPage = page(
+  () => import("../routes/budgeting/PurchaseRequestsPage"),
+  ["budgeting"],
+  () => import("../features/budgeting/queries").then((m) => m.purchaseRequestsFirstData),
 );
-const TeamPage = page("../routes/people/TeamPage.tsx", ["people", "skills"], () => import("../features/people/queries").then((m) => m.teamFirstData));
-const SkillboostPage = page("../routes/people/SkillboostPage.tsx", ["people", "skills"], () =>
-  import("../features/people/queries").then((m) => m.skillboostFirstData),
+const PeopleManagementPage = page(
+  () => import("../routes/people/PeopleManagementPage"),
+  ["people", "skills"],
+  () => import("../features/people/managementFirstData").then((m) => m.peopleManagementFirstData),
 );
-const CompaniesPage = page("../routes/admin/CompaniesPage.tsx", ["admin"], () => import("../features/admin/firstData").then((m) => m.companiesFirstData));
-const BudgetManagementPage = page("../routes/admin/BudgetManagementPage.tsx", ["admin"], () =>
-  import("../features/admin/firstData").then((m) => m.budgetManagementFirstData),
+const TeamPage = page(
+  () => import("../routes/people/TeamPage"),
+  ["people", "skills"],
+  () => import("../features/people/queries").then((m) => m.teamFirstData),
 );
-const AdminPeoplePage = page("../routes/admin/AdminPeoplePage.tsx", ["admin"], () => import("../features/admin/firstData").then((m) => m.adminPeopleFirstData));
-const OutboxPage = page("../routes/admin/OutboxPage.tsx", ["admin"]);
-const NotFoundPage = page("../routes/errors/NotFoundPage.tsx", ["onboarding"]);
+const SkillboostPage = page(
+  () => import("../routes/people/SkillboostPage"),
+  ["people", "skills"],
+  () => import("../features/people/queries").then((m) => m.skillboostFirstData),
+);
+const CompaniesPage = page(
+  () => import("../routes/admin/CompaniesPage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.companiesFirstData),
+);
+const BudgetManagementPage = page(
+  () => import("../routes/admin/BudgetManagementPage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.budgetManagementFirstData),
+);
+const AdminPeoplePage = page(
+  () => import("../routes/admin/AdminPeoplePage"),
+  ["admin"],
+  () => import("../features/admin/firstData").then((m) => m.adminPeopleFirstData),
+);
+const OutboxPage = page(() => import("../routes/admin/OutboxPage"), ["admin"]);
+const NotFoundPage = page(() => import("../routes/errors/NotFoundPage"), ["onboarding"]);
 
 /**
  * spec §2: every route of the product, each page loaded on demand.
@@ -183,14 +217,7 @@ function PrefetchPageData() {
   return null;
 }
 
-type PageType = {
-  preload?: () => Promise<void>;
-  namespaces?: readonly string[];
-  loadData?: () => Promise<FirstData>;
-  serverRendered?: ServerAudience;
-  /** Its source file as the build's manifest names it (src/routes/home/HomePage.tsx). */
-  module?: string;
-};
+type PageType = { preload?: () => Promise<void>; namespaces?: readonly string[]; loadData?: () => Promise<FirstData>; serverRendered?: ServerAudience };
 
 /** The lazily loaded layouts and page that `pathname` shows, outermost first. */
 function routePages(pathname: string): PageType[] {
@@ -277,14 +304,6 @@ export function isPublicRoute(pathname: string): boolean {
 /** Whose first view of `pathname` the server renders (entry-server.tsx), as its page says; null: nobody's. */
 export function serverAudience(pathname: string): ServerAudience | null {
   return routePages(pathname).at(-1)?.serverRendered ?? null;
-}
-
-/**
- * The source files of the layouts and page of `pathname`, as the build's manifest names them: the
- * server preloads their code with the page it renders (apps/server/src/plugins/ssr.ts).
- */
-export function routeModules(pathname: string): string[] {
-  return routePages(pathname).flatMap((type) => (type.module ? [type.module] : []));
 }
 
 /** The translation namespaces the layouts and page of `pathname` need. */

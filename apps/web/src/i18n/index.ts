@@ -27,9 +27,6 @@ const loaders: Record<string, () => Promise<Namespace>> = import.meta.env.SSR
       ]),
     );
 
-/** A namespace's words in a language, as the build's manifest names the file (see the loaders above). */
-export const namespaceModule = (language: string, namespace: string) => `src/i18n/locales/${language}/${namespace}.json`;
-
 /** Namespaces every screen uses; loaded before the first render. */
 export const CORE_NAMESPACES = ["common", "errors"] as const;
 
