@@ -1,7 +1,7 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { hydrate } from "@tanstack/react-query";
+import { hydrate, timeoutManager } from "@tanstack/react-query";
 import { initI18n } from "../i18n";
 import { readLocale } from "../lib/locale";
 import { createQueryClient } from "./providers";
@@ -11,6 +11,7 @@ import { loadParts } from "./lazyPart";
 import { fetchSession } from "../features/identity/api";
 import { sessionKey } from "../features/identity/hooks";
 import { nextTask } from "../lib/tasks";
+import { coalescedTimeouts } from "../lib/queryTimers";
 import type { ServerState } from "../entry-server";
 
 /**
@@ -18,6 +19,8 @@ import type { ServerState } from "../entry-server";
  * route's code and words asked for, then the first render or hydration.
  */
 export async function start() {
+  // Before the first query: timers of one provider cannot cancel another's.
+  timeoutManager.setTimeoutProvider(coalescedTimeouts());
   const queryClient = createQueryClient();
   // The server rendered this page (apps/server/src/plugins/web.ts): start from the answers it used.
   const stateText = document.getElementById("learnward-state")?.textContent;
