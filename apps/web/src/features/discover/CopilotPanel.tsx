@@ -49,11 +49,14 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
 
   useEffect(() => () => abort.current?.abort(), []);
   const messages = current.data?.messages ?? [];
+  const pendingText = pending?.text;
   useEffect(() => {
     // Where the panel scrolls by itself (wide screens), follow the conversation; never scroll the page.
+    // An empty panel has nothing to follow: measuring it would lay the page out as it hydrates.
     const el = panel.current;
+    if (!messages.length && pendingText === undefined) return;
     if (el && el.scrollHeight > el.clientHeight) el.scrollTop = el.scrollHeight;
-  }, [messages.length, pending?.text]);
+  }, [messages.length, pendingText]);
 
   async function ask(text: string) {
     const content = text.trim();
@@ -296,11 +299,15 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
               void ask(question);
             }
           }}
+          // A plain text area that grows with the question by CSS (field-sizing), from two lines to six,
+          // where MUI's autosizing one measured it in a layout effect as the page hydrated: a forced
+          // layout of the whole page, 20 ms of /discover's last hydration task (unthrottled). Browsers
+          // without field-sizing keep two lines and scroll.
           multiline
-          minRows={2}
-          maxRows={6}
+          rows={2}
+          sx={{ "& textarea": { fieldSizing: "content", minHeight: "2lh", maxHeight: "6lh" } }}
           fullWidth
-          slotProps={{ htmlInput: { maxLength: COPILOT_QUESTION_MAX } }}
+          slotProps={{ input: { inputComponent: "textarea" }, htmlInput: { maxLength: COPILOT_QUESTION_MAX } }}
         />
         <Box>
           <Button type="submit" variant="contained" startIcon={<SendOutlined />} disabled={!question.trim() || pending !== null}>

@@ -213,6 +213,16 @@ describe("/discover", () => {
       "/collaborative-network/collections/77/Learn-SQL-in-2-weeks",
     );
   });
+  it("gives the question two lines that grow with it by CSS, with no hidden copy measured as the page loads", async () => {
+    discoverServer({});
+    renderApp(<AppRoutes />, { path: "/discover", session: signedIn("member") });
+    const panel = await screen.findByRole("region", { name: "Learning copilot" });
+    const box = within(panel).getByRole("textbox", { name: "Your question" });
+    expect(box).toHaveAttribute("rows", "2");
+    // MUI's autosizing box keeps a hidden twin to measure, in a layout effect, as the page hydrates.
+    expect(panel.querySelectorAll("textarea")).toHaveLength(1);
+  });
+
   it("offers follow-ups under the latest answer that refine it in the same conversation", async () => {
     const question = "I need to learn SQL";
     const answer = message(2, "assistant", "Here is a plan for SQL:\n\n[1] SQL basics — article, 10 min\n[2] SQL joins — video, 20 min", {
