@@ -27,12 +27,11 @@ export function coalescedTimeouts(clock: Clock = browserClock): TimeoutProvider<
   let lastId = 0;
   let armed: { timer: unknown; due: number } | undefined;
 
-  const arm = () => {
-    let earliest = Infinity;
-    for (const { due } of pending.values()) earliest = Math.min(earliest, due);
-    if (armed && armed.due <= earliest) return;
+  /** Sets the browser's timer for `due`, unless it is set for then or sooner already. */
+  const arm = (due: number) => {
+    if (due === Infinity || (armed && armed.due <= due)) return;
     if (armed) clock.clearTimeout(armed.timer);
-    armed = earliest === Infinity ? undefined : { due: earliest, timer: clock.setTimeout(fire, Math.max(0, earliest - clock.now())) };
+    armed = { due, timer: clock.setTimeout(fire, Math.max(0, due - clock.now())) };
   };
 
   function fire() {
@@ -40,7 +39,9 @@ export function coalescedTimeouts(clock: Clock = browserClock): TimeoutProvider<
     const now = clock.now();
     const due = [...pending].filter(([, timer]) => timer.due <= now).sort(([, a], [, b]) => a.due - b.due);
     for (const [id] of due) pending.delete(id);
-    arm();
+    let earliest = Infinity;
+    for (const timer of pending.values()) earliest = Math.min(earliest, timer.due);
+    arm(earliest);
     for (const [, { callback }] of due) {
       // One failing callback must not keep the others from running, as with the browser's own timers.
       try {
@@ -56,8 +57,9 @@ export function coalescedTimeouts(clock: Clock = browserClock): TimeoutProvider<
   return {
     setTimeout(callback, delay) {
       const id = ++lastId;
-      pending.set(id, { due: clock.now() + Math.max(0, delay), callback });
-      arm();
+      const due = clock.now() + Math.max(0, delay);
+      pending.set(id, { due, callback });
+      arm(due);
       return id;
     },
     // A timer cleared leaves the browser's one set: when it fires with nothing due, it is set again.
