@@ -48,7 +48,7 @@ function stylesheet(link: HTMLLinkElement): Promise<void> {
  */
 export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly string[]): Promise<T> {
   if (deps?.length) {
-    // Links the page already has (the server's HTML preloads the first load's files).
+    // Links the page already has (index.html preloads the first load's files where the browser draws the page).
     for (const link of document.getElementsByTagName("link")) if (link.rel === "modulepreload" || link.rel === "stylesheet") linked.add(link.href);
     const hrefs = deps.map(hrefOf).filter((href) => !linked.has(href));
     const styles: Array<Promise<void>> = [];
