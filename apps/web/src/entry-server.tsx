@@ -217,12 +217,11 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     }
     // The browser would report the boundaries it had to draw itself as errors: it draws the page.
     if (html.includes(CLIENT_RENDERED)) return null;
-    const namespaces = usedNamespaces(i18n);
     return {
       locale,
       html,
       head: styleTags(styles),
-      state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces },
+      state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces: usedNamespaces(i18n) },
     };
   } finally {
     queryClient.clear();

@@ -53,8 +53,8 @@ export function CopilotPanel({ conversation, onConversation, onSearch }: Copilot
   useEffect(() => {
     // Where the panel scrolls by itself (wide screens), follow the conversation; never scroll the page.
     // An empty panel has nothing to follow: measuring it would lay the page out as it hydrates.
-    const el = panel.current;
     if (!messages.length && pendingText === undefined) return;
+    const el = panel.current;
     if (el && el.scrollHeight > el.clientHeight) el.scrollTop = el.scrollHeight;
   }, [messages.length, pendingText]);
 
