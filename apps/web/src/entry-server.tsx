@@ -6,7 +6,8 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { dehydrate, hashKey, skipToken, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
-import createCache, { type EmotionCache } from "@emotion/cache";
+import createCache from "@emotion/cache";
+import { styleTags } from "./app/serverStyles";
 import { CacheProvider } from "@emotion/react";
 import type { Locale } from "@learnward/contracts";
 import { createQueryClient } from "./app/providers";
@@ -98,34 +99,6 @@ function unfetched(queryClient: QueryClient, asked: Set<string>) {
   });
   for (const query of queries) asked.add(query.queryHash);
   return queries;
-}
-
-/**
- * The styles of the page's render, as emotion's own server rendering writes them (@emotion/server), in
- * the head rather than beside each element: the browser parses one stylesheet instead of a hundred,
- * and emotion in the browser adopts them (its cache reads the ids in data-emotion) instead of adding
- * them again.
- *
- * All of them, those of classes no element carries included: a component styled on top of another
- * (an IconButton on a ButtonBase) has a class of its own that emotion merges into the inner one's,
- * and the browser's emotion, finding it unknown, wrote each such style again as the page hydrated
- * (95 rules on /discover, in the tasks of hydration).
- */
-function styleTags(cache: EmotionCache): string {
-  const ids: string[] = [];
-  const rules: string[] = [];
-  const globals: string[] = [];
-  for (const [id, css] of Object.entries(cache.inserted)) {
-    if (typeof css !== "string") continue;
-    const safe = css.replace(/<\/style/gi, "<\\/style");
-    // Only class styles are registered; the rest are global styles (CssBaseline), each in its own tag.
-    if (cache.registered[`${cache.key}-${id}`] === undefined) globals.push(`<style data-emotion="${cache.key}-global ${id}">${safe}</style>`);
-    else {
-      ids.push(id);
-      rules.push(safe);
-    }
-  }
-  return `${globals.join("")}<style data-emotion="${cache.key} ${ids.join(" ")}">${rules.join("")}</style>`;
 }
 
 /**

@@ -62,7 +62,9 @@ export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly s
       link.rel = isCss ? "stylesheet" : "modulepreload";
       link.crossOrigin = "";
       link.href = href;
-      document.head.appendChild(link);
+      // Before the server's styles: emotion adopts them at the head's end, and moves them there
+      // (out of the page and back in) if anything comes after them.
+      document.head.insertBefore(link, document.head.querySelector("style[data-emotion]"));
       if (isCss) styles.push(stylesheet(link));
     }
     for (const result of await Promise.allSettled(styles)) if (result.status === "rejected") preloadError(result.reason);
