@@ -3,7 +3,10 @@ import i18next from "i18next";
 import { lazyLocales } from "./index";
 import home from "./locales/es/home.json";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 /** An instance of its own, with the browser's way of loading words. */
 async function instance() {
@@ -37,5 +40,26 @@ describe("loading a namespace's words in the browser", () => {
     const i18n = await instance();
     await i18n.loadNamespaces(["home"]);
     expect(i18n.getResourceBundle("es", "home")).toBeUndefined();
+  });
+
+  it("starts each namespace's fetch in a task of its own, not all in the task that asked for them", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) => {
+        fetched.push(url);
+        return Promise.resolve(new Response("{}", { headers: { "content-type": "application/json" } }));
+      }),
+    );
+    const i18n = await instance();
+    vi.useFakeTimers();
+    const loaded = i18n.loadNamespaces(["home", "network", "discover"]);
+    // Nothing fetched yet, and a task (a timer) for each.
+    expect(fetched).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(3);
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
+    await loaded;
+    expect(fetched.map((url) => url.replace(/.*\/|-.*|\..*/g, ""))).toEqual(["home", "network", "discover"]);
   });
 });
