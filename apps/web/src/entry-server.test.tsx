@@ -85,6 +85,14 @@ describe("rendering the first view on the server", () => {
     expect(ids.length).toBeGreaterThan(onElements.length);
   });
 
+  it("hands the browser the preferences its render read, and none of the request's other cookies", async () => {
+    const cookie = "learnward.session_token=secret-token; learnward_drawer_collapsed=true";
+    const page = await render({ url: "/home", cookie, phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.html).toContain('aria-label="Expand menu"');
+    expect(page?.state.preferences).toEqual({ learnward_drawer_collapsed: "true" });
+    expect(JSON.stringify(page?.state)).not.toContain("secret-token");
+  });
+
   it("renders in the visitor's language", async () => {
     const page = await render({ url: "/home", cookie: "NEXT_LOCALE=es", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
     expect(page?.locale).toBe("es");

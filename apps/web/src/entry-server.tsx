@@ -47,6 +47,8 @@ export interface ServerState {
    * that meets words not loaded yet suspends, which keeps its part of the page dehydrated.
    */
   namespaces: string[];
+  /** The preference cookies the render read (app/renderHints.tsx), which hydration starts from. */
+  preferences: Record<string, string | null>;
 }
 
 export interface RenderOutput {
@@ -143,11 +145,12 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
     // render that stopped at data or code still loading drew spinners, whose styles the page has not).
     let styles = newStyles();
     const parts = new Set<string>();
+    const preferences: Record<string, string | null> = {};
     const app = () => (
       <CacheProvider value={(styles = newStyles())}>
         <I18nextProvider i18n={i18n}>
           <RenderedParts.Provider value={parts}>
-            <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie }} />
+            <AppTree queryClient={queryClient} router={router} hints={{ phone, cookie, preferences }} />
           </RenderedParts.Provider>
         </I18nextProvider>
       </CacheProvider>
@@ -194,7 +197,7 @@ async function renderPage({ url, cookie, phone, signal }: RenderInput): Promise<
       locale,
       html,
       head: styleTags(styles),
-      state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces: usedNamespaces(i18n) },
+      state: { queries: dehydrate(queryClient), phone, parts: [...parts], namespaces: usedNamespaces(i18n), preferences },
     };
   } finally {
     queryClient.clear();

@@ -1,9 +1,9 @@
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bareRoots } from "../test/bareRoot";
-import { AfterHydration, DisabledUntilHydrated } from "./renderHints";
+import { AfterHydration, DisabledUntilHydrated, RenderHintsProvider, useCookieBoolean, type RenderHints } from "./renderHints";
 
 function Bar({ onRender }: { onRender: () => void }) {
   onRender();
@@ -65,5 +65,39 @@ describe("a form's submit button until the page is hydrated", () => {
     });
     expect(container.querySelector("button")).toBeEnabled();
     expect(renders).toBe(1);
+  });
+});
+
+function Drawer() {
+  const [collapsed] = useCookieBoolean("learnward_drawer_collapsed", false);
+  return <nav aria-label={collapsed ? "Collapsed menu" : "Menu"} />;
+}
+
+describe("a preference kept in a cookie", () => {
+  it("is read from the request on the server, and hydrated from what the server read, not from document.cookie", async () => {
+    const server: RenderHints = { phone: false, cookie: "session=secret; learnward_drawer_collapsed=true", preferences: {} };
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(
+      <RenderHintsProvider value={server}>
+        <Drawer />
+      </RenderHintsProvider>,
+    );
+    document.body.append(container);
+    expect(container.querySelector("nav")).toHaveAttribute("aria-label", "Collapsed menu");
+    // Only the preference goes to the page, never the request's other cookies.
+    expect(server.preferences).toEqual({ learnward_drawer_collapsed: "true" });
+
+    // Reading document.cookie is a synchronous call to the browser's network process.
+    const cookieRead = vi.spyOn(document, "cookie", "get");
+    await act(async () => {
+      root.current = hydrateRoot(
+        container,
+        <RenderHintsProvider value={{ phone: false, preferences: JSON.parse(JSON.stringify(server.preferences)) as RenderHints["preferences"] }}>
+          <Drawer />
+        </RenderHintsProvider>,
+      );
+    });
+    expect(container.querySelector("nav")).toHaveAttribute("aria-label", "Collapsed menu");
+    expect(cookieRead).not.toHaveBeenCalled();
   });
 });

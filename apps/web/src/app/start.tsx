@@ -46,7 +46,9 @@ export async function start() {
   // index.html has it.
   const container = document.getElementById("root")!;
 
-  const app = <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone }} />;
+  const app = (
+    <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone, preferences: serverState.preferences }} />
+  );
   if (serverState) {
     // Hydration keeps the server's DOM. It starts once the page's code is in, and then the code of the
     // parts the server rendered in it (its layouts and page declare them), so that the page hydrates
