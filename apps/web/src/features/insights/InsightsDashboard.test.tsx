@@ -246,10 +246,11 @@ describe("/dashboard/content figures in their units", () => {
       "Certificates issued": ["4", ...(versus[time] ? ["Same as the period before"] : [])],
     });
     expect(screen.getByRole("link", { name: "Download the certificates issued (CSV)" }).getAttribute("href")).toContain("table=certificates");
-    // Learning time in the tables: minutes under an hour, hours above; money as money.
+    // Learning time in the tables: minutes under an hour, hours above; money as money. The sections
+    // under the figures come in one by one.
+    const skills = await screen.findByRole("table", { name: "Top skills" });
     const topContent = screen.getByRole("table", { name: "Top content" });
     expect(within(topContent).getByText("15 min")).toBeInTheDocument();
-    const skills = screen.getByRole("table", { name: "Top skills" });
     expect(within(skills).getByText("17 hr")).toBeInTheDocument();
     const activity = screen.getByRole("region", { name: "Activity over time" });
     expect(within(activity).getByRole("img").getAttribute("aria-label")).toContain("2 hr of learning");

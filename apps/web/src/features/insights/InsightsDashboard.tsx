@@ -1,4 +1,5 @@
 import { lazy, useDeferredValue, useEffect, useRef } from "react";
+import { OneByOne } from "../../components/OneByOne";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -160,7 +161,7 @@ function Details({ data, filters, remind }: { data: Insights; filters: InsightFi
   const mine = data.scope === "me";
 
   return (
-    <>
+    <OneByOne>
       <Box sx={twoColumns("2fr")}>
         <SectionCard
           title={t("activity.heading")}
@@ -241,6 +242,6 @@ function Details({ data, filters, remind }: { data: Insights; filters: InsightFi
       <Typography variant="body2" color="text.secondary">
         {t("nowNote")}
       </Typography>
-    </>
+    </OneByOne>
   );
 }
