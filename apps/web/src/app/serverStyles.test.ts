@@ -1,5 +1,5 @@
 // The server's styles in the page's head (serverStyles.ts), as the browser's emotion finds them.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { styleTags } from "./serverStyles";
 
@@ -12,8 +12,14 @@ const serverCache = {
 
 const attributeOf = (node: Node) => (node instanceof Element ? (node.getAttribute("data-emotion") ?? "") : "");
 
+// Only what a test added: the head is shared with the other test files of this worker, whose emotion
+// cache still writes into its own style tags.
+let before = new Set<Node>();
+beforeEach(() => {
+  before = new Set(document.head.childNodes);
+});
 afterEach(() => {
-  for (const node of document.head.querySelectorAll("style, link")) node.remove();
+  for (const node of [...document.head.childNodes]) if (!before.has(node)) node.remove();
 });
 
 describe("the server's styles in the head", () => {
