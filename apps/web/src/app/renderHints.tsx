@@ -42,12 +42,13 @@ export function useCookieBoolean(name: string, fallback: boolean): [boolean, (va
   const hints = useContext(RenderHintsContext);
   const [value, setValue] = useState(() => {
     const preferences = hints?.preferences;
-    let stored: string | null;
-    if (preferences && hints.cookie === undefined && Object.hasOwn(preferences, name)) stored = preferences[name] ?? null;
-    else {
-      stored = readCookie(hints?.cookie ?? (typeof document === "undefined" ? "" : document.cookie), name);
-      if (preferences && hints.cookie !== undefined) preferences[name] = stored;
-    }
+    const onServer = hints?.cookie !== undefined;
+    // The browser hydrates with what the server's render read; the server records what it reads.
+    const stored =
+      !onServer && preferences && Object.hasOwn(preferences, name)
+        ? (preferences[name] ?? null)
+        : readCookie(hints?.cookie ?? (typeof document === "undefined" ? "" : document.cookie), name);
+    if (onServer && preferences) preferences[name] = stored;
     return stored === null ? fallback : stored === "true";
   });
   const update = useCallback(
