@@ -12,6 +12,7 @@ import { fetchSession } from "../features/identity/api";
 import { sessionKey } from "../features/identity/hooks";
 import { nextTask } from "../lib/tasks";
 import { coalescedTimeouts } from "../lib/queryTimers";
+import { warmIntl } from "../lib/warmIntl";
 import type { ServerState } from "../entry-server";
 
 /**
@@ -25,6 +26,13 @@ export async function start() {
   // The server rendered this page (apps/server/src/plugins/web.ts): start from the answers it used.
   const stateText = document.getElementById("learnward-state")?.textContent;
   const serverState = stateText ? (JSON.parse(stateText) as ServerState) : null;
+  // A page the server rendered is in the language it rendered it in (index.html's lang, which the
+  // server sets): reading the cookie is a synchronous call to the browser's network process, and the
+  // first one while the page's files download took 33 ms of a 41 ms task (unthrottled).
+  const rendered = document.documentElement.lang;
+  const locale = serverState && isLocale(rendered) ? rendered : readLocale();
+  // While the page's files download, a worker loads the number and date data its first figures need.
+  warmIntl(locale);
   if (serverState) hydrate(queryClient, serverState.queries);
   // Ask for the session while the translations load.
   else void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
@@ -36,11 +44,6 @@ export async function start() {
   // Hydration needs every word the server's render showed: a component whose words are not in yet
   // suspends, and its part of the page stays the server's, buttons dead, until they arrive; an update
   // reaching it meanwhile (the layout's, say) throws the server's page away and draws it again.
-  // A page the server rendered is in the language it rendered it in (index.html's lang, which the
-  // server sets): reading the cookie is a synchronous call to the browser's network process, and the
-  // first one while the page's files download took 33 ms of a 41 ms task (unthrottled).
-  const rendered = document.documentElement.lang;
-  const locale = serverState && isLocale(rendered) ? rendered : readLocale();
   await initI18n(locale, [...namespaces, ...(serverState?.namespaces ?? [])]);
 
   // index.html has it.
