@@ -15,16 +15,22 @@ async function instance() {
   return i18n;
 }
 
+/** Answers every fetch with this JSON body, recording the addresses asked for. */
+function stubFetch(body: unknown) {
+  const fetched: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string) => {
+      fetched.push(url);
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+    }),
+  );
+  return fetched;
+}
+
 describe("loading a namespace's words in the browser", () => {
   it("fetches the build's JSON file of the words, rather than importing a module of them", async () => {
-    const fetched: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((url: string) => {
-        fetched.push(url);
-        return Promise.resolve(new Response(JSON.stringify(home), { headers: { "content-type": "application/json" } }));
-      }),
-    );
+    const fetched = stubFetch(home);
     const i18n = await instance();
     await i18n.loadNamespaces(["home"]);
     expect(fetched).toHaveLength(1);
@@ -43,14 +49,7 @@ describe("loading a namespace's words in the browser", () => {
   });
 
   it("starts each namespace's fetch in a task of its own, not all in the task that asked for them", async () => {
-    const fetched: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((url: string) => {
-        fetched.push(url);
-        return Promise.resolve(new Response("{}", { headers: { "content-type": "application/json" } }));
-      }),
-    );
+    const fetched = stubFetch({});
     const i18n = await instance();
     vi.useFakeTimers();
     const loaded = i18n.loadNamespaces(["home", "network", "discover"]);
