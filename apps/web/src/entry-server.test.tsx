@@ -73,12 +73,12 @@ describe("rendering the first view on the server", () => {
     expect(page?.html).toContain('<main class="');
     // No <style> beside each element: emotion's styles are collected for the head.
     expect(page?.html).not.toContain("<style");
-    expect(page?.head).toMatch(/^<style data-emotion="css-global [^"]+" data-s="">.*<style data-emotion="css [^"]+" data-s="">[^<]+<\/style>$/s);
+    expect(page?.head).toMatch(/^<style data-emotion="css-global [^"]+" data-s="">.*<style data-server-styles="css [^"]+">[^<]+<\/style>$/s);
   });
 
   it("gives the browser the styles of every styled part, those merged into another's class too", async () => {
     const page = await render({ url: "/discover", cookie: "", phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
-    const ids = page?.head.match(/<style data-emotion="css ([^"]+)"/)?.[1]?.split(" ") ?? [];
+    const ids = page?.head.match(/<style data-server-styles="css ([^"]+)"/)?.[1]?.split(" ") ?? [];
     const onElements = ids.filter((id) => page?.html.includes(`css-${id}`));
     // An IconButton's own class is merged into its ButtonBase's, which the button carries: without the
     // former's style, emotion in the browser writes it again as the page hydrates.

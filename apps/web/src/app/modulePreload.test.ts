@@ -33,20 +33,6 @@ describe("the helper for dynamic imports", () => {
     expect(link.crossOrigin).toBe("");
   });
 
-  it("links them before the page's styles, which emotion adopts at the end of the head", async () => {
-    const styles = Object.assign(document.createElement("style"), { textContent: ".css-x{}" });
-    styles.setAttribute("data-emotion", "css x");
-    document.head.prepend(styles);
-    try {
-      await __vitePreload(async () => null, files("before-styles", 3));
-      const links = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
-      expect(links).toHaveLength(3);
-      for (const link of links) expect(link.compareDocumentPosition(styles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    } finally {
-      styles.remove();
-    }
-  });
-
   it("links each file once: not those the page came with, nor those an earlier import linked", async () => {
     const [fromPage, shared, first, second] = files("once", 4);
     const inPage = Object.assign(document.createElement("link"), { rel: "modulepreload", href: `/${fromPage}` });

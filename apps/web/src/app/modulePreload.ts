@@ -62,9 +62,7 @@ export async function __vitePreload<T>(load: () => Promise<T>, deps?: readonly s
       link.rel = isCss ? "stylesheet" : "modulepreload";
       link.crossOrigin = "";
       link.href = href;
-      // Before the server's styles: emotion adopts them at the head's end, and moves them there
-      // (out of the page and back in) if anything comes after them.
-      document.head.insertBefore(link, document.head.querySelector("style[data-emotion]"));
+      document.head.append(link);
       if (isCss) styles.push(stylesheet(link));
     }
     for (const result of await Promise.allSettled(styles)) if (result.status === "rejected") preloadError(result.reason);

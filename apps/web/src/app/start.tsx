@@ -1,4 +1,5 @@
 import { startTransition } from "react";
+import { CacheProvider } from "@emotion/react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { hydrate, timeoutManager } from "@tanstack/react-query";
@@ -13,6 +14,7 @@ import { sessionKey } from "../features/identity/hooks";
 import { nextTask } from "../lib/tasks";
 import { coalescedTimeouts } from "../lib/queryTimers";
 import { warmIntl } from "../lib/warmIntl";
+import { browserStyleCache } from "./styleCache";
 import type { ServerState } from "../entry-server";
 
 /**
@@ -50,7 +52,9 @@ export async function start() {
   const container = document.getElementById("root")!;
 
   const app = (
-    <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone, preferences: serverState.preferences }} />
+    <CacheProvider value={browserStyleCache()}>
+      <AppTree queryClient={queryClient} router={BrowserRouter} hints={serverState && { phone: serverState.phone, preferences: serverState.preferences }} />
+    </CacheProvider>
   );
   if (serverState) {
     // Hydration keeps the server's DOM. It starts once the page's code is in, and then the code of the
