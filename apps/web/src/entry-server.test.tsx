@@ -85,6 +85,13 @@ describe("rendering the first view on the server", () => {
     expect(ids.length).toBeGreaterThan(onElements.length);
   });
 
+  it("renders a page's tab row as a part of its own, which the browser hydrates apart from the page", async () => {
+    const page = await render({ url: "/home", cookie: "", phone: true, api: fakeApi({ "/api/session": { me: ME } }) });
+    expect(page?.html).toContain('role="tablist"');
+    // The mark of a Suspense boundary: React hydrates its content in a commit of its own.
+    expect(page?.html).toMatch(/<!--\$--><div class="MuiTabs-root/);
+  });
+
   it("hands the browser the preferences its render read, and none of the request's other cookies", async () => {
     const cookie = "learnward.session_token=secret-token; learnward_drawer_collapsed=true";
     const page = await render({ url: "/home", cookie, phone: false, api: fakeApi({ "/api/session": { me: ME } }) });
