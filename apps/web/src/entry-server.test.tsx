@@ -85,11 +85,19 @@ describe("rendering the first view on the server", () => {
     expect(ids.length).toBeGreaterThan(onElements.length);
   });
 
-  it("renders a page's tab row as a part of its own, which the browser hydrates apart from the page", async () => {
+  it("renders /home's sections, its library and the library's tabs as parts the browser hydrates apart", async () => {
     const page = await render({ url: "/home", cookie: "", phone: true, api: fakeApi({ "/api/session": { me: ME } }) });
-    expect(page?.html).toContain('role="tablist"');
-    // The mark of a Suspense boundary: React hydrates its content in a commit of its own.
-    expect(page?.html).toMatch(/<!--\$--><div class="MuiTabs-root/);
+    const html = page?.html ?? "";
+    // <!--$--> and <!--/$--> mark a Suspense boundary, whose content React hydrates in a commit of its own.
+    const sections = html.indexOf("Assigned to me");
+    const library = html.indexOf(">My library<");
+    const tabs = html.indexOf('role="tablist"');
+    expect(sections).toBeGreaterThan(0);
+    expect(library).toBeGreaterThan(sections);
+    expect(tabs).toBeGreaterThan(library);
+    expect(html.lastIndexOf("<!--$-->", sections)).toBeGreaterThan(html.indexOf("<h1"));
+    expect(html.lastIndexOf("<!--/$-->", library)).toBeGreaterThan(sections);
+    expect(html.slice(library)).toMatch(/^[^]*?<!--\$-->[^]*?<!--\$--><div class="MuiTabs-root/);
   });
 
   it("hands the browser the preferences its render read, and none of the request's other cookies", async () => {
