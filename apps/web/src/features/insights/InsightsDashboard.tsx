@@ -19,7 +19,6 @@ import { InsightsFilters } from "./InsightsFilters";
 import { KpiCards } from "./KpiCards";
 import { SectionCard } from "./SectionCard";
 import { BudgetTable, OverdueTable, PlansTable, SeriesTable, TopContentTable, TopSkillsTable, TypeMixTable } from "./tables";
-import { HydratedInTurn } from "../../components/HydratedApart";
 
 // @mui/x-charts is about 100 KB gzip: the charts load on their own, after the figures are on screen.
 const ActivityChart = lazy(() => import("./ActivityChart"));
@@ -82,10 +81,8 @@ export function InsightsDashboard() {
   const data = insights.data!;
   return (
     <>
-      <HydratedInTurn>
-        <InsightsFilters filters={filters} shown={data} onChange={change} />
-        <Dashboard data={data} filters={{ ...filters, scope: data.scope, team: data.team?.id }} updating={insights.isFetching && insights.isPlaceholderData} />
-      </HydratedInTurn>
+      <InsightsFilters filters={filters} shown={data} onChange={change} />
+      <Dashboard data={data} filters={{ ...filters, scope: data.scope, team: data.team?.id }} updating={insights.isFetching && insights.isPlaceholderData} />
     </>
   );
 }

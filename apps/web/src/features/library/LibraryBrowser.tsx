@@ -3,6 +3,7 @@ import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchOffOutlined from "@mui/icons-material/SearchOffOutlined";
@@ -37,7 +38,6 @@ import {
   type TabValue,
 } from "./query";
 import { renderNearScreen } from "../../components/offscreen";
-import { TabRow } from "../../components/TabRow";
 
 const SEARCH_DELAY_MS = 300;
 const ManageTagsDialog = lazy(() => import("./tags/ManageTagsDialog"));
@@ -279,10 +279,12 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
       )}
       <Suspense fallback={null}>{managing && <ManageTagsDialog onClose={() => setManaging(false)} />}</Suspense>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
-        <TabRow
+        <Tabs
           value={tab}
           onChange={(_event, value: TabValue) => update({ tab: value === "all" ? null : value, page: null, course: null, state: null })}
           aria-label={t("tabs.label")}
+          variant="scrollable"
+          allowScrollButtonsMobile
         >
           {LIBRARY_TABS.map((value) => (
             <Tab
@@ -298,7 +300,7 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
             />
           ))}
           {folders && <Tab value={FOLDERS_TAB} id={`${baseId}-tab-${FOLDERS_TAB}`} aria-controls={`${baseId}-panel`} label={t("tabs.folders")} />}
-        </TabRow>
+        </Tabs>
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === FOLDERS_TAB ? (

@@ -9,7 +9,6 @@ import { RecommendationsRow, TrendingRow } from "../../features/discover/ItemRow
 import { FILTERS, useDiscoverParams } from "../../features/discover/params";
 import { useDiscoverSearch } from "../../features/discover/hooks";
 import { SearchFilters } from "../../features/discover/SearchFilters";
-import { HydratedApart, HydratedInTurn } from "../../components/HydratedApart";
 
 /**
  * /discover: search the company catalog and its learning paths with filters and counts,
@@ -36,33 +35,31 @@ export default function DiscoverPage() {
       />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 380px" }, gap: 3, alignItems: "start" }}>
         <Box sx={{ minWidth: 0 }}>
-          {/* The rows are parts whether shown or not (an empty fragment): a part that came and went would
-              move those after it in the nesting, and React would mount them anew. */}
-          <HydratedInTurn>
-            <SearchFilters
-              filter={filter}
-              facets={search.data?.facets}
-              onSearch={(q) => update({ q })}
-              onFilter={(name, value) => update({ [name]: value })}
-              onClear={() => update({ q: null, type: null, provider: null, skill: null, duration: null, language: null, kind: null })}
-            />
-            <>{!filtered && <TrendingRow />}</>
-            <>{!filtered && <RecommendationsRow />}</>
-            <DiscoverResults
-              data={search.data}
-              isPending={search.isPending}
-              isError={search.isError}
-              isFetching={search.isFetching}
-              page={filter.page}
-              filtered={filtered}
-              onPage={(page) => update({ page })}
-              onSkill={onSkill}
-            />
-          </HydratedInTurn>
+          <SearchFilters
+            filter={filter}
+            facets={search.data?.facets}
+            onSearch={(q) => update({ q })}
+            onFilter={(name, value) => update({ [name]: value })}
+            onClear={() => update({ q: null, type: null, provider: null, skill: null, duration: null, language: null, kind: null })}
+          />
+          {!filtered && (
+            <>
+              <TrendingRow />
+              <RecommendationsRow />
+            </>
+          )}
+          <DiscoverResults
+            data={search.data}
+            isPending={search.isPending}
+            isError={search.isError}
+            isFetching={search.isFetching}
+            page={filter.page}
+            filtered={filtered}
+            onPage={(page) => update({ page })}
+            onSkill={onSkill}
+          />
         </Box>
-        <HydratedApart>
-          <CopilotPanel conversation={conversation} onConversation={(id) => update({ c: id })} onSearch={(q) => update({ q })} />
-        </HydratedApart>
+        <CopilotPanel conversation={conversation} onConversation={(id) => update({ c: id })} onSearch={(q) => update({ q })} />
       </Box>
     </>
   );

@@ -11,7 +11,6 @@ import { PageHeader } from "../../components/PageHeader";
 import { LibraryBrowser } from "../../features/library/LibraryBrowser";
 import { HomeSections } from "../../features/home/HomeSections";
 import { Loading } from "../../components/Loading";
-import { HydratedInTurn } from "../../components/HydratedApart";
 import { lazyPart } from "../../app/lazyPart";
 import { sharedFromState, sharedLink } from "../../features/library/shared";
 
@@ -58,20 +57,18 @@ function MyLibrary() {
           </Box>
         }
       />
-      <HydratedInTurn>
-        <HomeSections />
-        <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-          {t("sections.library")}
-        </Typography>
-        <LibraryBrowser
-          emptyAction={addButton}
-          folders={
-            <Suspense fallback={<Spinner />}>
-              <FoldersPanel />
-            </Suspense>
-          }
-        />
-      </HydratedInTurn>
+      <HomeSections />
+      <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
+        {t("sections.library")}
+      </Typography>
+      <LibraryBrowser
+        emptyAction={addButton}
+        folders={
+          <Suspense fallback={<Spinner />}>
+            <FoldersPanel />
+          </Suspense>
+        }
+      />
       <Suspense fallback={null}>
         {(adding || shared) && <AddContentDialog key={location.key} open onClose={closeDialog} shared={shared ?? undefined} />}
       </Suspense>

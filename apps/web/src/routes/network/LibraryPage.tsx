@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import LocalLibraryOutlined from "@mui/icons-material/LocalLibraryOutlined";
@@ -13,7 +14,6 @@ import { CollectionDialog } from "../../features/network/CollectionDialog";
 import { CollectionFilters, CollectionGrid } from "../../features/network/CollectionGrid";
 import { useFilterParams } from "../../features/network/useFilterParams";
 import { Loading } from "../../components/Loading";
-import { TabRow } from "../../components/TabRow";
 
 // The editor carries dnd-kit: it loads only when a collection is edited.
 const CollectionEditor = lazy(() => import("../../features/network/editor/CollectionEditor"));
@@ -52,15 +52,17 @@ export default function LibraryPage() {
         }
       />
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
-        <TabRow
+        <Tabs
           value={tab}
           onChange={(_event, value: LibraryTab) => update({ tab: value === "mine" ? null : value, page: null, q: null, skill: null, type: null })}
           aria-label={t("library.tabsLabel")}
+          variant="scrollable"
+          allowScrollButtonsMobile
         >
           {TABS.map((value) => (
             <Tab key={value} value={value} label={t(`library.tabs.${value}`)} id={`${baseId}-tab-${value}`} aria-controls={`${baseId}-panel`} />
           ))}
-        </TabRow>
+        </Tabs>
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === "mine" ? (

@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
@@ -22,7 +23,6 @@ import { useFilterParams } from "../../features/network/useFilterParams";
 import type { TaskStatusFilter } from "../../features/network/types";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Loading } from "../../components/Loading";
-import { TabRow } from "../../components/TabRow";
 
 const AssignPlanDialog = lazy(() => import("../../features/network/AssignPlanDialog").then((m) => ({ default: m.AssignPlanDialog })));
 
@@ -59,14 +59,16 @@ export default function MyTasksPage() {
       {isPlanner ? (
         <>
           <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
-            <TabRow
+            <Tabs
               value={tab}
               onChange={(_event, value: "tasks" | "plans") => update({ tab: value === "tasks" ? null : value, page: null, status: null })}
               aria-label={t("myTasks.tabsLabel")}
+              variant="scrollable"
+              allowScrollButtonsMobile
             >
               <Tab value="tasks" label={t("myTasks.tabs.tasks")} id={`${baseId}-tab-tasks`} aria-controls={`${baseId}-panel`} />
               <Tab value="plans" label={t("myTasks.tabs.plans")} id={`${baseId}-tab-plans`} aria-controls={`${baseId}-panel`} />
-            </TabRow>
+            </Tabs>
           </Box>
           <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
             {tab === "tasks" ? <Tasks page={page} onPage={setPage} /> : <Plans page={page} onPage={setPage} onNew={newPlan} />}

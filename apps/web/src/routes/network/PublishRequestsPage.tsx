@@ -7,6 +7,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlined";
@@ -30,7 +31,6 @@ import { StatusChip } from "../../features/network/visuals";
 import type { PublishRequest, PublishScope, PublishStatusFilter, SortOrder } from "../../features/network/types";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Loading } from "../../components/Loading";
-import { TabRow } from "../../components/TabRow";
 
 const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
   value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -86,14 +86,16 @@ export default function PublishRequestsPage() {
       {canDecide ? (
         <>
           <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
-            <TabRow
+            <Tabs
               value={scope}
               onChange={(_event, value: PublishScope) => update({ scope: value === "queue" ? null : value, page: null })}
               aria-label={t("requests.tabsLabel")}
+              variant="scrollable"
+              allowScrollButtonsMobile
             >
               <Tab value="queue" label={t("requests.queue")} id={`${baseId}-tab-queue`} aria-controls={`${baseId}-panel`} />
               <Tab value="mine" label={t("requests.mine")} id={`${baseId}-tab-mine`} aria-controls={`${baseId}-panel`} />
-            </TabRow>
+            </Tabs>
           </Box>
           <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${scope}`}>
             {list}

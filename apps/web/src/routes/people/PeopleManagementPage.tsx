@@ -3,6 +3,7 @@ import { Navigate } from "react-router";
 import { usePageSearchParams } from "../../lib/pageSearchParams";
 import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
@@ -16,7 +17,6 @@ import { peopleAbilities } from "../../features/people/abilities";
 import { TeamsTab } from "../../features/people/TeamsTab";
 import { EmployeesTab } from "../../features/people/EmployeesTab";
 import { ApprovalsTab } from "../../features/people/ApprovalsTab";
-import { TabRow } from "../../components/TabRow";
 
 // spec §2: the tab comes from the query: 1 teams, 2 employees, 3 approvals.
 const TABS = [
@@ -64,7 +64,7 @@ export default function PeopleManagementPage() {
     <>
       <PageHeader title={t("title")} description={can.manage ? t("description") : t("descriptionReadOnly")} />
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
-        <TabRow
+        <Tabs
           value={current.value}
           onChange={(_event, value: string) => {
             const next = new URLSearchParams(params);
@@ -72,6 +72,8 @@ export default function PeopleManagementPage() {
             setParams(next);
           }}
           aria-label={t("tabsLabel")}
+          variant="scrollable"
+          allowScrollButtonsMobile
         >
           {available.map((tab) => (
             <Tab
@@ -85,7 +87,7 @@ export default function PeopleManagementPage() {
               sx={{ minHeight: 48 }}
             />
           ))}
-        </TabRow>
+        </Tabs>
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel-${current.value}`} aria-labelledby={`${baseId}-tab-${current.value}`}>
         {panels[current.key]()}

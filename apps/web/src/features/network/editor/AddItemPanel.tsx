@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AddLinkOutlined from "@mui/icons-material/AddLinkOutlined";
@@ -22,7 +23,6 @@ import { useAutocompleteTexts } from "../../../components/autocompleteTexts";
 import { useDebounced } from "../../../lib/useDebounced";
 import { ContentTypeIcon } from "../visuals";
 import type { CollectionDetail, ContentType } from "../types";
-import { TabRow } from "../../../components/TabRow";
 
 const NO_SECTION = "none";
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
@@ -57,7 +57,14 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
         {t("editor.addItem")}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
-        <TabRow value={mode} onChange={(_event, value: Mode) => setMode(value)} aria-label={t("editor.addHow")}>
+        <Tabs
+          value={mode}
+          onChange={(_event, value: Mode) => setMode(value)}
+          aria-label={t("editor.addHow")}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
           <Tab
             value="link"
             icon={<AddLinkOutlined />}
@@ -82,7 +89,7 @@ export function AddItemPanel({ collection }: { collection: CollectionDetail }) {
             id={`${baseId}-tab-catalog`}
             aria-controls={`${baseId}-panel`}
           />
-        </TabRow>
+        </Tabs>
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${mode}`}>
         {add.isError && (
