@@ -1,5 +1,6 @@
 // The server's styles in the page's head (serverStyles.ts), as the browser's emotion finds them.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { restoreHeadAfterEach } from "../test/head";
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { styleTags } from "./serverStyles";
 import { browserStyleCache } from "./styleCache";
@@ -11,15 +12,7 @@ const serverCache = {
   registered: { "css-a1": "color:red;", "css-b2": "display:flex;" },
 } as unknown as EmotionCache;
 
-// Only what a test added: the head is shared with the other test files of this worker, whose emotion
-// cache still writes into its own style tags.
-let before = new Set<Node>();
-beforeEach(() => {
-  before = new Set(document.head.childNodes);
-});
-afterEach(() => {
-  for (const node of [...document.head.childNodes]) if (!before.has(node)) node.remove();
-});
+restoreHeadAfterEach();
 
 describe("the server's styles in the head", () => {
   it("stay where the server put them as the browser's emotion starts", () => {

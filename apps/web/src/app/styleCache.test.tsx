@@ -1,5 +1,6 @@
 // The browser's emotion cache adopting the server's class sheet where it is (styleCache.ts).
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { restoreHeadAfterEach } from "../test/head";
 import { render } from "@testing-library/react";
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider, ClassNames } from "@emotion/react";
@@ -33,14 +34,7 @@ function serverHead() {
   return { id, sheet: document.head.querySelector<HTMLStyleElement>("style[data-server-styles]")! };
 }
 
-// Only what a test added: the head is shared with the other test files of this worker.
-let before = new Set<Node>();
-beforeEach(() => {
-  before = new Set(document.head.childNodes);
-});
-afterEach(() => {
-  for (const node of [...document.head.childNodes]) if (!before.has(node)) node.remove();
-});
+restoreHeadAfterEach();
 
 describe("the browser's style cache", () => {
   it("knows the classes of the server's sheet and writes none of them again", () => {
