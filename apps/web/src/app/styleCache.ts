@@ -7,9 +7,9 @@ import { SERVER_SHEET } from "./serverStyles";
  * its classes, so writes none of them again, and takes the sheet as its first, so that what it writes
  * goes in a sheet right after it, and global styles right before it, as with a sheet emotion moved.
  */
-export function browserStyleCache(head: HTMLHeadElement = document.head): EmotionCache {
+export function browserStyleCache(): EmotionCache {
   const cache = createCache({ key: "css" });
-  const sheet = head.querySelector<HTMLStyleElement>(`style[${SERVER_SHEET}]`);
+  const sheet = document.head.querySelector<HTMLStyleElement>(`style[${SERVER_SHEET}]`);
   const [key, ...ids] = sheet?.getAttribute(SERVER_SHEET)?.split(" ") ?? [];
   if (sheet && key === cache.key) {
     for (const id of ids) cache.inserted[id] = true;
