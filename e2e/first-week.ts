@@ -26,10 +26,23 @@ export async function panel(page: Page) {
   // A panel still sliding out is not open: wait for it to finish first.
   await settled(page);
   if (!(await dialog.isVisible())) {
-    // A step done on its page may leave a toast over the help button.
-    await toastsGone(page);
     await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
-    await page.getByRole("button", { name: "Help and onboarding" }).click();
+    // A step done on its page may leave a toast over the help button, and its answer may bring one after
+    // the last has gone; a click that waits under a toast rests the pointer on it, which keeps it open.
+    // So: toasts gone (pointer away), then a click that gives up soon, again until one lands.
+    await expect
+      .poll(
+        async () => {
+          await toastsGone(page);
+          return page
+            .getByRole("button", { name: "Help and onboarding" })
+            .click({ timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
   }
   return visible(dialog);
 }
