@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { request, type Page } from "playwright-core";
 import { as, call } from "./api";
-import { BASE_URL, linkInMail, settled, signInWithForm, toastsGone, visible, waitForPath } from "./support";
+import { BASE_URL, clickPastToasts, linkInMail, settled, signInWithForm, visible, waitForPath } from "./support";
 
 /** Someone hr invites today (their first week begins), signed in through the form. */
 export async function newcomer(page: Page, role: "member" | "hr" | "teamleader" | "ldleader", team: "Engineering" | null): Promise<string> {
@@ -27,22 +27,8 @@ export async function panel(page: Page) {
   await settled(page);
   if (!(await dialog.isVisible())) {
     await page.waitForFunction(() => !document.querySelector('button[aria-label="Help and onboarding"]')?.hasAttribute("disabled"));
-    // A step done on its page may leave a toast over the help button, and its answer may bring one after
-    // the last has gone; a click that waits under a toast rests the pointer on it, which keeps it open.
-    // So: toasts gone (pointer away), then a click that gives up soon, again until one lands.
-    await expect
-      .poll(
-        async () => {
-          await toastsGone(page);
-          return page
-            .getByRole("button", { name: "Help and onboarding" })
-            .click({ timeout: 5_000 })
-            .then(() => true)
-            .catch(() => false);
-        },
-        { timeout: 60_000, interval: 100 },
-      )
-      .toBe(true);
+    // A step done on its page may leave a toast over the help button.
+    await clickPastToasts(page, page.getByRole("button", { name: "Help and onboarding" }));
   }
   return visible(dialog);
 }
@@ -66,8 +52,7 @@ export async function walk(page: Page, steps: { title: string; path: string | Re
     const again = await panel(page);
     await visible(again.getByRole("button", { name: new RegExp(step.title) }).getByRole("img", { name: "Done" }));
     // A step done on its page may leave a toast over the panel's close button.
-    await toastsGone(page);
-    await again.getByRole("button", { name: "Close onboarding" }).click();
+    await clickPastToasts(page, again.getByRole("button", { name: "Close onboarding" }));
     await again.waitFor({ state: "hidden" });
   }
   await visible((await panel(page)).getByText("You have completed every step of your first week. Well done!"));

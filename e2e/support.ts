@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { BASE_URL, DEMO_PASSWORD, DESKTOP, PHONE, SCREENSHOTS } from "./config.ts";
 
@@ -128,6 +128,26 @@ export async function settled(page: Page): Promise<void> {
 export async function toastsGone(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => !document.querySelector("#notistack-snackbar"), undefined, { timeout: 15_000 });
+}
+
+/**
+ * Clicks `target`, which a toast may cover: an answer may bring a toast after the last has gone, and a
+ * click that waits under it rests the pointer on it, which keeps it open. So: toasts gone (pointer
+ * away), then a click that gives up soon, again until one lands.
+ */
+export async function clickPastToasts(page: Page, target: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await toastsGone(page);
+        return target
+          .click({ timeout: 5_000 })
+          .then(() => true)
+          .catch(() => false);
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 /**
