@@ -33,6 +33,7 @@ import { LAYOUT, type Me } from "@learnward/contracts";
 import { PRODUCT_NAME } from "../config";
 import { useCompanyProfile } from "../../features/company/hooks";
 import { activeNavKey, menuFor, type NavKey } from "./menu";
+import { ProductLogo } from "./ProductLogo";
 
 const ICONS: Record<NavKey, ReactElement> = {
   home: <HomeOutlined />,
@@ -72,12 +73,20 @@ function CompanyHeader({ me, collapsed }: { me: Me; collapsed: boolean }) {
   const { data: company } = useCompanyProfile(domain, me.account.company_id !== null, me.company);
   // Platform admins have no company: they see the product's own branding.
   const name = company?.name ?? PRODUCT_NAME;
-  const logo = company ? company.url_photo : "/favicon.svg";
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, px: collapsed ? 1.5 : 2, py: 2, minHeight: 72 }}>
-      <Avatar src={logo ?? undefined} alt={t("drawer.logoAlt", { name })} variant="rounded" sx={{ width: 44, height: 44, bgcolor: "primary.main" }}>
-        {name.slice(0, 1).toUpperCase()}
-      </Avatar>
+      {company ? (
+        <Avatar
+          src={company.url_photo ?? undefined}
+          alt={t("drawer.logoAlt", { name })}
+          variant="rounded"
+          sx={{ width: 44, height: 44, bgcolor: "primary.main" }}
+        >
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      ) : (
+        <ProductLogo size={44} label={t("drawer.logoAlt", { name })} />
+      )}
       {!collapsed && (
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>

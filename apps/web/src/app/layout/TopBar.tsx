@@ -7,6 +7,7 @@ import { LAYOUT, type Me } from "@learnward/contracts";
 import { PRODUCT_NAME } from "../config";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { UserMenu } from "./UserMenu";
+import { ProductLogo } from "./ProductLogo";
 import { mustSetUpTwoFactor } from "../../features/identity/hooks";
 import { AfterHydration } from "../renderHints";
 
@@ -53,7 +54,7 @@ export function TopBar({ me, start, actions, hideLogin, compactBrand = false }: 
         aria-label={t("topBar.homeLink", { name: PRODUCT_NAME })}
         sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none", minWidth: 0 }}
       >
-        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <ProductLogo size={32} />
         <Typography component="span" sx={{ fontWeight: 700, fontSize: 20, display: compactBrand ? { xs: "none", sm: "inline" } : "inline" }}>
           {PRODUCT_NAME}
         </Typography>
