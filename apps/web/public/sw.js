@@ -22,7 +22,8 @@ const ROUTES = [
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      if (event.addRoutes) await event.addRoutes(ROUTES);
+      // Routes a browser refuses (a condition it does not know) leave every request to the handler.
+      if (event.addRoutes) await event.addRoutes(ROUTES).catch(() => undefined);
       const cache = await caches.open(CACHE);
       // "reload": the server's copy, not one the browser's HTTP cache kept from an older version.
       await cache.addAll(OFFLINE_FILES.map((url) => new Request(url, { cache: "reload" })));
