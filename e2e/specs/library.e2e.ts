@@ -160,7 +160,13 @@ describe("personal library", () => {
     // Three items: one of my library, two new links.
     await page.getByRole("button", { name: "Add item" }).click();
     const addDialog = await visible(page.getByRole("dialog", { name: `Add to ${folderName}` }));
+    // The list answers the search once typing pauses, replacing the one before: a click on an item
+    // of the list being replaced is lost, as a person's would be. Wait for the search's answer, shown.
+    const searched = page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(run));
     await addDialog.getByRole("searchbox", { name: "Search my library" }).fill(run);
+    await searched;
+    const results = addDialog.getByRole("list", { name: "Items of my library" }).getByRole("listitem");
+    await expect.poll(async () => (await results.count()) > 0 && (await results.allInnerTexts()).every((text) => text.includes(run))).toBe(true);
     await addDialog.getByRole("button", { name: `Add ${ARTICLE_TITLE}` }).click();
     await visible(addDialog.getByRole("button", { name: `${ARTICLE_TITLE} added` }));
     await addDialog.getByRole("tab", { name: "New link" }).click();
