@@ -138,6 +138,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // 0.2 KB. /home loads 35 files instead of 43 (1.1 KB less), /discover 39 instead of 42, and
                 // /collaborative-network 25 instead of 28 (0.2 KB more).
                 { name: "icons", test: /[\\/]@mui[\\/]icons-material[\\/]/, minShareCount: 5, priority: 0.5 },
+                // Likewise the library feature's modules (cards, their actions and state controls, queries)
+                // that five or more pages and parts use: /home loads 27 files instead of 35 (1.8 KB less),
+                // /discover 34 instead of 39 (1.2 KB more), /collaborative-network 24 instead of 25 (4.2 KB more).
+                { name: "library", test: /[\\/]src[\\/]features[\\/]library[\\/]/, minShareCount: 5, priority: 0.4 },
               ],
             },
           },
