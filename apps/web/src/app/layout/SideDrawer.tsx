@@ -73,19 +73,15 @@ function CompanyHeader({ me, collapsed }: { me: Me; collapsed: boolean }) {
   const { data: company } = useCompanyProfile(domain, me.account.company_id !== null, me.company);
   // Platform admins have no company: they see the product's own branding.
   const name = company?.name ?? PRODUCT_NAME;
+  const logoLabel = t("drawer.logoAlt", { name });
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, px: collapsed ? 1.5 : 2, py: 2, minHeight: 72 }}>
       {company ? (
-        <Avatar
-          src={company.url_photo ?? undefined}
-          alt={t("drawer.logoAlt", { name })}
-          variant="rounded"
-          sx={{ width: 44, height: 44, bgcolor: "primary.main" }}
-        >
+        <Avatar src={company.url_photo ?? undefined} alt={logoLabel} variant="rounded" sx={{ width: 44, height: 44, bgcolor: "primary.main" }}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
       ) : (
-        <ProductLogo size={44} label={t("drawer.logoAlt", { name })} />
+        <ProductLogo size={44} label={logoLabel} />
       )}
       {!collapsed && (
         <Box sx={{ minWidth: 0 }}>
