@@ -4,6 +4,7 @@ import { shareI18nWrapper } from "./vite-share-i18n-wrapper.ts";
 import { preloadEntryImports } from "./vite-preload-entry-imports.ts";
 import { spreadModulePreloads } from "./vite-module-preload.ts";
 import { lazyNumberFormat } from "./vite-lazy-number-format.ts";
+import { lightIcons } from "./vite-light-icons.ts";
 
 // Code every screen runs: one chunk compresses better than forty small ones (about 4 KB gzip on /login).
 // Two in fact, the framework and the component and style layer (MUI with emotion): main.tsx evaluates
@@ -85,7 +86,7 @@ const shellModule = new RegExp(
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [shareI18nWrapper(), lazyNumberFormat(), spreadModulePreloads(), react(), preloadEntryImports()],
+  plugins: [shareI18nWrapper(), lazyNumberFormat(), lightIcons(), spreadModulePreloads(), react(), preloadEntryImports()],
   // The server's build bundles its dependencies, so that they too are built for production (emotion's
   // class names, React's checks) whatever NODE_ENV the server runs with, as the browser's are.
   ssr: { noExternal: true },

@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { shareI18nWrapper } from "./vite-share-i18n-wrapper.ts";
+import { lightIcons } from "./vite-light-icons.ts";
 
 // The test files that mock a module (vi.mock): they must not share a worker's imports with others.
 export const isolatedFiles = [
@@ -12,10 +13,11 @@ export const isolatedFiles = [
 ];
 
 export default defineConfig({
-  // The app's build patches react-i18next (vite-share-i18n-wrapper.ts): the tests run the same code.
-  plugins: [shareI18nWrapper(), react()],
+  // The app's build patches react-i18next (vite-share-i18n-wrapper.ts) and draws icons without
+  // SvgIcon (vite-light-icons.ts): the tests run the same code.
+  plugins: [shareI18nWrapper(), lightIcons(), react()],
   test: {
-    server: { deps: { inline: ["react-i18next"] } },
+    server: { deps: { inline: ["react-i18next", "@mui/icons-material"] } },
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     // Vitest's default is one worker fewer than the cores: on a 2-core machine, one worker and the

@@ -1,5 +1,6 @@
 import { createTheme } from "@mui/material/styles";
 import { LAYOUT } from "@learnward/contracts";
+import { iconStyles } from "../components/icons/createSvgIcon";
 
 export const theme = createTheme({
   palette: {
@@ -26,6 +27,8 @@ export const theme = createTheme({
   components: {
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiAppBar: { defaultProps: { elevation: 0, color: "inherit" } },
+    // The Material icons' looks, once for the page (components/icons/createSvgIcon.tsx).
+    MuiCssBaseline: { styleOverrides: iconStyles },
   },
 });
 

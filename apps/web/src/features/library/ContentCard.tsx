@@ -134,7 +134,7 @@ export function ContentCard({ item, actions, busy = false, showPrivate = false, 
               ))}
             {showPrivate && item.is_private && (
               <Tag color="text.secondary">
-                <LockOutlined sx={{ fontSize: 14 }} />
+                <LockOutlined style={{ fontSize: 14 }} />
                 {t("card.private")}
               </Tag>
             )}

@@ -36,7 +36,8 @@ export function ItemHeading({ type, meta, title, url, headingLevel, byline, page
         </Typography>
         {page && (
           <IconButton component="a" href={url} target="_blank" rel="noopener noreferrer" size="small" aria-label={page.sourceLabel} sx={{ p: 0.25 }}>
-            <OpenInNew sx={{ fontSize: 14 }} />
+            {/* A style rather than sx: an icon without sx is drawn without a styled component of its own. */}
+            <OpenInNew style={{ fontSize: 14 }} />
           </IconButton>
         )}
       </Box>

@@ -140,7 +140,7 @@ function ItemDetails({ item }: { item: ContentItemDetail }) {
             {t("item.savedOn", { date: savedOn })}
             {item.is_private && (
               <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                <LockOutlined sx={{ fontSize: 14 }} />
+                <LockOutlined style={{ fontSize: 14 }} />
                 {t("card.private")}
               </Box>
             )}
