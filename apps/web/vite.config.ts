@@ -61,8 +61,8 @@ const bootModule =
 const loginModule = /[\\/]src[\\/](app[\\/]layout[\\/]PublicLayout|routes[\\/]auth[\\/]LoginPage)\.tsx$/;
 /*
  * The shell also takes what most signed-in pages use besides the layout: these MUI components (and
- * what they import that no earlier group took), the load-failed notice and the page's search
- * parameters. Left to automatic splitting they were nine files of 0.2-2.7 KB that /home, /discover,
+ * what they import that no earlier group took), the load-failed notice, the page's search
+ * parameters and the menu drawn on first opening (beside MUI's Menu). Left to automatic splitting they were nine files of 0.2-2.7 KB that /home, /discover,
  * /dashboard/content and /collaborative-network each loaded; in the shell those pages load 10-12
  * files fewer (/home 43 instead of 54) and 2.6-6.1 KB less (one chunk compresses better). Each file
  * costs the page a request and a module of its own while it starts (about 1 ms each of the main
@@ -82,7 +82,7 @@ const SHELL_MUI = [
   "internal/svg-icons/KeyboardArrowRight",
 ];
 const shellModule = new RegExp(
-  `[\\\\/]src[\\\\/](app[\\\\/]layout[\\\\/]AppLayout|components[\\\\/]LoadFailed|lib[\\\\/]pageSearchParams)\\.tsx?$|node_modules[\\\\/]@mui[\\\\/]material[\\\\/](${SHELL_MUI.map(escape).join("|")})[\\\\/.]`,
+  `[\\\\/]src[\\\\/](app[\\\\/]layout[\\\\/]AppLayout|components[\\\\/](LoadFailed|OnDemandMenu)|lib[\\\\/]pageSearchParams)\\.tsx?$|node_modules[\\\\/]@mui[\\\\/]material[\\\\/](${SHELL_MUI.map(escape).join("|")})[\\\\/.]`,
 );
 
 export default defineConfig(({ isSsrBuild }) => ({

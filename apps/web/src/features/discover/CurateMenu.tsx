@@ -7,7 +7,6 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import IconButton from "@mui/material/IconButton";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { useTranslation } from "react-i18next";
@@ -18,6 +17,7 @@ import { SearchSelect, type SearchSource } from "../../components/SearchSelect";
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { useCatalogMatches, useHideCatalogItem, useMergeCatalogItem } from "./hooks";
+import { OnDemandMenu } from "../../components/OnDemandMenu";
 
 type Item = Pick<DiscoverContent, "id_content" | "title">;
 
@@ -49,10 +49,10 @@ function CurateMenuFor({ item }: { item: Item }) {
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <OnDemandMenu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => choose("hide")}>{t("curate.hide")}</MenuItem>
         <MenuItem onClick={() => choose("merge")}>{t("curate.merge")}</MenuItem>
-      </Menu>
+      </OnDemandMenu>
       {open === "hide" && <HideDialog item={item} onClose={() => setOpen(null)} />}
       {open === "merge" && <MergeDialog item={item} onClose={() => setOpen(null)} />}
     </>

@@ -2,7 +2,6 @@ import { lazy, Suspense, useId, useState } from "react";
 import IconButton from "@mui/material/IconButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import MoreVert from "@mui/icons-material/MoreVert";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -18,6 +17,7 @@ import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { useDeleteContent } from "./hooks";
 import { toastWithUndo } from "./undoToast";
+import { OnDemandMenu } from "../../components/OnDemandMenu";
 
 const EditContentDialog = lazy(() => import("./EditContentDialog"));
 const AddToFolderDialog = lazy(() => import("./AddToFolderDialog"));
@@ -74,7 +74,7 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
       >
         <MoreVert />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <OnDemandMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <MenuItem
           onClick={() => {
             close();
@@ -127,7 +127,7 @@ export function ContentActions({ item, busy, onMove }: ContentActionsProps) {
           </ListItemIcon>
           <ListItemText>{t("card.delete")}</ListItemText>
         </MenuItem>
-      </Menu>
+      </OnDemandMenu>
       <Suspense fallback={null}>
         {dialog === "edit" && <EditContentDialog item={item} onClose={() => setDialog(null)} />}
         {dialog === "folder" && <AddToFolderDialog item={item} onClose={() => setDialog(null)} />}

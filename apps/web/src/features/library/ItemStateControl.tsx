@@ -2,7 +2,6 @@ import { useId, useState, type ReactElement } from "react";
 import Button from "@mui/material/Button";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import ArrowDropDown from "@mui/icons-material/ArrowDropDown";
@@ -16,6 +15,7 @@ import { statesOfType, type ContentItem, type ContentType, type ItemState, type 
 import { useErrorMessage } from "../../i18n/useErrorMessage";
 import { toast } from "../../lib/toast";
 import { useItemStateMove } from "./itemState";
+import { OnDemandMenu } from "../../components/OnDemandMenu";
 
 const STATE_ICONS: Record<ItemState, ReactElement> = {
   wishlist: <BookmarkBorderOutlined fontSize="small" />,
@@ -74,7 +74,7 @@ export function ItemStateControl({ item }: { item: ContentItem }) {
       >
         {label(item, current)}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": t("states.menu") } }}>
+      <OnDemandMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": t("states.menu") } }}>
         {statesOfType(item.content_type).map((state) => (
           <MenuItem key={state} role="menuitemradio" aria-checked={state === current} selected={state === current} onClick={() => choose(state)}>
             <ListItemIcon>{STATE_ICONS[state]}</ListItemIcon>
@@ -90,7 +90,7 @@ export function ItemStateControl({ item }: { item: ContentItem }) {
             <ListItemText>{t("states.clear")}</ListItemText>
           </MenuItem>
         )}
-      </Menu>
+      </OnDemandMenu>
     </>
   );
 }

@@ -8,7 +8,6 @@ import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import DragIndicator from "@mui/icons-material/DragIndicator";
@@ -22,6 +21,7 @@ import { ContentCard } from "../ContentCard";
 import { ItemStateControl } from "../ItemStateControl";
 import { TablePager } from "../../../components/TablePager";
 import { useFolderItems, type ListId } from "../folderHooks";
+import { OnDemandMenu } from "../../../components/OnDemandMenu";
 
 /** dnd-kit ids: one per folder item, one per list (so an empty section can take a drop). */
 export const itemDndId = (relationId: number) => `item-${relationId}`;
@@ -108,7 +108,7 @@ function SortableFolderItem({ relation, list, offset, total, busy, moveTargets, 
               >
                 <MoreVert />
               </IconButton>
-              <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+              <OnDemandMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
                 {moveTargets.map((target) => (
                   <MenuItem
                     key={String(target.list)}
@@ -134,7 +134,7 @@ function SortableFolderItem({ relation, list, offset, total, busy, moveTargets, 
                   </ListItemIcon>
                   <ListItemText>{t("folders.removeItem")}</ListItemText>
                 </MenuItem>
-              </Menu>
+              </OnDemandMenu>
             </>
           }
         />
