@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (performance, accessibility, best practices) on the production build served by
 // the real server with the demo data, desktop and mobile presets, in Debian's Chromium. Prints the
-// median scores of LIGHTHOUSE_RUNS runs (3) and the targets; exits 1 if one is missed.
+// median scores of LIGHTHOUSE_RUNS runs (5) and the targets; exits 1 if one is missed.
 // Usage: npm run lighthouse [-- /path ...]; LIGHTHOUSE_DUMP=dir keeps each median report as JSON.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,8 +15,12 @@ const SIGNED_OUT = new Set(["/login"]);
 /** The L&D leader reaches every listed page. */
 const ACCOUNT = { email: "ldleader@acme.test", password: "learnward-demo" };
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
-/** Runs per page and preset; the median one is reported (LIGHTHOUSE_RUNS, default 3). */
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+/**
+ * Runs per page and preset; the median one is reported (LIGHTHOUSE_RUNS, default 5). Lighthouse's own
+ * guidance (docs/variability.md): the median of five runs is twice as stable as one run. With three,
+ * /home scored 85, 90, 94 and 95 in four runs of the script on this shared host.
+ */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 const TARGETS = {
   desktop: { performance: 95, accessibility: 95 },
   mobile: { performance: 95, accessibility: 95 },
