@@ -74,7 +74,13 @@ export function ItemStateControl({ item }: { item: ContentItem }) {
       >
         {label(item, current)}
       </Button>
-      <OnDemandMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": t("states.menu") } }}>
+      <OnDemandMenu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { "aria-label": t("states.menu") } }}
+      >
         {statesOfType(item.content_type).map((state) => (
           <MenuItem key={state} role="menuitemradio" aria-checked={state === current} selected={state === current} onClick={() => choose(state)}>
             <ListItemIcon>{STATE_ICONS[state]}</ListItemIcon>
