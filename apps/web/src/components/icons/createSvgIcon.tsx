@@ -15,9 +15,6 @@ type IconProps = SvgIconProps & { ref?: ComponentProps<"svg">["ref"] };
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The colours an icon's `color` may name besides the palette's own (SvgIcon's list). */
-const NAMED_COLORS = ["action", "disabled"] as const;
-
 function LightIcon({ path, props, ref }: { path: ReactNode; props: IconProps; ref: IconProps["ref"] }) {
   const { className, color = "inherit", fontSize = "medium", htmlColor, titleAccess, viewBox = "0 0 24 24", children: _children, ...other } = props;
   const classes = ["MuiSvgIcon-root", color !== "inherit" && `MuiSvgIcon-color${capitalize(color)}`, `MuiSvgIcon-fontSize${capitalize(fontSize)}`, className]
@@ -69,7 +66,6 @@ export function iconStyles(theme: Theme) {
   for (const [name, value] of Object.entries(palette)) {
     if (value && typeof value === "object" && typeof value.main === "string") colors[`.MuiSvgIcon-color${capitalize(name)}`] = { color: value.main };
   }
-  for (const name of NAMED_COLORS) colors[`.MuiSvgIcon-color${capitalize(name)}`] = { color: theme.palette.action[name === "action" ? "active" : "disabled"] };
   return {
     ".MuiSvgIcon-root": {
       userSelect: "none",
@@ -85,5 +81,8 @@ export function iconStyles(theme: Theme) {
     ".MuiSvgIcon-fontSizeMedium": { fontSize: theme.typography.pxToRem(24) },
     ".MuiSvgIcon-fontSizeLarge": { fontSize: theme.typography.pxToRem(35) },
     ...colors,
+    // The two colours an icon may name besides the palette's own, as SvgIcon has them.
+    ".MuiSvgIcon-colorAction": { color: theme.palette.action.active },
+    ".MuiSvgIcon-colorDisabled": { color: theme.palette.action.disabled },
   };
 }
