@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { DESKTOP, PHONE } from "../config";
 import {
   atBothWidths,
+  resize,
   launchBrowser,
   openPage,
   screenshot,
@@ -81,6 +83,27 @@ describe("personal library", () => {
 
     await page.getByRole("combobox", { name: "Search my library" }).fill(`nothing-like-this-${run}`);
     await visible(page.getByText("Nothing matches this search"));
+    expect(errors).toEqual([]);
+  });
+
+  it("on a phone, answers the first tap and the first keys in the list below the first screen", async () => {
+    // On a phone the list hydrates when it comes into view or the person first acts on the page, not
+    // with the page (app/hydrateWhenSeen.tsx): its server-drawn controls must answer that first act.
+    await resize(page, PHONE);
+    try {
+      await openHome();
+      await page.getByRole("button", { name: `Actions for ${ARTICLE_TITLE}` }).click();
+      await visible(page.getByRole("menuitem", { name: "Edit" }));
+      await page.keyboard.press("Escape");
+
+      await openHome();
+      await page.getByRole("button", { name: `Actions for ${ARTICLE_TITLE}` }).focus();
+      await page.keyboard.press("Enter");
+      await visible(page.getByRole("menuitem", { name: "Edit" }));
+      await page.keyboard.press("Escape");
+    } finally {
+      await resize(page, DESKTOP);
+    }
     expect(errors).toEqual([]);
   });
 

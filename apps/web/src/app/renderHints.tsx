@@ -61,6 +61,12 @@ export function useCookieBoolean(name: string, fallback: boolean): [boolean, (va
   return [value, update];
 }
 
+/** True in the server's render (entry-server.tsx hands it the request's cookie), false in a browser. */
+export function useServerRender(): boolean {
+  const hints = useContext(RenderHintsContext);
+  return typeof document === "undefined" || hints?.cookie !== undefined;
+}
+
 const unchanging = () => () => undefined;
 
 /**

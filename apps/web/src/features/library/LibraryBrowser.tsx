@@ -38,6 +38,7 @@ import {
   type TabValue,
 } from "./query";
 import { renderNearScreen } from "../../components/offscreen";
+import { HydrateWhenSeen } from "../../app/hydrateWhenSeen";
 
 /*
  * MUI's Tabs measure themselves as they mount and re-render three more times (the indicator, the
@@ -345,13 +346,16 @@ export function LibraryBrowser({ username, folders, emptyAction }: LibraryBrowse
                 ))}
               </Box>
             )}
-            <Results
-              query={{ username, tab, course, state, search, tag, page }}
-              owner={owner}
-              onPage={(next) => update({ page: next === 1 ? null : String(next) })}
-              onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}
-              emptyAction={emptyAction}
-            />
+            {/* Below a phone's first screen on /home: the list hydrates when seen or when the person acts. */}
+            <HydrateWhenSeen>
+              <Results
+                query={{ username, tab, course, state, search, tag, page }}
+                owner={owner}
+                onPage={(next) => update({ page: next === 1 ? null : String(next) })}
+                onTag={owner ? (next) => update({ tag: next, page: null }) : undefined}
+                emptyAction={emptyAction}
+              />
+            </HydrateWhenSeen>
             {/* A tag filter lists title matches only: page texts are not searched within a tag. */}
             {search.trim() && !tag && (
               <TextMatches

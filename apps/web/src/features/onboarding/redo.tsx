@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -19,7 +19,11 @@ export function RedoProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setRedo((current) => (current && !keepsRedo(current, pathname) ? null : current));
   }, [pathname]);
-  return <Ctx.Provider value={{ redo, setRedo }}>{children}</Ctx.Provider>;
+  // The same value until the redo item changes: a new object on each render of the layout would be a
+  // change for every consumer, and React hydrates a part still shown from the server's HTML
+  // (app/hydrateWhenSeen.tsx) as soon as any context above it changes.
+  const value = useMemo(() => ({ redo, setRedo }), [redo]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
 /** While a redo item is set, its steps show as a small guided tour on the page. */

@@ -9,6 +9,7 @@ import { RecommendationsRow, TrendingRow } from "../../features/discover/ItemRow
 import { FILTERS, useDiscoverParams } from "../../features/discover/params";
 import { useDiscoverSearch } from "../../features/discover/hooks";
 import { SearchFilters } from "../../features/discover/SearchFilters";
+import { HydrateWhenSeen } from "../../app/hydrateWhenSeen";
 
 /**
  * /discover: search the company catalog and its learning paths with filters and counts,
@@ -45,21 +46,28 @@ export default function DiscoverPage() {
           {!filtered && (
             <>
               <TrendingRow />
-              <RecommendationsRow />
+              <HydrateWhenSeen>
+                <RecommendationsRow />
+              </HydrateWhenSeen>
             </>
           )}
-          <DiscoverResults
-            data={search.data}
-            isPending={search.isPending}
-            isError={search.isError}
-            isFetching={search.isFetching}
-            page={filter.page}
-            filtered={filtered}
-            onPage={(page) => update({ page })}
-            onSkill={onSkill}
-          />
+          {/* Below a phone's first screen: hydrated when seen or when the person acts (a search typed above). */}
+          <HydrateWhenSeen>
+            <DiscoverResults
+              data={search.data}
+              isPending={search.isPending}
+              isError={search.isError}
+              isFetching={search.isFetching}
+              page={filter.page}
+              filtered={filtered}
+              onPage={(page) => update({ page })}
+              onSkill={onSkill}
+            />
+          </HydrateWhenSeen>
         </Box>
-        <CopilotPanel conversation={conversation} onConversation={(id) => update({ c: id })} onSearch={(q) => update({ q })} />
+        <HydrateWhenSeen>
+          <CopilotPanel conversation={conversation} onConversation={(id) => update({ c: id })} onSearch={(q) => update({ q })} />
+        </HydrateWhenSeen>
       </Box>
     </>
   );
