@@ -8,7 +8,7 @@ import { RenderHintsProvider } from "./renderHints";
 
 /**
  * jsdom has no IntersectionObserver: this one reports what the test says is on screen. Chromium's real
- * one is exercised by the browser suite (the library on /home at phone width).
+ * one is exercised by the browser suite (the list of saved items on /home at phone width).
  */
 class ScreenObserver {
   static all = new Set<ScreenObserver>();
